@@ -1,0 +1,125 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Ajv, _ } from 'ajv';
+import ajvFormats from 'ajv-formats';
+import ajvStandalone from 'ajv/dist/standalone/index.js';
+import { compile } from 'json-schema-to-typescript';
+import { SCHEMA_FILES } from './schema-list.js';
+
+// Both are CommonJS modules whose function is their `default` export.
+const addFormats = ajvFormats.default;
+const standaloneCode = ajvStandalone.default;
+
+/** One file the generator owns, as it should be on disk. */
+export interface Artifact {
+  file: string;
+  content: string;
+}
+
+const BANNER = (schemaFile: string) =>
+  `/* Generated from schemas/${schemaFile} by \`npm run generate\`. Do not edit by hand. */`;
+
+type JsonObject = { [key: string]: unknown };
+
+async function loadSchemas(root: string): Promise<Map<string, JsonObject>> {
+  const schemas = new Map<string, JsonObject>();
+  for (const { file } of SCHEMA_FILES) {
+    schemas.set(file, JSON.parse(await readFile(path.join(root, 'schemas', file), 'utf8')) as JsonObject);
+  }
+  return schemas;
+}
+
+async function typeDeclarations(schemas: Map<string, JsonObject>): Promise<Artifact[]> {
+  const out: Artifact[] = [];
+  for (const { file, typesFile } of SCHEMA_FILES) {
+    const schema = structuredClone(schemas.get(file)!);
+    const ts = await compile(schema as never, String(schema.title), {
+      bannerComment: BANNER(file),
+      unreachableDefinitions: true,
+      additionalProperties: false,
+      strictIndexSignatures: true,
+      format: true,
+      style: { singleQuote: true, printWidth: 100 },
+    });
+    out.push({ file: `types/${typesFile}`, content: ts });
+  }
+  const index = SCHEMA_FILES.map(({ typesFile }) => `export type * from './${typesFile.replace(/\.d\.ts$/, '.js')}';`);
+  out.push({ file: 'types/index.d.ts', content: `${BANNER('*.schema.json')}\n${index.join('\n')}\n` });
+  return out;
+}
+
+/** Ajv standalone code is CommonJS-flavoured: turn its `require("x")` calls into ESM imports. */
+function toEsm(code: string): string {
+  const imports = new Map<string, string>();
+  const body = code.replace(/require\("([^"]+)"\)/g, (_m, spec: string) => {
+    let name = imports.get(spec);
+    if (!name) {
+      name = `__dep${imports.size}`;
+      imports.set(spec, name);
+    }
+    return name;
+  });
+  const header = [...imports].map(([spec, name]) => `import ${name} from ${JSON.stringify(`${spec}.js`)};`);
+  return `${header.join('\n')}\n${body}`;
+}
+
+const ANNOTATIONS = new Set(['title', 'description', 'examples', '$comment', 'tsType', 'default']);
+const SCHEMA_MAPS = new Set(['properties', 'definitions', 'patternProperties']);
+const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf']);
+
+/**
+ * Drops prose annotations from a schema before it is compiled: the generated code embeds the schema
+ * objects (ajv's verbose errors point at them), and the CLI parses that code at every start.
+ */
+function withoutAnnotations(schema: unknown): unknown {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema;
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(schema as JsonObject)) {
+    if (ANNOTATIONS.has(key)) continue;
+    if (SCHEMA_MAPS.has(key)) {
+      out[key] = Object.fromEntries(Object.entries(value as JsonObject).map(([name, sub]) => [name, withoutAnnotations(sub)]));
+    } else if (SCHEMA_LISTS.has(key)) {
+      out[key] = (value as unknown[]).map(withoutAnnotations);
+    } else if (key === 'items' || key === 'additionalProperties' || key === 'not') {
+      out[key] = withoutAnnotations(value);
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+function validatorModule(schemas: Map<string, JsonObject>): Artifact[] {
+  const ajv = new Ajv({
+    strict: true,
+    allErrors: true,
+    // Errors carry their parentSchema, where messages find `x-expected` and the allowed properties.
+    verbose: true,
+    code: { source: true, esm: true, formats: _`require("../formats")` },
+  });
+  addFormats(ajv);
+  ajv.addKeyword({ keyword: 'x-expected', schemaType: 'string' });
+  const exportsByName: Record<string, string> = {};
+  for (const { file, exportName } of SCHEMA_FILES) {
+    const schema = schemas.get(file)!;
+    ajv.addSchema(withoutAnnotations(schema) as JsonObject);
+    exportsByName[exportName] = String(schema.$id);
+  }
+  const js = `/* Generated from schemas/*.schema.json by \`npm run generate\`. Do not edit by hand. */\n// @ts-nocheck\n${toEsm(standaloneCode(ajv, exportsByName))}\n`;
+  const dts = [
+    BANNER('*.schema.json'),
+    "import type { ValidateFunction } from './validate-function.js';",
+    ...SCHEMA_FILES.map(({ exportName }) => `export declare const ${exportName}: ValidateFunction;`),
+    '',
+  ].join('\n');
+  return [
+    { file: 'src/validate/compiled/validators.js', content: js },
+    { file: 'src/validate/compiled/validators.d.ts', content: dts },
+  ];
+}
+
+/** Everything `npm run generate` writes, in a stable order. */
+export async function generateArtifacts(root: string): Promise<Artifact[]> {
+  const schemas = await loadSchemas(root);
+  return [...(await typeDeclarations(schemas)), ...validatorModule(schemas)];
+}

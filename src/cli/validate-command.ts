@@ -1,0 +1,110 @@
+import { parseArgs } from 'node:util';
+import {
+  validateFiles,
+  validateText,
+  resolveKind,
+  passes,
+  DEFAULT_MAX_BYTES,
+  KIND_NAMES,
+  type ValidationResult,
+  type Finding,
+} from '../validate/index.js';
+import { palette, useColor, type ColorMode } from './color.js';
+import { formatText } from './output/text.js';
+import { formatJson } from './output/json.js';
+import { formatGithub } from './output/github.js';
+import { readAll, type CommandIo } from './io.js';
+import { UsageError } from './usage-error.js';
+
+export const VALIDATE_HELP = `Usage: teapurl validate [options] <file|glob|->...
+
+Checks TEA discovery documents, token responses and errors, and PURL type
+definitions against teapurl's schemas and the rules a schema cannot express.
+
+Options:
+  --kind K             treat every document as kind K: ${KIND_NAMES.join(', ')}
+                       (default: from $schema, the file name, then the shape)
+  --format F           text (default), json, or github (workflow annotations)
+  --strict             warnings make a document invalid
+  --quiet              print errors only
+  --color WHEN         auto (default), always or never; NO_COLOR is honoured
+  --max-bytes N        refuse files larger than N bytes (default ${DEFAULT_MAX_BYTES})
+  -h, --help           show this help
+
+Use - to read one document from standard input.
+Exit status: 0 all valid, 1 some document invalid, 2 usage error or a pattern matched nothing.
+`;
+
+const FORMATS = ['text', 'json', 'github'] as const;
+type Format = (typeof FORMATS)[number];
+
+function oneOf<T extends string>(value: string, allowed: readonly T[], option: string): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`--${option} must be one of ${allowed.join(', ')}, not ${JSON.stringify(value)}`);
+}
+
+async function validateStdin(io: CommandIo, kind: string | undefined, maxBytes: number): Promise<ValidationResult> {
+  const file = '<stdin>';
+  const problem = (rule: string, message: string): ValidationResult => {
+    const finding: Finding = { file, pointer: '', line: null, column: null, severity: 'error', rule, message };
+    return { file, kind: null, valid: false, findings: [finding] };
+  };
+  const bytes = await readAll(io.stdin, maxBytes);
+  if (bytes === null) return problem('file/too-large', `standard input is over the limit of ${maxBytes} bytes`);
+  if (bytes.length === 0) return problem('file/empty', 'standard input is empty');
+  if (bytes.includes(0)) return problem('file/binary', 'standard input is binary, not JSON text');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return problem('file/binary', 'standard input is not valid UTF-8 text');
+  }
+  return validateText(text, { file, ...(kind ? { kind } : {}) });
+}
+
+/** `teapurl validate`: returns the exit code. */
+export async function validateCommand(argv: string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      kind: { type: 'string' },
+      format: { type: 'string', default: 'text' },
+      strict: { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
+      color: { type: 'string', default: 'auto' },
+      'max-bytes': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    io.stdout.write(VALIDATE_HELP);
+    return 0;
+  }
+  const format: Format = oneOf(values.format, FORMATS, 'format');
+  const colorMode: ColorMode = oneOf(values.color, ['auto', 'always', 'never'] as const, 'color');
+  if (values.kind !== undefined) {
+    try {
+      resolveKind(values.kind);
+    } catch (error) {
+      throw new UsageError(`--kind: ${(error as Error).message}`);
+    }
+  }
+  const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : Number(values['max-bytes']);
+  if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) throw new UsageError('--max-bytes must be a positive whole number');
+  if (positionals.length === 0) throw new UsageError('name at least one file, glob, or - for standard input');
+
+  const patterns = positionals.filter((p) => p !== '-');
+  const readsStdin = patterns.length !== positionals.length;
+  const report = await validateFiles(patterns, { cwd: io.cwd, maxBytes, ...(values.kind ? { kind: values.kind } : {}) });
+  const results = readsStdin ? [await validateStdin(io, values.kind, maxBytes), ...report.results] : report.results;
+
+  for (const pattern of report.unmatched) io.stderr.write(`teapurl validate: ${JSON.stringify(pattern)} matches no file\n`);
+
+  if (format === 'json') io.stdout.write(formatJson(results, values.strict));
+  else if (format === 'github') io.stdout.write(formatGithub(results, values.quiet));
+  else io.stdout.write(formatText(results, { quiet: values.quiet, strict: values.strict, palette: palette(useColor(colorMode, io.stdout, io.env)) }));
+
+  if (report.unmatched.length > 0) return 2;
+  return results.every((r) => passes(r.findings, values.strict)) ? 0 : 1;
+}

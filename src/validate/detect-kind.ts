@@ -1,0 +1,46 @@
+import { type DocumentKind, kindBySchemaUrl } from './kinds.js';
+
+/** How a document's kind was decided, for messages. */
+export type KindEvidence = 'option' | '$schema' | 'file name' | 'shape';
+
+/** The outcome of kind detection. */
+export interface DetectedKind {
+  kind: DocumentKind;
+  evidence: KindEvidence;
+}
+
+const WELL_KNOWN_TEA = /(^|[\\/])\.well-known[\\/]tea(\.json)?$/;
+const TYPE_DEFINITION_FILE = /-definition\.json$/;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function has(obj: Record<string, unknown>, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(obj, key);
+}
+
+/**
+ * Decides which kind a document is, in this order: the explicit kind, a known `$schema` URL, the
+ * file name (`.well-known/tea`, `*-definition.json`), then the document's shape. `null` when
+ * nothing tells.
+ */
+export function detectKind(value: unknown, file: string | undefined, explicit?: DocumentKind): DetectedKind | null {
+  if (explicit) return { kind: explicit, evidence: 'option' };
+  if (isObject(value) && typeof value.$schema === 'string') {
+    const known = kindBySchemaUrl(value.$schema);
+    if (known) return { kind: known.kind, evidence: '$schema' };
+  }
+  if (file) {
+    if (WELL_KNOWN_TEA.test(file)) return { kind: 'tea-discovery', evidence: 'file name' };
+    if (TYPE_DEFINITION_FILE.test(file)) return { kind: 'purl-type-definition', evidence: 'file name' };
+  }
+  if (!isObject(value)) return null;
+  if (has(value, 'endpoints') || has(value, 'schemaVersion')) return { kind: 'tea-discovery', evidence: 'shape' };
+  if (has(value, 'name_definition') || has(value, 'namespace_definition') || (has(value, 'type') && has(value, 'examples'))) {
+    return { kind: 'purl-type-definition', evidence: 'shape' };
+  }
+  if (has(value, 'access_token') || has(value, 'token_type')) return { kind: 'tea-token-response', evidence: 'shape' };
+  if (has(value, 'error') && !has(value, 'access_token')) return { kind: 'tea-token-error', evidence: 'shape' };
+  return null;
+}

@@ -1,0 +1,151 @@
+import { visit, parseTree, findNodeAtLocation, printParseErrorCode, type Node } from 'jsonc-parser';
+import type { RawFinding } from './finding.js';
+import { pointerTokens, toPointer, humanPath } from './pointer.js';
+
+/** A 1-based position in a source text. */
+export interface SourcePosition {
+  line: number;
+  column: number;
+}
+
+/** A parsed JSON text that can say where any of its values stands. */
+export interface JsonSource {
+  /** The document, as `JSON.parse` builds it (so `__proto__` is an ordinary own key). */
+  value: unknown;
+  /** Where the value at `pointer` starts; with `atKey`, where its property name starts. */
+  locate(pointer: string, atKey?: boolean): SourcePosition;
+}
+
+/** Either the parsed text, or the findings that stopped it from parsing. */
+export type ParseOutcome =
+  | { ok: true; source: JsonSource; findings: PlacedFinding[] }
+  | { ok: false; findings: PlacedFinding[] };
+
+/** A finding whose position was known when it was made. */
+export type PlacedFinding = RawFinding & { position: SourcePosition };
+
+const SYNTAX_WORDS: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'malformed number',
+  PropertyNameExpected: 'expected a property name in double quotes',
+  ValueExpected: 'expected a value',
+  ColonExpected: 'expected ":"',
+  CommaExpected: 'expected "," or a closing bracket',
+  CloseBraceExpected: 'expected "}"',
+  CloseBracketExpected: 'expected "]"',
+  EndOfFileExpected: 'unexpected content after the end of the document',
+  InvalidCommentToken: 'comments are not allowed in JSON',
+  UnexpectedEndOfComment: 'comments are not allowed in JSON',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'unterminated number',
+  InvalidUnicode: 'malformed \\u escape',
+  InvalidEscapeCharacter: 'invalid escape sequence in a string',
+  InvalidCharacter: 'control character in a string (escape it)',
+};
+
+/** Offsets of the first character of each line, for offset → line/column conversion. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
+  }
+  return starts;
+}
+
+function positionAt(starts: number[], offset: number): SourcePosition {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - starts[lo]! + 1 };
+}
+
+/**
+ * Parses strict JSON (RFC 8259: no comments, no trailing commas), reporting syntax errors and
+ * repeated object keys with their line and column. `JSON.parse` silently keeps the last of two
+ * equal keys; a validator must not.
+ */
+export function parseJsonSource(rawText: string): ParseOutcome {
+  // A UTF-8 byte order mark is tolerated (RFC 8259 section 8.1 lets parsers ignore it).
+  const text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText;
+  const syntax: PlacedFinding[] = [];
+  const duplicates: PlacedFinding[] = [];
+  const keysStack: Set<string>[] = [];
+  visit(
+    text,
+    {
+      onObjectBegin: () => {
+        keysStack.push(new Set());
+      },
+      onObjectEnd: () => {
+        keysStack.pop();
+      },
+      onObjectProperty: (property, _offset, _length, startLine, startCharacter, pathSupplier) => {
+        const keys = keysStack[keysStack.length - 1];
+        if (!keys) return;
+        if (keys.has(property)) {
+          const pointer = toPointer([...pathSupplier(), property]);
+          duplicates.push({
+            pointer,
+            position: { line: startLine + 1, column: startCharacter + 1 },
+            severity: 'error',
+            rule: 'json/duplicate-key',
+            message: `${humanPath(toPointer(pathSupplier()))} has the key ${JSON.stringify(property)} more than once; JSON readers silently keep only the last`,
+          });
+        }
+        keys.add(property);
+      },
+      onError: (code, _offset, _length, startLine, startCharacter) => {
+        if (syntax.length > 0) return; // after the first syntax error the rest is noise
+        const name = printParseErrorCode(code);
+        syntax.push({
+          pointer: '',
+          severity: 'error',
+          rule: 'json/syntax',
+          message: `malformed JSON: ${SYNTAX_WORDS[name] ?? name}`,
+          position: { line: startLine + 1, column: startCharacter + 1 },
+        });
+      },
+    },
+    { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false },
+  );
+  if (syntax.length > 0) return { ok: false, findings: syntax };
+
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    // The scanner is more lenient than JSON.parse in a few corners; JSON.parse names the offset.
+    const match = /position (\d+)/.exec(String(error));
+    const position = positionAt(lineStarts(text), match ? Number(match[1]) : 0);
+    return {
+      ok: false,
+      findings: [{ pointer: '', severity: 'error', rule: 'json/syntax', message: `malformed JSON: ${(error as Error).message}`, position }],
+    };
+  }
+
+  let tree: Node | undefined;
+  let starts: number[] | undefined;
+  const source: JsonSource = {
+    value,
+    locate(pointer, atKey = false) {
+      tree ??= parseTree(text, [], { disallowComments: true }) ?? undefined;
+      starts ??= lineStarts(text);
+      const path = pointerTokens(pointer).map((t) => (/^(0|[1-9]\d*)$/.test(t) ? Number(t) : t));
+      let node = tree ? findNodeAtLocation(tree, path) : undefined;
+      if (node && atKey && node.parent?.type === 'property') return positionAt(starts, node.parent.offset);
+      // A missing value (e.g. a required property): fall back to the nearest existing ancestor.
+      while (!node && path.length > 0) {
+        path.pop();
+        node = tree ? findNodeAtLocation(tree, path) : undefined;
+      }
+      return positionAt(starts, node?.offset ?? 0);
+    },
+  };
+  return { ok: true, source, findings: duplicates };
+}

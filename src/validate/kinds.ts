@@ -1,0 +1,72 @@
+import { teaDiscovery, teaTokenResponse, teaTokenError, purlTypeDefinition } from './compiled/validators.js';
+import type { ValidateFunction } from './compiled/validate-function.js';
+
+/** The kinds of document teapurl validates. */
+export type DocumentKind = 'tea-discovery' | 'tea-token-response' | 'tea-token-error' | 'purl-type-definition';
+
+/** What teapurl knows about one kind of document. */
+export interface KindInfo {
+  kind: DocumentKind;
+  /** `$id` of the bundled schema in `schemas/`. */
+  schemaId: string;
+  /** Other `$schema` values that mean this kind (published schemas we read with our own). */
+  alsoKnownAs: readonly string[];
+  /** Short names accepted by `--kind`. */
+  aliases: readonly string[];
+  validate: ValidateFunction;
+}
+
+/** Every kind, in the order `--help` lists them. */
+export const KINDS: readonly KindInfo[] = [
+  {
+    kind: 'tea-discovery',
+    schemaId: 'https://teapurl.dev/schemas/tea-discovery.schema.json',
+    alsoKnownAs: [],
+    aliases: ['discovery'],
+    validate: teaDiscovery,
+  },
+  {
+    kind: 'tea-token-response',
+    schemaId: 'https://teapurl.dev/schemas/tea-token-response.schema.json',
+    alsoKnownAs: [],
+    aliases: ['token-response'],
+    validate: teaTokenResponse,
+  },
+  {
+    kind: 'tea-token-error',
+    schemaId: 'https://teapurl.dev/schemas/tea-token-error.schema.json',
+    alsoKnownAs: [],
+    aliases: ['token-error'],
+    validate: teaTokenError,
+  },
+  {
+    kind: 'purl-type-definition',
+    schemaId: 'https://teapurl.dev/schemas/purl-type-definition.schema.json',
+    alsoKnownAs: [
+      'https://packageurl.org/schemas/purl-type-definition.schema-1.0.json',
+      'https://packageurl.org/schemas/purl-type-definition.schema-1.1.json',
+    ],
+    aliases: ['purl-type', 'purl'],
+    validate: purlTypeDefinition,
+  },
+];
+
+/** Looks a kind up by its name or one of its aliases; `undefined` when there is none. */
+export function kindByName(name: string): KindInfo | undefined {
+  const wanted = name.trim().toLowerCase();
+  return KINDS.find((k) => k.kind === wanted || k.aliases.includes(wanted));
+}
+
+/** Looks a kind up by a `$schema` URL (ours or a published one); `undefined` when unknown. */
+export function kindBySchemaUrl(url: string): KindInfo | undefined {
+  const bare = url.replace(/#$/, '');
+  return KINDS.find((k) => k.schemaId === bare || k.alsoKnownAs.includes(bare));
+}
+
+/** `KindInfo` for a kind that is known to exist. */
+export function kindInfo(kind: DocumentKind): KindInfo {
+  return KINDS.find((k) => k.kind === kind)!;
+}
+
+/** The kind names, for messages and `--help`. */
+export const KIND_NAMES: readonly DocumentKind[] = KINDS.map((k) => k.kind);

@@ -1,0 +1,31 @@
+/** JSON Pointer helpers (RFC 6901) and the human path used in messages. */
+
+/** Splits a JSON Pointer into its unescaped reference tokens. */
+export function pointerTokens(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** Builds a JSON Pointer from path segments. */
+export function toPointer(segments: readonly (string | number)[]): string {
+  return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * Renders a pointer the way people read a path: `/endpoints/0/versions/1` becomes `endpoints[0].versions[1]`,
+ * the root becomes `document`.
+ */
+export function humanPath(pointer: string): string {
+  let out = '';
+  for (const token of pointerTokens(pointer)) {
+    if (/^(0|[1-9]\d*)$/.test(token)) out += `[${token}]`;
+    else if (IDENTIFIER.test(token)) out += out ? `.${token}` : token;
+    else out += `[${JSON.stringify(token)}]`;
+  }
+  return out || 'document';
+}

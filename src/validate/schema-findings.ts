@@ -1,0 +1,110 @@
+import type { AjvError } from './compiled/validate-function.js';
+import type { RawFinding } from './finding.js';
+import { humanPath, pointerTokens, toPointer } from './pointer.js';
+import { describeValue, jsonTypeOf } from './describe-value.js';
+
+const FORMAT_WORDS: Record<string, string> = {
+  uri: 'an absolute URI (RFC 3986)',
+  regex: 'a valid regular expression',
+};
+
+const TYPE_WORDS: Record<string, string> = {
+  integer: 'an integer',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+/** The phrase our schemas give, as `x-expected`, for what a valid value looks like. */
+function expected(error: AjvError): string | undefined {
+  const phrase = error.parentSchema?.['x-expected'];
+  return typeof phrase === 'string' ? phrase : undefined;
+}
+
+function allowedProperties(error: AjvError): string[] | undefined {
+  const properties = error.parentSchema?.properties;
+  return properties && typeof properties === 'object' ? Object.keys(properties) : undefined;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function describe(error: AjvError): { pointer: string; message: string; atKey?: boolean } {
+  const pointer = error.instancePath;
+  const path = humanPath(pointer);
+  const value = error.data;
+  const p = error.params;
+  switch (error.keyword) {
+    case 'required':
+      return { pointer, message: `${path} lacks the required property ${JSON.stringify(p.missingProperty)}` };
+    case 'additionalProperties': {
+      const extra = String(p.additionalProperty);
+      const allowed = allowedProperties(error);
+      const hint = allowed ? `; allowed: ${allowed.join(', ')}` : '';
+      return {
+        pointer: toPointer([...pointerTokens(pointer), extra]),
+        atKey: true,
+        message: `${path} has the unknown property ${JSON.stringify(extra)}${hint}`,
+      };
+    }
+    case 'type':
+      return { pointer, message: `${path} must be ${TYPE_WORDS[String(p.type)] ?? String(p.type)}, not ${jsonTypeOf(value)}` };
+    case 'const':
+      return { pointer, message: `${path} must be ${JSON.stringify(p.allowedValue)}, not ${describeValue(value)}` };
+    case 'enum': {
+      const allowed = (p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
+      return { pointer, message: `${path} ${describeValue(value)} is not one of ${allowed}` };
+    }
+    case 'pattern': {
+      const phrase = expected(error);
+      return {
+        pointer,
+        message: phrase
+          ? `${path} ${describeValue(value)} is not ${phrase}`
+          : `${path} ${describeValue(value)} does not match the pattern ${String(p.pattern)}`,
+      };
+    }
+    case 'format':
+      return { pointer, message: `${path} ${describeValue(value)} is not ${FORMAT_WORDS[String(p.format)] ?? `a valid ${String(p.format)}`}` };
+    case 'minItems':
+      return { pointer, message: `${path} must have at least ${plural(Number(p.limit), 'item')}, but has ${Array.isArray(value) ? value.length : 0}` };
+    case 'maxItems':
+      return { pointer, message: `${path} must have at most ${plural(Number(p.limit), 'item')}` };
+    case 'minLength':
+      return { pointer, message: Number(p.limit) === 1 ? `${path} must not be empty` : `${path} must be at least ${plural(Number(p.limit), 'character')} long` };
+    case 'minimum':
+    case 'exclusiveMinimum':
+    case 'maximum':
+    case 'exclusiveMaximum': {
+      const bound = error.keyword.includes('inimum') ? 'below the minimum' : 'above the maximum';
+      const exclusive = error.keyword.startsWith('exclusive') ? ' (exclusive)' : '';
+      return { pointer, message: `${path} ${describeValue(value)} is ${bound} ${String(p.limit)}${exclusive}` };
+    }
+    case 'uniqueItems':
+      // ajv reports the later index as i and the earlier one as j.
+      return {
+        pointer: toPointer([...pointerTokens(pointer), Number(p.i)]),
+        message: `${path}[${String(p.i)}] repeats ${path}[${String(p.j)}]; items must be distinct`,
+      };
+    default:
+      return { pointer, message: `${path} ${error.message ?? `fails ${error.keyword}`}` };
+  }
+}
+
+/** Turns ajv's errors into findings with plain-language messages. */
+export function schemaFindings(errors: readonly AjvError[]): RawFinding[] {
+  const findings: RawFinding[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    const { pointer, message, atKey } = describe(error);
+    const key = `${pointer}\u0000${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    findings.push({ pointer, message, rule: `schema/${error.keyword}`, severity: 'error', ...(atKey ? { atKey } : {}) });
+  }
+  return findings;
+}

@@ -1,0 +1,111 @@
+import type { Finding, RawFinding } from './finding.js';
+import { passes } from './finding.js';
+import { type DocumentKind, KIND_NAMES, kindByName, kindInfo } from './kinds.js';
+import { detectKind } from './detect-kind.js';
+import { schemaFindings } from './schema-findings.js';
+import { runChecks } from './semantic/index.js';
+import { parseJsonSource, type SourcePosition } from './json-source.js';
+
+/** Options shared by the validate functions. */
+export interface ValidateOptions {
+  /** The document kind, or one of its aliases (`discovery`, `purl-type`, …). Detected when absent. */
+  kind?: DocumentKind | string;
+  /** The file name used in findings and for kind detection. */
+  file?: string;
+}
+
+/** The verdict on one document. */
+export interface ValidationResult {
+  /** The file name, `<stdin>`, or `<input>` when none was given. */
+  file: string;
+  /** The kind the document was validated as, or `null` when it could not be told or parsed. */
+  kind: DocumentKind | null;
+  /** `true` when no finding is an error. Warnings do not make a document invalid. */
+  valid: boolean;
+  /** Every finding, in source order. */
+  findings: Finding[];
+}
+
+/** Resolves a kind name or alias; throws a `TypeError` listing the known kinds for anything else. */
+export function resolveKind(name: string | undefined): DocumentKind | undefined {
+  if (name === undefined) return undefined;
+  const info = kindByName(name);
+  if (!info) throw new TypeError(`unknown document kind ${JSON.stringify(name)}; expected one of ${KIND_NAMES.join(', ')}`);
+  return info.kind;
+}
+
+/** Finds the schema and semantic problems of an already parsed document, without positions. */
+export function checkDocument(value: unknown, kind: DocumentKind): RawFinding[] {
+  const info = kindInfo(kind);
+  const findings = info.validate(value) ? [] : schemaFindings(info.validate.errors ?? []);
+  return findings.concat(runChecks(kind, value));
+}
+
+/** The finding for a document whose kind nothing reveals. */
+export function undetectedKind(): RawFinding {
+  return {
+    pointer: '',
+    severity: 'error',
+    rule: 'kind/undetected',
+    message: `cannot tell what kind of document this is; name it with --kind (${KIND_NAMES.join(', ')}), or add a "$schema" member`,
+  };
+}
+
+/** Completes findings with file and position and puts them in source order. */
+export function placeFindings(
+  file: string,
+  raw: readonly (RawFinding & { position?: SourcePosition })[],
+  locate?: (pointer: string, atKey?: boolean) => SourcePosition,
+): Finding[] {
+  const placed = raw.map(({ pointer, severity, rule, message, atKey, position }): Finding => {
+    const at = position ?? locate?.(pointer, atKey);
+    return { file, pointer, line: at?.line ?? null, column: at?.column ?? null, severity, rule, message };
+  });
+  return placed.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+}
+
+function result(file: string, kind: DocumentKind | null, findings: Finding[]): ValidationResult {
+  return { file, kind, valid: passes(findings), findings };
+}
+
+/**
+ * Validates a document that is already a JavaScript value. Findings carry no line or column.
+ *
+ * @example
+ * ```ts
+ * import { validateDocument } from 'teapurl';
+ * const { valid, findings } = validateDocument({ schemaVersion: 1, endpoints: [] });
+ * // valid === false; findings[0].message === 'endpoints must have at least 1 item, but has 0'
+ * ```
+ */
+export function validateDocument(value: unknown, options: ValidateOptions = {}): ValidationResult {
+  const file = options.file ?? '<input>';
+  const detected = detectKind(value, options.file, resolveKind(options.kind));
+  if (!detected) return result(file, null, placeFindings(file, [undetectedKind()]));
+  return result(file, detected.kind, placeFindings(file, checkDocument(value, detected.kind)));
+}
+
+/**
+ * Validates JSON text. Syntax errors, repeated keys, schema violations and semantic rules are all
+ * reported with their line and column.
+ *
+ * @example
+ * ```ts
+ * import { validateText } from 'teapurl';
+ * const r = validateText('{"schemaVersion": 1, "endpoints": [{"url": "https://tea.example.com", "versions": ["1.0"]}]}', { file: 'tea.json' });
+ * // r.findings[0]: line 1, column 70, rule 'schema/pattern'
+ * ```
+ */
+export function validateText(text: string, options: ValidateOptions = {}): ValidationResult {
+  const file = options.file ?? '<input>';
+  const explicit = resolveKind(options.kind);
+  if (text.trim() === '') {
+    return result(file, explicit ?? null, placeFindings(file, [{ pointer: '', severity: 'error', rule: 'file/empty', message: 'the document is empty' }]));
+  }
+  const parsed = parseJsonSource(text);
+  if (!parsed.ok) return result(file, explicit ?? null, placeFindings(file, parsed.findings));
+  const { source } = parsed;
+  const detected = detectKind(source.value, options.file, explicit);
+  const raw = [...parsed.findings, ...(detected ? checkDocument(source.value, detected.kind) : [undetectedKind()])];
+  return result(file, detected?.kind ?? null, raw.length === 0 ? [] : placeFindings(file, raw, source.locate));
+}

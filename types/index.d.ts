@@ -1,0 +1,5 @@
+/* Generated from schemas/*.schema.json by `npm run generate`. Do not edit by hand. */
+export type * from './tea-discovery.js';
+export type * from './tea-token-response.js';
+export type * from './tea-token-error.js';
+export type * from './purl-type-definition.js';
