@@ -48,7 +48,11 @@ async function typeDeclarations(schemas: Map<string, JsonObject>): Promise<Artif
   return out;
 }
 
-/** Ajv standalone code is CommonJS-flavoured: turn its `require("x")` calls into ESM imports. */
+/**
+ * Ajv standalone code is CommonJS-flavoured: turn its `require("x")` calls into ESM imports. The
+ * module may be loaded by Node, by vitest or through esbuild, which disagree on what the default
+ * import of a CommonJS module is; the namespace import plus this check reads the same everywhere.
+ */
 function toEsm(code: string): string {
   const imports = new Map<string, string>();
   const body = code.replace(/require\("([^"]+)"\)/g, (_m, spec: string) => {
@@ -59,7 +63,11 @@ function toEsm(code: string): string {
     }
     return name;
   });
-  const header = [...imports].map(([spec, name]) => `import ${name} from ${JSON.stringify(`${spec}.js`)};`);
+  const header = [...imports].map(
+    ([spec, name]) =>
+      `import * as ${name}ns from ${JSON.stringify(`${spec}.js`)};\n` +
+      `const ${name} = ${name}ns.default && ${name}ns.default.default !== undefined ? ${name}ns.default : ${name}ns;`,
+  );
   return `${header.join('\n')}\n${body}`;
 }
 

@@ -5,3 +5,4 @@ export { type DocumentKind, KIND_NAMES } from './kinds.js';
 export { detectKind, type DetectedKind, type KindEvidence } from './detect-kind.js';
 export { registerChecks, checksFor, type SemanticCheck } from './semantic/index.js';
 export { type RawFinding } from './finding.js';
+export { assertDocument, parseDocument, isDocument, DocumentError, type DocumentTypes } from './typed.js';

@@ -14,12 +14,12 @@ function location(f: Finding): string {
 }
 
 /** `file:line:col: error message [pointer] (rule)`, one finding a line, then a one-line summary. */
-export function formatText(results: readonly ValidationResult[], options: TextOptions): string {
+export function formatText(allResults: readonly ValidationResult[], options: TextOptions): string {
   const { palette: c } = options;
+  const results = options.quiet ? allResults.map((r) => ({ ...r, findings: r.findings.filter((f) => f.severity === 'error') })) : allResults;
   const lines: string[] = [];
   for (const r of results) {
     for (const f of r.findings) {
-      if (options.quiet && f.severity === 'warning') continue;
       const severity = f.severity === 'error' ? c.red('error') : c.yellow('warning');
       lines.push(`${location(f)}: ${severity} ${f.message} ${c.dim(`[${f.pointer || '/'}] (${f.rule})`)}`);
     }

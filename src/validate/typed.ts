@@ -1,0 +1,75 @@
+import type { TeaDiscoveryDocument, TokenResponse, TokenError, PurlTypeDefinition } from '../../types/index.js';
+import type { DocumentKind } from './kinds.js';
+import { passes, type Finding } from './finding.js';
+import { validateDocument, validateText } from './validate-document.js';
+
+/** The generated TypeScript type of each document kind. */
+export interface DocumentTypes {
+  'tea-discovery': TeaDiscoveryDocument;
+  'tea-token-response': TokenResponse;
+  'tea-token-error': TokenError;
+  'purl-type-definition': PurlTypeDefinition;
+}
+
+/** Thrown by {@link assertDocument} and {@link parseDocument}: a document that is not valid. */
+export class DocumentError extends Error {
+  override name = 'DocumentError';
+  /** Every finding, errors first. */
+  readonly findings: readonly Finding[];
+
+  constructor(findings: readonly Finding[]) {
+    const errors = findings.filter((f) => f.severity === 'error');
+    const first = errors[0] ?? findings[0];
+    const where = first ? `${first.file}${first.line === null ? '' : `:${first.line}:${first.column}`}` : '';
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+    super(first ? `${where}: ${first.message}${more}` : 'invalid document');
+    this.findings = [...errors, ...findings.filter((f) => f.severity !== 'error')];
+  }
+}
+
+/**
+ * Checks that `value` is a valid document of `kind` and narrows its type; throws a
+ * {@link DocumentError} naming the first broken rule otherwise. Warnings do not throw.
+ *
+ * @example
+ * ```ts
+ * import { assertDocument } from 'teapurl';
+ * const doc = assertDocument(await response.json(), 'tea-discovery');
+ * doc.endpoints[0].url; // typed as TeaDiscoveryDocument
+ * ```
+ */
+export function assertDocument<K extends DocumentKind>(value: unknown, kind: K, file?: string): DocumentTypes[K] {
+  const result = validateDocument(value, { kind, ...(file ? { file } : {}) });
+  if (!passes(result.findings)) throw new DocumentError(result.findings);
+  return value as DocumentTypes[K];
+}
+
+/**
+ * Parses JSON text as a document of `kind`; throws a {@link DocumentError} with line and column
+ * when it is malformed or invalid.
+ *
+ * @example
+ * ```ts
+ * import { parseDocument } from 'teapurl';
+ * const definition = parseDocument(text, 'purl-type-definition', 'npm-definition.json');
+ * definition.name_definition.requirement; // 'required'
+ * ```
+ */
+export function parseDocument<K extends DocumentKind>(text: string, kind: K, file?: string): DocumentTypes[K] {
+  const result = validateText(text, { kind, ...(file ? { file } : {}) });
+  if (!passes(result.findings)) throw new DocumentError(result.findings);
+  return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as DocumentTypes[K];
+}
+
+/**
+ * `true` when `value` is a valid document of `kind` (warnings allowed).
+ *
+ * @example
+ * ```ts
+ * import { isDocument } from 'teapurl';
+ * if (isDocument(body, 'tea-token-response')) console.log(body.access_token);
+ * ```
+ */
+export function isDocument<K extends DocumentKind>(value: unknown, kind: K): value is DocumentTypes[K] {
+  return passes(validateDocument(value, { kind }).findings);
+}

@@ -1,0 +1,19 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** `../shared/purl-spec`, the PURL specification project's data, beside the checkout. */
+export const PURL_SPEC = path.resolve(ROOT, '../shared/purl-spec');
+
+/** Whether the shared reference data is there; tests that need it say so when it is not. */
+export const HAS_PURL_SPEC = existsSync(path.join(PURL_SPEC, 'types'));
+
+if (!HAS_PURL_SPEC) {
+  console.warn(`[teapurl tests] ${PURL_SPEC} is missing: tests that read the PURL specification's data are skipped.`);
+}
+
+/** The built CLI launcher. */
+export const CLI = path.join(ROOT, 'bin/teapurl.cjs');
