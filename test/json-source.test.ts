@@ -95,9 +95,13 @@ describe('hostile input', () => {
     for (const f of r.findings) expect(f.message.length).toBeLessThan(300);
   });
 
-  it('survives deeply nested arrays', () => {
-    const depth = 5_000;
+  it.each([300, 5_000, 200_000])('refuses arrays nested %i deep in one finding, without overflowing the stack', (depth) => {
     const r = validateText(`{"schemaVersion": 1, "endpoints": ${'['.repeat(depth)}${']'.repeat(depth)}}`);
-    expect(r.valid).toBe(false);
+    expect(r.findings).toEqual([expect.objectContaining({ rule: 'json/too-deep', line: 1, column: 1 })]);
+  });
+
+  it('reports malformed deeply nested input as a syntax error, not a crash', () => {
+    const r = validateText(`{"endpoints": ${'['.repeat(200_000)}`);
+    expect(r.findings).toEqual([expect.objectContaining({ rule: 'json/syntax' })]);
   });
 });

@@ -1,6 +1,7 @@
 import { visit, parseTree, findNodeAtLocation, printParseErrorCode, type Node } from 'jsonc-parser';
 import type { RawFinding } from './finding.js';
 import { pointerTokens, toPointer, humanPath } from './pointer.js';
+import { measureText, countKeysInValue } from './count-keys.js';
 
 /** A 1-based position in a source text. */
 export interface SourcePosition {
@@ -43,6 +44,12 @@ const SYNTAX_WORDS: Record<string, string> = {
   InvalidCharacter: 'control character in a string (escape it)',
 };
 
+/**
+ * Deepest nesting read. Real documents of these kinds nest four or five levels; the limit keeps
+ * recursive code (positions, checks) far from the stack's end on hostile input.
+ */
+export const MAX_DEPTH = 256;
+
 /** Offsets of the first character of each line, for offset → line/column conversion. */
 function lineStarts(text: string): number[] {
   const starts = [0];
@@ -65,14 +72,8 @@ function positionAt(starts: number[], offset: number): SourcePosition {
   return { line: lo + 1, column: offset - starts[lo]! + 1 };
 }
 
-/**
- * Parses strict JSON (RFC 8259: no comments, no trailing commas), reporting syntax errors and
- * repeated object keys with their line and column. `JSON.parse` silently keeps the last of two
- * equal keys; a validator must not.
- */
-export function parseJsonSource(rawText: string): ParseOutcome {
-  // A UTF-8 byte order mark is tolerated (RFC 8259 section 8.1 lets parsers ignore it).
-  const text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText;
+/** Runs jsonc-parser's scanner for what JSON.parse cannot say: where a syntax error is, which keys repeat. */
+function scan(text: string): { syntax: PlacedFinding[]; duplicates: PlacedFinding[] } {
   const syntax: PlacedFinding[] = [];
   const duplicates: PlacedFinding[] = [];
   const keysStack: Set<string>[] = [];
@@ -89,9 +90,8 @@ export function parseJsonSource(rawText: string): ParseOutcome {
         const keys = keysStack[keysStack.length - 1];
         if (!keys) return;
         if (keys.has(property)) {
-          const pointer = toPointer([...pathSupplier(), property]);
           duplicates.push({
-            pointer,
+            pointer: toPointer([...pathSupplier(), property]),
             position: { line: startLine + 1, column: startCharacter + 1 },
             severity: 'error',
             rule: 'json/duplicate-key',
@@ -114,12 +114,37 @@ export function parseJsonSource(rawText: string): ParseOutcome {
     },
     { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false },
   );
-  if (syntax.length > 0) return { ok: false, findings: syntax };
+  return { syntax, duplicates };
+}
 
+/** {@link scan}, except that input nested too deeply for its recursion reports no position. */
+function safeScan(text: string): { syntax: PlacedFinding[]; duplicates: PlacedFinding[] } {
+  try {
+    return scan(text);
+  } catch (error) {
+    if (error instanceof RangeError) return { syntax: [], duplicates: [] };
+    throw error;
+  }
+}
+
+/**
+ * Parses strict JSON (RFC 8259: no comments, no trailing commas), reporting syntax errors and
+ * repeated object keys with their line and column. `JSON.parse` silently keeps the last of two
+ * equal keys; a validator must not.
+ *
+ * The common case, a well-formed document without repeated keys, costs one `JSON.parse` and one
+ * count of the keys written: when the text holds more keys than the parsed value, some repeated,
+ * and only then does the slower positional scan run.
+ */
+export function parseJsonSource(rawText: string): ParseOutcome {
+  // A UTF-8 byte order mark is tolerated (RFC 8259 section 8.1 lets parsers ignore it).
+  const text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
+    const { syntax } = safeScan(text);
+    if (syntax.length > 0) return { ok: false, findings: syntax };
     // The scanner is more lenient than JSON.parse in a few corners; JSON.parse names the offset.
     const match = /position (\d+)/.exec(String(error));
     const position = positionAt(lineStarts(text), match ? Number(match[1]) : 0);
@@ -128,6 +153,22 @@ export function parseJsonSource(rawText: string): ParseOutcome {
       findings: [{ pointer: '', severity: 'error', rule: 'json/syntax', message: `malformed JSON: ${(error as Error).message}`, position }],
     };
   }
+  const measure = measureText(text);
+  if (measure.depth > MAX_DEPTH) {
+    return {
+      ok: false,
+      findings: [
+        {
+          pointer: '',
+          severity: 'error',
+          rule: 'json/too-deep',
+          message: `the document nests arrays and objects ${measure.depth} levels deep; teapurl reads at most ${MAX_DEPTH}`,
+          position: { line: 1, column: 1 },
+        },
+      ],
+    };
+  }
+  const duplicates = measure.keys === countKeysInValue(value) ? [] : scan(text).duplicates;
 
   let tree: Node | undefined;
   let starts: number[] | undefined;

@@ -84,12 +84,15 @@ function describe(error: AjvError): { pointer: string; message: string; atKey?: 
       const exclusive = error.keyword.startsWith('exclusive') ? ' (exclusive)' : '';
       return { pointer, message: `${path} ${describeValue(value)} is ${bound} ${String(p.limit)}${exclusive}` };
     }
-    case 'uniqueItems':
-      // ajv reports the later index as i and the earlier one as j.
+    case 'uniqueItems': {
+      // ajv's two algorithms (strings vs. anything else) disagree on which of i and j is later.
+      const later = Math.max(Number(p.i), Number(p.j));
+      const earlier = Math.min(Number(p.i), Number(p.j));
       return {
-        pointer: toPointer([...pointerTokens(pointer), Number(p.i)]),
-        message: `${path}[${String(p.i)}] repeats ${path}[${String(p.j)}]; items must be distinct`,
+        pointer: toPointer([...pointerTokens(pointer), later]),
+        message: `${path}[${later}] repeats ${path}[${earlier}]; items must be distinct`,
       };
+    }
     default:
       return { pointer, message: `${path} ${error.message ?? `fails ${error.keyword}`}` };
   }

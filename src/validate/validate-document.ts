@@ -37,8 +37,11 @@ export function resolveKind(name: string | undefined): DocumentKind | undefined 
 /** Finds the schema and semantic problems of an already parsed document, without positions. */
 export function checkDocument(value: unknown, kind: DocumentKind): RawFinding[] {
   const info = kindInfo(kind);
-  const findings = info.validate(value) ? [] : schemaFindings(info.validate.errors ?? []);
-  return findings.concat(runChecks(kind, value));
+  if (info.validate(value)) return runChecks(kind, value);
+  const findings = schemaFindings(info.validate.errors ?? []);
+  // A value the schema rejects is not reported again by a rule beyond the schema.
+  const rejected = new Set(findings.map((f) => f.pointer));
+  return findings.concat(runChecks(kind, value).filter((f) => !rejected.has(f.pointer)));
 }
 
 /** The finding for a document whose kind nothing reveals. */
@@ -85,6 +88,8 @@ export function validateDocument(value: unknown, options: ValidateOptions = {}):
   return result(file, detected.kind, placeFindings(file, checkDocument(value, detected.kind)));
 }
 
+const NON_BLANK = /\S/;
+
 /**
  * Validates JSON text. Syntax errors, repeated keys, schema violations and semantic rules are all
  * reported with their line and column.
@@ -99,7 +104,7 @@ export function validateDocument(value: unknown, options: ValidateOptions = {}):
 export function validateText(text: string, options: ValidateOptions = {}): ValidationResult {
   const file = options.file ?? '<input>';
   const explicit = resolveKind(options.kind);
-  if (text.trim() === '') {
+  if (!NON_BLANK.test(text)) {
     return result(file, explicit ?? null, placeFindings(file, [{ pointer: '', severity: 'error', rule: 'file/empty', message: 'the document is empty' }]));
   }
   const parsed = parseJsonSource(text);

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { passes, type Finding } from './finding.js';
@@ -13,8 +13,6 @@ export interface ValidateFilesOptions {
   cwd?: string;
   /** Files larger than this many bytes are refused unread. Default: 16 MiB. */
   maxBytes?: number;
-  /** How many files are read at once. Default: 64. */
-  concurrency?: number;
 }
 
 /** The verdict on a set of files. */
@@ -39,22 +37,72 @@ function fileProblem(file: string, rule: string, message: string): ValidationRes
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Reads, decodes and validates one file; every failure becomes a finding. */
-async function validateOneFile(file: string, cwd: string, kind: DocumentKind | undefined, maxBytes: number): Promise<ValidationResult> {
-  const full = path.resolve(cwd, file);
-  let bytes: Buffer;
+function directoryProblem(file: string): ValidationResult {
+  return fileProblem(file, 'file/directory', `${file} is a directory; name the files in it, e.g. "${file.replace(/\/$/, '')}/**/*.json"`);
+}
+
+function describeFsError(file: string, error: unknown): ValidationResult {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return fileProblem(file, 'file/not-found', `${file} does not exist`);
+  if (code === 'EACCES' || code === 'EPERM') return fileProblem(file, 'file/unreadable', `${file} cannot be read: permission denied`);
+  if (code === 'EISDIR') return directoryProblem(file);
+  return fileProblem(file, 'file/unreadable', `${file} cannot be read: ${code ?? (error as Error).message}`);
+}
+
+/** Most documents fit in one read of this size, which spares the fstat that sizing them would cost. */
+const FIRST_READ = 64 * 1024;
+const firstReadBuffer = Buffer.allocUnsafe(FIRST_READ);
+// O_NONBLOCK: opening a named pipe must not wait for a writer.
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
+
+/**
+ * Reads one file whole, refusing directories, special files and files over `maxBytes` before
+ * reading all of them. Synchronous on purpose: for the small files this validator reads, one
+ * open/read/close sequence is several times faster than the promise-based equivalent.
+ */
+function readSmallFile(file: string, full: string, maxBytes: number): Buffer | ValidationResult {
+  let fd: number;
   try {
-    const info = await stat(full);
-    if (info.isDirectory()) return fileProblem(file, 'file/directory', `${file} is a directory; name the files in it, e.g. "${file.replace(/\/$/, '')}/**/*.json"`);
+    fd = openSync(full, OPEN_FLAGS);
+  } catch (error) {
+    return describeFsError(file, error);
+  }
+  try {
+    let first: number;
+    try {
+      first = readSync(fd, firstReadBuffer, 0, FIRST_READ, 0);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EAGAIN' && code !== 'ESPIPE') throw error;
+      first = -1; // a pipe, socket or device: fstat below says which
+    }
+    // A view of the shared buffer: the caller decodes it before the next read.
+    if (first >= 0 && first < FIRST_READ && first <= maxBytes) return firstReadBuffer.subarray(0, first);
+    const info = fstatSync(fd);
+    if (info.isDirectory()) return directoryProblem(file);
     if (!info.isFile()) return fileProblem(file, 'file/unreadable', `${file} is not a regular file`);
     if (info.size > maxBytes) return fileProblem(file, 'file/too-large', `${file} is ${info.size} bytes, over the limit of ${maxBytes} bytes`);
-    bytes = await readFile(full);
+    const buffer = Buffer.allocUnsafe(info.size);
+    let read = 0;
+    while (read < info.size) {
+      const n = readSync(fd, buffer, read, info.size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return read === info.size ? buffer : buffer.subarray(0, read);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return fileProblem(file, 'file/not-found', `${file} does not exist`);
-    if (code === 'EACCES' || code === 'EPERM') return fileProblem(file, 'file/unreadable', `${file} cannot be read: permission denied`);
-    return fileProblem(file, 'file/unreadable', `${file} cannot be read: ${code ?? (error as Error).message}`);
+    return describeFsError(file, error);
+  } finally {
+    closeSync(fd);
   }
+}
+
+/** Reads, decodes and validates one file; every failure becomes a finding. */
+function validateOneFile(file: string, cwd: string, kind: DocumentKind | undefined, maxBytes: number): ValidationResult {
+  // The kernel resolves relative paths against the process's directory; path.resolve per file is measurable.
+  const full = path.isAbsolute(file) ? file : cwd === process.cwd() ? file : `${cwd}${path.sep}${file}`;
+  const bytes = readSmallFile(file, full, maxBytes);
+  if (!Buffer.isBuffer(bytes)) return bytes;
   if (bytes.length === 0) return fileProblem(file, 'file/empty', `${file} is empty`);
   if (bytes.includes(0)) return fileProblem(file, 'file/binary', `${file} is a binary file, not JSON text`);
   let text: string;
@@ -66,18 +114,16 @@ async function validateOneFile(file: string, cwd: string, kind: DocumentKind | u
   return validateText(text, { file, ...(kind ? { kind } : {}) });
 }
 
-/** Runs `task` over `items` with at most `limit` in flight, keeping the results in order. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await task(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
+/** Files validated between two returns to the event loop, so a library caller is never starved. */
+const BATCH = 512;
+
+async function validateInOrder(files: readonly string[], cwd: string, kind: DocumentKind | undefined, maxBytes: number): Promise<ValidationResult[]> {
+  const results: ValidationResult[] = [];
+  for (let i = 0; i < files.length; i++) {
+    if (i > 0 && i % BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
+    results.push(validateOneFile(files[i]!, cwd, kind, maxBytes));
+  }
+  return results;
 }
 
 /**
@@ -98,16 +144,23 @@ export async function validateFiles(patterns: readonly string[], options: Valida
   const seen = new Set<string>();
   const unmatched: string[] = [];
   for (const pattern of patterns) {
-    const exists = () => stat(path.resolve(cwd, pattern)).then(() => true, () => false);
+    const exists = () => {
+      try {
+        statSync(path.resolve(cwd, pattern));
+        return true;
+      } catch {
+        return false;
+      }
+    };
     let matched: string[];
     if (!GLOB_MAGIC.test(pattern)) {
-      matched = (await exists()) ? [pattern] : [];
+      matched = exists() ? [pattern] : [];
     } else {
       // fast-glob is loaded only when a pattern needs it: most hook runs pass plain paths.
       const glob = createRequire(import.meta.url)('fast-glob') as typeof import('fast-glob');
-      matched = (await glob(pattern, { cwd, dot: true, onlyFiles: true, followSymbolicLinks: true })).sort();
+      matched = glob.sync(pattern, { cwd, dot: true, onlyFiles: true, followSymbolicLinks: true, unique: false }).sort();
       // A file whose name merely contains glob characters is still that file.
-      if (matched.length === 0 && (await exists())) matched = [pattern];
+      if (matched.length === 0 && exists()) matched = [pattern];
     }
     if (matched.length === 0) unmatched.push(pattern);
     for (const file of matched) {
@@ -118,6 +171,6 @@ export async function validateFiles(patterns: readonly string[], options: Valida
     }
   }
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const results = await mapLimited(files, options.concurrency ?? 64, (file) => validateOneFile(file, cwd, kind, maxBytes));
+  const results = await validateInOrder(files, cwd, kind, maxBytes);
   return { results, unmatched, valid: unmatched.length === 0 && results.every((r) => passes(r.findings)) };
 }

@@ -9,28 +9,40 @@ interface EndpointUrl {
 }
 
 function endpointUrls(document: unknown): EndpointUrl[] {
-  return asArray(own(asObject(document), 'endpoints')).flatMap((endpoint, index) => {
-    const url = own(asObject(endpoint), 'url');
-    return typeof url === 'string' ? [{ index, url }] : [];
-  });
+  const endpoints = asArray(own(asObject(document), 'endpoints'));
+  const urls: EndpointUrl[] = [];
+  for (let index = 0; index < endpoints.length; index++) {
+    const url = own(asObject(endpoints[index]), 'url');
+    if (typeof url === 'string') urls.push({ index, url });
+  }
+  return urls;
 }
 
-/** Scheme and host compare case-insensitively and a default port is noise, so compare WHATWG-normalised URLs. */
+const ORIGIN = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(.*)$/is;
+
+/**
+ * Scheme and host compare without regard to case, and a default port is noise: `HTTPS://Tea.example.com:443/api`
+ * is `https://tea.example.com/api`. The schema already confines endpoint URLs to this simple shape.
+ */
 function sameEndpointKey(url: string): string {
-  try {
-    return new URL(url).href;
-  } catch {
-    return url;
-  }
+  const match = ORIGIN.exec(url);
+  if (!match) return url;
+  const scheme = match[1]!.toLowerCase();
+  const authority = match[2]!.toLowerCase();
+  const defaultPort = scheme === 'https' ? ':443' : scheme === 'http' ? ':80' : null;
+  const host = defaultPort && authority.endsWith(defaultPort) ? authority.slice(0, -defaultPort.length) : authority;
+  return `${scheme}://${host}${match[3]}`;
 }
 
 const duplicateUrl: SemanticCheck = {
   rule: 'discovery/duplicate-url',
   summary: 'Each endpoint url appears once in the document.',
   check(document) {
+    const urls = endpointUrls(document);
+    if (urls.length < 2) return [];
     const firstByKey = new Map<string, EndpointUrl>();
     const findings: RawFinding[] = [];
-    for (const entry of endpointUrls(document)) {
+    for (const entry of urls) {
       const key = sameEndpointKey(entry.url);
       const first = firstByKey.get(key);
       if (!first) {
@@ -61,35 +73,41 @@ const duplicateVersion: SemanticCheck = {
   summary: 'An endpoint lists each API version once; versions that differ only in build metadata are ambiguous.',
   check(document) {
     const findings: RawFinding[] = [];
-    asArray(own(asObject(document), 'endpoints')).forEach((endpoint, e) => {
+    const endpoints = asArray(own(asObject(document), 'endpoints'));
+    for (let e = 0; e < endpoints.length; e++) {
+      const versions = asArray(own(asObject(endpoints[e]), 'versions'));
+      if (versions.length < 2) continue;
       const exact = new Map<string, number>();
       const precedence = new Map<string, number>();
-      asArray(own(asObject(endpoint), 'versions')).forEach((version, v) => {
-        if (typeof version !== 'string') return;
-        const pointer = toPointer(['endpoints', e, 'versions', v]);
+      for (let v = 0; v < versions.length; v++) {
+        const version = versions[v];
+        if (typeof version !== 'string') continue;
+        const at = (index: number) => toPointer(['endpoints', e, 'versions', index]);
         const earlier = exact.get(version);
         if (earlier !== undefined) {
           findings.push({
-            pointer,
+            pointer: at(v),
             severity: 'error',
             rule: this.rule,
-            message: `${humanPath(pointer)} ${JSON.stringify(version)} repeats ${humanPath(toPointer(['endpoints', e, 'versions', earlier]))}`,
+            message: `${humanPath(at(v))} ${JSON.stringify(version)} repeats ${humanPath(at(earlier))}`,
           });
-          return;
+          continue;
         }
         exact.set(version, v);
         const core = withoutBuild(version);
         const same = precedence.get(core);
-        if (same !== undefined) {
-          findings.push({
-            pointer,
-            severity: 'warning',
-            rule: 'discovery/ambiguous-version',
-            message: `${humanPath(pointer)} ${JSON.stringify(version)} has the same precedence as ${humanPath(toPointer(['endpoints', e, 'versions', same]))}; build metadata does not order versions, so clients cannot choose between them`,
-          });
-        } else precedence.set(core, v);
-      });
-    });
+        if (same === undefined) {
+          precedence.set(core, v);
+          continue;
+        }
+        findings.push({
+          pointer: at(v),
+          severity: 'warning',
+          rule: 'discovery/ambiguous-version',
+          message: `${humanPath(at(v))} ${JSON.stringify(version)} has the same precedence as ${humanPath(at(same))}; build metadata does not order versions, so clients cannot choose between them`,
+        });
+      }
+    }
     return findings;
   },
 };

@@ -29,10 +29,11 @@ export function checksFor(kind: DocumentKind): readonly SemanticCheck[] {
 
 /** Runs every check registered for a kind. A check that throws becomes a finding, never a crash. */
 export function runChecks(kind: DocumentKind, document: unknown): RawFinding[] {
-  const findings: RawFinding[] = [];
+  let findings: RawFinding[] = [];
   for (const check of checksFor(kind)) {
     try {
-      findings.push(...check.check(document));
+      const found = check.check(document);
+      if (found.length > 0) findings = findings.concat(found);
     } catch (error) {
       findings.push({
         pointer: '',

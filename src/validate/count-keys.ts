@@ -1,0 +1,62 @@
+/** What {@link measureText} finds. */
+export interface TextMeasure {
+  /** Object keys written in the text: strings followed by a colon. */
+  keys: number;
+  /** The deepest nesting of arrays and objects. */
+  depth: number;
+}
+
+/**
+ * Counts the object keys and the nesting depth of a JSON text that `JSON.parse` has already
+ * accepted. This is no parser; it only has to tell string contents from structure, which valid
+ * JSON makes easy.
+ */
+export function measureText(text: string): TextMeasure {
+  let keys = 0;
+  let depth = 0;
+  let maxDepth = 0;
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 123 /* { */ || ch === 91 /* [ */) {
+      if (++depth > maxDepth) maxDepth = depth;
+      continue;
+    }
+    if (ch === 125 /* } */ || ch === 93 /* ] */) {
+      depth--;
+      continue;
+    }
+    if (ch !== 34 /* " */) continue;
+    // Skip the string, honouring backslash escapes.
+    i++;
+    while (i < length) {
+      const c = text.charCodeAt(i);
+      if (c === 92 /* \ */) i += 2;
+      else if (c === 34) break;
+      else i++;
+    }
+    let j = i + 1;
+    while (j < length) {
+      const c = text.charCodeAt(j);
+      if (c !== 32 && c !== 9 && c !== 10 && c !== 13) break;
+      j++;
+    }
+    if (text.charCodeAt(j) === 58 /* : */) keys++;
+  }
+  return { keys, depth: maxDepth };
+}
+
+/** Counts the own keys of every object in a parsed JSON value. */
+export function countKeysInValue(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  let keys = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) keys += countKeysInValue(item);
+    return keys;
+  }
+  for (const key of Object.keys(value)) {
+    keys++;
+    keys += countKeysInValue((value as Record<string, unknown>)[key]);
+  }
+  return keys;
+}
