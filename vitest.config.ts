@@ -5,5 +5,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // CLI tests spawn the built CLI; each takes a little under a second on the CI machine.
     testTimeout: 30_000,
+    // The JSON report lets .ci/run end with a plain "N passed, N failed" line.
+    reporters: ['default', ['json', { outputFile: 'test-artifacts/vitest.json' }]],
   },
 });
