@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateFiles } from '../src/index.js';
+import { validateBytes, validateFiles, validateStream } from '../src/index.js';
 
 const VALID = JSON.stringify({ schemaVersion: 1, endpoints: [{ url: 'https://tea.example.com', versions: ['1.0.0'] }] });
 let dir: string;
@@ -69,5 +69,24 @@ describe('validateFiles', () => {
   it('takes a file whose name contains glob characters literally', async () => {
     const report = await validateFiles(['odd [name].json'], { cwd: dir, kind: 'tea-discovery' });
     expect(report.results).toEqual([expect.objectContaining({ file: 'odd [name].json', valid: true })]);
+  });
+});
+
+describe('validateBytes and validateStream', () => {
+  it('validates bytes, refusing empty, binary and non-UTF-8 input in one finding each', () => {
+    expect(validateBytes(Buffer.from(VALID), { file: 'x.json' })).toMatchObject({ valid: true, kind: 'tea-discovery' });
+    expect(validateBytes(new Uint8Array(0)).findings[0]!.rule).toBe('file/empty');
+    expect(validateBytes(Buffer.from([0x7b, 0x00])).findings[0]!.rule).toBe('file/binary');
+    expect(validateBytes(Buffer.from([0x7b, 0xff, 0x7d])).findings[0]!.message).toBe('<input> is not valid UTF-8 text');
+  });
+
+  it('reads a stream in chunks and stops at the size limit', async () => {
+    async function* chunks(parts: string[]) {
+      for (const part of parts) yield Buffer.from(part);
+    }
+    const half = Math.floor(VALID.length / 2);
+    expect(await validateStream(chunks([VALID.slice(0, half), VALID.slice(half)]))).toMatchObject({ file: '<stdin>', valid: true });
+    const tooBig = await validateStream(chunks(['{"a": ', '"'.padEnd(100, 'x'), '"}']), { maxBytes: 50 });
+    expect(tooBig.findings).toEqual([expect.objectContaining({ rule: 'file/too-large', message: '<stdin> is over the limit of 50 bytes' })]);
   });
 });

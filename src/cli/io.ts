@@ -65,16 +65,3 @@ export function processIo(): CommandIo {
     cwd: process.cwd(),
   };
 }
-
-/** Reads all of standard input, refusing more than `maxBytes`. */
-export async function readAll(stream: AsyncIterable<Buffer | string>, maxBytes: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    size += buf.length;
-    if (size > maxBytes) return null;
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks);
-}

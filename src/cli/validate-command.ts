@@ -1,19 +1,17 @@
 import { parseArgs } from 'node:util';
 import {
   validateFiles,
-  validateText,
+  validateStream,
   resolveKind,
   passes,
   DEFAULT_MAX_BYTES,
   KIND_NAMES,
-  type ValidationResult,
-  type Finding,
 } from '../validate/index.js';
 import { palette, useColor, type ColorMode } from './color.js';
 import { formatText } from './output/text.js';
 import { formatJson } from './output/json.js';
 import { formatGithub } from './output/github.js';
-import { readAll, type CommandIo } from './io.js';
+import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 
 export const VALIDATE_HELP = `Usage: teapurl validate [options] <file|glob|->...
@@ -41,25 +39,6 @@ type Format = (typeof FORMATS)[number];
 function oneOf<T extends string>(value: string, allowed: readonly T[], option: string): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new UsageError(`--${option} must be one of ${allowed.join(', ')}, not ${JSON.stringify(value)}`);
-}
-
-async function validateStdin(io: CommandIo, kind: string | undefined, maxBytes: number): Promise<ValidationResult> {
-  const file = '<stdin>';
-  const problem = (rule: string, message: string): ValidationResult => {
-    const finding: Finding = { file, pointer: '', line: null, column: null, severity: 'error', rule, message };
-    return { file, kind: null, valid: false, findings: [finding] };
-  };
-  const bytes = await readAll(io.stdin, maxBytes);
-  if (bytes === null) return problem('file/too-large', `standard input is over the limit of ${maxBytes} bytes`);
-  if (bytes.length === 0) return problem('file/empty', 'standard input is empty');
-  if (bytes.includes(0)) return problem('file/binary', 'standard input is binary, not JSON text');
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return problem('file/binary', 'standard input is not valid UTF-8 text');
-  }
-  return validateText(text, { file, ...(kind ? { kind } : {}) });
 }
 
 /** `teapurl validate`: returns the exit code. */
@@ -97,7 +76,8 @@ export async function validateCommand(argv: string[], io: CommandIo): Promise<nu
   const patterns = positionals.filter((p) => p !== '-');
   const readsStdin = patterns.length !== positionals.length;
   const report = await validateFiles(patterns, { cwd: io.cwd, maxBytes, ...(values.kind ? { kind: values.kind } : {}) });
-  const results = readsStdin ? [await validateStdin(io, values.kind, maxBytes), ...report.results] : report.results;
+  const stdin = readsStdin ? [await validateStream(io.stdin, { file: '<stdin>', maxBytes, ...(values.kind ? { kind: values.kind } : {}) })] : [];
+  const results = [...stdin, ...report.results];
 
   for (const pattern of report.unmatched) io.stderr.write(`teapurl validate: ${JSON.stringify(pattern)} matches no file\n`);
 

@@ -1,5 +1,5 @@
 export { validateDocument, validateText, resolveKind, type ValidateOptions, type ValidationResult } from './validate-document.js';
-export { validateFiles, DEFAULT_MAX_BYTES, type ValidateFilesOptions, type FilesReport } from './validate-files.js';
+export { validateFiles, validateBytes, validateStream, DEFAULT_MAX_BYTES, type ValidateFilesOptions, type FilesReport } from './validate-files.js';
 export { type Finding, type Severity, passes } from './finding.js';
 export { type DocumentKind, KIND_NAMES } from './kinds.js';
 export { detectKind, type DetectedKind, type KindEvidence } from './detect-kind.js';

@@ -97,12 +97,18 @@ function readSmallFile(file: string, full: string, maxBytes: number): Buffer | V
   }
 }
 
-/** Reads, decodes and validates one file; every failure becomes a finding. */
-function validateOneFile(file: string, cwd: string, kind: DocumentKind | undefined, maxBytes: number): ValidationResult {
-  // The kernel resolves relative paths against the process's directory; path.resolve per file is measurable.
-  const full = path.isAbsolute(file) ? file : cwd === process.cwd() ? file : `${cwd}${path.sep}${file}`;
-  const bytes = readSmallFile(file, full, maxBytes);
-  if (!Buffer.isBuffer(bytes)) return bytes;
+/**
+ * Validates a document given as raw bytes: empty input, NUL bytes and invalid UTF-8 each become one
+ * finding, anything else is validated as text.
+ *
+ * @example
+ * ```ts
+ * import { validateBytes } from 'teapurl';
+ * const result = validateBytes(await readFile('.well-known/tea'), { file: '.well-known/tea' });
+ * ```
+ */
+export function validateBytes(bytes: Uint8Array, options: { file?: string; kind?: DocumentKind | string } = {}): ValidationResult {
+  const file = options.file ?? '<input>';
   if (bytes.length === 0) return fileProblem(file, 'file/empty', `${file} is empty`);
   if (bytes.includes(0)) return fileProblem(file, 'file/binary', `${file} is a binary file, not JSON text`);
   let text: string;
@@ -111,7 +117,41 @@ function validateOneFile(file: string, cwd: string, kind: DocumentKind | undefin
   } catch {
     return fileProblem(file, 'file/binary', `${file} is not valid UTF-8 text`);
   }
-  return validateText(text, { file, ...(kind ? { kind } : {}) });
+  return validateText(text, { file, ...(options.kind ? { kind: options.kind } : {}) });
+}
+
+/** Reads, decodes and validates one file; every failure becomes a finding. */
+function validateOneFile(file: string, cwd: string, kind: DocumentKind | undefined, maxBytes: number): ValidationResult {
+  // The kernel resolves relative paths against the process's directory; path.resolve per file is measurable.
+  const full = path.isAbsolute(file) ? file : cwd === process.cwd() ? file : `${cwd}${path.sep}${file}`;
+  const bytes = readSmallFile(file, full, maxBytes);
+  return Buffer.isBuffer(bytes) ? validateBytes(bytes, { file, ...(kind ? { kind } : {}) }) : bytes;
+}
+
+/**
+ * Reads standard input (or any byte stream) whole and validates it, refusing more than `maxBytes`.
+ *
+ * @example
+ * ```ts
+ * import { validateStream } from 'teapurl';
+ * const result = await validateStream(process.stdin, { file: '<stdin>' });
+ * ```
+ */
+export async function validateStream(
+  stream: AsyncIterable<Uint8Array | string>,
+  options: { file?: string; kind?: DocumentKind | string; maxBytes?: number } = {},
+): Promise<ValidationResult> {
+  const file = options.file ?? '<stdin>';
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    size += buf.length;
+    if (size > maxBytes) return fileProblem(file, 'file/too-large', `${file} is over the limit of ${maxBytes} bytes`);
+    chunks.push(buf);
+  }
+  return validateBytes(Buffer.concat(chunks), { file, ...(options.kind ? { kind: options.kind } : {}) });
 }
 
 /** Files validated between two returns to the event loop, so a library caller is never starved. */
