@@ -159,8 +159,8 @@ describe('2.2 Endpoint object', () => {
         { case: 'an uppercase scheme', value: url('HTTPS://tea.example.com'), rule: 'schema/pattern', pointer: at },
         { case: 'a mixed-case scheme', value: url('Https://tea.example.com'), rule: 'schema/pattern', pointer: at },
         { case: 'a non-http scheme', value: url('ftp://tea.example.com'), rule: 'schema/pattern', pointer: at },
-        { case: 'a relative URL', value: url('/api/tea'), rule: 'schema/format', pointer: at },
-        { case: 'a host without scheme', value: url('tea.example.com'), rule: 'schema/format', pointer: at },
+        { case: 'a relative URL', value: url('/api/tea'), rule: 'schema/pattern', pointer: at },
+        { case: 'a host without scheme', value: url('tea.example.com'), rule: 'schema/pattern', pointer: at },
         { case: 'a number', value: url(443), rule: 'schema/type', pointer: at },
         { case: 'url missing', value: endpoint((e) => delete e.url), rule: 'schema/required', pointer: '/endpoints/0' },
         {

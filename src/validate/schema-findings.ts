@@ -98,11 +98,33 @@ function describe(error: AjvError): { pointer: string; message: string; atKey?: 
   }
 }
 
-/** Turns ajv's errors into findings with plain-language messages. */
+/**
+ * When one value breaks several keywords, the first of these that it breaks says enough: a value of
+ * the wrong type fails its `const` or `pattern` too, and a `pattern` says more than `format`.
+ */
+const OUTRANKED_BY: Readonly<Record<string, readonly string[]>> = {
+  const: ['type'],
+  enum: ['type'],
+  pattern: ['type'],
+  format: ['type', 'pattern'],
+  minLength: ['type'],
+  minimum: ['type'],
+  maximum: ['type'],
+};
+
+/** Turns ajv's errors into findings with plain-language messages, one per broken value. */
 export function schemaFindings(errors: readonly AjvError[]): RawFinding[] {
+  const keywordsAt = new Map<string, Set<string>>();
+  for (const error of errors) {
+    const set = keywordsAt.get(error.instancePath) ?? new Set<string>();
+    set.add(error.keyword);
+    keywordsAt.set(error.instancePath, set);
+  }
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
+    const outranked = OUTRANKED_BY[error.keyword];
+    if (outranked?.some((k) => keywordsAt.get(error.instancePath)!.has(k))) continue;
     const { pointer, message, atKey } = describe(error);
     const key = `${pointer}\u0000${message}`;
     if (seen.has(key)) continue;
