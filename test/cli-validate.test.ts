@@ -114,5 +114,8 @@ describe('teapurl validate', () => {
     expect(cli(['--help'])).toMatchObject({ status: 0, stdout: expect.stringContaining('Usage: teapurl <command>') });
     expect(cli(['validate', '--help'])).toMatchObject({ status: 0, stdout: expect.stringContaining('--format F') });
     expect(cli(['--version']).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    const bare = cli([]);
+    expect(bare).toMatchObject({ status: 2, stdout: '' });
+    expect(bare.stderr).toContain('Usage: teapurl <command>');
   });
 });

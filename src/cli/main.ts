@@ -38,9 +38,14 @@ function version(): string {
 /** Runs the CLI with `argv` (without `node` and the script) and returns the exit code. */
 export async function run(argv: string[], io: CommandIo = processIo()): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === '-h' || name === '--help' || name === 'help') {
+  if (name === undefined) {
+    // Called without a command: a usage error, so the help goes where errors go.
+    io.stderr.write(HELP);
+    return 2;
+  }
+  if (name === '-h' || name === '--help' || name === 'help') {
     io.stdout.write(HELP);
-    return name === undefined ? 2 : 0;
+    return 0;
   }
   if (name === '-v' || name === '--version') {
     io.stdout.write(`${version()}\n`);

@@ -21,3 +21,8 @@ export function jsonTypeOf(value: unknown): string {
   if (typeof value === 'string') return 'a string';
   return `a ${typeof value}`;
 }
+
+/** `1 item`, `3 items`. */
+export function countOf(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

@@ -51,10 +51,12 @@ export const KINDS: readonly KindInfo[] = [
   },
 ];
 
+// validateFiles resolves the kind once per file, so the lookup is a map, not a search.
+const BY_NAME = new Map<string, KindInfo>(KINDS.flatMap((k) => [k.kind, ...k.aliases].map((name) => [name, k] as const)));
+
 /** Looks a kind up by its name or one of its aliases; `undefined` when there is none. */
 export function kindByName(name: string): KindInfo | undefined {
-  const wanted = name.trim().toLowerCase();
-  return KINDS.find((k) => k.kind === wanted || k.aliases.includes(wanted));
+  return BY_NAME.get(name) ?? BY_NAME.get(name.trim().toLowerCase());
 }
 
 /** Looks a kind up by a `$schema` URL (ours or a published one); `undefined` when unknown. */
@@ -65,7 +67,7 @@ export function kindBySchemaUrl(url: string): KindInfo | undefined {
 
 /** `KindInfo` for a kind that is known to exist. */
 export function kindInfo(kind: DocumentKind): KindInfo {
-  return KINDS.find((k) => k.kind === kind)!;
+  return BY_NAME.get(kind)!;
 }
 
 /** The kind names, for messages and `--help`. */

@@ -1,7 +1,7 @@
 import type { AjvError } from './compiled/validate-function.js';
 import type { RawFinding } from './finding.js';
 import { humanPath, pointerTokens, toPointer } from './pointer.js';
-import { describeValue, jsonTypeOf } from './describe-value.js';
+import { countOf, describeValue, jsonTypeOf } from './describe-value.js';
 
 const FORMAT_WORDS: Record<string, string> = {
   uri: 'an absolute URI (RFC 3986)',
@@ -27,10 +27,6 @@ function expected(error: AjvError): string | undefined {
 function allowedProperties(error: AjvError): string[] | undefined {
   const properties = error.parentSchema?.properties;
   return properties && typeof properties === 'object' ? Object.keys(properties) : undefined;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function describe(error: AjvError): { pointer: string; message: string; atKey?: boolean } {
@@ -71,11 +67,11 @@ function describe(error: AjvError): { pointer: string; message: string; atKey?: 
     case 'format':
       return { pointer, message: `${path} ${describeValue(value)} is not ${FORMAT_WORDS[String(p.format)] ?? `a valid ${String(p.format)}`}` };
     case 'minItems':
-      return { pointer, message: `${path} must have at least ${plural(Number(p.limit), 'item')}, but has ${Array.isArray(value) ? value.length : 0}` };
+      return { pointer, message: `${path} must have at least ${countOf(Number(p.limit), 'item')}, but has ${Array.isArray(value) ? value.length : 0}` };
     case 'maxItems':
-      return { pointer, message: `${path} must have at most ${plural(Number(p.limit), 'item')}` };
+      return { pointer, message: `${path} must have at most ${countOf(Number(p.limit), 'item')}` };
     case 'minLength':
-      return { pointer, message: Number(p.limit) === 1 ? `${path} must not be empty` : `${path} must be at least ${plural(Number(p.limit), 'character')} long` };
+      return { pointer, message: Number(p.limit) === 1 ? `${path} must not be empty` : `${path} must be at least ${countOf(Number(p.limit), 'character')} long` };
     case 'minimum':
     case 'exclusiveMinimum':
     case 'maximum':

@@ -22,8 +22,3 @@ export function tally(results: readonly ValidationResult[], strict: boolean): Ta
   }
   return { files: results.length, invalidFiles, errors, warnings };
 }
-
-/** `3 errors`, `1 warning`. */
-export function count(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}

@@ -1,6 +1,7 @@
 import type { Finding, ValidationResult } from '../../validate/index.js';
 import type { Palette } from '../color.js';
-import { count, tally } from './summary.js';
+import { countOf as count } from '../../validate/describe-value.js';
+import { tally } from './summary.js';
 
 /** Options of the text reporter. */
 export interface TextOptions {
