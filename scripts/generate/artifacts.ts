@@ -5,6 +5,7 @@ import ajvFormats from 'ajv-formats';
 import ajvStandalone from 'ajv/dist/standalone/index.js';
 import { compile } from 'json-schema-to-typescript';
 import { SCHEMA_FILES } from './schema-list.js';
+import { defaultDefinitionsModule } from './default-definitions.js';
 
 // Both are CommonJS modules whose function is their `default` export.
 const addFormats = ajvFormats.default;
@@ -129,5 +130,5 @@ function validatorModule(schemas: Map<string, JsonObject>): Artifact[] {
 /** Everything `npm run generate` writes, in a stable order. */
 export async function generateArtifacts(root: string): Promise<Artifact[]> {
   const schemas = await loadSchemas(root);
-  return [...(await typeDeclarations(schemas)), ...validatorModule(schemas)];
+  return [...(await typeDeclarations(schemas)), ...validatorModule(schemas), await defaultDefinitionsModule(root)];
 }

@@ -1,0 +1,70 @@
+import type { PurlTypeDefinition } from '../../types/index.js';
+import { DEFAULT_DEFINITIONS_JSON } from './compiled/default-definitions.js';
+import { PurlEngine } from './engine/purl-engine.js';
+import type { PurlComponents, PurlComponentsInput } from './purl-components.js';
+import type { ParseOptions, PurlValidation } from './engine/purl-engine.js';
+
+let engine: PurlEngine | undefined;
+
+/**
+ * The engine built from teapurl's bundled type definitions (`corpus/purl-types`), compiled on
+ * first use. The definitions are checked when the package is built, not at run time.
+ *
+ * @example
+ * ```ts
+ * import { defaultPurlEngine } from 'teapurl';
+ * defaultPurlEngine().types().includes('cargo'); // true
+ * ```
+ */
+export function defaultPurlEngine(): PurlEngine {
+  engine ??= PurlEngine.fromCheckedDefinitions(JSON.parse(DEFAULT_DEFINITIONS_JSON) as PurlTypeDefinition[]);
+  return engine;
+}
+
+/**
+ * Parses a PURL with the default engine; see {@link PurlEngine.parse}.
+ *
+ * @example
+ * ```ts
+ * parsePurl('pkg:pypi/Django_Package@1.0').name; // 'django-package'
+ * ```
+ */
+export function parsePurl(purl: string, options?: ParseOptions): PurlComponents {
+  return defaultPurlEngine().parse(purl, options);
+}
+
+/**
+ * Builds a canonical PURL with the default engine; see {@link PurlEngine.build}.
+ *
+ * @example
+ * ```ts
+ * buildPurl({ type: 'cargo', namespace: null, name: 'rand', version: '0.8.5', qualifiers: null, subpath: null }); // 'pkg:cargo/rand@0.8.5'
+ * ```
+ */
+export function buildPurl(components: PurlComponentsInput): string {
+  return defaultPurlEngine().build(components);
+}
+
+/**
+ * Canonicalises a PURL with the default engine; see {@link PurlEngine.canonicalize}.
+ *
+ * @example
+ * ```ts
+ * canonicalizePurl('pkg:GITHUB/Package-URL/purl-spec'); // 'pkg:github/package-url/purl-spec'
+ * ```
+ */
+export function canonicalizePurl(purl: string): string {
+  return defaultPurlEngine().canonicalize(purl);
+}
+
+/**
+ * Validates a PURL with the default engine; see {@link PurlEngine.validate}.
+ *
+ * @example
+ * ```ts
+ * validatePurl('pkg:julia/Dates@1.9.0').valid; // false: julia PURLs need the uuid qualifier
+ * ```
+ */
+export function validatePurl(purl: string): PurlValidation {
+  return defaultPurlEngine().validate(purl);
+}

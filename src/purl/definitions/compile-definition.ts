@@ -1,0 +1,121 @@
+import type { PurlTypeDefinition, ComponentRequirement } from '../../../types/index.js';
+import { emptyQualifiers, type PurlQualifiers } from '../purl-components.js';
+import { purlRulesFor, type PurlRule, type RuleComponent } from '../rules/index.js';
+import { compilePermittedCharacters, type PermittedCharacters } from './permitted-characters.js';
+
+/** What the engine does with one component, worked out once per definition. */
+export interface ComponentPlan {
+  readonly component: RuleComponent;
+  readonly requirement: ComponentRequirement;
+  /** `case_sensitive: false`: the canonical form is lowercase. */
+  readonly lowercase: boolean;
+  readonly permitted: PermittedCharacters | null;
+  readonly rules: readonly PurlRule[];
+}
+
+/** A type definition compiled for parsing and building. */
+export interface CompiledType {
+  readonly type: string;
+  /** The document it was compiled from; `null` for the generic plan used for unknown types. */
+  readonly definition: PurlTypeDefinition | null;
+  readonly namespace: ComponentPlan;
+  readonly name: ComponentPlan;
+  readonly version: ComponentPlan;
+  readonly subpath: ComponentPlan;
+  readonly requiredQualifiers: readonly string[];
+  /** Qualifier defaults (`default_value`), a null-prototype record. */
+  readonly qualifierDefaults: Readonly<PurlQualifiers>;
+  /** When a rule says so: how many leading path segments the namespace keeps; the rest belong to the name. */
+  readonly namespaceSegments: number | null;
+}
+
+/** Raised when a definition cannot be compiled (its `permitted_characters` is not a valid pattern). */
+export class DefinitionCompileError extends Error {
+  constructor(
+    readonly type: string,
+    readonly pointer: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DefinitionCompileError';
+  }
+}
+
+type ComponentDefinitionLike = {
+  requirement?: ComponentRequirement;
+  case_sensitive?: boolean;
+  permitted_characters?: string;
+};
+
+function plan(
+  type: string,
+  component: RuleComponent,
+  definition: ComponentDefinitionLike | undefined,
+  absentRequirement: ComponentRequirement,
+  withRules = true,
+): ComponentPlan {
+  let permitted: PermittedCharacters | null = null;
+  if (definition?.permitted_characters !== undefined) {
+    try {
+      permitted = compilePermittedCharacters(definition.permitted_characters);
+    } catch (error) {
+      throw new DefinitionCompileError(
+        type,
+        `/${component}_definition/permitted_characters`,
+        `${type}: ${component}_definition.permitted_characters is not a valid regular expression: ${(error as Error).message}`,
+      );
+    }
+  }
+  return {
+    component,
+    requirement: definition?.requirement ?? absentRequirement,
+    lowercase: definition?.case_sensitive === false,
+    permitted,
+    rules: withRules ? purlRulesFor(type, component) : [],
+  };
+}
+
+/**
+ * Compiles a (schema-valid) definition: patterns compiled, case folding and registry rules
+ * looked up, required qualifiers and defaults collected, so that parsing does no per-call setup.
+ * A component the definition leaves out is optional, except version and subpath which the schema
+ * only allows as optional anyway.
+ */
+export function compileDefinition(definition: PurlTypeDefinition): CompiledType {
+  const { type } = definition;
+  const qualifierDefaults = emptyQualifiers();
+  const requiredQualifiers: string[] = [];
+  for (const q of definition.qualifiers_definition ?? []) {
+    if (q.requirement === 'required') requiredQualifiers.push(q.key);
+    if (q.default_value !== undefined) qualifierDefaults[q.key] = q.default_value;
+  }
+  const name = plan(type, 'name', definition.name_definition, 'required');
+  return {
+    type,
+    definition,
+    namespace: plan(type, 'namespace', definition.namespace_definition, 'optional'),
+    name,
+    version: plan(type, 'version', definition.version_definition, 'optional'),
+    subpath: plan(type, 'subpath', definition.subpath_definition, 'optional'),
+    requiredQualifiers,
+    qualifierDefaults,
+    namespaceSegments: name.rules.find((r) => r.namespaceSegments !== undefined)?.namespaceSegments ?? null,
+  };
+}
+
+/** The plan for a type no loaded definition describes: ECMA-427's generic rules only, no registry rules. */
+export const GENERIC_PLAN: CompiledType = genericPlan('');
+
+function genericPlan(type: string): CompiledType {
+  return {
+    type,
+    definition: null,
+    namespace: plan(type, 'namespace', undefined, 'optional', false),
+    name: plan(type, 'name', undefined, 'required', false),
+    version: plan(type, 'version', undefined, 'optional', false),
+    subpath: plan(type, 'subpath', undefined, 'optional', false),
+    requiredQualifiers: [],
+    qualifierDefaults: emptyQualifiers(),
+    namespaceSegments: null,
+  };
+}

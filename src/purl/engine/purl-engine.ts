@@ -1,0 +1,217 @@
+import type { PurlTypeDefinition } from '../../../types/index.js';
+import { PurlError, quote, type PurlIssue } from '../purl-error.js';
+import { emptyQualifiers, type PurlComponents, type PurlComponentsInput, type PurlQualifiers } from '../purl-components.js';
+import { parsePurlString } from '../syntax/parse-purl-string.js';
+import { buildPurlString } from '../syntax/build-purl-string.js';
+import { readComponents } from '../syntax/read-components.js';
+import { compileDefinition, GENERIC_PLAN, type CompiledType } from '../definitions/compile-definition.js';
+import { checkDefinitions } from '../definitions/check-definitions.js';
+import { applyTypeRules } from './apply-type-rules.js';
+
+/** Options of an engine. */
+export interface PurlEngineOptions {
+  /** Refuse PURLs whose type no loaded definition describes (default: parse them with the generic rules). */
+  readonly strictTypes?: boolean;
+}
+
+/** Options of {@link PurlEngine.parse}. */
+export interface ParseOptions {
+  /**
+   * Repair what ECMA-427 lets a reader repair instead of refusing it (qualifier keys written in
+   * uppercase). {@link PurlEngine.canonicalize} always parses this way.
+   */
+  readonly lenient?: boolean;
+}
+
+/** The answer of {@link PurlEngine.validate}. */
+export interface PurlValidation {
+  /** Whether the PURL is valid under strict parsing and the type's definition. */
+  readonly valid: boolean;
+  /** Every problem found; empty when valid. */
+  readonly errors: PurlIssue[];
+  /** The canonical form when the PURL is valid, else `null`. */
+  readonly canonical: string | null;
+  /** Whether the input already is that canonical form. */
+  readonly isCanonical: boolean;
+}
+
+const STRICT = { lenient: false } as const;
+const LENIENT = { lenient: true } as const;
+
+/**
+ * A PURL parser and builder compiled from a set of PURL type definitions. Everything a type
+ * needs (case folding, permitted characters, required and prohibited components, required
+ * qualifiers, the registered prose rules) comes from its definition; types no definition
+ * describes get ECMA-427's generic rules, or are refused with `strictTypes`.
+ *
+ * @example
+ * ```ts
+ * import { PurlEngine } from 'teapurl';
+ * const engine = await PurlEngine.fromDirectory('purl-types', { strictTypes: true });
+ * engine.canonicalize('pkg:PYPI/Django_Package@1.0'); // 'pkg:pypi/django-package@1.0'
+ * ```
+ */
+export class PurlEngine {
+  readonly #types: Map<string, CompiledType>;
+  readonly #strictTypes: boolean;
+
+  private constructor(types: Map<string, CompiledType>, options: PurlEngineOptions) {
+    this.#types = types;
+    this.#strictTypes = options.strictTypes ?? false;
+  }
+
+  /**
+   * Builds an engine from definition documents. Each is checked against the PURL type
+   * definition schema first; an invalid one, or two for the same type, is refused with a
+   * {@link DefinitionSetError} naming the document and the finding.
+   *
+   * @example
+   * ```ts
+   * const engine = PurlEngine.fromDefinitions([cargoDefinition, npmDefinition]);
+   * ```
+   */
+  static fromDefinitions(documents: readonly unknown[], options: PurlEngineOptions = {}): PurlEngine {
+    return PurlEngine.fromCheckedDefinitions(checkDefinitions(documents.map((document, index) => ({ document, source: `definition #${index}` }))), options);
+  }
+
+  /**
+   * Builds an engine from every `*.json` file in `directory` (searched with fast-glob,
+   * recursively). Each document is validated with the teapurl validator; an invalid one is
+   * refused with an error naming the file and the finding.
+   *
+   * @example
+   * ```ts
+   * const engine = await PurlEngine.fromDirectory('../purl-spec/types');
+   * ```
+   */
+  static async fromDirectory(directory: string, options: PurlEngineOptions = {}): Promise<PurlEngine> {
+    const { loadDefinitionDirectory } = await import('../definitions/load-directory.js');
+    return PurlEngine.fromCheckedDefinitions(await loadDefinitionDirectory(directory), options);
+  }
+
+  /** @internal Builds an engine from documents already known to be valid (the bundled corpus). */
+  static fromCheckedDefinitions(definitions: readonly PurlTypeDefinition[], options: PurlEngineOptions = {}): PurlEngine {
+    const types = new Map<string, CompiledType>();
+    for (const definition of definitions) types.set(definition.type, compileDefinition(definition));
+    return new PurlEngine(types, options);
+  }
+
+  /**
+   * Parses a PURL string into normalised components: percent-decoded, lowercased where the type
+   * is case-insensitive, with the type's rules applied.
+   *
+   * @throws {@link PurlError} naming the component and a stable code.
+   * @example
+   * ```ts
+   * engine.parse('pkg:npm/%40angular/core@17.0.0');
+   * // { type: 'npm', namespace: '@angular', name: 'core', version: '17.0.0', qualifiers: null, subpath: null }
+   * ```
+   */
+  parse(purl: string, options: ParseOptions = {}): PurlComponents {
+    const components = parsePurlString(purl, options.lenient ? LENIENT : STRICT);
+    applyTypeRules(components, this.#plan(components.type));
+    return components;
+  }
+
+  /**
+   * Builds the canonical PURL string from components (any object of the {@link PurlComponents}
+   * shape, such as a packageurl-js `PackageURL`).
+   *
+   * @throws {@link PurlError} naming the component and a stable code.
+   * @example
+   * ```ts
+   * engine.build({ type: 'maven', namespace: 'org.apache.commons', name: 'io', version: '1.3.4', qualifiers: null, subpath: null });
+   * // 'pkg:maven/org.apache.commons/io@1.3.4'
+   * ```
+   */
+  build(components: PurlComponentsInput): string {
+    const read = readComponents(components);
+    const plan = this.#plan(read.type);
+    applyTypeRules(read, plan);
+    return buildPurlString(read, plan.namespaceSegments !== null);
+  }
+
+  /**
+   * Returns the canonical form of a PURL string. Parsing is lenient: what ECMA-427 lets a reader
+   * repair (uppercase qualifier keys) is repaired.
+   *
+   * @throws {@link PurlError} when the PURL cannot be repaired.
+   * @example
+   * ```ts
+   * engine.canonicalize('pkg:Maven/org.apache.commons/io@1.3.4?Type=pom'); // 'pkg:maven/org.apache.commons/io@1.3.4?type=pom'
+   * ```
+   */
+  canonicalize(purl: string): string {
+    const components = parsePurlString(purl, LENIENT);
+    const plan = this.#plan(components.type);
+    applyTypeRules(components, plan);
+    return buildPurlString(components, plan.namespaceSegments !== null);
+  }
+
+  /**
+   * Checks a PURL under strict parsing and its type's definition, collecting every type-level
+   * problem rather than stopping at the first.
+   *
+   * @example
+   * ```ts
+   * engine.validate('pkg:vcpkg/boost/asio').errors; // [{ component: 'namespace', code: 'prohibited', message: … }]
+   * ```
+   */
+  validate(purl: string): PurlValidation {
+    let components: PurlComponents;
+    try {
+      components = parsePurlString(purl, STRICT);
+    } catch (error) {
+      if (error instanceof PurlError) return { valid: false, errors: [error.toIssue()], canonical: null, isCanonical: false };
+      throw error;
+    }
+    const errors: PurlIssue[] = [];
+    let plan: CompiledType;
+    try {
+      plan = this.#plan(components.type);
+    } catch (error) {
+      if (error instanceof PurlError) return { valid: false, errors: [error.toIssue()], canonical: null, isCanonical: false };
+      throw error;
+    }
+    applyTypeRules(components, plan, errors);
+    if (errors.length > 0) return { valid: false, errors, canonical: null, isCanonical: false };
+    const canonical = buildPurlString(components, plan.namespaceSegments !== null);
+    return { valid: true, errors, canonical, isCanonical: canonical === purl };
+  }
+
+  /** The types this engine has definitions for, sorted. */
+  types(): string[] {
+    return [...this.#types.keys()].sort();
+  }
+
+  /** The definition document of `type` (lowercase), or `undefined`. */
+  definition(type: string): PurlTypeDefinition | undefined {
+    return this.#types.get(type)?.definition ?? undefined;
+  }
+
+  /**
+   * The qualifiers of parsed components with each missing qualifier's `default_value` filled in:
+   * what the PURL means, as opposed to how it is written.
+   *
+   * @example
+   * ```ts
+   * engine.effectiveQualifiers(engine.parse('pkg:maven/org.apache.commons/io@1.3.4')).type; // 'jar'
+   * ```
+   */
+  effectiveQualifiers(components: Pick<PurlComponents, 'type' | 'qualifiers'>): PurlQualifiers {
+    const result = emptyQualifiers();
+    const defaults = this.#types.get(components.type)?.qualifierDefaults;
+    if (defaults) Object.assign(result, defaults);
+    if (components.qualifiers) Object.assign(result, components.qualifiers);
+    return result;
+  }
+
+  #plan(type: string): CompiledType {
+    const compiled = this.#types.get(type);
+    if (compiled) return compiled;
+    if (this.#strictTypes) {
+      throw new PurlError('type', 'unknown-type', `type ${quote(type)} is not one of the ${this.#types.size} types this engine knows`);
+    }
+    return GENERIC_PLAN;
+  }
+}

@@ -1,0 +1,8 @@
+export { PurlEngine, type PurlEngineOptions, type ParseOptions, type PurlValidation } from './engine/purl-engine.js';
+export { defaultPurlEngine, parsePurl, buildPurl, canonicalizePurl, validatePurl } from './default-engine.js';
+export { PurlError, type PurlIssue, type PurlErrorCode, type PurlComponentName } from './purl-error.js';
+export type { PurlComponents, PurlComponentsInput, PurlQualifiers } from './purl-components.js';
+export { DefinitionSetError } from './definitions/check-definitions.js';
+export { DefinitionCompileError } from './definitions/compile-definition.js';
+export { registerPurlRules, purlRulesFor, allPurlRules, type PurlRule, type RuleContext, type RuleComponent } from './rules/index.js';
+export { percentEncode } from './syntax/percent-encoding.js';

@@ -1,0 +1,75 @@
+/** The seven parts of a PURL that an error can be about (`scheme` is always `pkg`). */
+export type PurlComponentName = 'scheme' | 'type' | 'namespace' | 'name' | 'version' | 'qualifiers' | 'subpath';
+
+/**
+ * Stable machine-readable reasons a PURL is refused. New codes may be added; existing ones keep
+ * their meaning.
+ */
+export type PurlErrorCode =
+  | 'not-a-string'
+  | 'too-long'
+  | 'missing-scheme'
+  | 'wrong-scheme'
+  | 'missing-type'
+  | 'invalid-type'
+  | 'unknown-type'
+  | 'missing-name'
+  | 'required'
+  | 'prohibited'
+  | 'invalid-encoding'
+  | 'invalid-segment'
+  | 'invalid-characters'
+  | 'pattern-timeout'
+  | 'invalid-qualifier-key'
+  | 'uppercase-qualifier-key'
+  | 'duplicate-qualifier-key'
+  | 'invalid-qualifier-value'
+  | 'missing-qualifier'
+  | 'rule-violation'
+  | 'invalid-components';
+
+/** One reason a PURL is invalid, as {@link PurlEngine.validate} reports it. */
+export interface PurlIssue {
+  /** The component the problem is in. */
+  readonly component: PurlComponentName;
+  /** A stable machine-readable code. */
+  readonly code: PurlErrorCode;
+  /** What is wrong, in plain words, naming the component and the offending value. */
+  readonly message: string;
+}
+
+/**
+ * Thrown when a PURL cannot be parsed or built.
+ *
+ * @example
+ * ```ts
+ * import { parsePurl, PurlError } from 'teapurl';
+ * try {
+ *   parsePurl('pkg:vcpkg/boost/asio');
+ * } catch (error) {
+ *   if (error instanceof PurlError) console.log(error.component, error.code); // namespace prohibited
+ * }
+ * ```
+ */
+export class PurlError extends Error implements PurlIssue {
+  readonly component: PurlComponentName;
+  readonly code: PurlErrorCode;
+
+  constructor(component: PurlComponentName, code: PurlErrorCode, message: string) {
+    super(message);
+    this.name = 'PurlError';
+    this.component = component;
+    this.code = code;
+  }
+
+  /** The error as a plain {@link PurlIssue}. */
+  toIssue(): PurlIssue {
+    return { component: this.component, code: this.code, message: this.message };
+  }
+}
+
+/** Quotes a value for a message, shortened so a huge input cannot flood a terminal. */
+export function quote(value: string, max = 80): string {
+  const shown = value.length > max ? `${value.slice(0, max)}…` : value;
+  return JSON.stringify(shown);
+}

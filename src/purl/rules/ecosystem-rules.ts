@@ -1,0 +1,85 @@
+import type { PurlRule } from './registry.js';
+
+// Each rule here implements a sentence that a type definition states in prose; the `summary`
+// is what documentation pages show beside the definition's own wording.
+
+/** PyPI compares project names with runs of `_` written as `-` (PEP 503 style). */
+const pypiUnderscoreToDash: PurlRule = {
+  id: 'pypi/name/underscore-to-dash',
+  type: 'pypi',
+  component: 'name',
+  summary: 'Each "_" in the name becomes "-".',
+  apply: (name) => (name.includes('_') ? name.replaceAll('_', '-') : name),
+};
+
+/** A CPAN distribution name uses `-` where a module name uses `::`; a name with `::` is a module. */
+const cpanNoModuleName: PurlRule = {
+  id: 'cpan/name/distribution-not-module',
+  type: 'cpan',
+  component: 'name',
+  summary: 'The name is a distribution name (URI-PackageURL), never a module name containing "::" (URI::PackageURL).',
+  apply(name, context) {
+    if (name.includes('::')) {
+      context.fail(`cpan name ${JSON.stringify(name)} is a module name; use the distribution name (${JSON.stringify(name.replaceAll('::', '-'))})`);
+    }
+    return name;
+  },
+};
+
+/** Azure Databricks treats MLflow model names case-insensitively; Azure ML does not. */
+const mlflowDatabricksLowercase: PurlRule = {
+  id: 'mlflow/name/databricks-lowercase',
+  type: 'mlflow',
+  component: 'name',
+  summary: 'Lowercased when repository_url points at Azure Databricks (azuredatabricks.net), kept as is elsewhere.',
+  apply(name, context) {
+    const repository = context.components.qualifiers?.repository_url;
+    return repository !== undefined && isDatabricksUrl(repository) ? name.toLowerCase() : name;
+  },
+};
+
+function isDatabricksUrl(url: string): boolean {
+  const host = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url)?.[1] ?? url.split('/')[0] ?? '';
+  return /(^|\.)azuredatabricks\.net(:\d+)?$/i.test(host);
+}
+
+/** A git namespace is the host alone; the repository path on it (owner and name) is the name. */
+const gitRepositoryPath: PurlRule = {
+  id: 'git/name/repository-path',
+  type: 'git',
+  component: 'name',
+  summary: 'The namespace is the host; everything after it (owner/repository) is the name, written with unencoded "/".',
+  namespaceSegments: 1,
+  apply: (name) => name,
+};
+
+/** A git namespace is a host name, and host names ignore case. */
+const gitHostLowercase: PurlRule = {
+  id: 'git/namespace/host-lowercase',
+  type: 'git',
+  component: 'namespace',
+  summary: 'The host is lowercased, as host names ignore case.',
+  apply: (host) => host.toLowerCase(),
+};
+
+/** GitHub treats owner and repository names case-insensitively, as the github type says. */
+const gitGithubLowercase: PurlRule = {
+  id: 'git/name/github-lowercase',
+  type: 'git',
+  component: 'name',
+  summary: 'Lowercased when the host is GitHub (github.com, or the short form github), which ignores case.',
+  apply(name, context) {
+    const host = context.components.namespace?.toLowerCase();
+    return host === 'github' || host === 'github.com' ? name.toLowerCase() : name;
+  },
+};
+
+/** The rules for prose-only statements of the PURL types registered with the PURL specification. */
+export const ECOSYSTEM_RULES: readonly PurlRule[] = [
+  pypiUnderscoreToDash,
+  cpanNoModuleName,
+  mlflowDatabricksLowercase,
+  gitRepositoryPath,
+  gitHostLowercase,
+  gitGithubLowercase,
+];
