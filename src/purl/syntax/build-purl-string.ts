@@ -1,5 +1,6 @@
 import type { PurlComponents } from '../purl-components.js';
 import { percentEncode } from './percent-encoding.js';
+import { isUnencodedPath } from './char-classes.js';
 
 /**
  * Writes normalised components as a canonical PURL string: segments percent-encoded one by one,
@@ -13,7 +14,8 @@ export function buildPurlString(c: PurlComponents, nameIsPath = false): string {
   out += nameIsPath ? encodePath(c.name) : percentEncode(c.name);
   if (c.version !== null) out += `@${percentEncode(c.version)}`;
   if (c.qualifiers !== null) {
-    const keys = Object.keys(c.qualifiers).sort();
+    const keys = Object.keys(c.qualifiers);
+    if (keys.length > 1) keys.sort();
     let separator = '?';
     for (const key of keys) {
       const value = c.qualifiers[key];
@@ -27,6 +29,6 @@ export function buildPurlString(c: PurlComponents, nameIsPath = false): string {
 }
 
 function encodePath(path: string): string {
-  if (!path.includes('/')) return percentEncode(path);
+  if (isUnencodedPath(path)) return path;
   return path.split('/').map(percentEncode).join('/');
 }

@@ -1,4 +1,5 @@
 import { PurlError, quote } from '../purl-error.js';
+import { isLowerQualifierKey, isLowerType } from './char-classes.js';
 
 /** ECMA-427 type: ASCII letters, digits, `.` and `-`, starting with a letter (checked lowercased). */
 const TYPE = /^[a-z][a-z0-9.-]*$/;
@@ -8,22 +9,21 @@ const QUALIFIER_KEY = /^[a-z][a-z0-9._-]*$/;
 /** The longest PURL accepted, in UTF-16 code units; far above any real one, low enough to bound work. */
 export const MAX_PURL_LENGTH = 65_536;
 
-/** Checks a lowercased type string. */
-export function checkType(type: string): void {
-  if (type === '') throw new PurlError('type', 'missing-type', 'the type is missing (expected pkg:<type>/<name>)');
+/** Returns the type lowercased, or throws when it is not a valid type. */
+export function checkType(raw: string): string {
+  if (isLowerType(raw)) return raw;
+  if (raw === '') throw new PurlError('type', 'missing-type', 'the type is missing (expected pkg:<type>/<name>)');
+  const type = raw.toLowerCase();
   if (!TYPE.test(type)) {
     throw new PurlError(
       'type',
       'invalid-type',
-      `type ${quote(type)} must start with an ASCII letter and contain only letters, digits, "." and "-"`,
+      `type ${quote(raw)} must start with an ASCII letter and contain only letters, digits, "." and "-"`,
     );
   }
+  return type;
 }
 
-/** Whether `key` is a valid, lowercase qualifier key. */
-export function isQualifierKey(key: string): boolean {
-  return QUALIFIER_KEY.test(key);
-}
 
 /**
  * Checks a qualifier key as written and returns it lowercased. ECMA-427's parsing procedure
@@ -31,7 +31,7 @@ export function isQualifierKey(key: string): boolean {
  * strictly, a key must start with a lowercase letter; leniently, any letter will do.
  */
 export function checkQualifierKey(key: string, lenient: boolean): string {
-  if (QUALIFIER_KEY.test(key)) return key;
+  if (isLowerQualifierKey(key)) return key;
   const lower = key.toLowerCase();
   if (QUALIFIER_KEY.test(lower)) {
     if (lenient || lower[0] === key[0]) return lower;

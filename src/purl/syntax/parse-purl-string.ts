@@ -48,58 +48,72 @@ export function parsePurlString(input: unknown, options: SyntaxOptions): SyntaxC
   }
 
   let qualifiers: PurlQualifiers | null = null;
-  const question = input.lastIndexOf('?', end - 1);
-  if (question !== -1) {
-    qualifiers = parseQualifiers(input.slice(question + 1, end), options.lenient);
+  // ECMA-427 splits at the last "?". A canonical PURL has only one; with a stray second one,
+  // splitting at the first keeps it inside a qualifier value instead of the name (and indexOf
+  // is far cheaper than lastIndexOf in V8).
+  const question = input.indexOf('?');
+  if (question !== -1 && question < end) {
+    qualifiers = parseQualifiers(input, question + 1, end, options.lenient);
     end = question;
   }
 
-  const colon = input.indexOf(':');
-  if (colon === -1 || colon >= end) {
-    throw new PurlError('scheme', 'missing-scheme', `${quote(input)} does not start with the scheme "pkg:"`);
-  }
-  const scheme = input.slice(0, colon);
-  if (scheme !== 'pkg' && scheme.toLowerCase() !== 'pkg') {
-    throw new PurlError('scheme', 'wrong-scheme', `the scheme is ${quote(scheme)}; a PURL starts with "pkg:"`);
+  let start: number;
+  if (input.startsWith('pkg:')) {
+    start = 4;
+  } else {
+    const colon = input.indexOf(':');
+    if (colon === -1 || colon >= end) {
+      throw new PurlError('scheme', 'missing-scheme', `${quote(input)} does not start with the scheme "pkg:"`);
+    }
+    const scheme = input.slice(0, colon);
+    if (scheme.toLowerCase() !== 'pkg') {
+      throw new PurlError('scheme', 'wrong-scheme', `the scheme is ${quote(scheme)}; a PURL starts with "pkg:"`);
+    }
+    start = colon + 1;
   }
 
-  let start = colon + 1;
   while (start < end && input.charCodeAt(start) === 0x2f) start++;
   const typeEnd = input.indexOf('/', start);
   if (typeEnd === -1 || typeEnd >= end) {
-    const rest = input.slice(start, end);
-    const type = rest.toLowerCase();
-    checkType(type);
+    const type = checkType(input.slice(start, end));
     throw new PurlError('name', 'missing-name', `the name is missing (expected pkg:${type}/<name>)`);
   }
-  const type = input.slice(start, typeEnd).toLowerCase();
-  checkType(type);
+  const type = checkType(input.slice(start, typeEnd));
   start = typeEnd + 1;
 
   // The version separator is the last "@" after the last "/": an unencoded "@" inside the
   // namespace (an npm scope) is not one.
   let version: string | null = null;
-  const at = input.lastIndexOf('@', end - 1);
-  if (at >= start && at > input.lastIndexOf('/', end - 1)) {
-    const raw = input.slice(at + 1, end);
-    version = raw === '' ? null : percentDecode(raw, 'version');
+  let at = end - 1;
+  while (at >= start) {
+    const c = input.charCodeAt(at);
+    if (c === 0x40 || c === 0x2f) break;
+    at--;
+  }
+  if (at >= start && input.charCodeAt(at) === 0x40) {
+    if (at + 1 < end) version = percentDecode(input.slice(at + 1, end), 'version');
     end = at;
     if (input.charCodeAt(end - 1) === 0x2f) {
-      throw new PurlError('name', 'missing-name', `the name is missing before "@${raw}"`);
+      throw new PurlError('name', 'missing-name', `the name is missing before "${input.slice(at, at + 40)}"`);
     }
   }
 
   while (end > start && input.charCodeAt(end - 1) === 0x2f) end--;
-  const slash = input.lastIndexOf('/', end - 1);
-  const nameStart = slash >= start ? slash + 1 : start;
+  let nameStart = end;
+  while (nameStart > start && input.charCodeAt(nameStart - 1) !== 0x2f) nameStart--;
   const name = percentDecode(input.slice(nameStart, end), 'name');
   const namespace = nameStart > start ? decodePath(input.slice(start, nameStart - 1), 'namespace', false) : null;
 
   return { type, namespace, name, version, qualifiers, subpath };
 }
 
+/** Whether a path needs more than decoding as a whole: empty, `.` or `..` segments, or escapes. */
+const PATH_NEEDS_SPLITTING = /^\/|\/$|\/\/|%|(?:^|\/)\.\.?(?:\/|$)/;
+
 /** Decodes a slash-separated path, dropping empty segments (and `.`/`..` for a subpath). */
 function decodePath(path: string, component: PurlComponentName, dropDots: boolean): string | null {
+  if (path === '') return null;
+  if (!PATH_NEEDS_SPLITTING.test(path)) return path;
   let joined = '';
   for (const raw of path.split('/')) {
     if (raw === '') continue;
@@ -113,24 +127,30 @@ function decodePath(path: string, component: PurlComponentName, dropDots: boolea
   return joined === '' ? null : joined;
 }
 
-function parseQualifiers(text: string, lenient: boolean): PurlQualifiers | null {
+function parseQualifiers(input: string, from: number, to: number, lenient: boolean): PurlQualifiers | null {
   let qualifiers: PurlQualifiers | null = null;
-  for (const pair of text.split('&')) {
-    if (pair === '') continue;
-    const equals = pair.indexOf('=');
-    if (equals === -1) {
-      throw new PurlError('qualifiers', 'invalid-qualifier-key', `qualifier ${quote(pair)} has no "=" between key and value`);
+  let empty = false;
+  while (from < to) {
+    let next = input.indexOf('&', from);
+    if (next === -1 || next > to) next = to;
+    if (next > from) {
+      const equals = input.indexOf('=', from);
+      if (equals === -1 || equals >= next) {
+        throw new PurlError('qualifiers', 'invalid-qualifier-key', `qualifier ${quote(input.slice(from, next))} has no "=" between key and value`);
+      }
+      const key = checkQualifierKey(input.slice(from, equals), lenient);
+      const value = equals + 1 === next ? '' : percentDecode(input.slice(equals + 1, next), 'qualifiers');
+      qualifiers ??= emptyQualifiers();
+      if (qualifiers[key] !== undefined) {
+        throw new PurlError('qualifiers', 'duplicate-qualifier-key', `qualifier key ${quote(key)} appears more than once`);
+      }
+      // An empty value means the same as no pair, but the key still counts for duplicates.
+      qualifiers[key] = value;
+      if (value === '') empty = true;
     }
-    const key = checkQualifierKey(pair.slice(0, equals), lenient);
-    const value = percentDecode(pair.slice(equals + 1), 'qualifiers');
-    qualifiers ??= emptyQualifiers();
-    if (key in qualifiers) {
-      throw new PurlError('qualifiers', 'duplicate-qualifier-key', `qualifier key ${quote(key)} appears more than once`);
-    }
-    // An empty value means the same as no pair, but the key still counts for duplicates.
-    qualifiers[key] = value;
+    from = next + 1;
   }
-  if (qualifiers === null) return null;
+  if (qualifiers === null || !empty) return qualifiers;
   let kept = 0;
   for (const key in qualifiers) {
     if (qualifiers[key] === '') delete qualifiers[key];

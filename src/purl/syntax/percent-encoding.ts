@@ -1,35 +1,83 @@
 import { PurlError, quote, type PurlComponentName } from '../purl-error.js';
+import { isUnencoded, isUnencodedAscii } from './char-classes.js';
 
-// ECMA-427 leaves letters, digits, `.-_~` and the colon unencoded; everything else is a
-// percent-encoded UTF-8 octet. encodeURIComponent also spares `!*'()` and encodes `:`, so those
-// six are fixed up after it.
-const NEEDS_ENCODING = /[^A-Za-z0-9._~:-]/;
-const URI_COMPONENT_DIFFERENCES = /[!'()*]|%3A/g;
-const FIX_UPS: Record<string, string> = { '!': '%21', "'": '%27', '(': '%28', ')': '%29', '*': '%2A', '%3A': ':' };
+/** `%XX` for every ASCII character, uppercase hex as ECMA-427's canonical form writes it. */
+const ESCAPES = Array.from({ length: 128 }, (_, c) => `%${c.toString(16).toUpperCase().padStart(2, '0')}`);
 
-/** Percent-encodes one component (or segment, or qualifier value) in canonical form. */
+/**
+ * Percent-encodes one component (or segment, or qualifier value) in canonical form: letters,
+ * digits, `.-_~` and `:` as they are, every other character as its UTF-8 octets.
+ */
 export function percentEncode(value: string): string {
-  if (!NEEDS_ENCODING.test(value)) return value;
-  let encoded: string;
-  try {
-    encoded = encodeURIComponent(value);
-  } catch {
-    // A lone surrogate cannot be UTF-8 encoded: re-encode it as U+FFFD rather than fail a build.
-    encoded = encodeURIComponent(value.toWellFormed());
+  if (isUnencoded(value)) return value;
+  let out = '';
+  let run = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 128) {
+      if (isUnencodedAscii(c)) continue;
+      out += value.slice(run, i) + ESCAPES[c];
+      run = i + 1;
+      continue;
+    }
+    // Non-ASCII: encodeURIComponent writes the UTF-8 octets (a surrogate pair as one character).
+    let stop = i + 1;
+    while (stop < value.length && value.charCodeAt(stop) >= 128) stop++;
+    out += value.slice(run, i) + encodeUtf8(value.slice(i, stop));
+    run = stop;
+    i = stop - 1;
   }
-  return encoded.replace(URI_COMPONENT_DIFFERENCES, (c) => FIX_UPS[c] ?? c);
+  return out + value.slice(run);
+}
+
+function encodeUtf8(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    // A lone surrogate has no UTF-8 form: write it as U+FFFD rather than fail a build.
+    return encodeURIComponent(text.toWellFormed());
+  }
+}
+
+function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const lower = c | 0x20;
+  if (lower >= 0x61 && lower <= 0x66) return lower - 0x61 + 10;
+  return -1;
 }
 
 /** Decodes percent-escapes; a malformed escape or invalid UTF-8 is an error on `component`. */
 export function percentDecode(value: string, component: PurlComponentName): string {
-  if (!value.includes('%')) return value;
+  let percent = value.indexOf('%');
+  if (percent === -1) return value;
+  // Escapes of ASCII characters decode by hand; anything else goes to decodeURIComponent,
+  // which also validates the UTF-8.
+  let out = '';
+  let run = 0;
+  while (percent !== -1) {
+    const high = hexValue(value.charCodeAt(percent + 1));
+    const low = hexValue(value.charCodeAt(percent + 2));
+    if (high < 0 || low < 0) throw malformed(value, component);
+    if (high >= 8) return decodeAll(value, component);
+    out += value.slice(run, percent) + String.fromCharCode(high * 16 + low);
+    run = percent + 3;
+    percent = value.indexOf('%', run);
+  }
+  return out + value.slice(run);
+}
+
+function decodeAll(value: string, component: PurlComponentName): string {
   try {
     return decodeURIComponent(value);
   } catch {
-    throw new PurlError(
-      component,
-      'invalid-encoding',
-      `${component} ${quote(value)} has a malformed percent-escape or is not UTF-8 once decoded`,
-    );
+    throw malformed(value, component);
   }
+}
+
+function malformed(value: string, component: PurlComponentName): PurlError {
+  return new PurlError(
+    component,
+    'invalid-encoding',
+    `${component} ${quote(value)} has a malformed percent-escape or is not UTF-8 once decoded`,
+  );
 }

@@ -1,6 +1,7 @@
 import { PurlError, quote, type PurlComponentName } from '../purl-error.js';
 import { emptyQualifiers, type PurlComponents, type PurlQualifiers } from '../purl-components.js';
 import { checkQualifierKey, checkType, pathSegments } from './generic-rules.js';
+import { isLowerQualifierKey } from './char-classes.js';
 
 /**
  * Reads components given by a caller (to build a PURL) into the decoded form the parser
@@ -16,8 +17,7 @@ export function readComponents(input: unknown): PurlComponents {
   const source = input as Record<string, unknown>;
   const rawType = optionalString(source.type, 'type');
   if (rawType === null) throw new PurlError('type', 'missing-type', 'the type is missing');
-  const type = rawType.toLowerCase();
-  checkType(type);
+  const type = checkType(rawType);
   const namespace = path(optionalString(source.namespace, 'namespace'), false);
   const name = trimSlashes(optionalString(source.name, 'name') ?? '');
   return {
@@ -39,6 +39,7 @@ function optionalString(value: unknown, component: PurlComponentName): string | 
 }
 
 function trimSlashes(value: string): string {
+  if (value.charCodeAt(0) !== 0x2f && value.charCodeAt(value.length - 1) !== 0x2f) return value;
   let start = 0;
   let end = value.length;
   while (start < end && value.charCodeAt(start) === 0x2f) start++;
@@ -46,8 +47,12 @@ function trimSlashes(value: string): string {
   return value.slice(start, end);
 }
 
+/** Whether a path has empty, `.` or `..` segments, or slashes at either end. */
+const PATH_NEEDS_CLEANING = /^\/|\/$|\/\/|(?:^|\/)\.\.?(?:\/|$)/;
+
 function path(value: string | null, dropDots: boolean): string | null {
   if (value === null) return null;
+  if (!PATH_NEEDS_CLEANING.test(value)) return value;
   const joined = pathSegments(value, dropDots).join('/');
   return joined === '' ? null : joined;
 }
@@ -56,6 +61,11 @@ function readQualifiers(value: unknown): PurlQualifiers | null {
   if (value === null || value === undefined) return null;
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw new PurlError('qualifiers', 'invalid-components', `qualifiers must be an object or null, not ${Array.isArray(value) ? 'an array' : typeof value}`);
+  }
+  if (Object.getPrototypeOf(value) === null && isCanonicalRecord(value as Record<string, unknown>)) {
+    // Already what parsing produces (keys lowercase and valid, values non-empty strings): the
+    // engine only reads qualifiers, so the caller's record can be used as it is.
+    return value as PurlQualifiers;
   }
   const entries = value instanceof Map ? [...(value as Map<unknown, unknown>)] : Object.entries(value);
   let qualifiers: PurlQualifiers | null = null;
@@ -73,6 +83,15 @@ function readQualifiers(value: unknown): PurlQualifiers | null {
     qualifiers[key] = text;
   }
   return qualifiers;
+}
+
+function isCanonicalRecord(record: Record<string, unknown>): boolean {
+  const keys = Object.keys(record);
+  for (const key of keys) {
+    const value = record[key];
+    if (typeof value !== 'string' || value === '' || !isLowerQualifierKey(key)) return false;
+  }
+  return keys.length > 0;
 }
 
 function qualifierValue(key: string, value: unknown): string | null {
