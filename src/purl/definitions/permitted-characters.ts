@@ -1,39 +1,46 @@
-import { runInContext, createContext, Script } from 'node:vm';
+import { createContext, Script } from 'node:vm';
+import { MAX_PURL_LENGTH } from '../syntax/generic-rules.js';
 
 /** A compiled `permitted_characters` pattern. */
 export interface PermittedCharacters {
   /** The pattern as the definition writes it. */
   readonly source: string;
-  /** Whether the pattern may backtrack catastrophically, and so runs under a time limit. */
+  /** Whether the pattern may backtrack badly on some inputs, which then run under a time limit. */
   readonly guarded: boolean;
-  /** Whether `value` matches; `null` when a guarded pattern ran out of time. */
+  /** Whether `value` matches; `null` when a guarded run ran out of time. */
   test(value: string): boolean | null;
 }
 
 /** How long a guarded pattern may run on one value. */
 export const PATTERN_TIME_LIMIT_MS = 50;
 
+/** The most backtracking steps (roughly) a pattern may take when run directly, without a time limit. */
+const DIRECT_STEPS = 1e6;
+
 /**
- * Compiles a definition's ECMA-262 pattern. Patterns with a quantified group that itself holds
- * a quantifier or an alternation (`(a+)+`, `(a|a)*`) can take exponential time on a crafted
- * input; those run inside a V8 context with a time limit, which interrupts even a regular
- * expression mid-match. Every other pattern runs directly.
+ * Compiles a definition's ECMA-262 pattern. Its worst-case backtracking is estimated from its
+ * shape (see {@link backtrackingCost}): a pattern that can take exponential time (`(a+)+`,
+ * `(a|aa)*`) always runs inside a V8 context with a time limit, which interrupts even a regular
+ * expression mid-match; one that can take polynomial time (`a*a*a*`, `(.*a){12}`) runs directly
+ * on values short enough to be cheap and under the time limit on longer ones. Ordinary patterns
+ * (`^[a-z0-9_.-]+$`) always run directly.
  *
  * @throws SyntaxError when the pattern is not a valid regular expression.
  */
 export function compilePermittedCharacters(source: string): PermittedCharacters {
   const flags = compiles(source, 'u') ? 'u' : '';
   const pattern = new RegExp(source, flags);
-  if (!mayBacktrackCatastrophically(source)) {
+  const maxDirectLength = directLengthLimit(backtrackingCost(source));
+  if (maxDirectLength === Infinity) {
     return { source, guarded: false, test: (value) => pattern.test(value) };
   }
   const context = createContext({ pattern: new RegExp(source, flags), value: '' });
-  runInContext('Object.freeze(globalThis)', context);
   const script = new Script('pattern.test(value)');
   return {
     source,
     guarded: true,
     test(value) {
+      if (value.length <= maxDirectLength) return pattern.test(value);
       (context as { value: string }).value = value;
       try {
         return script.runInContext(context, { timeout: PATTERN_TIME_LIMIT_MS }) === true;
@@ -54,44 +61,126 @@ function compiles(source: string, flags: string): boolean {
 }
 
 /**
- * A conservative syntactic test for nested quantifiers: true when a group that is followed by a
- * quantifier contains a quantifier or `|`. It may flag a safe pattern (which then only runs a
- * little slower), never the reverse for the classic exponential shapes.
+ * An upper bound on a pattern's backtracking: on an input of length n it explores at most about
+ * `2^log2 * n^degree` paths, or exponentially many when `exponential`.
  */
-export function mayBacktrackCatastrophically(source: string): boolean {
-  const stack: { quantified: boolean }[] = [];
-  let inClass = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (c === '\\') {
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (c === ']') inClass = false;
-      continue;
-    }
-    if (c === '[') inClass = true;
-    else if (c === '(') stack.push({ quantified: false });
-    else if (c === ')') {
-      const group = stack.pop();
-      const next = source[i + 1];
-      const repeated = next === '*' || next === '+' || (next === '{' && isLongRepeat(source.slice(i + 1)));
-      if (group?.quantified && repeated) return true;
-      const outer = stack.at(-1);
-      if (outer && (group?.quantified || repeated)) outer.quantified = true;
-    } else if (c === '*' || c === '+' || c === '|' || (c === '{' && isLongRepeat(source.slice(i)))) {
-      const top = stack.at(-1);
-      if (top) top.quantified = true;
-    }
-  }
-  return false;
+export interface BacktrackingCost {
+  readonly degree: number;
+  readonly log2: number;
+  readonly exponential: boolean;
 }
 
-/** `{n,}` or `{n,m}` with m above 10: a repeat long enough to nest badly (`{0,3}` is harmless). */
-function isLongRepeat(text: string): boolean {
-  const match = /^\{\d+(,(\d*))?\}/.exec(text);
-  if (!match) return false;
-  if (match[1] === undefined) return false;
-  return match[2] === '' || Number(match[2]) > 10;
+const NONE: BacktrackingCost = { degree: 0, log2: 0, exponential: false };
+const EXPONENTIAL: BacktrackingCost = { degree: 0, log2: 0, exponential: true };
+/** A bounded repeat `{n,m}` with m above this is treated as unbounded. */
+const SHORT_REPEAT = 10;
+
+/** The longest value a pattern of this cost may run on directly: `Infinity` when it is always cheap, 0 when never. */
+function directLengthLimit(cost: BacktrackingCost): number {
+  if (cost.exponential || 2 ** cost.log2 > DIRECT_STEPS) return 0;
+  if (cost.degree === 0) return Infinity;
+  const limit = Math.floor((DIRECT_STEPS / 2 ** cost.log2) ** (1 / cost.degree));
+  // No component is longer than a whole PURL may be.
+  return limit >= MAX_PURL_LENGTH ? Infinity : limit;
+}
+
+/**
+ * Estimates a pattern's worst-case backtracking from its shape, conservatively: each unbounded
+ * quantifier on a simple atom is a factor n, a bounded repeat multiplies what it repeats, an
+ * alternation or optional atom doubles, and an unbounded quantifier on anything that can itself
+ * backtrack (`(a+)+`, `(a|b)*`) is exponential. A pattern not anchored with `^` is tried at every
+ * position, one more factor n. A safe pattern may be overestimated (it then only runs a little
+ * slower on long values), never the classic catastrophic shapes underestimated.
+ */
+export function backtrackingCost(source: string): BacktrackingCost {
+  let i = 0;
+  let depth = 0;
+  let topLevelAlternatives = false;
+
+  const sequence = (a: BacktrackingCost, b: BacktrackingCost): BacktrackingCost => ({
+    degree: a.degree + b.degree,
+    log2: a.log2 + b.log2,
+    exponential: a.exponential || b.exponential,
+  });
+
+  function alternation(): BacktrackingCost {
+    const branches = [branch()];
+    while (source[i] === '|') {
+      i++;
+      branches.push(branch());
+    }
+    if (branches.length === 1) return branches[0] ?? NONE;
+    if (depth === 0) topLevelAlternatives = true;
+    return {
+      degree: Math.max(...branches.map((b) => b.degree)),
+      log2: Math.max(...branches.map((b) => b.log2)) + Math.log2(branches.length),
+      exponential: branches.some((b) => b.exponential),
+    };
+  }
+
+  function branch(): BacktrackingCost {
+    let cost = NONE;
+    while (i < source.length && source[i] !== '|' && source[i] !== ')') cost = sequence(cost, quantified(atom()));
+    return cost;
+  }
+
+  function atom(): BacktrackingCost {
+    const c = source[i];
+    if (c === '\\') {
+      i += 2;
+      return NONE;
+    }
+    if (c === '[') {
+      for (i++; i < source.length && source[i] !== ']'; i++) if (source[i] === '\\') i++;
+      i++;
+      return NONE;
+    }
+    if (c === '(') {
+      i++;
+      if (source[i] === '?') {
+        if (source[i + 1] === '<' && source[i + 2] !== '=' && source[i + 2] !== '!') i = source.indexOf('>', i) + 1 || source.length;
+        else i += source[i + 1] === '<' ? 3 : 2;
+      }
+      depth++;
+      const inner = alternation();
+      depth--;
+      if (source[i] === ')') i++;
+      return inner;
+    }
+    i++;
+    return NONE;
+  }
+
+  function quantified(cost: BacktrackingCost): BacktrackingCost {
+    const c = source[i];
+    let min: number;
+    let max: number;
+    if (c === '*' || c === '+' || c === '?') {
+      i++;
+      [min, max] = c === '?' ? [0, 1] : [c === '+' ? 1 : 0, Infinity];
+    } else if (c === '{') {
+      const repeat = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(i));
+      if (!repeat) return cost;
+      i += repeat[0].length;
+      min = Number(repeat[1]);
+      max = repeat[2] === undefined ? min : repeat[3] === '' ? Infinity : Number(repeat[3]);
+    } else {
+      return cost;
+    }
+    if (source[i] === '?') i++; // lazy
+    if (max > SHORT_REPEAT) {
+      const backtracks = cost.exponential || cost.degree > 0 || cost.log2 > 0;
+      return backtracks ? EXPONENTIAL : { degree: 1, log2: 0, exponential: false };
+    }
+    return {
+      degree: cost.degree * max,
+      log2: cost.log2 * max + Math.log2(max - min + 1),
+      exponential: cost.exponential,
+    };
+  }
+
+  const cost = alternation();
+  // Alternatives at the top level (`^a|b`) are not all anchored.
+  const anchored = source.startsWith('^') && !topLevelAlternatives;
+  return anchored ? cost : { ...cost, degree: cost.degree + 1 };
 }

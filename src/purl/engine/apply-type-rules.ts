@@ -9,6 +9,9 @@ import type { RuleContext } from '../rules/registry.js';
  * collected; without, the first one is thrown as a {@link PurlError}.
  */
 export function applyTypeRules(c: PurlComponents, compiled: CompiledType, issues?: PurlIssue[]): void {
+  // Building strips "/" from both ends of the name; a name decoded from "%2F…" gets the same
+  // treatment, so that a parsed PURL and the PURL built from it have the same components.
+  if (c.name.charCodeAt(0) === 0x2f || c.name.charCodeAt(c.name.length - 1) === 0x2f) c.name = c.name.replace(/^\/+|\/+$/g, '');
   if (compiled.namespaceSegments !== null) moveNamespaceTailToName(c, compiled.namespaceSegments);
   c.namespace = applyPlan(c, c.namespace, compiled.namespace, issues);
   c.name = applyPlan(c, c.name === '' ? null : c.name, compiled.name, issues) ?? c.name;
@@ -78,8 +81,12 @@ function report(issues: PurlIssue[] | undefined, error: PurlError): void {
   issues.push(error.toIssue());
 }
 
-/** `host/owner` + `repo` becomes `host` + `owner/repo` when the namespace keeps one segment. */
+/**
+ * `host/owner` + `repo` becomes `host` + `owner/repo` when the namespace keeps one segment. The
+ * name's `/` are then separators, so its empty segments go, as parsing would drop them.
+ */
 function moveNamespaceTailToName(c: PurlComponents, keep: number): void {
+  if (c.name.includes('//')) c.name = c.name.split('/').filter((segment) => segment !== '').join('/');
   if (c.namespace === null) return;
   const segments = c.namespace.split('/');
   if (segments.length <= keep) return;

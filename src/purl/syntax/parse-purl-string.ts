@@ -31,13 +31,15 @@ export interface SyntaxOptions {
  * the right, subpath, then qualifiers; from the left, scheme and type; then version, name and
  * namespace.
  */
-export function parsePurlString(input: unknown, options: SyntaxOptions): SyntaxComponents {
-  if (typeof input !== 'string') {
-    throw new PurlError('scheme', 'not-a-string', `a PURL must be a string, not ${input === null ? 'null' : typeof input}`);
+export function parsePurlString(raw: unknown, options: SyntaxOptions): SyntaxComponents {
+  if (typeof raw !== 'string') {
+    throw new PurlError('scheme', 'not-a-string', `a PURL must be a string, not ${raw === null ? 'null' : typeof raw}`);
   }
-  if (input.length > MAX_PURL_LENGTH) {
-    throw new PurlError('scheme', 'too-long', `the PURL is ${input.length} characters long; the limit is ${MAX_PURL_LENGTH}`);
+  if (raw.length > MAX_PURL_LENGTH) {
+    throw new PurlError('scheme', 'too-long', `the PURL is ${raw.length} characters long; the limit is ${MAX_PURL_LENGTH}`);
   }
+  // A lone surrogate has no UTF-8 form: read it as U+FFFD, as building writes it.
+  const input = raw.isWellFormed() ? raw : raw.toWellFormed();
   let end = input.length;
 
   let subpath: string | null = null;

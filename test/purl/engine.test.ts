@@ -1,0 +1,673 @@
+/**
+ * Unit tests of the PURL engine's API and behaviour (items 1-3, 5 and 6 of the engine issue),
+ * with hand-written inputs: the syntax layer's canonical form, errors and their codes, the type
+ * layer compiled from definitions, unknown types, engines from any definition set, and the
+ * default engine's bundled definitions.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PackageURL } from 'packageurl-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildPurl,
+  canonicalizePurl,
+  defaultPurlEngine,
+  DefinitionSetError,
+  parsePurl,
+  PurlEngine,
+  PurlError,
+  validatePurl,
+  type PurlComponents,
+  type PurlComponentName,
+  type PurlErrorCode,
+  type PurlTypeDefinition,
+} from '../../src/index.js';
+import { compilePermittedCharacters } from '../../src/purl/definitions/permitted-characters.js';
+import { HAS_PURL_SPEC, PURL_SPEC, ROOT } from '../support/paths.js';
+
+const engine = defaultPurlEngine();
+
+/** The PurlError `run` throws; fails the test when it returns or throws anything else. */
+function refusal(run: () => unknown): PurlError {
+  let result: unknown;
+  try {
+    result = run();
+  } catch (error) {
+    if (error instanceof PurlError) return error;
+    throw error;
+  }
+  throw new Error(`expected a PurlError, got ${JSON.stringify(result)}`);
+}
+
+function components(partial: Partial<PurlComponents> & Pick<PurlComponents, 'type' | 'name'>): PurlComponents {
+  return { namespace: null, version: null, qualifiers: null, subpath: null, ...partial };
+}
+
+/** The corpus definition of `type`, as a fresh object. */
+function corpusDefinition(type: string): PurlTypeDefinition {
+  return JSON.parse(readFileSync(path.join(ROOT, 'corpus/purl-types', `${type}-definition.json`), 'utf8')) as PurlTypeDefinition;
+}
+
+/** A made-up type, described only by this document. */
+const WIDGET = {
+  $schema: 'https://teapurl.dev/schemas/purl-type-definition.schema.json',
+  type: 'widget',
+  type_name: 'Widget',
+  description: 'A package type invented for these tests; nothing in the engine knows about it.',
+  repository: { use_repository: false },
+  namespace_definition: { requirement: 'prohibited' },
+  name_definition: { requirement: 'required', case_sensitive: false, permitted_characters: '^[a-z][a-z0-9-]*$' },
+  version_definition: { requirement: 'optional', case_sensitive: false },
+  qualifiers_definition: [
+    { key: 'channel', requirement: 'required', description: 'The release channel.' },
+    { key: 'arch', requirement: 'optional', description: 'The processor architecture.', default_value: 'noarch' },
+  ],
+  examples: ['pkg:widget/sprocket@1.0?channel=stable'],
+};
+
+// ---------------------------------------------------------------------------------------------
+
+describe('syntax layer: canonical percent-encoding', () => {
+  it('leaves ":" unencoded in qualifier values and encodes "/" as %2F', () => {
+    expect(canonicalizePurl('pkg:generic/tool@2.1?download_url=https://dl.example.net/files/tool.tgz')).toBe(
+      'pkg:generic/tool@2.1?download_url=https:%2F%2Fdl.example.net%2Ffiles%2Ftool.tgz',
+    );
+    expect(buildPurl({ type: 'generic', name: 'tool', qualifiers: { mirror: 'ftp://a.example/b:c' } })).toBe(
+      'pkg:generic/tool?mirror=ftp:%2F%2Fa.example%2Fb:c',
+    );
+  });
+
+  it('encodes a space as %20 and non-ASCII as UTF-8 octets, in every component', () => {
+    expect(
+      buildPurl({
+        type: 'generic',
+        namespace: 'Zürich labs',
+        name: 'café au lait',
+        version: 'v 2 ✓',
+        qualifiers: { note: '日本 語' },
+        subpath: 'docs/naïve guide',
+      }),
+    ).toBe('pkg:generic/Z%C3%BCrich%20labs/caf%C3%A9%20au%20lait@v%202%20%E2%9C%93?note=%E6%97%A5%E6%9C%AC%20%E8%AA%9E#docs/na%C3%AFve%20guide');
+    expect(buildPurl({ type: 'generic', name: '😀' })).toBe('pkg:generic/%F0%9F%98%80');
+    expect(parsePurl('pkg:generic/%F0%9F%98%80').name).toBe('😀');
+  });
+
+  it('writes lowercase hex escapes in the input in uppercase, and decodes needless escapes', () => {
+    expect(canonicalizePurl('pkg:generic/caf%c3%a9@1%2e0?path=a%2fb')).toBe('pkg:generic/caf%C3%A9@1.0?path=a%2Fb');
+    expect(canonicalizePurl('pkg:generic/%61%62c')).toBe('pkg:generic/abc');
+    expect(validatePurl('pkg:generic/caf%c3%a9')).toMatchObject({ valid: true, canonical: 'pkg:generic/caf%C3%A9', isCanonical: false });
+  });
+
+  it('keeps letters, digits, ".-_~" unencoded and encodes the other punctuation', () => {
+    expect(buildPurl({ type: 'generic', name: 'a.b-c_d~e' })).toBe('pkg:generic/a.b-c_d~e');
+    expect(buildPurl({ type: 'generic', name: "!*'()+,;=&@?#%$" })).toBe('pkg:generic/%21%2A%27%28%29%2B%2C%3B%3D%26%40%3F%23%25%24');
+  });
+
+  it('reads "+" as a plus sign, never as a space', () => {
+    expect(parsePurl('pkg:generic/c++@1.0+build').name).toBe('c++');
+    expect(parsePurl('pkg:generic/c++@1.0+build').version).toBe('1.0+build');
+    expect(canonicalizePurl('pkg:generic/c++')).toBe('pkg:generic/c%2B%2B');
+  });
+
+  it('round-trips separators inside components', () => {
+    const c = components({ type: 'generic', namespace: 'a@b', name: 'x?y#z', version: '1@2', qualifiers: { k: 'v&w=x#y?z' }, subpath: 'p@q' });
+    const s = buildPurl(c);
+    expect(s).toBe('pkg:generic/a%40b/x%3Fy%23z@1%402?k=v%26w%3Dx%23y%3Fz#p%40q');
+    expect({ ...parsePurl(s), qualifiers: { ...parsePurl(s).qualifiers } }).toEqual(c);
+  });
+
+  it('drops empty namespace segments and leading slashes after the scheme', () => {
+    expect(canonicalizePurl('pkg://generic/acme//tools/x')).toBe('pkg:generic/acme/tools/x');
+    expect(parsePurl('pkg:generic//acme///tools//x/').namespace).toBe('acme/tools');
+  });
+});
+
+describe('syntax layer: qualifiers', () => {
+  it('lowercases keys when canonicalising and refuses keys starting with an uppercase letter when parsing strictly', () => {
+    expect(canonicalizePurl('pkg:generic/x?Arch=x86&OS=linux')).toBe('pkg:generic/x?arch=x86&os=linux');
+    expect(parsePurl('pkg:generic/x?Arch=x86', { lenient: true }).qualifiers).toEqual({ arch: 'x86' });
+    const error = refusal(() => parsePurl('pkg:generic/x?Arch=x86'));
+    expect([error.component, error.code]).toEqual(['qualifiers', 'uppercase-qualifier-key']);
+  });
+
+  it('checks keys: a letter first, then letters, digits, ".", "-" and "_"', () => {
+    expect(parsePurl('pkg:generic/x?a1.b-c_d=v').qualifiers).toEqual({ 'a1.b-c_d': 'v' });
+    for (const query of ['1st=v', '_a=v', 'a b=v', 'a%41=v', 'é=v', '=v', 'flag']) {
+      const error = refusal(() => parsePurl(`pkg:generic/x?${query}`));
+      expect([error.component, error.code], query).toEqual(['qualifiers', 'invalid-qualifier-key']);
+    }
+    const built = refusal(() => buildPurl({ type: 'generic', name: 'x', qualifiers: { 'bad key': 'v' } }));
+    expect(built.code).toBe('invalid-qualifier-key');
+  });
+
+  it('sorts qualifiers by key', () => {
+    expect(canonicalizePurl('pkg:generic/x?zeta=1&alpha=2&mid=3&alpha.b=4')).toBe('pkg:generic/x?alpha=2&alpha.b=4&mid=3&zeta=1');
+    expect(buildPurl({ type: 'generic', name: 'x', qualifiers: { b: '2', a: '1', c: '3' } })).toBe('pkg:generic/x?a=1&b=2&c=3');
+  });
+
+  it('drops empty values, and the "?" when nothing is left', () => {
+    expect(canonicalizePurl('pkg:generic/x?a=&b=2&c=')).toBe('pkg:generic/x?b=2');
+    expect(canonicalizePurl('pkg:generic/x?a=&&c=')).toBe('pkg:generic/x');
+    expect(parsePurl('pkg:generic/x?a=').qualifiers).toBeNull();
+    expect(parsePurl('pkg:generic/x?').qualifiers).toBeNull();
+    expect(buildPurl({ type: 'generic', name: 'x', qualifiers: { a: '', b: null, c: undefined } })).toBe('pkg:generic/x');
+  });
+
+  it('refuses duplicate keys, also when they differ only in case or one value is empty', () => {
+    for (const [s, lenient] of [
+      ['pkg:generic/x?os=linux&os=mac', false],
+      ['pkg:generic/x?os=&os=mac', false],
+      ['pkg:generic/x?os=linux&OS=mac', true],
+    ] as const) {
+      const error = refusal(() => parsePurl(s, { lenient }));
+      expect([error.component, error.code], s).toEqual(['qualifiers', 'duplicate-qualifier-key']);
+    }
+    const built = refusal(() => buildPurl({ type: 'generic', name: 'x', qualifiers: { OS: 'linux', os: 'mac' } }));
+    expect([built.component, built.code]).toEqual(['qualifiers', 'duplicate-qualifier-key']);
+    const mapped = refusal(() => buildPurl({ type: 'generic', name: 'x', qualifiers: new Map([['Os', 'a'], ['oS', 'b']]) }));
+    expect(mapped.code).toBe('duplicate-qualifier-key');
+  });
+
+  it('returns qualifiers as a null-prototype record, with keys like "constructor" as plain data', () => {
+    const q = parsePurl('pkg:generic/x?constructor=c&tostring=t').qualifiers;
+    expect(q).not.toBeNull();
+    expect(Object.getPrototypeOf(q)).toBeNull();
+    expect(Object.entries(q ?? {})).toEqual([
+      ['constructor', 'c'],
+      ['tostring', 't'],
+    ]);
+  });
+
+  it('joins a checksum list with commas when building', () => {
+    const s = buildPurl({ type: 'generic', name: 'x', qualifiers: { checksum: ['sha1:ab12', 'sha256:cd34'] } });
+    expect(parsePurl(s).qualifiers?.checksum).toBe('sha1:ab12,sha256:cd34');
+  });
+});
+
+describe('syntax layer: subpath', () => {
+  it('removes empty, "." and ".." segments', () => {
+    expect(parsePurl('pkg:generic/x#/src/./lib/../main.c//').subpath).toBe('src/lib/main.c');
+    expect(canonicalizePurl('pkg:generic/x#//./src/')).toBe('pkg:generic/x#src');
+    expect(parsePurl('pkg:generic/x#./../').subpath).toBeNull();
+    expect(canonicalizePurl('pkg:generic/x#')).toBe('pkg:generic/x');
+    expect(buildPurl({ type: 'generic', name: 'x', subpath: '../docs/./index.html/' })).toBe('pkg:generic/x#docs/index.html');
+    expect(buildPurl({ type: 'generic', name: 'x', subpath: './..' })).toBe('pkg:generic/x');
+  });
+
+  it('removes "." and ".." segments written as escapes (%2E)', () => {
+    expect(parsePurl('pkg:generic/x#a/%2E%2E/b').subpath).toBe('a/b');
+  });
+
+  it('refuses a segment holding an encoded "/"', () => {
+    const error = refusal(() => parsePurl('pkg:generic/x#a%2Fb'));
+    expect([error.component, error.code]).toEqual(['subpath', 'invalid-segment']);
+    expect(refusal(() => parsePurl('pkg:generic/a%2Fb/x')).component).toBe('namespace');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('PurlError: component and code', () => {
+  const strictEngine = PurlEngine.fromDefinitions([corpusDefinition('npm')], { strictTypes: true });
+  const cases: [string, string, PurlComponentName, PurlErrorCode, PurlEngine?][] = [
+    ['missing scheme', 'npm/left-pad@1.3.0', 'scheme', 'missing-scheme'],
+    ['missing scheme (colon only later)', 'left-pad@1.3.0?u=a:b', 'scheme', 'missing-scheme'],
+    ['wrong scheme', 'purl:npm/left-pad', 'scheme', 'wrong-scheme'],
+    ['wrong scheme (a URL)', 'https://registry.npmjs.org/left-pad', 'scheme', 'wrong-scheme'],
+    ['missing type', 'pkg:', 'type', 'missing-type'],
+    ['type starting with a digit', 'pkg:9lives/x', 'type', 'invalid-type'],
+    ['type with an underscore', 'pkg:my_type/x', 'type', 'invalid-type'],
+    ['unknown type with strictTypes', 'pkg:cargo/serde@1.0', 'type', 'unknown-type', strictEngine],
+    ['missing name (nothing after the type)', 'pkg:generic', 'name', 'missing-name'],
+    ['missing name (empty)', 'pkg:generic/', 'name', 'missing-name'],
+    ['missing name (before the version)', 'pkg:generic/acme/@1.0', 'name', 'missing-name'],
+    ['required namespace missing', 'pkg:maven/commons-lang@2.6', 'namespace', 'required'],
+    ['prohibited namespace', 'pkg:cargo/rust-lang/serde@1.0', 'namespace', 'prohibited'],
+    ['permitted_characters mismatch (name)', 'pkg:chrome-extension/not-an-extension-id', 'name', 'invalid-characters'],
+    ['permitted_characters mismatch (version)', `pkg:chrome-extension/${'a'.repeat(32)}@1.2.3.4.5`, 'version', 'invalid-characters'],
+    ['missing required qualifier', 'pkg:julia/Example@0.5.4', 'qualifiers', 'missing-qualifier'],
+    ['malformed escape in the name', 'pkg:generic/x%G1', 'name', 'invalid-encoding'],
+    ['truncated escape in the version', 'pkg:generic/x@1.0%', 'version', 'invalid-encoding'],
+    ['truncated escape in a qualifier', 'pkg:generic/x?k=%4', 'qualifiers', 'invalid-encoding'],
+    ['malformed escape in the namespace', 'pkg:generic/ns%zz/x', 'namespace', 'invalid-encoding'],
+    ['malformed escape in the subpath', 'pkg:generic/x#a%2', 'subpath', 'invalid-encoding'],
+    ['invalid UTF-8 in the name', 'pkg:generic/x%C3%28', 'name', 'invalid-encoding'],
+    ['invalid UTF-8 in a qualifier', 'pkg:generic/x?k=%C3%28', 'qualifiers', 'invalid-encoding'],
+    ['invalid UTF-8 in the version', 'pkg:generic/x@%C3%28', 'version', 'invalid-encoding'],
+    ['rule violation (cpan module name)', 'pkg:cpan/Moose::Role@2.2', 'name', 'rule-violation'],
+    ['too long', `pkg:generic/${'a'.repeat(70_000)}`, 'scheme', 'too-long'],
+  ];
+
+  it.each(cases)('%s', (_, purl, component, code, which = engine) => {
+    const error = refusal(() => which.parse(purl));
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('PurlError');
+    expect({ component: error.component, code: error.code }).toEqual({ component, code });
+    expect(error.message.length).toBeGreaterThan(10);
+    expect(error.toIssue()).toEqual({ component, code, message: error.message });
+    // validate reports the same problem rather than throwing, and so does canonicalize's refusal.
+    expect(which.validate(purl)).toEqual({ valid: false, errors: [error.toIssue()], canonical: null, isCanonical: false });
+    expect(refusal(() => which.canonicalize(purl)).code).toBe(code);
+  });
+
+  it('refuses a non-string with not-a-string', () => {
+    const error = refusal(() => parsePurl(42 as unknown as string));
+    expect([error.component, error.code]).toEqual(['scheme', 'not-a-string']);
+  });
+
+  it('refuses components that are not of the right shape with invalid-components or missing-type', () => {
+    expect(refusal(() => buildPurl(null as unknown as object)).code).toBe('invalid-components');
+    const name = refusal(() => buildPurl({ type: 'generic', name: 5 }));
+    expect([name.component, name.code]).toEqual(['name', 'invalid-components']);
+    expect(refusal(() => buildPurl({ type: 'generic', name: 'x', qualifiers: ['a'] })).code).toBe('invalid-components');
+    expect(refusal(() => buildPurl({ type: 'generic', name: 'x', qualifiers: { a: 1 } })).code).toBe('invalid-qualifier-value');
+    const type = refusal(() => buildPurl({ name: 'x' }));
+    expect([type.component, type.code]).toEqual(['type', 'missing-type']);
+    expect(refusal(() => buildPurl({ type: 'generic', name: '//' })).code).toBe('missing-name');
+  });
+
+  it('applies the type layer when building too', () => {
+    expect(refusal(() => buildPurl({ type: 'cargo', namespace: 'rust-lang', name: 'serde' })).code).toBe('prohibited');
+    expect(refusal(() => buildPurl({ type: 'maven', name: 'commons-lang' })).code).toBe('required');
+    expect(refusal(() => buildPurl({ type: 'julia', name: 'Example' })).code).toBe('missing-qualifier');
+    expect(refusal(() => buildPurl({ type: 'cpan', name: 'Moose::Role' })).code).toBe('rule-violation');
+    expect(refusal(() => strictBuild()).code).toBe('unknown-type');
+    function strictBuild(): string {
+      return PurlEngine.fromDefinitions([], { strictTypes: true }).build({ type: 'generic', name: 'x' });
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('type layer', () => {
+  it('lowercases components whose definition says case_sensitive: false, and keeps the others', () => {
+    // github: namespace and name are case-insensitive; npm: case-sensitive.
+    expect(canonicalizePurl('pkg:GitHub/Package-URL/Purl-Spec@V1.0')).toBe('pkg:github/package-url/purl-spec@V1.0');
+    expect(canonicalizePurl('pkg:npm/%40Scope/LeftPad@1.0.0-RC')).toBe('pkg:npm/%40Scope/LeftPad@1.0.0-RC');
+  });
+
+  it('applies the registry rules: pypi "_" becomes "-" after lowercasing', () => {
+    expect(parsePurl('pkg:pypi/Zope_Interface@6.0').name).toBe('zope-interface');
+    expect(buildPurl({ type: 'pypi', name: 'Typing_Extensions' })).toBe('pkg:pypi/typing-extensions');
+  });
+
+  it('reads default_value: effectiveQualifiers fills in maven type=jar', () => {
+    const parsed = parsePurl('pkg:maven/org.slf4j/slf4j-api@2.0.9');
+    expect(parsed.qualifiers).toBeNull();
+    const effective = engine.effectiveQualifiers(parsed);
+    expect(Object.getPrototypeOf(effective)).toBeNull();
+    expect({ ...effective }).toEqual({ type: 'jar' });
+    expect({ ...engine.effectiveQualifiers(parsePurl('pkg:maven/org.slf4j/slf4j-api@2.0.9?type=pom&classifier=x')) }).toEqual({ type: 'pom', classifier: 'x' });
+    // The parsed components are not touched, and a type without defaults gets its qualifiers back.
+    expect(parsed.qualifiers).toBeNull();
+    expect({ ...engine.effectiveQualifiers({ type: 'madeup', qualifiers: null }) }).toEqual({});
+    // A default is not written into the canonical form.
+    expect(canonicalizePurl('pkg:maven/org.slf4j/slf4j-api@2.0.9')).toBe('pkg:maven/org.slf4j/slf4j-api@2.0.9');
+  });
+
+  it('validate collects several problems at once', () => {
+    const result = validatePurl('pkg:julia/JuliaLang/Example@0.5.4');
+    expect(result.valid).toBe(false);
+    expect(result.canonical).toBeNull();
+    expect(result.errors.map((e) => [e.component, e.code])).toEqual([
+      ['namespace', 'prohibited'],
+      ['qualifiers', 'missing-qualifier'],
+    ]);
+    const widgets = PurlEngine.fromDefinitions([WIDGET]);
+    expect(widgets.validate('pkg:widget/acme/Bad_Name@1.0').errors.map((e) => [e.component, e.code])).toEqual([
+      ['namespace', 'prohibited'],
+      ['name', 'invalid-characters'],
+      ['qualifiers', 'missing-qualifier'],
+    ]);
+    for (const issue of result.errors) expect(Object.keys(issue).sort()).toEqual(['code', 'component', 'message']);
+  });
+
+  it('validate reports the canonical form and whether the input already is it', () => {
+    expect(validatePurl('pkg:npm/left-pad@1.3.0')).toEqual({ valid: true, errors: [], canonical: 'pkg:npm/left-pad@1.3.0', isCanonical: true });
+    expect(validatePurl('pkg:NPM/left-pad@1.3.0')).toEqual({ valid: true, errors: [], canonical: 'pkg:npm/left-pad@1.3.0', isCanonical: false });
+    // Strictly, an uppercase qualifier key is an error, though canonicalize repairs it.
+    expect(validatePurl('pkg:npm/left-pad?Foo=1').errors.map((e) => e.code)).toEqual(['uppercase-qualifier-key']);
+  });
+
+  it('parses a fresh object each time (no cache)', () => {
+    const a = parsePurl('pkg:generic/x?k=v');
+    const b = parsePurl('pkg:generic/x?k=v');
+    expect(a).not.toBe(b);
+    expect(a.qualifiers).not.toBe(b.qualifiers);
+    a.name = 'changed';
+    expect(parsePurl('pkg:generic/x?k=v').name).toBe('x');
+  });
+});
+
+describe('unknown types', () => {
+  it('are parsed and built with the generic rules only', () => {
+    const c = parsePurl('pkg:Acme-Tools/Widgets/Gizmo_Pro@1.0-RC?flavour=Mint#Docs/README');
+    expect({ ...c, qualifiers: { ...c.qualifiers } }).toEqual({
+      type: 'acme-tools',
+      namespace: 'Widgets',
+      name: 'Gizmo_Pro',
+      version: '1.0-RC',
+      qualifiers: { flavour: 'Mint' },
+      subpath: 'Docs/README',
+    });
+    expect(buildPurl(c)).toBe('pkg:acme-tools/Widgets/Gizmo_Pro@1.0-RC?flavour=Mint#Docs/README');
+    expect(engine.definition('acme-tools')).toBeUndefined();
+    expect(engine.types()).not.toContain('acme-tools');
+  });
+
+  it('are refused with strictTypes, by parse, build, canonicalize and validate', () => {
+    const strict = PurlEngine.fromDefinitions([corpusDefinition('npm')], { strictTypes: true });
+    expect(strict.parse('pkg:npm/left-pad').name).toBe('left-pad');
+    expect(refusal(() => strict.build({ type: 'acme', name: 'x' })).code).toBe('unknown-type');
+    expect(refusal(() => strict.canonicalize('pkg:acme/x')).code).toBe('unknown-type');
+    expect(strict.validate('pkg:acme/x').errors).toEqual([{ component: 'type', code: 'unknown-type', message: expect.stringContaining('acme') }]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('build', () => {
+  it('accepts a packageurl-js PackageURL instance', () => {
+    const purl = new PackageURL('maven', 'org.apache.commons', 'commons-lang3', '3.14.0', { classifier: 'sources' }, 'META-INF');
+    expect(buildPurl(purl)).toBe('pkg:maven/org.apache.commons/commons-lang3@3.14.0?classifier=sources#META-INF');
+    const fromString = PackageURL.fromString('pkg:npm/%40babel/core@7.24.0');
+    expect(buildPurl(fromString)).toBe('pkg:npm/%40babel/core@7.24.0');
+  });
+
+  it('accepts qualifiers as a Map, lowercasing keys and dropping empty values', () => {
+    const qualifiers = new Map<string, string | null>([
+      ['Repository_URL', 'https://repo.example.org'],
+      ['arch', ''],
+      ['os', null],
+    ]);
+    expect(buildPurl({ type: 'generic', name: 'x', qualifiers })).toBe('pkg:generic/x?repository_url=https:%2F%2Frepo.example.org');
+  });
+
+  it('ignores extra members, treats undefined and "" as absent and strips "/" around the name', () => {
+    expect(buildPurl({ type: 'GENERIC', namespace: '', name: '/x/', version: '', subpath: '', extra: 1 } as object)).toBe('pkg:generic/x');
+    expect(buildPurl({ type: 'generic', namespace: '/a//b/', name: 'x' })).toBe('pkg:generic/a/b/x');
+  });
+
+  it('does not modify its input', () => {
+    const qualifiers = Object.assign(Object.create(null) as Record<string, string>, { b: '2', a: '1' });
+    const input = { type: 'PyPI', namespace: null, name: 'Foo_Bar', version: '1.0', qualifiers, subpath: null };
+    const copy = { ...input, qualifiers: { ...qualifiers } };
+    expect(buildPurl(input)).toBe('pkg:pypi/foo-bar@1.0?a=1&b=2');
+    expect({ ...input, qualifiers: { ...input.qualifiers } }).toEqual(copy);
+  });
+
+  it('builds a canonical form that parses back to the same components', () => {
+    const c = components({ type: 'npm', namespace: '@types', name: 'node', version: '20.11.0', qualifiers: Object.assign(Object.create(null), { tag: 'latest' }), subpath: 'index.d.ts' });
+    const s = buildPurl(c);
+    expect(s).toBe('pkg:npm/%40types/node@20.11.0?tag=latest#index.d.ts');
+    expect(parsePurl(s)).toEqual(c);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('engines from definitions', () => {
+  it('types() lists the default engine types sorted, definition() returns the document', () => {
+    const types = engine.types();
+    expect(types).toHaveLength(42);
+    expect([...types].sort()).toEqual(types);
+    for (const t of ['cargo', 'chrome-extension', 'git', 'maven', 'npm', 'pypi', 'vscode-extension']) expect(types).toContain(t);
+    expect(engine.definition('maven')?.type).toBe('maven');
+    expect(engine.definition('maven')?.namespace_definition.requirement).toBe('required');
+    expect(engine.definition('nope')).toBeUndefined();
+    expect(PurlEngine.fromDefinitions([WIDGET]).types()).toEqual(['widget']);
+    expect(PurlEngine.fromDefinitions([]).types()).toEqual([]);
+  });
+
+  it('behaviour comes from the document: a made-up type gets its case folding, pattern, requirements and qualifiers', () => {
+    const widgets = PurlEngine.fromDefinitions([WIDGET]);
+    expect(widgets.definition('widget')?.type_name).toBe('Widget');
+    const c = widgets.parse('pkg:WIDGET/Sprocket-XL@RC1?channel=Beta');
+    expect({ ...c, qualifiers: { ...c.qualifiers } }).toEqual(components({ type: 'widget', name: 'sprocket-xl', version: 'rc1', qualifiers: { channel: 'Beta' } }));
+    expect(widgets.build({ type: 'widget', name: 'Sprocket', qualifiers: { channel: 'stable' } })).toBe('pkg:widget/sprocket?channel=stable');
+    expect({ ...widgets.effectiveQualifiers(c) }).toEqual({ arch: 'noarch', channel: 'Beta' });
+    expect(refusal(() => widgets.parse('pkg:widget/sprocket_xl?channel=beta')).code).toBe('invalid-characters');
+    expect(refusal(() => widgets.parse('pkg:widget/9sprocket?channel=beta')).code).toBe('invalid-characters');
+    expect(refusal(() => widgets.parse('pkg:widget/sprocket')).code).toBe('missing-qualifier');
+    expect(refusal(() => widgets.parse('pkg:widget/acme/sprocket?channel=beta')).code).toBe('prohibited');
+    // The default engine has no such definition: the same PURL gets the generic rules.
+    expect(parsePurl('pkg:widget/acme/Sprocket_XL').name).toBe('Sprocket_XL');
+  });
+
+  it('a different definition of a known type changes its behaviour', () => {
+    const npm = corpusDefinition('npm');
+    const folded = PurlEngine.fromDefinitions([{ ...npm, name_definition: { ...npm.name_definition, case_sensitive: false } }]);
+    expect(folded.canonicalize('pkg:npm/LeftPad')).toBe('pkg:npm/leftpad');
+    expect(canonicalizePurl('pkg:npm/LeftPad')).toBe('pkg:npm/LeftPad');
+    const noNamespace = PurlEngine.fromDefinitions([{ ...npm, namespace_definition: { requirement: 'prohibited' } }]);
+    expect(refusal(() => noNamespace.parse('pkg:npm/%40babel/core')).code).toBe('prohibited');
+  });
+
+  it('the registry rules apply to whichever definition set is loaded', () => {
+    const corpusPypi = PurlEngine.fromDefinitions([corpusDefinition('pypi')]);
+    expect(corpusPypi.canonicalize('pkg:pypi/Django_REST_framework@3.14')).toBe('pkg:pypi/django-rest-framework@3.14');
+    // A bare-bones pypi definition of our own, with no prose about underscores at all.
+    const minimal = {
+      type: 'pypi',
+      type_name: 'Python package',
+      description: 'A minimal pypi definition.',
+      repository: { use_repository: true },
+      namespace_definition: { requirement: 'prohibited' },
+      name_definition: { requirement: 'required' },
+      examples: ['pkg:pypi/x'],
+    };
+    expect(PurlEngine.fromDefinitions([minimal]).parse('pkg:pypi/Foo_Bar').name).toBe('Foo-Bar');
+    expect(PurlEngine.fromDefinitions([{ ...minimal, type: 'cpan' }]).validate('pkg:cpan/URI::Escape').errors[0]?.code).toBe('rule-violation');
+    // Rules are keyed by type: the same document under another type name gets none.
+    expect(PurlEngine.fromDefinitions([{ ...minimal, type: 'pypi-mirror' }]).parse('pkg:pypi-mirror/Foo_Bar').name).toBe('Foo_Bar');
+  });
+
+  describe.skipIf(!HAS_PURL_SPEC)('with the PURL specification project’s published definitions', () => {
+    it('an engine from only the published pypi definition still maps "_" to "-"', async () => {
+      const published = JSON.parse(readFileSync(path.join(PURL_SPEC, 'types/pypi-definition.json'), 'utf8')) as unknown;
+      const e = PurlEngine.fromDefinitions([published]);
+      expect(e.types()).toEqual(['pypi']);
+      expect(e.canonicalize('pkg:PyPI/Typing_Extensions@4.9.0')).toBe('pkg:pypi/typing-extensions@4.9.0');
+      const dir = await mkdtemp(path.join(tmpdir(), 'teapurl-pypi-'));
+      try {
+        await writeFile(path.join(dir, 'pypi-definition.json'), JSON.stringify(published));
+        const fromDir = await PurlEngine.fromDirectory(dir);
+        expect(fromDir.parse('pkg:pypi/Foo_Bar').name).toBe('foo-bar');
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('an engine from the whole published directory knows all its types', async () => {
+      const e = await PurlEngine.fromDirectory(path.join(PURL_SPEC, 'types'));
+      expect(e.types()).toEqual(engine.types());
+    });
+  });
+
+  it('fromDefinitions refuses an invalid document, naming "definition #i" and the finding', () => {
+    let error: unknown;
+    try {
+      PurlEngine.fromDefinitions([WIDGET, { ...WIDGET, type: 'gadget', type_name: undefined }]);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(DefinitionSetError);
+    const e = error as DefinitionSetError;
+    expect(e.name).toBe('DefinitionSetError');
+    expect(e.source).toBe('definition #1');
+    expect(e.message).toMatch(/^definition #1\b/);
+    expect(e.message).toContain('type_name');
+    expect(e.findings.length).toBeGreaterThan(0);
+    expect(() => PurlEngine.fromDefinitions([{ ...WIDGET, type: 'Not_A_Type' }])).toThrow(/definition #0.*\/type/);
+    expect(() => PurlEngine.fromDefinitions(['not an object'])).toThrow(DefinitionSetError);
+    expect(() => PurlEngine.fromDefinitions([{ ...WIDGET, name_definition: { requirement: 'required', permitted_characters: '^[a-' } }])).toThrow(
+      /definition #0.*permitted_characters/,
+    );
+  });
+
+  it('fromDefinitions refuses two definitions of the same type', () => {
+    expect(() => PurlEngine.fromDefinitions([WIDGET, corpusDefinition('npm'), { ...WIDGET, description: 'Again.' }])).toThrow(
+      expect.objectContaining({ name: 'DefinitionSetError', source: 'definition #2', message: expect.stringMatching(/"widget".*definition #0/) }),
+    );
+  });
+
+  it('compiles a catastrophic permitted_characters pattern (it runs under a time limit)', () => {
+    const risky = PurlEngine.fromDefinitions([{ ...WIDGET, name_definition: { requirement: 'required', permitted_characters: '^([a-z]+)*$' } }]);
+    expect(risky.parse('pkg:widget/sprocket?channel=x').name).toBe('sprocket');
+    expect(refusal(() => risky.parse(`pkg:widget/${'a'.repeat(3000)}!?channel=x`)).code).toMatch(/^(pattern-timeout|invalid-characters)$/);
+  });
+
+  it('runs ordinary patterns directly and risky ones under a time limit', () => {
+    for (const source of ['^[a-p]{32}$', '^[a-z0-9_]', '^[a-z0-9][a-z0-9._-]*$']) expect(compilePermittedCharacters(source).guarded, source).toBe(false);
+    for (const source of ['^(a+)+$', '^(a|aa)+$', '^a*a*a*$', '^(.*a){12}$', '[a-z]*!']) expect(compilePermittedCharacters(source).guarded, source).toBe(true);
+    // The published chrome-extension version pattern is polynomial on paper, but a real version is short enough to run directly.
+    const version = compilePermittedCharacters('^\\d+(\\.\\d+){0,3}$');
+    expect(version.test('1.2.3.4')).toBe(true);
+    expect(version.test('1.2.3.4.5')).toBe(false);
+    expect(version.test(`${'1'.repeat(5000)}.`)).toBe(false);
+  });
+});
+
+describe('PurlEngine.fromDirectory', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'teapurl-defs-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function fixture(name: string, files: Record<string, string>): Promise<string> {
+    const where = path.join(dir, name);
+    for (const [file, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(where, file)), { recursive: true });
+      await writeFile(path.join(where, file), text);
+    }
+    return where;
+  }
+
+  it('loads every *.json definition, recursively, and ignores other files', async () => {
+    const where = await fixture('good', {
+      'widget-definition.json': JSON.stringify(WIDGET),
+      'more/npm-definition.json': JSON.stringify(corpusDefinition('npm')),
+      'README.md': '# not a definition',
+    });
+    const e = await PurlEngine.fromDirectory(where, { strictTypes: true });
+    expect(e.types()).toEqual(['npm', 'widget']);
+    expect(e.canonicalize('pkg:widget/Sprocket?channel=x')).toBe('pkg:widget/sprocket?channel=x');
+    expect(refusal(() => e.parse('pkg:cargo/serde')).code).toBe('unknown-type');
+  });
+
+  it('refuses a directory with a malformed JSON file, naming the file', async () => {
+    const where = await fixture('malformed', {
+      'widget-definition.json': JSON.stringify(WIDGET),
+      'broken-definition.json': '{ "type": "broken", ',
+    });
+    const error = await PurlEngine.fromDirectory(where).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(DefinitionSetError);
+    expect((error as DefinitionSetError).source).toMatch(/broken-definition\.json$/);
+    expect((error as DefinitionSetError).message).toMatch(/broken-definition\.json:\d+:\d+: .*JSON/);
+  });
+
+  it('refuses a directory with an invalid definition, naming the file and the finding', async () => {
+    const where = await fixture('invalid', {
+      'a-widget-definition.json': JSON.stringify(WIDGET),
+      'b-gadget-definition.json': JSON.stringify({ ...WIDGET, type: 'gadget', name_definition: { requirement: 'sometimes' } }, null, 2),
+    });
+    const error = (await PurlEngine.fromDirectory(where).catch((e: unknown) => e)) as DefinitionSetError;
+    expect(error).toBeInstanceOf(DefinitionSetError);
+    expect(error.source).toMatch(/b-gadget-definition\.json$/);
+    expect(error.message).toMatch(/b-gadget-definition\.json:\d+:\d+: .*requirement/);
+  });
+
+  it('refuses two files defining the same type, and a directory without definitions', async () => {
+    const twice = await fixture('twice', { 'one.json': JSON.stringify(WIDGET), 'two.json': JSON.stringify(WIDGET) });
+    await expect(PurlEngine.fromDirectory(twice)).rejects.toThrow(/two\.json: type "widget" is already defined by .*one\.json/);
+    const empty = await fixture('empty', { 'notes.txt': 'nothing here' });
+    await expect(PurlEngine.fromDirectory(empty)).rejects.toThrow(DefinitionSetError);
+    await expect(PurlEngine.fromDirectory(path.join(dir, 'does-not-exist'))).rejects.toThrow(DefinitionSetError);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('fixes found by the property tests', () => {
+  it('git: a repository path with empty segments is built in canonical form', () => {
+    const s = buildPurl({ type: 'git', namespace: 'github.com', name: 'Package-URL//purl-spec' });
+    expect(s).toBe('pkg:git/github.com/package-url/purl-spec');
+    expect(canonicalizePurl(s)).toBe(s);
+  });
+
+  it('a name decoded from %2F… loses its outer "/" as a built one does, so validate and build agree', () => {
+    expect(parsePurl('pkg:generic/%2Fetc%2F').name).toBe('etc');
+    expect(validatePurl('pkg:generic/%2Fetc').canonical).toBe(buildPurl(parsePurl('pkg:generic/%2Fetc')));
+    expect(refusal(() => parsePurl('pkg:generic/%2F')).code).toBe('missing-name');
+    expect(parsePurl('pkg:generic/a%2Fb').name).toBe('a/b');
+  });
+
+  it('a lone surrogate is read as U+FFFD, as build writes it', () => {
+    expect(parsePurl('pkg:generic/a\uD800b').name).toBe('a\uFFFDb');
+    expect(buildPurl({ type: 'generic', name: 'a\uD800b' })).toBe('pkg:generic/a%EF%BF%BDb');
+    expect(canonicalizePurl('pkg:generic/a\uD800b')).toBe('pkg:generic/a%EF%BF%BDb');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('importing teapurl reads no files', () => {
+  const DIST = path.join(ROOT, 'dist/index.js');
+
+  it('the built package loads its modules and nothing else, and parsing reads nothing', () => {
+    expect(existsSync(DIST), 'dist/index.js is missing: run npm run build').toBe(true);
+    // Every fs function that could read a definition, a schema or a corpus file is wrapped before
+    // the import. Module loading uses some of them for .js files, which is allowed; anything else
+    // (a .json file, a directory listing) is not, and after the import nothing may be read at all.
+    const script = `
+      import fs from 'node:fs';
+      const calls = [];
+      let phase = 'import';
+      const wrap = (target, name, label) => {
+        const original = target[name];
+        if (typeof original !== 'function') return;
+        target[name] = function (...args) {
+          calls.push({ phase, fn: label, path: String(args[0]) });
+          return original.apply(this, args);
+        };
+      };
+      for (const name of ['readFileSync', 'readFile', 'openSync', 'open', 'readdirSync', 'readdir', 'opendirSync', 'opendir', 'createReadStream', 'statSync', 'existsSync'])
+        wrap(fs, name, 'fs.' + name);
+      for (const name of ['readFile', 'open', 'readdir', 'opendir']) wrap(fs.promises, name, 'fs.promises.' + name);
+      const teapurl = await import(${JSON.stringify(DIST)});
+      phase = 'use';
+      const parsed = teapurl.parsePurl('pkg:maven/org.slf4j/slf4j-api@2.0.9?classifier=sources');
+      const results = {
+        built: teapurl.buildPurl(parsed),
+        canonical: teapurl.canonicalizePurl('pkg:PyPI/Typing_Extensions'),
+        valid: teapurl.validatePurl('pkg:julia/Example').valid,
+        types: teapurl.defaultPurlEngine().types().length,
+        jar: teapurl.defaultPurlEngine().effectiveQualifiers(parsed).type,
+      };
+      process.stdout.write(JSON.stringify({ calls, results }));
+    `;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: tmpdir(), encoding: 'utf8' });
+    const { calls, results } = JSON.parse(out) as { calls: { phase: string; fn: string; path: string }[]; results: unknown };
+    expect(results).toEqual({
+      built: 'pkg:maven/org.slf4j/slf4j-api@2.0.9?classifier=sources',
+      canonical: 'pkg:pypi/typing-extensions',
+      valid: false,
+      types: 42,
+      jar: 'jar',
+    });
+    expect(calls.filter((c) => c.phase === 'use')).toEqual([]);
+    const notModules = calls.filter((c) => !/\.(c|m)?js$/.test(c.path));
+    expect(notModules).toEqual([]);
+    expect(calls.filter((c) => /corpus|purl-types|schemas[\\/]/.test(c.path))).toEqual([]);
+  });
+});
