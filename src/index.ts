@@ -1,9 +1,11 @@
 /**
  * teapurl: validate TEA discovery documents, token bodies and PURL type definitions; parse,
- * build and canonicalise PURLs with an engine compiled from type definitions.
+ * build and canonicalise PURLs with an engine compiled from type definitions; discover TEA
+ * endpoints and authenticate against them, serve and check the authentication profile.
  *
  * @packageDocumentation
  */
 export * from './validate/index.js';
 export * from './purl/index.js';
+export * from './tea/index.js';
 export type * from '../types/index.js';

@@ -1,0 +1,162 @@
+#!/usr/bin/env node
+// Benchmark: the TEA server kit under a bounded load, on loopback, over HTTPS.
+//
+// A child process runs the kit's test server (startTeaServer from dist/: createTokenHandler,
+// requireBearer, MemoryTokenStore) with one API key, a throwaway CA from generateCertificates,
+// and artefacts protected. The parent first checks the server with a certificate-verifying
+// client (undici trusting the generated CA), then drives it with autocannon:
+//   (a) POST /token: Basic API key, grant_type=client_credentials; each answer must be 200 with a
+//       Bearer token in the body;
+//   (b) GET /v1.0.0/artifact/<uuid> with a valid bearer token; each answer must be 200 with the object.
+// Each run is --amount requests (default 20000, at least 20000) at --connections (default 50)
+// keep-alive connections. Reported: requests/s, latency p50/p90/p99 (ms), and errors, timeouts,
+// non-2xx answers and body mismatches, which must all be zero (exit 1 otherwise).
+//
+// autocannon does not verify the server certificate (it always connects with verification off);
+// that is why the parent checks the server with a verifying client before the load.
+//
+// Run:   npm run bench:token                (after `npm run build`)
+//        node scripts/bench-token.mjs [--amount N] [--connections N] [--http] [--json]
+// --http runs the same load over plain HTTP, for comparison. --json prints only the final JSON line.
+
+import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(ROOT, 'dist/tea/server');
+const KEY = { keyId: 'bench:client', secret: 'bench secret with + and % and ü' };
+const ARTIFACT = '6f3f6a52-0f7e-4a43-9d2b-0c1e2f3a4b5c';
+const MIN_AMOUNT = 20_000;
+
+const { values } = parseArgs({
+  options: {
+    amount: { type: 'string', default: String(MIN_AMOUNT) },
+    connections: { type: 'string', default: '50' },
+    http: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+    serve: { type: 'boolean', default: false },
+  },
+});
+
+async function dist(name) {
+  const file = path.join(DIST, name);
+  if (!existsSync(file)) {
+    console.error(`bench-token: ${path.relative(ROOT, file)} is missing; run npm run build first`);
+    process.exit(2);
+  }
+  return import(pathToFileURL(file).href);
+}
+
+if (values.serve) {
+  // The server side, in its own process so the load generator does not share its CPU.
+  const { startTeaServer } = await dist('test-server.js');
+  const { generateCertificates } = await dist('self-signed.js');
+  const pems = values.http ? undefined : await generateCertificates({ hosts: ['localhost', '127.0.0.1'] });
+  const server = await startTeaServer({
+    tls: pems ? pems.server : false,
+    apiKeys: [KEY],
+    protect: ['/v*/artifact/**'],
+    tokenTtl: 3600,
+    logRequests: false,
+  });
+  process.send({ url: server.url, ca: pems?.ca });
+  process.on('disconnect', () => void server.close().then(() => process.exit(0)));
+} else {
+  await main().catch((error) => {
+    console.error(`bench-token: ${error.message}`);
+    process.exitCode = 1;
+  });
+}
+
+async function main() {
+  const amount = Number(values.amount);
+  const connections = Number(values.connections);
+  if (!Number.isSafeInteger(amount) || amount < MIN_AMOUNT) throw new Error(`--amount must be a whole number >= ${MIN_AMOUNT}`);
+  if (!Number.isSafeInteger(connections) || connections < 1) throw new Error('--connections must be a positive whole number');
+  const log = values.json ? () => {} : (line) => console.log(line);
+
+  const { default: autocannon } = await import('autocannon');
+  const { Agent, fetch } = await import('undici');
+  const { encodeBasicCredentials } = await dist('../basic-credentials.js');
+
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', ...(values.http ? ['--http'] : [])], { stdio: 'inherit' });
+  const { url, ca } = await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the server process exited with ${code}`)));
+  });
+  try {
+    const authorization = encodeBasicCredentials(KEY.keyId, KEY.secret);
+    const tokenRequest = { method: 'POST', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' };
+    const resourcePath = `/v1.0.0/artifact/${ARTIFACT}`;
+
+    // Sanity, with a client that verifies the certificate against the generated CA.
+    const dispatcher = ca ? new Agent({ connect: { ca } }) : undefined;
+    const tokenResponse = await fetch(`${url}/token`, { ...tokenRequest, dispatcher });
+    const token = await tokenResponse.json();
+    if (tokenResponse.status !== 200 || token.token_type !== 'Bearer') throw new Error(`sanity: POST /token answered ${tokenResponse.status}`);
+    const unauthenticated = await fetch(`${url}${resourcePath}`, { dispatcher });
+    await unauthenticated.arrayBuffer();
+    if (unauthenticated.status !== 401) throw new Error(`sanity: the artefact without a token answered ${unauthenticated.status}, not 401`);
+    const bearer = `Bearer ${token.access_token}`;
+    const authenticated = await fetch(`${url}${resourcePath}`, { headers: { authorization: bearer }, dispatcher });
+    await authenticated.arrayBuffer();
+    if (authenticated.status !== 200) throw new Error(`sanity: the artefact with a token answered ${authenticated.status}`);
+    await dispatcher?.close();
+
+    log(`TEA server kit under load: ${amount} requests per run, ${connections} connections, ${url.startsWith('https') ? 'HTTPS' : 'plain HTTP'} on loopback`);
+    log(`Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'} x${os.cpus().length}`);
+    const runs = [
+      {
+        name: 'POST /token',
+        options: { url: `${url}/token`, ...tokenRequest, verifyBody: (body) => body.includes('"token_type":"Bearer"') && body.includes('"access_token"') },
+      },
+      {
+        name: 'GET /v1.0.0/artifact/<uuid> with Bearer',
+        options: { url: `${url}${resourcePath}`, headers: { authorization: bearer }, verifyBody: (body) => body.includes(ARTIFACT) },
+      },
+    ];
+    const results = [];
+    for (const run of runs) {
+      // An unreported warm-up first, so JIT compilation and TLS session set-up are not measured.
+      await autocannon({ ...run.options, amount: 2000, connections, pipelining: 1, timeout: 10 });
+      // Timed here, start to last answer: autocannon counts its duration in whole one-second ticks
+      // and only notices that the amount is done at the next tick.
+      const started = performance.now();
+      let lastAnswer = started;
+      const result = await new Promise((resolve, reject) => {
+        const instance = autocannon({ ...run.options, amount, connections, pipelining: 1, timeout: 10 }, (error, done) => (error ? reject(error) : resolve(done)));
+        instance.on('response', () => {
+          lastAnswer = performance.now();
+        });
+      });
+      const seconds = (lastAnswer - started) / 1000;
+      const summary = {
+        name: run.name,
+        requests: result.requests.total,
+        seconds: Number(seconds.toFixed(2)),
+        requestsPerSecond: Math.round(result.requests.total / seconds),
+        latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+        errors: result.errors,
+        timeouts: result.timeouts,
+        non2xx: result.non2xx,
+        mismatches: result.mismatches,
+      };
+      results.push(summary);
+      log(
+        `  ${summary.name.padEnd(42)} ${String(summary.requestsPerSecond).padStart(6)} req/s   ` +
+          `p50 ${summary.latencyMs.p50} ms  p90 ${summary.latencyMs.p90} ms  p99 ${summary.latencyMs.p99} ms   ` +
+          `errors ${summary.errors}  timeouts ${summary.timeouts}  non-2xx ${summary.non2xx}  mismatches ${summary.mismatches}  (${summary.requests} requests in ${summary.seconds} s)`,
+      );
+    }
+    const failed = results.filter((r) => r.errors + r.timeouts + r.non2xx + r.mismatches > 0 || r.requests < amount);
+    if (failed.length > 0) log(`FAILED: ${failed.map((r) => r.name).join(', ')} had errors, timeouts, non-2xx answers or bad bodies`);
+    console.log(JSON.stringify({ transport: url.startsWith('https') ? 'https' : 'http', amount, connections, node: process.version, results }));
+    process.exitCode = failed.length > 0 ? 1 : 0;
+  } finally {
+    child.disconnect();
+  }
+}

@@ -1,0 +1,106 @@
+import { parseArgs } from 'node:util';
+import { authCheck, DEFAULT_PROBE_RESOURCE, type AuthCheckReport } from '../tea/auth-check.js';
+import { NetworkError } from '../tea/network-error.js';
+import { readCaFile } from './discover-command.js';
+import type { CommandIo } from './io.js';
+import { UsageError } from './usage-error.js';
+
+export const AUTH_CHECK_HELP = `Usage: teapurl auth-check [options] <base-url>
+
+Probes a TEA server's authentication against the specification (sections 4, 5
+and 7) and prints one line per rule: PASS, FAIL or SKIP, with its section.
+
+<base-url> is the API base URL; POST /token and the resource are relative to it.
+
+Options:
+  --key-id ID        a valid API key id: enables the token probes
+  --secret S         its secret (or set TEAPURL_API_SECRET, which keeps it out of
+                     the process list)
+  --resource PATH    a protected resource, relative to <base-url>
+                     (default ${DEFAULT_PROBE_RESOURCE})
+  --ca FILE          trust this CA certificate (PEM) too, for a private CA
+  --format F         text (default) or json
+  --timeout MS       per-request time limit (default 10000)
+  --allow-http       accept an http:// base URL (local tests only)
+  -h, --help         show this help
+
+A server that answers 404 at POST /token and serves the resource without a
+token requires no authentication (section 5.1): that passes.
+The no-x-api-key probe sends the secret once in an X-API-Key header to the
+resource, over TLS, to show the server does not accept it (section 5.8).
+
+Exit status: 0 every probed rule passed, 1 a rule failed or the server could not
+be reached, 2 usage error.
+`;
+
+const MARK = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
+
+function formatText(report: AuthCheckReport): string {
+  const sectionWidth = Math.max(...report.results.map((r) => r.section.length));
+  const lines = [`teapurl auth-check ${report.baseUrl} (resource ${report.resourceUrl})`, ''];
+  for (const r of report.results) {
+    lines.push(`${MARK[r.outcome]}  ${r.section.padEnd(sectionWidth)}  ${r.title}`);
+    lines.push(`      ${' '.repeat(sectionWidth)}  ${r.detail}`);
+  }
+  const count = (o: string) => report.results.filter((r) => r.outcome === o).length;
+  lines.push('', `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped${report.authentication === 'none' ? ' (no authentication)' : ''}`, '');
+  return lines.join('\n');
+}
+
+/** `teapurl auth-check`: returns the exit code. */
+export async function authCheckCommand(argv: string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      'key-id': { type: 'string' },
+      secret: { type: 'string' },
+      resource: { type: 'string' },
+      ca: { type: 'string' },
+      format: { type: 'string', default: 'text' },
+      timeout: { type: 'string', default: '10000' },
+      'allow-http': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    io.stdout.write(AUTH_CHECK_HELP);
+    return 0;
+  }
+  if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not ${JSON.stringify(values.format)}`);
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'name the API base URL, such as https://tea.example.com/v1.0.0' : 'name exactly one base URL');
+  const secret = values.secret ?? io.env.TEAPURL_API_SECRET;
+  if (values['key-id'] !== undefined && secret === undefined) throw new UsageError('--key-id needs --secret (or TEAPURL_API_SECRET)');
+  if (values.secret !== undefined && values['key-id'] === undefined) throw new UsageError('--secret needs --key-id');
+  const timeoutMs = Number(values.timeout);
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError('--timeout must be a positive whole number of milliseconds');
+  const baseUrl = positionals[0]!;
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new UsageError(`${JSON.stringify(baseUrl)} is not an absolute URL`);
+  }
+  if (url.protocol === 'http:' && !values['allow-http']) throw new UsageError(`${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4); --allow-http is for local tests`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`${baseUrl} is not an https:// URL`);
+  const ca = values.ca === undefined ? undefined : readCaFile(values.ca, io.cwd);
+
+  let report: AuthCheckReport;
+  try {
+    report = await authCheck(baseUrl, {
+      timeoutMs,
+      allowInsecureHttp: values['allow-http'],
+      ...(values['key-id'] !== undefined && secret !== undefined ? { credentials: { keyId: values['key-id'], secret } } : {}),
+      ...(values.resource !== undefined ? { resource: values.resource } : {}),
+      ...(ca ? { ca } : {}),
+    });
+  } catch (error) {
+    if (error instanceof NetworkError) {
+      io.stderr.write(`teapurl auth-check: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  io.stdout.write(values.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : formatText(report));
+  return report.passed ? 0 : 1;
+}

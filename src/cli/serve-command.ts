@@ -1,0 +1,238 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { validateText } from '../validate/index.js';
+import { generateCertificates } from '../tea/server/self-signed.js';
+import { startTeaServer, type TeaServerOptions } from '../tea/server/test-server.js';
+import { pathGlob } from '../tea/server/path-glob.js';
+import type { CommandIo } from './io.js';
+import { UsageError } from './usage-error.js';
+
+export const SERVE_HELP = `Usage: teapurl serve [options]
+
+Runs a local TEA test server: the discovery document at /.well-known/tea, POST /token
+exchanging API keys for bearer tokens, and sample resources
+GET /v<version>/<product|release|component|collection|artifact>/<uuid> and listings
+such as /v<version>/products. It binds to loopback unless told otherwise.
+
+Options:
+  --discovery FILE     discovery document to serve, validated first
+                       (default: one endpoint, this server, API version 1.0.0)
+  --api-keys FILE      enable POST /token for these keys: a JSON array of
+                       {"keyId": "...", "secret": "..."} objects
+  --protect GLOB       a path that needs a token (repeatable); * matches within a
+                       path segment, ** across segments, e.g. '/v*/artifact/**'
+                       (default with --api-keys: every path but /.well-known/tea)
+  --token-ttl SECONDS  token lifetime (default 3600)
+  --tls-cert FILE      server certificate chain (PEM), with --tls-key FILE
+  --tls-key FILE       server private key (PEM)
+  --self-signed        generate a throwaway CA and server certificate instead; the
+                       CA certificate is written to a file for clients' --ca
+  --ca-out FILE        with --self-signed: write the CA certificate here (kept)
+                       instead of a temporary file (removed on exit)
+  --client-ca FILE     ask clients for a certificate; one signed by this CA
+                       authenticates at POST /token without an API key (mutual TLS)
+  --insecure-http      plain HTTP, for local experiments only (TEA requires TLS)
+  --host H             address to bind (default 127.0.0.1)
+  --port N             port (default 0: any free port)
+  -h, --help           show this help
+
+Stop the server with Ctrl+C (SIGINT) or SIGTERM.
+Exit status: 0 after a clean stop, 1 a file is invalid or the server cannot start,
+2 usage error.
+`;
+
+/** The --api-keys file: `[{ "keyId": "...", "secret": "..." }, ...]`. */
+function readApiKeys(file: string, text: string): Array<{ keyId: string; secret: string }> | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return `${file}: not JSON: ${(error as Error).message}`;
+  }
+  if (!Array.isArray(value) || value.length === 0) return `${file}: expected a non-empty JSON array of {"keyId", "secret"} objects`;
+  const seen = new Set<string>();
+  const keys: Array<{ keyId: string; secret: string }> = [];
+  for (const [index, item] of value.entries()) {
+    const where = `${file}: item ${index}`;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return `${where}: expected an object {"keyId", "secret"}`;
+    const extra = Object.keys(item).filter((name) => name !== 'keyId' && name !== 'secret');
+    if (extra.length > 0) return `${where}: unknown member ${JSON.stringify(extra[0])}; an API key has only "keyId" and "secret"`;
+    const { keyId, secret } = item as { keyId?: unknown; secret?: unknown };
+    if (typeof keyId !== 'string' || keyId === '') return `${where}: "keyId" must be a non-empty string`;
+    // Never quote the secret: an error message may end up in a log.
+    if (typeof secret !== 'string' || secret === '') return `${where} (${JSON.stringify(keyId)}): "secret" must be a non-empty string`;
+    if (seen.has(keyId)) return `${where}: key id ${JSON.stringify(keyId)} appears more than once`;
+    seen.add(keyId);
+    keys.push({ keyId, secret });
+  }
+  return keys;
+}
+
+function readFile(file: string, option: string, cwd: string): string {
+  try {
+    return readFileSync(path.resolve(cwd, file), 'utf8');
+  } catch (error) {
+    throw new UsageError(`--${option}: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
+/** Options only tests need: a way to stop the server without a signal. */
+export interface ServeControl {
+  signal?: AbortSignal;
+}
+
+/** `teapurl serve`: runs until SIGINT/SIGTERM (or `control.signal`), then returns the exit code. */
+export async function serveCommand(argv: string[], io: CommandIo, control: ServeControl = {}): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    allowPositionals: false,
+    options: {
+      discovery: { type: 'string' },
+      'api-keys': { type: 'string' },
+      protect: { type: 'string', multiple: true },
+      'token-ttl': { type: 'string' },
+      'tls-cert': { type: 'string' },
+      'tls-key': { type: 'string' },
+      'self-signed': { type: 'boolean', default: false },
+      'ca-out': { type: 'string' },
+      'client-ca': { type: 'string' },
+      'insecure-http': { type: 'boolean', default: false },
+      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string', default: '0' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    io.stdout.write(SERVE_HELP);
+    return 0;
+  }
+
+  const certFile = values['tls-cert'];
+  const keyFile = values['tls-key'];
+  const transports = [certFile !== undefined || keyFile !== undefined, values['self-signed'], values['insecure-http']].filter(Boolean).length;
+  if (transports === 0) throw new UsageError('choose --tls-cert/--tls-key, --self-signed, or (local experiments only) --insecure-http');
+  if (transports > 1) throw new UsageError('--tls-cert/--tls-key, --self-signed and --insecure-http exclude each other');
+  if ((certFile === undefined) !== (keyFile === undefined)) throw new UsageError('--tls-cert and --tls-key go together');
+  if (values['ca-out'] !== undefined && !values['self-signed']) throw new UsageError('--ca-out needs --self-signed');
+  if (values['client-ca'] !== undefined && values['insecure-http']) throw new UsageError('--client-ca needs TLS');
+  const port = Number(values.port);
+  if (!/^\d+$/.test(values.port) || port > 65535) throw new UsageError('--port must be a whole number from 0 to 65535');
+  const ttl = values['token-ttl'] === undefined ? 3600 : Number(values['token-ttl']);
+  if (!Number.isFinite(ttl) || ttl <= 0) throw new UsageError('--token-ttl must be a positive number of seconds');
+  if (values['token-ttl'] !== undefined && values['api-keys'] === undefined) throw new UsageError('--token-ttl needs --api-keys');
+  const protect = values.protect;
+  if (protect && values['api-keys'] === undefined) {
+    throw new UsageError('--protect needs --api-keys: a server that protects anything implements POST /token (TEA 5.1.2)');
+  }
+  for (const glob of protect ?? []) {
+    try {
+      pathGlob(glob);
+    } catch (error) {
+      throw new UsageError(`--protect: ${(error as Error).message}`);
+    }
+  }
+
+  // Nobody reads the request log of a server run from the command line.
+  const options: Partial<TeaServerOptions> = { host: values.host, port, tokenTtl: ttl, logRequests: false, ...(protect ? { protect } : {}) };
+  if (values.discovery !== undefined) {
+    const file = values.discovery;
+    const text = readFile(file, 'discovery', io.cwd);
+    const result = validateText(text, { kind: 'tea-discovery', file });
+    if (!result.valid) {
+      io.stderr.write(`teapurl serve: --discovery ${file} is not a valid TEA discovery document:\n`);
+      for (const f of result.findings.filter((finding) => finding.severity === 'error')) {
+        io.stderr.write(`  ${f.file}${f.line === null ? '' : `:${f.line}:${f.column}`}: ${f.message} [${f.rule}]\n`);
+      }
+      return 1;
+    }
+    options.discovery = JSON.parse(text) as unknown;
+  } else {
+    options.discovery = (url: string) => ({ schemaVersion: 1, endpoints: [{ url, versions: ['1.0.0'] }] });
+  }
+  if (values['api-keys'] !== undefined) {
+    const keys = readApiKeys(values['api-keys'], readFile(values['api-keys'], 'api-keys', io.cwd));
+    if (typeof keys === 'string') {
+      io.stderr.write(`teapurl serve: --api-keys ${keys}\n`);
+      return 1;
+    }
+    options.apiKeys = keys;
+  }
+
+  let caFile: string | undefined;
+  let tempDir: string | undefined;
+  const clientCa = values['client-ca'] === undefined ? undefined : readFile(values['client-ca'], 'client-ca', io.cwd);
+  const mutual = clientCa ? { ca: clientCa, requestClientCert: true } : {};
+  if (values['insecure-http']) {
+    options.tls = false;
+  } else if (values['self-signed']) {
+    const hosts = [...new Set(['localhost', '127.0.0.1', '::1', values.host])];
+    const pems = await generateCertificates({ hosts, name: 'teapurl serve' });
+    if (values['ca-out'] !== undefined) {
+      caFile = path.resolve(io.cwd, values['ca-out']);
+    } else {
+      tempDir = mkdtempSync(path.join(os.tmpdir(), 'teapurl-serve-'));
+      caFile = path.join(tempDir, 'ca.pem');
+    }
+    try {
+      writeFileSync(caFile, pems.ca);
+    } catch (error) {
+      if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+      throw new UsageError(`--ca-out: cannot write ${caFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+    // With --client-ca the server must trust that CA for clients; its own chain needs no extra anchor.
+    options.tls = { ...pems.server, ...mutual };
+  } else {
+    options.tls = { cert: readFile(certFile as string, 'tls-cert', io.cwd), key: readFile(keyFile as string, 'tls-key', io.cwd), ...mutual };
+  }
+
+  const cleanup = () => {
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+  };
+  let server;
+  try {
+    server = await startTeaServer(options as TeaServerOptions);
+  } catch (error) {
+    cleanup();
+    const err = error as NodeJS.ErrnoException;
+    io.stderr.write(`teapurl serve: cannot start: ${err.code === 'EADDRINUSE' ? `port ${port} on ${values.host} is in use` : err.message}\n`);
+    return 1;
+  }
+
+  const lines = [`TEA test server listening on ${server.url}`, `  discovery   ${server.url}/.well-known/tea`];
+  if (options.apiKeys) {
+    const n = options.apiKeys.length;
+    lines.push(`  token       POST ${server.url}/v<version>/token or /token (${n} API key${n === 1 ? '' : 's'}, tokens last ${ttl} s)`);
+    lines.push(`  protected   ${protect ? protect.join(' ') : 'every path except /.well-known/tea'}`);
+  } else {
+    lines.push('  token       none: /token answers 404 and nothing is protected');
+  }
+  if (clientCa) lines.push(`  mutual TLS  client certificates signed by ${values['client-ca']} authenticate at /token`);
+  if (caFile) lines.push(`  CA          ${caFile} (trust it with --ca)`);
+  if (options.tls === false) lines.push('  WARNING     plain HTTP: TEA servers are reachable only over TLS (5.4); use this for local experiments only');
+  if (!isLoopback(values.host)) lines.push(`  WARNING     bound to ${values.host}, not loopback: other machines can reach this test server`);
+  lines.push('Press Ctrl+C to stop.');
+  io.stdout.write(`${lines.join('\n')}\n`);
+
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      control.signal?.removeEventListener('abort', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    if (control.signal?.aborted) stop();
+    else control.signal?.addEventListener('abort', stop);
+  });
+  await server.close();
+  cleanup();
+  io.stdout.write('TEA test server stopped.\n');
+  return 0;
+}

@@ -1,0 +1,416 @@
+/**
+ * The authenticating TEA client (section 5): one instance per service API base URL.
+ */
+import { Headers, createAgent, defaultFetch, discardBody, originOf, type Dispatcher, type FetchFunction, type Response } from '../http.js';
+import { toNetworkError } from '../network-error.js';
+import { findBearerChallenge, type Challenge } from '../www-authenticate.js';
+import { TokenCache } from './token-cache.js';
+import { isApiKey, requestToken, type BearerToken, type TeaCredentials } from './token-request.js';
+
+/** Options for {@link TeaClient}. */
+export interface TeaClientOptions {
+  /** The API base URL for one version, such as `https://tea.example.com/v1.0.0` (a `baseUrl` from discovery). */
+  baseUrl: string;
+  /** An API key `{ keyId, secret }`, or a client certificate `{ cert, key }` for mutual TLS with this service. */
+  credentials?: TeaCredentials;
+  /** TLS settings: `ca` adds private trust anchors. Certificate verification cannot be turned off. */
+  tls?: { ca?: string | string[] };
+  /** A custom fetch with undici's signature (it must honour `dispatcher` and `redirect: 'manual'`). */
+  fetch?: FetchFunction;
+  /** Get a token before the first request instead of waiting for a challenge (section 5.5 rules). Needs `credentials`. */
+  eagerToken?: boolean;
+  /** Renew a token this many seconds before it expires (at most half its lifetime). Default 30. */
+  renewBeforeSeconds?: number;
+  /** Redirects followed per request. Default 5. */
+  maxRedirects?: number;
+  /** Time limit for one `request` call until the final response headers arrive (token requests and redirects included); reading the body is not limited. Default 30,000 ms. */
+  timeoutMs?: number;
+  /** Accept an `http://` base URL. Local tests only: TEA servers are reached over TLS (section 5.4). */
+  allowInsecureHttp?: boolean;
+  /** Clock in ms since the epoch; for tests of token expiry. */
+  now?: () => number;
+}
+
+/** How a request ended, from the client's point of view. */
+export type TeaOutcome = 'ok' | 'unauthorized' | 'forbidden' | 'not-found' | 'client-error' | 'server-error' | 'other';
+
+/** Why a request ended `unauthorized`. */
+export type UnauthorizedReason =
+  /** The server challenged for a Bearer token and the client has no credentials. */
+  | 'no-credentials'
+  /** 401 without a Bearer challenge: the client does not know how to authenticate. */
+  | 'no-bearer-challenge'
+  /** A token was presented and rejected (after the one renewal `invalid_token` allows). */
+  | 'token-rejected'
+  /** The 401 came from another origin, reached by a redirect; our credentials are not for it. */
+  | 'other-origin';
+
+/**
+ * The answer to {@link TeaClient.request}. HTTP outcomes are results, not exceptions: 403 is
+ * `forbidden` and 404 is `not-found` (which may mean absent or withheld, section 5.7 item 4);
+ * neither is retried. `response` is the final response with its body unread.
+ */
+export interface TeaResult {
+  outcome: TeaOutcome;
+  /** The HTTP status of the final response. */
+  status: number;
+  /** `true` exactly when `outcome` is `ok` (a 2xx). */
+  ok: boolean;
+  /** The URL of the final response, after redirects. */
+  url: string;
+  /** `true` when the final request carried a bearer token. */
+  authenticated: boolean;
+  /** For a 401: the Bearer challenge, if there was one. */
+  challenge: Challenge | null;
+  /** For a 401: why the client gave up. */
+  unauthorizedReason?: UnauthorizedReason;
+  response: Response;
+}
+
+/** Options of one {@link TeaClient.request}. */
+export interface TeaRequestInit {
+  /** Default `GET`. */
+  method?: string;
+  /** Request headers. `Authorization` and `X-API-Key` are refused: the client manages authentication. */
+  headers?: Record<string, string> | Array<[string, string]>;
+  /** A body that can be sent again (after a token renewal or a 307/308 redirect). */
+  body?: string | Uint8Array;
+  signal?: AbortSignal;
+}
+
+/** Why a redirect was not followed. */
+export type RedirectFailure = 'insecure-redirect' | 'too-many-redirects' | 'bad-location';
+
+/**
+ * A redirect the client refused to follow: from https to http, one hop too many, or an unusable
+ * `Location`.
+ *
+ * @example
+ * ```ts
+ * import { RedirectError } from 'teapurl';
+ * try { await client.request('/artifact/…'); } catch (e) { if (e instanceof RedirectError && e.code === 'insecure-redirect') … }
+ * ```
+ */
+export class RedirectError extends Error {
+  override name = 'RedirectError';
+  constructor(
+    readonly code: RedirectFailure,
+    /** The URL that answered with the redirect. */
+    readonly url: string,
+    /** Where it pointed, when that could be read. */
+    readonly location: string | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const REDIRECT = new Set([301, 302, 303, 307, 308]);
+const FORBIDDEN_HEADERS = new Set(['authorization', 'x-api-key']);
+
+function outcomeOf(status: number): TeaOutcome {
+  if (status >= 200 && status < 300) return 'ok';
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not-found';
+  if (status >= 400 && status < 500) return 'client-error';
+  if (status >= 500) return 'server-error';
+  return 'other';
+}
+
+function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean): string {
+  if (typeof baseUrl !== 'string') throw new TypeError('baseUrl must be a string such as https://tea.example.com/v1.0.0');
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError(`baseUrl ${JSON.stringify(baseUrl)} is not an absolute URL`);
+  }
+  if (url.protocol === 'http:' && !allowInsecureHttp) {
+    throw new TypeError(`baseUrl ${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4)`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`baseUrl ${baseUrl} is not an https:// URL`);
+  if (url.username || url.password || url.search || url.hash) {
+    throw new TypeError(`baseUrl ${baseUrl} must not carry user information, a query or a fragment`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+function checkCredentials(credentials: TeaCredentials | undefined): void {
+  if (credentials === undefined) return;
+  if (!credentials || typeof credentials !== 'object') throw new TypeError('credentials must be { keyId, secret } or { cert, key }');
+  if ('keyId' in credentials) {
+    if (typeof credentials.keyId !== 'string' || typeof credentials.secret !== 'string' || credentials.keyId === '') {
+      throw new TypeError('API key credentials need a non-empty string keyId and a string secret');
+    }
+    return;
+  }
+  if (typeof credentials.cert !== 'string' || typeof credentials.key !== 'string') {
+    throw new TypeError('certificate credentials need PEM strings cert and key');
+  }
+}
+
+/**
+ * A TEA client for one API base URL that authenticates the way section 5.5 says, with no
+ * server-specific code:
+ *
+ * 1. a request goes out without a token (unless a token is already held, or `eagerToken`);
+ * 2. a 401 with a `Bearer` challenge makes it `POST {baseUrl}/token` with the credentials
+ *    (HTTP Basic with form-urlencoded key id and secret, or mutual TLS with no Authorization
+ *    header) and repeat the request with `Authorization: Bearer <token>`;
+ * 3. the token is reused until it is about to expire (`expires_in`, renewed ahead) or rejected;
+ *    a 401 with `error="invalid_token"` gets one fresh token and one retry, never more.
+ *
+ * The API key only ever goes to the token endpoint; `X-API-Key` is never used; a bearer token is
+ * only sent to the base URL's origin, so a redirect to another origin drops it; a redirect from
+ * https to http is refused.
+ *
+ * @example
+ * ```ts
+ * import { TeaClient } from 'teapurl';
+ * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', credentials: { keyId: 'id', secret: 's3cret' } });
+ * const result = await client.request('/product/09e8c73b-ac45-4475-acac-33e6a7314e6d');
+ * if (result.outcome === 'ok') console.log(await result.response.json());
+ * else if (result.outcome === 'forbidden') console.log('not allowed to see it');
+ * await client.close();
+ * ```
+ */
+export class TeaClient {
+  /** The API base URL, without a trailing slash. */
+  readonly baseUrl: string;
+  /** Where tokens come from: `{baseUrl}/token` (section 4: paths are relative to the API base URL). */
+  readonly tokenUrl: string;
+  private readonly origin: string;
+  private readonly credentials: TeaCredentials | undefined;
+  private readonly fetch: FetchFunction;
+  private readonly serviceAgent: Dispatcher | undefined;
+  private readonly foreignAgent: Dispatcher | undefined;
+  private readonly tokens: TokenCache;
+  private readonly eagerToken: boolean;
+  private readonly maxRedirects: number;
+  private readonly timeoutMs: number;
+  private readonly allowInsecureHttp: boolean;
+  private readonly now: () => number;
+
+  constructor(options: TeaClientOptions) {
+    if (!options || typeof options !== 'object') throw new TypeError('TeaClient needs options with a baseUrl');
+    this.allowInsecureHttp = options.allowInsecureHttp === true;
+    this.baseUrl = checkBaseUrl(options.baseUrl, this.allowInsecureHttp);
+    this.tokenUrl = `${this.baseUrl}/token`;
+    this.origin = new URL(this.baseUrl).origin;
+    checkCredentials(options.credentials);
+    this.credentials = options.credentials;
+    this.fetch = options.fetch ?? defaultFetch;
+    const certificate = this.credentials && !isApiKey(this.credentials) ? this.credentials : undefined;
+    const tls = options.tls ?? {};
+    // The client certificate belongs to this service only (section 5.6): other origins get an agent without it.
+    this.serviceAgent = certificate || tls.ca !== undefined ? createAgent(tls, certificate) : undefined;
+    this.foreignAgent = certificate ? createAgent(tls) : this.serviceAgent;
+    this.eagerToken = options.eagerToken === true;
+    this.maxRedirects = options.maxRedirects ?? 5;
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.now = options.now ?? Date.now;
+    this.tokens = new TokenCache(() => this.obtainToken(), {
+      ...(options.renewBeforeSeconds !== undefined ? { renewBeforeSeconds: options.renewBeforeSeconds } : {}),
+      now: this.now,
+    });
+  }
+
+  /**
+   * Gets a token now (or returns the held one while it is still fresh). Section 5.5 allows a
+   * client that holds an API key to call the token endpoint first. Throws `TokenRequestError`
+   * for a refusal and a `TypeError` without credentials.
+   *
+   * @example
+   * ```ts
+   * const { accessToken, expiresIn } = await client.fetchToken();
+   * ```
+   */
+  async fetchToken(): Promise<BearerToken> {
+    if (!this.credentials) throw new TypeError('this TeaClient has no credentials to get a token with');
+    return this.tokens.get();
+  }
+
+  /**
+   * Sends a request to `path` (relative to the base URL, such as `/product/<uuid>`; an absolute
+   * URL is used as is) and returns a {@link TeaResult}. Throws `NetworkError` when the server
+   * cannot be reached, `TokenRequestError` when `/token` refuses the credentials or is missing
+   * after a challenge, and {@link RedirectError} for a refused redirect.
+   *
+   * @example
+   * ```ts
+   * const result = await client.request('/product/09e8c73b-ac45-4475-acac-33e6a7314e6d', { headers: { accept: 'application/json' } });
+   * result.outcome; // 'ok' | 'unauthorized' | 'forbidden' | 'not-found' | 'client-error' | 'server-error' | 'other'
+   * ```
+   */
+  async request(path: string, init: TeaRequestInit = {}): Promise<TeaResult> {
+    const url = this.resolve(path);
+    const headers = this.callerHeaders(init.headers);
+    // The time limit runs until the final response's headers arrive; reading its body is the caller's business.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new DOMException(`no answer within ${this.timeoutMs} ms`, 'TimeoutError')), this.timeoutMs);
+    const signal = init.signal ? AbortSignal.any([deadline.signal, init.signal]) : deadline.signal;
+    try {
+      return await this.authenticatedRequest(url, init, headers, signal);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async authenticatedRequest(url: string, init: TeaRequestInit, headers: Array<[string, string]>, signal: AbortSignal): Promise<TeaResult> {
+    const forUs = originOf(url) === this.origin;
+
+    let token: string | null = null;
+    if (forUs && this.credentials) {
+      const held = this.tokens.usable();
+      if (held) token = held.accessToken;
+      // Renew ahead of expiry once the service is known to want a token; otherwise only when asked to.
+      else if (this.tokens.hasHeldToken || this.eagerToken) token = (await this.withSignal(this.tokens.get(), signal)).accessToken;
+    }
+
+    let renewedAfterInvalidToken = false;
+    for (;;) {
+      const sent = await this.send(url, init, headers, token, signal);
+      const { response } = sent;
+      if (response.status !== 401) return this.result(sent, null);
+      const challenge = findBearerChallenge(response.headers.get('www-authenticate'));
+      if (!challenge) return this.result(sent, null, 'no-bearer-challenge');
+      if (!sent.finalForUs) return this.result(sent, challenge, 'other-origin');
+      if (!this.credentials) return this.result(sent, challenge, 'no-credentials');
+      if (sent.authenticated && token !== null) {
+        // The token was rejected: it is not presented again (section 5.5 item 5).
+        this.tokens.invalidate(token);
+        // Section 5.3 item 5 and section 8: renew and retry once, and only for invalid_token.
+        if (challenge.params.error !== 'invalid_token' || renewedAfterInvalidToken) return this.result(sent, challenge, 'token-rejected');
+        renewedAfterInvalidToken = true;
+      } else if (token !== null) {
+        // A token was held but not presented (cross-origin hop); nothing more to try.
+        return this.result(sent, challenge, 'other-origin');
+      }
+      await discardBody(response);
+      // Section 5.5 items 3 and 4: the challenge is what tells us to call /token.
+      token = (await this.withSignal(this.tokens.get(), signal)).accessToken;
+    }
+  }
+
+  /** Releases the connections this client opened. */
+  async close(): Promise<void> {
+    const agents = new Set([this.serviceAgent, this.foreignAgent]);
+    await Promise.all([...agents].map((agent) => agent?.close().catch(() => undefined)));
+  }
+
+  private async obtainToken(): Promise<BearerToken> {
+    return requestToken(this.tokenUrl, this.credentials!, {
+      fetch: this.fetch,
+      ...(this.serviceAgent ? { dispatcher: this.serviceAgent } : {}),
+      signal: AbortSignal.timeout(this.timeoutMs),
+      now: this.now,
+    });
+  }
+
+  private async withSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+    if (signal.aborted) throw toNetworkError(signal.reason, this.tokenUrl);
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => reject(toNetworkError(signal.reason, this.tokenUrl));
+      signal.addEventListener('abort', onAbort, { once: true });
+      promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  }
+
+  private resolve(path: string): string {
+    if (typeof path !== 'string') throw new TypeError('request path must be a string such as /product/<uuid>');
+    if (/^[a-z][a-z0-9+.-]*:/i.test(path)) {
+      const url = new URL(path);
+      if (url.protocol === 'http:' && !this.allowInsecureHttp) throw new TypeError(`${path} uses http://; TEA servers are reached over TLS only (section 5.4)`);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`${path} is not an https:// URL`);
+      return url.href;
+    }
+    return `${this.baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+  }
+
+  private callerHeaders(headers: TeaRequestInit['headers']): Array<[string, string]> {
+    const list: Array<[string, string]> = Array.isArray(headers) ? headers : Object.entries(headers ?? {});
+    for (const [name] of list) {
+      if (FORBIDDEN_HEADERS.has(name.toLowerCase())) {
+        // Section 5.2 item 6 and 5.8: resource requests carry bearer tokens only, which the client adds itself.
+        throw new TypeError(`the ${name} header is managed by TeaClient and cannot be set per request`);
+      }
+    }
+    return list;
+  }
+
+  /** One request with its redirects followed by hand. */
+  private async send(
+    start: string,
+    init: TeaRequestInit,
+    callerHeaders: Array<[string, string]>,
+    token: string | null,
+    signal: AbortSignal,
+  ): Promise<{ response: Response; url: string; authenticated: boolean; finalForUs: boolean }> {
+    let url = start;
+    let method = (init.method ?? 'GET').toUpperCase();
+    let body = init.body;
+    let bearer = token;
+    for (let hop = 0; ; hop++) {
+      const forUs = originOf(url) === this.origin;
+      // Once a redirect leaves the service's origin, the token stays behind for the rest of the chain.
+      if (!forUs) bearer = null;
+      const headers = new Headers(callerHeaders);
+      if (body === undefined) headers.delete('content-type');
+      if (bearer !== null) headers.set('authorization', `Bearer ${bearer}`);
+      const dispatcher = forUs ? this.serviceAgent : this.foreignAgent;
+      let response: Response;
+      try {
+        response = await this.fetch(url, {
+          method,
+          headers,
+          ...(body !== undefined ? { body } : {}),
+          redirect: 'manual',
+          signal,
+          ...(dispatcher ? { dispatcher } : {}),
+        });
+      } catch (error) {
+        throw toNetworkError(error, url);
+      }
+      if (!REDIRECT.has(response.status)) return { response, url, authenticated: bearer !== null, finalForUs: forUs };
+      await discardBody(response);
+      const location = response.headers.get('location');
+      if (location === null) return { response, url, authenticated: bearer !== null, finalForUs: forUs };
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        throw new RedirectError('bad-location', url, location, `${url} redirects to an unusable Location ${JSON.stringify(location)}`);
+      }
+      if (next.protocol !== 'https:' && !(next.protocol === 'http:' && this.allowInsecureHttp && !url.startsWith('https:'))) {
+        throw new RedirectError('insecure-redirect', url, next.href, `${url} redirects to ${next.href}; only https redirects are followed (section 5.4)`);
+      }
+      if (hop >= this.maxRedirects) {
+        throw new RedirectError('too-many-redirects', url, next.href, `${start} redirected more than ${this.maxRedirects} times`);
+      }
+      if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+        method = method === 'HEAD' ? 'HEAD' : 'GET';
+        body = undefined;
+      }
+      url = next.href;
+    }
+  }
+
+  private result(
+    sent: { response: Response; url: string; authenticated: boolean },
+    challenge: Challenge | null,
+    reason?: UnauthorizedReason,
+  ): TeaResult {
+    const outcome = outcomeOf(sent.response.status);
+    return {
+      outcome,
+      status: sent.response.status,
+      ok: outcome === 'ok',
+      url: sent.url,
+      authenticated: sent.authenticated,
+      challenge: sent.response.status === 401 ? challenge ?? findBearerChallenge(sent.response.headers.get('www-authenticate')) : null,
+      ...(sent.response.status === 401 && reason ? { unauthorizedReason: reason } : {}),
+      response: sent.response,
+    };
+  }
+}

@@ -1,0 +1,264 @@
+/**
+ * Discovery: from a host name, URL or TEI to the ranked API endpoints of that service.
+ */
+import type { TeaDiscoveryDocument } from '../../types/index.js';
+import { validateText, type Finding } from '../validate/index.js';
+import {
+  BodyTooLargeError,
+  createAgent,
+  defaultFetch,
+  discardBody,
+  isJsonContentType,
+  readBody,
+  utf8,
+  type Dispatcher,
+  type FetchFunction,
+  type Response,
+} from './http.js';
+import { NetworkError, toNetworkError } from './network-error.js';
+import { InvalidDiscoveryDocumentError, NoSharedVersionError, rankEndpoints, type RankedEndpoint } from './rank-endpoints.js';
+
+/** Why discovery failed. */
+export type DiscoveryFailure =
+  | 'bad-target'
+  | 'insecure-target'
+  | 'dns'
+  | 'connection-refused'
+  | 'connection-reset'
+  | 'tls'
+  | 'timeout'
+  | 'aborted'
+  | 'network'
+  | 'redirect'
+  | 'http-status'
+  | 'content-type'
+  | 'too-large'
+  | 'bad-json'
+  | 'invalid-document'
+  | 'no-shared-version';
+
+/**
+ * Discovery failed. `code` says at which step; the message is one line fit for a user.
+ *
+ * @example
+ * ```ts
+ * import { discover, DiscoveryError } from 'teapurl';
+ * try { await discover('tea.example.com'); } catch (e) { if (e instanceof DiscoveryError && e.code === 'tls') … }
+ * ```
+ */
+export class DiscoveryError extends Error {
+  override name = 'DiscoveryError';
+  constructor(
+    readonly code: DiscoveryFailure,
+    message: string,
+    /** The discovery URL, when it got that far. */
+    readonly url?: string,
+    /** For `http-status`: the status received. */
+    readonly status?: number,
+    /** For `invalid-document` and `bad-json`: every finding, with line and column. */
+    readonly findings: readonly Finding[] = [],
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** Options for {@link discover}. */
+export interface DiscoverOptions {
+  /** API versions the client speaks. Default `['1.0.0']`. */
+  clientVersions?: readonly string[];
+  /** Extra trust anchors (PEM) for a server with a private CA; added to the bundled roots. */
+  ca?: string | string[];
+  /** A custom fetch (undici's signature). */
+  fetch?: FetchFunction;
+  /** A custom undici dispatcher; replaces the agent built from `ca`. */
+  dispatcher?: Dispatcher;
+  /** Give up after this many milliseconds. Default 10,000. */
+  timeoutMs?: number;
+  /** Largest discovery document accepted, in bytes. Default 1 MiB. */
+  maxBytes?: number;
+  /** Redirects followed (never from https to http). Default 5. */
+  maxRedirects?: number;
+  /** Allow `http://` targets and endpoints. For local tests only: TEA servers are reached over TLS (section 5.4). */
+  allowInsecureHttp?: boolean;
+  signal?: AbortSignal;
+}
+
+/** What {@link discover} found. */
+export interface DiscoveryResult {
+  /** The URL the document was read from (after redirects). */
+  url: string;
+  /** The validated discovery document. */
+  document: TeaDiscoveryDocument;
+  /** Usable endpoints, most preferred first (see `rankEndpoints`). */
+  ranked: RankedEndpoint[];
+  /** The first of `ranked`. */
+  selected: RankedEndpoint;
+  /** Warnings the validator raised about the document. */
+  warnings: Finding[];
+}
+
+const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?)(?::\d{1,5})?$/;
+
+/**
+ * The origin whose `/.well-known/tea` describes `target`: a host name (`tea.example.com`, with an
+ * optional port), an `https://` URL (its origin; path, query and fragment are ignored), or a TEI
+ * `urn:tei:<type>:<domain>:<id>` (its domain; the id may contain colons).
+ *
+ * @example
+ * ```ts
+ * import { discoveryOrigin } from 'teapurl';
+ * discoveryOrigin('urn:tei:uuid:products.example.com:d4d9f54a-abcf-11ee-ac79-1a52914d44b1'); // 'https://products.example.com'
+ * discoveryOrigin('https://tea.example.com:8443/some/path');                                  // 'https://tea.example.com:8443'
+ * ```
+ */
+export function discoveryOrigin(target: string, options: { allowInsecureHttp?: boolean } = {}): string {
+  if (typeof target !== 'string' || target.trim() === '') throw new DiscoveryError('bad-target', 'name a host, an https:// URL or a TEI (urn:tei:…)');
+  const text = target.trim();
+  const tei = /^urn:tei:([^:]*):([^:]*):(.+)$/i.exec(text);
+  if (/^urn:tei:/i.test(text)) {
+    if (!tei || tei[1] === '' || tei[3] === '') {
+      throw new DiscoveryError('bad-target', `${JSON.stringify(text)} is not a TEI of the form urn:tei:<type>:<domain>:<id>`);
+    }
+    const domain = tei[2]!;
+    if (!HOST.test(domain) || domain.includes(':')) {
+      throw new DiscoveryError('bad-target', `the TEI ${JSON.stringify(text)} has ${JSON.stringify(domain)} where a domain name should be`);
+    }
+    return `https://${domain.toLowerCase().replace(/\.$/, '')}`;
+  }
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(text)?.[1]?.toLowerCase();
+  if (scheme !== undefined) {
+    if (scheme === 'http' && !options.allowInsecureHttp) {
+      throw new DiscoveryError('insecure-target', `${text} uses http://; TEA servers are reached over TLS only (section 5.4); use https://`);
+    }
+    if (scheme !== 'https' && scheme !== 'http') throw new DiscoveryError('bad-target', `${text}: only https:// URLs can be discovered`);
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new DiscoveryError('bad-target', `${JSON.stringify(text)} is not a valid URL`);
+    }
+    if (url.username || url.password) throw new DiscoveryError('bad-target', `${text}: a URL with user information cannot be discovered`);
+    return url.origin;
+  }
+  if (!HOST.test(text)) throw new DiscoveryError('bad-target', `${JSON.stringify(text)} is not a host name, an https:// URL or a TEI (urn:tei:<type>:<domain>:<id>)`);
+  try {
+    return new URL(`https://${text}`).origin;
+  } catch {
+    throw new DiscoveryError('bad-target', `${JSON.stringify(text)} is not a valid host name`);
+  }
+}
+
+const REDIRECT = new Set([301, 302, 303, 307, 308]);
+
+function fromNetwork(error: NetworkError): DiscoveryError {
+  return new DiscoveryError(error.kind, `cannot read ${error.url}: ${error.message.slice(error.url.length + 2)}`, error.url, undefined, [], { cause: error });
+}
+
+async function fetchDocument(start: string, options: DiscoverOptions, fetch: FetchFunction, dispatcher: Dispatcher | undefined): Promise<{ url: string; response: Response }> {
+  const maxRedirects = options.maxRedirects ?? 5;
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  let url = start;
+  for (let hop = 0; ; hop++) {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'GET',
+        headers: { accept: 'application/json' },
+        redirect: 'manual',
+        signal,
+        ...(dispatcher ? { dispatcher } : {}),
+      });
+    } catch (error) {
+      throw fromNetwork(toNetworkError(error, url));
+    }
+    if (!REDIRECT.has(response.status)) return { url, response };
+    await discardBody(response);
+    const location = response.headers.get('location');
+    if (hop >= maxRedirects) throw new DiscoveryError('redirect', `${start} redirects more than ${maxRedirects} times`, url);
+    let next: URL;
+    try {
+      next = new URL(location ?? '', url);
+    } catch {
+      throw new DiscoveryError('redirect', `${url} answered ${response.status} with an unusable Location ${JSON.stringify(location)}`, url);
+    }
+    if (location === null) throw new DiscoveryError('redirect', `${url} answered ${response.status} without a Location header`, url);
+    if (next.protocol === 'http:' && !options.allowInsecureHttp) {
+      throw new DiscoveryError('redirect', `${url} redirects to ${next.href}, which is not https; refused (section 5.4)`, url);
+    }
+    if (next.protocol !== 'https:' && next.protocol !== 'http:') throw new DiscoveryError('redirect', `${url} redirects to unsupported ${next.href}`, url);
+    url = next.href;
+  }
+}
+
+/**
+ * Fetches `https://<host>/.well-known/tea` for `target` (see {@link discoveryOrigin}), checks that
+ * it answers 200 with a JSON content type, validates the document and ranks its endpoints.
+ * Every failure is a {@link DiscoveryError} whose `code` names the step.
+ *
+ * @example
+ * ```ts
+ * import { discover } from 'teapurl';
+ * const { selected } = await discover('urn:tei:purl:tea.example.com:pkg:npm/left-pad@1.3.0', { clientVersions: ['1.0.0'] });
+ * selected.baseUrl; // 'https://tea.example.com/api/v1.0.0'
+ * ```
+ */
+export async function discover(target: string, options: DiscoverOptions = {}): Promise<DiscoveryResult> {
+  const origin = discoveryOrigin(target, options);
+  const start = `${origin}/.well-known/tea`;
+  const fetch = options.fetch ?? defaultFetch;
+  const ownAgent = options.dispatcher ? undefined : options.ca !== undefined ? createAgent({ ca: options.ca }) : undefined;
+  const dispatcher = options.dispatcher ?? ownAgent;
+  try {
+    const { url, response } = await fetchDocument(start, options, fetch, dispatcher);
+    if (response.status !== 200) {
+      await discardBody(response);
+      const hint = response.status === 404 ? ' (no discovery document is published there)' : '';
+      throw new DiscoveryError('http-status', `${url} answered ${response.status}, not 200${hint}`, url, response.status);
+    }
+    const contentType = response.headers.get('content-type');
+    if (!isJsonContentType(contentType)) {
+      await discardBody(response);
+      throw new DiscoveryError('content-type', `${url} answered with content type ${JSON.stringify(contentType ?? '(none)')}, not application/json`, url, 200);
+    }
+    const maxBytes = options.maxBytes ?? 1024 * 1024;
+    let bytes: Buffer;
+    try {
+      bytes = await readBody(response, maxBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) throw new DiscoveryError('too-large', `${url}: the discovery document is larger than ${maxBytes} bytes`, url, 200);
+      throw fromNetwork(toNetworkError(error, url));
+    }
+    const text = utf8(bytes);
+    if (text === null) throw new DiscoveryError('bad-json', `${url}: the discovery document is not UTF-8 text`, url, 200);
+    const verdict = validateText(text, { kind: 'tea-discovery', file: url });
+    if (!verdict.valid) {
+      const errors = verdict.findings.filter((f) => f.severity === 'error');
+      const first = errors[0]!;
+      const syntax = first.rule === 'json/syntax' || first.rule === 'json/too-deep' || first.rule === 'file/empty';
+      const at = first.line === null ? '' : ` (line ${first.line}, column ${first.column})`;
+      throw new DiscoveryError(
+        syntax ? 'bad-json' : 'invalid-document',
+        syntax
+          ? `${url}: the discovery document is not valid JSON: ${first.message}${at}`
+          : `${url}: invalid discovery document: ${first.message}${at} [${first.rule} at ${first.pointer || '/'}]${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`,
+        url,
+        200,
+        verdict.findings,
+      );
+    }
+    const document = JSON.parse(text) as TeaDiscoveryDocument;
+    let ranked: RankedEndpoint[];
+    try {
+      ranked = rankEndpoints(document, options.clientVersions ?? ['1.0.0'], options);
+    } catch (error) {
+      if (error instanceof NoSharedVersionError) throw new DiscoveryError('no-shared-version', `${url}: ${error.message}`, url, 200, [], { cause: error });
+      if (error instanceof InvalidDiscoveryDocumentError) throw new DiscoveryError('invalid-document', `${url}: ${error.message}`, url, 200, error.findings, { cause: error });
+      throw error;
+    }
+    return { url, document, ranked, selected: ranked[0]!, warnings: verdict.findings.filter((f) => f.severity === 'warning') };
+  } finally {
+    await ownAgent?.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The HTTP plumbing shared by discovery, the client and the checker: undici's fetch, a TLS agent
+ * that adds a private trust anchor (never one that skips verification), bounded body reads.
+ */
+import { rootCertificates } from 'node:tls';
+import { Agent, Headers, fetch as undiciFetch, type Dispatcher, type RequestInit, type Response } from 'undici';
+
+/** A `fetch` with undici's signature; undici's own is the default. */
+export type FetchFunction = (input: string | URL, init?: RequestInit) => Promise<Response>;
+
+export type { Dispatcher, Response, RequestInit };
+export { Headers };
+
+/** The default fetch: undici's, which accepts a per-request `dispatcher`. */
+export const defaultFetch: FetchFunction = (input, init) => undiciFetch(input, init);
+
+/** TLS settings for one service. */
+export interface TlsOptions {
+  /**
+   * Extra trust anchors (PEM) for a service whose certificate comes from a private CA. They are
+   * added to Node's bundled roots, not put in their place.
+   */
+  ca?: string | string[];
+}
+
+/** A client certificate and its private key (PEM), for mutual TLS with one service. */
+export interface ClientCertificate {
+  cert: string;
+  key: string;
+  /** Passphrase of an encrypted private key. */
+  passphrase?: string;
+}
+
+/**
+ * An undici agent for one service. Certificate verification stays on: only trust anchors and an
+ * optional client certificate are configured.
+ */
+export function createAgent(tls: TlsOptions = {}, clientCertificate?: ClientCertificate, connectTimeoutMs = 10_000): Agent {
+  const extra = tls.ca === undefined ? [] : Array.isArray(tls.ca) ? tls.ca : [tls.ca];
+  return new Agent({
+    connect: {
+      timeout: connectTimeoutMs,
+      ...(extra.length > 0 ? { ca: [...rootCertificates, ...extra] } : {}),
+      ...(clientCertificate
+        ? { cert: clientCertificate.cert, key: clientCertificate.key, ...(clientCertificate.passphrase ? { passphrase: clientCertificate.passphrase } : {}) }
+        : {}),
+      rejectUnauthorized: true,
+    },
+  });
+}
+
+/** A body was larger than allowed. */
+export class BodyTooLargeError extends Error {
+  override name = 'BodyTooLargeError';
+  constructor(readonly limit: number) {
+    super(`the response body is larger than ${limit} bytes`);
+  }
+}
+
+/**
+ * Reads a response body, stopping (and cancelling the rest) as soon as it passes `limit` bytes,
+ * so a hostile server cannot make us buffer without end.
+ */
+export async function readBody(response: Response, limit: number): Promise<Buffer> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new BodyTooLargeError(limit);
+  }
+  if (!response.body) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError(limit);
+    }
+    chunks.push(Buffer.from(value));
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Discards a body we do not need, so the connection can be reused. */
+export async function discardBody(response: Response): Promise<void> {
+  await response.body?.cancel().catch(() => undefined);
+}
+
+/** `true` for `application/json` and any `+json` type, whatever the parameters. */
+export function isJsonContentType(value: string | null): boolean {
+  if (!value) return false;
+  const type = value.split(';', 1)[0]!.trim().toLowerCase();
+  return type === 'application/json' || /^application\/[a-z0-9!#$&^_.+-]+\+json$/.test(type);
+}
+
+/** Decodes a body as UTF-8 (dropping a byte order mark); `null` for bytes that are not UTF-8. */
+export function utf8(bytes: Buffer): string | null {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  } catch {
+    return null;
+  }
+}
+
+/** The origin of a URL, `null` for something that is not an absolute URL. */
+export function originOf(url: string | URL): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}

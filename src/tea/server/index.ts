@@ -1,0 +1,40 @@
+/**
+ * The TEA server kit: the token endpoint, the bearer check, a token store, and a local test server.
+ *
+ * @module
+ */
+export { apiKeyVerifier, constantTimeEqual, type ApiKey } from './api-key-verifier.js';
+export { pathGlob } from './path-glob.js';
+export {
+  bearerToken,
+  requireBearer,
+  type BearerCheck,
+  type BearerGuard,
+  type InvalidTokenReason,
+  type RequireBearerOptions,
+  type TokenVerdict,
+} from './require-bearer.js';
+export { generateCertificates, type GenerateCertificatesOptions, type GeneratedCertificates, type PemPair } from './self-signed.js';
+export {
+  FORBIDDEN_UUID,
+  MISSING_UUID,
+  startTeaServer,
+  type LoggedRequest,
+  type RunningTeaServer,
+  type TeaServerOptions,
+} from './test-server.js';
+export {
+  createTokenHandler,
+  TokenEndpointError,
+  type AuthenticatedClient,
+  type ClientAuthenticationMethod,
+  type FetchTokenRequestInfo,
+  type GrantContext,
+  type GrantHandler,
+  type GrantOutcome,
+  type IssuedToken,
+  type TokenHandler,
+  type TokenHandlerOptions,
+  type TokenIssueRequest,
+} from './token-handler.js';
+export { MemoryTokenStore, type MemoryTokenStoreOptions, type TokenRecord } from './token-store.js';

@@ -1,0 +1,193 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/main.js';
+import type { CommandIo } from '../../src/cli/io.js';
+import { startTeaServer, type RunningTeaServer } from '../../src/tea/server/test-server.js';
+import { CLI, ROOT } from '../support/paths.js';
+import { otherCertificates, testCertificates, type TestCertificates } from '../support/tls.js';
+import { closedPort, sendJson, startHttps, type TestServer } from './helpers/https-server.js';
+
+let certs: TestCertificates;
+let caFile: string;
+let otherCaFile: string;
+let server: TestServer;
+let teaServer: RunningTeaServer;
+let openTeaServer: RunningTeaServer;
+const KEY = { keyId: 'cli', secret: 's3:cr%t' };
+const UUID = '6f3f6a52-0f7e-4a43-9d2b-0c1e2f3a4b5c';
+
+beforeAll(async () => {
+  certs = await testCertificates();
+  const dir = mkdtempSync(path.join(tmpdir(), 'teapurl-cli-'));
+  caFile = path.join(dir, 'ca.pem');
+  otherCaFile = path.join(dir, 'other-ca.pem');
+  writeFileSync(caFile, certs.ca);
+  writeFileSync(otherCaFile, (await otherCertificates()).ca);
+  server = await startHttps((req, res) => {
+    if (req.url === '/.well-known/tea') {
+      return sendJson(res, 200, {
+        schemaVersion: 1,
+        endpoints: [
+          { url: 'https://backup.example.com/tea', versions: ['1.0.0'], priority: 0.5 },
+          { url: 'https://tea.example.com', versions: ['1.0.0', '1.1.0-rc.1'] },
+        ],
+      });
+    }
+    sendJson(res, 404, {});
+  }, certs.server);
+  teaServer = await startTeaServer({ tls: certs.server, apiKeys: [KEY] });
+  openTeaServer = await startTeaServer({ tls: certs.server });
+});
+afterAll(async () => {
+  await Promise.all([server.close(), teaServer.close(), openTeaServer.close()]);
+});
+
+async function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ status: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io: CommandIo = {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    stdin: (async function* () {})(),
+    env: { ...env },
+    cwd: ROOT,
+  };
+  const status = await run(args, io);
+  return { status, stdout, stderr };
+}
+
+/** The bundled CLI in a child process, without blocking this process (the servers live here). */
+function bundled(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+describe('teapurl discover', () => {
+  it('prints the chosen base URL first, then the ranked list', async () => {
+    const result = await cli(['discover', server.url, '--ca', caFile, '--client-versions', '1.0.0,1.1.0-rc.1']);
+    expect(result.status).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toBe('https://tea.example.com/v1.1.0-rc.1');
+    expect(result.stdout).toContain(`Endpoints from ${server.url}/.well-known/tea, most preferred first:`);
+    expect(result.stdout).toMatch(/1\. https:\/\/tea\.example\.com\/v1\.1\.0-rc\.1 +version 1\.1\.0-rc\.1, priority 1\n/);
+    expect(result.stdout).toMatch(/2\. https:\/\/backup\.example\.com\/tea\/v1\.0\.0 +version 1\.0\.0, priority 0\.5\n/);
+  });
+
+  it('--format json gives the selected entry and the ranked list', async () => {
+    const result = await cli(['discover', `localhost:${server.port}`, '--ca', caFile, '--format', 'json']);
+    expect(result.status).toBe(0);
+    const json = JSON.parse(result.stdout) as { selected: { baseUrl: string }; ranked: unknown[]; url: string };
+    expect(json.selected.baseUrl).toBe('https://tea.example.com/v1.0.0');
+    expect(json.ranked).toHaveLength(2);
+    expect(json.url).toBe(`https://localhost:${server.port}/.well-known/tea`);
+  });
+
+  it.each([
+    [['discover'], /name a host, an https:\/\/ URL or a TEI/],
+    [['discover', 'a', 'b'], /exactly one target/],
+    [['discover', 'x.example.com', '--client-versions', 'v1'], /"v1" is not a semantic version/],
+    [['discover', 'x.example.com', '--format', 'xml'], /--format must be text or json/],
+    [['discover', 'x.example.com', '--ca', '/nonexistent/ca.pem'], /--ca: cannot read \/nonexistent\/ca.pem: ENOENT/],
+    [['discover', 'x.example.com', '--nope'], /Unknown option '--nope'/],
+  ])('usage error %j exits 2', async (args, message) => {
+    const result = await cli(args);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it.each([
+    ['an unknown CA', () => ['discover', server.url, '--ca', otherCaFile], /TLS handshake or certificate verification failed/],
+    ['a refused connection', async () => ['discover', `https://127.0.0.1:${await closedPort()}`], /connection was refused/],
+    ['no shared version', () => ['discover', server.url, '--ca', caFile, '--client-versions', '2.0.0'], /no API version is shared: the client speaks 2\.0\.0/],
+    ['an http target', () => ['discover', 'http://tea.example.com'], /uses http:\/\/; TEA servers are reached over TLS only/],
+    ['a bad TEI', () => ['discover', 'urn:tei:uuid'], /is not a TEI of the form/],
+  ])('%s: one clear line, exit 1', async (_name, args, message) => {
+    const result = await cli(await args());
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('--help exits 0', async () => {
+    const result = await cli(['discover', '--help']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: teapurl discover/);
+  });
+
+  it('works from the bundled CLI', async () => {
+    const result = await bundled(['discover', server.url, '--ca', caFile]);
+    expect(result).toMatchObject({ status: 0, stderr: '' });
+    expect(result.stdout.split('\n')[0]).toBe('https://tea.example.com/v1.0.0');
+  });
+});
+
+describe('teapurl auth-check', () => {
+  const resource = `/v1.0.0/product/${UUID}`;
+
+  it('prints a pass table with section numbers and exits 0 against startTeaServer', async () => {
+    const result = await cli(['auth-check', teaServer.url, '--ca', caFile, '--key-id', KEY.keyId, '--secret', KEY.secret, '--resource', resource]);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^PASS {2}5\.5\.3, 5\.7\.2, 7 +a protected resource answers 401 with a Bearer challenge$/m);
+    expect(result.stdout).toMatch(/^PASS {2}5\.8 +the API key in X-API-Key is not accepted$/m);
+    expect(result.stdout).toMatch(/13 passed, 0 failed, 2 skipped\n$/);
+    expect(result.stdout).not.toContain(KEY.secret);
+  });
+
+  it('takes the secret from TEAPURL_API_SECRET', async () => {
+    const result = await cli(['auth-check', teaServer.url, '--ca', caFile, '--key-id', KEY.keyId, '--resource', resource, '--format', 'json'], { TEAPURL_API_SECRET: KEY.secret });
+    expect(result.status).toBe(0);
+    const report = JSON.parse(result.stdout) as { passed: boolean; results: Array<{ id: string; outcome: string }> };
+    expect(report.passed).toBe(true);
+    expect(report.results.find((r) => r.id === 'token-json')!.outcome).toBe('pass');
+  });
+
+  it('a server without authentication passes as "no authentication"', async () => {
+    const result = await cli(['auth-check', openTeaServer.url, '--ca', caFile, '--resource', resource]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^PASS {2}4, 5\.1\.1 +a server without authentication answers 404 at POST \/token$/m);
+    expect(result.stdout).toMatch(/\(no authentication\)\n$/);
+  });
+
+  it('a failing rule exits 1 and shows FAIL', async () => {
+    const result = await cli(['auth-check', teaServer.url, '--ca', caFile, '--key-id', KEY.keyId, '--secret', 'wrong', '--resource', resource]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/^FAIL {2}4 +POST \/token answers 200 with a JSON content type$/m);
+  });
+
+  it('an unreachable server: one line, exit 1', async () => {
+    const result = await cli(['auth-check', `https://127.0.0.1:${await closedPort()}`]);
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it.each([
+    [['auth-check'], /name the API base URL/],
+    [['auth-check', 'not a url'], /is not an absolute URL/],
+    [['auth-check', 'http://127.0.0.1:1'], /--allow-http is for local tests/],
+    [['auth-check', 'https://x.example.com', '--key-id', 'a'], /--key-id needs --secret/],
+    [['auth-check', 'https://x.example.com', '--secret', 'a'], /--secret needs --key-id/],
+    [['auth-check', 'https://x.example.com', '--format', 'yaml'], /--format must be text or json/],
+  ])('usage error %j exits 2', async (args, message) => {
+    const result = await cli(args);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it('works from the bundled CLI', async () => {
+    const result = await bundled(['auth-check', teaServer.url, '--ca', caFile, '--key-id', KEY.keyId, '--secret', KEY.secret, '--resource', resource]);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('13 passed, 0 failed, 2 skipped');
+  });
+});

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FailoverError, withFailover } from '../../src/tea/failover.js';
+import { createAgent, defaultFetch } from '../../src/tea/http.js';
+import { NetworkError } from '../../src/tea/network-error.js';
+import { TeaClient } from '../../src/tea/client/tea-client.js';
+import { otherCertificates, testCertificates, type TestCertificates } from '../support/tls.js';
+import { closedPort, sendJson, startHttps, type TestServer } from './helpers/https-server.js';
+
+let certs: TestCertificates;
+let ok: TestServer;
+let unavailable: TestServer;
+let unauthorized: TestServer;
+let forbidden: TestServer;
+let wrongCa: TestServer;
+let refusedUrl: string;
+
+beforeAll(async () => {
+  certs = await testCertificates();
+  const other = await otherCertificates();
+  ok = await startHttps((_q, res) => sendJson(res, 200, { server: 'ok' }), certs.server);
+  unavailable = await startHttps((_q, res) => sendJson(res, 503, { error: 'down' }), certs.server);
+  unauthorized = await startHttps((_q, res) => sendJson(res, 401, {}, { 'www-authenticate': 'Bearer realm="tea"' }), certs.server);
+  forbidden = await startHttps((_q, res) => sendJson(res, 403, {}), certs.server);
+  wrongCa = await startHttps((_q, res) => sendJson(res, 200, {}), other.server);
+  refusedUrl = `https://127.0.0.1:${await closedPort()}`;
+});
+afterAll(async () => {
+  await Promise.all([ok, unavailable, unauthorized, forbidden, wrongCa].map((s) => s.close()));
+});
+
+const entry = (url: string) => ({ baseUrl: `${url}/v1.0.0`, url });
+
+function recordingSleep() {
+  const waits: number[] = [];
+  return { waits, sleep: async (ms: number) => void waits.push(ms) };
+}
+
+describe('withFailover', () => {
+  it('moves past a refused connection, a TLS failure and a 5xx to the next endpoint, in order', async () => {
+    const agent = createAgent({ ca: certs.ca });
+    const { waits, sleep } = recordingSleep();
+    const tried: string[] = [];
+    const response = await withFailover(
+      [entry(refusedUrl), entry(wrongCa.url), entry(unavailable.url), entry(ok.url)],
+      async (endpoint) => {
+        tried.push(endpoint.url);
+        return defaultFetch(`${endpoint.baseUrl}/product/x`, { dispatcher: agent });
+      },
+      { baseDelayMs: 100, maxDelayMs: 250, sleep },
+    );
+    await agent.close();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ server: 'ok' });
+    expect(tried).toEqual([refusedUrl, wrongCa.url, unavailable.url, ok.url]);
+    // Bounded exponential backoff: 100, 200, then capped at 250.
+    expect(waits).toEqual([100, 200, 250]);
+  });
+
+  it('works with TeaClient results and NetworkError', async () => {
+    const clients: TeaClient[] = [];
+    const result = await withFailover([entry(refusedUrl), entry(ok.url)], (endpoint) => {
+      const client = new TeaClient({ baseUrl: endpoint.baseUrl, tls: { ca: certs.ca } });
+      clients.push(client);
+      return client.request('/product/x');
+    }, { sleep: async () => undefined });
+    expect(result.outcome).toBe('ok');
+    await Promise.all(clients.map((c) => c.close()));
+  });
+
+  it.each([
+    ['401', () => unauthorized.url, 401],
+    ['403', () => forbidden.url, 403],
+  ])('never moves on after %s (section 5.7)', async (_name, url, status) => {
+    const agent = createAgent({ ca: certs.ca });
+    const tried: string[] = [];
+    const response = await withFailover([entry(url()), entry(ok.url)], async (endpoint) => {
+      tried.push(endpoint.url);
+      return defaultFetch(endpoint.baseUrl, { dispatcher: agent });
+    }, { sleep: async () => undefined });
+    await agent.close();
+    expect(response.status).toBe(status);
+    expect(tried).toEqual([url()]);
+  });
+
+  it('does not move on for other errors: they are thrown as they are', async () => {
+    const boom = new RangeError('a bug in the callback');
+    const tried: string[] = [];
+    await expect(
+      withFailover([entry(ok.url), entry(ok.url)], async (e) => {
+        tried.push(e.url);
+        throw boom;
+      }),
+    ).rejects.toBe(boom);
+    expect(tried).toHaveLength(1);
+  });
+
+  it('throws a FailoverError listing what each endpoint did when all fail', async () => {
+    const agent = createAgent({ ca: certs.ca });
+    let error: unknown;
+    try {
+      await withFailover([entry(refusedUrl), entry(unavailable.url), entry(wrongCa.url)], (e) => defaultFetch(e.baseUrl, { dispatcher: agent }), {
+        sleep: async () => undefined,
+      });
+    } catch (e) {
+      error = e;
+    }
+    await agent.close();
+    expect(error).toBeInstanceOf(FailoverError);
+    const failure = error as FailoverError;
+    expect(failure.attempts.map((a) => [a.endpoint, a.outcome, a.status ?? a.error?.kind])).toEqual([
+      [`${refusedUrl}/v1.0.0`, 'network-error', 'connection-refused'],
+      [`${unavailable.url}/v1.0.0`, 'server-error', 503],
+      [`${wrongCa.url}/v1.0.0`, 'network-error', 'tls'],
+    ]);
+    expect(failure.message).toContain(`${unavailable.url}/v1.0.0: answered 503`);
+    expect(failure.message).toContain('connection was refused');
+    expect(failure.errors).toHaveLength(3);
+    expect(failure.attempts[0]!.error).toBeInstanceOf(NetworkError);
+  });
+
+  it('an empty list is a FailoverError too', async () => {
+    await expect(withFailover([], async () => 1)).rejects.toThrow(/no endpoint to try/);
+  });
+
+  it('stops waiting when the signal aborts', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const run = withFailover([entry(refusedUrl), entry(ok.url)], () => defaultFetch(refusedUrl), { baseDelayMs: 60_000, signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('stop')), 50);
+    await expect(run).rejects.toThrow('stop');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});

@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Agent, fetch } from 'undici';
+import { run } from '../../src/cli/main.js';
+import type { CommandIo } from '../../src/cli/io.js';
+import { serveCommand, SERVE_HELP } from '../../src/cli/serve-command.js';
+import { encodeBasicCredentials } from '../../src/tea/basic-credentials.js';
+import { validateDocument } from '../../src/validate/index.js';
+import { CLI } from '../support/paths.js';
+import { testCertificates } from '../support/tls.js';
+import { FORM, rawRequest } from './server-kit-helpers.js';
+
+const PRODUCT = '6f3f6a52-0f7e-4a43-9d2b-0c1e2f3a4b5c';
+let dir: string;
+
+function file(name: string, content: string): string {
+  const full = path.join(dir, name);
+  writeFileSync(full, content);
+  return full;
+}
+
+function fakeIo() {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CommandIo = {
+    stdout: { write: (chunk: string) => out.push(chunk) },
+    stderr: { write: (chunk: string) => err.push(chunk) },
+    stdin: (async function* () {})(),
+    env: {},
+    cwd: dir,
+  };
+  return { io, stdout: () => out.join(''), stderr: () => err.join('') };
+}
+
+/** Starts `teapurl serve` in-process; resolves once it prints its URL. */
+async function serve(args: string[]) {
+  const fake = fakeIo();
+  const controller = new AbortController();
+  const exit = serveCommand(args, fake.io, { signal: controller.signal });
+  const deadline = Date.now() + 10_000;
+  let url: string | undefined;
+  while (!(url = /listening on (\S+)/.exec(fake.stdout())?.[1])) {
+    const early = await Promise.race([exit, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 10))]);
+    if (early !== undefined) throw new Error(`serve exited ${early}: ${fake.stderr()}`);
+    if (Date.now() > deadline) throw new Error('serve did not start');
+  }
+  const stop = async () => {
+    controller.abort();
+    return exit;
+  };
+  return { url, stop, ...fake };
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'teapurl-serve-test-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const KEYS = JSON.stringify([{ keyId: 'ci:bot', secret: 'p%ss+wörd' }]);
+const DISCOVERY = (url: string) => JSON.stringify({ schemaVersion: 1, endpoints: [{ url, versions: ['1.0.0'] }] }, null, 2);
+
+describe('teapurl serve: arguments', () => {
+  it('--help prints its usage', async () => {
+    const fake = fakeIo();
+    expect(await serveCommand(['--help'], fake.io)).toBe(0);
+    expect(fake.stdout()).toBe(SERVE_HELP);
+    const root = fakeIo();
+    expect(await run(['--help'], root.io)).toBe(0);
+    expect(root.stdout()).toContain('serve');
+  });
+
+  it('5.4: refuses to start without TLS unless --insecure-http is given; usage errors exit 2', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [[], /--insecure-http/],
+      [['--tls-cert', 'x.pem'], /go together/],
+      [['--self-signed', '--insecure-http'], /exclude each other/],
+      [['--insecure-http', '--protect', '/**'], /5\.1\.2/],
+      [['--insecure-http', '--port', 'abc'], /--port/],
+      [['--insecure-http', '--port', '70000'], /--port/],
+      [['--insecure-http', '--api-keys', 'k.json', '--token-ttl', '-1'], /--token-ttl/],
+      [['--insecure-http', '--api-keys', 'k.json', '--protect', 'relative/**'], /must start with \//],
+      [['--insecure-http', '--discovery', 'missing.json'], /cannot read missing\.json: ENOENT/],
+      [['--insecure-http', '--client-ca', 'ca.pem'], /needs TLS/],
+      [['--insecure-http', '--bogus'], /bogus/],
+    ];
+    for (const [args, message] of cases) {
+      const fake = fakeIo();
+      expect(await run(['serve', ...args], fake.io), args.join(' ')).toBe(2);
+      expect(fake.stderr()).toMatch(message);
+    }
+  });
+
+  it('validates --discovery first: an invalid document exits 1 naming the file, the line and the finding', async () => {
+    const bad = file('bad-discovery.json', '{\n  "schemaVersion": 1,\n  "endpoints": [{ "url": "https://tea.example.com/", "versions": ["1.0"] }]\n}\n');
+    const fake = fakeIo();
+    expect(await serveCommand(['--insecure-http', '--discovery', bad], fake.io)).toBe(1);
+    expect(fake.stderr()).toContain(`${bad}:3:`);
+    expect(fake.stderr()).toMatch(/versions/);
+    expect(fake.stdout()).toBe('');
+
+    const broken = file('broken-discovery.json', '{"schemaVersion": 1,');
+    const again = fakeIo();
+    expect(await serveCommand(['--insecure-http', '--discovery', broken], again.io)).toBe(1);
+    expect(again.stderr()).toContain(broken);
+    expect(again.stderr()).not.toMatch(/\n\s+at /); // a finding, not a stack trace
+  });
+
+  it('checks the --api-keys file and never prints a secret', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['not json', /not JSON/],
+      ['[]', /non-empty JSON array/],
+      ['[{"keyId": "a", "secret": "TOPSECRET", "scope": "x"}]', /item 0: unknown member "scope"/],
+      ['[{"key_id": "a", "secret": "TOPSECRET"}]', /item 0: unknown member "key_id"/],
+      ['[{"keyId": "a", "secret": ""}]', /item 0 \("a"\): "secret" must be a non-empty string/],
+      ['[{"keyId": "a", "secret": "TOPSECRET"}, {"keyId": "a", "secret": "TOPSECRET"}]', /item 1: key id "a" appears more than once/],
+    ];
+    for (const [content, message] of cases) {
+      const keys = file('keys.json', content);
+      const fake = fakeIo();
+      expect(await serveCommand(['--insecure-http', '--api-keys', keys], fake.io), content).toBe(1);
+      expect(fake.stderr()).toContain(keys);
+      expect(fake.stderr()).toMatch(message);
+      expect(fake.stderr()).not.toContain('TOPSECRET');
+    }
+  });
+});
+
+describe('teapurl serve: running', () => {
+  it('--self-signed: prints the URL and a CA file clients can trust; protects what --protect names (5.7); cleans up on stop', async () => {
+    const keys = file('keys.json', KEYS);
+    const server = await serve(['--self-signed', '--api-keys', keys, '--protect', '/v*/artifact/**', '--token-ttl', '120']);
+    const caFile = /CA\s+(\S+)/.exec(server.stdout())?.[1] ?? '';
+    expect(existsSync(caFile)).toBe(true);
+    try {
+      expect(server.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+      const agent = new Agent({ connect: { ca: readFileSync(caFile, 'utf8') } });
+      const discovery = await fetch(`${server.url}/.well-known/tea`, { dispatcher: agent });
+      const document = await discovery.json();
+      expect(validateDocument(document, { kind: 'tea-discovery' }).valid).toBe(true);
+      expect(document).toEqual({ schemaVersion: 1, endpoints: [{ url: server.url, versions: ['1.0.0'] }] });
+
+      expect((await fetch(`${server.url}/v1.0.0/product/${PRODUCT}`, { dispatcher: agent })).status).toBe(200);
+      const challenged = await fetch(`${server.url}/v1.0.0/artifact/${PRODUCT}`, { dispatcher: agent });
+      expect(challenged.status).toBe(401);
+      expect(challenged.headers.get('www-authenticate')).toBe('Bearer realm="tea"');
+
+      const tokenResponse = await fetch(`${server.url}/token`, {
+        method: 'POST',
+        headers: { authorization: encodeBasicCredentials('ci:bot', 'p%ss+wörd'), 'content-type': FORM },
+        body: 'grant_type=client_credentials',
+        dispatcher: agent,
+      });
+      const token = (await tokenResponse.json()) as { access_token: string; expires_in: number };
+      expect(token.expires_in).toBe(120);
+      expect((await fetch(`${server.url}/v1.0.0/artifact/${PRODUCT}`, { headers: { authorization: `Bearer ${token.access_token}` }, dispatcher: agent })).status).toBe(200);
+      await agent.close();
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    expect(server.stdout()).toContain('stopped');
+    expect(existsSync(caFile)).toBe(false);
+  });
+
+  it('--ca-out writes the CA certificate where asked and keeps it', async () => {
+    const caOut = path.join(dir, 'kept-ca.pem');
+    const server = await serve(['--self-signed', '--ca-out', caOut]);
+    expect(server.stdout()).toContain(caOut);
+    expect(await server.stop()).toBe(0);
+    expect(readFileSync(caOut, 'utf8')).toContain('BEGIN CERTIFICATE');
+  });
+
+  it('--tls-cert/--tls-key with --client-ca: mutual TLS at POST /token (5.6); --discovery is served as given', async () => {
+    const pems = await testCertificates();
+    const cert = file('server.pem', pems.server.cert);
+    const key = file('server-key.pem', pems.server.key);
+    const ca = file('ca.pem', pems.ca);
+    const keys = file('keys.json', KEYS);
+    const discovery = file('discovery.json', DISCOVERY('https://tea.example.com/api'));
+    const server = await serve(['--tls-cert', cert, '--tls-key', key, '--client-ca', ca, '--api-keys', keys, '--discovery', discovery, '--port', '0']);
+    try {
+      expect(server.stdout()).toContain('mutual TLS');
+      const agent = new Agent({ connect: { ca: pems.ca } });
+      expect(await (await fetch(`${server.url}/.well-known/tea`, { dispatcher: agent })).json()).toEqual(JSON.parse(DISCOVERY('https://tea.example.com/api')));
+      await agent.close();
+      const mtls = await rawRequest(`${server.url}/token`, { headers: { 'content-type': FORM }, body: 'grant_type=client_credentials', client: pems.client });
+      expect(mtls.status).toBe(200);
+      const none = await rawRequest(`${server.url}/token`, { headers: { 'content-type': FORM }, body: 'grant_type=client_credentials' });
+      expect(none.status).toBe(401);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('--insecure-http serves plain HTTP with a warning; without --api-keys /token is 404 (5.1.1)', async () => {
+    const server = await serve(['--insecure-http']);
+    try {
+      expect(server.url).toMatch(/^http:\/\//);
+      expect(server.stdout()).toMatch(/WARNING\s+plain HTTP/);
+      expect((await fetch(`${server.url}/token`, { method: 'POST', headers: { 'content-type': FORM }, body: 'grant_type=client_credentials' })).status).toBe(404);
+      expect((await fetch(`${server.url}/v1.0.0/product/${PRODUCT}`, { headers: { authorization: 'Bearer junk' } })).status).toBe(200);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('reports a port in use as exit 1', async () => {
+    const first = await serve(['--insecure-http']);
+    try {
+      const port = new URL(first.url).port;
+      const fake = fakeIo();
+      expect(await serveCommand(['--insecure-http', '--port', port], fake.io)).toBe(1);
+      expect(fake.stderr()).toMatch(/in use/);
+    } finally {
+      await first.stop();
+    }
+  });
+
+  it('the built CLI stops cleanly on SIGTERM and SIGINT', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const child = spawn(process.execPath, [CLI, 'serve', '--self-signed'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TEAPURL_NO_CACHE: '1' } });
+      let stdout = '';
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no URL printed; stderr: ${stderr}`)), 15_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+          if (/listening on/.test(stdout) && /CA\s+\S+/.test(stdout)) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        child.on('exit', () => reject(new Error(`exited early; stderr: ${stderr}`)));
+      });
+      const url = /listening on (\S+)/.exec(stdout)?.[1] ?? '';
+      const caFile = /CA\s+(\S+)/.exec(stdout)?.[1] ?? '';
+      const agent = new Agent({ connect: { ca: readFileSync(caFile, 'utf8') } });
+      expect((await fetch(`${url}/.well-known/tea`, { dispatcher: agent })).status).toBe(200);
+      await agent.close();
+      child.kill(signal);
+      expect(await exited).toBe(0);
+      expect(existsSync(caFile)).toBe(false);
+    }
+  });
+});
