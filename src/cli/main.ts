@@ -6,6 +6,10 @@ const HELP = `Usage: teapurl <command> [options]
 
 Commands:
   validate <file|glob|->...   check discovery documents, token bodies and PURL type definitions
+  purl <action> [PURL...]     parse, canonicalise or validate PURLs; run PURL test suites
+  serve [options]             run a local TEA test server (discovery, POST /token, protected resources)
+  discover <host|url|tei>     read /.well-known/tea and print the chosen API base URL and the ranked list
+  auth-check <base-url>       probe a TEA server against the authentication profile (section 5)
 
 Options:
   -h, --help                  show help (also: teapurl <command> --help)
@@ -19,6 +23,10 @@ type Command = (argv: string[], io: CommandIo) => Promise<number>;
 // Commands are imported on demand so that start-up only loads the one that runs.
 const COMMANDS: Record<string, () => Promise<Command>> = {
   validate: async () => (await import('./validate-command.js')).validateCommand,
+  purl: async () => (await import('./purl-command.js')).purlCommand,
+  serve: async () => (await import('./serve-command.js')).serveCommand,
+  discover: async () => (await import('./discover-command.js')).discoverCommand,
+  'auth-check': async () => (await import('./auth-check-command.js')).authCheckCommand,
 };
 
 /** The version in teapurl's package.json, found upwards from this module (bundled or not). */

@@ -1,0 +1,116 @@
+import { parseArgs } from 'node:util';
+import { PurlError, type PurlEngine } from '../purl/index.js';
+import { MAX_PURL_LENGTH } from '../purl/syntax/generic-rules.js';
+import type { CommandIo } from './io.js';
+import { UsageError } from './usage-error.js';
+import { loadEngine } from './purl/load-engine.js';
+import { readLines } from './purl/read-lines.js';
+import { BufferedOutput } from './purl/buffered-output.js';
+
+export const PURL_HELP = `Usage: teapurl purl <action> [options] [PURL...]
+
+Actions:
+  parse        print each PURL's components as one JSON object per line
+  canonical    print each PURL's canonical form
+  validate     check each PURL; print nothing for a valid canonical one
+  test-suite   run PURL test documents (purl-test format 0.2): teapurl purl test-suite --help
+
+Options:
+  --types DIR      build the engine from the type definitions in DIR (default: the bundled corpus)
+  --strict-types   refuse PURLs of a type no definition describes
+  -h, --help       show this help
+
+With no PURL arguments, PURLs are read from standard input, one per line, in
+constant memory; blank lines are skipped. An invalid PURL is reported on stderr
+with its line number (or argument number) and processing goes on.
+canonical repairs what ECMA-427 lets a reader repair (uppercase qualifier keys);
+parse and validate are strict.
+Exit status: 0 all valid, 1 some PURL invalid, 2 usage error or unusable --types.
+`;
+
+type Action = 'parse' | 'canonical' | 'validate';
+
+/** `teapurl purl`: returns the exit code. */
+export async function purlCommand(argv: string[], io: CommandIo): Promise<number> {
+  const [action, ...rest] = argv;
+  if (action === undefined) {
+    io.stderr.write(PURL_HELP);
+    return 2;
+  }
+  if (action === '-h' || action === '--help') {
+    io.stdout.write(PURL_HELP);
+    return 0;
+  }
+  if (action === 'test-suite') {
+    const { testSuiteCommand } = await import('./purl/test-suite-command.js');
+    return testSuiteCommand(rest, io);
+  }
+  if (action !== 'parse' && action !== 'canonical' && action !== 'validate') {
+    throw new UsageError(`unknown action ${JSON.stringify(action)}: use parse, canonical, validate or test-suite`);
+  }
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      types: { type: 'string' },
+      'strict-types': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    io.stdout.write(PURL_HELP);
+    return 0;
+  }
+  const engine = await loadEngine(values.types, values['strict-types'], io.cwd);
+  const out = new BufferedOutput(io.stdout);
+  const err = new BufferedOutput(io.stderr, 4096);
+  let invalid = 0;
+  let count = 0;
+  const handle = (purl: string, where: string) => {
+    count++;
+    const problem = processOne(engine, action, purl, out);
+    if (problem !== null) {
+      invalid++;
+      err.write(`${where}: ${problem}\n`);
+    }
+  };
+  try {
+    if (positionals.length > 0) {
+      positionals.forEach((purl, i) => handle(purl, `argument ${i + 1}`));
+    } else {
+      for await (const line of readLines(io.stdin, MAX_PURL_LENGTH)) {
+        if ('tooLong' in line) {
+          count++;
+          invalid++;
+          err.write(`line ${line.number}: longer than ${MAX_PURL_LENGTH} characters; skipped\n`);
+          continue;
+        }
+        const text = line.text.trim();
+        if (text !== '') handle(text, `line ${line.number}`);
+      }
+    }
+  } finally {
+    out.flush();
+    err.flush();
+  }
+  if (invalid > 0) io.stderr.write(`${invalid} of ${count} PURL${count === 1 ? '' : 's'} invalid\n`);
+  return invalid > 0 ? 1 : 0;
+}
+
+/** Handles one PURL; returns the problem to report, or `null`. */
+function processOne(engine: PurlEngine, action: Action, purl: string, out: BufferedOutput): string | null {
+  if (action === 'validate') {
+    const result = engine.validate(purl);
+    if (!result.valid) return result.errors.map((e) => `${e.message} [${e.component}] (${e.code})`).join('; ');
+    if (!result.isCanonical) out.write(`${purl}: valid; canonical form is ${result.canonical}\n`);
+    return null;
+  }
+  try {
+    if (action === 'canonical') out.write(`${engine.canonicalize(purl)}\n`);
+    else out.write(`${JSON.stringify(engine.parse(purl))}\n`);
+    return null;
+  } catch (error) {
+    if (error instanceof PurlError) return `${error.message} [${error.component}] (${error.code})`;
+    throw error;
+  }
+}

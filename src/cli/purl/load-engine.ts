@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { PurlEngine, defaultPurlEngine, DefinitionSetError, DefinitionCompileError } from '../../purl/index.js';
+import { UsageError } from '../usage-error.js';
+
+/** The engine a `teapurl purl` command uses: the bundled one, or one built from `--types DIR`. */
+export async function loadEngine(types: string | undefined, strictTypes: boolean, cwd: string): Promise<PurlEngine> {
+  if (types === undefined) {
+    return strictTypes ? PurlEngine.fromCheckedDefinitions(bundledDefinitions(), { strictTypes }) : defaultPurlEngine();
+  }
+  try {
+    return await PurlEngine.fromDirectory(path.resolve(cwd, types), { strictTypes });
+  } catch (error) {
+    if (error instanceof DefinitionSetError || error instanceof DefinitionCompileError) {
+      throw new UsageError(`--types ${types}: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+function bundledDefinitions() {
+  const engine = defaultPurlEngine();
+  return engine.types().map((type) => engine.definition(type)!);
+}

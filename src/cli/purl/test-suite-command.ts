@@ -1,0 +1,106 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createRequire } from 'node:module';
+import { readSuiteCases, SuiteFormatError, type SuiteCase } from '../../purl/test-suite/suite-case.js';
+import { runSuiteCase, type CaseOutcome } from '../../purl/test-suite/run-case.js';
+import type { CommandIo } from '../io.js';
+import { UsageError } from '../usage-error.js';
+import { loadEngine } from './load-engine.js';
+
+export const TEST_SUITE_HELP = `Usage: teapurl purl test-suite [--types DIR] [--strict-types] <file|glob>...
+
+Runs PURL test documents in the purl-test 0.2 format (the PURL specification's
+conformance suite, for instance) against the engine, prints passed and failed
+counts per test group and test type and per file, lists every failure with its
+description, and ends with "N passed, N failed".
+
+"required" cases parse strictly; "recommended" cases, which test repairs of
+common mistakes, parse leniently.
+Exit status: 0 all passed, 1 some case failed or a document is unreadable, 2 usage error.
+`;
+
+/** `teapurl purl test-suite`: returns the exit code. */
+export async function testSuiteCommand(argv: string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      types: { type: 'string' },
+      'strict-types': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    io.stdout.write(TEST_SUITE_HELP);
+    return 0;
+  }
+  if (positionals.length === 0) throw new UsageError('name at least one test document or glob');
+  const files = await expand(positionals, io.cwd);
+  const engine = await loadEngine(values.types, values['strict-types'], io.cwd);
+
+  const outcomes: CaseOutcome[] = [];
+  let unreadable = 0;
+  for (const file of files) {
+    let cases: SuiteCase[];
+    try {
+      cases = readSuiteCases(JSON.parse(await readFile(path.resolve(io.cwd, file), 'utf8')), file);
+    } catch (error) {
+      unreadable++;
+      const message = error instanceof SuiteFormatError ? error.message : `${file}: ${(error as Error).message}`;
+      io.stderr.write(`${message}\n`);
+      continue;
+    }
+    for (const test of cases) outcomes.push(runSuiteCase(engine, test));
+  }
+  io.stdout.write(report(outcomes));
+  const failed = outcomes.filter((o) => !o.passed).length;
+  return failed > 0 || unreadable > 0 ? 1 : 0;
+}
+
+async function expand(patterns: string[], cwd: string): Promise<string[]> {
+  const files: string[] = [];
+  const fg = createRequire(import.meta.url)('fast-glob') as typeof import('fast-glob');
+  for (const pattern of patterns) {
+    if (!fg.isDynamicPattern(pattern)) {
+      files.push(pattern);
+      continue;
+    }
+    const matched = (await fg(pattern, { cwd, onlyFiles: true })).sort();
+    if (matched.length === 0) throw new UsageError(`${JSON.stringify(pattern)} matches no file`);
+    files.push(...matched);
+  }
+  return files;
+}
+
+function tally(outcomes: CaseOutcome[], key: (o: CaseOutcome) => string): [string, number, number][] {
+  const counts = new Map<string, [number, number]>();
+  for (const o of outcomes) {
+    const entry = counts.get(key(o)) ?? [0, 0];
+    entry[o.passed ? 0 : 1]++;
+    counts.set(key(o), entry);
+  }
+  return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([name, [p, f]]) => [name, p, f]);
+}
+
+function table(title: string, rows: [string, number, number][]): string {
+  const width = Math.max(title.length, ...rows.map(([name]) => name.length));
+  const lines = [`${title.padEnd(width)}  passed  failed`];
+  for (const [name, passed, failed] of rows) lines.push(`${name.padEnd(width)}  ${String(passed).padStart(6)}  ${String(failed).padStart(6)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function report(outcomes: CaseOutcome[]): string {
+  const failures = outcomes.filter((o) => !o.passed);
+  let text = table('group/test type', tally(outcomes, (o) => `${o.case.group}/${o.case.testType}`));
+  text += `\n${table('file', tally(outcomes, (o) => path.basename(o.case.file)))}`;
+  if (failures.length > 0) {
+    text += `\nFailures:\n`;
+    for (const f of failures) {
+      text += `  ${f.case.file} tests[${f.case.index}] ${f.case.group} ${f.case.testType}: ${f.case.description}\n`;
+      text += `    input: ${JSON.stringify(f.case.input)}\n    ${f.reason}\n`;
+    }
+  }
+  const passed = outcomes.length - failures.length;
+  return `${text}\n${passed} passed, ${failures.length} failed\n`;
+}

@@ -1,0 +1,202 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/main.js';
+import type { CommandIo } from '../../src/cli/io.js';
+import { HAS_PURL_SPEC, PURL_SPEC } from '../support/paths.js';
+import { runCli } from '../support/run-cli.js';
+
+/** Runs the CLI in-process with `lines` (or chunks) as standard input; output kept as text. */
+async function purl(args: string[], stdin: Iterable<string> | AsyncIterable<string> = [], cwd = process.cwd()) {
+  let stdout = '';
+  let stderr = '';
+  const io: CommandIo = {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    stdin: (async function* () {
+      yield* stdin;
+    })(),
+    env: {},
+    cwd,
+  };
+  const status = await run(['purl', ...args], io);
+  return { status, stdout, stderr };
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'teapurl-purl-cli-'));
+  mkdirSync(path.join(dir, 'types'));
+  writeFileSync(
+    path.join(dir, 'types', 'widget-definition.json'),
+    JSON.stringify({
+      type: 'widget',
+      type_name: 'Widget',
+      description: 'A made-up type for this test.',
+      repository: { use_repository: false },
+      namespace_definition: { requirement: 'prohibited' },
+      name_definition: { requirement: 'required', case_sensitive: false },
+      examples: ['pkg:widget/gear@1'],
+    }),
+  );
+  mkdirSync(path.join(dir, 'broken'));
+  writeFileSync(path.join(dir, 'broken', 'bad-definition.json'), '{"type": "bad",');
+  writeFileSync(
+    path.join(dir, 'suite.json'),
+    JSON.stringify({
+      tests: [
+        { description: 'folds the name', test_group: 'required', test_type: 'validate', input: 'pkg:widget/Gear', expected_output: 'pkg:widget/gear' },
+        { description: 'a deliberately wrong expectation', test_group: 'required', test_type: 'parse', input: 'pkg:widget/gear', expected_output: { type: 'widget', namespace: null, name: 'cog', version: null, qualifiers: null, subpath: null } },
+        { description: 'namespace is prohibited', test_group: 'required', test_type: 'build', input: { type: 'widget', namespace: 'x', name: 'gear' }, expected_failure: true },
+      ],
+    }),
+  );
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('teapurl purl parse|canonical|validate', () => {
+  it('canonicalises PURLs given as arguments, one per line', async () => {
+    const r = await purl(['canonical', 'pkg:PYPI/Django_Package@1.0', 'pkg:npm/@babel/core?B=2&a=1']);
+    expect(r).toEqual({ status: 0, stdout: 'pkg:pypi/django-package@1.0\npkg:npm/%40babel/core?a=1&b=2\n', stderr: '' });
+  });
+
+  it('prints components as one JSON object per line', async () => {
+    const r = await purl(['parse', 'pkg:maven/org.apache.commons/io@1.3.4?type=pom']);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      type: 'maven',
+      namespace: 'org.apache.commons',
+      name: 'io',
+      version: '1.3.4',
+      qualifiers: { type: 'pom' },
+      subpath: null,
+    });
+  });
+
+  it('reports an invalid argument on stderr with its number, goes on, and exits 1', async () => {
+    const r = await purl(['canonical', 'pkg:cargo/rand', 'pkg:vcpkg/boost/asio', 'pkg:cargo/serde']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('pkg:cargo/rand\npkg:cargo/serde\n');
+    expect(r.stderr).toContain('argument 2: vcpkg PURLs have no namespace');
+    expect(r.stderr).toContain('(prohibited)');
+    expect(r.stderr).toContain('1 of 3 PURLs invalid');
+  });
+
+  it('streams standard input line by line, with line numbers for invalid lines', async () => {
+    const r = await purl(['canonical'], ['pkg:cargo/RAND\r\n\npkg:julia/Dates@1.9', '.0\nnot a purl\npkg:gem/rails']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('pkg:cargo/RAND\npkg:gem/rails\n');
+    expect(r.stderr).toMatch(/^line 3: julia PURLs require the qualifier "uuid"/m);
+    expect(r.stderr).toMatch(/^line 4: .*does not start with the scheme/m);
+    expect(r.stderr).toContain('2 of 4 PURLs invalid');
+  });
+
+  it('validate is quiet for canonical PURLs and names the canonical form of the others', async () => {
+    const r = await purl(['validate', 'pkg:cargo/rand@0.8.5', 'pkg:npm/@babel/core']);
+    expect(r).toEqual({ status: 0, stdout: 'pkg:npm/@babel/core: valid; canonical form is pkg:npm/%40babel/core\n', stderr: '' });
+  });
+
+  it('parse is strict where canonical repairs: an uppercase first letter in a qualifier key', async () => {
+    expect((await purl(['canonical', 'pkg:gem/rails?Platform=java'])).stdout).toBe('pkg:gem/rails?platform=java\n');
+    const strict = await purl(['parse', 'pkg:gem/rails?Platform=java']);
+    expect(strict.status).toBe(1);
+    expect(strict.stderr).toContain('(uppercase-qualifier-key)');
+  });
+
+  it('skips a line longer than the limit without keeping it, and says so', async () => {
+    const huge = `pkg:generic/${'a'.repeat(200_000)}`;
+    const r = await purl(['canonical'], ['pkg:cargo/rand\n', huge.slice(0, 100_000), huge.slice(100_000), '\npkg:cargo/serde\n']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('pkg:cargo/rand\npkg:cargo/serde\n');
+    expect(r.stderr).toContain('line 2: longer than 65536 characters; skipped');
+  });
+
+  it('handles half a million lines in bounded memory', async () => {
+    const lines = 500_000;
+    async function* input() {
+      for (let i = 0; i < lines; i += 1000) {
+        let chunk = '';
+        for (let j = i; j < i + 1000; j++) chunk += `pkg:npm/package-${j}@1.0.${j}\n`;
+        yield chunk;
+      }
+    }
+    let written = 0;
+    let peak = 0;
+    const before = process.memoryUsage().heapUsed;
+    const io: CommandIo = {
+      stdout: {
+        write: (s: string) => {
+          written += s.length;
+          peak = Math.max(peak, process.memoryUsage().heapUsed - before);
+        },
+      },
+      stderr: { write: () => undefined },
+      stdin: input(),
+      env: {},
+      cwd: process.cwd(),
+    };
+    expect(await run(['purl', 'canonical'], io)).toBe(0);
+    expect(written).toBeGreaterThan(lines * 20);
+    // Holding every line would take well over 30 MB of heap.
+    expect(peak).toBeLessThan(24 * 1024 * 1024);
+  }, 60_000);
+
+  it('builds the engine from --types DIR and honours --strict-types', async () => {
+    const ok = await purl(['canonical', '--types', path.join(dir, 'types'), 'pkg:widget/GEAR', 'pkg:other/Thing']);
+    expect(ok).toEqual({ status: 0, stdout: 'pkg:widget/gear\npkg:other/Thing\n', stderr: '' });
+    const strict = await purl(['canonical', '--types', path.join(dir, 'types'), '--strict-types', 'pkg:other/Thing']);
+    expect(strict.status).toBe(1);
+    expect(strict.stderr).toContain('(unknown-type)');
+  });
+
+  it('refuses an unusable --types directory naming the file (exit 2)', async () => {
+    const r = await purl(['canonical', '--types', path.join(dir, 'broken'), 'pkg:cargo/rand']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('bad-definition.json');
+    const empty = await purl(['canonical', '--types', path.join(dir, 'nowhere'), 'pkg:cargo/rand']);
+    expect(empty.status).toBe(2);
+    expect(empty.stderr).toContain('no *.json type definitions found');
+  });
+
+  it('treats an unknown action or option as a usage error', async () => {
+    expect((await purl(['frobnicate'])).status).toBe(2);
+    expect((await purl(['canonical', '--frob'])).status).toBe(2);
+    expect((await purl([])).status).toBe(2);
+    expect((await purl(['--help'])).stdout).toContain('Usage: teapurl purl');
+  });
+});
+
+describe('teapurl purl test-suite', () => {
+  it('prints counts per group and type, lists failures with descriptions, ends with the totals, exits 1', async () => {
+    const r = await purl(['test-suite', '--types', 'types', 'suite.json'], [], dir);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/required\/validate\s+1\s+0/);
+    expect(r.stdout).toMatch(/required\/parse\s+0\s+1/);
+    expect(r.stdout).toMatch(/required\/build\s+1\s+0/);
+    expect(r.stdout).toContain('a deliberately wrong expectation');
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('2 passed, 1 failed');
+  });
+
+  it('reports a document that is not a test suite by name', async () => {
+    const r = await purl(['test-suite', 'types/widget-definition.json'], [], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('widget-definition.json: not a PURL test document');
+  });
+
+  it('a glob matching nothing is a usage error', async () => {
+    expect((await purl(['test-suite', 'nothing/*.json'], [], dir)).status).toBe(2);
+  });
+
+  describe.skipIf(!HAS_PURL_SPEC)('on the PURL specification conformance suite (built CLI)', () => {
+    it('passes all 586 cases with the bundled corpus and with the published definitions', () => {
+      const suite = [`${PURL_SPEC}/tests/spec/*.json`, `${PURL_SPEC}/tests/types/*.json`];
+      for (const extra of [[], ['--types', `${PURL_SPEC}/types`]]) {
+        const r = runCli(['purl', 'test-suite', ...extra, ...suite]);
+        expect(r.stderr).toBe('');
+        expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('586 passed, 0 failed');
+        expect(r.status).toBe(0);
+      }
+    }, 60_000);
+  });
+});
