@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { authCheck, DEFAULT_PROBE_RESOURCE, type AuthCheckReport } from '../tea/auth-check.js';
 import { NetworkError } from '../tea/network-error.js';
-import { readCaFile } from './discover-command.js';
+import { readTeaClientArgs, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 
@@ -56,40 +56,31 @@ export async function authCheckCommand(argv: string[], io: CommandIo): Promise<n
       'key-id': { type: 'string' },
       secret: { type: 'string' },
       resource: { type: 'string' },
-      ca: { type: 'string' },
-      format: { type: 'string', default: 'text' },
-      timeout: { type: 'string', default: '10000' },
-      'allow-http': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
+      ...TEA_CLIENT_OPTIONS,
     },
   });
   if (values.help) {
     io.stdout.write(AUTH_CHECK_HELP);
     return 0;
   }
-  if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not ${JSON.stringify(values.format)}`);
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'name the API base URL, such as https://tea.example.com/v1.0.0' : 'name exactly one base URL');
+  const { target: baseUrl, format, timeoutMs, allowInsecureHttp, ca } = readTeaClientArgs(values, positionals, io, 'the API base URL, such as https://tea.example.com/v1.0.0');
   const secret = values.secret ?? io.env.TEAPURL_API_SECRET;
   if (values['key-id'] !== undefined && secret === undefined) throw new UsageError('--key-id needs --secret (or TEAPURL_API_SECRET)');
   if (values.secret !== undefined && values['key-id'] === undefined) throw new UsageError('--secret needs --key-id');
-  const timeoutMs = Number(values.timeout);
-  if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError('--timeout must be a positive whole number of milliseconds');
-  const baseUrl = positionals[0]!;
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
     throw new UsageError(`${JSON.stringify(baseUrl)} is not an absolute URL`);
   }
-  if (url.protocol === 'http:' && !values['allow-http']) throw new UsageError(`${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4); --allow-http is for local tests`);
+  if (url.protocol === 'http:' && !allowInsecureHttp) throw new UsageError(`${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4); --allow-http is for local tests`);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`${baseUrl} is not an https:// URL`);
-  const ca = values.ca === undefined ? undefined : readCaFile(values.ca, io.cwd);
 
   let report: AuthCheckReport;
   try {
     report = await authCheck(baseUrl, {
       timeoutMs,
-      allowInsecureHttp: values['allow-http'],
+      allowInsecureHttp,
       ...(values['key-id'] !== undefined && secret !== undefined ? { credentials: { keyId: values['key-id'], secret } } : {}),
       ...(values.resource !== undefined ? { resource: values.resource } : {}),
       ...(ca ? { ca } : {}),
@@ -101,6 +92,6 @@ export async function authCheckCommand(argv: string[], io: CommandIo): Promise<n
     }
     throw error;
   }
-  io.stdout.write(values.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : formatText(report));
+  io.stdout.write(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : formatText(report));
   return report.passed ? 0 : 1;
 }

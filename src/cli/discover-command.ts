@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { discover, DiscoveryError } from '../tea/discover.js';
 import { parseSemVer } from '../tea/semver.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
+import { readTeaClientArgs, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
 
 export const DISCOVER_HELP = `Usage: teapurl discover [options] <host|https-url|tei>
 
@@ -25,18 +24,6 @@ Options:
 Exit status: 0 an endpoint was chosen, 1 discovery failed, 2 usage error.
 `;
 
-/** Reads a PEM file named on the command line; a missing or non-PEM file is a usage error. */
-export function readCaFile(file: string, cwd: string): string {
-  let text: string;
-  try {
-    text = readFileSync(path.resolve(cwd, file), 'utf8');
-  } catch (error) {
-    throw new UsageError(`--ca: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new UsageError(`--ca: ${file} holds no PEM certificate`);
-  return text;
-}
-
 /** `teapurl discover`: returns the exit code. */
 export async function discoverCommand(argv: string[], io: CommandIo): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -44,36 +31,28 @@ export async function discoverCommand(argv: string[], io: CommandIo): Promise<nu
     allowPositionals: true,
     options: {
       'client-versions': { type: 'string', default: '1.0.0' },
-      ca: { type: 'string' },
-      format: { type: 'string', default: 'text' },
-      timeout: { type: 'string', default: '10000' },
-      'allow-http': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
+      ...TEA_CLIENT_OPTIONS,
     },
   });
   if (values.help) {
     io.stdout.write(DISCOVER_HELP);
     return 0;
   }
-  if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not ${JSON.stringify(values.format)}`);
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'name a host, an https:// URL or a TEI' : 'name exactly one target');
+  const { target, format, timeoutMs, allowInsecureHttp, ca } = readTeaClientArgs(values, positionals, io, 'a host, an https:// URL or a TEI');
   const clientVersions = values['client-versions'].split(',').map((v) => v.trim()).filter((v) => v !== '');
   if (clientVersions.length === 0) throw new UsageError('--client-versions needs at least one version, such as 1.0.0');
   for (const version of clientVersions) {
     if (!parseSemVer(version)) throw new UsageError(`--client-versions: ${JSON.stringify(version)} is not a semantic version such as 1.0.0 (no leading v)`);
   }
-  const timeoutMs = Number(values.timeout);
-  if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError('--timeout must be a positive whole number of milliseconds');
-  const ca = values.ca === undefined ? undefined : readCaFile(values.ca, io.cwd);
 
   try {
-    const result = await discover(positionals[0]!, {
+    const result = await discover(target, {
       clientVersions,
       timeoutMs,
-      allowInsecureHttp: values['allow-http'],
+      allowInsecureHttp,
       ...(ca ? { ca } : {}),
     });
-    if (values.format === 'json') {
+    if (format === 'json') {
       io.stdout.write(
         `${JSON.stringify({ url: result.url, selected: result.selected, ranked: result.ranked, warnings: result.warnings.map(({ pointer, rule, message }) => ({ pointer, rule, message })) }, null, 2)}\n`,
       );

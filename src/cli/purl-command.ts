@@ -3,7 +3,7 @@ import { PurlError, type PurlEngine } from '../purl/index.js';
 import { MAX_PURL_LENGTH } from '../purl/syntax/generic-rules.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
-import { loadEngine } from './purl/load-engine.js';
+import { ENGINE_OPTIONS, loadEngine } from './purl/load-engine.js';
 import { readLines } from './purl/read-lines.js';
 import { BufferedOutput } from './purl/buffered-output.js';
 
@@ -51,11 +51,7 @@ export async function purlCommand(argv: string[], io: CommandIo): Promise<number
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
-    options: {
-      types: { type: 'string' },
-      'strict-types': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
+    options: ENGINE_OPTIONS,
   });
   if (values.help) {
     io.stdout.write(PURL_HELP);

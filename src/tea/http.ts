@@ -4,6 +4,7 @@
  */
 import { rootCertificates } from 'node:tls';
 import { Agent, Headers, fetch as undiciFetch, type Dispatcher, type RequestInit, type Response } from 'undici';
+import { readLimitedBody } from './read-limited-body.js';
 
 /** A `fetch` with undici's signature; undici's own is the default. */
 export type FetchFunction = (input: string | URL, init?: RequestInit) => Promise<Response>;
@@ -62,26 +63,9 @@ export class BodyTooLargeError extends Error {
  * so a hostile server cannot make us buffer without end.
  */
 export async function readBody(response: Response, limit: number): Promise<Buffer> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new BodyTooLargeError(limit);
-  }
-  if (!response.body) return Buffer.alloc(0);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new BodyTooLargeError(limit);
-    }
-    chunks.push(Buffer.from(value));
-  }
-  return Buffer.concat(chunks);
+  const body = await readLimitedBody(response, limit);
+  if (body === null) throw new BodyTooLargeError(limit);
+  return body;
 }
 
 /** Discards a body we do not need, so the connection can be reused. */

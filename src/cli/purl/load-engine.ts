@@ -2,6 +2,13 @@ import path from 'node:path';
 import { PurlEngine, defaultPurlEngine, DefinitionSetError, DefinitionCompileError } from '../../purl/index.js';
 import { UsageError } from '../usage-error.js';
 
+/** The options every `teapurl purl` action takes, in `node:util` parseArgs form. */
+export const ENGINE_OPTIONS = {
+  types: { type: 'string' },
+  'strict-types': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
 /** The engine a `teapurl purl` command uses: the bundled one, or one built from `--types DIR`. */
 export async function loadEngine(types: string | undefined, strictTypes: boolean, cwd: string): Promise<PurlEngine> {
   if (types === undefined) {

@@ -6,7 +6,7 @@ import { readSuiteCases, SuiteFormatError, type SuiteCase } from '../../purl/tes
 import { runSuiteCase, type CaseOutcome } from '../../purl/test-suite/run-case.js';
 import type { CommandIo } from '../io.js';
 import { UsageError } from '../usage-error.js';
-import { loadEngine } from './load-engine.js';
+import { ENGINE_OPTIONS, loadEngine } from './load-engine.js';
 
 export const TEST_SUITE_HELP = `Usage: teapurl purl test-suite [--types DIR] [--strict-types] <file|glob>...
 
@@ -25,11 +25,7 @@ export async function testSuiteCommand(argv: string[], io: CommandIo): Promise<n
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: {
-      types: { type: 'string' },
-      'strict-types': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
+    options: ENGINE_OPTIONS,
   });
   if (values.help) {
     io.stdout.write(TEST_SUITE_HELP);

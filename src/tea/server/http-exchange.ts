@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { X509Certificate } from 'node:crypto';
+import { readLimitedBody } from '../read-limited-body.js';
 
 /** Returned by {@link KitRequest.body} when the body is larger than the limit. */
 export const TOO_LARGE = Symbol('too large');
@@ -120,23 +121,7 @@ export function fromFetch(request: Request, clientCertificate?: X509Certificate)
 }
 
 async function readFetchBody(request: Request, limit: number): Promise<Uint8Array | typeof TOO_LARGE> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) return TOO_LARGE;
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return TOO_LARGE;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  return (await readLimitedBody(request, limit)) ?? TOO_LARGE;
 }
 
 /** Converts a kit response to a fetch `Response`. */

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CommandIo } from './io.js';
+import { UsageError } from './usage-error.js';
+
+/** The options `discover` and `auth-check` share, in `node:util` parseArgs form. */
+export const TEA_CLIENT_OPTIONS = {
+  ca: { type: 'string' },
+  format: { type: 'string', default: 'text' },
+  timeout: { type: 'string', default: '10000' },
+  'allow-http': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+/** Those options checked, with the one positional argument both commands take. */
+export interface TeaClientArgs {
+  readonly target: string;
+  readonly format: 'text' | 'json';
+  readonly timeoutMs: number;
+  readonly allowInsecureHttp: boolean;
+  readonly ca: string | undefined;
+}
+
+interface ParsedValues {
+  ca?: string | undefined;
+  format?: string | undefined;
+  timeout?: string | undefined;
+  'allow-http'?: boolean | undefined;
+}
+
+/**
+ * Checks the shared options and the single target; `what` describes the target for the usage
+ * error when it is missing (`a host, an https:// URL or a TEI`).
+ */
+export function readTeaClientArgs(values: ParsedValues, positionals: string[], io: CommandIo, what: string): TeaClientArgs {
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not ${JSON.stringify(format)}`);
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? `name ${what}` : 'name exactly one target');
+  const timeoutMs = Number(values.timeout ?? '10000');
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError('--timeout must be a positive whole number of milliseconds');
+  return {
+    target: positionals[0]!,
+    format,
+    timeoutMs,
+    allowInsecureHttp: values['allow-http'] ?? false,
+    ca: values.ca === undefined ? undefined : readCaFile(values.ca, io.cwd),
+  };
+}
+
+/** Reads a PEM file named on the command line; a missing or non-PEM file is a usage error. */
+export function readCaFile(file: string, cwd: string): string {
+  let text: string;
+  try {
+    text = readFileSync(path.resolve(cwd, file), 'utf8');
+  } catch (error) {
+    throw new UsageError(`--ca: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new UsageError(`--ca: ${file} holds no PEM certificate`);
+  return text;
+}
