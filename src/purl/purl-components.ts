@@ -36,5 +36,8 @@ export interface PurlComponentsInput {
 
 /** A fresh qualifiers record with no prototype. */
 export function emptyQualifiers(): PurlQualifiers {
-  return Object.create(null) as PurlQualifiers;
+  // Not Object.create(null): V8 makes that a dictionary-mode object, on which Object.keys (as
+  // building does) costs some ten times more than on the fast-mode object a literal stays once
+  // its prototype is removed.
+  return Object.setPrototypeOf({}, null) as PurlQualifiers;
 }

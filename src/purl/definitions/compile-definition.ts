@@ -11,6 +11,12 @@ export interface ComponentPlan {
   readonly lowercase: boolean;
   readonly permitted: PermittedCharacters | null;
   readonly rules: readonly PurlRule[];
+  /** Whether there are rules or a pattern to apply (most plans have neither). */
+  readonly checked: boolean;
+  /** Whether an absent value is an error (`requirement: required`). */
+  readonly required: boolean;
+  /** Whether a present value needs any work: refusing (prohibited), case folding, rules or pattern. */
+  readonly acts: boolean;
 }
 
 /** A type definition compiled for parsing and building. */
@@ -27,6 +33,8 @@ export interface CompiledType {
   readonly qualifierDefaults: Readonly<PurlQualifiers>;
   /** When a rule says so: how many leading path segments the namespace keeps; the rest belong to the name. */
   readonly namespaceSegments: number | null;
+  /** Whether applying the type reads the qualifiers: a rule (which may look at them) or a required qualifier. */
+  readonly readsQualifiers: boolean;
 }
 
 /** Raised when a definition cannot be compiled (its `permitted_characters` is not a valid pattern). */
@@ -66,12 +74,19 @@ function plan(
       );
     }
   }
+  const rules = withRules ? purlRulesFor(type, component) : [];
+  const requirement = definition?.requirement ?? absentRequirement;
+  const lowercase = definition?.case_sensitive === false;
+  const checked = rules.length > 0 || permitted !== null;
   return {
     component,
-    requirement: definition?.requirement ?? absentRequirement,
-    lowercase: definition?.case_sensitive === false,
+    requirement,
+    lowercase,
     permitted,
-    rules: withRules ? purlRulesFor(type, component) : [],
+    rules,
+    checked,
+    required: requirement === 'required',
+    acts: requirement === 'prohibited' || lowercase || checked,
   };
 }
 
@@ -89,17 +104,22 @@ export function compileDefinition(definition: PurlTypeDefinition): CompiledType 
     if (q.requirement === 'required') requiredQualifiers.push(q.key);
     if (q.default_value !== undefined) qualifierDefaults[q.key] = q.default_value;
   }
+  const namespace = plan(type, 'namespace', definition.namespace_definition, 'optional');
   const name = plan(type, 'name', definition.name_definition, 'required');
+  const version = plan(type, 'version', definition.version_definition, 'optional');
+  const subpath = plan(type, 'subpath', definition.subpath_definition, 'optional');
+  const hasRules = [namespace, name, version, subpath].some((p) => p.rules.length > 0);
   return {
     type,
     definition,
-    namespace: plan(type, 'namespace', definition.namespace_definition, 'optional'),
+    namespace,
     name,
-    version: plan(type, 'version', definition.version_definition, 'optional'),
-    subpath: plan(type, 'subpath', definition.subpath_definition, 'optional'),
+    version,
+    subpath,
     requiredQualifiers,
     qualifierDefaults,
     namespaceSegments: name.rules.find((r) => r.namespaceSegments !== undefined)?.namespaceSegments ?? null,
+    readsQualifiers: hasRules || requiredQualifiers.length > 0,
   };
 }
 
@@ -117,5 +137,6 @@ function genericPlan(type: string): CompiledType {
     requiredQualifiers: [],
     qualifierDefaults: emptyQualifiers(),
     namespaceSegments: null,
+    readsQualifiers: false,
   };
 }

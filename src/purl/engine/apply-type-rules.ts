@@ -4,43 +4,58 @@ import type { ComponentPlan, CompiledType } from '../definitions/compile-definit
 import type { RuleContext } from '../rules/registry.js';
 
 /**
+ * Characters that lowercasing may change: ASCII capitals and anything outside ASCII. Testing
+ * for them first is cheaper than `toLowerCase`, which builds a new string (for a sliced string,
+ * in a runtime call) even when nothing changes, as for most values.
+ */
+const MAY_CHANGE_CASE = /[A-Z\u0080-\uffff]/;
+
+/**
  * Applies a compiled type to decoded components, in place: requirements, case folding, registry
  * rules, then permitted characters and required qualifiers. With `issues` every problem is
  * collected; without, the first one is thrown as a {@link PurlError}.
  */
 export function applyTypeRules(c: PurlComponents, compiled: CompiledType, issues?: PurlIssue[]): void {
-  // Building strips "/" from both ends of the name; a name decoded from "%2F…" gets the same
-  // treatment, so that a parsed PURL and the PURL built from it have the same components.
-  if (c.name.charCodeAt(0) === 0x2f || c.name.charCodeAt(c.name.length - 1) === 0x2f) c.name = c.name.replace(/^\/+|\/+$/g, '');
   if (compiled.namespaceSegments !== null) moveNamespaceTailToName(c, compiled.namespaceSegments);
-  c.namespace = applyPlan(c, c.namespace, compiled.namespace, issues);
-  c.name = applyPlan(c, c.name === '' ? null : c.name, compiled.name, issues) ?? c.name;
-  c.version = applyPlan(c, c.version, compiled.version, issues);
-  c.subpath = applyPlan(c, c.subpath, compiled.subpath, issues);
+  // Each component goes through its plan only when the plan has something to do with it: most
+  // components are optional and case-sensitive, with no rules, and need nothing.
+  const { namespace, name, version, subpath } = compiled;
+  if (c.namespace === null ? namespace.required : namespace.acts) c.namespace = applyPlan(c, c.namespace, namespace, issues);
+  if (c.name === '' ? name.required : name.acts) c.name = applyPlan(c, c.name === '' ? null : c.name, name, issues) ?? c.name;
+  if (c.version === null ? version.required : version.acts) c.version = applyPlan(c, c.version, version, issues);
+  if (c.subpath === null ? subpath.required : subpath.acts) c.subpath = applyPlan(c, c.subpath, subpath, issues);
+  if (compiled.requiredQualifiers.length > 0) checkRequiredQualifiers(c, compiled, issues);
+}
+
+function checkRequiredQualifiers(c: PurlComponents, compiled: CompiledType, issues: PurlIssue[] | undefined): void {
   for (const key of compiled.requiredQualifiers) {
     if (c.qualifiers?.[key] === undefined) {
-      report(
-        issues,
-        new PurlError('qualifiers', 'missing-qualifier', `${compiled.type} PURLs require the qualifier ${quote(key)}`),
-      );
+      report(issues, new PurlError('qualifiers', 'missing-qualifier', `${compiled.type} PURLs require the qualifier ${quote(key)}`));
     }
   }
 }
 
+/** One component through its plan: requirement, case folding, then (when the plan has any) rules and pattern. */
 function applyPlan(c: PurlComponents, value: string | null, plan: ComponentPlan, issues: PurlIssue[] | undefined): string | null {
-  const { component } = plan;
   if (value === null) {
     if (plan.requirement === 'required') {
-      const code = component === 'name' ? 'missing-name' : 'required';
-      report(issues, new PurlError(component, code, `${c.type} PURLs require a ${component}`));
+      const code = plan.component === 'name' ? 'missing-name' : 'required';
+      report(issues, new PurlError(plan.component, code, `${c.type} PURLs require a ${plan.component}`));
     }
     return null;
   }
   if (plan.requirement === 'prohibited') {
-    report(issues, new PurlError(component, 'prohibited', `${c.type} PURLs have no ${component}, but ${quote(value)} is given`));
+    report(issues, new PurlError(plan.component, 'prohibited', `${c.type} PURLs have no ${plan.component}, but ${quote(value)} is given`));
     return value;
   }
-  let result = plan.lowercase ? value.toLowerCase() : value;
+  const folded = plan.lowercase && MAY_CHANGE_CASE.test(value) ? value.toLowerCase() : value;
+  // Most plans have neither rules nor a pattern: keep that path free of the loop and the checks.
+  return plan.checked ? applyRulesAndPattern(c, folded, plan, issues) : folded;
+}
+
+function applyRulesAndPattern(c: PurlComponents, value: string, plan: ComponentPlan, issues: PurlIssue[] | undefined): string {
+  const { component } = plan;
+  let result = value;
   for (const rule of plan.rules) {
     try {
       result = rule.apply(result, contextFor(c, plan));

@@ -3,10 +3,12 @@ import { PurlError, quote, type PurlIssue } from '../purl-error.js';
 import { emptyQualifiers, type PurlComponents, type PurlComponentsInput, type PurlQualifiers } from '../purl-components.js';
 import { parsePurlString } from '../syntax/parse-purl-string.js';
 import { buildPurlString } from '../syntax/build-purl-string.js';
+import { RawQualifiers } from '../syntax/raw-qualifiers.js';
 import { readComponents } from '../syntax/read-components.js';
 import { compileDefinition, GENERIC_PLAN, type CompiledType } from '../definitions/compile-definition.js';
 import { checkDefinitions } from '../definitions/check-definitions.js';
 import { applyTypeRules } from './apply-type-rules.js';
+import { vocabulary, type Vocabulary } from '../syntax/vocabulary.js';
 
 /** Options of an engine. */
 export interface PurlEngineOptions {
@@ -54,10 +56,14 @@ const LENIENT = { lenient: true } as const;
 export class PurlEngine {
   readonly #types: Map<string, CompiledType>;
   readonly #strictTypes: boolean;
+  /** The known types and qualifier keys, for the syntax layer's fast paths. */
+  readonly #words: Vocabulary;
 
   private constructor(types: Map<string, CompiledType>, options: PurlEngineOptions) {
     this.#types = types;
     this.#strictTypes = options.strictTypes ?? false;
+    const keys = [...types.values()].flatMap((t) => (t.definition?.qualifiers_definition ?? []).map((q) => q.key));
+    this.#words = vocabulary(types.values(), keys);
   }
 
   /**
@@ -107,8 +113,8 @@ export class PurlEngine {
    * // { type: 'npm', namespace: '@angular', name: 'core', version: '17.0.0', qualifiers: null, subpath: null }
    * ```
    */
-  parse(purl: string, options: ParseOptions = {}): PurlComponents {
-    const components = parsePurlString(purl, options.lenient ? LENIENT : STRICT);
+  parse(purl: string, options?: ParseOptions): PurlComponents {
+    const components = parsePurlString(purl, options?.lenient ? LENIENT : STRICT, this.#words);
     applyTypeRules(components, this.#plan(components.type));
     return components;
   }
@@ -125,10 +131,10 @@ export class PurlEngine {
    * ```
    */
   build(components: PurlComponentsInput): string {
-    const read = readComponents(components);
+    const read = readComponents(components, this.#words);
     const plan = this.#plan(read.type);
     applyTypeRules(read, plan);
-    return buildPurlString(read, plan.namespaceSegments !== null);
+    return buildPurlString(read, plan.namespaceSegments !== null, read.qualifierKeys);
   }
 
   /**
@@ -142,10 +148,14 @@ export class PurlEngine {
    * ```
    */
   canonicalize(purl: string): string {
-    const components = parsePurlString(purl, LENIENT);
+    // Qualifiers are read as written; they are decoded into a record only when the type needs
+    // them, else written back from what was read (canonical values as they are).
+    const raw = new RawQualifiers();
+    const components = parsePurlString(purl, LENIENT, this.#words, raw);
     const plan = this.#plan(components.type);
+    if (plan.readsQualifiers) components.qualifiers = raw.toRecord();
     applyTypeRules(components, plan);
-    return buildPurlString(components, plan.namespaceSegments !== null);
+    return buildPurlString(components, plan.namespaceSegments !== null, null, raw);
   }
 
   /**
@@ -160,7 +170,7 @@ export class PurlEngine {
   validate(purl: string): PurlValidation {
     let components: PurlComponents;
     try {
-      components = parsePurlString(purl, STRICT);
+      components = parsePurlString(purl, STRICT, this.#words);
     } catch (error) {
       if (error instanceof PurlError) return { valid: false, errors: [error.toIssue()], canonical: null, isCanonical: false };
       throw error;

@@ -38,9 +38,13 @@ const mlflowDatabricksLowercase: PurlRule = {
   },
 };
 
+/** The authority of a URL with a scheme (`scheme://authority/...`). */
+const URL_AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i;
+const DATABRICKS_HOST = /(^|\.)azuredatabricks\.net(:\d+)?$/i;
+
 function isDatabricksUrl(url: string): boolean {
-  const host = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url)?.[1] ?? url.split('/')[0] ?? '';
-  return /(^|\.)azuredatabricks\.net(:\d+)?$/i.test(host);
+  const host = URL_AUTHORITY.exec(url)?.[1] ?? url.split('/')[0] ?? '';
+  return DATABRICKS_HOST.test(host);
 }
 
 /** A git namespace is the host alone; the repository path on it (owner and name) is the name. */

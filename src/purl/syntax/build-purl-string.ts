@@ -1,34 +1,51 @@
 import type { PurlComponents } from '../purl-components.js';
-import { percentEncode } from './percent-encoding.js';
-import { isUnencodedPath } from './char-classes.js';
+import { percentEncode, percentEncodePath } from './percent-encoding.js';
+import type { RawQualifiers } from './raw-qualifiers.js';
 
 /**
  * Writes normalised components as a canonical PURL string: segments percent-encoded one by one,
  * qualifiers sorted by key with empty values left out, subpath without empty, `.` or `..`
  * segments (the components are expected to be normalised already). With `nameIsPath` the
- * name's `/` are separators, written unencoded.
+ * name's `/` are separators, written unencoded. `sortedKeys`, when the caller has them, are the
+ * keys of `c.qualifiers` in sorted order. When `c.qualifiers` is `null`, `rawQualifiers` (if
+ * given) are written instead.
  */
-export function buildPurlString(c: PurlComponents, nameIsPath = false): string {
+export function buildPurlString(c: PurlComponents, nameIsPath: boolean, sortedKeys?: readonly string[] | null, rawQualifiers?: RawQualifiers): string {
   let out = `pkg:${c.type}/`;
-  if (c.namespace !== null) out += `${encodePath(c.namespace)}/`;
-  out += nameIsPath ? encodePath(c.name) : percentEncode(c.name);
+  if (c.namespace !== null) out += `${percentEncodePath(c.namespace)}/`;
+  out += nameIsPath ? percentEncodePath(c.name) : percentEncode(c.name);
   if (c.version !== null) out += `@${percentEncode(c.version)}`;
-  if (c.qualifiers !== null) {
-    const keys = Object.keys(c.qualifiers);
-    if (keys.length > 1) keys.sort();
+  const qualifiers = c.qualifiers;
+  if (qualifiers !== null) {
+    const keys = sortedKeys ?? sortKeys(Object.keys(qualifiers));
     let separator = '?';
     for (const key of keys) {
-      const value = c.qualifiers[key];
+      const value = qualifiers[key];
       if (value === undefined || value === '') continue;
       out += `${separator}${key}=${percentEncode(value)}`;
       separator = '&';
     }
+  } else if (rawQualifiers !== undefined) {
+    out += rawQualifiers.write();
   }
-  if (c.subpath !== null) out += `#${encodePath(c.subpath)}`;
+  if (c.subpath !== null) out += `#${percentEncodePath(c.subpath)}`;
   return out;
 }
 
-function encodePath(path: string): string {
-  if (isUnencodedPath(path)) return path;
-  return path.split('/').map(percentEncode).join('/');
+/**
+ * Sorts keys in place, in code-unit order. Insertion sort for the usual handful of keys, which
+ * mostly arrive sorted already (as a canonical PURL lists them): n - 1 comparisons then.
+ */
+export function sortKeys(keys: string[]): string[] {
+  if (keys.length > 16) return keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i] as string;
+    let j = i - 1;
+    while (j >= 0 && (keys[j] as string) > key) {
+      keys[j + 1] = keys[j] as string;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
+  return keys;
 }

@@ -53,3 +53,13 @@ export function pathSegments(path: string, dropDots: boolean): string[] {
   }
   return segments;
 }
+
+/** `value` without "/" at either end. */
+export function trimSlashes(value: string): string {
+  if (value.charCodeAt(0) !== 0x2f && value.charCodeAt(value.length - 1) !== 0x2f) return value;
+  let start = 0;
+  let end = value.length;
+  while (start < end && value.charCodeAt(start) === 0x2f) start++;
+  while (end > start && value.charCodeAt(end - 1) === 0x2f) end--;
+  return value.slice(start, end);
+}

@@ -1,21 +1,17 @@
 import { PurlError, quote, type PurlComponentName } from '../purl-error.js';
-import { emptyQualifiers, type PurlQualifiers } from '../purl-components.js';
+import { emptyQualifiers, type PurlComponents, type PurlQualifiers } from '../purl-components.js';
 import { percentDecode } from './percent-encoding.js';
-import { checkQualifierKey, checkType, MAX_PURL_LENGTH } from './generic-rules.js';
+import { checkQualifierKey, checkType, MAX_PURL_LENGTH, trimSlashes } from './generic-rules.js';
+import { GENERIC_VOCABULARY, type Vocabulary } from './vocabulary.js';
+import type { WordIndex } from './word-index.js';
+import type { RawQualifiers } from './raw-qualifiers.js';
 
 /**
  * A PURL split into decoded components by the type-agnostic rules of ECMA-427, before any
  * type definition is applied. The name may still be empty: whether that is allowed is the type
  * layer's decision.
  */
-export interface SyntaxComponents {
-  type: string;
-  namespace: string | null;
-  name: string;
-  version: string | null;
-  qualifiers: PurlQualifiers | null;
-  subpath: string | null;
-}
+export type SyntaxComponents = PurlComponents;
 
 /** How forgiving the syntax layer is. */
 export interface SyntaxOptions {
@@ -29,9 +25,9 @@ export interface SyntaxOptions {
 /**
  * Splits a PURL string into decoded components, following ECMA-427's parsing procedure: from
  * the right, subpath, then qualifiers; from the left, scheme and type; then version, name and
- * namespace.
+ * namespace. With `rawQualifiers` the qualifiers go there, undecoded, and `qualifiers` is `null`.
  */
-export function parsePurlString(raw: unknown, options: SyntaxOptions): SyntaxComponents {
+export function parsePurlString(raw: unknown, options: SyntaxOptions, words: Vocabulary = GENERIC_VOCABULARY, rawQualifiers?: RawQualifiers): SyntaxComponents {
   if (typeof raw !== 'string') {
     throw new PurlError('scheme', 'not-a-string', `a PURL must be a string, not ${raw === null ? 'null' : typeof raw}`);
   }
@@ -55,58 +51,71 @@ export function parsePurlString(raw: unknown, options: SyntaxOptions): SyntaxCom
   // is far cheaper than lastIndexOf in V8).
   const question = input.indexOf('?');
   if (question !== -1 && question < end) {
-    qualifiers = parseQualifiers(input, question + 1, end, options.lenient);
+    if (rawQualifiers === undefined) qualifiers = parseQualifiers(input, question + 1, end, options.lenient, words.qualifierKeys);
+    else readRawQualifiers(input, question + 1, end, options.lenient, words.qualifierKeys, rawQualifiers);
     end = question;
   }
 
-  let start: number;
-  if (input.startsWith('pkg:')) {
-    start = 4;
-  } else {
-    const colon = input.indexOf(':');
-    if (colon === -1 || colon >= end) {
-      throw new PurlError('scheme', 'missing-scheme', `${quote(input)} does not start with the scheme "pkg:"`);
-    }
-    const scheme = input.slice(0, colon);
-    if (scheme.toLowerCase() !== 'pkg') {
-      throw new PurlError('scheme', 'wrong-scheme', `the scheme is ${quote(scheme)}; a PURL starts with "pkg:"`);
-    }
-    start = colon + 1;
-  }
-
+  let start = schemeEnd(input, end);
   while (start < end && input.charCodeAt(start) === 0x2f) start++;
   const typeEnd = input.indexOf('/', start);
   if (typeEnd === -1 || typeEnd >= end) {
     const type = checkType(input.slice(start, end));
     throw new PurlError('name', 'missing-name', `the name is missing (expected pkg:${type}/<name>)`);
   }
-  const type = checkType(input.slice(start, typeEnd));
+  const type = words.types.find(input, start, typeEnd)?.type ?? checkType(input.slice(start, typeEnd));
   start = typeEnd + 1;
 
-  // The version separator is the last "@" after the last "/": an unencoded "@" inside the
-  // namespace (an npm scope) is not one.
+  // The name is the last segment; the version separator is the last "@" after it (an unencoded
+  // "@" inside the namespace, as in an npm scope, is not one).
+  let lastSlash = lastIndexIn(input, '/', start, end);
   let version: string | null = null;
-  let at = end - 1;
-  while (at >= start) {
-    const c = input.charCodeAt(at);
-    if (c === 0x40 || c === 0x2f) break;
-    at--;
-  }
-  if (at >= start && input.charCodeAt(at) === 0x40) {
+  const at = lastIndexIn(input, '@', lastSlash + 1, end);
+  if (at > lastSlash) {
     if (at + 1 < end) version = percentDecode(input.slice(at + 1, end), 'version');
     end = at;
     if (input.charCodeAt(end - 1) === 0x2f) {
       throw new PurlError('name', 'missing-name', `the name is missing before "${input.slice(at, at + 40)}"`);
     }
+  } else if (lastSlash === end - 1) {
+    // Trailing slashes: the name is the segment before them.
+    while (end > start && input.charCodeAt(end - 1) === 0x2f) end--;
+    lastSlash = lastIndexIn(input, '/', start, end);
   }
-
-  while (end > start && input.charCodeAt(end - 1) === 0x2f) end--;
-  let nameStart = end;
-  while (nameStart > start && input.charCodeAt(nameStart - 1) !== 0x2f) nameStart--;
-  const name = percentDecode(input.slice(nameStart, end), 'name');
-  const namespace = nameStart > start ? decodePath(input.slice(start, nameStart - 1), 'namespace', false) : null;
+  const rawName = input.slice(lastSlash + 1, end);
+  let name = percentDecode(rawName, 'name');
+  // Building strips "/" from both ends of the name; a name decoded from "%2F…" gets the same
+  // treatment, so that a parsed PURL and the PURL built from it have the same components.
+  if (name !== rawName) name = trimSlashes(name);
+  const namespace = lastSlash >= start ? decodePath(input.slice(start, lastSlash), 'namespace', false) : null;
 
   return { type, namespace, name, version, qualifiers, subpath };
+}
+
+/** Where the type starts: after `pkg:`, which ECMA-427 lets a reader accept in any case. */
+function schemeEnd(input: string, end: number): number {
+  // Four charCodeAt tests: startsWith('pkg:') is a slower builtin call.
+  if (input.charCodeAt(0) === 0x70 && input.charCodeAt(1) === 0x6b && input.charCodeAt(2) === 0x67 && input.charCodeAt(3) === 0x3a) return 4;
+  const colon = input.indexOf(':');
+  if (colon === -1 || colon >= end) {
+    throw new PurlError('scheme', 'missing-scheme', `${quote(input)} does not start with the scheme "pkg:"`);
+  }
+  const scheme = input.slice(0, colon);
+  if (scheme.toLowerCase() !== 'pkg') {
+    throw new PurlError('scheme', 'wrong-scheme', `the scheme is ${quote(scheme)}; a PURL starts with "pkg:"`);
+  }
+  return colon + 1;
+}
+
+/**
+ * The index of the last `char` in `input` from `from` to `end`, or `from - 1`. Found with indexOf
+ * forwards: V8's lastIndexOf is a slow runtime call, and a charCodeAt loop backwards costs a few
+ * nanoseconds a character, more than the one or two indexOf calls a PURL needs.
+ */
+function lastIndexIn(input: string, char: string, from: number, end: number): number {
+  let last = from - 1;
+  for (let i = input.indexOf(char, from); i !== -1 && i < end; i = input.indexOf(char, i + 1)) last = i;
+  return last;
 }
 
 /** Whether a path needs more than decoding as a whole: empty, `.` or `..` segments, or escapes. */
@@ -129,21 +138,23 @@ function decodePath(path: string, component: PurlComponentName, dropDots: boolea
   return joined === '' ? null : joined;
 }
 
-function parseQualifiers(input: string, from: number, to: number, lenient: boolean): PurlQualifiers | null {
+function parseQualifiers(input: string, from: number, to: number, lenient: boolean, knownKeys: WordIndex<string>): PurlQualifiers | null {
   let qualifiers: PurlQualifiers | null = null;
+  // Keys in ascending order, as a canonical PURL writes them, cannot repeat: only a key not
+  // above every earlier one needs a duplicate look-up.
+  let greatestKey = '';
   let empty = false;
   while (from < to) {
     let next = input.indexOf('&', from);
     if (next === -1 || next > to) next = to;
     if (next > from) {
-      const equals = input.indexOf('=', from);
-      if (equals === -1 || equals >= next) {
-        throw new PurlError('qualifiers', 'invalid-qualifier-key', `qualifier ${quote(input.slice(from, next))} has no "=" between key and value`);
-      }
-      const key = checkQualifierKey(input.slice(from, equals), lenient);
+      const equals = equalsOf(input, from, next);
+      const key = keyOf(input, from, equals, lenient, knownKeys);
       const value = equals + 1 === next ? '' : percentDecode(input.slice(equals + 1, next), 'qualifiers');
       qualifiers ??= emptyQualifiers();
-      if (qualifiers[key] !== undefined) {
+      if (key > greatestKey) {
+        greatestKey = key;
+      } else if (qualifiers[key] !== undefined) {
         throw new PurlError('qualifiers', 'duplicate-qualifier-key', `qualifier key ${quote(key)} appears more than once`);
       }
       // An empty value means the same as no pair, but the key still counts for duplicates.
@@ -159,4 +170,31 @@ function parseQualifiers(input: string, from: number, to: number, lenient: boole
     else kept++;
   }
   return kept === 0 ? null : qualifiers;
+}
+
+/** Splits qualifiers like {@link parseQualifiers}, into `into`, leaving the values as written. */
+function readRawQualifiers(input: string, from: number, to: number, lenient: boolean, knownKeys: WordIndex<string>, into: RawQualifiers): void {
+  while (from < to) {
+    let next = input.indexOf('&', from);
+    if (next === -1 || next > to) next = to;
+    if (next > from) {
+      const equals = equalsOf(input, from, next);
+      into.add(keyOf(input, from, equals, lenient, knownKeys), input.slice(equals + 1, next));
+    }
+    from = next + 1;
+  }
+}
+
+/** Where the "=" of the pair from `from` to `next` is. */
+function equalsOf(input: string, from: number, next: number): number {
+  const equals = input.indexOf('=', from);
+  if (equals === -1 || equals >= next) {
+    throw new PurlError('qualifiers', 'invalid-qualifier-key', `qualifier ${quote(input.slice(from, next))} has no "=" between key and value`);
+  }
+  return equals;
+}
+
+/** The key that ends at `equals`, checked: a known key as it is, any other lowercased (when lenient) and checked. */
+function keyOf(input: string, from: number, equals: number, lenient: boolean, knownKeys: WordIndex<string>): string {
+  return knownKeys.find(input, from, equals) ?? checkQualifierKey(input.slice(from, equals), lenient);
 }

@@ -1,32 +1,51 @@
 import { PurlError, quote, type PurlComponentName } from '../purl-error.js';
-import { isUnencoded, isUnencodedAscii } from './char-classes.js';
 
 /** `%XX` for every ASCII character, uppercase hex as ECMA-427's canonical form writes it. */
 const ESCAPES = Array.from({ length: 128 }, (_, c) => `%${c.toString(16).toUpperCase().padStart(2, '0')}`);
+
+/**
+ * Characters ECMA-427 leaves unencoded in a component are letters, digits, `.-_~` and `:`; this
+ * finds the others. Global, so that each test leaves `lastIndex` just after the character found:
+ * the encoder jumps from one to the next instead of testing every character in a loop.
+ */
+const NEEDS_ENCODING = /[^A-Za-z0-9._~:-]/g;
+/** The same in a path, whose "/" separate segments and stay as they are. */
+const PATH_NEEDS_ENCODING = /[^A-Za-z0-9._~:/-]/g;
 
 /**
  * Percent-encodes one component (or segment, or qualifier value) in canonical form: letters,
  * digits, `.-_~` and `:` as they are, every other character as its UTF-8 octets.
  */
 export function percentEncode(value: string): string {
-  if (isUnencoded(value)) return value;
+  return encodeMatches(value, NEEDS_ENCODING);
+}
+
+/** Percent-encodes each segment of a `/`-separated path (namespace, subpath), keeping the separators. */
+export function percentEncodePath(path: string): string {
+  return encodeMatches(path, PATH_NEEDS_ENCODING);
+}
+
+/** Writes each character `pattern` (global) finds as its escapes. */
+function encodeMatches(value: string, pattern: RegExp): string {
+  pattern.lastIndex = 0;
+  if (!pattern.test(value)) return value;
   let out = '';
   let run = 0;
-  for (let i = 0; i < value.length; i++) {
+  do {
+    const i = pattern.lastIndex - 1;
     const c = value.charCodeAt(i);
     if (c < 128) {
-      if (isUnencodedAscii(c)) continue;
       out += value.slice(run, i) + ESCAPES[c];
       run = i + 1;
-      continue;
+    } else {
+      // Non-ASCII: encodeURIComponent writes the UTF-8 octets (a surrogate pair as one character).
+      let stop = i + 1;
+      while (stop < value.length && value.charCodeAt(stop) >= 128) stop++;
+      out += value.slice(run, i) + encodeUtf8(value.slice(i, stop));
+      run = stop;
+      pattern.lastIndex = stop;
     }
-    // Non-ASCII: encodeURIComponent writes the UTF-8 octets (a surrogate pair as one character).
-    let stop = i + 1;
-    while (stop < value.length && value.charCodeAt(stop) >= 128) stop++;
-    out += value.slice(run, i) + encodeUtf8(value.slice(i, stop));
-    run = stop;
-    i = stop - 1;
-  }
+  } while (pattern.test(value));
   return out + value.slice(run);
 }
 

@@ -1,7 +1,15 @@
 import { PurlError, quote, type PurlComponentName } from '../purl-error.js';
 import { emptyQualifiers, type PurlComponents, type PurlQualifiers } from '../purl-components.js';
-import { checkQualifierKey, checkType, pathSegments } from './generic-rules.js';
+import { checkQualifierKey, checkType, pathSegments, trimSlashes } from './generic-rules.js';
 import { isLowerQualifierKey } from './char-classes.js';
+import { sortKeys } from './build-purl-string.js';
+import { GENERIC_VOCABULARY, type Vocabulary } from './vocabulary.js';
+
+/** Components read for building, with the qualifier keys already listed in canonical (sorted) order. */
+export interface ReadComponents extends PurlComponents {
+  /** The keys of `qualifiers`, sorted; `null` when there are no qualifiers. */
+  qualifierKeys: string[] | null;
+}
 
 /**
  * Reads components given by a caller (to build a PURL) into the decoded form the parser
@@ -10,24 +18,28 @@ import { isLowerQualifierKey } from './char-classes.js';
  * values and empty strings treated as absent. Any object with these members is accepted, so a
  * packageurl-js `PackageURL` works.
  */
-export function readComponents(input: unknown): PurlComponents {
+export function readComponents(input: unknown, words: Vocabulary = GENERIC_VOCABULARY): ReadComponents {
   if (typeof input !== 'object' || input === null) {
     throw new PurlError('type', 'invalid-components', `PURL components must be an object, not ${input === null ? 'null' : typeof input}`);
   }
   const source = input as Record<string, unknown>;
   const rawType = optionalString(source.type, 'type');
   if (rawType === null) throw new PurlError('type', 'missing-type', 'the type is missing');
-  const type = checkType(rawType);
+  const type = words.types.get(rawType)?.type ?? checkType(rawType);
   const namespace = path(optionalString(source.namespace, 'namespace'), false);
   const name = trimSlashes(optionalString(source.name, 'name') ?? '');
-  return {
+  const read: ReadComponents = {
     type,
     namespace,
     name,
     version: optionalString(source.version, 'version'),
-    qualifiers: readQualifiers(source.qualifiers),
-    subpath: path(optionalString(source.subpath, 'subpath'), true),
+    qualifiers: null,
+    subpath: null,
+    qualifierKeys: null,
   };
+  readQualifiers(source.qualifiers, read, words);
+  read.subpath = path(optionalString(source.subpath, 'subpath'), true);
+  return read;
 }
 
 function optionalString(value: unknown, component: PurlComponentName): string | null {
@@ -36,15 +48,6 @@ function optionalString(value: unknown, component: PurlComponentName): string | 
     throw new PurlError(component, 'invalid-components', `${component} must be a string or null, not ${typeof value}`);
   }
   return value;
-}
-
-function trimSlashes(value: string): string {
-  if (value.charCodeAt(0) !== 0x2f && value.charCodeAt(value.length - 1) !== 0x2f) return value;
-  let start = 0;
-  let end = value.length;
-  while (start < end && value.charCodeAt(start) === 0x2f) start++;
-  while (end > start && value.charCodeAt(end - 1) === 0x2f) end--;
-  return value.slice(start, end);
 }
 
 /** Whether a path has empty, `.` or `..` segments, or slashes at either end. */
@@ -57,16 +60,29 @@ function path(value: string | null, dropDots: boolean): string | null {
   return joined === '' ? null : joined;
 }
 
-function readQualifiers(value: unknown): PurlQualifiers | null {
-  if (value === null || value === undefined) return null;
+/** Sets `read.qualifiers` and `read.qualifierKeys` from the caller's qualifiers. */
+function readQualifiers(value: unknown, read: ReadComponents, words: Vocabulary): void {
+  if (value === null || value === undefined) return;
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw new PurlError('qualifiers', 'invalid-components', `qualifiers must be an object or null, not ${Array.isArray(value) ? 'an array' : typeof value}`);
   }
-  if (Object.getPrototypeOf(value) === null && isCanonicalRecord(value as Record<string, unknown>)) {
-    // Already what parsing produces (keys lowercase and valid, values non-empty strings): the
-    // engine only reads qualifiers, so the caller's record can be used as it is.
-    return value as PurlQualifiers;
+  if (Object.getPrototypeOf(value) === null) {
+    const keys = canonicalRecordKeys(value as Record<string, unknown>, words);
+    if (keys !== null) {
+      // Already what parsing produces (keys lowercase and valid, values non-empty strings): the
+      // engine only reads qualifiers, so the caller's record can be used as it is.
+      read.qualifiers = value as PurlQualifiers;
+      read.qualifierKeys = sortKeys(keys);
+      return;
+    }
   }
+  const qualifiers = copyQualifiers(value);
+  read.qualifiers = qualifiers;
+  read.qualifierKeys = qualifiers === null ? null : sortKeys(Object.keys(qualifiers));
+}
+
+/** A new record from qualifiers in any accepted form: keys lowercased and checked, empty values left out. */
+function copyQualifiers(value: object): PurlQualifiers | null {
   const entries = value instanceof Map ? [...(value as Map<unknown, unknown>)] : Object.entries(value);
   let qualifiers: PurlQualifiers | null = null;
   for (const [rawKey, rawValue] of entries) {
@@ -85,13 +101,15 @@ function readQualifiers(value: unknown): PurlQualifiers | null {
   return qualifiers;
 }
 
-function isCanonicalRecord(record: Record<string, unknown>): boolean {
+/** The keys of a record that is already in parsed form (non-empty, valid lowercase keys, non-empty string values), else `null`. */
+function canonicalRecordKeys(record: Record<string, unknown>, words: Vocabulary): string[] | null {
   const keys = Object.keys(record);
   for (const key of keys) {
     const value = record[key];
-    if (typeof value !== 'string' || value === '' || !isLowerQualifierKey(key)) return false;
+    if (typeof value !== 'string' || value === '') return null;
+    if (!words.qualifierKeys.has(key) && !isLowerQualifierKey(key)) return null;
   }
-  return keys.length > 0;
+  return keys.length > 0 ? keys : null;
 }
 
 function qualifierValue(key: string, value: unknown): string | null {

@@ -1,0 +1,29 @@
+import { WordIndex } from './word-index.js';
+import { isLowerQualifierKey, isLowerType } from './char-classes.js';
+
+/**
+ * What an engine knows before it reads a PURL, for the syntax layer's fast paths: a type or
+ * qualifier key found here is valid and lowercase already, needs no checking, and comes back as
+ * the stored string rather than a fresh slice of the input (later look-ups of it are cheaper).
+ */
+export interface Vocabulary {
+  /** The types the engine has definitions for. */
+  readonly types: WordIndex<{ readonly type: string }>;
+  /** Qualifier keys: ECMA-427's own and those the definitions name. */
+  readonly qualifierKeys: WordIndex<string>;
+}
+
+/** The qualifier keys ECMA-427 defines for every type. */
+const STANDARD_QUALIFIER_KEYS = ['repository_url', 'download_url', 'vcs_url', 'file_name', 'checksum'];
+
+/** A vocabulary of these types and qualifier keys; words that are not valid lowercase ones are left out. */
+export function vocabulary(types: Iterable<{ readonly type: string }>, qualifierKeys: Iterable<string>): Vocabulary {
+  const typeEntries: [string, { readonly type: string }][] = [];
+  for (const t of types) if (isLowerType(t.type)) typeEntries.push([t.type, t]);
+  const keyEntries: [string, string][] = [];
+  for (const key of [...STANDARD_QUALIFIER_KEYS, ...qualifierKeys]) if (isLowerQualifierKey(key)) keyEntries.push([key, key]);
+  return { types: new WordIndex(typeEntries), qualifierKeys: new WordIndex(keyEntries) };
+}
+
+/** The vocabulary of an engine without definitions: ECMA-427's qualifier keys only. */
+export const GENERIC_VOCABULARY: Vocabulary = vocabulary([], []);
