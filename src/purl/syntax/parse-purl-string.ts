@@ -1,10 +1,10 @@
 import { PurlError, quote, type PurlComponentName } from '../purl-error.js';
-import { emptyQualifiers, type PurlComponents, type PurlQualifiers } from '../purl-components.js';
+import type { PurlComponents, PurlQualifiers } from '../purl-components.js';
 import { percentDecode } from './percent-encoding.js';
 import { checkQualifierKey, checkType, MAX_PURL_LENGTH, trimSlashes } from './generic-rules.js';
 import { GENERIC_VOCABULARY, type Vocabulary } from './vocabulary.js';
 import type { WordIndex } from './word-index.js';
-import type { RawQualifiers } from './raw-qualifiers.js';
+import { RawQualifiers } from './raw-qualifiers.js';
 
 /**
  * A PURL split into decoded components by the type-agnostic rules of ECMA-427, before any
@@ -51,8 +51,9 @@ export function parsePurlString(raw: unknown, options: SyntaxOptions, words: Voc
   // is far cheaper than lastIndexOf in V8).
   const question = input.indexOf('?');
   if (question !== -1 && question < end) {
-    if (rawQualifiers === undefined) qualifiers = parseQualifiers(input, question + 1, end, options.lenient, words.qualifierKeys);
-    else readRawQualifiers(input, question + 1, end, options.lenient, words.qualifierKeys, rawQualifiers);
+    const pairs = rawQualifiers ?? new RawQualifiers();
+    readRawQualifiers(input, question + 1, end, options.lenient, words.qualifierKeys, pairs);
+    if (rawQualifiers === undefined) qualifiers = pairs.toRecord();
     end = question;
   }
 
@@ -138,41 +139,7 @@ function decodePath(path: string, component: PurlComponentName, dropDots: boolea
   return joined === '' ? null : joined;
 }
 
-function parseQualifiers(input: string, from: number, to: number, lenient: boolean, knownKeys: WordIndex<string>): PurlQualifiers | null {
-  let qualifiers: PurlQualifiers | null = null;
-  // Keys in ascending order, as a canonical PURL writes them, cannot repeat: only a key not
-  // above every earlier one needs a duplicate look-up.
-  let greatestKey = '';
-  let empty = false;
-  while (from < to) {
-    let next = input.indexOf('&', from);
-    if (next === -1 || next > to) next = to;
-    if (next > from) {
-      const equals = equalsOf(input, from, next);
-      const key = keyOf(input, from, equals, lenient, knownKeys);
-      const value = equals + 1 === next ? '' : percentDecode(input.slice(equals + 1, next), 'qualifiers');
-      qualifiers ??= emptyQualifiers();
-      if (key > greatestKey) {
-        greatestKey = key;
-      } else if (qualifiers[key] !== undefined) {
-        throw new PurlError('qualifiers', 'duplicate-qualifier-key', `qualifier key ${quote(key)} appears more than once`);
-      }
-      // An empty value means the same as no pair, but the key still counts for duplicates.
-      qualifiers[key] = value;
-      if (value === '') empty = true;
-    }
-    from = next + 1;
-  }
-  if (qualifiers === null || !empty) return qualifiers;
-  let kept = 0;
-  for (const key in qualifiers) {
-    if (qualifiers[key] === '') delete qualifiers[key];
-    else kept++;
-  }
-  return kept === 0 ? null : qualifiers;
-}
-
-/** Splits qualifiers like {@link parseQualifiers}, into `into`, leaving the values as written. */
+/** Splits qualifiers into `into`, keys checked, values as written (decoded when a record is made). */
 function readRawQualifiers(input: string, from: number, to: number, lenient: boolean, knownKeys: WordIndex<string>, into: RawQualifiers): void {
   while (from < to) {
     let next = input.indexOf('&', from);

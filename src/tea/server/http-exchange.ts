@@ -138,3 +138,8 @@ export function safeDescription(text: string): string {
   const clean = text.replace(UNSAFE_DESCRIPTION, '?');
   return clean.length > 200 ? `${clean.slice(0, 197)}...` : clean;
 }
+
+/** An RFC 7230 quoted-string, for an auth-param of a `WWW-Authenticate` challenge. */
+export function quoted(text: string): string {
+  return `"${text.replace(/[\\"]/g, '\\$&')}"`;
+}

@@ -5,7 +5,7 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { fromFetch, fromNode, jsonResponse, safeDescription, toFetch, toNode, type KitRequest, type KitResponse } from './http-exchange.js';
+import { fromFetch, fromNode, jsonResponse, quoted, safeDescription, toFetch, toNode, type KitRequest, type KitResponse } from './http-exchange.js';
 
 /**
  * Why a presented token was not accepted; each is answered with `error="invalid_token"` (5.3.5).
@@ -91,10 +91,6 @@ const DESCRIPTIONS: Record<InvalidTokenReason, string> = {
   malformed: 'the access token is malformed',
   unknown: 'the access token is not recognised',
 };
-
-function quoted(text: string): string {
-  return `"${text.replace(/[\\"]/g, '\\$&')}"`;
-}
 
 /**
  * Reads the bearer token from an `Authorization` header value: `undefined` when the header is

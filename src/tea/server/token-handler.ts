@@ -13,6 +13,7 @@ import {
   fromFetch,
   fromNode,
   jsonResponse,
+  quoted,
   safeDescription,
   toFetch,
   toNode,
@@ -221,10 +222,6 @@ const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 type Outcome = { response: KitResponse; close?: boolean } | 'client-gone';
-
-function quoted(text: string): string {
-  return `"${text.replace(/[\\"]/g, '\\$&')}"`;
-}
 
 function describeName(name: string): string {
   return JSON.stringify(safeDescription(name.slice(0, 40))).replace(/"/g, "'");
