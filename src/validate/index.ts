@@ -3,6 +3,6 @@ export { validateFiles, validateBytes, validateStream, DEFAULT_MAX_BYTES, type V
 export { type Finding, type Severity, passes } from './finding.js';
 export { type DocumentKind, KIND_NAMES } from './kinds.js';
 export { detectKind, type DetectedKind, type KindEvidence } from './detect-kind.js';
-export { registerChecks, checksFor, type SemanticCheck } from './semantic/index.js';
+export { registerChecks, checksFor, type SemanticCheck, type CheckContext } from './semantic/index.js';
 export { type RawFinding } from './finding.js';
 export { assertDocument, parseDocument, isDocument, DocumentError, type DocumentTypes } from './typed.js';

@@ -35,13 +35,13 @@ export function resolveKind(name: string | undefined): DocumentKind | undefined 
 }
 
 /** Finds the schema and semantic problems of an already parsed document, without positions. */
-export function checkDocument(value: unknown, kind: DocumentKind): RawFinding[] {
+export function checkDocument(value: unknown, kind: DocumentKind, file?: string): RawFinding[] {
   const info = kindInfo(kind);
-  if (info.validate(value)) return runChecks(kind, value);
+  if (info.validate(value)) return runChecks(kind, value, { file, schemaValid: true });
   const findings = schemaFindings(info.validate.errors ?? []);
   // A value the schema rejects is not reported again by a rule beyond the schema.
   const rejected = new Set(findings.map((f) => f.pointer));
-  return findings.concat(runChecks(kind, value).filter((f) => !rejected.has(f.pointer)));
+  return findings.concat(runChecks(kind, value, { file, schemaValid: false }).filter((f) => !rejected.has(f.pointer)));
 }
 
 /** The finding for a document whose kind nothing reveals. */
@@ -85,7 +85,7 @@ export function validateDocument(value: unknown, options: ValidateOptions = {}):
   const file = options.file ?? '<input>';
   const detected = detectKind(value, options.file, resolveKind(options.kind));
   if (!detected) return result(file, null, placeFindings(file, [undetectedKind()]));
-  return result(file, detected.kind, placeFindings(file, checkDocument(value, detected.kind)));
+  return result(file, detected.kind, placeFindings(file, checkDocument(value, detected.kind, options.file)));
 }
 
 const NON_BLANK = /\S/;
@@ -111,6 +111,6 @@ export function validateText(text: string, options: ValidateOptions = {}): Valid
   if (!parsed.ok) return result(file, explicit ?? null, placeFindings(file, parsed.findings));
   const { source } = parsed;
   const detected = detectKind(source.value, options.file, explicit);
-  const raw = [...parsed.findings, ...(detected ? checkDocument(source.value, detected.kind) : [undetectedKind()])];
+  const raw = [...parsed.findings, ...(detected ? checkDocument(source.value, detected.kind, options.file) : [undetectedKind()])];
   return result(file, detected?.kind ?? null, raw.length === 0 ? [] : placeFindings(file, raw, source.locate));
 }

@@ -27,6 +27,15 @@ export interface SourcedDocument {
 }
 
 /**
+ * Whether a finding stops an engine being built from the document. The `purl-type/…` rules judge
+ * a definition's quality (a non-canonical example, an `$id` naming another file, an unanchored
+ * pattern): `teapurl validate` reports them, but the definition still says how to parse its type.
+ */
+export function blocksEngine(finding: Finding): boolean {
+  return finding.severity === 'error' && !finding.rule.startsWith('purl-type/');
+}
+
+/**
  * Checks every document against the PURL type definition schema and refuses the first invalid
  * one, or a second definition of the same type.
  */
@@ -34,9 +43,7 @@ export function checkDefinitions(documents: readonly SourcedDocument[]): PurlTyp
   const bySource = new Map<string, string>();
   const definitions: PurlTypeDefinition[] = [];
   for (const { document, source, findings } of documents) {
-    const errors = (findings ?? validateDocument(document, { kind: 'purl-type-definition', file: source }).findings).filter(
-      (f) => f.severity === 'error',
-    );
+    const errors = (findings ?? validateDocument(document, { kind: 'purl-type-definition', file: source }).findings).filter(blocksEngine);
     const first = errors[0];
     if (first) {
       const where = first.line === null ? first.pointer || '/' : `${first.line}:${first.column}`;

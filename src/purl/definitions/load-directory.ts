@@ -3,7 +3,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import type { PurlTypeDefinition } from '../../../types/index.js';
 import { validateText } from '../../validate/validate-document.js';
-import { checkDefinitions, DefinitionSetError, type SourcedDocument } from './check-definitions.js';
+import { blocksEngine, checkDefinitions, DefinitionSetError, type SourcedDocument } from './check-definitions.js';
 
 /**
  * Reads and validates every `*.json` file under `directory`, in file-name order. A directory
@@ -25,8 +25,7 @@ export async function loadDefinitionDirectory(directory: string): Promise<PurlTy
       throw new DefinitionSetError(shown, `${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }
     const result = validateText(text, { kind: 'purl-type-definition', file: shown });
-    const valid = !result.findings.some((f) => f.severity === 'error');
-    documents.push({ document: valid ? JSON.parse(text) : null, source: shown, findings: result.findings });
+    documents.push({ document: result.findings.some(blocksEngine) ? null : JSON.parse(text), source: shown, findings: result.findings });
   }
   return checkDefinitions(documents);
 }

@@ -1,8 +1,8 @@
-/**
- * Loads every kind's semantic checks into the registry. Type-definition checks register here too
- * when they exist (see `registry.ts`).
- */
+/** Loads every kind's semantic checks into the registry. */
 import './discovery-checks.js';
 import './token-checks.js';
+import './purl-type-field-checks.js';
+import './purl-type-pattern-checks.js';
+import './purl-type-example-checks.js';
 
-export { registerChecks, checksFor, runChecks, type SemanticCheck } from './registry.js';
+export { registerChecks, checksFor, runChecks, type SemanticCheck, type CheckContext } from './registry.js';

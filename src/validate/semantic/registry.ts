@@ -1,16 +1,39 @@
 import type { DocumentKind } from '../kinds.js';
 import type { RawFinding } from '../finding.js';
 
+/** What a check knows about the document besides its value. */
+export interface CheckContext {
+  /** The file name as given to the validator (`<stdin>`, `<input>` or absent when there is none). */
+  readonly file?: string;
+  /** Whether the schema accepted the document; checks that need a well-formed document skip it otherwise. */
+  readonly schemaValid: boolean;
+}
+
 /**
  * A rule a JSON Schema cannot express. It receives the parsed document whether or not the schema
  * accepted it, so it must read defensively, and returns its findings (possibly none).
+ *
+ * @example
+ * ```ts
+ * import { registerChecks, type SemanticCheck } from 'teapurl';
+ * const noTodo: SemanticCheck = {
+ *   rule: 'purl-type/no-todo',
+ *   summary: 'The description is not a placeholder.',
+ *   check: (document) =>
+ *     (document as { description?: unknown }).description === 'TODO'
+ *       ? [{ pointer: '/description', severity: 'warning', rule: 'purl-type/no-todo', message: 'description is a placeholder' }]
+ *       : [],
+ * };
+ * registerChecks('purl-type-definition', [noTodo]);
+ * ```
  */
 export interface SemanticCheck {
   /** Stable rule identifier, e.g. `discovery/duplicate-url`. */
   rule: string;
   /** One line on what the rule enforces, for documentation. */
   summary: string;
-  check(document: unknown): RawFinding[];
+  /** Returns the findings for one document, possibly none. */
+  check(document: unknown, context: CheckContext): RawFinding[];
 }
 
 const registry = new Map<DocumentKind, SemanticCheck[]>();
@@ -28,11 +51,11 @@ export function checksFor(kind: DocumentKind): readonly SemanticCheck[] {
 }
 
 /** Runs every check registered for a kind. A check that throws becomes a finding, never a crash. */
-export function runChecks(kind: DocumentKind, document: unknown): RawFinding[] {
+export function runChecks(kind: DocumentKind, document: unknown, context: CheckContext = { schemaValid: true }): RawFinding[] {
   let findings: RawFinding[] = [];
   for (const check of checksFor(kind)) {
     try {
-      const found = check.check(document);
+      const found = check.check(document, context);
       if (found.length > 0) findings = findings.concat(found);
     } catch (error) {
       findings.push({

@@ -1,0 +1,164 @@
+/**
+ * Checks of a PURL type definition's names and links: `$id` and the file name agree with the
+ * type, qualifier keys are valid PURL keys, URLs are web addresses.
+ */
+import type { RawFinding } from '../finding.js';
+import { humanPath, toPointer } from '../pointer.js';
+import { registerChecks, type SemanticCheck } from './registry.js';
+import { asArray, asObject, own } from './read.js';
+import { definitionType, qualifierDefinitions } from './purl-type-document.js';
+
+/** The file name a definition of `type` is published under. */
+function definitionFileName(type: string): string {
+  return `${type}-definition.json`;
+}
+
+/** The last path segment of a URL or file path, either separator. */
+function lastSegment(value: string): string {
+  const withoutQuery = value.replace(/[?#].*$/s, '');
+  return withoutQuery.slice(Math.max(withoutQuery.lastIndexOf('/'), withoutQuery.lastIndexOf('\\')) + 1);
+}
+
+const idNamesFile: SemanticCheck = {
+  rule: 'purl-type/id-file-name',
+  summary: '`$id`, when present, ends with `<type>-definition.json`.',
+  check(document) {
+    const type = definitionType(document);
+    const id = own(asObject(document), '$id');
+    if (type === undefined || typeof id !== 'string') return [];
+    const expected = definitionFileName(type);
+    if (id.endsWith(`/${expected}`) || id === expected) return [];
+    return [
+      {
+        pointer: '/$id',
+        severity: 'error',
+        rule: this.rule,
+        message: `$id ${JSON.stringify(id)} names the file ${JSON.stringify(lastSegment(id))}, but a definition of type ${JSON.stringify(type)} is ${JSON.stringify(expected)}`,
+      },
+    ];
+  },
+};
+
+const fileNameAgrees: SemanticCheck = {
+  rule: 'purl-type/file-name',
+  summary: 'A definition read from a `.json` file is named `<type>-definition.json`.',
+  check(document, { file }) {
+    const type = definitionType(document);
+    if (type === undefined || file === undefined) return [];
+    const base = lastSegment(file);
+    // Standard input, in-memory values and other labels have no file name to agree.
+    if (!base.toLowerCase().endsWith('.json')) return [];
+    const expected = definitionFileName(type);
+    if (base === expected) return [];
+    return [
+      {
+        pointer: '/type',
+        severity: 'error',
+        rule: this.rule,
+        message: `the file is named ${JSON.stringify(base)}, but a definition of type ${JSON.stringify(type)} belongs in ${JSON.stringify(expected)}`,
+      },
+    ];
+  },
+};
+
+/** ECMA-427: a key starts with a letter and holds ASCII letters, digits, `.`, `-` and `_`. */
+const QUALIFIER_KEY = /^[A-Za-z][A-Za-z0-9._-]*$/;
+
+const qualifierKeys: SemanticCheck = {
+  rule: 'purl-type/qualifier-key',
+  summary: 'Qualifier keys are valid PURL qualifier keys, written in lowercase, each defined once.',
+  check(document) {
+    const findings: RawFinding[] = [];
+    const seen = new Map<string, number>();
+    for (const { index, definition } of qualifierDefinitions(document)) {
+      const key = own(definition, 'key');
+      if (typeof key !== 'string') continue;
+      const pointer = toPointer(['qualifiers_definition', index, 'key']);
+      const at = `${humanPath(pointer)} ${JSON.stringify(key)}`;
+      if (!QUALIFIER_KEY.test(key)) {
+        findings.push({
+          pointer,
+          severity: 'error',
+          rule: this.rule,
+          message: `${at} is not a PURL qualifier key: a key starts with an ASCII letter and holds only letters, digits, ".", "-" and "_"`,
+        });
+        continue;
+      }
+      const lower = key.toLowerCase();
+      if (lower !== key) {
+        findings.push({
+          pointer,
+          severity: 'error',
+          rule: this.rule,
+          message: `${at} must be lowercase, as keys are in a canonical PURL: write ${JSON.stringify(lower)}`,
+        });
+      }
+      const first = seen.get(lower);
+      if (first === undefined) {
+        seen.set(lower, index);
+        continue;
+      }
+      findings.push({
+        pointer,
+        severity: 'error',
+        rule: this.rule,
+        message: `${at} is already defined by ${humanPath(toPointer(['qualifiers_definition', first]))}; keys compare without regard to case`,
+      });
+    }
+    return findings;
+  },
+};
+
+const requiredWithDefault: SemanticCheck = {
+  rule: 'purl-type/required-qualifier-default',
+  summary: 'A required qualifier has no `default_value`: a default would make the requirement meaningless.',
+  check(document) {
+    const findings: RawFinding[] = [];
+    for (const { index, definition } of qualifierDefinitions(document)) {
+      const value = own(definition, 'default_value');
+      if (own(definition, 'requirement') !== 'required' || value === undefined) continue;
+      const key = own(definition, 'key');
+      findings.push({
+        pointer: toPointer(['qualifiers_definition', index, 'default_value']),
+        severity: 'warning',
+        rule: this.rule,
+        message: `qualifier ${JSON.stringify(key)} is required and also has the default ${JSON.stringify(value)}: a PURL without it would be refused, so the default never applies; make it optional or drop the default`,
+      });
+    }
+    return findings;
+  },
+};
+
+/** Why `value` is not an absolute http(s) URL, or `null` when it is one. */
+function notWebUrl(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'is not an absolute URL';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `uses the scheme "${url.protocol.slice(0, -1)}"; only https and http are links a reader can follow`;
+  if (!/^https?:\/\/[^/]/i.test(value)) return 'has no host';
+  return null;
+}
+
+const webUrls: SemanticCheck = {
+  rule: 'purl-type/url',
+  summary: '`default_repository_url` and `reference_urls` are absolute https or http URLs.',
+  check(document) {
+    const root = asObject(document);
+    const sites: { pointer: string; value: unknown }[] = [
+      { pointer: '/repository/default_repository_url', value: own(asObject(own(root, 'repository')), 'default_repository_url') },
+      ...asArray(own(root, 'reference_urls')).map((value, index) => ({ pointer: toPointer(['reference_urls', index]), value })),
+    ];
+    const findings: RawFinding[] = [];
+    for (const { pointer, value } of sites) {
+      if (typeof value !== 'string') continue;
+      const why = notWebUrl(value);
+      if (why) findings.push({ pointer, severity: 'error', rule: this.rule, message: `${humanPath(pointer)} ${JSON.stringify(value)} ${why}` });
+    }
+    return findings;
+  },
+};
+
+registerChecks('purl-type-definition', [idNamesFile, fileNameAgrees, qualifierKeys, requiredWithDefault, webUrls]);

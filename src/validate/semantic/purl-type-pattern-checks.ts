@@ -1,0 +1,155 @@
+/**
+ * Checks of a PURL type definition's `permitted_characters` patterns: they compile as ECMA-262
+ * with the `u` flag, are anchored at both ends, cannot backtrack catastrophically, and agree with
+ * the component's case sensitivity.
+ */
+import type { RawFinding } from '../finding.js';
+import { humanPath } from '../pointer.js';
+import { backtrackingCost, compilePermittedCharacters } from '../../purl/definitions/permitted-characters.js';
+import { registerChecks, type SemanticCheck } from './registry.js';
+import { patternSites, type PatternSite } from './purl-type-document.js';
+import { examplesOf } from './purl-type-examples.js';
+
+function compileError(source: string, flags: string): string | null {
+  try {
+    new RegExp(source, flags);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** The patterns that compile with the `u` flag; the others are reported by `pattern-syntax`. */
+function compilingSites(document: unknown): PatternSite[] {
+  return patternSites(document).filter((site) => compileError(site.source, 'u') === null);
+}
+
+const patternSyntax: SemanticCheck = {
+  rule: 'purl-type/pattern-syntax',
+  summary: '`permitted_characters` compiles as an ECMA-262 regular expression with the `u` flag.',
+  check(document) {
+    const findings: RawFinding[] = [];
+    for (const site of patternSites(document)) {
+      const error = compileError(site.source, 'u');
+      if (error === null) continue;
+      const without = compileError(site.source, '') === null ? '; it compiles only without the u flag, under the looser legacy syntax' : '';
+      findings.push({
+        pointer: site.pointer,
+        severity: 'error',
+        rule: this.rule,
+        message: `${humanPath(site.pointer)} ${JSON.stringify(site.source)} is not a valid regular expression with the u flag (${error})${without}`,
+      });
+    }
+    return findings;
+  },
+};
+
+/** The pattern split at its top-level `|`, outside groups and character classes. */
+function topLevelAlternatives(source: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let start = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) {
+      parts.push(source.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(source.slice(start));
+  return parts;
+}
+
+/** Whether `source` ends with a `$` that is not escaped. */
+function endsWithAnchor(source: string): boolean {
+  if (!source.endsWith('$')) return false;
+  let backslashes = 0;
+  for (let i = source.length - 2; i >= 0 && source[i] === '\\'; i--) backslashes++;
+  return backslashes % 2 === 0;
+}
+
+const patternAnchored: SemanticCheck = {
+  rule: 'purl-type/pattern-anchored',
+  summary: '`permitted_characters` is anchored with `^` and `$`, so it constrains the whole value.',
+  check(document) {
+    const findings: RawFinding[] = [];
+    for (const site of compilingSites(document)) {
+      const alternatives = topLevelAlternatives(site.source);
+      const loose = alternatives.filter((a) => !a.startsWith('^') || !endsWithAnchor(a));
+      if (loose.length === 0) continue;
+      const why =
+        alternatives.length > 1
+          ? `its top-level alternatives are not each anchored, so ^ and $ bind to only some of them; wrap the alternation: ^(?:…)$`
+          : `it is not anchored with ^ and $, so it only requires some part of the value to match`;
+      findings.push({
+        pointer: site.pointer,
+        severity: 'warning',
+        rule: this.rule,
+        message: `${humanPath(site.pointer)} ${JSON.stringify(site.source)}: ${why}`,
+      });
+    }
+    return findings;
+  },
+};
+
+const patternBacktracking: SemanticCheck = {
+  rule: 'purl-type/pattern-backtracking',
+  summary: '`permitted_characters` cannot backtrack catastrophically (a nested quantifier such as `(a+)+`).',
+  check(document) {
+    const findings: RawFinding[] = [];
+    for (const site of compilingSites(document)) {
+      if (!backtrackingCost(site.source).exponential) continue;
+      findings.push({
+        pointer: site.pointer,
+        severity: 'warning',
+        rule: this.rule,
+        message: `${humanPath(site.pointer)} ${JSON.stringify(site.source)} can take exponential time on some values (a quantifier over something that itself repeats or alternates); teapurl runs it under a time limit, other tools may hang`,
+      });
+    }
+    return findings;
+  },
+};
+
+const UPPERCASE_PROBES = ['A', 'Z', 'AA', 'A0', 'A-A', 'A.A', 'A_A', 'Aa', 'aA'];
+
+/** A value with an uppercase letter that the pattern accepts, or `null` when none of the probes is. */
+function uppercaseWitness(site: PatternSite, examples: readonly string[]): string | null {
+  const pattern = compilePermittedCharacters(site.source);
+  const probes = new Set<string>();
+  for (const value of examples) if (value.toUpperCase() !== value) probes.add(value.toUpperCase());
+  for (const probe of UPPERCASE_PROBES) probes.add(probe);
+  for (const probe of probes) if (pattern.test(probe) === true) return probe;
+  return null;
+}
+
+const caseInsensitiveUppercase: SemanticCheck = {
+  rule: 'purl-type/case-insensitive-pattern',
+  summary: 'A `case_sensitive: false` component has a `permitted_characters` that admits no uppercase letter.',
+  check(document, { schemaValid }) {
+    const findings: RawFinding[] = [];
+    for (const site of compilingSites(document)) {
+      if (site.caseSensitive !== false) continue;
+      const values = examplesOf(document, schemaValid).flatMap((e) => {
+        const value = e.components?.[site.component];
+        return typeof value === 'string' ? [value] : [];
+      });
+      const witness = uppercaseWitness(site, values);
+      if (witness === null) continue;
+      findings.push({
+        pointer: site.pointer,
+        severity: 'warning',
+        rule: this.rule,
+        message: `${humanPath(site.pointer)} ${JSON.stringify(site.source)} admits ${JSON.stringify(witness)}, but ${site.component} is not case sensitive, so its canonical form is lowercase and never holds an uppercase letter`,
+      });
+    }
+    return findings;
+  },
+};
+
+registerChecks('purl-type-definition', [patternSyntax, patternAnchored, patternBacktracking, caseInsensitiveUppercase]);
