@@ -8,7 +8,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateDocument, validateFiles, type DocumentKind } from '../src/index.js';
+import { validateDocument, validateFiles, type DocumentKind, type Finding } from '../src/index.js';
 import { HAS_PURL_SPEC, PURL_SPEC } from './support/paths.js';
 
 /** A document under construction: tests poke at it freely. */
@@ -43,6 +43,15 @@ interface Row {
 }
 
 /**
+ * The findings of the schema and of the rules that go with it. A type definition's quality rules
+ * (`purl-type/…`: examples canonical under the definition, `$id` naming its file, …) judge more
+ * than a table row, and are tested on their own in purl-type-checks.test.ts.
+ */
+function rowFindings(value: unknown, kind: DocumentKind): Finding[] {
+  return validateDocument(value, { kind }).findings.filter((f) => !f.rule.startsWith('purl-type/'));
+}
+
+/**
  * Checks a row. A passing document is valid and has exactly the expected warnings (so also no
  * error). A failing document is invalid, has an error with the row's rule at the row's pointer,
  * and every error concerns that same value: the document breaks that row and nothing else.
@@ -51,12 +60,11 @@ function checkRow(kind: DocumentKind, row: Row): void {
   if (row.pass.length === 0 || row.fail.length === 0) throw new Error('every specification row needs a passing and a failing case');
 
   it.each(row.pass)('accepts $case', ({ value, warnings = [] }) => {
-    const result = validateDocument(value, { kind });
-    expect(result.kind).toBe(kind);
-    const found = result.findings.map((f): [string, string] => [f.rule, f.pointer]);
+    expect(validateDocument(value, { kind }).kind).toBe(kind);
+    const findings = rowFindings(value, kind);
+    const found = findings.map((f): [string, string] => [f.rule, f.pointer]);
     expect(found.sort()).toEqual([...warnings].sort());
-    expect(result.findings.every((f) => f.severity === 'warning')).toBe(true);
-    expect(result.valid).toBe(true);
+    expect(findings.every((f) => f.severity === 'warning')).toBe(true);
   });
 
   it.each(row.fail)('rejects $case ($rule at "$pointer")', ({ value, rule, pointer }) => {
@@ -66,12 +74,12 @@ function checkRow(kind: DocumentKind, row: Row): void {
 
 /** The document is invalid, has `rule` at `pointer`, and every error concerns that same value. */
 function expectRejected(kind: DocumentKind, value: unknown, rule: string, pointer: string): void {
-  const result = validateDocument(value, { kind });
-  expect(result.valid).toBe(false);
-  const errors = result.findings.filter((f) => f.severity === 'error');
+  expect(validateDocument(value, { kind }).valid).toBe(false);
+  const findings = rowFindings(value, kind);
+  const errors = findings.filter((f) => f.severity === 'error');
   expect(errors.map((f) => ({ rule: f.rule, pointer: f.pointer }))).toContainEqual({ rule, pointer });
   expect(errors.map((f) => f.pointer)).toEqual(errors.map(() => pointer));
-  for (const f of result.findings) {
+  for (const f of findings) {
     expect(f.line).toBeNull();
     expect(f.column).toBeNull();
     expect(f.message).not.toBe('');
@@ -397,7 +405,7 @@ const FULL_PURL = purl((d) => {
 
 describe('2.5 PURL type definition: root object', () => {
   it('a fully specified definition is valid', () => {
-    expect(validateDocument(FULL_PURL, { kind: 'purl-type-definition' }).findings).toEqual([]);
+    expect(rowFindings(FULL_PURL, 'purl-type-definition')).toEqual([]);
   });
 
   describe('type | string | required | pattern ^[a-z][a-z0-9-\\.]+$', () => {
@@ -814,20 +822,21 @@ describe.skipIf(!HAS_PURL_SPEC)('published PURL type definitions (../shared/purl
     expect(definitions.length).toBeGreaterThan(0);
   });
 
-  it('validateFiles finds every one of them and reports no error', async () => {
+  // The schema accepts every published definition unchanged; what the quality rules find in
+  // some of them is asserted in purl-type-checks.test.ts.
+  const schemaErrors = (findings: readonly Finding[]) => findings.filter((f) => f.severity === 'error' && !f.rule.startsWith('purl-type/'));
+
+  it('validateFiles finds every one of them and reports no schema error', async () => {
     const report = await validateFiles(['types/*-definition.json'], { cwd: PURL_SPEC });
     expect(report.unmatched).toEqual([]);
     expect(report.results.map((r) => path.basename(r.file)).sort()).toEqual(definitions);
-    const errors = report.results.flatMap((r) => r.findings.filter((f) => f.severity === 'error'));
-    expect(errors).toEqual([]);
-    expect(report.valid).toBe(true);
+    expect(report.results.flatMap((r) => schemaErrors(r.findings))).toEqual([]);
   });
 
-  it.each(definitions)('%s is a valid purl-type-definition with zero errors', async (name) => {
+  it.each(definitions)('%s is a purl-type-definition the schema accepts', async (name) => {
     const report = await validateFiles([`types/${name}`], { cwd: PURL_SPEC });
     const [result] = report.results;
     expect(result?.kind).toBe('purl-type-definition');
-    expect(result?.findings.filter((f) => f.severity === 'error')).toEqual([]);
-    expect(result?.valid).toBe(true);
+    expect(schemaErrors(result?.findings ?? [])).toEqual([]);
   });
 });

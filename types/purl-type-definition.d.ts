@@ -5,6 +5,12 @@
  *
  * This interface was referenced by `PurlTypeDefinition`'s JSON-Schema
  * via the `definition` "note".
+ *
+ * @example
+ * ```ts
+ * import type { Note } from 'teapurl';
+ * const note: Note = 'Holds the name of the repository.';
+ * ```
  */
 export type Note = string;
 /**
@@ -12,6 +18,12 @@ export type Note = string;
  *
  * This interface was referenced by `PurlTypeDefinition`'s JSON-Schema
  * via the `definition` "requirement".
+ *
+ * @example
+ * ```ts
+ * import type { ComponentRequirement } from 'teapurl';
+ * const componentRequirement: ComponentRequirement = 'prohibited';
+ * ```
  */
 export type ComponentRequirement = 'optional' | 'required' | 'prohibited';
 /**
@@ -19,6 +31,12 @@ export type ComponentRequirement = 'optional' | 'required' | 'prohibited';
  *
  * This interface was referenced by `PurlTypeDefinition`'s JSON-Schema
  * via the `definition` "permittedCharacters".
+ *
+ * @example
+ * ```ts
+ * import type { PermittedCharacters } from 'teapurl';
+ * const permittedCharacters: PermittedCharacters = '^[a-z0-9_]+$';
+ * ```
  */
 export type PermittedCharacters = string;
 /**
@@ -26,6 +44,12 @@ export type PermittedCharacters = string;
  *
  * This interface was referenced by `PurlTypeDefinition`'s JSON-Schema
  * via the `definition` "caseSensitive".
+ *
+ * @example
+ * ```ts
+ * import type { CaseSensitive } from 'teapurl';
+ * const caseSensitive: CaseSensitive = false;
+ * ```
  */
 export type CaseSensitive = boolean;
 /**
@@ -33,6 +57,15 @@ export type CaseSensitive = boolean;
  *
  * This interface was referenced by `PurlTypeDefinition`'s JSON-Schema
  * via the `definition` "normalizationRules".
+ *
+ * @example
+ * ```ts
+ * import type { NormalizationRules } from 'teapurl';
+ * const normalizationRules: NormalizationRules = [
+ *   'Change every underscore _ into a dash -',
+ *   'Convert the name to lowercase',
+ * ];
+ * ```
  */
 export type NormalizationRules = string[];
 /**
@@ -40,6 +73,12 @@ export type NormalizationRules = string[];
  *
  * This interface was referenced by `PurlTypeDefinition`'s JSON-Schema
  * via the `definition` "nativeName".
+ *
+ * @example
+ * ```ts
+ * import type { NativeName } from 'teapurl';
+ * const nativeName: NativeName = 'groupId';
+ * ```
  */
 export type NativeName = string;
 /**
@@ -47,12 +86,39 @@ export type NativeName = string;
  *
  * This interface was referenced by `PurlTypeDefinition`'s JSON-Schema
  * via the `definition` "componentDefinition".
+ *
+ * @example
+ * ```ts
+ * import type { ComponentDefinition } from 'teapurl';
+ * const componentDefinition: ComponentDefinition = {
+ *   requirement: 'optional',
+ *   case_sensitive: false,
+ *   native_name: 'version',
+ * };
+ * ```
  */
 export type ComponentDefinition =
   NamespaceDefinition | NameDefinition | VersionDefinition | SubpathDefinition;
 
 /**
  * Describes one Package-URL type: how each PURL component behaves for it, which qualifiers it knows, where its packages live, and canonical examples.
+ *
+ * @example
+ * ```ts
+ * import type { PurlTypeDefinition } from 'teapurl';
+ * const purlTypeDefinition: PurlTypeDefinition = {
+ *   $schema: 'https://teapurl.dev/schemas/purl-type-definition.schema.json',
+ *   $id: 'https://teapurl.dev/purl-types/cargo-definition.json',
+ *   type: 'cargo',
+ *   type_name: 'Cargo',
+ *   description: 'Rust packages managed with Cargo',
+ *   repository: { use_repository: true, default_repository_url: 'https://crates.io/' },
+ *   namespace_definition: { requirement: 'prohibited', note: 'Cargo packages have no namespace.' },
+ *   name_definition: { requirement: 'required', native_name: 'name', case_sensitive: true },
+ *   version_definition: { requirement: 'optional', native_name: 'version' },
+ *   examples: ['pkg:cargo/rand@0.7.2', 'pkg:cargo/clap@2.33.0'],
+ * };
+ * ```
  */
 export interface PurlTypeDefinition {
   /**
@@ -75,14 +141,29 @@ export interface PurlTypeDefinition {
    * What packages of this type are.
    */
   description: string;
+  /**
+   * Whether packages of this type come from a public repository, and which one by default.
+   */
   repository: RepositoryDefinition;
+  /**
+   * How the namespace behaves for this type. It may be optional, required or prohibited.
+   */
   namespace_definition: NamespaceDefinition;
+  /**
+   * How the name behaves for this type. Every PURL has a name, so it is always required.
+   */
   name_definition: NameDefinition;
+  /**
+   * How the version behaves for this type. A version is always optional.
+   */
   version_definition?: VersionDefinition;
   /**
    * The qualifiers this type knows. Some may be required.
    */
   qualifiers_definition?: QualifierDefinition[];
+  /**
+   * How the subpath behaves for this type. A subpath is always optional.
+   */
   subpath_definition?: SubpathDefinition;
   /**
    * Canonical PURLs of this type. Distinct.
@@ -104,6 +185,16 @@ export interface PurlTypeDefinition {
  *
  * This interface was referenced by `PurlTypeDefinition`'s JSON-Schema
  * via the `definition` "repository".
+ *
+ * @example
+ * ```ts
+ * import type { RepositoryDefinition } from 'teapurl';
+ * const repositoryDefinition: RepositoryDefinition = {
+ *   use_repository: true,
+ *   default_repository_url: 'https://repo.maven.apache.org/maven2/',
+ *   note: 'Other repositories are named with the repository_url qualifier.',
+ * };
+ * ```
  */
 export interface RepositoryDefinition {
   /**
@@ -114,6 +205,9 @@ export interface RepositoryDefinition {
    * The repository used when a PURL names none.
    */
   default_repository_url?: string;
+  /**
+   * Further remarks.
+   */
   note?: Note;
 }
 /**
@@ -121,13 +215,42 @@ export interface RepositoryDefinition {
  *
  * This interface was referenced by `PurlTypeDefinition`'s JSON-Schema
  * via the `definition` "namespaceDefinition".
+ *
+ * @example
+ * ```ts
+ * import type { NamespaceDefinition } from 'teapurl';
+ * const namespaceDefinition: NamespaceDefinition = {
+ *   requirement: 'required',
+ *   case_sensitive: true,
+ *   native_name: 'groupId',
+ *   note: 'The namespace holds the groupId.',
+ * };
+ * ```
  */
 export interface NamespaceDefinition {
+  /**
+   * Whether a PURL component must, may or must not appear.
+   */
   requirement: ComponentRequirement;
+  /**
+   * An ECMA-262 regular expression that every value of the component must match. It narrows, never widens, what the PURL specification allows.
+   */
   permitted_characters?: PermittedCharacters;
+  /**
+   * false when case carries no meaning; the canonical form is then lowercase. Absent means true.
+   */
   case_sensitive?: CaseSensitive;
+  /**
+   * Rules, in prose, that tools apply to reach the canonical form. Distinct.
+   */
   normalization_rules?: NormalizationRules;
+  /**
+   * What the package ecosystem itself calls this part (a Maven namespace is a groupId, an npm namespace a scope).
+   */
   native_name?: NativeName;
+  /**
+   * Further remarks.
+   */
   note?: Note;
 }
 /**
@@ -135,13 +258,42 @@ export interface NamespaceDefinition {
  *
  * This interface was referenced by `PurlTypeDefinition`'s JSON-Schema
  * via the `definition` "nameDefinition".
+ *
+ * @example
+ * ```ts
+ * import type { NameDefinition } from 'teapurl';
+ * const nameDefinition: NameDefinition = {
+ *   requirement: 'required',
+ *   case_sensitive: false,
+ *   native_name: 'name',
+ *   normalization_rules: ['Change every underscore _ into a dash -'],
+ * };
+ * ```
  */
 export interface NameDefinition {
+  /**
+   * Always `'required'`.
+   */
   requirement: 'required';
+  /**
+   * An ECMA-262 regular expression that every value of the component must match. It narrows, never widens, what the PURL specification allows.
+   */
   permitted_characters?: PermittedCharacters;
+  /**
+   * false when case carries no meaning; the canonical form is then lowercase. Absent means true.
+   */
   case_sensitive?: CaseSensitive;
+  /**
+   * Rules, in prose, that tools apply to reach the canonical form. Distinct.
+   */
   normalization_rules?: NormalizationRules;
+  /**
+   * What the package ecosystem itself calls this part (a Maven namespace is a groupId, an npm namespace a scope).
+   */
   native_name?: NativeName;
+  /**
+   * Further remarks.
+   */
   note?: Note;
 }
 /**
@@ -149,13 +301,40 @@ export interface NameDefinition {
  *
  * This interface was referenced by `PurlTypeDefinition`'s JSON-Schema
  * via the `definition` "versionDefinition".
+ *
+ * @example
+ * ```ts
+ * import type { VersionDefinition } from 'teapurl';
+ * const versionDefinition: VersionDefinition = {
+ *   requirement: 'optional',
+ *   permitted_characters: '^\\d+(\\.\\d+){0,3}$',
+ * };
+ * ```
  */
 export interface VersionDefinition {
+  /**
+   * Always `'optional'`.
+   */
   requirement: 'optional';
+  /**
+   * An ECMA-262 regular expression that every value of the component must match. It narrows, never widens, what the PURL specification allows.
+   */
   permitted_characters?: PermittedCharacters;
+  /**
+   * false when case carries no meaning; the canonical form is then lowercase. Absent means true.
+   */
   case_sensitive?: CaseSensitive;
+  /**
+   * Rules, in prose, that tools apply to reach the canonical form. Distinct.
+   */
   normalization_rules?: NormalizationRules;
+  /**
+   * What the package ecosystem itself calls this part (a Maven namespace is a groupId, an npm namespace a scope).
+   */
   native_name?: NativeName;
+  /**
+   * Further remarks.
+   */
   note?: Note;
 }
 /**
@@ -163,6 +342,18 @@ export interface VersionDefinition {
  *
  * This interface was referenced by `PurlTypeDefinition`'s JSON-Schema
  * via the `definition` "qualifierDefinition".
+ *
+ * @example
+ * ```ts
+ * import type { QualifierDefinition } from 'teapurl';
+ * const qualifierDefinition: QualifierDefinition = {
+ *   key: 'type',
+ *   requirement: 'optional',
+ *   native_name: 'type',
+ *   default_value: 'jar',
+ *   description: 'Maven type, with the meaning given in the POM reference.',
+ * };
+ * ```
  */
 export interface QualifierDefinition {
   /**
@@ -181,6 +372,9 @@ export interface QualifierDefinition {
    * The value assumed when a PURL omits the qualifier.
    */
   default_value?: string;
+  /**
+   * What the package ecosystem itself calls this part (a Maven namespace is a groupId, an npm namespace a scope).
+   */
   native_name?: NativeName;
 }
 /**
@@ -188,12 +382,39 @@ export interface QualifierDefinition {
  *
  * This interface was referenced by `PurlTypeDefinition`'s JSON-Schema
  * via the `definition` "subpathDefinition".
+ *
+ * @example
+ * ```ts
+ * import type { SubpathDefinition } from 'teapurl';
+ * const subpathDefinition: SubpathDefinition = {
+ *   requirement: 'optional',
+ *   note: 'The path of a file inside the package.',
+ * };
+ * ```
  */
 export interface SubpathDefinition {
+  /**
+   * Always `'optional'`.
+   */
   requirement: 'optional';
+  /**
+   * An ECMA-262 regular expression that every value of the component must match. It narrows, never widens, what the PURL specification allows.
+   */
   permitted_characters?: PermittedCharacters;
+  /**
+   * false when case carries no meaning; the canonical form is then lowercase. Absent means true.
+   */
   case_sensitive?: CaseSensitive;
+  /**
+   * Rules, in prose, that tools apply to reach the canonical form. Distinct.
+   */
   normalization_rules?: NormalizationRules;
+  /**
+   * What the package ecosystem itself calls this part (a Maven namespace is a groupId, an npm namespace a scope).
+   */
   native_name?: NativeName;
+  /**
+   * Further remarks.
+   */
   note?: Note;
 }

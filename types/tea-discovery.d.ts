@@ -5,6 +5,12 @@
  *
  * This interface was referenced by `TeaDiscoveryDocument`'s JSON-Schema
  * via the `definition` "baseUrl".
+ *
+ * @example
+ * ```ts
+ * import type { TeaBaseUrl } from 'teapurl';
+ * const teaBaseUrl: TeaBaseUrl = 'https://tea.example.com/api';
+ * ```
  */
 export type TeaBaseUrl = string;
 /**
@@ -12,11 +18,33 @@ export type TeaBaseUrl = string;
  *
  * This interface was referenced by `TeaDiscoveryDocument`'s JSON-Schema
  * via the `definition` "apiVersion".
+ *
+ * @example
+ * ```ts
+ * import type { TeaApiVersion } from 'teapurl';
+ * const teaApiVersion: TeaApiVersion = '1.0.0-beta.2+build.7';
+ * ```
  */
 export type TeaApiVersion = string;
 
 /**
  * The document a Transparency Exchange (TEA) service publishes at /.well-known/tea: which API base URLs exist and which API versions each one speaks.
+ *
+ * @example
+ * ```ts
+ * import type { TeaDiscoveryDocument } from 'teapurl';
+ * const teaDiscoveryDocument: TeaDiscoveryDocument = {
+ *   schemaVersion: 1,
+ *   endpoints: [
+ *     { url: 'https://api.tea.example.com', versions: ['1.0.0'], priority: 1 },
+ *     {
+ *       url: 'https://backup.tea.example.com/tea',
+ *       versions: ['1.0.0', '1.1.0-beta.1'],
+ *       priority: 0.5,
+ *     },
+ *   ],
+ * };
+ * ```
  */
 export interface TeaDiscoveryDocument {
   /**
@@ -35,8 +63,21 @@ export interface TeaDiscoveryDocument {
  *
  * This interface was referenced by `TeaDiscoveryDocument`'s JSON-Schema
  * via the `definition` "endpoint".
+ *
+ * @example
+ * ```ts
+ * import type { TeaEndpoint } from 'teapurl';
+ * const teaEndpoint: TeaEndpoint = {
+ *   url: 'https://api.tea.example.com',
+ *   versions: ['1.0.0', '1.1.0-beta.1'],
+ *   priority: 0.5,
+ * };
+ * ```
  */
 export interface TeaEndpoint {
+  /**
+   * Absolute API base URL: lowercase http or https scheme, no userinfo, query, fragment or trailing slash. Deployments use https; http exists for local test documents only.
+   */
   url: TeaBaseUrl;
   /**
    * API versions this endpoint serves, as full semantic versions without a leading v. At least one.

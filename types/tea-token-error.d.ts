@@ -2,6 +2,12 @@
 
 /**
  * The OAuth 2.0 error code. TEA servers use invalid_client for a bad API key and unsupported_grant_type for a grant they do not implement.
+ *
+ * @example
+ * ```ts
+ * import type { TokenErrorCode } from 'teapurl';
+ * const tokenErrorCode: TokenErrorCode = 'unsupported_grant_type';
+ * ```
  */
 export type TokenErrorCode =
   | 'invalid_request'
@@ -13,8 +19,17 @@ export type TokenErrorCode =
 
 /**
  * Body of a failed POST /token answer, in the OAuth 2.0 error shape (RFC 6749 section 5.2).
+ *
+ * @example
+ * ```ts
+ * import type { TokenError } from 'teapurl';
+ * const tokenError: TokenError = { error: 'invalid_client', error_description: 'unknown API key id' };
+ * ```
  */
 export interface TokenError {
+  /**
+   * The OAuth 2.0 error code. TEA servers use invalid_client for a bad API key and unsupported_grant_type for a grant they do not implement.
+   */
   error: TokenErrorCode;
   /**
    * Human-readable detail for the developer; printable ASCII without double quote or backslash.

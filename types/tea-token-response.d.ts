@@ -2,6 +2,16 @@
 
 /**
  * Body of a successful POST /token answer. Further members are allowed, as OAuth 2.0 token responses often carry them.
+ *
+ * @example
+ * ```ts
+ * import type { TokenResponse } from 'teapurl';
+ * const tokenResponse: TokenResponse = {
+ *   access_token: 'mF_9.B5f-4.1JqM',
+ *   token_type: 'Bearer',
+ *   expires_in: 3600,
+ * };
+ * ```
  */
 export interface TokenResponse {
   /**

@@ -6,6 +6,8 @@ import ajvStandalone from 'ajv/dist/standalone/index.js';
 import { compile } from 'json-schema-to-typescript';
 import { SCHEMA_FILES } from './schema-list.js';
 import { defaultDefinitionsModule } from './default-definitions.js';
+import { documentGeneratedTypes } from './type-docs.js';
+import { TYPE_EXAMPLES } from './type-examples.js';
 
 // Both are CommonJS modules whose function is their `default` export.
 const addFormats = ajvFormats.default;
@@ -32,6 +34,7 @@ async function loadSchemas(root: string): Promise<Map<string, JsonObject>> {
 
 async function typeDeclarations(schemas: Map<string, JsonObject>): Promise<Artifact[]> {
   const out: Artifact[] = [];
+  const documented: string[] = [];
   for (const { file, typesFile } of SCHEMA_FILES) {
     const schema = structuredClone(schemas.get(file)!);
     const ts = await compile(schema as never, String(schema.title), {
@@ -42,8 +45,12 @@ async function typeDeclarations(schemas: Map<string, JsonObject>): Promise<Artif
       format: true,
       style: { singleQuote: true, printWidth: 100 },
     });
-    out.push({ file: `types/${typesFile}`, content: ts });
+    const { content, names } = documentGeneratedTypes(ts, schemas.get(file)!, TYPE_EXAMPLES);
+    documented.push(...names);
+    out.push({ file: `types/${typesFile}`, content });
   }
+  const unused = Object.keys(TYPE_EXAMPLES).filter((name) => !documented.includes(name));
+  if (unused.length > 0) throw new Error(`scripts/generate/type-examples.ts has examples for types that are not generated: ${unused.join(', ')}`);
   const index = SCHEMA_FILES.map(({ typesFile }) => `export type * from './${typesFile.replace(/\.d\.ts$/, '.js')}';`);
   out.push({ file: 'types/index.d.ts', content: `${BANNER('*.schema.json')}\n${index.join('\n')}\n` });
   return out;

@@ -1,9 +1,23 @@
-/** The seven parts of a PURL that an error can be about (`scheme` is always `pkg`). */
+/**
+ * The seven parts of a PURL that an error can be about (`scheme` is always `pkg`).
+ *
+ * @example
+ * ```ts
+ * import { validatePurl, type PurlComponentName } from 'teapurl';
+ * const where: PurlComponentName | undefined = validatePurl('pkg:vcpkg/boost/asio').errors[0]?.component; // 'namespace'
+ * ```
+ */
 export type PurlComponentName = 'scheme' | 'type' | 'namespace' | 'name' | 'version' | 'qualifiers' | 'subpath';
 
 /**
  * Stable machine-readable reasons a PURL is refused. New codes may be added; existing ones keep
  * their meaning.
+ *
+ * @example
+ * ```ts
+ * import { validatePurl, type PurlErrorCode } from 'teapurl';
+ * const code: PurlErrorCode | undefined = validatePurl('pkg:julia/Dates@1.9.0').errors[0]?.code; // 'missing-qualifier'
+ * ```
  */
 export type PurlErrorCode =
   | 'not-a-string'
@@ -28,7 +42,16 @@ export type PurlErrorCode =
   | 'rule-violation'
   | 'invalid-components';
 
-/** One reason a PURL is invalid, as {@link PurlEngine.validate} reports it. */
+/**
+ * One reason a PURL is invalid, as {@link PurlEngine.validate} reports it.
+ *
+ * @example
+ * ```ts
+ * import { validatePurl, type PurlIssue } from 'teapurl';
+ * const [issue]: PurlIssue[] = validatePurl('pkg:vcpkg/boost/asio').errors;
+ * // { component: 'namespace', code: 'prohibited', message: 'vcpkg PURLs have no namespace, but "boost" is given' }
+ * ```
+ */
 export interface PurlIssue {
   /** The component the problem is in. */
   readonly component: PurlComponentName;

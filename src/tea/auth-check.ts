@@ -36,14 +36,39 @@ export const AUTH_CHECK_RULES = [
   { id: 'no-x-api-key', section: '5.8', title: 'the API key in X-API-Key is not accepted' },
 ] as const;
 
-/** Identifier of a probed rule. */
+/**
+ * Identifier of a probed rule.
+ *
+ * @example
+ * ```ts
+ * import { authCheck, type AuthCheckRuleId } from 'teapurl';
+ * const report = await authCheck('https://tea.example.com/v1.0.0');
+ * const failed: AuthCheckRuleId[] = report.results.filter((r) => r.outcome === 'fail').map((r) => r.id);
+ * ```
+ */
 export type AuthCheckRuleId = (typeof AUTH_CHECK_RULES)[number]['id'];
 
-/** The verdict on one rule. */
+/**
+ * The verdict on one rule.
+ *
+ * @example
+ * ```ts
+ * import type { AuthCheckResult } from 'teapurl';
+ * const result: AuthCheckResult = {
+ *   id: 'token-no-store',
+ *   section: '4',
+ *   title: 'the token response has Cache-Control: no-store',
+ *   outcome: 'fail',
+ *   detail: 'no Cache-Control header',
+ * };
+ * ```
+ */
 export interface AuthCheckResult {
+  /** Which rule, as listed in {@link AUTH_CHECK_RULES}. */
   id: AuthCheckRuleId;
   /** The specification section(s) the rule comes from. */
   section: string;
+  /** What the rule requires, in one line. */
   title: string;
   /** `skip` when the rule does not apply or could not be probed (no credentials, no protected resource). */
   outcome: 'pass' | 'fail' | 'skip';
@@ -51,8 +76,18 @@ export interface AuthCheckResult {
   detail: string;
 }
 
-/** Everything {@link authCheck} found. */
+/**
+ * Everything {@link authCheck} found.
+ *
+ * @example
+ * ```ts
+ * import { authCheck, type AuthCheckReport } from 'teapurl';
+ * const report: AuthCheckReport = await authCheck('https://tea.example.com/v1.0.0', { credentials: { keyId: 'id', secret: 's3cret' } });
+ * console.log(report.authentication, report.passed ? 'conforms' : 'does not conform');
+ * ```
+ */
 export interface AuthCheckReport {
+  /** The API base URL probed, without a trailing slash. */
   baseUrl: string;
   /** The resource URL probed. */
   resourceUrl: string;
@@ -64,15 +99,36 @@ export interface AuthCheckReport {
   results: AuthCheckResult[];
 }
 
-/** Options for {@link authCheck}. */
+/**
+ * Options for {@link authCheck}.
+ *
+ * @example
+ * ```ts
+ * import { readFileSync } from 'node:fs';
+ * import { authCheck, type AuthCheckOptions } from 'teapurl';
+ * const options: AuthCheckOptions = {
+ *   credentials: { keyId: 'id', secret: 's3cret' },
+ *   resource: '/artifact/1c4e8a3e-52f1-4ad5-a3f1-8d3c5e0b9f41',
+ *   ca: readFileSync('private-ca.pem', 'utf8'),
+ * };
+ * await authCheck('https://tea.internal.example/v1.0.0', options);
+ * ```
+ */
 export interface AuthCheckOptions {
   /** A valid API key. Without it the probes that need a token are skipped. */
-  credentials?: { keyId: string; secret: string };
+  credentials?: {
+    /** The API key id. */
+    keyId: string;
+    /** The secret issued with it. */
+    secret: string;
+  };
   /** A resource path relative to the base URL (or an absolute URL). Default: a product (section 4). */
   resource?: string;
   /** Extra trust anchors (PEM). */
   ca?: string | string[];
+  /** A custom fetch (undici's signature). */
   fetch?: FetchFunction;
+  /** A custom undici dispatcher; replaces the agent built from `ca`. */
   dispatcher?: Dispatcher;
   /** Per-request time limit. Default 10,000 ms. */
   timeoutMs?: number;
@@ -80,7 +136,15 @@ export interface AuthCheckOptions {
   allowInsecureHttp?: boolean;
 }
 
-/** The product the probe asks for when no resource is named. */
+/**
+ * The product the probe asks for when no resource is named.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_PROBE_RESOURCE } from 'teapurl';
+ * DEFAULT_PROBE_RESOURCE; // '/product/7f4c2a4e-5b1d-4c3e-9f0a-2d6b8e1c3a5f'
+ * ```
+ */
 export const DEFAULT_PROBE_RESOURCE = '/product/7f4c2a4e-5b1d-4c3e-9f0a-2d6b8e1c3a5f';
 
 interface Seen {

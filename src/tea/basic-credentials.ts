@@ -67,7 +67,9 @@ export function encodeBasicCredentials(keyId: string, secret: string): string {
  * ```
  */
 export interface BasicCredentials {
+  /** The API key id, decoded. */
   keyId: string;
+  /** The secret, decoded. */
   secret: string;
 }
 

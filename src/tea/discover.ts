@@ -18,7 +18,17 @@ import {
 import { NetworkError, toNetworkError } from './network-error.js';
 import { InvalidDiscoveryDocumentError, NoSharedVersionError, rankEndpoints, type RankedEndpoint } from './rank-endpoints.js';
 
-/** Why discovery failed. */
+/**
+ * Why discovery failed: the `code` of a {@link DiscoveryError}.
+ *
+ * @example
+ * ```ts
+ * import { discoveryOrigin, DiscoveryError, type DiscoveryFailure } from 'teapurl';
+ * let failure: DiscoveryFailure | undefined;
+ * try { discoveryOrigin('http://tea.example.com'); } catch (e) { if (e instanceof DiscoveryError) failure = e.code; }
+ * failure; // 'insecure-target'
+ * ```
+ */
 export type DiscoveryFailure =
   | 'bad-target'
   | 'insecure-target'
@@ -43,12 +53,19 @@ export type DiscoveryFailure =
  * @example
  * ```ts
  * import { discover, DiscoveryError } from 'teapurl';
- * try { await discover('tea.example.com'); } catch (e) { if (e instanceof DiscoveryError && e.code === 'tls') … }
+ * try {
+ *   await discover('tea.example.com');
+ * } catch (e) {
+ *   if (e instanceof DiscoveryError && e.code === 'tls') console.error('the certificate was refused:', e.message);
+ *   else throw e;
+ * }
  * ```
  */
 export class DiscoveryError extends Error {
+  /** Always `'DiscoveryError'`. */
   override name = 'DiscoveryError';
   constructor(
+    /** The step that failed. */
     readonly code: DiscoveryFailure,
     message: string,
     /** The discovery URL, when it got that far. */
@@ -63,7 +80,17 @@ export class DiscoveryError extends Error {
   }
 }
 
-/** Options for {@link discover}. */
+/**
+ * Options for {@link discover}.
+ *
+ * @example
+ * ```ts
+ * import { readFileSync } from 'node:fs';
+ * import { discover, type DiscoverOptions } from 'teapurl';
+ * const options: DiscoverOptions = { clientVersions: ['1.0.0', '0.4.0'], ca: readFileSync('private-ca.pem', 'utf8'), timeoutMs: 5_000 };
+ * const { selected } = await discover('tea.internal.example', options);
+ * ```
+ */
 export interface DiscoverOptions {
   /** API versions the client speaks. Default `['1.0.0']`. */
   clientVersions?: readonly string[];
@@ -81,10 +108,20 @@ export interface DiscoverOptions {
   maxRedirects?: number;
   /** Allow `http://` targets and endpoints. For local tests only: TEA servers are reached over TLS (section 5.4). */
   allowInsecureHttp?: boolean;
+  /** Cancels discovery: after `abort()` it fails with code `aborted`. */
   signal?: AbortSignal;
 }
 
-/** What {@link discover} found. */
+/**
+ * What {@link discover} found.
+ *
+ * @example
+ * ```ts
+ * import { discover, type DiscoveryResult } from 'teapurl';
+ * const result: DiscoveryResult = await discover('tea.example.com');
+ * console.log(`${result.url}: using ${result.selected.baseUrl}`, result.warnings.length, 'warnings');
+ * ```
+ */
 export interface DiscoveryResult {
   /** The URL the document was read from (after redirects). */
   url: string;

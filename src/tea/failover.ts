@@ -4,10 +4,19 @@
  */
 import { NetworkError, toNetworkError } from './network-error.js';
 
-/** What one endpoint did in a {@link withFailover} run. */
+/**
+ * What one endpoint did in a {@link withFailover} run.
+ *
+ * @example
+ * ```ts
+ * import type { FailoverAttempt } from 'teapurl';
+ * const attempt: FailoverAttempt = { endpoint: 'https://a.example.com/v1.0.0', outcome: 'server-error', status: 503, detail: 'answered 503' };
+ * ```
+ */
 export interface FailoverAttempt {
   /** The endpoint's `baseUrl` (or `url`). */
   endpoint: string;
+  /** `network-error`: no HTTP answer; `server-error`: a 5xx answer. */
   outcome: 'network-error' | 'server-error';
   /** For `server-error`: the HTTP status. */
   status?: number;
@@ -22,14 +31,23 @@ export interface FailoverAttempt {
  *
  * @example
  * ```ts
- * import { withFailover, FailoverError } from 'teapurl';
- * try { await withFailover(ranked, (e) => fetch(e.baseUrl)); }
- * catch (e) { if (e instanceof FailoverError) for (const a of e.attempts) console.log(a.endpoint, a.detail); }
+ * import { discover, withFailover, FailoverError, TeaClient } from 'teapurl';
+ * const { ranked } = await discover('tea.example.com');
+ * try {
+ *   await withFailover(ranked, (e) => new TeaClient({ baseUrl: e.baseUrl }).request('/products'));
+ * } catch (e) {
+ *   if (e instanceof FailoverError) for (const a of e.attempts) console.log(a.endpoint, a.detail);
+ *   else throw e;
+ * }
  * ```
  */
 export class FailoverError extends AggregateError {
+  /** Always `'FailoverError'`. */
   override name = 'FailoverError';
-  constructor(readonly attempts: readonly FailoverAttempt[]) {
+  constructor(
+    /** What each endpoint did, in the order they were tried. */
+    readonly attempts: readonly FailoverAttempt[],
+  ) {
     super(
       attempts.map((a) => a.error ?? new Error(a.detail)),
       attempts.length === 0 ? 'no endpoint to try' : `every endpoint failed: ${attempts.map((a) => `${a.endpoint}: ${a.detail}`).join('; ')}`,
@@ -37,7 +55,17 @@ export class FailoverError extends AggregateError {
   }
 }
 
-/** Options for {@link withFailover}. */
+/**
+ * Options for {@link withFailover}.
+ *
+ * @example
+ * ```ts
+ * import { withFailover, type FailoverOptions, type RankedEndpoint } from 'teapurl';
+ * declare const ranked: RankedEndpoint[];
+ * const options: FailoverOptions = { baseDelayMs: 100, maxDelayMs: 1_000, signal: AbortSignal.timeout(30_000) };
+ * await withFailover(ranked, (endpoint) => fetch(`${endpoint.baseUrl}/products`), options);
+ * ```
+ */
 export interface FailoverOptions {
   /** Wait before the second endpoint, doubled for each further one. Default 200 ms. */
   baseDelayMs?: number;
@@ -102,7 +130,15 @@ function asNetworkFailure(error: unknown, endpoint: string): NetworkError | null
  *   new TeaClient({ baseUrl: endpoint.baseUrl }).request('/product/09e8c73b-ac45-4475-acac-33e6a7314e6d'));
  * ```
  */
-export async function withFailover<E extends { baseUrl?: string; url?: string }, T>(
+export async function withFailover<
+  E extends {
+    /** The endpoint's API base URL: its name in {@link FailoverAttempt.endpoint}. */
+    baseUrl?: string;
+    /** The name used when there is no `baseUrl`. */
+    url?: string;
+  },
+  T,
+>(
   ranked: readonly E[],
   fn: (endpoint: E, index: number) => Promise<T>,
   options: FailoverOptions = {},

@@ -6,7 +6,20 @@ import { rootCertificates } from 'node:tls';
 import { Agent, Headers, fetch as undiciFetch, type Dispatcher, type RequestInit, type Response } from 'undici';
 import { readLimitedBody } from './read-limited-body.js';
 
-/** A `fetch` with undici's signature; undici's own is the default. */
+/**
+ * A `fetch` with undici's signature; undici's own is the default.
+ *
+ * @example
+ * ```ts
+ * import { fetch } from 'undici';
+ * import { TeaClient, type FetchFunction } from 'teapurl';
+ * const logged: FetchFunction = (input, init) => {
+ *   console.log(init?.method ?? 'GET', String(input));
+ *   return fetch(input, init);
+ * };
+ * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', fetch: logged });
+ * ```
+ */
 export type FetchFunction = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
 export type { Dispatcher, Response, RequestInit };
@@ -15,7 +28,17 @@ export { Headers };
 /** The default fetch: undici's, which accepts a per-request `dispatcher`. */
 export const defaultFetch: FetchFunction = (input, init) => undiciFetch(input, init);
 
-/** TLS settings for one service. */
+/**
+ * TLS settings for one service.
+ *
+ * @example
+ * ```ts
+ * import { readFileSync } from 'node:fs';
+ * import { TeaClient, type TlsOptions } from 'teapurl';
+ * const tls: TlsOptions = { ca: readFileSync('private-ca.pem', 'utf8') };
+ * const client = new TeaClient({ baseUrl: 'https://tea.internal.example/v1.0.0', tls });
+ * ```
+ */
 export interface TlsOptions {
   /**
    * Extra trust anchors (PEM) for a service whose certificate comes from a private CA. They are
@@ -24,9 +47,21 @@ export interface TlsOptions {
   ca?: string | string[];
 }
 
-/** A client certificate and its private key (PEM), for mutual TLS with one service. */
+/**
+ * A client certificate and its private key (PEM), for mutual TLS with one service.
+ *
+ * @example
+ * ```ts
+ * import { readFileSync } from 'node:fs';
+ * import { TeaClient, type ClientCertificate } from 'teapurl';
+ * const certificate: ClientCertificate = { cert: readFileSync('client.pem', 'utf8'), key: readFileSync('client-key.pem', 'utf8') };
+ * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', credentials: certificate });
+ * ```
+ */
 export interface ClientCertificate {
+  /** PEM certificate (chain). */
   cert: string;
+  /** PEM private key. */
   key: string;
   /** Passphrase of an encrypted private key. */
   passphrase?: string;

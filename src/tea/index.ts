@@ -3,7 +3,7 @@
  * client, the server kit (token endpoint, bearer guard, test server) and the conformance checker.
  * Also available as `teapurl/tea`.
  *
- * @packageDocumentation
+ * @module teapurl/tea
  */
 export { encodeBasicCredentials, decodeBasicCredentials, formUrlEncode, formUrlDecode, type BasicCredentials } from './basic-credentials.js';
 export { parseWwwAuthenticate, inspectWwwAuthenticate, findBearerChallenge, type Challenge, type ParsedWwwAuthenticate } from './www-authenticate.js';

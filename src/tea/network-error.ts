@@ -3,7 +3,17 @@
  * callers (and failover) can tell a refused connection from a certificate problem.
  */
 
-/** What went wrong below HTTP. */
+/**
+ * What went wrong below HTTP.
+ *
+ * @example
+ * ```ts
+ * import { toNetworkError, type NetworkFailureKind } from 'teapurl';
+ * const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:443'), { code: 'ECONNREFUSED' });
+ * const kind: NetworkFailureKind = toNetworkError(new TypeError('fetch failed', { cause: refused }), 'https://127.0.0.1').kind;
+ * // 'connection-refused'
+ * ```
+ */
 export type NetworkFailureKind = 'dns' | 'connection-refused' | 'connection-reset' | 'tls' | 'timeout' | 'aborted' | 'network';
 
 /**
@@ -12,13 +22,21 @@ export type NetworkFailureKind = 'dns' | 'connection-refused' | 'connection-rese
  *
  * @example
  * ```ts
- * import { NetworkError } from 'teapurl';
- * try { await client.request('/product/…'); } catch (e) { if (e instanceof NetworkError && e.kind === 'tls') … }
+ * import { TeaClient, NetworkError } from 'teapurl';
+ * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0' });
+ * try {
+ *   await client.request('/product/09e8c73b-ac45-4475-acac-33e6a7314e6d');
+ * } catch (e) {
+ *   if (e instanceof NetworkError && e.kind === 'tls') console.error('certificate problem:', e.code, e.message);
+ *   else throw e;
+ * }
  * ```
  */
 export class NetworkError extends Error {
+  /** Always `'NetworkError'`. */
   override name = 'NetworkError';
   constructor(
+    /** What went wrong. */
     readonly kind: NetworkFailureKind,
     /** The URL requested. */
     readonly url: string,
@@ -91,6 +109,7 @@ const DESCRIBE: Record<NetworkFailureKind, string> = {
  * @example
  * ```ts
  * import { toNetworkError } from 'teapurl';
+ * const url = 'https://tea.example.com/.well-known/tea';
  * try { await fetch(url); } catch (e) { throw toNetworkError(e, url); }
  * ```
  */

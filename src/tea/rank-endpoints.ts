@@ -6,7 +6,20 @@ import { validateDocument } from '../validate/index.js';
 import type { Finding } from '../validate/index.js';
 import { compareSemVer, parseSemVer, type SemVer } from './semver.js';
 
-/** One usable endpoint, with the version the client will speak to it. */
+/**
+ * One usable endpoint, with the version the client will speak to it.
+ *
+ * @example
+ * ```ts
+ * import { rankEndpoints, type RankedEndpoint } from 'teapurl';
+ * const [best]: RankedEndpoint[] = rankEndpoints(
+ *   { schemaVersion: 1, endpoints: [{ url: 'https://tea.example.com', versions: ['1.0.0+build.5'] }] },
+ *   ['1.0.0'],
+ * );
+ * // { url: 'https://tea.example.com', version: '1.0.0+build.5', baseUrl: 'https://tea.example.com/v1.0.0+build.5',
+ * //   priority: 1, clientVersion: '1.0.0', index: 0, versions: ['1.0.0+build.5'] }
+ * ```
+ */
 export interface RankedEndpoint {
   /** The endpoint `url` exactly as the document gives it. */
   url: string;
@@ -24,7 +37,17 @@ export interface RankedEndpoint {
   versions: string[];
 }
 
-/** Options for {@link rankEndpoints} and {@link selectEndpoint}. */
+/**
+ * Options for {@link rankEndpoints} and {@link selectEndpoint}.
+ *
+ * @example
+ * ```ts
+ * import { selectEndpoint, type RankOptions } from 'teapurl';
+ * const local: RankOptions = { allowInsecureHttp: true };
+ * selectEndpoint({ schemaVersion: 1, endpoints: [{ url: 'http://localhost:8080', versions: ['1.0.0'] }] }, ['1.0.0'], local).baseUrl;
+ * // 'http://localhost:8080/v1.0.0' (without the option: NoSharedVersionError)
+ * ```
+ */
 export interface RankOptions {
   /**
    * Keep `http://` endpoints. Off by default: a TEA server is reachable only over TLS (section 5.4),
@@ -45,12 +68,15 @@ export interface RankOptions {
  * ```
  */
 export class InvalidDiscoveryDocumentError extends Error {
+  /** Always `'InvalidDiscoveryDocumentError'`. */
   override name = 'InvalidDiscoveryDocumentError';
+  /** Always `'invalid-document'`, as the matching {@link DiscoveryFailure}. */
   readonly code = 'invalid-document';
   /** The rule of the first error, such as `schema/pattern`. */
   readonly rule: string;
   /** JSON Pointer to the value of the first error. */
   readonly pointer: string;
+  /** Every finding of the validator, warnings included. */
   readonly findings: readonly Finding[];
 
   constructor(findings: readonly Finding[]) {
@@ -74,19 +100,27 @@ export class InvalidDiscoveryDocumentError extends Error {
  * @example
  * ```ts
  * import { selectEndpoint, NoSharedVersionError } from 'teapurl';
- * try { selectEndpoint(doc, ['2.0.0']); }
- * catch (e) { if (e instanceof NoSharedVersionError) console.log(e.clientVersions, e.endpoints); }
+ * try { selectEndpoint({ schemaVersion: 1, endpoints: [{ url: 'https://tea.example.com', versions: ['1.0.0'] }] }, ['2.0.0']); }
+ * catch (e) { if (e instanceof NoSharedVersionError) console.log(e.message); }
+ * // no API version is shared: the client speaks 2.0.0; https://tea.example.com offers 1.0.0
  * ```
  */
 export class NoSharedVersionError extends Error {
+  /** Always `'NoSharedVersionError'`. */
   override name = 'NoSharedVersionError';
+  /** Always `'no-shared-version'`, as the matching {@link DiscoveryFailure}. */
   readonly code = 'no-shared-version';
 
   constructor(
     /** The versions the client speaks. */
     readonly clientVersions: readonly string[],
     /** What each endpoint offered. */
-    readonly endpoints: ReadonlyArray<{ url: string; versions: readonly string[] }>,
+    readonly endpoints: ReadonlyArray<{
+      /** The endpoint URL as the document gives it. */
+      url: string;
+      /** Every version the endpoint lists. */
+      versions: readonly string[];
+    }>,
     reason?: string,
   ) {
     const offered = endpoints.map((e) => `${e.url} offers ${e.versions.join(', ')}`).join('; ');

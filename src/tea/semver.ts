@@ -3,10 +3,22 @@
  * TEA clients order API versions (section 9).
  */
 
-/** A parsed semantic version. */
+/**
+ * A parsed semantic version.
+ *
+ * @example
+ * ```ts
+ * import { parseSemVer, type SemVer } from 'teapurl';
+ * const version: SemVer | null = parseSemVer('1.1.0-rc.1+build.5');
+ * // { major: 1, minor: 1, patch: 0, prerelease: ['rc', 1], build: ['build', '5'], raw: '1.1.0-rc.1+build.5' }
+ * ```
+ */
 export interface SemVer {
+  /** The MAJOR number. */
   major: number;
+  /** The MINOR number. */
   minor: number;
+  /** The PATCH number. */
   patch: number;
   /** Dot-separated prerelease identifiers; numeric ones as numbers. Empty for a release. */
   prerelease: Array<string | number>;

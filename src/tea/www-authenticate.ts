@@ -13,7 +13,16 @@
  * challenge it could read and describes what it had to skip.
  */
 
-/** One authentication challenge from a `WWW-Authenticate` header. */
+/**
+ * One authentication challenge from a `WWW-Authenticate` header.
+ *
+ * @example
+ * ```ts
+ * import { findBearerChallenge, type Challenge } from 'teapurl';
+ * const challenge: Challenge | null = findBearerChallenge('Bearer realm="tea", error="invalid_token"');
+ * // { scheme: 'Bearer', schemeLower: 'bearer', params: { realm: 'tea', error: 'invalid_token' } }
+ * ```
+ */
 export interface Challenge {
   /** The scheme as the server spelled it, such as `Bearer`. */
   scheme: string;
@@ -25,8 +34,19 @@ export interface Challenge {
   token68?: string;
 }
 
-/** Everything read from one or more `WWW-Authenticate` values. */
+/**
+ * Everything read from one or more `WWW-Authenticate` values.
+ *
+ * @example
+ * ```ts
+ * import { inspectWwwAuthenticate, type ParsedWwwAuthenticate } from 'teapurl';
+ * const parsed: ParsedWwwAuthenticate = inspectWwwAuthenticate(['Basic realm="x"', 'Bearer realm="tea"']);
+ * parsed.challenges.map((c) => c.scheme); // ['Basic', 'Bearer']
+ * parsed.problems;                        // []
+ * ```
+ */
 export interface ParsedWwwAuthenticate {
+  /** Every challenge that could be read, in order. */
   challenges: Challenge[];
   /** What could not be read or broke the grammar, in plain words; empty for a well-formed header. */
   problems: string[];

@@ -1,11 +1,30 @@
 import { type DocumentKind, kindBySchemaUrl } from './kinds.js';
 
-/** How a document's kind was decided, for messages. */
+/**
+ * How a document's kind was decided, for messages.
+ *
+ * @example
+ * ```ts
+ * import { detectKind, type KindEvidence } from 'teapurl';
+ * const evidence: KindEvidence | undefined = detectKind({}, 'site/.well-known/tea')?.evidence; // 'file name'
+ * ```
+ */
 export type KindEvidence = 'option' | '$schema' | 'file name' | 'shape';
 
-/** The outcome of kind detection. */
+/**
+ * The outcome of kind detection.
+ *
+ * @example
+ * ```ts
+ * import { detectKind, type DetectedKind } from 'teapurl';
+ * const detected: DetectedKind | null = detectKind({ access_token: 'abc', token_type: 'Bearer' }, undefined);
+ * // { kind: 'tea-token-response', evidence: 'shape' }
+ * ```
+ */
 export interface DetectedKind {
+  /** The kind the document is taken to be. */
   kind: DocumentKind;
+  /** What decided it. */
   evidence: KindEvidence;
 }
 
@@ -24,6 +43,15 @@ function has(obj: Record<string, unknown>, key: string): boolean {
  * Decides which kind a document is, in this order: the explicit kind, a known `$schema` URL, the
  * file name (`.well-known/tea`, `*-definition.json`), then the document's shape. `null` when
  * nothing tells.
+ *
+ * @example
+ * ```ts
+ * import { detectKind } from 'teapurl';
+ * detectKind({ $schema: 'https://packageurl.org/schemas/purl-type-definition.schema-1.0.json' }, 'x.json');
+ * // { kind: 'purl-type-definition', evidence: '$schema' }
+ * detectKind({ access_token: 'abc', token_type: 'Bearer' }, undefined); // { kind: 'tea-token-response', evidence: 'shape' }
+ * detectKind([], 'notes.json');                                        // null
+ * ```
  */
 export function detectKind(value: unknown, file: string | undefined, explicit?: DocumentKind): DetectedKind | null {
   if (explicit) return { kind: explicit, evidence: 'option' };

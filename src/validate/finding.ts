@@ -1,4 +1,13 @@
-/** How serious a finding is: an `error` makes the document invalid, a `warning` does not (unless `--strict`). */
+/**
+ * How serious a finding is: an `error` makes the document invalid, a `warning` does not (unless `--strict`).
+ *
+ * @example
+ * ```ts
+ * import { validateDocument, type Severity } from 'teapurl';
+ * const severities: Severity[] = validateDocument({ schemaVersion: 1, endpoints: [] }).findings.map((f) => f.severity);
+ * // ['error']
+ * ```
+ */
 export type Severity = 'error' | 'warning';
 
 /**
@@ -22,6 +31,7 @@ export interface Finding {
   line: number | null;
   /** 1-based column (UTF-16 code units) in the source text, or `null` when there is no source text. */
   column: number | null;
+  /** `error` makes the document invalid; `warning` does not (unless strict). */
   severity: Severity;
   /** Stable identifier of the rule, such as `schema/pattern`, `json/duplicate-key` or `discovery/duplicate-url`. */
   rule: string;
@@ -29,17 +39,44 @@ export interface Finding {
   message: string;
 }
 
-/** A finding before it has been placed in a file: the validator adds file, line and column. */
+/**
+ * A finding before it has been placed in a file: the validator adds file, line and column. This is
+ * what a {@link SemanticCheck} returns.
+ *
+ * @example
+ * ```ts
+ * import type { RawFinding } from 'teapurl';
+ * const raw: RawFinding = {
+ *   pointer: '/endpoints/1/url',
+ *   severity: 'error',
+ *   rule: 'discovery/duplicate-url',
+ *   message: 'endpoints[1].url "https://tea.example.com" repeats endpoints[0].url; list each endpoint once with all its versions',
+ * };
+ * ```
+ */
 export interface RawFinding {
+  /** JSON Pointer (RFC 6901) to the value concerned; `''` is the whole document. */
   pointer: string;
+  /** `error` makes the document invalid; `warning` does not (unless strict). */
   severity: Severity;
+  /** Stable identifier of the rule, such as `discovery/duplicate-url`. */
   rule: string;
+  /** What is wrong, in plain words. */
   message: string;
   /** Point at the property's key rather than its value (an unknown or repeated property). */
   atKey?: boolean;
 }
 
-/** `true` when none of the findings is an error (or, with `strict`, none at all). */
+/**
+ * `true` when none of the findings is an error (or, with `strict`, none at all).
+ *
+ * @example
+ * ```ts
+ * import { passes } from 'teapurl';
+ * passes([{ severity: 'warning' }]);       // true
+ * passes([{ severity: 'warning' }], true); // false
+ * ```
+ */
 export function passes(findings: readonly Pick<Finding, 'severity'>[], strict = false): boolean {
   return strict ? findings.length === 0 : !findings.some((f) => f.severity === 'error');
 }

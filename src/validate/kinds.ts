@@ -1,7 +1,16 @@
 import { teaDiscovery, teaTokenResponse, teaTokenError, purlTypeDefinition } from './compiled/validators.js';
 import type { ValidateFunction } from './compiled/validate-function.js';
 
-/** The kinds of document teapurl validates. */
+/**
+ * The kinds of document teapurl validates.
+ *
+ * @example
+ * ```ts
+ * import { validateText, type DocumentKind } from 'teapurl';
+ * const kind: DocumentKind = 'tea-token-response';
+ * validateText('{"access_token": "abc", "token_type": "Bearer"}', { kind }).valid; // true
+ * ```
+ */
 export type DocumentKind = 'tea-discovery' | 'tea-token-response' | 'tea-token-error' | 'purl-type-definition';
 
 /** What teapurl knows about one kind of document. */
@@ -70,5 +79,13 @@ export function kindInfo(kind: DocumentKind): KindInfo {
   return BY_NAME.get(kind)!;
 }
 
-/** The kind names, for messages and `--help`. */
+/**
+ * The kind names, for messages and `--help`.
+ *
+ * @example
+ * ```ts
+ * import { KIND_NAMES } from 'teapurl';
+ * KIND_NAMES; // ['tea-discovery', 'tea-token-response', 'tea-token-error', 'purl-type-definition']
+ * ```
+ */
 export const KIND_NAMES: readonly DocumentKind[] = KINDS.map((k) => k.kind);

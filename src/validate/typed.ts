@@ -3,16 +3,44 @@ import type { DocumentKind } from './kinds.js';
 import { passes, type Finding } from './finding.js';
 import { validateDocument, validateText } from './validate-document.js';
 
-/** The generated TypeScript type of each document kind. */
+/**
+ * The generated TypeScript type of each document kind.
+ *
+ * @example
+ * ```ts
+ * import type { DocumentTypes } from 'teapurl';
+ * type Discovery = DocumentTypes['tea-discovery']; // TeaDiscoveryDocument
+ * const doc: Discovery = { schemaVersion: 1, endpoints: [{ url: 'https://api.tea.example.com', versions: ['1.0.0'] }] };
+ * ```
+ */
 export interface DocumentTypes {
+  /** A discovery document, `/.well-known/tea`. */
   'tea-discovery': TeaDiscoveryDocument;
+  /** A successful `POST /token` answer. */
   'tea-token-response': TokenResponse;
+  /** A failed `POST /token` answer. */
   'tea-token-error': TokenError;
+  /** A PURL type definition. */
   'purl-type-definition': PurlTypeDefinition;
 }
 
-/** Thrown by {@link assertDocument} and {@link parseDocument}: a document that is not valid. */
+/**
+ * Thrown by {@link assertDocument} and {@link parseDocument}: a document that is not valid. The
+ * message names the first error with its file, line and column.
+ *
+ * @example
+ * ```ts
+ * import { parseDocument, DocumentError } from 'teapurl';
+ * try {
+ *   parseDocument('{"error": "nope"}', 'tea-token-error', 'error.json');
+ * } catch (error) {
+ *   if (error instanceof DocumentError) console.log(error.message, error.findings[0]?.rule);
+ *   // error.json:1:11: error "nope" is not one of "invalid_request", "invalid_client", … schema/enum
+ * }
+ * ```
+ */
 export class DocumentError extends Error {
+  /** Always `'DocumentError'`. */
   override name = 'DocumentError';
   /** Every finding, errors first. */
   readonly findings: readonly Finding[];
@@ -34,6 +62,7 @@ export class DocumentError extends Error {
  * @example
  * ```ts
  * import { assertDocument } from 'teapurl';
+ * const response = await fetch('https://tea.example.com/.well-known/tea');
  * const doc = assertDocument(await response.json(), 'tea-discovery');
  * doc.endpoints[0].url; // typed as TeaDiscoveryDocument
  * ```
@@ -50,7 +79,9 @@ export function assertDocument<K extends DocumentKind>(value: unknown, kind: K, 
  *
  * @example
  * ```ts
+ * import { readFile } from 'node:fs/promises';
  * import { parseDocument } from 'teapurl';
+ * const text = await readFile('corpus/purl-types/npm-definition.json', 'utf8');
  * const definition = parseDocument(text, 'purl-type-definition', 'npm-definition.json');
  * definition.name_definition.requirement; // 'required'
  * ```
@@ -67,7 +98,8 @@ export function parseDocument<K extends DocumentKind>(text: string, kind: K, fil
  * @example
  * ```ts
  * import { isDocument } from 'teapurl';
- * if (isDocument(body, 'tea-token-response')) console.log(body.access_token);
+ * const body: unknown = JSON.parse('{"access_token": "abc", "token_type": "Bearer"}');
+ * if (isDocument(body, 'tea-token-response')) console.log(body.access_token); // 'abc'
  * ```
  */
 export function isDocument<K extends DocumentKind>(value: unknown, kind: K): value is DocumentTypes[K] {

@@ -6,7 +6,16 @@ import { schemaFindings } from './schema-findings.js';
 import { runChecks } from './semantic/index.js';
 import { parseJsonSource, type SourcePosition } from './json-source.js';
 
-/** Options shared by the validate functions. */
+/**
+ * Options shared by the validate functions.
+ *
+ * @example
+ * ```ts
+ * import { validateText, type ValidateOptions } from 'teapurl';
+ * const options: ValidateOptions = { kind: 'discovery', file: 'public/.well-known/tea' };
+ * validateText('{"schemaVersion": 1, "endpoints": []}', options).findings[0]?.file; // 'public/.well-known/tea'
+ * ```
+ */
 export interface ValidateOptions {
   /** The document kind, or one of its aliases (`discovery`, `purl-type`, …). Detected when absent. */
   kind?: DocumentKind | string;
@@ -14,7 +23,16 @@ export interface ValidateOptions {
   file?: string;
 }
 
-/** The verdict on one document. */
+/**
+ * The verdict on one document.
+ *
+ * @example
+ * ```ts
+ * import { validateDocument, type ValidationResult } from 'teapurl';
+ * const result: ValidationResult = validateDocument({ access_token: 'abc', token_type: 'bearer', expires_in: 3600 });
+ * // { file: '<input>', kind: 'tea-token-response', valid: true, findings: [] }
+ * ```
+ */
 export interface ValidationResult {
   /** The file name, `<stdin>`, or `<input>` when none was given. */
   file: string;
@@ -26,7 +44,17 @@ export interface ValidationResult {
   findings: Finding[];
 }
 
-/** Resolves a kind name or alias; throws a `TypeError` listing the known kinds for anything else. */
+/**
+ * Resolves a kind name or alias; throws a `TypeError` listing the known kinds for anything else.
+ *
+ * @example
+ * ```ts
+ * import { resolveKind } from 'teapurl';
+ * resolveKind('purl');      // 'purl-type-definition'
+ * resolveKind(undefined);   // undefined
+ * resolveKind('manifest');  // throws TypeError: unknown document kind "manifest"; expected one of …
+ * ```
+ */
 export function resolveKind(name: string | undefined): DocumentKind | undefined {
   if (name === undefined) return undefined;
   const info = kindByName(name);
@@ -98,7 +126,7 @@ const NON_BLANK = /\S/;
  * ```ts
  * import { validateText } from 'teapurl';
  * const r = validateText('{"schemaVersion": 1, "endpoints": [{"url": "https://tea.example.com", "versions": ["1.0"]}]}', { file: 'tea.json' });
- * // r.findings[0]: line 1, column 70, rule 'schema/pattern'
+ * // r.findings[0]: line 1, column 84, rule 'schema/pattern'
  * ```
  */
 export function validateText(text: string, options: ValidateOptions = {}): ValidationResult {

@@ -5,7 +5,16 @@ import { passes, type Finding } from './finding.js';
 import { resolveKind, validateText, type ValidationResult } from './validate-document.js';
 import type { DocumentKind } from './kinds.js';
 
-/** Options for {@link validateFiles}. */
+/**
+ * Options for {@link validateFiles}.
+ *
+ * @example
+ * ```ts
+ * import { validateFiles, type ValidateFilesOptions } from 'teapurl';
+ * const options: ValidateFilesOptions = { kind: 'purl-type', cwd: 'corpus', maxBytes: 1024 * 1024 };
+ * const report = await validateFiles(['purl-types/*.json'], options);
+ * ```
+ */
 export interface ValidateFilesOptions {
   /** The kind of every document; detected per file when absent. */
   kind?: DocumentKind | string;
@@ -15,7 +24,17 @@ export interface ValidateFilesOptions {
   maxBytes?: number;
 }
 
-/** The verdict on a set of files. */
+/**
+ * The verdict on a set of files.
+ *
+ * @example
+ * ```ts
+ * import { validateFiles, type FilesReport } from 'teapurl';
+ * const report: FilesReport = await validateFiles(['corpus/purl-types/*.json', 'missing.json']);
+ * report.unmatched; // ['missing.json']
+ * report.valid;     // false: a pattern matched nothing
+ * ```
+ */
 export interface FilesReport {
   /** One result per file, in the order the patterns named them. */
   results: ValidationResult[];
@@ -25,7 +44,15 @@ export interface FilesReport {
   valid: boolean;
 }
 
-/** Default limit on a document's size: far above any real discovery document or type definition. */
+/**
+ * Default limit on a document's size: far above any real discovery document or type definition.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_MAX_BYTES } from 'teapurl';
+ * DEFAULT_MAX_BYTES; // 16777216 (16 MiB)
+ * ```
+ */
 export const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 
 const GLOB_MAGIC = /[*?[\]{}()!]/;
@@ -103,6 +130,7 @@ function readSmallFile(file: string, full: string, maxBytes: number): Buffer | V
  *
  * @example
  * ```ts
+ * import { readFile } from 'node:fs/promises';
  * import { validateBytes } from 'teapurl';
  * const result = validateBytes(await readFile('.well-known/tea'), { file: '.well-known/tea' });
  * ```

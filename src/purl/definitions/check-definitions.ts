@@ -2,7 +2,21 @@ import type { PurlTypeDefinition } from '../../../types/index.js';
 import { validateDocument } from '../../validate/validate-document.js';
 import type { Finding } from '../../validate/finding.js';
 
-/** A definition set an engine cannot be built from; names the document and what is wrong. */
+/**
+ * A definition set an engine cannot be built from; names the document and what is wrong.
+ *
+ * @example
+ * ```ts
+ * import { PurlEngine, DefinitionSetError, defaultPurlEngine } from 'teapurl';
+ * const cargo = defaultPurlEngine().definition('cargo');
+ * try {
+ *   PurlEngine.fromDefinitions([cargo, cargo]);
+ * } catch (error) {
+ *   if (error instanceof DefinitionSetError) console.log(error.source, error.message);
+ *   // definition #1  definition #1: type "cargo" is already defined by definition #0
+ * }
+ * ```
+ */
 export class DefinitionSetError extends Error {
   /**
    * @param source - the file, or `definition #<index>` for in-memory documents

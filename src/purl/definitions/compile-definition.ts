@@ -37,10 +37,27 @@ export interface CompiledType {
   readonly readsQualifiers: boolean;
 }
 
-/** Raised when a definition cannot be compiled (its `permitted_characters` is not a valid pattern). */
+/**
+ * Raised when a definition cannot be compiled (its `permitted_characters` is not a valid pattern).
+ * Definitions are validated before they are compiled, so a pattern the schema already refuses is
+ * reported as a {@link DefinitionSetError} instead; handle both when loading definitions.
+ *
+ * @example
+ * ```ts
+ * import { PurlEngine, DefinitionSetError, DefinitionCompileError } from 'teapurl';
+ * try {
+ *   await PurlEngine.fromDirectory('purl-types');
+ * } catch (error) {
+ *   if (error instanceof DefinitionSetError || error instanceof DefinitionCompileError) console.error(error.message);
+ *   else throw error;
+ * }
+ * ```
+ */
 export class DefinitionCompileError extends Error {
   constructor(
+    /** The PURL type of the definition. */
     readonly type: string,
+    /** JSON Pointer to the offending value in the definition, such as `/name_definition/permitted_characters`. */
     readonly pointer: string,
     message: string,
   ) {

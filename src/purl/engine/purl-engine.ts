@@ -10,13 +10,33 @@ import { checkDefinitions } from '../definitions/check-definitions.js';
 import { applyTypeRules } from './apply-type-rules.js';
 import { vocabulary, type Vocabulary } from '../syntax/vocabulary.js';
 
-/** Options of an engine. */
+/**
+ * Options of an engine.
+ *
+ * @example
+ * ```ts
+ * import { PurlEngine, defaultPurlEngine, type PurlEngineOptions } from 'teapurl';
+ * const options: PurlEngineOptions = { strictTypes: true };
+ * const engine = PurlEngine.fromDefinitions([defaultPurlEngine().definition('cargo')], options);
+ * engine.validate('pkg:acme/widget@1.0').errors[0]?.code; // 'unknown-type'
+ * ```
+ */
 export interface PurlEngineOptions {
   /** Refuse PURLs whose type no loaded definition describes (default: parse them with the generic rules). */
   readonly strictTypes?: boolean;
 }
 
-/** Options of {@link PurlEngine.parse}. */
+/**
+ * Options of {@link PurlEngine.parse}.
+ *
+ * @example
+ * ```ts
+ * import { parsePurl, type ParseOptions } from 'teapurl';
+ * const lenient: ParseOptions = { lenient: true };
+ * parsePurl('pkg:maven/org.apache.commons/io@1.3.4?Type=pom', lenient).qualifiers; // { type: 'pom' }
+ * parsePurl('pkg:maven/org.apache.commons/io@1.3.4?Type=pom'); // throws PurlError 'uppercase-qualifier-key'
+ * ```
+ */
 export interface ParseOptions {
   /**
    * Repair what ECMA-427 lets a reader repair instead of refusing it (qualifier keys written in
@@ -25,7 +45,16 @@ export interface ParseOptions {
   readonly lenient?: boolean;
 }
 
-/** The answer of {@link PurlEngine.validate}. */
+/**
+ * The answer of {@link PurlEngine.validate}.
+ *
+ * @example
+ * ```ts
+ * import { validatePurl, type PurlValidation } from 'teapurl';
+ * const verdict: PurlValidation = validatePurl('pkg:NPM/lodash@4.17.21');
+ * // { valid: true, errors: [], canonical: 'pkg:npm/lodash@4.17.21', isCanonical: false }
+ * ```
+ */
 export interface PurlValidation {
   /** Whether the PURL is valid under strict parsing and the type's definition. */
   readonly valid: boolean;

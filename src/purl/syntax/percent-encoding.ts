@@ -15,6 +15,14 @@ const PATH_NEEDS_ENCODING = /[^A-Za-z0-9._~:/-]/g;
 /**
  * Percent-encodes one component (or segment, or qualifier value) in canonical form: letters,
  * digits, `.-_~` and `:` as they are, every other character as its UTF-8 octets.
+ *
+ * @example
+ * ```ts
+ * import { percentEncode } from 'teapurl';
+ * percentEncode('a b/c@1');    // 'a%20b%2Fc%401'
+ * percentEncode('1.0:beta~2'); // '1.0:beta~2'
+ * percentEncode('é');          // '%C3%A9'
+ * ```
  */
 export function percentEncode(value: string): string {
   return encodeMatches(value, NEEDS_ENCODING);

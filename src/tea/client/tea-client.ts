@@ -7,14 +7,31 @@ import { findBearerChallenge, type Challenge } from '../www-authenticate.js';
 import { TokenCache } from './token-cache.js';
 import { isApiKey, requestToken, type BearerToken, type TeaCredentials } from './token-request.js';
 
-/** Options for {@link TeaClient}. */
+/**
+ * Options for {@link TeaClient}.
+ *
+ * @example
+ * ```ts
+ * import { TeaClient, type TeaClientOptions } from 'teapurl';
+ * const options: TeaClientOptions = {
+ *   baseUrl: 'https://tea.example.com/v1.0.0',
+ *   credentials: { keyId: 'ci-bot', secret: process.env.TEA_SECRET ?? '' },
+ *   eagerToken: true,
+ *   timeoutMs: 10_000,
+ * };
+ * const client = new TeaClient(options);
+ * ```
+ */
 export interface TeaClientOptions {
   /** The API base URL for one version, such as `https://tea.example.com/v1.0.0` (a `baseUrl` from discovery). */
   baseUrl: string;
   /** An API key `{ keyId, secret }`, or a client certificate `{ cert, key }` for mutual TLS with this service. */
   credentials?: TeaCredentials;
   /** TLS settings: `ca` adds private trust anchors. Certificate verification cannot be turned off. */
-  tls?: { ca?: string | string[] };
+  tls?: {
+    /** Extra trust anchors (PEM), added to Node's bundled roots. */
+    ca?: string | string[];
+  };
   /** A custom fetch with undici's signature (it must honour `dispatcher` and `redirect: 'manual'`). */
   fetch?: FetchFunction;
   /** Get a token before the first request instead of waiting for a challenge (section 5.5 rules). Needs `credentials`. */
@@ -31,10 +48,30 @@ export interface TeaClientOptions {
   now?: () => number;
 }
 
-/** How a request ended, from the client's point of view. */
+/**
+ * How a request ended, from the client's point of view.
+ *
+ * @example
+ * ```ts
+ * import { TeaClient, type TeaOutcome } from 'teapurl';
+ * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0' });
+ * const outcome: TeaOutcome = (await client.request('/product/09e8c73b-ac45-4475-acac-33e6a7314e6d')).outcome;
+ * if (outcome === 'not-found') console.log('absent, or not shown to this client');
+ * ```
+ */
 export type TeaOutcome = 'ok' | 'unauthorized' | 'forbidden' | 'not-found' | 'client-error' | 'server-error' | 'other';
 
-/** Why a request ended `unauthorized`. */
+/**
+ * Why a request ended `unauthorized`.
+ *
+ * @example
+ * ```ts
+ * import { TeaClient, type UnauthorizedReason } from 'teapurl';
+ * const anonymous = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0' });
+ * const result = await anonymous.request('/artifact/1c4e8a3e-52f1-4ad5-a3f1-8d3c5e0b9f41');
+ * const reason: UnauthorizedReason | undefined = result.unauthorizedReason; // 'no-credentials' when the server wants a token
+ * ```
+ */
 export type UnauthorizedReason =
   /** The server challenged for a Bearer token and the client has no credentials. */
   | 'no-credentials'
@@ -49,8 +86,18 @@ export type UnauthorizedReason =
  * The answer to {@link TeaClient.request}. HTTP outcomes are results, not exceptions: 403 is
  * `forbidden` and 404 is `not-found` (which may mean absent or withheld, section 5.7 item 4);
  * neither is retried. `response` is the final response with its body unread.
+ *
+ * @example
+ * ```ts
+ * import { TeaClient, type TeaResult } from 'teapurl';
+ * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', credentials: { keyId: 'id', secret: 's3cret' } });
+ * const result: TeaResult = await client.request('/product/09e8c73b-ac45-4475-acac-33e6a7314e6d');
+ * if (result.ok) console.log(await result.response.json());
+ * else console.log(result.outcome, result.status, result.unauthorizedReason);
+ * ```
  */
 export interface TeaResult {
+  /** How the request ended. */
   outcome: TeaOutcome;
   /** The HTTP status of the final response. */
   status: number;
@@ -64,10 +111,21 @@ export interface TeaResult {
   challenge: Challenge | null;
   /** For a 401: why the client gave up. */
   unauthorizedReason?: UnauthorizedReason;
+  /** The final response, body unread: read it (`json()`, `text()`) or cancel it. */
   response: Response;
 }
 
-/** Options of one {@link TeaClient.request}. */
+/**
+ * Options of one {@link TeaClient.request}.
+ *
+ * @example
+ * ```ts
+ * import { TeaClient, type TeaRequestInit } from 'teapurl';
+ * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0' });
+ * const init: TeaRequestInit = { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(5_000) };
+ * await client.request('/products', init);
+ * ```
+ */
 export interface TeaRequestInit {
   /** Default `GET`. */
   method?: string;
@@ -75,10 +133,19 @@ export interface TeaRequestInit {
   headers?: Record<string, string> | Array<[string, string]>;
   /** A body that can be sent again (after a token renewal or a 307/308 redirect). */
   body?: string | Uint8Array;
+  /** Cancels the request: it then throws a {@link NetworkError} (kind `aborted`, or `timeout` for `AbortSignal.timeout`). */
   signal?: AbortSignal;
 }
 
-/** Why a redirect was not followed. */
+/**
+ * Why a redirect was not followed.
+ *
+ * @example
+ * ```ts
+ * import { RedirectError, type RedirectFailure } from 'teapurl';
+ * const refusal: RedirectFailure = new RedirectError('too-many-redirects', 'https://tea.example.com/v1.0.0/products', null, '6 redirects').code;
+ * ```
+ */
 export type RedirectFailure = 'insecure-redirect' | 'too-many-redirects' | 'bad-location';
 
 /**
@@ -87,13 +154,21 @@ export type RedirectFailure = 'insecure-redirect' | 'too-many-redirects' | 'bad-
  *
  * @example
  * ```ts
- * import { RedirectError } from 'teapurl';
- * try { await client.request('/artifact/…'); } catch (e) { if (e instanceof RedirectError && e.code === 'insecure-redirect') … }
+ * import { TeaClient, RedirectError } from 'teapurl';
+ * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0' });
+ * try {
+ *   await client.request('/artifact/1c4e8a3e-52f1-4ad5-a3f1-8d3c5e0b9f41');
+ * } catch (e) {
+ *   if (e instanceof RedirectError && e.code === 'insecure-redirect') console.error(`${e.url} redirects to ${e.location}`);
+ *   else throw e;
+ * }
  * ```
  */
 export class RedirectError extends Error {
+  /** Always `'RedirectError'`. */
   override name = 'RedirectError';
   constructor(
+    /** Why the redirect was refused. */
     readonly code: RedirectFailure,
     /** The URL that answered with the redirect. */
     readonly url: string,

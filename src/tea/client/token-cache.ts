@@ -4,7 +4,17 @@
  */
 import type { BearerToken } from './token-request.js';
 
-/** Options for {@link TokenCache}. */
+/**
+ * Options for {@link TokenCache}.
+ *
+ * @example
+ * ```ts
+ * import { fetch } from 'undici';
+ * import { TokenCache, requestToken, type TokenCacheOptions } from 'teapurl';
+ * const options: TokenCacheOptions = { renewBeforeSeconds: 60 };
+ * const cache = new TokenCache(() => requestToken('https://tea.example.com/v1.0.0/token', { keyId: 'id', secret: 's3cret' }, { fetch }), options);
+ * ```
+ */
 export interface TokenCacheOptions {
   /**
    * Renew this many seconds before `expires_in` runs out. Never more than half the token's
@@ -26,7 +36,10 @@ interface Held {
  *
  * @example
  * ```ts
+ * import { fetch } from 'undici';
  * import { TokenCache, requestToken } from 'teapurl';
+ * const url = 'https://tea.example.com/v1.0.0/token';
+ * const credentials = { keyId: 'id', secret: 's3cret' };
  * const cache = new TokenCache(() => requestToken(url, credentials, { fetch }), { renewBeforeSeconds: 60 });
  * const { accessToken } = await cache.get();
  * ```

@@ -8,13 +8,34 @@ import { encodeBasicCredentials } from '../basic-credentials.js';
 import { BodyTooLargeError, discardBody, readBody, utf8, type Dispatcher, type FetchFunction, type Response } from '../http.js';
 import { toNetworkError } from '../network-error.js';
 
-/** An API key (section 5.2): the identifier and the secret issued together. */
+/**
+ * An API key (section 5.2): the identifier and the secret issued together.
+ *
+ * @example
+ * ```ts
+ * import { TeaClient, type ApiKeyCredentials } from 'teapurl';
+ * const apiKey: ApiKeyCredentials = { keyId: 'ci-bot', secret: process.env.TEA_SECRET ?? '' };
+ * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', credentials: apiKey });
+ * ```
+ */
 export interface ApiKeyCredentials {
+  /** The API key id; it need not be confidential. */
   keyId: string;
+  /** The secret issued with it. */
   secret: string;
 }
 
-/** A client certificate for mutual TLS with one service (section 5.6): no Authorization header is sent to `/token`. */
+/**
+ * A client certificate for mutual TLS with one service (section 5.6): no Authorization header is sent to `/token`.
+ *
+ * @example
+ * ```ts
+ * import { readFileSync } from 'node:fs';
+ * import { TeaClient, type CertificateCredentials } from 'teapurl';
+ * const mtls: CertificateCredentials = { cert: readFileSync('client.pem', 'utf8'), key: readFileSync('client-key.pem', 'utf8') };
+ * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', credentials: mtls });
+ * ```
+ */
 export interface CertificateCredentials {
   /** PEM certificate (chain). */
   cert: string;
@@ -24,7 +45,16 @@ export interface CertificateCredentials {
   passphrase?: string;
 }
 
-/** What a client authenticates with at `POST /token`. */
+/**
+ * What a client authenticates with at `POST /token`.
+ *
+ * @example
+ * ```ts
+ * import { isApiKey, type TeaCredentials } from 'teapurl';
+ * const credentials: TeaCredentials = { keyId: 'ci-bot', secret: 's3cret' };
+ * isApiKey(credentials); // true
+ * ```
+ */
 export type TeaCredentials = ApiKeyCredentials | CertificateCredentials;
 
 /**
@@ -40,7 +70,17 @@ export function isApiKey(credentials: TeaCredentials): credentials is ApiKeyCred
   return 'keyId' in credentials;
 }
 
-/** A token the token endpoint issued. */
+/**
+ * A token the token endpoint issued.
+ *
+ * @example
+ * ```ts
+ * import { TeaClient, type BearerToken } from 'teapurl';
+ * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', credentials: { keyId: 'id', secret: 's3cret' } });
+ * const token: BearerToken = await client.fetchToken();
+ * console.log(token.expiresIn, new Date(token.obtainedAt));
+ * ```
+ */
 export interface BearerToken {
   /** The bearer token, opaque (section 5.3 item 2). */
   accessToken: string;
@@ -52,7 +92,20 @@ export interface BearerToken {
   body: TokenResponse;
 }
 
-/** Why the token endpoint did not give a token. */
+/**
+ * Why the token endpoint did not give a token: `oauth-error` (an OAuth 2.0 error answer),
+ * `not-implemented` (404: the service has no token endpoint), `bad-response` (not a token
+ * response) or `unexpected-status` (an error status without an OAuth error body).
+ *
+ * @example
+ * ```ts
+ * import { TokenRequestError, type TokenRequestFailure } from 'teapurl';
+ * function explain(error: TokenRequestError): string {
+ *   const failure: TokenRequestFailure = error.code;
+ *   return failure === 'oauth-error' ? `refused: ${error.error}` : failure;
+ * }
+ * ```
+ */
 export type TokenRequestFailure = 'oauth-error' | 'not-implemented' | 'bad-response' | 'unexpected-status';
 
 /**
@@ -62,15 +115,18 @@ export type TokenRequestFailure = 'oauth-error' | 'not-implemented' | 'bad-respo
  *
  * @example
  * ```ts
- * import { TokenRequestError } from 'teapurl';
+ * import { TeaClient, TokenRequestError } from 'teapurl';
+ * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', credentials: { keyId: 'id', secret: 'wrong' } });
  * try { await client.fetchToken(); } catch (e) {
  *   if (e instanceof TokenRequestError && e.error === 'invalid_client') console.error('check the API key:', e.description);
  * }
  * ```
  */
 export class TokenRequestError extends Error {
+  /** Always `'TokenRequestError'`. */
   override name = 'TokenRequestError';
   constructor(
+    /** Why no token was given. */
     readonly code: TokenRequestFailure,
     /** The token endpoint URL. */
     readonly url: string,
@@ -86,10 +142,23 @@ export class TokenRequestError extends Error {
   }
 }
 
-/** Options for {@link requestToken}. */
+/**
+ * Options for {@link requestToken}.
+ *
+ * @example
+ * ```ts
+ * import { Agent, fetch } from 'undici';
+ * import { requestToken, type TokenRequestOptions } from 'teapurl';
+ * const options: TokenRequestOptions = { fetch, dispatcher: new Agent({ connect: { timeout: 5_000 } }), signal: AbortSignal.timeout(10_000) };
+ * await requestToken('https://tea.example.com/v1.0.0/token', { keyId: 'id', secret: 's3cret' }, options);
+ * ```
+ */
 export interface TokenRequestOptions {
+  /** The fetch to send the request with (undici's signature), such as undici's own `fetch`. */
   fetch: FetchFunction;
+  /** An undici dispatcher for the request (trust anchors, a client certificate). */
   dispatcher?: Dispatcher;
+  /** Cancels the request. */
   signal?: AbortSignal;
   /** Clock, ms since the epoch. */
   now?: () => number;
@@ -136,6 +205,7 @@ function oauthError(body: unknown): { error: string; description: string | null 
  *
  * @example
  * ```ts
+ * import { fetch } from 'undici';
  * import { requestToken } from 'teapurl';
  * const token = await requestToken('https://tea.example.com/v1.0.0/token', { keyId: 'id', secret: 's3cret' }, { fetch });
  * token.accessToken;

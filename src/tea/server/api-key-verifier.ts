@@ -9,7 +9,9 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
  * ```
  */
 export interface ApiKey {
+  /** The key id, sent in the clear as the Basic user name. */
   keyId: string;
+  /** The secret. */
   secret: string;
 }
 
@@ -39,7 +41,7 @@ export function constantTimeEqual(a: string, b: string): boolean {
  * ```ts
  * const handler = createTokenHandler({
  *   verifyApiKey: apiKeyVerifier([{ keyId: 'ci', secret: process.env.TEA_SECRET! }]),
- *   issueToken: ({ clientId }) => store.issue(clientId),
+ *   issueToken: ({ subject }) => store.issue(subject),
  * });
  * ```
  */

@@ -27,8 +27,20 @@ export type InvalidTokenReason = 'expired' | 'revoked' | 'malformed' | 'unknown'
  * ```
  */
 export type TokenVerdict<Principal = unknown> =
-  | { valid: true; principal?: Principal }
-  | { valid: false; reason: InvalidTokenReason; description?: string };
+  | {
+      /** The token is accepted. */
+      valid: true;
+      /** Whom the token stands for; {@link BearerGuard.principalOf} returns it. */
+      principal?: Principal;
+    }
+  | {
+      /** The token is refused. */
+      valid: false;
+      /** Why: it decides the default `error_description`. */
+      reason: InvalidTokenReason;
+      /** Replaces the default `error_description`. */
+      description?: string;
+    };
 
 /**
  * Options for {@link requireBearer}.
@@ -52,13 +64,32 @@ export interface RequireBearerOptions<Principal = unknown> {
  *
  * @example
  * ```ts
- * const result: BearerCheck = await guard.check(request);
- * if (!result.ok) return new Response(result.body, { status: result.status, headers: result.headers });
+ * async function handle(request: Request): Promise<Response> {
+ *   const result: BearerCheck = await guard.check(request);
+ *   if (!result.ok) return new Response(result.body, { status: result.status, headers: result.headers });
+ *   return Response.json({ hello: result.principal });
+ * }
  * ```
  */
 export type BearerCheck<Principal = unknown> =
-  | { ok: true; token: string; principal: Principal | undefined }
-  | { ok: false; status: number; headers: Record<string, string>; body: string };
+  | {
+      /** The token is valid. */
+      ok: true;
+      /** The token presented. */
+      token: string;
+      /** What `verifyToken` returned as the principal. */
+      principal: Principal | undefined;
+    }
+  | {
+      /** No valid token: send this answer. */
+      ok: false;
+      /** The status to answer with, 401 (or 500 when `verifyToken` threw). */
+      status: number;
+      /** Response headers, `WWW-Authenticate` among them. */
+      headers: Record<string, string>;
+      /** The JSON body to send. */
+      body: string;
+    };
 
 /**
  * Node middleware (connect/express shape) plus the building blocks for other frameworks.

@@ -6,12 +6,16 @@ import { generate } from 'selfsigned';
  *
  * @example
  * ```ts
+ * import https from 'node:https';
+ * import { generateCertificates, type PemPair } from 'teapurl';
  * const { server }: { server: PemPair } = await generateCertificates();
  * https.createServer({ cert: server.cert, key: server.key });
  * ```
  */
 export interface PemPair {
+  /** The certificate, PEM. */
   cert: string;
+  /** Its private key, PEM. */
   key: string;
 }
 
@@ -20,8 +24,10 @@ export interface PemPair {
  *
  * @example
  * ```ts
+ * import { Agent } from 'undici';
+ * import { generateCertificates, type GeneratedCertificates } from 'teapurl';
  * const pems: GeneratedCertificates = await generateCertificates();
- * new Agent({ connect: { ca: pems.ca, cert: pems.client.cert, key: pems.client.key } }); // undici
+ * new Agent({ connect: { ca: pems.ca, cert: pems.client.cert, key: pems.client.key } });
  * ```
  */
 export interface GeneratedCertificates {

@@ -30,7 +30,12 @@ export interface TeaServerOptions {
    */
   discovery?: unknown;
   /** Present: `POST /token` exchanges these keys for tokens. Absent: `/token` is 404 and nothing is protected (5.1.1). */
-  apiKeys?: Array<{ keyId: string; secret: string }>;
+  apiKeys?: Array<{
+    /** The key id. */
+    keyId: string;
+    /** The secret. */
+    secret: string;
+  }>;
   /**
    * Path globs that need a token (5.7), e.g. `['/v*\/artifact/**']`; see {@link pathGlob}.
    * Default with `apiKeys`: every path except `/.well-known/tea` and `/token`.
@@ -43,7 +48,18 @@ export interface TeaServerOptions {
    * `requestClientCert` asks clients for a certificate; one that chains to `ca` authenticates
    * at `POST /token` without an Authorization header (mutual TLS, 5.6).
    */
-  tls: { cert: string; key: string; ca?: string; requestClientCert?: boolean } | false;
+  tls:
+    | {
+        /** The server certificate, PEM. */
+        cert: string;
+        /** Its private key, PEM. */
+        key: string;
+        /** The CA (PEM) that client certificates must chain to. */
+        ca?: string;
+        /** Ask clients for a certificate (mutual TLS); needs `ca`. */
+        requestClientCert?: boolean;
+      }
+    | false;
   /** Default `127.0.0.1`. */
   host?: string;
   /** Default 0: any free port. */
@@ -65,6 +81,7 @@ export interface TeaServerOptions {
  * ```
  */
 export interface LoggedRequest {
+  /** The HTTP method, such as `GET`. */
   method: string;
   /** The request target as sent: path and query. */
   path: string;
@@ -88,6 +105,7 @@ export interface LoggedRequest {
 export interface RunningTeaServer {
   /** Origin of the server, e.g. `https://127.0.0.1:43121`. */
   url: string;
+  /** The port it listens on. */
   port: number;
   /** Stops listening and closes open connections. */
   close(): Promise<void>;

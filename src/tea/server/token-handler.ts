@@ -42,6 +42,7 @@ export type ClientAuthenticationMethod = 'client_secret_basic' | 'client_secret_
 export interface AuthenticatedClient {
   /** The API key id, or the id `verifyClientCertificate` returned for a certificate. */
   clientId: string;
+  /** How the client authenticated. */
   method: ClientAuthenticationMethod;
 }
 
@@ -64,7 +65,12 @@ export interface GrantContext {
   /** The client, when it also authenticated (optional for the assertion grants, RFC 7521 section 4.2). */
   client: AuthenticatedClient | undefined;
   /** Request headers (lower-case names) and the verified TLS client certificate, if any. */
-  request: { header(name: string): string | undefined; clientCertificate: X509Certificate | undefined };
+  request: {
+    /** A request header by lower-case name; `undefined` when absent. */
+    header(name: string): string | undefined;
+    /** The verified TLS client certificate, if any. */
+    clientCertificate: X509Certificate | undefined;
+  };
 }
 
 /**
@@ -76,6 +82,7 @@ export interface GrantContext {
  * ```
  */
 export interface GrantOutcome {
+  /** Whom to issue the token to; passed to `issueToken` as {@link TokenIssueRequest.subject}. */
   subject: string;
 }
 
@@ -104,9 +111,11 @@ export type GrantHandler = (context: GrantContext) => GrantOutcome | null | Prom
  * ```
  */
 export interface TokenIssueRequest {
+  /** The `grant_type` accepted, such as `client_credentials`. */
   grantType: string;
   /** Whom the token is for: the client id for `client_credentials`, a grant handler's subject otherwise. */
   subject: string;
+  /** The client that authenticated, if one did (always for `client_credentials`). */
   client: AuthenticatedClient | undefined;
 }
 
@@ -116,6 +125,8 @@ export interface TokenIssueRequest {
  *
  * @example
  * ```ts
+ * import { randomBytes } from 'node:crypto';
+ * import type { IssuedToken } from 'teapurl';
  * const issued: IssuedToken = { access_token: randomBytes(32).toString('base64url'), expires_in: 3600 };
  * ```
  */
@@ -168,10 +179,12 @@ export interface TokenHandlerOptions {
  *
  * @example
  * ```ts
+ * import { X509Certificate } from 'node:crypto';
  * await handler.fetch(request, { clientCertificate: new X509Certificate(verifiedPem) });
  * ```
  */
 export interface FetchTokenRequestInfo {
+  /** The client certificate, already verified by whoever terminated TLS. */
   clientCertificate?: X509Certificate;
 }
 
@@ -187,7 +200,9 @@ export interface FetchTokenRequestInfo {
  * ```
  */
 export interface TokenHandler {
+  /** Answers a `node:http` request as the token endpoint. */
   (req: IncomingMessage, res: ServerResponse): void;
+  /** Answers a fetch `Request` as the token endpoint. */
   fetch(request: Request, info?: FetchTokenRequestInfo): Promise<Response>;
 }
 
@@ -201,9 +216,12 @@ export interface TokenHandler {
  * ```
  */
 export class TokenEndpointError extends Error {
+  /** Always `'TokenEndpointError'`. */
   override name = 'TokenEndpointError';
   constructor(
+    /** The OAuth 2.0 `error` to answer with. */
     readonly code: TokenErrorCode,
+    /** The `error_description` to answer with. */
     readonly description: string,
   ) {
     super(description);

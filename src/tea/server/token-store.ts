@@ -16,6 +16,7 @@ export interface TokenRecord {
   subject: string;
   /** Milliseconds since the epoch, by the store's clock. */
   issuedAt: number;
+  /** When it stops being valid, in milliseconds since the epoch by the store's clock. */
   expiresAt: number;
 }
 
@@ -58,6 +59,7 @@ function handle(token: string): string {
  * ```
  */
 export class MemoryTokenStore {
+  /** The lifetime of the tokens it issues, in seconds. */
   readonly ttlSeconds: number;
   private readonly now: () => number;
   private readonly live = new Map<string, TokenRecord>();

@@ -1,7 +1,15 @@
 import type { DocumentKind } from '../kinds.js';
 import type { RawFinding } from '../finding.js';
 
-/** What a check knows about the document besides its value. */
+/**
+ * What a check knows about the document besides its value.
+ *
+ * @example
+ * ```ts
+ * import type { CheckContext } from 'teapurl';
+ * const context: CheckContext = { file: 'types/npm-definition.json', schemaValid: true };
+ * ```
+ */
 export interface CheckContext {
   /** The file name as given to the validator (`<stdin>`, `<input>` or absent when there is none). */
   readonly file?: string;
@@ -38,14 +46,33 @@ export interface SemanticCheck {
 
 const registry = new Map<DocumentKind, SemanticCheck[]>();
 
-/** Adds checks for a kind of document. Each document kind registers its checks once, at import. */
+/**
+ * Adds checks for a kind of document. Each document kind registers its checks once, at import;
+ * a check whose rule is already registered for the kind is ignored.
+ *
+ * @example
+ * ```ts
+ * import { registerChecks } from 'teapurl';
+ * registerChecks('tea-discovery', [
+ *   { rule: 'local/one-endpoint', summary: 'Exactly one endpoint.', check: () => [] },
+ * ]);
+ * ```
+ */
 export function registerChecks(kind: DocumentKind, checks: readonly SemanticCheck[]): void {
   const list = registry.get(kind) ?? [];
   for (const check of checks) if (!list.some((c) => c.rule === check.rule)) list.push(check);
   registry.set(kind, list);
 }
 
-/** The checks registered for a kind, in registration order. */
+/**
+ * The checks registered for a kind, in registration order.
+ *
+ * @example
+ * ```ts
+ * import { checksFor } from 'teapurl';
+ * checksFor('purl-type-definition').map((c) => c.rule); // ['purl-type/id-file-name', 'purl-type/file-name', …]
+ * ```
+ */
 export function checksFor(kind: DocumentKind): readonly SemanticCheck[] {
   return registry.get(kind) ?? [];
 }

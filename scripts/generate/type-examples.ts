@@ -1,0 +1,69 @@
+/**
+ * One example value for every top-level type generated into `types/`, keyed by the type's name.
+ * `npm run generate` writes each into that type's TSDoc comment as an `@example` block, after
+ * checking it against the type's place in its schema: an example that the schema would reject, a
+ * generated type without an example, or an example for a type that no longer exists stops the
+ * generator (see type-docs.ts).
+ */
+export const TYPE_EXAMPLES: Readonly<Record<string, unknown>> = {
+  // schemas/tea-discovery.schema.json
+  TeaDiscoveryDocument: {
+    schemaVersion: 1,
+    endpoints: [
+      { url: 'https://api.tea.example.com', versions: ['1.0.0'], priority: 1 },
+      { url: 'https://backup.tea.example.com/tea', versions: ['1.0.0', '1.1.0-beta.1'], priority: 0.5 },
+    ],
+  },
+  TeaEndpoint: { url: 'https://api.tea.example.com', versions: ['1.0.0', '1.1.0-beta.1'], priority: 0.5 },
+  TeaBaseUrl: 'https://tea.example.com/api',
+  TeaApiVersion: '1.0.0-beta.2+build.7',
+
+  // schemas/tea-token-response.schema.json
+  TokenResponse: { access_token: 'mF_9.B5f-4.1JqM', token_type: 'Bearer', expires_in: 3600 },
+
+  // schemas/tea-token-error.schema.json
+  TokenError: { error: 'invalid_client', error_description: 'unknown API key id' },
+  TokenErrorCode: 'unsupported_grant_type',
+
+  // schemas/purl-type-definition.schema.json
+  PurlTypeDefinition: {
+    $schema: 'https://teapurl.dev/schemas/purl-type-definition.schema.json',
+    $id: 'https://teapurl.dev/purl-types/cargo-definition.json',
+    type: 'cargo',
+    type_name: 'Cargo',
+    description: 'Rust packages managed with Cargo',
+    repository: { use_repository: true, default_repository_url: 'https://crates.io/' },
+    namespace_definition: { requirement: 'prohibited', note: 'Cargo packages have no namespace.' },
+    name_definition: { requirement: 'required', native_name: 'name', case_sensitive: true },
+    version_definition: { requirement: 'optional', native_name: 'version' },
+    examples: ['pkg:cargo/rand@0.7.2', 'pkg:cargo/clap@2.33.0'],
+  },
+  RepositoryDefinition: {
+    use_repository: true,
+    default_repository_url: 'https://repo.maven.apache.org/maven2/',
+    note: 'Other repositories are named with the repository_url qualifier.',
+  },
+  ComponentRequirement: 'prohibited',
+  ComponentDefinition: { requirement: 'optional', case_sensitive: false, native_name: 'version' },
+  NamespaceDefinition: { requirement: 'required', case_sensitive: true, native_name: 'groupId', note: 'The namespace holds the groupId.' },
+  NameDefinition: {
+    requirement: 'required',
+    case_sensitive: false,
+    native_name: 'name',
+    normalization_rules: ['Change every underscore _ into a dash -'],
+  },
+  VersionDefinition: { requirement: 'optional', permitted_characters: '^\\d+(\\.\\d+){0,3}$' },
+  SubpathDefinition: { requirement: 'optional', note: 'The path of a file inside the package.' },
+  QualifierDefinition: {
+    key: 'type',
+    requirement: 'optional',
+    native_name: 'type',
+    default_value: 'jar',
+    description: 'Maven type, with the meaning given in the POM reference.',
+  },
+  PermittedCharacters: '^[a-z0-9_]+$',
+  CaseSensitive: false,
+  NormalizationRules: ['Change every underscore _ into a dash -', 'Convert the name to lowercase'],
+  NativeName: 'groupId',
+  Note: 'Holds the name of the repository.',
+};
