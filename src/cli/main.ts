@@ -10,6 +10,7 @@ Commands:
   serve [options]             run a local TEA test server (discovery, POST /token, protected resources)
   discover <host|url|tei>     read /.well-known/tea and print the chosen API base URL and the ranked list
   auth-check <base-url>       probe a TEA server against the authentication profile (section 5)
+  docs --out DIR              generate a documentation site (HTML, Markdown) for PURL type definitions
 
 Options:
   -h, --help                  show help (also: teapurl <command> --help)
@@ -27,6 +28,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./serve-command.js')).serveCommand,
   discover: async () => (await import('./discover-command.js')).discoverCommand,
   'auth-check': async () => (await import('./auth-check-command.js')).authCheckCommand,
+  docs: async () => (await import('./docs-command.js')).docsCommand,
 };
 
 /** The version in teapurl's package.json, found upwards from this module (bundled or not). */

@@ -1,0 +1,141 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { PurlTypeDefinition } from '../../types/index.js';
+import { PurlEngine, defaultPurlEngine, DefinitionSetError, DefinitionCompileError } from '../purl/index.js';
+import { generateDocsSite, writeDocsSite, checkDocsSite, type DocsFormat } from '../docs/index.js';
+import { DOCS_FORMATS } from '../docs/docs-file.js';
+import type { CommandIo } from './io.js';
+import { UsageError } from './usage-error.js';
+
+export const DOCS_HELP = `Usage: teapurl docs [--types DIR] --out DIR [--format html|md|both] [--check]
+
+Generates a documentation site for PURL type definitions: an index of every
+type (with a filter box) and one page per type with its components,
+qualifiers, repository, references, the prose rules teapurl applies, and each
+example broken down into its components by the PURL engine.
+
+Options:
+  --types DIR      read the type definitions in DIR (default: the bundled corpus)
+  --out DIR        the folder to write (or, with --check, to compare)
+  --format F       html (default): index.html and types/<type>.html
+                   md: index.md and types/<type>.md; both: all of them
+  --check          write nothing; compare DIR with what would be generated and
+                   list each missing, differing or extra page
+  -h, --help       show this help
+
+Without --check, pages are written (folders created) and types/* pages of the
+chosen format for types that no longer exist are removed.
+Output is deterministic: the same definitions give byte-identical pages.
+Exit status: 0 written, or up to date with --check; 1 out of date, or the
+definitions or the folder cannot be used; 2 usage error.
+`;
+
+/** File system refusals in plain words; others are shown by their code. */
+const FS_REASONS: Record<string, string> = {
+  EEXIST: 'a file is in the way of a folder (EEXIST)',
+  ENOTDIR: 'a file is in the way of a folder (ENOTDIR)',
+  EISDIR: 'a folder is in the way of a page (EISDIR)',
+  EACCES: 'permission denied (EACCES)',
+  EPERM: 'operation not permitted (EPERM)',
+  EROFS: 'read-only file system (EROFS)',
+  ENOSPC: 'no space left on the device (ENOSPC)',
+};
+
+/** A failure to report in one line (exit 1), not a usage error. */
+class DocsFailure extends Error {}
+
+function formatOption(value: string): DocsFormat {
+  if ((DOCS_FORMATS as readonly string[]).includes(value)) return value as DocsFormat;
+  throw new UsageError(`--format must be one of ${DOCS_FORMATS.join(', ')}, not ${JSON.stringify(value)}`);
+}
+
+/** Quotes an argument for a shell when it needs it, so the refresh hint can be pasted. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The definitions and engine: the bundled corpus, or the set in `--types DIR`. */
+async function loadDefinitions(types: string | undefined, cwd: string): Promise<{ definitions: PurlTypeDefinition[]; engine: PurlEngine }> {
+  if (types === undefined) {
+    const engine = defaultPurlEngine();
+    return { definitions: engine.types().map((type) => engine.definition(type)!), engine };
+  }
+  const directory = path.resolve(cwd, types);
+  const info = await stat(directory).catch(() => null);
+  if (info === null) throw new DocsFailure(`--types ${types}: no such directory`);
+  if (!info.isDirectory()) throw new DocsFailure(`--types ${types}: not a directory`);
+  try {
+    const engine = await PurlEngine.fromDirectory(directory);
+    return { definitions: engine.types().map((type) => engine.definition(type)!), engine };
+  } catch (error) {
+    if (error instanceof DefinitionSetError || error instanceof DefinitionCompileError) throw new DocsFailure(`--types ${types}: ${error.message}`);
+    throw error;
+  }
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function formatLabel(format: DocsFormat): string {
+  return format === 'both' ? 'html and md' : format;
+}
+
+/** `teapurl docs`: returns the exit code. */
+export async function docsCommand(argv: string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      types: { type: 'string' },
+      out: { type: 'string' },
+      format: { type: 'string', default: 'html' },
+      check: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    io.stdout.write(DOCS_HELP);
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}; options only`);
+  if (values.out === undefined || values.out === '') throw new UsageError('--out DIR is required: the folder to write the site to');
+  const format = formatOption(values.format);
+  const outDir = path.resolve(io.cwd, values.out);
+  try {
+    const { definitions, engine } = await loadDefinitions(values.types, io.cwd);
+    const files = generateDocsSite(definitions, { format, engine });
+    const counts = `${plural(files.length, 'page')}, ${plural(definitions.length, 'type')}, ${formatLabel(format)}`;
+    if (values.check) {
+      const stale = await checkDocsSite(outDir, files, format);
+      if (stale.length === 0) {
+        io.stdout.write(`${values.out} is up to date (${counts})\n`);
+        return 0;
+      }
+      const why = { missing: 'missing', differs: 'differs from what would be generated', extra: 'extra: no such type in the definitions' };
+      for (const file of stale) io.stderr.write(`${path.join(values.out, file.path)}: ${why[file.reason]}\n`);
+      const command = ['teapurl docs', ...(values.types === undefined ? [] : ['--types', shellWord(values.types)]), '--out', shellWord(values.out)];
+      if (format !== 'html') command.push('--format', format);
+      io.stderr.write(`${values.out} is out of date: ${plural(stale.length, 'stale file')}; refresh it with: ${command.join(' ')}\n`);
+      return 1;
+    }
+    const result = await writeDocsSite(outDir, files, format);
+    for (const page of result.removed) io.stdout.write(`removed ${path.join(values.out, page)} (no such type in the definitions)\n`);
+    io.stdout.write(`wrote ${plural(result.written.length, 'page')} to ${values.out} (${plural(definitions.length, 'type')}, ${formatLabel(format)})\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof DocsFailure) {
+      io.stderr.write(`teapurl docs: ${error.message}\n`);
+      return 1;
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
+      // A file system refusal (a file where the output folder should be, no permission): one line.
+      const where = (error as NodeJS.ErrnoException).path ?? values.out;
+      io.stderr.write(`teapurl docs: cannot ${values.check ? 'read' : 'write'} ${where}: ${FS_REASONS[code] ?? code}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,66 @@
+import type { PurlTypeDefinition } from '../../types/index.js';
+import { PurlEngine } from '../purl/index.js';
+import { comparePaths, type DocsFile, type DocsFormat } from './docs-file.js';
+import { renderHtmlSite } from './render-html.js';
+import { renderMarkdownSite } from './render-markdown.js';
+import { buildTypePageModel } from './type-page-model.js';
+
+/**
+ * Options of {@link generateDocsSite}.
+ *
+ * @example
+ * ```ts
+ * import { defaultPurlEngine, type DocsSiteOptions } from 'teapurl';
+ * const options: DocsSiteOptions = { format: 'md', engine: defaultPurlEngine() };
+ * ```
+ */
+export interface DocsSiteOptions {
+  /** Which pages to produce (default `html`). */
+  readonly format?: DocsFormat;
+  /**
+   * The engine that breaks each example down into its components (default: one built from
+   * `definitions` with {@link PurlEngine.fromDefinitions}, which refuses an invalid definition).
+   */
+  readonly engine?: PurlEngine;
+}
+
+/** What a type must look like to name a file: the schema's pattern for `type`. */
+const TYPE_PATTERN = /^[a-z][a-z0-9-.]+$/;
+
+/**
+ * Generates a documentation site for a set of PURL type definitions, in memory: an index of every
+ * type and one page per type, as HTML, Markdown or both. The result depends only on the
+ * definitions and the registered PURL rules (no timestamps), sorted by path, so the same input
+ * always gives byte-identical pages.
+ *
+ * @throws `Error` when a type cannot name a file or two definitions share a type;
+ *   {@link DefinitionSetError} when no engine is given and a definition is invalid.
+ * @example
+ * ```ts
+ * import { generateDocsSite, PurlEngine } from 'teapurl';
+ * const engine = await PurlEngine.fromDirectory('purl-types');
+ * const definitions = engine.types().map((type) => engine.definition(type)!);
+ * for (const file of generateDocsSite(definitions, { format: 'both', engine })) {
+ *   console.log(file.path); // index.html, index.md, types/cargo.html, types/cargo.md, …
+ * }
+ * ```
+ */
+export function generateDocsSite(definitions: readonly PurlTypeDefinition[], options: DocsSiteOptions = {}): DocsFile[] {
+  const format = options.format ?? 'html';
+  if (format !== 'html' && format !== 'md' && format !== 'both') throw new Error(`unknown documentation format ${JSON.stringify(format)}`);
+  const engine = options.engine ?? PurlEngine.fromDefinitions(definitions);
+  const seen = new Set<string>();
+  for (const { type } of definitions) {
+    // Types become file names: the pattern keeps them inside types/ (no "/", no leading dot).
+    if (typeof type !== 'string' || !TYPE_PATTERN.test(type)) throw new Error(`type ${JSON.stringify(type)} cannot name a documentation page`);
+    if (seen.has(type)) throw new Error(`type ${JSON.stringify(type)} is defined twice`);
+    seen.add(type);
+  }
+  const models = [...definitions]
+    .sort((a, b) => comparePaths(a.type, b.type))
+    .map((definition) => buildTypePageModel(definition, engine));
+  const files: DocsFile[] = [];
+  if (format !== 'md') files.push(...renderHtmlSite(models));
+  if (format !== 'html') files.push(...renderMarkdownSite(models));
+  return files.sort((a, b) => comparePaths(a.path, b.path));
+}

@@ -1,0 +1,130 @@
+import type { PurlComponents } from '../purl/index.js';
+import { escapeHtml } from './escape.js';
+import type { ExampleBreakdown } from './example-breakdown.js';
+import { ABSENT_HTML, codeHtml, orAbsent, proseHtml, tableHtml, urlHtml } from './html-fragments.js';
+import { htmlPage } from './html-layout.js';
+import type { ComponentRow, QualifierRow, TypePageModel } from './type-page-model.js';
+
+function rulesCell(row: ComponentRow): string {
+  const items = [
+    ...row.normalizationRules.map((rule) => `<li>${proseHtml(rule)}</li>`),
+    ...row.engineRules.map(
+      (rule) => `<li class="engine-rule"><code>${escapeHtml(rule.id)}</code> <span class="muted">(applied by teapurl)</span>: ${escapeHtml(rule.summary)}</li>`,
+    ),
+  ];
+  return items.length === 0 ? ABSENT_HTML : `<ul>${items.join('')}</ul>`;
+}
+
+function componentRow(row: ComponentRow): string {
+  const cells = [
+    `<th scope="row">${row.component}</th>`,
+    `<td>${escapeHtml(row.requirement)}</td>`,
+    `<td>${escapeHtml(row.caseSensitive)}</td>`,
+    `<td>${orAbsent(row.permittedCharacters, codeHtml)}</td>`,
+    `<td>${orAbsent(row.nativeName, escapeHtml)}</td>`,
+    `<td class="prose">${rulesCell(row)}</td>`,
+    `<td class="prose">${orAbsent(row.note, proseHtml)}</td>`,
+  ];
+  return `<tr data-component="${row.component}">${cells.join('')}</tr>`;
+}
+
+function qualifierRow(row: QualifierRow): string {
+  const cells = [
+    `<th scope="row">${codeHtml(row.key)}</th>`,
+    `<td>${escapeHtml(row.requirement)}</td>`,
+    `<td>${orAbsent(row.defaultValue, codeHtml)}</td>`,
+    `<td>${orAbsent(row.nativeName, escapeHtml)}</td>`,
+    `<td class="prose">${proseHtml(row.description)}</td>`,
+  ];
+  return `<tr>${cells.join('')}</tr>`;
+}
+
+function qualifiersSection(model: TypePageModel): string {
+  const body =
+    model.qualifiers.length === 0
+      ? '<p>This definition describes no qualifiers. PURLs of this type may still carry the qualifiers ECMA-427 defines for every type.</p>'
+      : tableHtml(' id="qualifiers"', ['Key', 'Requirement', 'Default', 'Native name', 'Description'], model.qualifiers.map(qualifierRow));
+  return `<section id="qualifier-definitions">\n<h2>Qualifiers</h2>\n${body}\n</section>`;
+}
+
+function repositorySection(model: TypePageModel): string {
+  const { usesRepository, defaultUrl, note } = model.repository;
+  return [
+    '<section id="repository">',
+    '<h2>Repository</h2>',
+    '<dl>',
+    `<dt>Uses a repository</dt><dd>${usesRepository}</dd>`,
+    `<dt>Default repository</dt><dd>${orAbsent(defaultUrl, urlHtml)}</dd>`,
+    `<dt>Note</dt><dd>${orAbsent(note, proseHtml)}</dd>`,
+    '</dl>',
+    '</section>',
+  ].join('\n');
+}
+
+function referencesSection(model: TypePageModel): string {
+  const body =
+    model.referenceUrls.length === 0
+      ? '<p>The definition lists no reference pages.</p>'
+      : `<ul>\n${model.referenceUrls.map((url) => `<li>${urlHtml(url)}</li>`).join('\n')}\n</ul>`;
+  return `<section id="references">\n<h2>References</h2>\n${body}\n</section>`;
+}
+
+function qualifiersHtml(qualifiers: PurlComponents['qualifiers']): string {
+  if (qualifiers === null) return ABSENT_HTML;
+  const keys = Object.keys(qualifiers).sort();
+  return `<ul>${keys.map((key) => `<li>${codeHtml(key)} = ${codeHtml(qualifiers[key]!)}</li>`).join('')}</ul>`;
+}
+
+function exampleHtml(example: ExampleBreakdown): string {
+  const lines = ['<article class="example">', `<h3>${codeHtml(example.purl)}</h3>`];
+  const { components } = example;
+  if (components === null) {
+    const reasons = example.problems.map((p) => `<li>${escapeHtml(p.message)} <span class="muted">(${escapeHtml(p.component)}: ${escapeHtml(p.code)})</span></li>`);
+    lines.push('<p class="refused">The engine refuses this example:</p>', `<ul class="refused">${reasons.join('')}</ul>`);
+  } else {
+    const rows = [
+      ['type', codeHtml(components.type)],
+      ['namespace', orAbsent(components.namespace, codeHtml)],
+      ['name', codeHtml(components.name)],
+      ['version', orAbsent(components.version, codeHtml)],
+      ['qualifiers', qualifiersHtml(components.qualifiers)],
+      ['subpath', orAbsent(components.subpath, codeHtml)],
+    ].map(([name, value]) => `<tr><th scope="row">${name}</th><td>${value}</td></tr>`);
+    lines.push(tableHtml(' class="breakdown"', ['Component', 'Value'], rows));
+    if (example.canonical !== null) lines.push(`<p class="muted">Canonical form: ${codeHtml(example.canonical)}</p>`);
+  }
+  lines.push('</article>');
+  return lines.join('\n');
+}
+
+/** `types/<type>.html`: one definition in full, its examples broken down by the engine. */
+export function htmlTypePage(model: TypePageModel): string {
+  const type = escapeHtml(model.type);
+  const header = `<nav><a href="../index.html">All PURL types</a></nav>`;
+  const main = [
+    `<h1><code>${type}</code>: ${escapeHtml(model.typeName)}</h1>`,
+    `<p>${proseHtml(model.description)}</p>`,
+    model.note === null ? '' : `<p><strong>Note:</strong> ${proseHtml(model.note)}</p>`,
+    `<p>Syntax, with the parts this type prohibits left out:</p>\n<pre><code class="syntax">${escapeHtml(model.syntaxTemplate)}</code></pre>`,
+    model.id === null ? '' : `<p class="muted">Definition document: ${urlHtml(model.id)}</p>`,
+    '<nav class="toc" aria-label="On this page"><a href="#component-definitions">Components</a><a href="#qualifier-definitions">Qualifiers</a><a href="#repository">Repository</a><a href="#references">References</a><a href="#examples">Examples</a></nav>',
+    '<section id="component-definitions">',
+    '<h2>Components</h2>',
+    tableHtml(
+      ' id="components"',
+      ['Component', 'Requirement', 'Case-sensitive', 'Permitted characters', 'Native name', 'Normalisation rules', 'Notes'],
+      model.components.map(componentRow),
+    ),
+    '</section>',
+    qualifiersSection(model),
+    repositorySection(model),
+    referencesSection(model),
+    '<section id="examples">',
+    '<h2>Examples</h2>',
+    ...model.examples.map(exampleHtml),
+    '</section>',
+  ]
+    .filter((part) => part !== '')
+    .join('\n');
+  return htmlPage({ title: `${model.type}: ${model.typeName} (PURL type)`, header, main });
+}

@@ -1,0 +1,123 @@
+import type { PurlTypeDefinition } from '../../types/index.js';
+import { purlRulesFor, type PurlEngine, type RuleComponent } from '../purl/index.js';
+import { breakDownExample, type ExampleBreakdown } from './example-breakdown.js';
+import { syntaxTemplate } from './syntax-template.js';
+
+/**
+ * What a type page and its index row show, computed once from a definition and shared by the
+ * HTML and Markdown renderers. Values are display text, not yet escaped: each renderer escapes
+ * for its own format. Every value is shown as the document gives it, with defaults marked as
+ * such.
+ */
+export interface TypePageModel {
+  readonly type: string;
+  readonly typeName: string;
+  readonly description: string;
+  readonly note: string | null;
+  /** The document's `$id`, when it has one. */
+  readonly id: string | null;
+  readonly syntaxTemplate: string;
+  /** namespace, name, version, subpath, in that order. */
+  readonly components: readonly ComponentRow[];
+  readonly qualifiers: readonly QualifierRow[];
+  /** Keys of the qualifiers every PURL of the type must carry. */
+  readonly requiredQualifiers: readonly string[];
+  readonly repository: RepositoryView;
+  readonly referenceUrls: readonly string[];
+  readonly examples: readonly ExampleBreakdown[];
+}
+
+/** One row of a type page's component table. */
+export interface ComponentRow {
+  readonly component: RuleComponent;
+  /** `required`, `optional`, `prohibited`, or a default when the definition says nothing. */
+  readonly requirement: string;
+  /** `yes`, `no`, or `yes (default)` when `case_sensitive` is absent. */
+  readonly caseSensitive: string;
+  readonly permittedCharacters: string | null;
+  readonly nativeName: string | null;
+  readonly normalizationRules: readonly string[];
+  readonly note: string | null;
+  /** The prose rules teapurl implements for this component of this type. */
+  readonly engineRules: readonly { readonly id: string; readonly summary: string }[];
+}
+
+/** One row of a type page's qualifier table. */
+export interface QualifierRow {
+  readonly key: string;
+  /** `required`, `optional`, or `optional (default)` when absent. */
+  readonly requirement: string;
+  readonly defaultValue: string | null;
+  readonly nativeName: string | null;
+  readonly description: string;
+}
+
+/** The repository section. */
+export interface RepositoryView {
+  /** `yes` or `no`. */
+  readonly usesRepository: string;
+  readonly defaultUrl: string | null;
+  readonly note: string | null;
+}
+
+/** What an absent optional component definition reads as. */
+const NOT_DEFINED = 'optional (not defined)';
+
+/** `true` reads "yes", `false` "no", absent the specification's default, true. */
+export function caseSensitivityText(value: boolean | undefined): string {
+  if (value === undefined) return 'yes (default)';
+  return value ? 'yes' : 'no';
+}
+
+function componentRow(type: string, component: RuleComponent, definition: PurlTypeDefinition): ComponentRow {
+  const part =
+    component === 'namespace'
+      ? definition.namespace_definition
+      : component === 'name'
+        ? definition.name_definition
+        : component === 'version'
+          ? definition.version_definition
+          : definition.subpath_definition;
+  return {
+    component,
+    requirement: part?.requirement ?? NOT_DEFINED,
+    caseSensitive: caseSensitivityText(part?.case_sensitive),
+    permittedCharacters: part?.permitted_characters ?? null,
+    nativeName: part?.native_name ?? null,
+    normalizationRules: part?.normalization_rules ?? [],
+    note: part?.note ?? null,
+    engineRules: purlRulesFor(type, component).map((rule) => ({ id: rule.id, summary: rule.summary })),
+  };
+}
+
+/** Builds the page model of one definition; `engine` breaks the examples down. */
+export function buildTypePageModel(definition: PurlTypeDefinition, engine: PurlEngine): TypePageModel {
+  const { type } = definition;
+  const qualifiers = (definition.qualifiers_definition ?? []).map(
+    (q): QualifierRow => ({
+      key: q.key,
+      requirement: q.requirement ?? 'optional (default)',
+      defaultValue: q.default_value ?? null,
+      nativeName: q.native_name ?? null,
+      description: q.description,
+    }),
+  );
+  return {
+    type,
+    typeName: definition.type_name,
+    description: definition.description,
+    note: definition.note ?? null,
+    id: definition.$id ?? null,
+    syntaxTemplate: syntaxTemplate(definition),
+    components: (['namespace', 'name', 'version', 'subpath'] as const).map((c) => componentRow(type, c, definition)),
+    qualifiers,
+    requiredQualifiers: (definition.qualifiers_definition ?? []).filter((q) => q.requirement === 'required').map((q) => q.key),
+    repository: {
+      usesRepository: definition.repository.use_repository ? 'yes' : 'no',
+      defaultUrl: definition.repository.default_repository_url ?? null,
+      note: definition.repository.note ?? null,
+    },
+    referenceUrls: definition.reference_urls ?? [],
+    examples: definition.examples.map((purl) => breakDownExample(engine, purl)),
+  };
+}

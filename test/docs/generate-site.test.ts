@@ -1,0 +1,248 @@
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  defaultPurlEngine,
+  generateDocsSite,
+  writeDocsSite,
+  PurlEngine,
+  purlRulesFor,
+  type DocsFile,
+  type DocsFormat,
+  type PurlTypeDefinition,
+} from '../../src/index.js';
+import { HAS_PURL_SPEC, PURL_SPEC, ROOT } from '../support/paths.js';
+import { htmlHrefs, htmlIds, htmlText, isAbsolute, markdownLinks, resolveLink, rowCells } from './site-reading.js';
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'teapurl-docs-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function definitionsOf(engine: PurlEngine): PurlTypeDefinition[] {
+  return engine.types().map((type) => engine.definition(type)!);
+}
+
+const SETS: { label: string; load: () => Promise<PurlEngine>; skip: boolean }[] = [
+  { label: 'the bundled corpus', load: async () => defaultPurlEngine(), skip: false },
+  { label: 'corpus/purl-types read from disk', load: () => PurlEngine.fromDirectory(path.join(ROOT, 'corpus/purl-types')), skip: false },
+  // Skipped with the message test/support/paths.ts prints when ../shared/purl-spec is absent.
+  { label: 'the PURL specification’s published types', load: () => PurlEngine.fromDirectory(path.join(PURL_SPEC, 'types')), skip: !HAS_PURL_SPEC },
+];
+
+const FORMATS: { format: DocsFormat; extensions: string[] }[] = [
+  { format: 'html', extensions: ['.html'] },
+  { format: 'md', extensions: ['.md'] },
+  { format: 'both', extensions: ['.html', '.md'] },
+];
+
+/** Every relative link of every page points at a generated file, and every fragment at an id in it. */
+function brokenLinks(files: readonly DocsFile[], outDir: string): string[] {
+  const byPath = new Map(files.map((f) => [f.path, f.content]));
+  const broken: string[] = [];
+  for (const file of files) {
+    const links = file.path.endsWith('.html') ? htmlHrefs(file.content) : markdownLinks(file.content);
+    for (const href of links) {
+      if (isAbsolute(href)) {
+        if (!/^https?:\/\//i.test(href)) broken.push(`${file.path}: ${href} (not a web link)`);
+        continue;
+      }
+      const { file: target, fragment } = resolveLink(file.path, decodeURI(href));
+      if (!byPath.has(target) || !existsSync(path.join(outDir, target))) {
+        broken.push(`${file.path}: ${href} (no ${target})`);
+        continue;
+      }
+      if (fragment !== null && !htmlIds(byPath.get(target)!).includes(fragment)) broken.push(`${file.path}: ${href} (no id ${fragment})`);
+    }
+  }
+  return broken;
+}
+
+describe('the link check used below', () => {
+  it('catches a missing page, a missing id and a link that is not a web link', async () => {
+    const files: DocsFile[] = [
+      { path: 'index.html', content: '<a href="types/a.html#examples">a</a> <a href="types/gone.html">gone</a>' },
+      { path: 'index.md', content: '[a](types/a.md) [x](javascript:alert%281%29)' },
+      { path: 'types/a.html', content: '<section id="other"></section><a href="../index.html#nowhere">back</a>' },
+      { path: 'types/a.md', content: '[back](../index.md)' },
+    ];
+    const out = path.join(scratch, 'link-check');
+    await writeDocsSite(out, files, 'both');
+    expect(brokenLinks(files, out)).toEqual([
+      'index.html: types/a.html#examples (no id examples)',
+      'index.html: types/gone.html (no types/gone.html)',
+      'index.md: javascript:alert%281%29 (not a web link)',
+      'types/a.html: ../index.html#nowhere (no id nowhere)',
+    ]);
+  });
+});
+
+for (const set of SETS) {
+  describe.skipIf(set.skip)(`a site for ${set.label}`, () => {
+    for (const { format, extensions } of FORMATS) {
+      it(`has one ${format} page per type plus the index, and no broken relative link`, async () => {
+        const engine = await set.load();
+        const definitions = definitionsOf(engine);
+        const files = generateDocsSite(definitions, { format, engine });
+
+        const expected = extensions.flatMap((ext) => [`index${ext}`, ...definitions.map((d) => `types/${d.type}${ext}`)]);
+        expect(files.map((f) => f.path)).toEqual([...expected].sort());
+        expect(files.map((f) => f.path)).toEqual([...files.map((f) => f.path)].sort());
+
+        const outDir = path.join(scratch, `${set.label.replace(/\W+/g, '-')}-${format}`);
+        await writeDocsSite(outDir, files, format);
+        expect(brokenLinks(files, outDir)).toEqual([]);
+
+        // Every page's ids are unique, so each fragment has one target.
+        for (const file of files.filter((f) => f.path.endsWith('.html'))) {
+          const ids = htmlIds(file.content);
+          expect(new Set(ids).size, file.path).toBe(ids.length);
+        }
+      });
+    }
+
+    it('shows every type on the index, linked to its page, and every example on the type page', async () => {
+      const engine = await set.load();
+      const definitions = definitionsOf(engine);
+      const files = new Map(generateDocsSite(definitions, { format: 'both', engine }).map((f) => [f.path, f.content]));
+      const index = files.get('index.html')!;
+      const rows = [...index.matchAll(/<tr data-type="([^"]+)">/g)].map((m) => m[1]);
+      expect(rows).toEqual(definitions.map((d) => d.type));
+      expect(index).toContain(`${definitions.length} of ${definitions.length} types`);
+      for (const definition of definitions) {
+        expect(rowCells(index, `<tr data-type="${definition.type}">`)[0]).toContain(`<a href="types/${definition.type}.html">`);
+        const page = files.get(`types/${definition.type}.html`)!;
+        const examples = page.slice(page.indexOf('<section id="examples">'));
+        for (const example of definition.examples) expect(htmlText(examples)).toContain(example);
+        const markdown = files.get(`types/${definition.type}.md`)!;
+        expect(markdown).toContain(`](../index.md)`);
+      }
+    });
+  });
+}
+
+describe('what a type page says', () => {
+  const base: PurlTypeDefinition = {
+    type: 'widget',
+    type_name: 'Widget',
+    description: 'A made-up type.',
+    repository: { use_repository: false },
+    namespace_definition: { requirement: 'optional' },
+    name_definition: { requirement: 'required', case_sensitive: false },
+    version_definition: { requirement: 'optional', case_sensitive: true },
+    examples: ['pkg:widget/acme/gear@1.0'],
+  };
+
+  function page(definition: PurlTypeDefinition, format: 'html' | 'md' = 'html'): string {
+    const files = generateDocsSite([definition], { format });
+    return files.find((f) => f.path === `types/${definition.type}.${format}`)!.content;
+  }
+
+  it('reads an explicit case_sensitive false as "no", true as "yes", and an absent one as the default', () => {
+    const html = page(base);
+    const caseCell = (component: string) => htmlText(rowCells(html, `<tr data-component="${component}">`)[2]!);
+    expect(caseCell('name')).toBe('no');
+    expect(caseCell('version')).toBe('yes');
+    expect(caseCell('namespace')).toBe('yes (default)');
+    // The index says the same.
+    const index = generateDocsSite([base])[0]!.content;
+    expect(rowCells(index, '<tr data-type="widget">').map(htmlText).slice(2, 5)).toEqual(['optional', 'yes (default)', 'no']);
+    // And the Markdown page.
+    const nameRow = page(base, 'md').split('\n').find((line) => line.startsWith('| name |'))!;
+    expect(nameRow.split(' | ')[2]).toBe('no');
+  });
+
+  it('leaves a prohibited namespace out of the syntax template and keeps an allowed one', () => {
+    const prohibited = page({ ...base, namespace_definition: { requirement: 'prohibited' }, examples: ['pkg:widget/gear'] });
+    expect(prohibited).toContain('pkg:widget/&lt;name&gt;@&lt;version&gt;?&lt;qualifiers&gt;#&lt;subpath&gt;');
+    expect(prohibited).not.toContain('&lt;namespace&gt;');
+    expect(page(base)).toContain('pkg:widget/&lt;namespace&gt;/&lt;name&gt;@&lt;version&gt;');
+    expect(page({ ...base, namespace_definition: { requirement: 'prohibited' }, examples: ['pkg:widget/gear'] }, 'md')).toContain(
+      '\npkg:widget/<name>@<version>?<qualifiers>#<subpath>\n',
+    );
+  });
+
+  it('shows qualifiers with their requirement (absent means optional), default value and native name', () => {
+    const html = page({
+      ...base,
+      qualifiers_definition: [
+        { key: 'arch', description: 'Architecture.', default_value: 'noarch', native_name: 'Architecture' },
+        { key: 'channel', requirement: 'required', description: 'Release channel.' },
+      ],
+      examples: ['pkg:widget/gear@1.0?channel=stable'],
+    });
+    const arch = rowCells(html, '<tr><th scope="row"><code>arch</code>').map(htmlText);
+    expect(arch).toEqual(['arch', 'optional (default)', 'noarch', 'Architecture', 'Architecture.']);
+    expect(htmlText(rowCells(html, '<tr><th scope="row"><code>channel</code>')[1]!)).toBe('required');
+    const index = generateDocsSite([{ ...base, qualifiers_definition: [{ key: 'channel', requirement: 'required', description: 'd' }] }])[0]!.content;
+    expect(htmlText(rowCells(index, '<tr data-type="widget">')[5]!)).toBe('channel');
+    expect(page(base)).toContain('describes no qualifiers');
+    expect(page(base)).not.toContain('id="qualifiers"');
+  });
+
+  it('breaks examples down with the engine and keeps a refused one with the engine’s message', () => {
+    const refused = 'pkg:widget/acme/gear/extra@1.0?Bad Key=1';
+    const definition = { ...base, examples: ['pkg:widget/acme/gear@1.0?arch=x86', refused] as [string, ...string[]] };
+    const html = page(definition);
+    const examples = html.slice(html.indexOf('<section id="examples">'));
+    const parsed = PurlEngine.fromDefinitions([definition]).parse('pkg:widget/acme/gear@1.0?arch=x86');
+    expect(htmlText(examples)).toContain(parsed.namespace!);
+    expect(htmlText(examples)).toMatch(/qualifiers\s*arch = x86/);
+    const problem = PurlEngine.fromDefinitions([definition]).validate(refused).errors[0]!;
+    expect(htmlText(examples)).toContain(problem.message);
+    expect(htmlText(examples)).toContain(refused);
+  });
+
+  it('shows the engine’s registered rules beside the component they act on', () => {
+    const engine = defaultPurlEngine();
+    const files = generateDocsSite(definitionsOf(engine), { engine });
+    const withRules = engine.types().flatMap((type) => (['namespace', 'name', 'version', 'subpath'] as const).map((c) => ({ type, c, rules: purlRulesFor(type, c) })));
+    expect(withRules.some((r) => r.rules.length > 0)).toBe(true);
+    for (const { type, c, rules } of withRules) {
+      const html = files.find((f) => f.path === `types/${type}.html`)!.content;
+      const cells = htmlText(rowCells(html, `<tr data-component="${c}">`).join('\n'));
+      for (const rule of rules) {
+        expect(cells).toContain(rule.id);
+        expect(cells).toContain(rule.summary);
+      }
+    }
+  });
+
+  it('makes http and https URLs links and shows any other URL as text', () => {
+    const html = page({
+      ...base,
+      repository: { use_repository: true, default_repository_url: 'ftp://mirror.example.org/widgets' },
+      reference_urls: ['https://example.org/widgets', 'mailto:someone@example.org'],
+      note: 'See http://example.com/about.',
+    });
+    const hrefs = htmlHrefs(html);
+    expect(hrefs).toContain('https://example.org/widgets');
+    expect(hrefs).toContain('http://example.com/about');
+    expect(hrefs.some((h) => h.startsWith('ftp:') || h.startsWith('mailto:'))).toBe(false);
+    expect(htmlText(html)).toContain('ftp://mirror.example.org/widgets');
+    expect(htmlText(html)).toContain('mailto:someone@example.org');
+  });
+
+  it('is deterministic: the same definitions give byte-identical pages, whatever their order', () => {
+    const engine = defaultPurlEngine();
+    const definitions = definitionsOf(engine);
+    const first = generateDocsSite(definitions, { format: 'both', engine });
+    const second = generateDocsSite([...definitions].reverse(), { format: 'both', engine: PurlEngine.fromDefinitions(definitions) });
+    expect(second.map((f) => f.path)).toEqual(first.map((f) => f.path));
+    for (const [i, file] of first.entries()) expect(second[i]!.content === file.content, file.path).toBe(true);
+    expect(first.some((f) => /20\d\d-\d\d-\d\d/.test(f.content))).toBe(false);
+  });
+
+  it('refuses two definitions of one type, and a type that cannot name a file', () => {
+    const engine = PurlEngine.fromDefinitions([base]);
+    expect(() => generateDocsSite([base, base], { engine })).toThrow(/widget.*twice/);
+    expect(() => generateDocsSite([{ ...base, type: '../evil' }], { engine })).toThrow(/cannot name/);
+  });
+
+  it('writes pages that read back as generated', async () => {
+    const files = generateDocsSite([base], { format: 'both' });
+    const out = path.join(scratch, 'read-back');
+    const result = await writeDocsSite(out, files, 'both');
+    expect(result.written).toEqual(files.map((f) => f.path));
+    for (const file of files) expect(readFileSync(path.join(out, file.path), 'utf8')).toBe(file.content);
+  });
+});
