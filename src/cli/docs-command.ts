@@ -6,7 +6,8 @@ import { PurlEngine, defaultPurlEngine, DefinitionSetError, DefinitionCompileErr
 import { generateDocsSite, writeDocsSite, checkDocsSite, type DocsFormat } from '../docs/index.js';
 import { DOCS_FORMATS } from '../docs/docs-file.js';
 import type { CommandIo } from './io.js';
-import { UsageError } from './usage-error.js';
+import { oneOf, UsageError } from './usage-error.js';
+import { countOf } from '../validate/describe-value.js';
 
 export const DOCS_HELP = `Usage: teapurl docs [--types DIR] --out DIR [--format html|md|both] [--check]
 
@@ -45,11 +46,6 @@ const FS_REASONS: Record<string, string> = {
 /** A failure to report in one line (exit 1), not a usage error. */
 class DocsFailure extends Error {}
 
-function formatOption(value: string): DocsFormat {
-  if ((DOCS_FORMATS as readonly string[]).includes(value)) return value as DocsFormat;
-  throw new UsageError(`--format must be one of ${DOCS_FORMATS.join(', ')}, not ${JSON.stringify(value)}`);
-}
-
 /** Quotes an argument for a shell when it needs it, so the refresh hint can be pasted. */
 function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
@@ -57,25 +53,21 @@ function shellWord(word: string): string {
 
 /** The definitions and engine: the bundled corpus, or the set in `--types DIR`. */
 async function loadDefinitions(types: string | undefined, cwd: string): Promise<{ definitions: PurlTypeDefinition[]; engine: PurlEngine }> {
-  if (types === undefined) {
-    const engine = defaultPurlEngine();
-    return { definitions: engine.types().map((type) => engine.definition(type)!), engine };
-  }
+  const engine = types === undefined ? defaultPurlEngine() : await loadEngine(types, cwd);
+  return { definitions: engine.types().map((type) => engine.definition(type)!), engine };
+}
+
+async function loadEngine(types: string, cwd: string): Promise<PurlEngine> {
   const directory = path.resolve(cwd, types);
   const info = await stat(directory).catch(() => null);
   if (info === null) throw new DocsFailure(`--types ${types}: no such directory`);
   if (!info.isDirectory()) throw new DocsFailure(`--types ${types}: not a directory`);
   try {
-    const engine = await PurlEngine.fromDirectory(directory);
-    return { definitions: engine.types().map((type) => engine.definition(type)!), engine };
+    return await PurlEngine.fromDirectory(directory);
   } catch (error) {
     if (error instanceof DefinitionSetError || error instanceof DefinitionCompileError) throw new DocsFailure(`--types ${types}: ${error.message}`);
     throw error;
   }
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
 function formatLabel(format: DocsFormat): string {
@@ -101,12 +93,12 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}; options only`);
   if (values.out === undefined || values.out === '') throw new UsageError('--out DIR is required: the folder to write the site to');
-  const format = formatOption(values.format);
+  const format = oneOf(values.format, DOCS_FORMATS, 'format');
   const outDir = path.resolve(io.cwd, values.out);
   try {
     const { definitions, engine } = await loadDefinitions(values.types, io.cwd);
     const files = generateDocsSite(definitions, { format, engine });
-    const counts = `${plural(files.length, 'page')}, ${plural(definitions.length, 'type')}, ${formatLabel(format)}`;
+    const counts = `${countOf(files.length, 'page')}, ${countOf(definitions.length, 'type')}, ${formatLabel(format)}`;
     if (values.check) {
       const stale = await checkDocsSite(outDir, files, format);
       if (stale.length === 0) {
@@ -117,12 +109,12 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
       for (const file of stale) io.stderr.write(`${path.join(values.out, file.path)}: ${why[file.reason]}\n`);
       const command = ['teapurl docs', ...(values.types === undefined ? [] : ['--types', shellWord(values.types)]), '--out', shellWord(values.out)];
       if (format !== 'html') command.push('--format', format);
-      io.stderr.write(`${values.out} is out of date: ${plural(stale.length, 'stale file')}; refresh it with: ${command.join(' ')}\n`);
+      io.stderr.write(`${values.out} is out of date: ${countOf(stale.length, 'stale file')}; refresh it with: ${command.join(' ')}\n`);
       return 1;
     }
     const result = await writeDocsSite(outDir, files, format);
     for (const page of result.removed) io.stdout.write(`removed ${path.join(values.out, page)} (no such type in the definitions)\n`);
-    io.stdout.write(`wrote ${plural(result.written.length, 'page')} to ${values.out} (${plural(definitions.length, 'type')}, ${formatLabel(format)})\n`);
+    io.stdout.write(`wrote ${countOf(result.written.length, 'page')} to ${values.out} (${countOf(definitions.length, 'type')}, ${formatLabel(format)})\n`);
     return 0;
   } catch (error) {
     if (error instanceof DocsFailure) {

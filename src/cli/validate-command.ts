@@ -12,7 +12,7 @@ import { formatText } from './output/text.js';
 import { formatJson } from './output/json.js';
 import { formatGithub } from './output/github.js';
 import type { CommandIo } from './io.js';
-import { UsageError } from './usage-error.js';
+import { oneOf, UsageError } from './usage-error.js';
 
 export const VALIDATE_HELP = `Usage: teapurl validate [options] <file|glob|->...
 
@@ -35,11 +35,6 @@ Exit status: 0 all valid, 1 some document invalid, 2 usage error or a pattern ma
 
 const FORMATS = ['text', 'json', 'github'] as const;
 type Format = (typeof FORMATS)[number];
-
-function oneOf<T extends string>(value: string, allowed: readonly T[], option: string): T {
-  if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new UsageError(`--${option} must be one of ${allowed.join(', ')}, not ${JSON.stringify(value)}`);
-}
 
 /** `teapurl validate`: returns the exit code. */
 export async function validateCommand(argv: string[], io: CommandIo): Promise<number> {

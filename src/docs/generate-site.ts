@@ -1,6 +1,6 @@
 import type { PurlTypeDefinition } from '../../types/index.js';
 import { PurlEngine } from '../purl/index.js';
-import { comparePaths, type DocsFile, type DocsFormat } from './docs-file.js';
+import { comparePaths, DOCS_FORMATS, type DocsFile, type DocsFormat } from './docs-file.js';
 import { renderHtmlSite } from './render-html.js';
 import { renderMarkdownSite } from './render-markdown.js';
 import { buildTypePageModel } from './type-page-model.js';
@@ -47,7 +47,7 @@ const TYPE_PATTERN = /^[a-z][a-z0-9-.]+$/;
  */
 export function generateDocsSite(definitions: readonly PurlTypeDefinition[], options: DocsSiteOptions = {}): DocsFile[] {
   const format = options.format ?? 'html';
-  if (format !== 'html' && format !== 'md' && format !== 'both') throw new Error(`unknown documentation format ${JSON.stringify(format)}`);
+  if (!DOCS_FORMATS.includes(format)) throw new Error(`unknown documentation format ${JSON.stringify(format)}`);
   const engine = options.engine ?? PurlEngine.fromDefinitions(definitions);
   const seen = new Set<string>();
   for (const { type } of definitions) {

@@ -70,14 +70,12 @@ export function caseSensitivityText(value: boolean | undefined): string {
 }
 
 function componentRow(type: string, component: RuleComponent, definition: PurlTypeDefinition): ComponentRow {
-  const part =
-    component === 'namespace'
-      ? definition.namespace_definition
-      : component === 'name'
-        ? definition.name_definition
-        : component === 'version'
-          ? definition.version_definition
-          : definition.subpath_definition;
+  const part = {
+    namespace: definition.namespace_definition,
+    name: definition.name_definition,
+    version: definition.version_definition,
+    subpath: definition.subpath_definition,
+  }[component];
   return {
     component,
     requirement: part?.requirement ?? NOT_DEFINED,

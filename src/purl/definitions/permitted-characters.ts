@@ -28,7 +28,7 @@ const DIRECT_STEPS = 1e6;
  * @throws SyntaxError when the pattern is not a valid regular expression.
  */
 export function compilePermittedCharacters(source: string): PermittedCharacters {
-  const flags = compiles(source, 'u') ? 'u' : '';
+  const flags = regexSyntaxError(source, 'u') === null ? 'u' : '';
   const pattern = new RegExp(source, flags);
   const maxDirectLength = directLengthLimit(backtrackingCost(source));
   if (maxDirectLength === Infinity) {
@@ -51,12 +51,13 @@ export function compilePermittedCharacters(source: string): PermittedCharacters 
   };
 }
 
-function compiles(source: string, flags: string): boolean {
+/** Why `source` is not a regular expression with these flags, or `null` when it is one. */
+export function regexSyntaxError(source: string, flags: string): string | null {
   try {
     new RegExp(source, flags);
-    return true;
-  } catch {
-    return false;
+    return null;
+  } catch (error) {
+    return (error as Error).message;
   }
 }
 

@@ -7,6 +7,7 @@ import { humanPath, toPointer } from '../pointer.js';
 import { registerChecks, type SemanticCheck } from './registry.js';
 import { asArray, asObject, own } from './read.js';
 import { definitionType, qualifierDefinitions } from './purl-type-document.js';
+import { checkQualifierKey } from '../../purl/syntax/generic-rules.js';
 
 /** The file name a definition of `type` is published under. */
 function definitionFileName(type: string): string {
@@ -61,8 +62,14 @@ const fileNameAgrees: SemanticCheck = {
   },
 };
 
-/** ECMA-427: a key starts with a letter and holds ASCII letters, digits, `.`, `-` and `_`. */
-const QUALIFIER_KEY = /^[A-Za-z][A-Za-z0-9._-]*$/;
+/** The key lowercased when it is a PURL qualifier key in any case (the engine's grammar), else `null`. */
+function lowercaseKey(key: string): string | null {
+  try {
+    return checkQualifierKey(key, true);
+  } catch {
+    return null;
+  }
+}
 
 const qualifierKeys: SemanticCheck = {
   rule: 'purl-type/qualifier-key',
@@ -75,7 +82,8 @@ const qualifierKeys: SemanticCheck = {
       if (typeof key !== 'string') continue;
       const pointer = toPointer(['qualifiers_definition', index, 'key']);
       const at = `${humanPath(pointer)} ${JSON.stringify(key)}`;
-      if (!QUALIFIER_KEY.test(key)) {
+      const lower = lowercaseKey(key);
+      if (lower === null) {
         findings.push({
           pointer,
           severity: 'error',
@@ -84,7 +92,6 @@ const qualifierKeys: SemanticCheck = {
         });
         continue;
       }
-      const lower = key.toLowerCase();
       if (lower !== key) {
         findings.push({
           pointer,

@@ -5,23 +5,14 @@
  */
 import type { RawFinding } from '../finding.js';
 import { humanPath } from '../pointer.js';
-import { backtrackingCost, compilePermittedCharacters } from '../../purl/definitions/permitted-characters.js';
+import { backtrackingCost, compilePermittedCharacters, regexSyntaxError } from '../../purl/definitions/permitted-characters.js';
 import { registerChecks, type SemanticCheck } from './registry.js';
 import { patternSites, type PatternSite } from './purl-type-document.js';
 import { examplesOf } from './purl-type-examples.js';
 
-function compileError(source: string, flags: string): string | null {
-  try {
-    new RegExp(source, flags);
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
-
 /** The patterns that compile with the `u` flag; the others are reported by `pattern-syntax`. */
 function compilingSites(document: unknown): PatternSite[] {
-  return patternSites(document).filter((site) => compileError(site.source, 'u') === null);
+  return patternSites(document).filter((site) => regexSyntaxError(site.source, 'u') === null);
 }
 
 const patternSyntax: SemanticCheck = {
@@ -30,9 +21,9 @@ const patternSyntax: SemanticCheck = {
   check(document) {
     const findings: RawFinding[] = [];
     for (const site of patternSites(document)) {
-      const error = compileError(site.source, 'u');
+      const error = regexSyntaxError(site.source, 'u');
       if (error === null) continue;
-      const without = compileError(site.source, '') === null ? '; it compiles only without the u flag, under the looser legacy syntax' : '';
+      const without = regexSyntaxError(site.source, '') === null ? '; it compiles only without the u flag, under the looser legacy syntax' : '';
       findings.push({
         pointer: site.pointer,
         severity: 'error',
