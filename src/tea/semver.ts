@@ -1,7 +1,8 @@
 /**
  * Semantic Versioning 2.0.0: parsing and precedence (items 9 to 11 of semver.org), which is how
- * TEA clients order API versions (section 9).
+ * TEA clients order API versions (section 9). Precedence is the `semver` package's.
  */
+import SemVerClass from 'semver/classes/semver.js';
 
 /**
  * A parsed semantic version.
@@ -28,9 +29,12 @@ export interface SemVer {
   raw: string;
 }
 
-// The pattern of the discovery schema (section 2.2), which is the one from semver.org.
+// The pattern of the discovery schema (section 2.2), which is the one from semver.org: it alone
+// decides what is a version, so no looser reading of the semver package can creep in.
 const SEMVER =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+const STRICT = { loose: false, includePrerelease: true } as const;
+const parsed = new WeakMap<SemVer, SemVerClass>();
 
 /**
  * Parses a full semantic version (no leading `v`); `null` when the string is not one, or when a
@@ -44,34 +48,41 @@ const SEMVER =
  * ```
  */
 export function parseSemVer(text: string): SemVer | null {
-  if (typeof text !== 'string') return null;
-  const match = SEMVER.exec(text);
-  if (!match) return null;
-  const [major, minor, patch] = [match[1], match[2], match[3]].map(Number) as [number, number, number];
-  if (![major, minor, patch].every(Number.isSafeInteger)) return null;
-  const prerelease: Array<string | number> = [];
-  for (const id of match[4]?.split('.') ?? []) {
-    if (/^\d+$/.test(id)) {
-      const n = Number(id);
-      if (!Number.isSafeInteger(n)) return null;
-      prerelease.push(n);
-    } else prerelease.push(id);
+  if (typeof text !== 'string' || !SEMVER.test(text)) return null;
+  let version: SemVerClass;
+  try {
+    version = new SemVerClass(text, STRICT);
+  } catch {
+    // The package refuses MAJOR, MINOR or PATCH beyond Number.MAX_SAFE_INTEGER.
+    return null;
   }
-  return { major, minor, patch, prerelease, build: match[5]?.split('.') ?? [], raw: text };
+  // It keeps a numeric prerelease identifier it cannot hold exactly as a string, which would then
+  // sort as alphanumeric; such a version cannot be ordered correctly, so it is refused.
+  if (version.prerelease.some((id) => typeof id === 'string' && /^\d+$/.test(id))) return null;
+  const result: SemVer = {
+    major: version.major,
+    minor: version.minor,
+    patch: version.patch,
+    prerelease: [...version.prerelease],
+    build: [...version.build],
+    raw: text,
+  };
+  parsed.set(result, version);
+  return result;
 }
 
-function compareIdentifiers(a: string | number, b: string | number): number {
-  // Numeric identifiers have lower precedence than alphanumeric ones (item 11.4.3).
-  if (typeof a === 'number' && typeof b === 'number') return Math.sign(a - b);
-  if (typeof a === 'number') return -1;
-  if (typeof b === 'number') return 1;
-  // Alphanumeric identifiers compare in ASCII order (item 11.4.2), not by locale.
-  return a < b ? -1 : a > b ? 1 : 0;
+function toClass(version: SemVer): SemVerClass {
+  const known = parsed.get(version);
+  if (known) return known;
+  const made = parseSemVer(version.raw);
+  if (!made) throw new TypeError(`${JSON.stringify(version.raw)} is not a semantic version (MAJOR.MINOR.PATCH[-prerelease][+build])`);
+  return parsed.get(made)!;
 }
 
 /**
- * Compares two versions by SemVer 2.0.0 precedence: negative when `a` is lower, positive when
- * higher, 0 when equal. A prerelease is lower than its release; build metadata is ignored.
+ * Compares two versions by SemVer 2.0.0 precedence (the `semver` package's `compare`): negative
+ * when `a` is lower, positive when higher, 0 when equal. A prerelease is lower than its release;
+ * build metadata is ignored.
  *
  * @example
  * ```ts
@@ -81,19 +92,7 @@ function compareIdentifiers(a: string | number, b: string | number): number {
  * ```
  */
 export function compareSemVer(a: SemVer, b: SemVer): number {
-  const core = Math.sign(a.major - b.major) || Math.sign(a.minor - b.minor) || Math.sign(a.patch - b.patch);
-  if (core !== 0) return core;
-  if (a.prerelease.length === 0 || b.prerelease.length === 0) {
-    // A release outranks any of its prereleases (item 11.3).
-    return (a.prerelease.length === 0 ? 1 : 0) - (b.prerelease.length === 0 ? 1 : 0);
-  }
-  const length = Math.min(a.prerelease.length, b.prerelease.length);
-  for (let i = 0; i < length; i++) {
-    const order = compareIdentifiers(a.prerelease[i]!, b.prerelease[i]!);
-    if (order !== 0) return order;
-  }
-  // A longer set of identifiers wins when all before it are equal (item 11.4.4).
-  return Math.sign(a.prerelease.length - b.prerelease.length);
+  return toClass(a).compare(toClass(b));
 }
 
 /**
