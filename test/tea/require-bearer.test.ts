@@ -177,12 +177,15 @@ describe('MemoryTokenStore', () => {
     const c = store.issue('c').access_token;
     store.revokeAll();
     expect(store.verify(c)).toEqual({ valid: false, reason: 'revoked' });
-    expect(store.verify(b)).toEqual({ valid: false, reason: 'revoked' });
+    // b had already expired: the store keeps no record of it, expired or revoked.
+    expect(store.verify(b)).toEqual({ valid: false, reason: 'unknown' });
+    expect(store.verify(a)).toEqual({ valid: false, reason: 'unknown' });
     expect(store.verify('nonsense')).toEqual({ valid: false, reason: 'unknown' });
     const d = store.issue('d').access_token;
     expect(store.verify(d)).toMatchObject({ valid: true });
     expect(store.revoke(d)).toBe(true);
     expect(store.revoke(d)).toBe(false);
     expect(() => new MemoryTokenStore({ ttlSeconds: 0 })).toThrow(RangeError);
+    store.close();
   });
 });

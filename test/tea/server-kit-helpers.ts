@@ -55,15 +55,25 @@ export interface RawResponse {
  */
 export async function rawRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string | number>; body?: string | Buffer; chunks?: Buffer[]; client?: { cert: string; key: string } } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string | number>;
+    body?: string | Buffer;
+    chunks?: Buffer[];
+    client?: { cert: string; key: string };
+    /** The request target to send in place of the URL's path, e.g. an absolute-form `https://host/path`. */
+    target?: string;
+    /** The local address to connect from, e.g. `127.0.0.2` to be another client on loopback. */
+    localAddress?: string;
+  } = {},
 ): Promise<RawResponse> {
   const pems = await testCertificates();
   return new Promise((resolve, reject) => {
     // The path is passed as it is: new URL() would normalise away the "..", "." and "//" under test.
     const [, origin = '', path = '/'] = /^(https:\/\/[^/]+)(\/.*)?$/.exec(url) ?? [];
     const { hostname, port } = new URL(origin);
-    const target = { hostname, port, path, method: options.method ?? 'POST', headers: options.headers ?? {} };
-    const req = httpsRequest({ ...target, ca: pems.ca, ...(options.client ?? {}), agent: false }, (res) => {
+    const target = { hostname, port, path: options.target ?? path, method: options.method ?? 'POST', headers: options.headers ?? {} };
+    const req = httpsRequest({ ...target, ca: pems.ca, ...(options.client ?? {}), ...(options.localAddress ? { localAddress: options.localAddress } : {}), agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {

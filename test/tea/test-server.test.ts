@@ -71,17 +71,23 @@ describe('a server without authentication (5.1.1)', () => {
     const listing = await get(server, '/v1.0.0/products');
     expect(listing.status).toBe(200);
     expect(((await listing.json()) as { items: unknown[] }).items.length).toBeGreaterThan(0);
+    expect((await get(server, '/v1.0.0/product/not-a-uuid')).status).toBe(400);
     // An endpoint URL may carry a path (2.2): resources answer under any prefix.
     expect((await get(server, `/tea/api/v2.1.0-beta.1/release/${PRODUCT}`)).status).toBe(200);
-    expect((await get(server, '/v1.0.0/product/not-a-uuid')).status).toBe(400);
     for (const path of ['/nothing', '/v1.0.0/widget/x', '/vX/product/' + PRODUCT, '/v1.0.0/products/extra']) {
       const response = await get(server, path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get('content-type')).toContain('application/json');
     }
-    // fetch would normalise these paths away; node:https sends them as they are.
-    for (const path of ['/v1.0.0/../token', '/v1.0.0//product/x', '/./.well-known/tea']) {
-      expect((await rawRequest(`${server.url}${path}`, { method: 'GET' })).status, path).toBe(400);
+    // fetch would normalise these paths away; node:https sends them as they are. Each is read
+    // the one canonical way, or refused.
+    expect((await rawRequest(`${server.url}/./.well-known/tea`, { method: 'GET' })).status).toBe(200);
+    expect((await rawRequest(`${server.url}/v1.0.0//product/${PRODUCT}/`, { method: 'GET' })).status).toBe(200);
+    expect((await rawRequest(`${server.url}/v1.0.0/..`, { method: 'GET' })).status).toBe(404);
+    for (const path of [`/v1.0.0/product%2F${PRODUCT}`, '/v1.0.0/product/%zz', '/v1.0.0/product/x#frag']) {
+      const response = await rawRequest(`${server.url}${path}`, { method: 'GET' });
+      expect(response.status, path).toBe(400);
+      expect(response.text).not.toContain('%zz');
     }
     const post = await fetch(`${server.url}/v1.0.0/product/${PRODUCT}`, { method: 'POST', body: '{}', dispatcher: agent });
     expect(post.status).toBe(405);

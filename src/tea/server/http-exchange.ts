@@ -22,6 +22,8 @@ export interface KitRequest {
   body(limit: number): Promise<Uint8Array | typeof TOO_LARGE>;
   /** A client certificate the TLS layer verified against the server's trusted CAs, if any. */
   clientCertificate: X509Certificate | undefined;
+  /** The peer's IP address, when known: what failed-credential throttling counts per address. */
+  clientAddress: string | undefined;
 }
 
 /** What the kit answers. */
@@ -59,6 +61,7 @@ export function fromNode(req: IncomingMessage): KitRequest {
     },
     body: (limit) => readNodeBody(req, limit),
     clientCertificate: verifiedPeerCertificate(req),
+    clientAddress: req.socket?.remoteAddress,
   };
 }
 
@@ -111,12 +114,13 @@ export function toNode(res: ServerResponse, response: KitResponse, options: { cl
 }
 
 /** Adapts a fetch `Request`; `clientCertificate` must already be verified by the TLS layer. */
-export function fromFetch(request: Request, clientCertificate?: X509Certificate): KitRequest {
+export function fromFetch(request: Request, clientCertificate?: X509Certificate, clientAddress?: string): KitRequest {
   return {
     method: request.method,
     header: (name) => request.headers.get(name) ?? undefined,
     body: (limit) => readFetchBody(request, limit),
     clientCertificate,
+    clientAddress,
   };
 }
 

@@ -5,6 +5,8 @@
  */
 export { apiKeyVerifier, constantTimeEqual, type ApiKey } from './api-key-verifier.js';
 export { pathGlob } from './path-glob.js';
+export { canonicalRequestPath, type CanonicalRequestPath } from './canonical-path.js';
+export type { ThrottleOptions } from './failure-throttle.js';
 export {
   bearerToken,
   requireBearer,

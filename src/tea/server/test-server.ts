@@ -8,11 +8,17 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { apiKeyVerifier, type ApiKey } from './api-key-verifier.js';
+import { canonicalRequestPath } from './canonical-path.js';
+import type { ThrottleOptions } from './failure-throttle.js';
 import { jsonResponse, toNode } from './http-exchange.js';
+import picomatch from 'picomatch';
 import { pathGlob } from './path-glob.js';
 import { requireBearer, type BearerGuard } from './require-bearer.js';
+import { answerSample, objectPath, routeSample, type SampleRoute } from './sample-resources.js';
 import { createTokenHandler, type GrantHandler, type TokenHandler } from './token-handler.js';
 import { MemoryTokenStore, type TokenRecord } from './token-store.js';
+
+export { FORBIDDEN_UUID, MISSING_UUID } from './sample-resources.js';
 
 /**
  * Options for {@link startTeaServer}.
@@ -37,12 +43,35 @@ export interface TeaServerOptions {
     secret: string;
   }>;
   /**
-   * Path globs that need a token (5.7), e.g. `['/v*\/artifact/**']`; see {@link pathGlob}.
-   * Default with `apiKeys`: every path except `/.well-known/tea` and `/token`.
+   * Path globs that need a token (5.7), e.g. `['/v*\/artifact/**']`; see {@link pathGlob}. A
+   * glob is matched against the path the router reads: for a sample resource its canonical path
+   * from `/v<version>` on (`/x/v1.0.0/artifact/<ID>/` is the object `/v1.0.0/artifact/<id>`), for
+   * anything else the canonical request path ({@link canonicalRequestPath}). So no other spelling
+   * of a protected object's path reaches it without a token. Listings given to a client without
+   * a valid token leave out the objects whose own path is protected (5.7.4). A glob whose fixed
+   * part names another first segment than `/v…` could never match a resource and is refused.
+   * Default with `apiKeys`: every path except `/.well-known/tea` and the token endpoint.
    */
   protect?: string[];
   /** Token lifetime in seconds (fractions allowed). Default 3600. */
   tokenTtl?: number;
+  /** Live tokens one API key may hold; one more revokes its oldest. Default 1,000. See {@link MemoryTokenStore}. */
+  maxTokensPerKey?: number;
+  /** Live tokens the server holds in all; one more revokes the oldest. Default 100,000. */
+  maxTokens?: number;
+  /**
+   * Throttling of failed credentials at `POST /token` (see {@link ThrottleOptions}): on by
+   * default; `false` turns it off.
+   */
+  throttle?: boolean | ThrottleOptions;
+  /** Time a client has to send the request headers (and, over TLS, to finish the handshake), in ms. Default 10,000. */
+  headersTimeoutMs?: number;
+  /** Time a client has to send a whole request, in ms. Default 30,000. */
+  requestTimeoutMs?: number;
+  /** How long an idle keep-alive connection is kept, in ms. Default 5,000. */
+  keepAliveTimeoutMs?: number;
+  /** Connections served at once; further ones are closed at once. Default 256. */
+  maxConnections?: number;
   /**
    * HTTPS with this certificate and key (5.4), or `false` for plain HTTP, which must be asked for.
    * `requestClientCert` asks clients for a certificate; one that chains to `ca` authenticates
@@ -117,75 +146,52 @@ export interface RunningTeaServer {
   tokens: MemoryTokenStore | undefined;
 }
 
-/**
- * Sample objects with this UUID answer 403 to an authenticated client (5.7.4).
- *
- * @example
- * ```ts
- * await client.request(`/product/${FORBIDDEN_UUID}`); // 403
- * ```
- */
-export const FORBIDDEN_UUID = '00000000-0000-4000-8000-000000000403';
-/**
- * Sample objects with this UUID answer 404: absent or concealed, the client cannot tell (5.7.4).
- *
- * @example
- * ```ts
- * await client.request(`/product/${MISSING_UUID}`); // 404
- * ```
- */
-export const MISSING_UUID = '00000000-0000-4000-8000-000000000404';
-
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// Any prefix (an endpoint URL may carry a path, 2.2), then /v<version>/<kind>[s][/<id>].
-const RESOURCE = /^(?:\/[^/]+)*?\/v([^/]+)\/(product|release|component|collection|artifact)(s?)(?:\/([^/]+))?$/;
-const SAMPLE_IDS = ['6f3f6a52-0f7e-4a43-9d2b-0c1e2f3a4b5c', 'b0b3d6a1-5c2e-4f8a-9e7d-1a2b3c4d5e6f', 'd1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6'];
-
-function sampleObject(kind: string, uuid: string, version: string): Record<string, string> {
-  return { uuid, kind, name: `Sample ${kind} ${uuid.slice(0, 8)}`, apiVersion: version };
-}
-
-/** Answers a sample resource request, after any token check. */
-function resource(method: string, path: string): ReturnType<typeof jsonResponse> {
-  const match = RESOURCE.exec(path);
-  if (!match) return jsonResponse(404, { error: 'not_found', error_description: `no resource at ${path}` });
-  if (method !== 'GET' && method !== 'HEAD') {
-    return jsonResponse(405, { error: 'method_not_allowed', error_description: 'resources answer GET and HEAD' }, { allow: 'GET, HEAD' });
-  }
-  const [, version = '', kind = '', plural, id] = match;
-  if (!SEMVER.test(version)) return jsonResponse(404, { error: 'not_found', error_description: `no API version ${JSON.stringify(version)}` });
-  if (plural) {
-    if (id !== undefined) return jsonResponse(404, { error: 'not_found', error_description: `no resource at ${path}` });
-    return jsonResponse(200, { items: SAMPLE_IDS.map((uuid) => sampleObject(kind, uuid, version)) });
-  }
-  if (id === undefined) return jsonResponse(404, { error: 'not_found', error_description: `no resource at ${path}` });
-  if (!UUID.test(id)) return jsonResponse(400, { error: 'bad_request', error_description: `${kind} id must be a UUID` });
-  const uuid = id.toLowerCase();
-  if (uuid === FORBIDDEN_UUID) return jsonResponse(403, { error: 'forbidden', error_description: `this client may not see ${kind} ${uuid}` });
-  if (uuid === MISSING_UUID) return jsonResponse(404, { error: 'not_found', error_description: `no ${kind} ${uuid}` });
-  return jsonResponse(200, sampleObject(kind, uuid, version));
-}
-
 function certificateName(subject: string): string | undefined {
   return /(?:^|\n)CN=([^\n]+)/.exec(subject)?.[1];
 }
 
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
+
 /**
  * Section 4 puts every path under the API base URL, which section 9 makes `url + "/v" + version`;
- * so `POST /token` is answered there (`/v1.0.0/token`), and at the root for clients that treat
- * the endpoint `url` itself as the base.
+ * so `POST /token` is answered there (`[<prefix>]/v1.0.0/token`), and at the root for clients
+ * that treat the endpoint `url` itself as the base.
  */
 function isTokenPath(path: string): boolean {
-  return path === '/token' || /^\/v[^/]+\/token$/.test(path);
+  if (path === '/token') return true;
+  const segments = path.split('/');
+  const version = segments[segments.length - 2] ?? '';
+  return segments[segments.length - 1] === 'token' && version.startsWith('v') && SEMVER.test(version.slice(1));
+}
+
+/** A protect glob, refused when it could never match a resource (see `protect`). */
+function protectGlob(glob: string): (path: string) => boolean {
+  const matches = pathGlob(glob);
+  // The fixed part of the glob, before its first wildcard: "/v*/artifact/**" has "/".
+  const first = picomatch.scan(glob).base.split('/').find((segment) => segment !== '') ?? '';
+  if (first !== '' && !first.startsWith('v')) {
+    throw new TypeError(
+      `protect glob ${JSON.stringify(glob)} could never match a resource: a resource is matched by its canonical path, which starts at /v<version> whatever prefix a request carries (for example /v*/artifact/**)`,
+    );
+  }
+  return matches;
+}
+
+function timeout(value: number | undefined, fallback: number, name: string): number {
+  const ms = value ?? fallback;
+  if (!Number.isSafeInteger(ms) || ms <= 0) throw new RangeError(`${name} must be a positive whole number of milliseconds`);
+  return ms;
 }
 
 /**
  * Starts a TEA server on loopback: `/.well-known/tea`, `POST /token` when `apiKeys` are given,
- * and sample resources `GET /v<version>/<product|release|component|collection|artifact>/<uuid>`
- * and their plural listings (`/v<version>/products`), 400 for an id that is not a UUID,
- * {@link FORBIDDEN_UUID} → 403, {@link MISSING_UUID} → 404, unknown paths 404 JSON. Paths
- * matching `protect` need a bearer token; elsewhere an `Authorization` header is ignored (5.1.1).
+ * and sample resources `GET <base>/<product|release|component|collection|artifact>/<uuid>`
+ * and their plural listings (`<base>/products`) under each API base (`/v1.0.0` by default, see
+ * `apiBases`), 400 for an id that is not a UUID, {@link FORBIDDEN_UUID} → 403,
+ * {@link MISSING_UUID} → 404, unknown paths 404 JSON, a target {@link canonicalRequestPath}
+ * refuses 400. Paths matching `protect` need a bearer token; elsewhere an `Authorization` header
+ * is ignored (5.1.1). Failed credentials are throttled, and every connection is bounded in time
+ * and number (`headersTimeoutMs`, `requestTimeoutMs`, `keepAliveTimeoutMs`, `maxConnections`).
  *
  * @example
  * ```ts
@@ -206,24 +212,35 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
   }
   const tls = options.tls;
   if (tls && tls.requestClientCert && !tls.ca) throw new TypeError('tls.requestClientCert needs tls.ca to verify client certificates');
+  const headersTimeout = timeout(options.headersTimeoutMs, 10_000, 'headersTimeoutMs');
+  const requestTimeout = timeout(options.requestTimeoutMs, 30_000, 'requestTimeoutMs');
+  const keepAliveTimeout = timeout(options.keepAliveTimeoutMs, 5_000, 'keepAliveTimeoutMs');
+  if (requestTimeout < headersTimeout) throw new RangeError('requestTimeoutMs must not be less than headersTimeoutMs');
+  const maxConnections = options.maxConnections ?? 256;
+  if (!Number.isSafeInteger(maxConnections) || maxConnections < 1) throw new RangeError('maxConnections must be a positive whole number');
+  const globs = (options.protect ?? ['/**']).map(protectGlob);
 
   const requests: LoggedRequest[] = [];
   const logLimit = options.logRequests === false ? 0 : (options.logRequests ?? 10_000);
-  const tokens = options.apiKeys ? new MemoryTokenStore({ ttlSeconds: options.tokenTtl ?? 3600 }) : undefined;
+  const tokens = options.apiKeys
+    ? new MemoryTokenStore({
+        ttlSeconds: options.tokenTtl ?? 3600,
+        ...(options.maxTokensPerKey !== undefined ? { maxTokensPerSubject: options.maxTokensPerKey } : {}),
+        ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
+      })
+    : undefined;
   let tokenHandler: TokenHandler | undefined;
   let guard: BearerGuard<TokenRecord> | undefined;
-  let isProtected: (path: string) => boolean = () => false;
   if (tokens && options.apiKeys) {
     tokenHandler = createTokenHandler({
       verifyApiKey: apiKeyVerifier(options.apiKeys as ApiKey[]),
       issueToken: ({ subject }) => tokens.issue(subject),
       acceptBodyCredentials: options.acceptBodyCredentials ?? false,
+      throttle: options.throttle ?? true,
       ...(options.grants ? { grants: options.grants } : {}),
       ...(tls && tls.requestClientCert ? { verifyClientCertificate: (certificate) => certificateName(certificate.subject) ?? certificate.fingerprint256 } : {}),
     });
     guard = requireBearer({ verifyToken: (token) => tokens.verify(token) });
-    const globs = (options.protect ?? ['/**']).map(pathGlob);
-    isProtected = (path) => path !== '/.well-known/tea' && !isTokenPath(path) && globs.some((matches) => matches(path));
   }
 
   let url = '';
@@ -234,6 +251,17 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
     discoveryBody = typeof value === 'string' ? value : JSON.stringify(value);
     return discoveryBody;
   };
+  const matchesGlob = (path: string) => globs.some((matches) => matches(path));
+
+  const answerResource = async (req: IncomingMessage, res: ServerResponse, method: string, path: string, route: SampleRoute | null, authenticated: boolean) => {
+    let visible = (_uuid: string) => true;
+    if (route?.plural && guard && !authenticated) {
+      // 5.7.4's filtered view: objects the client may not see without a token are left out, silently.
+      const hasToken = req.headers.authorization !== undefined && (await guard.check(req)).ok;
+      if (!hasToken) visible = (uuid) => !matchesGlob(objectPath(route.version, route.kind, uuid));
+    }
+    toNode(res, answerSample(method, path, route, visible));
+  };
 
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     const target = req.url ?? '/';
@@ -242,11 +270,13 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
       requests.push({ method, path: target, headers: { ...req.headers } });
       if (requests.length > logLimit) requests.splice(0, requests.length - logLimit);
     }
-    const path = target.split('?')[0] ?? '';
-    if (!path.startsWith('/') || /\/\.{1,2}(?:\/|$)|\/\//.test(path)) {
-      toNode(res, jsonResponse(400, { error: 'bad_request', error_description: 'the path must be absolute and normalised' }));
+    // The one reading of the path: the protection check and the router below both use it.
+    const canonical = canonicalRequestPath(target);
+    if (!canonical.ok) {
+      toNode(res, jsonResponse(400, { error: 'bad_request', error_description: canonical.reason }));
       return;
     }
+    const { path } = canonical;
     if (path === '/.well-known/tea') {
       const body = discovery();
       if (body === undefined) toNode(res, jsonResponse(404, { error: 'not_found', error_description: 'this server publishes no discovery document' }));
@@ -260,20 +290,44 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
       else toNode(res, jsonResponse(404, { error: 'not_found', error_description: 'this server has no token endpoint' }));
       return;
     }
-    if (guard && isProtected(path)) {
-      guard(req, res, () => toNode(res, resource(method, path)));
+    const route = routeSample(path);
+    const fail = (error: unknown) => {
+      console.error(`teapurl test server: ${error instanceof Error ? error.message : String(error)}`);
+      toNode(res, jsonResponse(500, { error: 'server_error', error_description: 'the request failed; see the server log' }));
+    };
+    // A resource is judged by its own canonical path, the one the router serves it by.
+    if (guard && matchesGlob(route ? route.path : path)) {
+      guard(req, res, () => void answerResource(req, res, method, path, route, true).catch(fail));
       return;
     }
     // 5.1.1: an Authorization header on an unprotected path is ignored, whatever it holds.
-    toNode(res, resource(method, path));
+    void answerResource(req, res, method, path, route, false).catch(fail);
   };
 
+  const limits = {
+    headersTimeout,
+    requestTimeout,
+    keepAliveTimeout,
+    // Node checks the two timeouts above only this often (30 s by default).
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4))),
+  };
   const server: Server = tls
     ? createHttpsServer(
-        { cert: tls.cert, key: tls.key, ...(tls.ca ? { ca: tls.ca } : {}), requestCert: tls.requestClientCert ?? false, rejectUnauthorized: false },
+        {
+          cert: tls.cert,
+          key: tls.key,
+          ...(tls.ca ? { ca: tls.ca } : {}),
+          requestCert: tls.requestClientCert ?? false,
+          rejectUnauthorized: false,
+          // A client that never finishes the handshake gets no more time than one that never sends headers.
+          handshakeTimeout: headersTimeout,
+          ...limits,
+        },
         listener,
       )
-    : createHttpServer(listener);
+    : createHttpServer(limits, listener);
+  server.keepAliveTimeout = keepAliveTimeout;
+  server.maxConnections = maxConnections;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -293,6 +347,7 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
     revokeTokens: () => tokens?.revokeAll(),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        tokens?.close();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

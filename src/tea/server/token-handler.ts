@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { X509Certificate } from 'node:crypto';
 import type { TokenErrorCode } from '../../../types/index.js';
 import { decodeBasicCredentials, formUrlDecode } from '../basic-credentials.js';
+import { FailureThrottle, type ThrottleOptions } from './failure-throttle.js';
 import {
   TOO_LARGE,
   fromFetch,
@@ -148,6 +149,7 @@ export interface IssuedToken {
  *   issueToken: ({ subject }) => store.issue(subject),
  *   acceptBodyCredentials: false,
  *   maxBodyBytes: 16 * 1024,
+ *   throttle: { freeFailuresPerKey: 5, maxDelaySeconds: 60 },
  * };
  * ```
  */
@@ -172,6 +174,15 @@ export interface TokenHandlerOptions {
   realm?: string;
   /** Told about failures of the callbacks (answered 500). Default: one line on standard error. Never given credentials. */
   onError?(error: unknown): void;
+  /**
+   * Throttles failed credentials per key id and per client address: past a free allowance each
+   * failure doubles a wait during which that key id, or that address, is answered
+   * `429 Too Many Requests` with `Retry-After`, whatever it sends. Other key ids and addresses
+   * are not slowed. `true` for the defaults of {@link ThrottleOptions}. Default `false` here
+   * (`startTeaServer` and `teapurl serve` turn it on); behind a proxy, pass the client's address
+   * with the fetch form's `clientAddress`, or every client shares the proxy's.
+   */
+  throttle?: boolean | ThrottleOptions;
 }
 
 /**
@@ -180,12 +191,14 @@ export interface TokenHandlerOptions {
  * @example
  * ```ts
  * import { X509Certificate } from 'node:crypto';
- * await handler.fetch(request, { clientCertificate: new X509Certificate(verifiedPem) });
+ * await handler.fetch(request, { clientCertificate: new X509Certificate(verifiedPem), clientAddress: '203.0.113.7' });
  * ```
  */
 export interface FetchTokenRequestInfo {
   /** The client certificate, already verified by whoever terminated TLS. */
   clientCertificate?: X509Certificate;
+  /** The client's IP address, for throttling failed credentials per address. */
+  clientAddress?: string;
 }
 
 /**
@@ -241,6 +254,8 @@ const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 type Outcome = { response: KitResponse; close?: boolean } | 'client-gone';
 
+const KNOWN_PARAMETERS = new Set(['grant_type', 'client_id', 'client_secret', 'assertion', 'scope', 'resource', 'audience', 'subject_token', 'subject_token_type', 'actor_token', 'actor_token_type', 'requested_token_type', 'client_assertion', 'client_assertion_type']);
+
 function describeName(name: string): string {
   return JSON.stringify(safeDescription(name.slice(0, 40))).replace(/"/g, "'");
 }
@@ -261,7 +276,9 @@ function parseForm(body: Uint8Array): Map<string, string> | string {
     const value = formUrlDecode(eq < 0 ? '' : pair.slice(eq + 1));
     if (name === null || value === null) return 'the form body has a malformed percent-encoding';
     // RFC 6749 section 3.2: parameters must not be included more than once.
-    if (form.has(name)) return `the parameter ${describeName(name)} appears more than once`;
+    // Only a parameter name this endpoint knows is echoed: a bare secret pasted into the body
+    // would otherwise come back in the answer.
+    if (form.has(name)) return KNOWN_PARAMETERS.has(name) ? `the parameter ${describeName(name)} appears more than once` : 'a form parameter appears more than once';
     form.set(name, value);
   }
   return form;
@@ -320,6 +337,36 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
   const invalidClient = (description: string): KitResponse =>
     error(401, 'invalid_client', description, { 'www-authenticate': `Basic realm=${quoted(realm)}` });
 
+  const throttle = options.throttle ? new FailureThrottle(options.throttle === true ? {} : options.throttle) : undefined;
+  const tooManyFailures = (retryAfterMs: number): KitResponse => {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    // RFC 6585 section 4; the error value is RFC 8628's, the closest OAuth has to "wait".
+    return jsonResponse(
+      429,
+      { error: 'slow_down', error_description: `too many failed attempts with this key id or from this address; retry after ${seconds} s` },
+      { ...NO_STORE, 'retry-after': String(seconds) },
+    );
+  };
+
+  /** Checks one API key, throttled; the same steps whether or not the key id exists. */
+  async function checkApiKey(request: KitRequest, keyId: string, secret: string, method: ClientAuthenticationMethod): Promise<AuthenticatedClient | KitResponse> {
+    const ticket = throttle?.attempt(keyId, request.clientAddress);
+    if (ticket && 'retryAfterMs' in ticket) return tooManyFailures(ticket.retryAfterMs);
+    let valid: boolean;
+    try {
+      valid = keyId !== '' && (await options.verifyApiKey(keyId, secret));
+    } catch (thrown) {
+      ticket?.abandoned();
+      throw thrown;
+    }
+    if (!valid) {
+      ticket?.failed();
+      return invalidClient('unknown API key or wrong secret');
+    }
+    ticket?.succeeded();
+    return { clientId: keyId, method };
+  }
+
   /** Authenticates the client; `undefined` when it sent no credentials at all. */
   async function authenticate(request: KitRequest, form: Map<string, string>): Promise<AuthenticatedClient | KitResponse | undefined> {
     const authorization = request.header('authorization');
@@ -331,6 +378,7 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
       }
       const credentials = decodeBasicCredentials(authorization.trim());
       if (!credentials) {
+        throttle?.failedWithoutKey(request.clientAddress);
         return error(400, 'invalid_request', 'the Basic credentials are not Base64 of form-urlencoded key id, colon, secret');
       }
       if (bodySecret !== undefined) {
@@ -339,18 +387,14 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
       if (bodyId !== undefined && bodyId !== credentials.keyId) {
         return error(400, 'invalid_request', 'client_id in the body differs from the key id in the Authorization header');
       }
-      if (credentials.keyId === '' || !(await options.verifyApiKey(credentials.keyId, credentials.secret))) {
-        return invalidClient('unknown API key or wrong secret');
-      }
-      return { clientId: credentials.keyId, method: 'client_secret_basic' };
+      return checkApiKey(request, credentials.keyId, credentials.secret, 'client_secret_basic');
     }
     if (bodySecret !== undefined || bodyId !== undefined) {
       if (!options.acceptBodyCredentials) {
         return invalidClient('send the API key with HTTP Basic; this server does not accept client_secret in the body');
       }
       if (!bodyId || bodySecret === undefined) return invalidClient('client_id and client_secret must both be given');
-      if (!(await options.verifyApiKey(bodyId, bodySecret))) return invalidClient('unknown API key or wrong secret');
-      return { clientId: bodyId, method: 'client_secret_post' };
+      return checkApiKey(request, bodyId, bodySecret, 'client_secret_post');
     }
     if (request.clientCertificate && options.verifyClientCertificate) {
       const clientId = await options.verifyClientCertificate(request.clientCertificate);
@@ -446,7 +490,7 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
     });
   };
   const fetchHandler = async (request: Request, info: FetchTokenRequestInfo = {}): Promise<Response> => {
-    const outcome = await respond(fromFetch(request, info.clientCertificate));
+    const outcome = await respond(fromFetch(request, info.clientCertificate, info.clientAddress));
     if (outcome === 'client-gone') return toFetch(jsonResponse(400, { error: 'invalid_request', error_description: 'the request body could not be read' }, NO_STORE));
     return toFetch(outcome.response);
   };

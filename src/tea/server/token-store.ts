@@ -26,7 +26,7 @@ export interface TokenRecord {
  * @example
  * ```ts
  * let now = 0;
- * const store = new MemoryTokenStore({ ttlSeconds: 60, now: () => now }); // a fake clock for tests
+ * const store = new MemoryTokenStore({ ttlSeconds: 60, now: () => now, maxTokensPerSubject: 10, sweepIntervalSeconds: false });
  * ```
  */
 export interface MemoryTokenStoreOptions {
@@ -34,93 +34,163 @@ export interface MemoryTokenStoreOptions {
   ttlSeconds?: number;
   /** The clock, in milliseconds. Default `Date.now`; tests pass a fake one. */
   now?: () => number;
+  /**
+   * Live tokens one subject (API key id) may hold; issuing one more revokes that subject's
+   * oldest. Default 1,000: a well-behaved client holds one token and renews it before expiry.
+   */
+  maxTokensPerSubject?: number;
+  /** Live tokens the store holds in all; issuing one more revokes the oldest of all. Default 100,000. */
+  maxTokens?: number;
+  /**
+   * How often expired tokens are swept out, in seconds, by a timer that never keeps the process
+   * alive and stops on {@link MemoryTokenStore.close}; `false` for no timer (expired tokens are
+   * then dropped only when presented, or by calling `sweep()`). Default 60.
+   */
+  sweepIntervalSeconds?: number | false;
 }
-
-// Each record is kept this long after it expires (or is revoked), so a late request hears
-// "expired"/"revoked" rather than "not recognised"; after that it is forgotten.
-const REMEMBER_MS = 10 * 60 * 1000;
-const SWEEP_EVERY = 1024;
 
 function handle(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
+function positiveInteger(value: number, name: string): number {
+  if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive whole number`);
+  return value;
+}
+
 /**
  * An in-memory store of opaque access tokens (5.3.2: random handles): 32 random bytes,
  * base64url, with an expiry and revocation. Tokens are kept as SHA-256 digests, so the store
- * never holds a usable token. Suitable for tests and single-process servers.
+ * never holds a usable token. It is bounded: an expired token is dropped when presented and by a
+ * periodic sweep, each subject may hold `maxTokensPerSubject` live tokens and the store
+ * `maxTokens` (the oldest is revoked to make room), and revocations are remembered only until the
+ * token would have expired, at most `maxTokens` of them. Suitable for tests and single-process
+ * servers; call `close()` when done so the sweep timer stops.
  *
  * @example
  * ```ts
- * const store = new MemoryTokenStore({ ttlSeconds: 600 });
+ * const store = new MemoryTokenStore({ ttlSeconds: 600, maxTokensPerSubject: 5 });
  * const handler = createTokenHandler({ verifyApiKey, issueToken: ({ subject }) => store.issue(subject) });
  * const guard = requireBearer({ verifyToken: (token) => store.verify(token) });
  * store.revokeAll(); // every issued token now gets error="invalid_token"
+ * store.close();     // stops the sweep timer
  * ```
  */
 export class MemoryTokenStore {
   /** The lifetime of the tokens it issues, in seconds. */
   readonly ttlSeconds: number;
+  /** Live tokens one subject may hold. */
+  readonly maxTokensPerSubject: number;
+  /** Live tokens the store may hold. */
+  readonly maxTokens: number;
   private readonly now: () => number;
+  // Insertion order is issue order, so the first entry is always the oldest.
   private readonly live = new Map<string, TokenRecord>();
+  private readonly bySubject = new Map<string, Set<string>>();
+  // Handle → when the revoked token would have expired; after that "unknown" is as good an answer.
   private readonly revoked = new Map<string, number>();
-  private issuedSinceSweep = 0;
+  private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(options: MemoryTokenStoreOptions = {}) {
     const ttl = options.ttlSeconds ?? 3600;
     if (!Number.isFinite(ttl) || ttl <= 0) throw new RangeError('ttlSeconds must be a positive number');
     this.ttlSeconds = ttl;
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => Date.now());
+    this.maxTokensPerSubject = positiveInteger(options.maxTokensPerSubject ?? 1000, 'maxTokensPerSubject');
+    this.maxTokens = positiveInteger(options.maxTokens ?? 100_000, 'maxTokens');
+    const interval = options.sweepIntervalSeconds ?? 60;
+    if (interval !== false) {
+      if (!Number.isFinite(interval) || interval <= 0) throw new RangeError('sweepIntervalSeconds must be a positive number or false');
+      this.timer = setInterval(() => this.sweep(), interval * 1000);
+      // A store must never be what keeps a process running.
+      this.timer.unref?.();
+    }
   }
 
   /** Issues a new token for `subject`, in the shape `issueToken` returns. */
   issue(subject: string): IssuedToken {
-    if (++this.issuedSinceSweep >= SWEEP_EVERY) this.sweep();
     const token = randomBytes(32).toString('base64url');
+    const key = handle(token);
     const issuedAt = this.now();
-    this.live.set(handle(token), { subject, issuedAt, expiresAt: issuedAt + this.ttlSeconds * 1000 });
+    let own = this.bySubject.get(subject);
+    if (!own) this.bySubject.set(subject, (own = new Set()));
+    while (own.size >= this.maxTokensPerSubject) this.revokeHandle(own.values().next().value as string);
+    while (this.live.size >= this.maxTokens) this.revokeHandle(this.live.keys().next().value as string);
+    // revokeHandle may have dropped an emptied set; make sure this subject still has one.
+    if (!this.bySubject.has(subject)) this.bySubject.set(subject, own);
+    this.live.set(key, { subject, issuedAt, expiresAt: issuedAt + this.ttlSeconds * 1000 });
+    own.add(key);
     return { access_token: token, expires_in: this.ttlSeconds };
   }
 
-  /** Judges a presented token, in the shape `requireBearer`'s `verifyToken` returns. */
+  /** Judges a presented token, in the shape `requireBearer`'s `verifyToken` returns. An expired token is dropped. */
   verify(token: string): TokenVerdict<TokenRecord> {
     const key = handle(token);
     const record = this.live.get(key);
+    const now = this.now();
     if (record) {
-      if (this.now() < record.expiresAt) return { valid: true, principal: record };
+      if (now < record.expiresAt) return { valid: true, principal: record };
+      this.forget(key, record);
       return { valid: false, reason: 'expired' };
     }
-    if (this.revoked.has(key)) return { valid: false, reason: 'revoked' };
+    const until = this.revoked.get(key);
+    if (until !== undefined) {
+      if (now < until) return { valid: false, reason: 'revoked' };
+      this.revoked.delete(key);
+    }
     return { valid: false, reason: 'unknown' };
   }
 
   /** Revokes one token; returns whether it was live. */
   revoke(token: string): boolean {
     const key = handle(token);
-    const record = this.live.get(key);
-    if (!record) return false;
-    this.live.delete(key);
-    this.revoked.set(key, this.now());
+    if (!this.live.has(key)) return false;
+    this.revokeHandle(key);
     return true;
   }
 
   /** Revokes every token issued so far. */
   revokeAll(): void {
-    const now = this.now();
-    for (const key of this.live.keys()) this.revoked.set(key, now);
-    this.live.clear();
+    for (const key of [...this.live.keys()]) this.revokeHandle(key);
   }
 
-  /** How many tokens are held (live or remembered as expired). */
+  /** How many records are held: live tokens plus remembered revocations. */
   get size(): number {
-    return this.live.size;
+    return this.live.size + this.revoked.size;
   }
 
-  /** Forgets tokens that expired or were revoked long ago. */
+  /** How many live tokens are held, in all or for one subject. */
+  liveCount(subject?: string): number {
+    return subject === undefined ? this.live.size : (this.bySubject.get(subject)?.size ?? 0);
+  }
+
+  /** Drops expired tokens and revocations of tokens that would have expired by now. */
   sweep(): void {
-    this.issuedSinceSweep = 0;
-    const horizon = this.now() - REMEMBER_MS;
-    for (const [key, record] of this.live) if (record.expiresAt < horizon) this.live.delete(key);
-    for (const [key, at] of this.revoked) if (at < horizon) this.revoked.delete(key);
+    const now = this.now();
+    for (const [key, record] of this.live) if (record.expiresAt <= now) this.forget(key, record);
+    for (const [key, until] of this.revoked) if (until <= now) this.revoked.delete(key);
+  }
+
+  /** Stops the sweep timer. The store keeps working; expired tokens are then dropped only when presented. */
+  close(): void {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private forget(key: string, record: TokenRecord): void {
+    this.live.delete(key);
+    const own = this.bySubject.get(record.subject);
+    own?.delete(key);
+    if (own?.size === 0) this.bySubject.delete(record.subject);
+  }
+
+  private revokeHandle(key: string): void {
+    const record = this.live.get(key);
+    if (!record) return;
+    this.forget(key, record);
+    if (record.expiresAt <= this.now()) return;
+    // Remembered so a late request hears "revoked", but never more of them than live tokens.
+    if (this.revoked.size >= this.maxTokens) this.revoked.delete(this.revoked.keys().next().value as string);
+    this.revoked.set(key, record.expiresAt);
   }
 }
