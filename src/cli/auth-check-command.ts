@@ -26,8 +26,8 @@ Options:
 
 A server that answers 404 at POST /token and serves the resource without a
 token requires no authentication (section 5.1): that passes.
-The no-x-api-key probe sends the secret once in an X-API-Key header to the
-resource, over TLS, to show the server does not accept it (section 5.8).
+The secret is sent only to POST /token, in HTTP Basic credentials (section 5.2.6);
+the no-x-api-key probe sends a random decoy, never the key (section 5.8).
 
 Exit status: 0 every probed rule passed, 1 a rule failed or the server could not
 be reached, 2 usage error.
@@ -73,6 +73,9 @@ export async function authCheckCommand(argv: string[], io: CommandIo): Promise<n
   } catch {
     throw new UsageError(`${JSON.stringify(baseUrl)} is not an absolute URL`);
   }
+  // Checked before anything echoes the URL: user information may be a password.
+  if (url.username || url.password) throw new UsageError('the base URL must not carry user information (user:password@)');
+  if (values.resource !== undefined && /^https?:\/\/[^/?#]*@/i.test(values.resource)) throw new UsageError('--resource must not carry user information (user:password@)');
   if (url.protocol === 'http:' && !allowInsecureHttp) throw new UsageError(`${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4); --allow-http is for local tests`);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`${baseUrl} is not an https:// URL`);
 

@@ -33,7 +33,7 @@ export const AUTH_CHECK_RULES = [
   { id: 'bearer-accepted', section: '5.3.1', title: 'the issued token is accepted on the protected resource' },
   { id: 'unsupported-grant', section: '5.2.7, 7', title: 'an unknown grant gets error unsupported_grant_type' },
   { id: 'invalid-token', section: '5.3.5, 7', title: 'a garbage token gets 401 with error="invalid_token"' },
-  { id: 'no-x-api-key', section: '5.8', title: 'the API key in X-API-Key is not accepted' },
+  { id: 'no-x-api-key', section: '5.8', title: 'an X-API-Key header is not taken in place of a bearer token' },
 ] as const;
 
 /**
@@ -170,8 +170,10 @@ function oneLine(text: string, max = 120): string {
  * open is read as "no authentication" (5.1.1), which passes. Throws a `NetworkError` when the
  * server cannot be reached at all.
  *
- * The `no-x-api-key` probe sends the API key secret once in an `X-API-Key` header to the resource
- * (over TLS), because only the real key shows whether a server wrongly accepts it.
+ * The API key goes only to the token endpoint (5.2.6): the secret is sent once, in HTTP Basic
+ * credentials to `POST /token`, and nowhere else. The `no-x-api-key` probe sends a random decoy
+ * in `X-API-Key`, never the key. Key ids and secrets with `:`, `%`, `+`, spaces or non-ASCII
+ * characters are form-urlencoded, then UTF-8, then Base64 (5.2.3).
  *
  * @example
  * ```ts
@@ -189,8 +191,11 @@ export async function authCheck(baseUrl: string, options: AuthCheckOptions = {})
   }
   if (base.protocol === 'http:' && !options.allowInsecureHttp) throw new TypeError(`${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4)`);
   if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new TypeError(`${baseUrl} is not an https:// URL`);
+  // Not echoed: user information may be a password.
+  if (base.username || base.password) throw new TypeError('the base URL must not carry user information (user:password@)');
   const root = base.href.replace(/\/+$/, '');
   const resourceUrl = joinUrl(root, options.resource ?? DEFAULT_PROBE_RESOURCE);
+  if (/^https?:\/\/[^/?#]*@/i.test(resourceUrl)) throw new TypeError('the resource URL must not carry user information (user:password@)');
   const tokenUrl = `${root}/token`;
   const fetch = options.fetch ?? defaultFetch;
   const ownAgent = options.dispatcher ? undefined : options.ca !== undefined ? createAgent({ ca: options.ca }) : undefined;
@@ -305,7 +310,7 @@ export async function authCheck(baseUrl: string, options: AuthCheckOptions = {})
     }
 
     // A real token (section 4, 2.3, 5.3.4, 5.3.6).
-    const tokenRules: AuthCheckRuleId[] = ['token-json', 'token-no-store', 'token-bearer', 'token-expires-in', 'no-refresh-token', 'bearer-accepted', 'unsupported-grant', 'no-x-api-key'];
+    const tokenRules: AuthCheckRuleId[] = ['token-json', 'token-no-store', 'token-bearer', 'token-expires-in', 'no-refresh-token', 'bearer-accepted', 'unsupported-grant'];
     let accessToken: string | null = null;
     if (!options.credentials) {
       for (const id of tokenRules) skip(id, 'needs a valid API key (--key-id and --secret)');
@@ -364,13 +369,6 @@ export async function authCheck(baseUrl: string, options: AuthCheckOptions = {})
       if (unknownGrant.status !== 400) fail('unsupported-grant', `an unknown grant_type was answered ${unknownGrant.status}${typeof grantError === 'string' ? ` (error ${grantError})` : ''}, not 400`);
       else if (grantError !== 'unsupported_grant_type') fail('unsupported-grant', `an unknown grant_type was answered 400 with error ${JSON.stringify(grantError ?? null)}, not "unsupported_grant_type"`);
       else pass('unsupported-grant', '400 with error "unsupported_grant_type"');
-
-      if (!isProtected) notProtected('no-x-api-key');
-      else {
-        const apiKeyHeader = await send(resourceUrl, { method: 'GET', headers: { 'x-api-key': options.credentials.secret, accept: 'application/json' } });
-        if (apiKeyHeader.status === 401) pass('no-x-api-key', 'a request with only X-API-Key was answered 401');
-        else fail('no-x-api-key', `a request with only X-API-Key was answered ${apiKeyHeader.status}: the header was accepted in place of a bearer token`);
-      }
     }
 
     // invalid_token on a garbage token (5.3.5, section 7).
@@ -383,6 +381,16 @@ export async function authCheck(baseUrl: string, options: AuthCheckOptions = {})
       else if (!bearer) fail('invalid-token', `401 without a Bearer challenge${header ? `: ${oneLine(header)}` : ''}`);
       else if (bearer.params.error !== 'invalid_token') fail('invalid-token', `the challenge has error ${JSON.stringify(bearer.params.error ?? null)}, not "invalid_token"`);
       else pass('invalid-token', `401 with ${oneLine(header ?? '')}`);
+    }
+
+    // 5.8: an X-API-Key header is no credential.
+    if (!isProtected) notProtected('no-x-api-key');
+    else {
+      // 5.2.6: the key never goes to a resource endpoint, so the probe carries a random decoy.
+      const decoy = `teapurl-decoy-${randomBytes(16).toString('hex')}`;
+      const apiKeyHeader = await send(resourceUrl, { method: 'GET', headers: { 'x-api-key': decoy, accept: 'application/json' } });
+      if (apiKeyHeader.status === 401) pass('no-x-api-key', 'a request with only an X-API-Key header (a random decoy, never the key) was answered 401');
+      else fail('no-x-api-key', `a request with only an X-API-Key header (a random decoy) was answered ${apiKeyHeader.status}: the header was taken in place of a bearer token`);
     }
     return report('required');
   } finally {
