@@ -3,18 +3,30 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { validateText } from '../validate/index.js';
+import { parseJsonSource, type SourcePosition } from '../validate/json-source.js';
 import { generateCertificates } from '../tea/server/self-signed.js';
 import { startTeaServer, type TeaServerOptions } from '../tea/server/test-server.js';
 import { pathGlob } from '../tea/server/path-glob.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 
+/** The limits `serve` runs with unless told otherwise: fit for a test server. */
+export const SERVE_DEFAULTS = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 256,
+  maxTokens: 100_000,
+  maxTokensPerKey: 1_000,
+} as const;
+
 export const SERVE_HELP = `Usage: teapurl serve [options]
 
 Runs a local TEA test server: the discovery document at /.well-known/tea, POST /token
 exchanging API keys for bearer tokens, and sample resources
 GET /v<version>/<product|release|component|collection|artifact>/<uuid> and listings
-such as /v<version>/products. It binds to loopback unless told otherwise.
+such as /v<version>/products, under any path prefix (an endpoint URL may carry a
+path). It binds to loopback unless told otherwise.
 
 Options:
   --discovery FILE     discovery document to serve, validated first
@@ -23,8 +35,19 @@ Options:
                        {"keyId": "...", "secret": "..."} objects
   --protect GLOB       a path that needs a token (repeatable); * matches within a
                        path segment, ** across segments, e.g. '/v*/artifact/**'
-                       (default with --api-keys: every path but /.well-known/tea)
+                       (default with --api-keys: every path but /.well-known/tea);
+                       matched against the canonical path: query dropped, //, /./,
+                       /../ and a trailing / removed, %-escapes of unreserved
+                       characters decoded, %2F refused with 400; for a resource,
+                       from /v<version> on (a prefix is not part of it), so
+                       /x/v1.0.0/artifact/<id> is protected as /v1.0.0/artifact/<id>
   --token-ttl SECONDS  token lifetime (default 3600)
+  --max-tokens-per-key N  live tokens one key may hold; more revoke its oldest
+                       (default ${SERVE_DEFAULTS.maxTokensPerKey})
+  --max-tokens N       live tokens in all; more revoke the oldest (default ${SERVE_DEFAULTS.maxTokens})
+  --no-throttle        do not throttle failed credentials at POST /token (by default
+                       a key id gets 5 and an address 20 failures free, then 429 with
+                       Retry-After for 1 s, doubling per failure up to 60 s)
   --tls-cert FILE      server certificate chain (PEM), with --tls-key FILE
   --tls-key FILE       server private key (PEM)
   --self-signed        generate a throwaway CA and server certificate instead; the
@@ -36,6 +59,11 @@ Options:
   --insecure-http      plain HTTP, for local experiments only (TEA requires TLS)
   --host H             address to bind (default 127.0.0.1)
   --port N             port (default 0: any free port)
+  --headers-timeout MS time a client has to send its headers and finish the TLS
+                       handshake (default ${SERVE_DEFAULTS.headersTimeoutMs})
+  --request-timeout MS time a client has to send a whole request (default ${SERVE_DEFAULTS.requestTimeoutMs})
+  --keep-alive-timeout MS  how long an idle connection is kept (default ${SERVE_DEFAULTS.keepAliveTimeoutMs})
+  --max-connections N  connections served at once; more are closed (default ${SERVE_DEFAULTS.maxConnections})
   -h, --help           show this help
 
 Stop the server with Ctrl+C (SIGINT) or SIGTERM.
@@ -43,27 +71,40 @@ Exit status: 0 after a clean stop, 1 a file is invalid or the server cannot star
 2 usage error.
 `;
 
-/** The --api-keys file: `[{ "keyId": "...", "secret": "..." }, ...]`. */
-function readApiKeys(file: string, text: string): Array<{ keyId: string; secret: string }> | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return `${file}: not JSON: ${(error as Error).message}`;
+// jsonc-parser's fixed wording for a syntax error; anything else (V8's message, which quotes the
+// text around the error) is not shown, since the text may be a secret.
+const FIXED_SYNTAX_MESSAGE = /^malformed JSON: [a-z "\\,:{}\]]+$/;
+
+/**
+ * The --api-keys file: `[{ "keyId": "...", "secret": "..." }, ...]`. Errors name the file, line
+ * and column and never quote the file's text: only the key id, which 5.2.1 says need not be
+ * confidential.
+ */
+export function readApiKeys(file: string, text: string): Array<{ keyId: string; secret: string }> | string {
+  const parsed = parseJsonSource(text);
+  const at = (position: SourcePosition) => `${file}:${position.line}:${position.column}`;
+  if (!parsed.ok) {
+    const first = parsed.findings[0];
+    if (!first) return `${file}: not JSON`;
+    const detail = first.rule === 'json/too-deep' ? 'nested too deeply' : FIXED_SYNTAX_MESSAGE.test(first.message) ? first.message : 'malformed JSON';
+    return `${at(first.position)}: not JSON (${detail.replace(/^malformed JSON: /, '')})`;
   }
-  if (!Array.isArray(value) || value.length === 0) return `${file}: expected a non-empty JSON array of {"keyId", "secret"} objects`;
+  const duplicate = parsed.findings.find((finding) => finding.rule === 'json/duplicate-key');
+  if (duplicate) return `${at(duplicate.position)}: an object repeats a member name (JSON readers keep only the last)`;
+  const { source } = parsed;
+  const value = source.value;
+  if (!Array.isArray(value) || value.length === 0) return `${at(source.locate(''))}: expected a non-empty JSON array of {"keyId", "secret"} objects`;
   const seen = new Set<string>();
   const keys: Array<{ keyId: string; secret: string }> = [];
   for (const [index, item] of value.entries()) {
-    const where = `${file}: item ${index}`;
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) return `${where}: expected an object {"keyId", "secret"}`;
-    const extra = Object.keys(item).filter((name) => name !== 'keyId' && name !== 'secret');
-    if (extra.length > 0) return `${where}: unknown member ${JSON.stringify(extra[0])}; an API key has only "keyId" and "secret"`;
+    const where = (member?: string, atKey = false) => `${at(source.locate(member === undefined ? `/${index}` : `/${index}/${member.replace(/~/g, '~0').replace(/\//g, '~1')}`, atKey))}: item ${index}`;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return `${where()}: expected an object {"keyId", "secret"}`;
+    const extra = Object.keys(item).find((name) => name !== 'keyId' && name !== 'secret');
+    if (extra !== undefined) return `${where(extra, true)}: unknown member; an API key has only "keyId" and "secret"`;
     const { keyId, secret } = item as { keyId?: unknown; secret?: unknown };
-    if (typeof keyId !== 'string' || keyId === '') return `${where}: "keyId" must be a non-empty string`;
-    // Never quote the secret: an error message may end up in a log.
-    if (typeof secret !== 'string' || secret === '') return `${where} (${JSON.stringify(keyId)}): "secret" must be a non-empty string`;
-    if (seen.has(keyId)) return `${where}: key id ${JSON.stringify(keyId)} appears more than once`;
+    if (typeof keyId !== 'string' || keyId === '') return `${where('keyId')}: "keyId" must be a non-empty string`;
+    if (typeof secret !== 'string' || secret === '') return `${where('secret')} (${JSON.stringify(keyId)}): "secret" must be a non-empty string`;
+    if (seen.has(keyId)) return `${where('keyId')}: key id ${JSON.stringify(keyId)} appears more than once`;
     seen.add(keyId);
     keys.push({ keyId, secret });
   }
@@ -105,6 +146,13 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
       'insecure-http': { type: 'boolean', default: false },
       host: { type: 'string', default: '127.0.0.1' },
       port: { type: 'string', default: '0' },
+      'headers-timeout': { type: 'string', default: String(SERVE_DEFAULTS.headersTimeoutMs) },
+      'request-timeout': { type: 'string', default: String(SERVE_DEFAULTS.requestTimeoutMs) },
+      'keep-alive-timeout': { type: 'string', default: String(SERVE_DEFAULTS.keepAliveTimeoutMs) },
+      'max-connections': { type: 'string', default: String(SERVE_DEFAULTS.maxConnections) },
+      'max-tokens': { type: 'string', default: String(SERVE_DEFAULTS.maxTokens) },
+      'max-tokens-per-key': { type: 'string', default: String(SERVE_DEFAULTS.maxTokensPerKey) },
+      'no-throttle': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -126,6 +174,17 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
   const ttl = values['token-ttl'] === undefined ? 3600 : Number(values['token-ttl']);
   if (!Number.isFinite(ttl) || ttl <= 0) throw new UsageError('--token-ttl must be a positive number of seconds');
   if (values['token-ttl'] !== undefined && values['api-keys'] === undefined) throw new UsageError('--token-ttl needs --api-keys');
+  const limit = (option: string, text: string): number => {
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) < 1) throw new UsageError(`--${option} must be a positive whole number`);
+    return Number(text);
+  };
+  const headersTimeoutMs = limit('headers-timeout', values['headers-timeout']);
+  const requestTimeoutMs = limit('request-timeout', values['request-timeout']);
+  if (requestTimeoutMs < headersTimeoutMs) throw new UsageError('--request-timeout must not be less than --headers-timeout');
+  const keepAliveTimeoutMs = limit('keep-alive-timeout', values['keep-alive-timeout']);
+  const maxConnections = limit('max-connections', values['max-connections']);
+  const maxTokens = limit('max-tokens', values['max-tokens']);
+  const maxTokensPerKey = limit('max-tokens-per-key', values['max-tokens-per-key']);
   const protect = values.protect;
   if (protect && values['api-keys'] === undefined) {
     throw new UsageError('--protect needs --api-keys: a server that protects anything implements POST /token (TEA 5.1.2)');
@@ -139,7 +198,20 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
   }
 
   // Nobody reads the request log of a server run from the command line.
-  const options: Partial<TeaServerOptions> = { host: values.host, port, tokenTtl: ttl, logRequests: false, ...(protect ? { protect } : {}) };
+  const options: Partial<TeaServerOptions> = {
+    host: values.host,
+    port,
+    tokenTtl: ttl,
+    logRequests: false,
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs,
+    maxConnections,
+    maxTokens,
+    maxTokensPerKey,
+    throttle: !values['no-throttle'],
+    ...(protect ? { protect } : {}),
+  };
   if (values.discovery !== undefined) {
     const file = values.discovery;
     const text = readFile(file, 'discovery', io.cwd);
@@ -205,13 +277,18 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
   }
 
   const lines = [`TEA test server listening on ${server.url}`, `  discovery   ${server.url}/.well-known/tea`];
+  lines.push('  resources   GET [<prefix>]/v<version>/<kind>/<uuid> and [<prefix>]/v<version>/<kind>s');
   if (options.apiKeys) {
     const n = options.apiKeys.length;
     lines.push(`  token       POST ${server.url}/v<version>/token or /token (${n} API key${n === 1 ? '' : 's'}, tokens last ${ttl} s)`);
     lines.push(`  protected   ${protect ? protect.join(' ') : 'every path except /.well-known/tea'}`);
+    lines.push(
+      `  limits      ${maxTokensPerKey} live tokens per key, ${maxTokens} in all; ${values['no-throttle'] ? 'failed credentials NOT throttled' : 'failed credentials throttled (429 with Retry-After)'}`,
+    );
   } else {
     lines.push('  token       none: /token answers 404 and nothing is protected');
   }
+  lines.push(`  connections at most ${maxConnections}; headers within ${headersTimeoutMs} ms, requests within ${requestTimeoutMs} ms, idle keep-alive ${keepAliveTimeoutMs} ms`);
   if (clientCa) lines.push(`  mutual TLS  client certificates signed by ${values['client-ca']} authenticate at /token`);
   if (caFile) lines.push(`  CA          ${caFile} (trust it with --ca)`);
   if (options.tls === false) lines.push('  WARNING     plain HTTP: TEA servers are reachable only over TLS (5.4); use this for local experiments only');

@@ -108,14 +108,20 @@ describe('teapurl serve: arguments', () => {
     expect(again.stderr()).not.toMatch(/\n\s+at /); // a finding, not a stack trace
   });
 
-  it('checks the --api-keys file and never prints a secret', async () => {
+  it('checks the --api-keys file: file, line and column from the project JSON reader, never the file text', async () => {
     const cases: Array<[string, RegExp]> = [
-      ['not json', /not JSON/],
-      ['[]', /non-empty JSON array/],
-      ['[{"keyId": "a", "secret": "TOPSECRET", "scope": "x"}]', /item 0: unknown member "scope"/],
-      ['[{"key_id": "a", "secret": "TOPSECRET"}]', /item 0: unknown member "key_id"/],
-      ['[{"keyId": "a", "secret": ""}]', /item 0 \("a"\): "secret" must be a non-empty string/],
-      ['[{"keyId": "a", "secret": "TOPSECRET"}, {"keyId": "a", "secret": "TOPSECRET"}]', /item 1: key id "a" appears more than once/],
+      ['not json TOPSECRET', /keys\.json:1:1: not JSON \(unexpected character\)/],
+      ['[{"keyId": "a", "secret": "TOPSECRET"},}]', /keys\.json:1:40: not JSON \(expected a value\)/],
+      ['[{"keyId": "a",\n  "secret": "TOPSECRET"},]', /keys\.json:2:26: not JSON/],
+      ['[{"keyId": "a", "secret": "TOPSECRET\u0001"}]', /keys\.json:1:\d+: not JSON/],
+      ['[{"keyId": "a", "secret": "TOPSECRET"', /keys\.json:1:\d+: not JSON/],
+      ['[{"keyId": "a", "secret": "TOPSECRET", "secret": "TOPSECRET2"}]', /keys\.json:1:40: an object repeats a member name/],
+      ['[]', /keys\.json:1:1: expected a non-empty JSON array/],
+      ['[{"keyId": "a", "secret": "TOPSECRET",\n "TOPSECRET": "x"}]', /keys\.json:2:2: item 0: unknown member; an API key has only "keyId" and "secret"/],
+      ['[{"key_id": "a", "secret": "TOPSECRET"}]', /keys\.json:1:3: item 0: unknown member/],
+      ['[{"keyId": "a", "secret": ""}]', /keys\.json:1:27: item 0 \("a"\): "secret" must be a non-empty string/],
+      ['[{"keyId": "a", "secret": 12345}]', /item 0 \("a"\): "secret" must be a non-empty string/],
+      ['[{"keyId": "a", "secret": "TOPSECRET"},\n {"keyId": "a", "secret": "TOPSECRET"}]', /keys\.json:2:12: item 1: key id "a" appears more than once/],
     ];
     for (const [content, message] of cases) {
       const keys = file('keys.json', content);
@@ -123,7 +129,22 @@ describe('teapurl serve: arguments', () => {
       expect(await serveCommand(['--insecure-http', '--api-keys', keys], fake.io), content).toBe(1);
       expect(fake.stderr()).toContain(keys);
       expect(fake.stderr()).toMatch(message);
-      expect(fake.stderr()).not.toContain('TOPSECRET');
+      expect(fake.stderr()).not.toMatch(/TOPSECRET|12345/);
+      expect(fake.stderr().trim().split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('checks the limits', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['--headers-timeout', '0'], /--headers-timeout must be a positive whole number/],
+      [['--request-timeout', '1.5'], /--request-timeout must be a positive whole number/],
+      [['--headers-timeout', '5000', '--request-timeout', '1000'], /--request-timeout must not be less than --headers-timeout/],
+      [['--max-connections', 'many'], /--max-connections/],
+      [['--max-tokens', '-1'], /--max-tokens/],
+      [['--max-tokens-per-key', '0'], /--max-tokens-per-key/],
+    ];
+    for (const [args, message] of cases) {
+      await expect(serveCommand(['--insecure-http', ...args], fakeIo().io)).rejects.toThrow(message);
     }
   });
 });
@@ -146,6 +167,15 @@ describe('teapurl serve: running', () => {
       const challenged = await fetch(`${server.url}/v1.0.0/artifact/${PRODUCT}`, { dispatcher: agent });
       expect(challenged.status).toBe(401);
       expect(challenged.headers.get('www-authenticate')).toBe('Bearer realm="tea"');
+      // The bypasses of issue 10: other spellings of the same path, and the listing.
+      for (const target of [`/x/v1.0.0/artifact/${PRODUCT}`, `/v1.0.0/v1.0.0/artifact/${PRODUCT}`, `/anything/at/all/v9.9.9/artifact/${PRODUCT}`, `//v1.0.0//artifact/${PRODUCT.toUpperCase()}/`]) {
+        const response = await fetch(`${server.url}${target}`, { dispatcher: agent });
+        await response.arrayBuffer();
+        expect(response.status, target).toBe(401);
+      }
+      expect(await (await fetch(`${server.url}/v1.0.0/artifacts`, { dispatcher: agent })).json()).toEqual({ items: [] });
+      expect(server.stdout()).toMatch(/failed credentials throttled/);
+      expect(server.stdout()).toMatch(/connections at most 256; headers within 10000 ms/);
 
       const tokenResponse = await fetch(`${server.url}/token`, {
         method: 'POST',
