@@ -11,7 +11,9 @@ Reads https://<host>/.well-known/tea, validates it, and prints the API base URL 
 client should use (section 9) followed by every usable endpoint in preference order.
 
 The target is a host name (tea.example.com[:port]), an https:// URL (its origin is
-used), or a TEI urn:tei:<type>:<domain>:<id> (its domain is used).
+used), or a TEI, tei://<domain>/<type>/<id> or urn:tei:<type>:<domain>:<id> (its
+domain is used). A TEI is checked first: a uuid id must be a UUID, a purl id a
+valid PURL; an error names the part that is wrong.
 
 Options:
   --client-versions V,...  API versions the client speaks (default 1.0.0)

@@ -16,6 +16,7 @@ import {
   type Response,
 } from './http.js';
 import { NetworkError, toNetworkError } from './network-error.js';
+import { parseTei, TeiError } from './tei.js';
 import { InvalidDiscoveryDocumentError, NoSharedVersionError, rankEndpoints, type RankedEndpoint } from './rank-endpoints.js';
 
 /**
@@ -139,29 +140,29 @@ const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9]
 
 /**
  * The origin whose `/.well-known/tea` describes `target`: a host name (`tea.example.com`, with an
- * optional port), an `https://` URL (its origin; path, query and fragment are ignored), or a TEI
- * `urn:tei:<type>:<domain>:<id>` (its domain; the id may contain colons).
+ * optional port), an `https://` URL (its origin; path, query and fragment are ignored), or a TEI,
+ * `tei://<domain>/<type>/<id>` or `urn:tei:<type>:<domain>:<id>` (its domain; see
+ * {@link parseTei}, whose checks a TEI must pass: a malformed one is a `bad-target` error naming
+ * the wrong part).
  *
  * @example
  * ```ts
  * import { discoveryOrigin } from 'teapurl';
  * discoveryOrigin('urn:tei:uuid:products.example.com:d4d9f54a-abcf-11ee-ac79-1a52914d44b1'); // 'https://products.example.com'
+ * discoveryOrigin('tei://products.example.com/purl/pkg:npm/left-pad@1.3.0');                 // 'https://products.example.com'
  * discoveryOrigin('https://tea.example.com:8443/some/path');                                  // 'https://tea.example.com:8443'
  * ```
  */
 export function discoveryOrigin(target: string, options: { allowInsecureHttp?: boolean } = {}): string {
-  if (typeof target !== 'string' || target.trim() === '') throw new DiscoveryError('bad-target', 'name a host, an https:// URL or a TEI (urn:tei:…)');
+  if (typeof target !== 'string' || target.trim() === '') throw new DiscoveryError('bad-target', 'name a host, an https:// URL or a TEI (tei://… or urn:tei:…)');
   const text = target.trim();
-  const tei = /^urn:tei:([^:]*):([^:]*):(.+)$/i.exec(text);
-  if (/^urn:tei:/i.test(text)) {
-    if (!tei || tei[1] === '' || tei[3] === '') {
-      throw new DiscoveryError('bad-target', `${JSON.stringify(text)} is not a TEI of the form urn:tei:<type>:<domain>:<id>`);
+  if (/^(?:urn:tei:|tei:\/\/)/i.test(text)) {
+    try {
+      return `https://${parseTei(text).domain}`;
+    } catch (error) {
+      if (error instanceof TeiError) throw new DiscoveryError('bad-target', error.message, undefined, undefined, [], { cause: error });
+      throw error;
     }
-    const domain = tei[2]!;
-    if (!HOST.test(domain) || domain.includes(':')) {
-      throw new DiscoveryError('bad-target', `the TEI ${JSON.stringify(text)} has ${JSON.stringify(domain)} where a domain name should be`);
-    }
-    return `https://${domain.toLowerCase().replace(/\.$/, '')}`;
   }
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(text)?.[1]?.toLowerCase();
   if (scheme !== undefined) {
@@ -175,10 +176,13 @@ export function discoveryOrigin(target: string, options: { allowInsecureHttp?: b
     } catch {
       throw new DiscoveryError('bad-target', `${JSON.stringify(text)} is not a valid URL`);
     }
-    if (url.username || url.password) throw new DiscoveryError('bad-target', `${text}: a URL with user information cannot be discovered`);
+    // Not echoed: user information may be a password.
+    if (url.username || url.password) throw new DiscoveryError('bad-target', 'a URL with user information (user:password@) cannot be discovered');
     return url.origin;
   }
-  if (!HOST.test(text)) throw new DiscoveryError('bad-target', `${JSON.stringify(text)} is not a host name, an https:// URL or a TEI (urn:tei:<type>:<domain>:<id>)`);
+  if (!HOST.test(text)) {
+    throw new DiscoveryError('bad-target', `${JSON.stringify(text)} is not a host name, an https:// URL or a TEI (tei://<domain>/<type>/<id> or urn:tei:<type>:<domain>:<id>)`);
+  }
   try {
     return new URL(`https://${text}`).origin;
   } catch {

@@ -109,7 +109,9 @@ describe('teapurl discover', () => {
     ['a refused connection', async () => ['discover', `https://127.0.0.1:${await closedPort()}`], /connection was refused/],
     ['no shared version', () => ['discover', server.url, '--ca', caFile, '--client-versions', '2.0.0'], /no API version is shared: the client speaks 2\.0\.0/],
     ['an http target', () => ['discover', 'http://tea.example.com'], /uses http:\/\/; TEA servers are reached over TLS only/],
-    ['a bad TEI', () => ['discover', 'urn:tei:uuid'], /is not a TEI of the form/],
+    ['a bad TEI', () => ['discover', 'urn:tei:uuid'], /has no domain: expected urn:tei:<type>:<domain>:<identifier>/],
+    ['a tei:// TEI whose PURL the engine refuses', () => ['discover', 'tei://tea.example.com/purl/pkg:vcpkg/boost/asio'], /carries an invalid PURL: vcpkg PURLs have no namespace/],
+    ['a tei:// TEI with a port', () => ['discover', 'tei://tea.example.com:8443/uuid/d4d9f54a-abcf-11ee-ac79-1a52914d44b1'], /a TEI domain has no port/],
   ])('%s: one clear line, exit 1', async (_name, args, message) => {
     const result = await cli(await args());
     expect(result.status).toBe(1);
@@ -139,7 +141,7 @@ describe('teapurl auth-check', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^PASS {2}5\.5\.3, 5\.7\.2, 7 +a protected resource answers 401 with a Bearer challenge$/m);
-    expect(result.stdout).toMatch(/^PASS {2}5\.8 +the API key in X-API-Key is not accepted$/m);
+    expect(result.stdout).toMatch(/^PASS {2}5\.8 +an X-API-Key header is not taken in place of a bearer token$/m);
     expect(result.stdout).toMatch(/13 passed, 0 failed, 2 skipped\n$/);
     expect(result.stdout).not.toContain(KEY.secret);
   });

@@ -108,6 +108,15 @@ describe('discover against real HTTPS servers', () => {
     expect(server.requests.at(-1)!.headers.host).toBe('localhost');
   });
 
+  it('reads a TEI in the current tei://<domain>/<type>/<identifier> form (the PURL may hold / and ?)', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, goodDoc('https://tea.example.com')));
+    const dispatcher = loopbackAgent(server.port, certs.ca);
+    const result = await discover('tei://LocalHost/purl/pkg:pypi/cyclonedx-python-lib@8.4.0?extension=whl', { dispatcher });
+    await dispatcher.close();
+    expect(result.url).toBe('https://localhost/.well-known/tea');
+    expect(server.requests.at(-1)!.path).toBe('/.well-known/tea');
+  });
+
   it('accepts a +json content type and a UTF-8 byte order mark', async () => {
     const server = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/tea+json; charset=utf-8' });
@@ -238,7 +247,7 @@ describe('discover against real HTTPS servers', () => {
     // The test certificate names localhost and 127.0.0.1; reach it as 127.0.0.2 instead.
     const server = await serve((_q, res) => sendJson(res, 200, goodDoc('https://x.example.com')));
     const dispatcher = loopbackAgent(server.port, certs.ca);
-    const error = await failure(discover('urn:tei:uuid:tea.example.com:1', { dispatcher }));
+    const error = await failure(discover('urn:tei:uuid:tea.example.com:d4d9f54a-abcf-11ee-ac79-1a52914d44b1', { dispatcher }));
     await dispatcher.close();
     expect(error.code).toBe('tls');
     expect(error.message).toMatch(/ERR_TLS_CERT_ALTNAME_INVALID/);

@@ -1,0 +1,130 @@
+/**
+ * Item 8 of issue 10: TEIs in the current tei://<domain>/<type>/<identifier> form beside
+ * urn:tei:<type>:<domain>:<identifier>; a malformed one is refused naming the wrong part, and a
+ * purl TEI's PURL is checked by the PURL engine.
+ */
+import { describe, expect, it } from 'vitest';
+import { discoveryOrigin, DiscoveryError } from '../../src/tea/discover.js';
+import { parseTei, TeiError, type TeiPart } from '../../src/tea/tei.js';
+import { validatePurl } from '../../src/purl/index.js';
+
+const UUID = 'd4d9f54a-abcf-11ee-ac79-1a52914d44b1';
+const CDX = 'pkg:pypi/cyclonedx-python-lib@8.4.0?extension=whl&qualifier=py3-none-any';
+
+describe('parseTei: both spellings', () => {
+  it.each([
+    [`tei://products.example.com/uuid/${UUID}`, { form: 'tei-url', type: 'uuid', domain: 'products.example.com', identifier: UUID }],
+    [`urn:tei:uuid:products.example.com:${UUID}`, { form: 'urn', type: 'uuid', domain: 'products.example.com', identifier: UUID }],
+    [`tei://cyclonedx.org/purl/${CDX}`, { form: 'tei-url', type: 'purl', domain: 'cyclonedx.org', identifier: CDX }],
+    [`urn:tei:purl:cyclonedx.org:${CDX}`, { form: 'urn', type: 'purl', domain: 'cyclonedx.org', identifier: CDX }],
+    ['TEI://Tea.Example.COM./hash/SHA256:fd44efd601f651c8865acf0dfeacb0df19a2b50ec69ead0262096fd2f67197b9', { type: 'hash', domain: 'tea.example.com', identifier: 'SHA256:fd44efd601f651c8865acf0dfeacb0df19a2b50ec69ead0262096fd2f67197b9' }],
+    ['URN:TEI:hash:Tea.Example.com:SHA256:abc', { type: 'hash', domain: 'tea.example.com', identifier: 'SHA256:abc' }],
+    ['  tei://localhost/eanupc/1234567890128  ', { type: 'eanupc', domain: 'localhost', identifier: '1234567890128' }],
+    // A type TEI may add later is read, not refused: discovery needs only the domain.
+    ['tei://tea.example.com/future-type/anything/with/slashes', { type: 'future-type', identifier: 'anything/with/slashes' }],
+  ])('%s', (text, parts) => {
+    expect(parseTei(text)).toMatchObject(parts);
+  });
+
+  it('the two spellings of one TEI give the same parts', () => {
+    const { form: _a, ...url } = parseTei(`tei://cyclonedx.org/purl/${CDX}`);
+    const { form: _b, ...urn } = parseTei(`urn:tei:purl:cyclonedx.org:${CDX}`);
+    expect(url).toEqual(urn);
+  });
+});
+
+describe('parseTei: malformed TEIs name the part that is wrong', () => {
+  it.each<[string, TeiPart, RegExp]>([
+    ['tei:/tea.example.com/uuid/x', 'scheme', /is not a TEI: expected tei:\/\/<domain>\/<type>\/<identifier> or urn:tei:/],
+    ['urn:teix:uuid:a:b', 'scheme', /is not a TEI/],
+    ['tei://', 'domain', /has no domain/],
+    ['tei:///uuid/x', 'domain', /has no domain/],
+    ['tei://tea.example.com:8443/uuid/x', 'domain', /where a domain should be; a TEI domain has no port/],
+    ['tei://tea_example.com/uuid/x', 'domain', /"tea_example.com" where a domain name should be/],
+    ['tei://-bad.example.com/uuid/x', 'domain', /where a domain name should be/],
+    [`tei://${'a'.repeat(64)}.com/uuid/x`, 'domain', /where a domain name should be/],
+    ['urn:tei:uuid::abc', 'domain', /has no domain/],
+    ['urn:tei:uuid:not a host:abc', 'domain', /"not a host" where a domain name should be/],
+    ['urn:tei:uuid', 'domain', /has no domain: expected urn:tei:<type>:<domain>:<identifier>/],
+    ['tei://tea.example.com', 'type', /has no type: expected tei:\/\/<domain>\/<type>\/<identifier>/],
+    ['tei://tea.example.com//x', 'type', /has no type/],
+    ['tei://tea.example.com/UUID/x', 'type', /has the type "UUID"; a type is a lowercase word/],
+    ['urn:tei:pu rl:tea.example.com:x', 'type', /has the type "pu rl"/],
+    ['urn:tei::tea.example.com:x', 'type', /has no type/],
+    ['tei://tea.example.com/uuid', 'identifier', /has no identifier after its uuid type/],
+    ['tei://tea.example.com/uuid/', 'identifier', /has no identifier/],
+    ['urn:tei:hash:tea.example.com:', 'identifier', /has no identifier after its hash type/],
+    ['tei://tea.example.com/uuid/not-a-uuid', 'identifier', /the identifier "not-a-uuid", which is not a UUID/],
+    ['urn:tei:uuid:tea.example.com:1', 'identifier', /which is not a UUID/],
+  ])('%s: %s', (text, part, message) => {
+    let error: unknown;
+    try {
+      parseTei(text);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(TeiError);
+    expect((error as TeiError).part).toBe(part);
+    expect((error as TeiError).message).toMatch(message);
+  });
+});
+
+describe('parseTei: a purl TEI carries a PURL checked by the PURL engine', () => {
+  it.each([
+    ['pkg:vcpkg/boost/asio', 'namespace'],
+    ['pkg:julia/Dates@1.9.0', 'qualifiers'],
+    ['pkg:pypi/', 'name'],
+    ['npm/left-pad@1.3.0', 'scheme'],
+    ['pkg:maven/org.example/lib@1.0?Type=jar', 'qualifiers'],
+  ])('%s: the engine’s error, in the TEI’s message', (purl, component) => {
+    const engine = validatePurl(purl);
+    expect(engine.valid).toBe(false);
+    expect(engine.errors[0]!.component).toBe(component);
+    for (const tei of [`tei://tea.example.com/purl/${purl}`, `urn:tei:purl:tea.example.com:${purl}`]) {
+      let error: TeiError | undefined;
+      try {
+        parseTei(tei);
+      } catch (e) {
+        error = e as TeiError;
+      }
+      expect(error?.part).toBe('identifier');
+      expect(error?.message).toContain(`carries an invalid PURL: ${engine.errors[0]!.message}`);
+    }
+  });
+
+  it('a valid PURL passes, canonical or not', () => {
+    expect(parseTei('tei://tea.example.com/purl/pkg:PYPI/Django_Package@1.0').identifier).toBe('pkg:PYPI/Django_Package@1.0');
+  });
+});
+
+describe('discover takes the domain from either spelling', () => {
+  it.each([
+    [`tei://products.example.com/uuid/${UUID}`, 'https://products.example.com'],
+    [`tei://cyclonedx.org/purl/${CDX}`, 'https://cyclonedx.org'],
+    [`urn:tei:purl:cyclonedx.org:${CDX}`, 'https://cyclonedx.org'],
+  ])('%s → %s', (tei, origin) => {
+    expect(discoveryOrigin(tei)).toBe(origin);
+  });
+
+  it('a malformed TEI is a bad-target DiscoveryError with the TEI message', () => {
+    let error: unknown;
+    try {
+      discoveryOrigin('tei://tea.example.com/purl/pkg:vcpkg/boost/asio');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(DiscoveryError);
+    expect((error as DiscoveryError).code).toBe('bad-target');
+    expect((error as DiscoveryError).message).toMatch(/carries an invalid PURL: vcpkg PURLs have no namespace/);
+    expect((error as DiscoveryError).cause).toBeInstanceOf(TeiError);
+  });
+
+  it('a URL with user information is refused without echoing the password', () => {
+    expect(() => discoveryOrigin('https://user:hunter2@tea.example.com')).toThrow(DiscoveryError);
+    try {
+      discoveryOrigin('https://user:hunter2@tea.example.com');
+    } catch (e) {
+      expect((e as Error).message).not.toContain('hunter2');
+    }
+  });
+});
