@@ -201,12 +201,14 @@ function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean): string {
   } catch {
     throw new TypeError(`baseUrl ${JSON.stringify(baseUrl)} is not an absolute URL`);
   }
+  // First, and without echoing the URL: user information may be a password.
+  if (url.username || url.password) throw new TypeError('baseUrl must not carry user information (user:password@)');
   if (url.protocol === 'http:' && !allowInsecureHttp) {
     throw new TypeError(`baseUrl ${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4)`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`baseUrl ${baseUrl} is not an https:// URL`);
-  if (url.username || url.password || url.search || url.hash) {
-    throw new TypeError(`baseUrl ${baseUrl} must not carry user information, a query or a fragment`);
+  if (url.search || url.hash) {
+    throw new TypeError(`baseUrl ${baseUrl} must not carry a query or a fragment`);
   }
   return url.href.replace(/\/+$/, '');
 }
@@ -395,7 +397,14 @@ export class TeaClient {
   private resolve(path: string): string {
     if (typeof path !== 'string') throw new TypeError('request path must be a string such as /product/<uuid>');
     if (/^[a-z][a-z0-9+.-]*:/i.test(path)) {
-      const url = new URL(path);
+      let url: URL;
+      try {
+        url = new URL(path);
+      } catch {
+        throw new TypeError('the request URL is not a valid absolute URL');
+      }
+      // Not echoed, and never sent: user information may be a password.
+      if (url.username || url.password) throw new TypeError('the request URL must not carry user information (user:password@)');
       if (url.protocol === 'http:' && !this.allowInsecureHttp) throw new TypeError(`${path} uses http://; TEA servers are reached over TLS only (section 5.4)`);
       if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`${path} is not an https:// URL`);
       return url.href;
