@@ -3,11 +3,15 @@
 //
 // A child process runs the kit's test server (startTeaServer from dist/: createTokenHandler,
 // requireBearer, MemoryTokenStore) with one API key, a throwaway CA from generateCertificates,
-// and artefacts protected. The parent first checks the server with a certificate-verifying
+// artefacts protected, throttling of failed credentials on and the token store's caps at their
+// defaults (1,000 live tokens per key, so the token run keeps revoking the oldest). The parent first checks the server with a certificate-verifying
 // client (undici trusting the generated CA), then drives it with autocannon:
 //   (a) POST /token: Basic API key, grant_type=client_credentials; each answer must be 200 with a
 //       Bearer token in the body;
-//   (b) GET /v1.0.0/artifact/<uuid> with a valid bearer token; each answer must be 200 with the object.
+//   (b) GET /v1.0.0/artifact/<uuid> with a valid bearer token (fetched after run a); each answer
+//       must be 200 with the object.
+// Then, for information only, (c) POST /token with a wrong secret: with throttling on, all but the
+// first few answers are 429; reported as counts of 401 and 429.
 // Each run is --amount requests (default 20000, at least 20000) at --connections (default 50)
 // keep-alive connections. Reported: requests/s, latency p50/p90/p99 (ms), and errors, timeouts,
 // non-2xx answers and body mismatches, which must all be zero (exit 1 otherwise).
@@ -61,6 +65,7 @@ if (values.serve) {
     apiKeys: [KEY],
     protect: ['/v*/artifact/**'],
     tokenTtl: 3600,
+    throttle: true,
     logRequests: false,
   });
   process.send({ url: server.url, ca: pems?.ca });
@@ -101,11 +106,13 @@ async function main() {
     const unauthenticated = await fetch(`${url}${resourcePath}`, { dispatcher });
     await unauthenticated.arrayBuffer();
     if (unauthenticated.status !== 401) throw new Error(`sanity: the artefact without a token answered ${unauthenticated.status}, not 401`);
-    const bearer = `Bearer ${token.access_token}`;
-    const authenticated = await fetch(`${url}${resourcePath}`, { headers: { authorization: bearer }, dispatcher });
+    const bearer = async () => {
+      const response = await fetch(`${url}/token`, { ...tokenRequest, dispatcher });
+      return `Bearer ${(await response.json()).access_token}`;
+    };
+    const authenticated = await fetch(`${url}${resourcePath}`, { headers: { authorization: await bearer() }, dispatcher });
     await authenticated.arrayBuffer();
     if (authenticated.status !== 200) throw new Error(`sanity: the artefact with a token answered ${authenticated.status}`);
-    await dispatcher?.close();
 
     log(`TEA server kit under load: ${amount} requests per run, ${connections} connections, ${url.startsWith('https') ? 'HTTPS' : 'plain HTTP'} on loopback`);
     log(`Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'} x${os.cpus().length}`);
@@ -116,11 +123,13 @@ async function main() {
       },
       {
         name: 'GET /v1.0.0/artifact/<uuid> with Bearer',
-        options: { url: `${url}${resourcePath}`, headers: { authorization: bearer }, verifyBody: (body) => body.includes(ARTIFACT) },
+        // A token fetched now: the token run has long revoked older ones (1,000 live per key).
+        options: async () => ({ url: `${url}${resourcePath}`, headers: { authorization: await bearer() }, verifyBody: (body) => body.includes(ARTIFACT) }),
       },
     ];
     const results = [];
     for (const run of runs) {
+      if (typeof run.options === 'function') run.options = await run.options();
       // An unreported warm-up first, so JIT compilation and TLS session set-up are not measured.
       await autocannon({ ...run.options, amount: 2000, connections, pipelining: 1, timeout: 10 });
       // Timed here, start to last answer: autocannon counts its duration in whole one-second ticks
@@ -152,9 +161,22 @@ async function main() {
           `errors ${summary.errors}  timeouts ${summary.timeouts}  non-2xx ${summary.non2xx}  mismatches ${summary.mismatches}  (${summary.requests} requests in ${summary.seconds} s)`,
       );
     }
+    await dispatcher?.close();
+
+    // For information: what throttling does to a flood of wrong secrets for the same key id.
+    const wrong = { ...tokenRequest, headers: { ...tokenRequest.headers, authorization: encodeBasicCredentials(KEY.keyId, 'wrong secret') } };
+    const statuses = { 401: 0, 429: 0, other: 0 };
+    await new Promise((resolve, reject) => {
+      const instance = autocannon({ url: `${url}/token`, ...wrong, amount, connections, pipelining: 1, timeout: 10 }, (error, done) => (error ? reject(error) : resolve(done)));
+      instance.on('response', (_client, status) => {
+        statuses[status === 401 || status === 429 ? status : 'other']++;
+      });
+    });
+    log(`  POST /token with a wrong secret (throttled)     ${statuses[401]} answered 401, ${statuses[429]} answered 429, ${statuses.other} other`);
+
     const failed = results.filter((r) => r.errors + r.timeouts + r.non2xx + r.mismatches > 0 || r.requests < amount);
     if (failed.length > 0) log(`FAILED: ${failed.map((r) => r.name).join(', ')} had errors, timeouts, non-2xx answers or bad bodies`);
-    console.log(JSON.stringify({ transport: url.startsWith('https') ? 'https' : 'http', amount, connections, node: process.version, results }));
+    console.log(JSON.stringify({ transport: url.startsWith('https') ? 'https' : 'http', amount, connections, node: process.version, results, wrongSecret: statuses }));
     process.exitCode = failed.length > 0 ? 1 : 0;
   } finally {
     child.disconnect();
