@@ -150,15 +150,18 @@ export function bearerToken(authorization: string | undefined): string | null | 
  * `error="invalid_token", error_description="..."` (5.3.5), so the client renews and retries once.
  * Only the `Authorization: Bearer` header is read: an API key in `X-API-Key` (5.8) or a `Basic`
  * header (5.2.6) is not a token. Authorization (403, concealing 404, filtered views, 5.7.4) is
- * left to the handler behind it.
+ * left to the handler behind it. Decide what to guard on the path your router reads: see
+ * {@link canonicalRequestPath}.
  *
  * @example
  * ```ts
  * const guard = requireBearer({ verifyToken: (token) => store.verify(token) });
+ * const isProtected = pathGlob('/v*\/artifact/**');
  * createServer(tls, (req, res) => {
- *   if (req.url?.startsWith('/v1.0.0/artifact/')) {
- *     return guard(req, res, () => serveArtifact(req, res));
- *   }
+ *   // Read the path once; decide and route on that same reading, never on req.url again.
+ *   const target = canonicalRequestPath(req.url ?? '/');
+ *   if (!target.ok) return void res.writeHead(400).end(target.reason);
+ *   if (isProtected(target.path)) return guard(req, res, () => serveArtifact(target.path, res));
  *   // ...
  * });
  * // fetch style: const handler = guard.wrapFetch(async (request, principal) => Response.json({ ok: true }));

@@ -208,7 +208,10 @@ export interface FetchTokenRequestInfo {
  * @example
  * ```ts
  * const handler: TokenHandler = createTokenHandler(options);
- * http.createServer((req, res) => (req.url === '/token' ? handler(req, res) : next(req, res)));
+ * http.createServer((req, res) => {
+ *   const target = canonicalRequestPath(req.url ?? '/');
+ *   return target.ok && target.path === '/token' ? handler(req, res) : next(req, res);
+ * });
  * // fetch style (Deno, Bun, Hono, workers): const response = await handler.fetch(request);
  * ```
  */
@@ -314,7 +317,8 @@ function isIssuedToken(value: unknown): value is IssuedToken {
  *   issueToken: ({ subject }) => store.issue(subject),
  * });
  * createServer({ cert, key }, (req, res) => {
- *   if (req.url === '/token') return token(req, res);
+ *   const target = canonicalRequestPath(req.url ?? '/');
+ *   if (target.ok && target.path === '/token') return token(req, res);
  *   // ...
  * });
  * // or, fetch style: const response = await token.fetch(request);
