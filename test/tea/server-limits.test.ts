@@ -121,6 +121,62 @@ describe('teapurl serve limits: slow clients are not kept', () => {
   });
 });
 
+describe('teapurl serve limits: request and keep-alive timeouts', () => {
+  it('a body sent a byte every 200 ms is cut off at the request timeout (408), an idle keep-alive connection at its timeout', async () => {
+    const pems = await testCertificates();
+    const limited = await startTeaServer({
+      tls: pems.server,
+      apiKeys: [{ keyId: 'k', secret: 's' }],
+      discovery: { schemaVersion: 1, endpoints: [{ url: 'https://x.example', versions: ['1.0.0'] }] },
+      headersTimeoutMs: 500,
+      requestTimeoutMs: 1000,
+      keepAliveTimeoutMs: 300,
+    });
+    const deadline = performance.now() + TEST_DEADLINE;
+    try {
+      const slowBody = await new Promise<{ lifetime: number; answer: string }>((resolve) => {
+        const socket = tlsConnect({ host: '127.0.0.1', port: limited.port, ca, servername: 'localhost' });
+        let opened = 0;
+        let answer = '';
+        let timer: ReturnType<typeof setInterval> | undefined;
+        socket.once('secureConnect', () => {
+          opened = performance.now();
+          socket.write('POST /token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\n');
+          timer = setInterval(() => (performance.now() > deadline || socket.destroyed ? clearInterval(timer) : socket.write('a')), 200);
+        });
+        socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+        socket.on('error', () => undefined);
+        socket.once('close', () => {
+          clearInterval(timer);
+          resolve({ lifetime: performance.now() - opened, answer });
+        });
+      });
+      expect(slowBody.answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(slowBody.lifetime).toBeGreaterThanOrEqual(900);
+      expect(slowBody.lifetime).toBeLessThan(1000 + 250 + 1500);
+
+      const idle = await new Promise<{ idleFor: number; answer: string }>((resolve) => {
+        const socket = tlsConnect({ host: '127.0.0.1', port: limited.port, ca, servername: 'localhost' });
+        let answeredAt = 0;
+        let answer = '';
+        socket.once('secureConnect', () => socket.write('GET /.well-known/tea HTTP/1.1\r\nHost: localhost\r\n\r\n'));
+        socket.on('data', (chunk: Buffer) => {
+          answer += chunk.toString('latin1');
+          answeredAt = performance.now();
+        });
+        socket.on('error', () => undefined);
+        socket.once('close', () => resolve({ idleFor: performance.now() - answeredAt, answer }));
+        setTimeout(() => socket.destroy(), TEST_DEADLINE).unref();
+      });
+      expect(idle.answer).toMatch(/^HTTP\/1\.1 200/);
+      expect(idle.idleFor).toBeGreaterThanOrEqual(250);
+      expect(idle.idleFor).toBeLessThan(300 + 1500);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('teapurl serve limits: the connection cap', () => {
   it('connections beyond maxConnections are closed at once; once others go, clients are served again', async () => {
     const pems = await testCertificates();
