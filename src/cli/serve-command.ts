@@ -5,8 +5,7 @@ import { parseArgs } from 'node:util';
 import { validateText } from '../validate/index.js';
 import { parseJsonSource, type SourcePosition } from '../validate/json-source.js';
 import { generateCertificates } from '../tea/server/self-signed.js';
-import { startTeaServer, type TeaServerOptions } from '../tea/server/test-server.js';
-import { pathGlob } from '../tea/server/path-glob.js';
+import { protectGlob, startTeaServer, type TeaServerOptions } from '../tea/server/test-server.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 
@@ -191,7 +190,7 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
   }
   for (const glob of protect ?? []) {
     try {
-      pathGlob(glob);
+      protectGlob(glob);
     } catch (error) {
       throw new UsageError(`--protect: ${(error as Error).message}`);
     }

@@ -164,8 +164,12 @@ function isTokenPath(path: string): boolean {
   return segments[segments.length - 1] === 'token' && version.startsWith('v') && SEMVER.test(version.slice(1));
 }
 
-/** A protect glob, refused when it could never match a resource (see `protect`). */
-function protectGlob(glob: string): (path: string) => boolean {
+/**
+ * A protect glob, refused with a `TypeError` when it could never match a resource (see `protect`).
+ *
+ * @internal
+ */
+export function protectGlob(glob: string): (path: string) => boolean {
   const matches = pathGlob(glob);
   // The fixed part of the glob, before its first wildcard: "/v*/artifact/**" has "/".
   const first = picomatch.scan(glob).base.split('/').find((segment) => segment !== '') ?? '';
