@@ -70,9 +70,27 @@ Exit status: 0 after a clean stop, 1 a file is invalid or the server cannot star
 2 usage error.
 `;
 
-// jsonc-parser's fixed wording for a syntax error; anything else (V8's message, which quotes the
-// text around the error) is not shown, since the text may be a secret.
-const FIXED_SYNTAX_MESSAGE = /^malformed JSON: [a-z "\\,:{}\]]+$/;
+// The project JSON reader's fixed wordings for a syntax error. Only these are shown: its fallback
+// is V8's message, which quotes the text around the error, and that text may be a secret.
+const FIXED_SYNTAX_MESSAGES = new Set(
+  [
+    'unexpected character',
+    'malformed number',
+    'expected a property name in double quotes',
+    'expected a value',
+    'expected ":"',
+    'expected "," or a closing bracket',
+    'expected "}"',
+    'expected "]"',
+    'unexpected content after the end of the document',
+    'comments are not allowed in JSON',
+    'unterminated string',
+    'unterminated number',
+    'malformed \\u escape',
+    'invalid escape sequence in a string',
+    'control character in a string (escape it)',
+  ].map((words) => `malformed JSON: ${words}`),
+);
 
 /**
  * The --api-keys file: `[{ "keyId": "...", "secret": "..." }, ...]`. Errors name the file, line
@@ -85,7 +103,7 @@ export function readApiKeys(file: string, text: string): Array<{ keyId: string; 
   if (!parsed.ok) {
     const first = parsed.findings[0];
     if (!first) return `${file}: not JSON`;
-    const detail = first.rule === 'json/too-deep' ? 'nested too deeply' : FIXED_SYNTAX_MESSAGE.test(first.message) ? first.message : 'malformed JSON';
+    const detail = first.rule === 'json/too-deep' ? 'nested too deeply' : FIXED_SYNTAX_MESSAGES.has(first.message) ? first.message : 'malformed JSON';
     return `${at(first.position)}: not JSON (${detail.replace(/^malformed JSON: /, '')})`;
   }
   const duplicate = parsed.findings.find((finding) => finding.rule === 'json/duplicate-key');

@@ -115,6 +115,8 @@ describe('teapurl serve: arguments', () => {
       ['[{"keyId": "a", "secret": "TOPSECRET"},}]', /keys\.json:1:40: not JSON \(expected a value\)/],
       ['[{"keyId": "a",\n  "secret": "TOPSECRET"},]', /keys\.json:2:26: not JSON/],
       ['[{"keyId": "a", "secret": "TOPSECRET\u0001"}]', /keys\.json:1:\d+: not JSON/],
+      ['[{"keyId": "a", "secret": "TOPSECRET"} // TOPSECRET\n]', /keys\.json:1:\d+: not JSON \(comments are not allowed in JSON\)/],
+      ['[{"keyId": "a", "secret": "TOP\\uZZZZSECRET"}]', /keys\.json:1:\d+: not JSON \(malformed \\u escape\)/],
       ['[{"keyId": "a", "secret": "TOPSECRET"', /keys\.json:1:\d+: not JSON/],
       ['[{"keyId": "a", "secret": "TOPSECRET", "secret": "TOPSECRET2"}]', /keys\.json:1:40: an object repeats a member name/],
       ['[]', /keys\.json:1:1: expected a non-empty JSON array/],
