@@ -46,7 +46,6 @@ export type DocsSiteProblem = 'not-ours' | 'conflict' | 'symlink' | 'not-regular
  * ```
  */
 export class DocsSiteError extends Error {
-  override name = 'DocsSiteError';
   /** What is wrong. */
   readonly problem: DocsSiteProblem;
   /** The file or folder it is about. */
@@ -54,6 +53,7 @@ export class DocsSiteError extends Error {
 
   constructor(problem: DocsSiteProblem, where: string, message: string) {
     super(message);
+    this.name = 'DocsSiteError';
     this.problem = problem;
     this.path = where;
   }
