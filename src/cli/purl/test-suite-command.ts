@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { expandGlob } from '../../validate/expand-glob.js';
 import { readSuiteCases, SuiteFormatError, type SuiteCase } from '../../purl/test-suite/suite-case.js';
 import { runSuiteCase, type CaseOutcome } from '../../purl/test-suite/run-case.js';
-import type { CommandIo } from '../io.js';
+import { ClosedOutputError, type CommandIo } from '../io.js';
 import { UsageError } from '../usage-error.js';
 import { ENGINE_OPTIONS, loadEngine } from './load-engine.js';
 
@@ -50,8 +50,13 @@ export async function testSuiteCommand(argv: string[], io: CommandIo): Promise<n
     }
     for (const test of cases) outcomes.push(runSuiteCase(engine, test));
   }
-  io.stdout.write(report(outcomes));
   const failed = outcomes.filter((o) => !o.passed).length;
+  try {
+    io.stdout.write(report(outcomes));
+  } catch (error) {
+    // A reader that stops early (`| head`) does not change the verdict.
+    if (!(error instanceof ClosedOutputError)) throw error;
+  }
   return failed > 0 || unreadable > 0 ? 1 : 0;
 }
 
