@@ -30,32 +30,70 @@ export async function* readLines(input: AsyncIterable<Buffer | string>, maxLengt
   for await (const chunk of input) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
     let start = 0;
-    let newline = bytes.indexOf(NEWLINE, start);
-    while (newline !== -1) {
-      number++;
-      if (overflow || pendingSize + (newline - start) > byteLimit) yield { number, tooLong: true };
-      else yield decodeLine(number, pendingSize === 0 ? bytes.subarray(start, newline) : Buffer.concat([...pending, bytes.subarray(start, newline)]), maxLength);
-      pending = [];
-      pendingSize = 0;
-      overflow = false;
-      start = newline + 1;
-      newline = bytes.indexOf(NEWLINE, start);
-    }
-    if (!overflow && start < bytes.length) {
-      const rest = bytes.subarray(start);
-      if (pendingSize + rest.length > byteLimit) {
-        overflow = true;
+    if (pendingSize > 0 || overflow) {
+      // First finish the line the previous chunks began.
+      const newline = bytes.indexOf(NEWLINE);
+      if (newline !== -1) {
+        number++;
+        if (overflow || pendingSize + newline > byteLimit) yield { number, tooLong: true };
+        else yield decodeLine(number, Buffer.concat([...pending, bytes.subarray(0, newline)]), maxLength);
         pending = [];
         pendingSize = 0;
+        overflow = false;
+        start = newline + 1;
       } else {
-        // Copied: a stream may reuse its chunk's memory for the next one.
-        pending.push(Buffer.from(rest));
-        pendingSize += rest.length;
+        start = bytes.length;
+        if (!overflow) keep(bytes);
       }
     }
+    const last = bytes.lastIndexOf(NEWLINE);
+    if (last >= start) {
+      const lines = bytes.subarray(start, last);
+      // The common case, a chunk of whole lines that is all UTF-8, is decoded in one go.
+      if (isUtf8(lines)) {
+        for (const text of splitText(lines.toString('utf8'))) {
+          number++;
+          yield text.length > maxLength ? { number, tooLong: true } : { number, text };
+        }
+      } else {
+        let from = start;
+        for (let newline = bytes.indexOf(NEWLINE, from); newline !== -1 && newline <= last; newline = bytes.indexOf(NEWLINE, from)) {
+          number++;
+          yield decodeLine(number, bytes.subarray(from, newline), maxLength);
+          from = newline + 1;
+        }
+      }
+      start = last + 1;
+    }
+    if (start < bytes.length) keep(bytes.subarray(start));
   }
   if (overflow) yield { number: number + 1, tooLong: true };
   else if (pendingSize > 0) yield decodeLine(number + 1, Buffer.concat(pending), maxLength);
+
+  /** Holds the start of a line until its end arrives, or only notes that it is too long. */
+  function keep(rest: Buffer): void {
+    if (pendingSize + rest.length > byteLimit) {
+      overflow = true;
+      pending = [];
+      pendingSize = 0;
+    } else {
+      // Copied: a stream may reuse its chunk's memory for the next one.
+      pending.push(Buffer.from(rest));
+      pendingSize += rest.length;
+    }
+  }
+}
+
+/** The lines of decoded text (no final newline), each without a trailing `\r`. */
+function* splitText(text: string): Generator<string> {
+  let from = 0;
+  for (;;) {
+    const newline = text.indexOf('\n', from);
+    const line = newline === -1 ? text.slice(from) : text.slice(from, newline);
+    yield line.endsWith('\r') ? line.slice(0, -1) : line;
+    if (newline === -1) return;
+    from = newline + 1;
+  }
 }
 
 function decodeLine(number: number, bytes: Buffer, maxLength: number): InputLine {
