@@ -198,6 +198,17 @@ export async function writeNoFollow(file: string, content: string): Promise<void
   }
 }
 
+/** $HOME and the account's home directory in the user database, which may differ (sudo, a changed HOME). */
+function homeDirectories(): string[] {
+  const homes = [os.homedir()];
+  try {
+    homes.push(os.userInfo().homedir);
+  } catch {
+    // no entry for this user id (a container's arbitrary uid)
+  }
+  return homes.filter((home) => typeof home === 'string' && home !== '');
+}
+
 /** The folder a site must never be written into: the file-system root and the home directory. */
 async function refusedFolder(outDir: string): Promise<string | null> {
   const resolved = path.resolve(outDir);
@@ -205,8 +216,7 @@ async function refusedFolder(outDir: string): Promise<string | null> {
   for (const candidate of [resolved, real]) {
     if (candidate === path.parse(candidate).root) return 'the file-system root';
   }
-  const home = os.homedir();
-  if (home) {
+  for (const home of homeDirectories()) {
     const realHome = await realpath(home).catch(() => path.resolve(home));
     if (real === realHome || resolved === path.resolve(home)) return 'the home directory';
   }

@@ -1,5 +1,5 @@
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultPurlEngine } from '../../src/index.js';
@@ -297,21 +297,36 @@ describe('teapurl docs writes only what it owns', () => {
       expect(run.stderr).toContain('is the home directory; teapurl docs writes only into a folder of its own');
     }
     expect(readdirSync(home)).toEqual([]);
+    // The account's home directory counts too when HOME says otherwise (sudo, a changed HOME).
+    const account = userInfo().homedir;
+    guardedRun(account, () => runCli(['docs', '--out', account, '--force'], { env: { HOME: home } }));
     // A broken refusal would write into /: run only where that would be noticed and undone.
-    const rootHadPages = existsSync('/index.html') || existsSync('/types') || existsSync('/.teapurl-docs.json');
-    if (rootHadPages) {
-      console.warn('[teapurl tests] / already holds index.html, types or .teapurl-docs.json: the --out / refusal is not run');
-      return;
+    guardedRun('/', () => {
+      const root = runCli(['docs', '--out', '/', '--force']);
+      expect(root.stderr).toContain('/ is the file-system root');
+      return root;
+    });
+  });
+
+  /**
+   * Runs a refusal that, were it broken, would write a site into `folder`: only where no site
+   * files are there already, and whatever it wrote is removed again.
+   */
+  function guardedRun(folder: string, run: () => { status: number | null; stderr: string }): boolean {
+    const names = ['index.html', 'types', '.teapurl-docs.json'].map((name) => path.join(folder, name));
+    if (names.some((name) => existsSync(name))) {
+      console.warn(`[teapurl tests] ${folder} already holds index.html, types or .teapurl-docs.json: its refusal test is not run`);
+      return false;
     }
     try {
-      const root = runCli(['docs', '--out', '/', '--force']);
-      expect(root.status).toBe(1);
-      expect(root.stderr).toContain('/ is the file-system root');
+      const result = run();
+      expect(result.status, result.stderr).toBe(1);
+      expect(result.stderr).toMatch(/is the (home directory|file-system root); teapurl docs writes only into a folder of its own/);
     } finally {
-      for (const file of ['/index.html', '/.teapurl-docs.json']) rmSync(file, { force: true });
-      rmSync('/types', { recursive: true, force: true });
+      for (const name of names) rmSync(name, { recursive: true, force: true });
     }
-  });
+    return true;
+  }
 
   it('--check of a folder without a record lists the record as missing and adds --force to the hint', () => {
     const out = usersFolder();
