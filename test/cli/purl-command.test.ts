@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync, mkdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -238,6 +238,20 @@ describe('teapurl purl test-suite', () => {
 
   it('a glob matching nothing is a usage error', async () => {
     expect((await purl(['test-suite', 'nothing/*.json'], [], dir)).status).toBe(2);
+  });
+
+  it('walks a glob through link cycles once and names a matching link loop, exit 1', async () => {
+    const suites = path.join(dir, 'suites');
+    mkdirSync(path.join(suites, 'sub'), { recursive: true });
+    copyFileSync(path.join(dir, 'suite.json'), path.join(suites, 'sub', 'suite.json'));
+    symlinkSync('..', path.join(suites, 'sub', 'up'));
+    symlinkSync('loop.json', path.join(suites, 'loop.json'));
+    const r = await purl(['test-suite', '--types', 'types', 'suites/**/*.json'], [], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe('suites/loop.json: cannot be read (ELOOP)\n');
+    const once = await purl(['test-suite', '--types', 'types', 'suite.json'], [], dir);
+    // The same cases as the suite run once: the cycle did not repeat them.
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe(once.stdout.trimEnd().split('\n').at(-1));
   });
 
   describe.skipIf(!HAS_PURL_SPEC)('on the PURL specification conformance suite (built CLI)', () => {
