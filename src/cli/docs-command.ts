@@ -1,15 +1,16 @@
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PurlTypeDefinition } from '../../types/index.js';
 import { PurlEngine, defaultPurlEngine, DefinitionSetError, DefinitionCompileError } from '../purl/index.js';
-import { generateDocsSite, writeDocsSite, checkDocsSite, type DocsFormat } from '../docs/index.js';
+import { generateDocsSite, writeDocsSite, checkDocsSite, DocsSiteError, type DocsFormat } from '../docs/index.js';
+import { MANIFEST_FILE } from '../docs/site-folder.js';
 import { DOCS_FORMATS } from '../docs/docs-file.js';
 import type { CommandIo } from './io.js';
 import { oneOf, UsageError } from './usage-error.js';
 import { countOf } from '../validate/describe-value.js';
 
-export const DOCS_HELP = `Usage: teapurl docs [--types DIR] --out DIR [--format html|md|both] [--check]
+export const DOCS_HELP = `Usage: teapurl docs [--types DIR] --out DIR [--format html|md|both] [--check] [--force]
 
 Generates a documentation site for PURL type definitions: an index of every
 type (with a filter box) and one page per type with its components,
@@ -23,10 +24,17 @@ Options:
                    md: index.md and types/<type>.md; both: all of them
   --check          write nothing; compare DIR with what would be generated and
                    list each missing, differing or extra page
+  --force          write into a non-empty folder teapurl docs did not write, and
+                   overwrite files of the pages' names there
   -h, --help       show this help
 
-Without --check, pages are written (folders created) and types/* pages of the
-chosen format for types that no longer exist are removed.
+Without --check, pages are written (folders created) and recorded in
+DIR/${MANIFEST_FILE}. Only recorded pages are ever overwritten or removed:
+a recorded page of the chosen format for a type that no longer exists is
+removed, every other file is left alone. A non-empty folder without that
+record, or a page path holding a file teapurl did not write, is refused
+unless --force. The file-system root, the home directory, and any symbolic
+link inside DIR (a page or a folder) are always refused.
 Output is deterministic: the same definitions give byte-identical pages.
 Exit status: 0 written, or up to date with --check; 1 out of date, or the
 definitions or the folder cannot be used; 2 usage error.
@@ -84,6 +92,7 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
       out: { type: 'string' },
       format: { type: 'string', default: 'html' },
       check: { type: 'boolean', default: false },
+      force: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -94,6 +103,7 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}; options only`);
   if (values.out === undefined || values.out === '') throw new UsageError('--out DIR is required: the folder to write the site to');
   const format = oneOf(values.format, DOCS_FORMATS, 'format');
+  if (values.check && values.force) throw new UsageError('--force has no meaning with --check, which writes nothing');
   const outDir = path.resolve(io.cwd, values.out);
   try {
     const { definitions, engine } = await loadDefinitions(values.types, io.cwd);
@@ -106,18 +116,23 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
         return 0;
       }
       const why = { missing: 'missing', differs: 'differs from what would be generated', extra: 'extra: no such type in the definitions' };
-      for (const file of stale) io.stderr.write(`${path.join(values.out, file.path)}: ${why[file.reason]}\n`);
+      for (const file of stale) {
+        const note = file.path === MANIFEST_FILE ? ' (the record of the pages teapurl docs wrote)' : '';
+        io.stderr.write(`${path.join(values.out, file.path)}: ${why[file.reason]}${note}\n`);
+      }
       const command = ['teapurl docs', ...(values.types === undefined ? [] : ['--types', shellWord(values.types)]), '--out', shellWord(values.out)];
       if (format !== 'html') command.push('--format', format);
+      // Without a record a write would refuse a folder with files in it: say so in the hint.
+      if (stale.some((file) => file.path === MANIFEST_FILE) && (await readdir(outDir).catch(() => [])).length > 0) command.push('--force');
       io.stderr.write(`${values.out} is out of date: ${countOf(stale.length, 'stale file')}; refresh it with: ${command.join(' ')}\n`);
       return 1;
     }
-    const result = await writeDocsSite(outDir, files, format);
+    const result = await writeDocsSite(outDir, files, format, { force: values.force });
     for (const page of result.removed) io.stdout.write(`removed ${path.join(values.out, page)} (no such type in the definitions)\n`);
     io.stdout.write(`wrote ${countOf(result.written.length, 'page')} to ${values.out} (${countOf(definitions.length, 'type')}, ${formatLabel(format)})\n`);
     return 0;
   } catch (error) {
-    if (error instanceof DocsFailure) {
+    if (error instanceof DocsFailure || error instanceof DocsSiteError) {
       io.stderr.write(`teapurl docs: ${error.message}\n`);
       return 1;
     }

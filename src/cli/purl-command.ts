@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { PurlError, type PurlEngine } from '../purl/index.js';
 import { MAX_PURL_LENGTH } from '../purl/syntax/generic-rules.js';
-import type { CommandIo } from './io.js';
+import { ClosedOutputError, type CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 import { ENGINE_OPTIONS, loadEngine } from './purl/load-engine.js';
 import { readLines } from './purl/read-lines.js';
@@ -75,21 +75,31 @@ export async function purlCommand(argv: string[], io: CommandIo): Promise<number
       positionals.forEach((purl, i) => handle(purl, `argument ${i + 1}`));
     } else {
       for await (const line of readLines(io.stdin, MAX_PURL_LENGTH)) {
-        if ('tooLong' in line) {
+        if ('tooLong' in line || 'invalidUtf8' in line) {
           count++;
           invalid++;
-          err.write(`line ${line.number}: longer than ${MAX_PURL_LENGTH} characters; skipped\n`);
+          const why = 'tooLong' in line ? `longer than ${MAX_PURL_LENGTH} characters` : 'not valid UTF-8 text';
+          err.write(`line ${line.number}: ${why}; skipped\n`);
           continue;
         }
         const text = line.text.trim();
         if (text !== '') handle(text, `line ${line.number}`);
       }
     }
-  } finally {
     out.flush();
-    err.flush();
+  } catch (error) {
+    // The reader of our output left (`| head`): stop reading, but keep the status already earned.
+    if (!(error instanceof ClosedOutputError)) {
+      err.flush();
+      throw error;
+    }
   }
-  if (invalid > 0) io.stderr.write(`${invalid} of ${count} PURL${count === 1 ? '' : 's'} invalid\n`);
+  try {
+    err.flush();
+    if (invalid > 0) io.stderr.write(`${invalid} of ${count} PURL${count === 1 ? '' : 's'} invalid\n`);
+  } catch (error) {
+    if (!(error instanceof ClosedOutputError)) throw error;
+  }
   return invalid > 0 ? 1 : 0;
 }
 

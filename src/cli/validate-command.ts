@@ -11,8 +11,9 @@ import { palette, useColor, type ColorMode } from './color.js';
 import { formatText } from './output/text.js';
 import { formatJson } from './output/json.js';
 import { formatGithub } from './output/github.js';
-import type { CommandIo } from './io.js';
+import { ClosedOutputError, type CommandIo } from './io.js';
 import { oneOf, UsageError } from './usage-error.js';
+import { parseMaxBytes } from './max-bytes.js';
 
 export const VALIDATE_HELP = `Usage: teapurl validate [options] <file|glob|->...
 
@@ -26,7 +27,8 @@ Options:
   --strict             warnings make a document invalid
   --quiet              print errors only
   --color WHEN         auto (default), always or never; NO_COLOR is honoured
-  --max-bytes N        refuse files larger than N bytes (default ${DEFAULT_MAX_BYTES})
+  --max-bytes N        refuse files larger than N bytes (default ${DEFAULT_MAX_BYTES}); at most
+                       what Node's heap can hold (1/128 of its limit)
   -h, --help           show this help
 
 Use - to read one document from standard input.
@@ -64,8 +66,7 @@ export async function validateCommand(argv: string[], io: CommandIo): Promise<nu
       throw new UsageError(`--kind: ${(error as Error).message}`);
     }
   }
-  const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : Number(values['max-bytes']);
-  if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) throw new UsageError('--max-bytes must be a positive whole number');
+  const maxBytes = parseMaxBytes(values['max-bytes']);
   if (positionals.length === 0) throw new UsageError('name at least one file, glob, or - for standard input');
 
   const patterns = positionals.filter((p) => p !== '-');
@@ -74,12 +75,15 @@ export async function validateCommand(argv: string[], io: CommandIo): Promise<nu
   const stdin = readsStdin ? [await validateStream(io.stdin, { file: '<stdin>', maxBytes, ...(values.kind ? { kind: values.kind } : {}) })] : [];
   const results = [...stdin, ...report.results];
 
-  for (const pattern of report.unmatched) io.stderr.write(`teapurl validate: ${JSON.stringify(pattern)} matches no file\n`);
-
-  if (format === 'json') io.stdout.write(formatJson(results, values.strict));
-  else if (format === 'github') io.stdout.write(formatGithub(results, values.quiet));
-  else io.stdout.write(formatText(results, { quiet: values.quiet, strict: values.strict, palette: palette(useColor(colorMode, io.stdout, io.env)) }));
-
-  if (report.unmatched.length > 0) return 2;
-  return results.every((r) => passes(r.findings, values.strict)) ? 0 : 1;
+  const status = report.unmatched.length > 0 ? 2 : results.every((r) => passes(r.findings, values.strict)) ? 0 : 1;
+  try {
+    for (const pattern of report.unmatched) io.stderr.write(`teapurl validate: ${JSON.stringify(pattern)} matches no file\n`);
+    if (format === 'json') io.stdout.write(formatJson(results, values.strict));
+    else if (format === 'github') io.stdout.write(formatGithub(results, values.quiet));
+    else io.stdout.write(formatText(results, { quiet: values.quiet, strict: values.strict, palette: palette(useColor(colorMode, io.stdout, io.env)) }));
+  } catch (error) {
+    // A reader that stops early (`| head`) does not change the verdict.
+    if (!(error instanceof ClosedOutputError)) throw error;
+  }
+  return status;
 }

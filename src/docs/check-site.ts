@@ -1,12 +1,14 @@
-import { readFile } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
+import path from 'node:path';
 import type { DocsFile, DocsFormat } from './docs-file.js';
-import { comparePaths } from './docs-file.js';
-import { existingTypePages, sitePath } from './site-folder.js';
+import { comparePaths, formatExtensions } from './docs-file.js';
+import { assertSafePaths, MANIFEST_FILE, readManifest, readNoFollow, sitePath, symlinkError } from './site-folder.js';
 
 /**
  * A page of a written site that does not match what would be generated now: `missing` (should
- * be there and is not), `differs` (its content is not what would be written) or `extra` (a type
- * page for a type the definitions no longer have).
+ * be there and is not), `differs` (its content is not what would be written) or `extra` (a page
+ * an earlier run wrote for a type the definitions no longer have). A folder without
+ * `.teapurl-docs.json`, the record of the pages teapurl wrote, lists that file as `missing`.
  *
  * @example
  * ```ts
@@ -21,10 +23,27 @@ export interface StaleFile {
   readonly reason: 'missing' | 'differs' | 'extra';
 }
 
+/** The page's text, `null` when it is not there; a link or special file is refused as a write would refuse it. */
+async function currentText(outDir: string, page: string): Promise<string | null> {
+  const where = sitePath(outDir, page);
+  try {
+    const info = await lstat(where);
+    if (info.isSymbolicLink()) throw symlinkError(where);
+    if (!info.isFile()) return info.isDirectory() ? '\0folder' : '\0special';
+    return await readNoFollow(where);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw error;
+  }
+}
+
 /**
  * Compares a folder with freshly generated pages without writing anything: the stale files,
- * sorted by path; none means the folder is up to date. Only `types/*` pages of `format` can be
- * `extra`; other files in the folder are not looked at.
+ * sorted by path; none means the folder is up to date. Only pages of `format` that an earlier
+ * write recorded can be `extra`; other files in the folder are not looked at. Like
+ * {@link writeDocsSite}, it refuses (with {@link DocsSiteError}) to read through a link inside the
+ * folder.
  *
  * @example
  * ```ts
@@ -36,25 +55,23 @@ export interface StaleFile {
  * ```
  */
 export async function checkDocsSite(outDir: string, files: readonly DocsFile[], format: DocsFormat): Promise<StaleFile[]> {
-  const stale: StaleFile[] = [];
-  await Promise.all(
-    files.map(async (file) => {
-      let current: string;
-      try {
-        current = await readFile(sitePath(outDir, file.path), 'utf8');
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT' || code === 'ENOTDIR') stale.push({ path: file.path, reason: 'missing' });
-        else if (code === 'EISDIR') stale.push({ path: file.path, reason: 'differs' });
-        else throw error;
-        return;
-      }
-      if (current !== file.content) stale.push({ path: file.path, reason: 'differs' });
-    }),
-  );
+  assertSafePaths(outDir, files.map((file) => file.path));
+  const manifest = await readManifest(outDir);
+  const stale: StaleFile[] = manifest === null ? [{ path: MANIFEST_FILE, reason: 'missing' }] : [];
+  for (const folder of new Set(files.map((file) => path.posix.dirname(file.path)).filter((dir) => dir !== '.'))) {
+    const where = sitePath(outDir, folder);
+    if ((await lstat(where).catch(() => null))?.isSymbolicLink()) throw symlinkError(where);
+  }
+  for (const file of files) {
+    const current = await currentText(outDir, file.path);
+    if (current === null) stale.push({ path: file.path, reason: 'missing' });
+    else if (current !== file.content) stale.push({ path: file.path, reason: 'differs' });
+  }
   const generated = new Set(files.map((file) => file.path));
-  for (const page of await existingTypePages(outDir, format)) {
-    if (!generated.has(page)) stale.push({ path: page, reason: 'extra' });
+  const extensions = formatExtensions(format);
+  for (const page of manifest ?? []) {
+    if (generated.has(page) || !extensions.some((ext) => page.endsWith(ext))) continue;
+    if ((await currentText(outDir, page)) !== null) stale.push({ path: page, reason: 'extra' });
   }
   return stale.sort((a, b) => comparePaths(a.path, b.path));
 }

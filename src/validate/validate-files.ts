@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
+import { expandGlob, type GlobProblem } from './expand-glob.js';
 import { passes, type Finding } from './finding.js';
 import { resolveKind, validateText, type ValidationResult } from './validate-document.js';
 import type { DocumentKind } from './kinds.js';
@@ -73,6 +73,7 @@ function describeFsError(file: string, error: unknown): ValidationResult {
   if (code === 'ENOENT') return fileProblem(file, 'file/not-found', `${file} does not exist`);
   if (code === 'EACCES' || code === 'EPERM') return fileProblem(file, 'file/unreadable', `${file} cannot be read: permission denied`);
   if (code === 'EISDIR') return directoryProblem(file);
+  if (code === 'ELOOP') return fileProblem(file, 'file/unreadable', `${file} is a symbolic link loop (ELOOP): a link that leads back to itself`);
   return fileProblem(file, 'file/unreadable', `${file} cannot be read: ${code ?? (error as Error).message}`);
 }
 
@@ -185,18 +186,57 @@ export async function validateStream(
 /** Files validated between two returns to the event loop, so a library caller is never starved. */
 const BATCH = 512;
 
-async function validateInOrder(files: readonly string[], cwd: string, kind: DocumentKind | undefined, maxBytes: number): Promise<ValidationResult[]> {
+/** A file to read, or what is already known about a path (a folder a glob could not search). */
+type Item = string | ValidationResult;
+
+async function validateInOrder(items: readonly Item[], cwd: string, kind: DocumentKind | undefined, maxBytes: number): Promise<ValidationResult[]> {
   const results: ValidationResult[] = [];
-  for (let i = 0; i < files.length; i++) {
+  for (let i = 0; i < items.length; i++) {
     if (i > 0 && i % BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
-    results.push(validateOneFile(files[i]!, cwd, kind, maxBytes));
+    const item = items[i]!;
+    results.push(typeof item === 'string' ? validateOneFile(item, cwd, kind, maxBytes) : item);
   }
   return results;
 }
 
+const itemPath = (item: Item) => (typeof item === 'string' ? item : item.file);
+const comparePaths = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** One finding for what a glob's walk could not get through; the walk itself went on. */
+function globProblem(problem: GlobProblem): ValidationResult {
+  const { path: where, code } = problem;
+  if (problem.folder) {
+    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ELOOP' ? 'a symbolic link loop (ELOOP)' : code;
+    return fileProblem(where, 'file/unreadable', `${where} is a folder that cannot be searched (${why}); files in it were not checked`);
+  }
+  if (code === 'ENOENT') return fileProblem(where, 'file/not-found', `${where} is a symbolic link to a file that does not exist`);
+  return describeFsError(where, Object.assign(new Error(code), { code }));
+}
+
+/**
+ * Where a plain path stands: `'ok'` (there: read it), `'missing'` (nothing by that name) or a
+ * finding for a path that is there but cannot be reached: a link loop, or a folder on its way
+ * that cannot be searched. Those used to read as "matches no file".
+ */
+function probePath(pattern: string, cwd: string): 'ok' | 'missing' | ValidationResult {
+  try {
+    statSync(path.resolve(cwd, pattern));
+    return 'ok';
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing';
+    if (code === 'EACCES' || code === 'EPERM') {
+      return fileProblem(pattern, 'file/unreadable', `${pattern} cannot be reached: a folder on its path cannot be searched (permission denied)`);
+    }
+    return describeFsError(pattern, error);
+  }
+}
+
 /**
  * Expands patterns (plain paths or globs) and validates every file they name. One bad file never
- * hides the results for the others.
+ * hides the results for the others. A glob's walk reads each folder once however many symbolic
+ * links lead to it, names each file once, and reports a folder it cannot search as one finding
+ * (rule `file/unreadable`) before going on.
  *
  * @example
  * ```ts
@@ -208,37 +248,31 @@ async function validateInOrder(files: readonly string[], cwd: string, kind: Docu
 export async function validateFiles(patterns: readonly string[], options: ValidateFilesOptions = {}): Promise<FilesReport> {
   const cwd = options.cwd ?? process.cwd();
   const kind = resolveKind(options.kind);
-  const files: string[] = [];
+  const items: Item[] = [];
   const seen = new Set<string>();
   const unmatched: string[] = [];
   for (const pattern of patterns) {
-    const exists = () => {
-      try {
-        statSync(path.resolve(cwd, pattern));
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    let matched: string[];
+    let found: Item[];
     if (!GLOB_MAGIC.test(pattern)) {
-      matched = exists() ? [pattern] : [];
+      const state = probePath(pattern, cwd);
+      found = state === 'missing' ? [] : [state === 'ok' ? pattern : state];
     } else {
-      // fast-glob is loaded only when a pattern needs it: most hook runs pass plain paths.
-      const glob = createRequire(import.meta.url)('fast-glob') as typeof import('fast-glob');
-      matched = glob.sync(pattern, { cwd, dot: true, onlyFiles: true, followSymbolicLinks: true, unique: false }).sort();
+      const expansion = expandGlob(pattern, cwd);
+      const problems = expansion.problems.map(globProblem);
+      found = [...expansion.files, ...problems].sort((a, b) => comparePaths(itemPath(a), itemPath(b)));
       // A file whose name merely contains glob characters is still that file.
-      if (matched.length === 0 && exists()) matched = [pattern];
+      if (found.length === 0 && probePath(pattern, cwd) === 'ok') found = [pattern];
     }
-    if (matched.length === 0) unmatched.push(pattern);
-    for (const file of matched) {
-      if (!seen.has(file)) {
-        seen.add(file);
-        files.push(file);
+    if (found.length === 0) unmatched.push(pattern);
+    for (const item of found) {
+      const key = itemPath(item);
+      if (!seen.has(key)) {
+        seen.add(key);
+        items.push(item);
       }
     }
   }
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const results = await validateInOrder(files, cwd, kind, maxBytes);
+  const results = await validateInOrder(items, cwd, kind, maxBytes);
   return { results, unmatched, valid: unmatched.length === 0 && results.every((r) => passes(r.findings)) };
 }

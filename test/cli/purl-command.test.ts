@@ -1,14 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync, mkdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { run } from '../../src/cli/main.js';
-import type { CommandIo } from '../../src/cli/io.js';
-import { HAS_PURL_SPEC, PURL_SPEC } from '../support/paths.js';
+import { ClosedOutputError, type CommandIo } from '../../src/cli/io.js';
+import { CLI, HAS_PURL_SPEC, PURL_SPEC } from '../support/paths.js';
 import { runCli } from '../support/run-cli.js';
 
 /** Runs the CLI in-process with `lines` (or chunks) as standard input; output kept as text. */
-async function purl(args: string[], stdin: Iterable<string> | AsyncIterable<string> = [], cwd = process.cwd()) {
+async function purl(args: string[], stdin: Iterable<string | Buffer> | AsyncIterable<string | Buffer> = [], cwd = process.cwd()) {
   let stdout = '';
   let stderr = '';
   const io: CommandIo = {
@@ -112,6 +113,57 @@ describe('teapurl purl parse|canonical|validate', () => {
     expect(r.stderr).toContain('line 2: longer than 65536 characters; skipped');
   });
 
+  it('reports a line with bytes that are not UTF-8 as an error for that line, never as U+FFFD', async () => {
+    const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
+    const r = await purl(
+      ['canonical'],
+      [
+        bytes('pkg:generic/a', [0xff], '@1\n', 'pkg:generic/caf', [0xc3]),
+        // é split across two chunks is fine; so is a real U+FFFD (EF BF BD), which is valid UTF-8.
+        bytes([0xa9], '@1\r\npkg:generic/', [0xef, 0xbf, 0xbd], '\npkg:generic/b', [0xc3, 0x28], '\n'),
+      ],
+    );
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('pkg:generic/caf%C3%A9@1\npkg:generic/%EF%BF%BD\n');
+    expect(r.stderr).toBe('line 1: not valid UTF-8 text; skipped\nline 4: not valid UTF-8 text; skipped\n2 of 4 PURLs invalid\n');
+  });
+
+  it('keeps the exit status it earned when the reader of its output goes away (EPIPE)', async () => {
+    const closing = async (lines: string[]) => {
+      let stderr = '';
+      const io: CommandIo = {
+        stdout: {
+          write: () => {
+            throw new ClosedOutputError('output closed');
+          },
+        },
+        stderr: { write: (s: string) => (stderr += s) },
+        stdin: (async function* () {
+          yield lines.join('\n');
+        })(),
+        env: {},
+        cwd: process.cwd(),
+      };
+      return { status: await run(['purl', 'canonical'], io), stderr };
+    };
+    const invalidFirst = await closing(['not a purl', 'pkg:cargo/rand']);
+    expect(invalidFirst.status).toBe(1);
+    expect(invalidFirst.stderr).toContain('line 1: ');
+    expect((await closing(['pkg:cargo/rand', 'pkg:cargo/serde'])).status).toBe(0);
+  });
+
+  it('exits 1 through a real closed pipe when an invalid line came first: teapurl purl canonical | head -c 10', () => {
+    const lines = ['not a purl', ...Array.from({ length: 100_000 }, (_, i) => `pkg:npm/package-${i}@1.0.${i}`)];
+    const result = spawnSync('bash', ['-c', 'set -o pipefail; "$0" "$1" purl canonical | head -c 10 >/dev/null', process.execPath, CLI], {
+      input: `${lines.join('\n')}\n`,
+      encoding: 'utf8',
+      env: { ...process.env, TEAPURL_NO_CACHE: '1' },
+      timeout: 60_000,
+    });
+    expect(result.stderr).toContain('line 1: ');
+    expect(result.status).toBe(1);
+  });
+
   it('handles half a million lines in bounded memory', async () => {
     const lines = 500_000;
     async function* input() {
@@ -186,6 +238,20 @@ describe('teapurl purl test-suite', () => {
 
   it('a glob matching nothing is a usage error', async () => {
     expect((await purl(['test-suite', 'nothing/*.json'], [], dir)).status).toBe(2);
+  });
+
+  it('walks a glob through link cycles once and names a matching link loop, exit 1', async () => {
+    const suites = path.join(dir, 'suites');
+    mkdirSync(path.join(suites, 'sub'), { recursive: true });
+    copyFileSync(path.join(dir, 'suite.json'), path.join(suites, 'sub', 'suite.json'));
+    symlinkSync('..', path.join(suites, 'sub', 'up'));
+    symlinkSync('loop.json', path.join(suites, 'loop.json'));
+    const r = await purl(['test-suite', '--types', 'types', 'suites/**/*.json'], [], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe('suites/loop.json: cannot be read (ELOOP)\n');
+    const once = await purl(['test-suite', '--types', 'types', 'suite.json'], [], dir);
+    // The same cases as the suite run once: the cycle did not repeat them.
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe(once.stdout.trimEnd().split('\n').at(-1));
   });
 
   describe.skipIf(!HAS_PURL_SPEC)('on the PURL specification conformance suite (built CLI)', () => {

@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultPurlEngine } from '../../src/index.js';
@@ -46,7 +46,10 @@ describe('teapurl docs', () => {
     const run = runCli(['docs', '--out', out]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toBe(`wrote ${TYPES.length + 1} pages to ${out} (${TYPES.length} types, html)\n`);
-    expect(readdirSync(out).sort()).toEqual(['index.html', 'types']);
+    expect(readdirSync(out).sort()).toEqual(['.teapurl-docs.json', 'index.html', 'types']);
+    const manifest = JSON.parse(readFileSync(path.join(out, '.teapurl-docs.json'), 'utf8')) as { generator: string; pages: string[] };
+    expect(manifest.generator).toBe('teapurl docs');
+    expect(manifest.pages).toEqual(['index.html', ...TYPES.map((t) => `types/${t}.html`)].sort());
     expect(readdirSync(path.join(out, 'types')).sort()).toEqual(TYPES.map((t) => `${t}.html`).sort());
   });
 
@@ -97,22 +100,29 @@ describe('teapurl docs', () => {
     expect(afterDelete.stderr).toContain(`${path.join(out, 'types', 'cargo.md')}: missing`);
 
     expect(runCli(['docs', '--out', out, '--format', 'both']).status).toBe(0);
-    writeFileSync(path.join(out, 'types', 'retired.html'), '<p>a type that no longer exists</p>');
+    // An extra page is one an earlier run wrote for a type that is gone; files of the user's are not looked at.
+    const fewer = typesDir(TYPES.filter((t) => t !== 'pypi'));
+    writeFileSync(path.join(out, 'types', 'notes.html'), '<p>my own page</p>');
     writeFileSync(path.join(out, 'notes.txt'), 'not a page: left alone');
-    const afterExtra = runCli(['docs', '--out', out, '--format', 'both', '--check']);
+    const afterExtra = runCli(['docs', '--types', fewer, '--out', out, '--format', 'both', '--check']);
     expect(afterExtra.status).toBe(1);
-    expect(afterExtra.stderr).toContain(`${path.join(out, 'types', 'retired.html')}: extra`);
-    expect(afterExtra.stderr).not.toContain('notes.txt');
-    // Only the extra page is stale: one line for it, one for the summary.
-    expect(afterExtra.stderr.trim().split('\n').length).toBe(2);
+    expect(afterExtra.stderr).toContain(`${path.join(out, 'types', 'pypi.html')}: extra`);
+    expect(afterExtra.stderr).toContain(`${path.join(out, 'types', 'pypi.md')}: extra`);
+    expect(afterExtra.stderr).not.toContain('notes');
+    // Only the extra pages and the index (which lists pypi no more) are stale, then the summary.
+    expect(afterExtra.stderr.trim().split('\n'), afterExtra.stderr).toHaveLength(5);
   });
 
   it('--check of one format ignores the pages of the other', () => {
     const out = freshDir('check-format');
-    expect(runCli(['docs', '--out', out, '--format', 'both']).status).toBe(0);
-    writeFileSync(path.join(out, 'types', 'retired.md'), 'stale markdown');
-    expect(runCli(['docs', '--out', out, '--check']).status).toBe(0);
-    expect(runCli(['docs', '--out', out, '--format', 'md', '--check']).status).toBe(1);
+    expect(runCli(['docs', '--types', typesDir(['cargo', 'npm', 'pypi']), '--out', out, '--format', 'md']).status).toBe(0);
+    expect(runCli(['docs', '--types', typesDir(['cargo', 'npm']), '--out', out]).status).toBe(0);
+    // types/pypi.md is a recorded Markdown page of a type that is gone: stale for md only.
+    const cargoNpm = typesDir(['cargo', 'npm']);
+    expect(runCli(['docs', '--types', cargoNpm, '--out', out, '--check']).status).toBe(0);
+    const md = runCli(['docs', '--types', cargoNpm, '--out', out, '--format', 'md', '--check']);
+    expect(md.status).toBe(1);
+    expect(md.stderr).toContain(`${path.join(out, 'types', 'pypi.md')}: extra`);
   });
 
   it('removes the page of a type that is gone, and only pages of the chosen format', () => {
@@ -155,3 +165,176 @@ describe('teapurl docs', () => {
     expect(run.stderr).toMatch(/^teapurl docs: cannot write .*a-file.*\(E[A-Z]+\)\n$/);
   });
 });
+
+describe('teapurl docs writes only what it owns', () => {
+  /** Every file under a folder with its content, links shown as links: what "nothing changed" compares. */
+  function snapshot(dir: string): Record<string, string> {
+    const files: Record<string, string> = {};
+    const walk = (rel: string) => {
+      for (const name of readdirSync(path.join(dir, rel))) {
+        const file = path.join(rel, name);
+        const info = lstatSync(path.join(dir, file));
+        if (info.isSymbolicLink()) files[file] = '<link>';
+        else if (info.isDirectory()) walk(file);
+        else files[file] = readFileSync(path.join(dir, file), 'utf8');
+      }
+    };
+    walk('');
+    return files;
+  }
+
+  /** The issue's folder: a home page and notes of the user's, no teapurl record. */
+  function usersFolder(): string {
+    const out = freshDir('users');
+    mkdirSync(path.join(out, 'types'), { recursive: true });
+    writeFileSync(path.join(out, 'types', 'notes.html'), 'x\n');
+    writeFileSync(path.join(out, 'types', 'README.md'), 'x\n');
+    writeFileSync(path.join(out, 'index.html'), '<h1>home</h1>\n');
+    return out;
+  }
+
+  it('writes nothing into a non-empty folder it did not write, and says how to proceed', () => {
+    const out = usersFolder();
+    const before = snapshot(out);
+    const run = runCli(['docs', '--out', out, '--format', 'both']);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`${out} is not empty and teapurl docs did not write it`);
+    expect(run.stderr).toContain('--force');
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stdout).toBe('');
+    expect(snapshot(out)).toEqual(before);
+  });
+
+  it('with --force writes its pages into such a folder and removes none of the files it did not write, ever', () => {
+    const out = usersFolder();
+    const forced = runCli(['docs', '--types', typesDir(['cargo', 'npm', 'pypi']), '--out', out, '--format', 'both', '--force']);
+    expect(forced.status, forced.stderr).toBe(0);
+    expect(forced.stdout).not.toContain('removed');
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).not.toContain('<h1>home</h1>');
+    expect(readFileSync(path.join(out, 'types', 'notes.html'), 'utf8')).toBe('x\n');
+    // The folder is teapurl's now: later runs need no --force, and remove only pages it recorded.
+    const later = runCli(['docs', '--types', typesDir(['cargo']), '--out', out, '--format', 'both']);
+    expect(later.status, later.stderr).toBe(0);
+    expect(later.stdout).toContain(`removed ${path.join(out, 'types', 'npm.html')}`);
+    expect(readdirSync(path.join(out, 'types')).sort()).toEqual(['README.md', 'cargo.html', 'cargo.md', 'notes.html']);
+    const manifest = JSON.parse(readFileSync(path.join(out, '.teapurl-docs.json'), 'utf8')) as { pages: string[] };
+    expect(manifest.pages).toEqual(['index.html', 'index.md', 'types/cargo.html', 'types/cargo.md']);
+  });
+
+  it('writes into an empty folder, and keeps the pages of the other format on record', () => {
+    const out = freshDir('empty-out');
+    mkdirSync(out);
+    expect(runCli(['docs', '--types', typesDir(['cargo', 'npm']), '--out', out, '--format', 'md']).status).toBe(0);
+    const html = runCli(['docs', '--types', typesDir(['cargo']), '--out', out]);
+    expect(html.status, html.stderr).toBe(0);
+    // The Markdown pages are still teapurl's: a later md run may remove types/npm.md.
+    const md = runCli(['docs', '--types', typesDir(['cargo']), '--out', out, '--format', 'md']);
+    expect(md.stdout).toContain(`removed ${path.join(out, 'types', 'npm.md')}`);
+    expect(readdirSync(path.join(out, 'types')).sort()).toEqual(['cargo.html', 'cargo.md']);
+  });
+
+  it('refuses a page path that holds a file it did not write, naming it; --force overwrites it', () => {
+    const out = freshDir('conflict');
+    expect(runCli(['docs', '--types', typesDir(['cargo']), '--out', out]).status).toBe(0);
+    writeFileSync(path.join(out, 'types', 'npm.html'), 'mine\n');
+    const before = snapshot(out);
+    const bigger = typesDir(['cargo', 'npm']);
+    const run = runCli(['docs', '--types', bigger, '--out', out]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`${path.join(out, 'types', 'npm.html')} was not written by teapurl docs`);
+    expect(snapshot(out)).toEqual(before);
+    expect(runCli(['docs', '--types', bigger, '--out', out, '--force']).status).toBe(0);
+    expect(readFileSync(path.join(out, 'types', 'npm.html'), 'utf8')).toContain('<!doctype html>');
+  });
+
+  it('never writes through a symbolic link inside the folder: a linked page or folder is an error naming it', () => {
+    const outside = freshDir('outside');
+    mkdirSync(outside);
+    writeFileSync(path.join(outside, 'precious.txt'), 'keep me\n');
+    const out = freshDir('links');
+    expect(runCli(['docs', '--types', typesDir(['cargo', 'npm']), '--out', out]).status).toBe(0);
+    const page = path.join(out, 'types', 'npm.html');
+    unlinkSync(page);
+    symlinkSync(path.join(outside, 'precious.txt'), page);
+    for (const args of [[], ['--check']]) {
+      const run = runCli(['docs', '--types', typesDir(['cargo', 'npm']), '--out', out, ...args]);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toBe(`teapurl docs: ${page} is a symbolic link; teapurl docs never writes or reads through a link inside its folder: replace it with a real file or folder, or choose another folder\n`);
+    }
+    // --force does not make a link writable.
+    expect(runCli(['docs', '--types', typesDir(['cargo', 'npm']), '--out', out, '--force']).status).toBe(1);
+    expect(readFileSync(path.join(outside, 'precious.txt'), 'utf8')).toBe('keep me\n');
+
+    const linkedFolder = freshDir('linked-folder');
+    mkdirSync(linkedFolder);
+    symlinkSync(outside, path.join(linkedFolder, 'types'));
+    const folderRun = runCli(['docs', '--types', typesDir(['cargo']), '--out', linkedFolder, '--force']);
+    expect(folderRun.status).toBe(1);
+    expect(folderRun.stderr).toContain(`${path.join(linkedFolder, 'types')} is a symbolic link`);
+    expect(readdirSync(outside)).toEqual(['precious.txt']);
+  });
+
+  it('refuses a record that lists a path outside the folder, removing nothing', () => {
+    const out = freshDir('forged');
+    mkdirSync(out);
+    const victim = path.join(scratch, 'victim.html');
+    writeFileSync(victim, 'keep me\n');
+    writeFileSync(path.join(out, '.teapurl-docs.json'), JSON.stringify({ generator: 'teapurl docs', pages: ['../victim.html'] }));
+    const run = runCli(['docs', '--types', typesDir(['cargo']), '--out', out]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`${path.join(out, '.teapurl-docs.json')} is not a record teapurl docs wrote`);
+    expect(run.stderr).toContain('"../victim.html"');
+    expect(readFileSync(victim, 'utf8')).toBe('keep me\n');
+    expect(readdirSync(out)).toEqual(['.teapurl-docs.json']);
+  });
+
+  it('refuses the home directory and the file-system root, also with --force', () => {
+    const home = freshDir('home');
+    mkdirSync(home);
+    for (const out of [home, path.join(home, 'x', '..')]) {
+      const run = runCli(['docs', '--out', out, '--force'], { env: { HOME: home } });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('is the home directory; teapurl docs writes only into a folder of its own');
+    }
+    expect(readdirSync(home)).toEqual([]);
+    // The account's home directory counts too when HOME says otherwise (sudo, a changed HOME).
+    const account = userInfo().homedir;
+    guardedRun(account, () => runCli(['docs', '--out', account, '--force'], { env: { HOME: home } }));
+    // A broken refusal would write into /: run only where that would be noticed and undone.
+    guardedRun('/', () => {
+      const root = runCli(['docs', '--out', '/', '--force']);
+      expect(root.stderr).toContain('/ is the file-system root');
+      return root;
+    });
+  });
+
+  /**
+   * Runs a refusal that, were it broken, would write a site into `folder`: only where no site
+   * files are there already, and whatever it wrote is removed again.
+   */
+  function guardedRun(folder: string, run: () => { status: number | null; stderr: string }): boolean {
+    const names = ['index.html', 'types', '.teapurl-docs.json'].map((name) => path.join(folder, name));
+    if (names.some((name) => existsSync(name))) {
+      console.warn(`[teapurl tests] ${folder} already holds index.html, types or .teapurl-docs.json: its refusal test is not run`);
+      return false;
+    }
+    try {
+      const result = run();
+      expect(result.status, result.stderr).toBe(1);
+      expect(result.stderr).toMatch(/is the (home directory|file-system root); teapurl docs writes only into a folder of its own/);
+    } finally {
+      for (const name of names) rmSync(name, { recursive: true, force: true });
+    }
+    return true;
+  }
+
+  it('--check of a folder without a record lists the record as missing and adds --force to the hint', () => {
+    const out = usersFolder();
+    const run = runCli(['docs', '--out', out, '--check']);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`${path.join(out, '.teapurl-docs.json')}: missing (the record of the pages teapurl docs wrote)`);
+    expect(run.stderr).toContain(`refresh it with: teapurl docs --out ${out} --force`);
+    expect(runCli(['docs', '--out', out, '--check', '--force']).status).toBe(2);
+  });
+});
+

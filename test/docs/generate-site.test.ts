@@ -6,6 +6,7 @@ import {
   defaultPurlEngine,
   generateDocsSite,
   writeDocsSite,
+  DocsSiteError,
   PurlEngine,
   purlRulesFor,
   type DocsFile,
@@ -244,5 +245,14 @@ describe('what a type page says', () => {
     const result = await writeDocsSite(out, files, 'both');
     expect(result.written).toEqual(files.map((f) => f.path));
     for (const file of files) expect(readFileSync(path.join(out, file.path), 'utf8')).toBe(file.content);
+  });
+
+  it('refuses a page path that would leave the folder, before writing anything', async () => {
+    const out = path.join(scratch, 'escape');
+    for (const bad of ['../escaped.html', 'types/../../escaped.html', '/tmp/escaped.html', 'a\\b.html', '.teapurl-docs.json']) {
+      await expect(writeDocsSite(out, [{ path: 'index.html', content: 'x' }, { path: bad, content: 'x' }], 'html')).rejects.toThrow(DocsSiteError);
+    }
+    expect(existsSync(out)).toBe(false);
+    expect(existsSync(path.join(scratch, 'escaped.html'))).toBe(false);
   });
 });

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createRequire } from 'node:module';
+import { expandGlob } from '../../validate/expand-glob.js';
 import { readSuiteCases, SuiteFormatError, type SuiteCase } from '../../purl/test-suite/suite-case.js';
 import { runSuiteCase, type CaseOutcome } from '../../purl/test-suite/run-case.js';
-import type { CommandIo } from '../io.js';
+import { ClosedOutputError, type CommandIo } from '../io.js';
 import { UsageError } from '../usage-error.js';
 import { ENGINE_OPTIONS, loadEngine } from './load-engine.js';
 
@@ -32,11 +32,12 @@ export async function testSuiteCommand(argv: string[], io: CommandIo): Promise<n
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('name at least one test document or glob');
-  const files = await expand(positionals, io.cwd);
+  const { files, problems } = expand(positionals, io.cwd);
+  for (const problem of problems) io.stderr.write(`${problem}\n`);
   const engine = await loadEngine(values.types, values['strict-types'], io.cwd);
 
   const outcomes: CaseOutcome[] = [];
-  let unreadable = 0;
+  let unreadable = problems.length;
   for (const file of files) {
     let cases: SuiteCase[];
     try {
@@ -49,24 +50,36 @@ export async function testSuiteCommand(argv: string[], io: CommandIo): Promise<n
     }
     for (const test of cases) outcomes.push(runSuiteCase(engine, test));
   }
-  io.stdout.write(report(outcomes));
   const failed = outcomes.filter((o) => !o.passed).length;
+  try {
+    io.stdout.write(report(outcomes));
+  } catch (error) {
+    // A reader that stops early (`| head`) does not change the verdict.
+    if (!(error instanceof ClosedOutputError)) throw error;
+  }
   return failed > 0 || unreadable > 0 ? 1 : 0;
 }
 
-async function expand(patterns: string[], cwd: string): Promise<string[]> {
+const GLOB_MAGIC = /[*?[\]{}()!]/;
+
+/** The documents the arguments name, and one line for each folder or link a glob could not get through. */
+function expand(patterns: string[], cwd: string): { files: string[]; problems: string[] } {
   const files: string[] = [];
-  const fg = createRequire(import.meta.url)('fast-glob') as typeof import('fast-glob');
+  const problems: string[] = [];
   for (const pattern of patterns) {
-    if (!fg.isDynamicPattern(pattern)) {
+    if (!GLOB_MAGIC.test(pattern)) {
       files.push(pattern);
       continue;
     }
-    const matched = (await fg(pattern, { cwd, onlyFiles: true })).sort();
-    if (matched.length === 0) throw new UsageError(`${JSON.stringify(pattern)} matches no file`);
-    files.push(...matched);
+    const expansion = expandGlob(pattern, cwd);
+    for (const problem of expansion.problems) {
+      const why = problem.code === 'EACCES' || problem.code === 'EPERM' ? 'permission denied' : problem.code;
+      problems.push(problem.folder ? `${problem.path}: folder cannot be searched (${why}); documents in it were not run` : `${problem.path}: cannot be read (${why})`);
+    }
+    if (expansion.files.length === 0 && expansion.problems.length === 0) throw new UsageError(`${JSON.stringify(pattern)} matches no file`);
+    files.push(...expansion.files);
   }
-  return files;
+  return { files, problems };
 }
 
 function tally(outcomes: CaseOutcome[], key: (o: CaseOutcome) => string): [string, number, number][] {

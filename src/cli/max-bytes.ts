@@ -1,0 +1,36 @@
+import { getHeapStatistics } from 'node:v8';
+import { DEFAULT_MAX_BYTES } from '../validate/index.js';
+import { UsageError } from './usage-error.js';
+
+const MIB = 1024 * 1024;
+/**
+ * Heap bytes one document byte may take while it is parsed twice (positions and values), checked
+ * and reported. Parsing alone takes about 43 (measured on 8 and 16 MiB documents of small values);
+ * the rest is margin for validation and findings.
+ */
+const HEAP_PER_BYTE = 128;
+
+/** The largest `--max-bytes` this process can hold: a share of V8's heap limit, in whole MiB. */
+export function maxBytesCeiling(): number {
+  return Math.max(MIB, Math.floor(getHeapStatistics().heap_size_limit / HEAP_PER_BYTE / MIB) * MIB);
+}
+
+/**
+ * The size limit `--max-bytes` asks for, or the default (lowered to the ceiling when the heap is
+ * small). Above the ceiling a file would end the run with V8's out-of-memory abort instead of a
+ * finding, so that is a usage error that says how to raise the heap.
+ */
+export function parseMaxBytes(value: string | undefined): number {
+  const ceiling = maxBytesCeiling();
+  if (value === undefined) return Math.min(DEFAULT_MAX_BYTES, ceiling);
+  const bytes = Number(value);
+  if (!Number.isSafeInteger(bytes) || bytes <= 0) throw new UsageError('--max-bytes must be a positive whole number');
+  if (bytes > ceiling) {
+    const heap = Math.round(getHeapStatistics().heap_size_limit / MIB);
+    throw new UsageError(
+      `--max-bytes ${bytes} is more than this process can hold: at most ${ceiling} (${ceiling / MIB} MiB) with Node's heap limit of ${heap} MiB. ` +
+        `To check larger files, raise the heap, e.g. NODE_OPTIONS=--max-old-space-size=${Math.ceil((bytes * HEAP_PER_BYTE) / MIB)}`,
+    );
+  }
+  return bytes;
+}
