@@ -1,12 +1,21 @@
 import type { AjvError } from './compiled/validate-function.js';
 import type { RawFinding } from './finding.js';
 import { humanPath, pointerTokens, toPointer } from './pointer.js';
-import { countOf, describeValue, jsonTypeOf } from './describe-value.js';
+import { countOf, describeValue, jsonTypeOf, quoted } from './describe-value.js';
+import { regexSyntaxError } from '../purl/definitions/regex-syntax.js';
 
 const FORMAT_WORDS: Record<string, string> = {
   uri: 'an absolute URI (RFC 3986)',
   regex: 'a valid regular expression',
 };
+
+/** Why a `format: regex` value fails: teapurl compiles patterns as ECMA-262 with the `u` flag. */
+function regexProblem(source: string): string {
+  const why = regexSyntaxError(source) ?? 'it does not compile';
+  if (why.startsWith('it is too')) return `cannot be used as a regular expression: ${why}`;
+  const legacy = regexSyntaxError(source, '') === null ? '; it compiles only without the u flag, under the looser legacy syntax' : '';
+  return `is not a valid regular expression with the u flag (${why})${legacy}`;
+}
 
 const TYPE_WORDS: Record<string, string> = {
   integer: 'an integer',
@@ -36,7 +45,7 @@ function describe(error: AjvError): { pointer: string; message: string; atKey?: 
   const p = error.params;
   switch (error.keyword) {
     case 'required':
-      return { pointer, message: `${path} lacks the required property ${JSON.stringify(p.missingProperty)}` };
+      return { pointer, message: `${path} lacks the required property ${quoted(p.missingProperty)}` };
     case 'additionalProperties': {
       const extra = String(p.additionalProperty);
       const allowed = allowedProperties(error);
@@ -44,15 +53,15 @@ function describe(error: AjvError): { pointer: string; message: string; atKey?: 
       return {
         pointer: toPointer([...pointerTokens(pointer), extra]),
         atKey: true,
-        message: `${path} has the unknown property ${JSON.stringify(extra)}${hint}`,
+        message: `${path} has the unknown property ${quoted(extra)}${hint}`,
       };
     }
     case 'type':
       return { pointer, message: `${path} must be ${TYPE_WORDS[String(p.type)] ?? String(p.type)}, not ${jsonTypeOf(value)}` };
     case 'const':
-      return { pointer, message: `${path} must be ${JSON.stringify(p.allowedValue)}, not ${describeValue(value)}` };
+      return { pointer, message: `${path} must be ${quoted(p.allowedValue)}, not ${describeValue(value)}` };
     case 'enum': {
-      const allowed = (p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
+      const allowed = (p.allowedValues as unknown[]).map((v) => quoted(v)).join(', ');
       return { pointer, message: `${path} ${describeValue(value)} is not one of ${allowed}` };
     }
     case 'pattern': {
@@ -65,6 +74,7 @@ function describe(error: AjvError): { pointer: string; message: string; atKey?: 
       };
     }
     case 'format':
+      if (p.format === 'regex' && typeof value === 'string') return { pointer, message: `${path} ${describeValue(value)} ${regexProblem(value)}` };
       return { pointer, message: `${path} ${describeValue(value)} is not ${FORMAT_WORDS[String(p.format)] ?? `a valid ${String(p.format)}`}` };
     case 'minItems':
       return { pointer, message: `${path} must have at least ${countOf(Number(p.limit), 'item')}, but has ${Array.isArray(value) ? value.length : 0}` };

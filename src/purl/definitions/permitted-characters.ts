@@ -1,5 +1,6 @@
 import { createContext, Script } from 'node:vm';
 import { MAX_PURL_LENGTH } from '../syntax/generic-rules.js';
+import { PATTERN_FLAGS } from './regex-syntax.js';
 
 /** A compiled `permitted_characters` pattern. */
 export interface PermittedCharacters {
@@ -28,7 +29,7 @@ const DIRECT_STEPS = 1e6;
  * @throws SyntaxError when the pattern is not a valid regular expression.
  */
 export function compilePermittedCharacters(source: string): PermittedCharacters {
-  const flags = regexSyntaxError(source, 'u') === null ? 'u' : '';
+  const flags = PATTERN_FLAGS;
   const pattern = new RegExp(source, flags);
   const maxDirectLength = directLengthLimit(backtrackingCost(source));
   if (maxDirectLength === Infinity) {
@@ -51,15 +52,7 @@ export function compilePermittedCharacters(source: string): PermittedCharacters 
   };
 }
 
-/** Why `source` is not a regular expression with these flags, or `null` when it is one. */
-export function regexSyntaxError(source: string, flags: string): string | null {
-  try {
-    new RegExp(source, flags);
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
+export { regexSyntaxError } from './regex-syntax.js';
 
 /**
  * An upper bound on a pattern's backtracking: on an input of length n it explores at most about
@@ -73,6 +66,10 @@ export interface BacktrackingCost {
 
 const NONE: BacktrackingCost = { degree: 0, log2: 0, exponential: false };
 const EXPONENTIAL: BacktrackingCost = { degree: 0, log2: 0, exponential: true };
+/** `{n}`, `{n,}` or `{n,m}` at `lastIndex`. */
+const REPEAT = /\{(\d+)(,(\d*))?\}/y;
+/** Group nesting beyond which a pattern's cost is not estimated but assumed exponential. */
+const MAX_GROUP_DEPTH = 200;
 /** A bounded repeat `{n,m}` with m above this is treated as unbounded. */
 const SHORT_REPEAT = 10;
 
@@ -112,11 +109,16 @@ export function backtrackingCost(source: string): BacktrackingCost {
     }
     if (branches.length === 1) return branches[0] ?? NONE;
     if (depth === 0) topLevelAlternatives = true;
-    return {
-      degree: Math.max(...branches.map((b) => b.degree)),
-      log2: Math.max(...branches.map((b) => b.log2)) + Math.log2(branches.length),
-      exponential: branches.some((b) => b.exponential),
-    };
+    // A loop, not Math.max(...branches): a pattern may have more alternatives than a call has arguments.
+    let degree = 0;
+    let log2 = 0;
+    let exponential = false;
+    for (const b of branches) {
+      if (b.degree > degree) degree = b.degree;
+      if (b.log2 > log2) log2 = b.log2;
+      exponential ||= b.exponential;
+    }
+    return { degree, log2: log2 + Math.log2(branches.length), exponential };
   }
 
   function branch(): BacktrackingCost {
@@ -142,6 +144,11 @@ export function backtrackingCost(source: string): BacktrackingCost {
         if (source[i + 1] === '<' && source[i + 2] !== '=' && source[i + 2] !== '!') i = source.indexOf('>', i) + 1 || source.length;
         else i += source[i + 1] === '<' ? 3 : 2;
       }
+      // Groups nested this deep are beyond estimating (and recursing further); assume the worst.
+      if (depth >= MAX_GROUP_DEPTH) {
+        i = source.length;
+        return EXPONENTIAL;
+      }
       depth++;
       const inner = alternation();
       depth--;
@@ -160,7 +167,8 @@ export function backtrackingCost(source: string): BacktrackingCost {
       i++;
       [min, max] = c === '?' ? [0, 1] : [c === '+' ? 1 : 0, Infinity];
     } else if (c === '{') {
-      const repeat = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(i));
+      REPEAT.lastIndex = i;
+      const repeat = REPEAT.exec(source);
       if (!repeat) return cost;
       i += repeat[0].length;
       min = Number(repeat[1]);

@@ -75,11 +75,16 @@ function applyRulesAndPattern(c: PurlComponents, value: string, plan: ComponentP
     } else if (!ok) {
       report(
         issues,
-        new PurlError(component, 'invalid-characters', `${c.type} ${component} ${quote(result)} does not match the permitted characters ${plan.permitted.source}`),
+        new PurlError(component, 'invalid-characters', `${c.type} ${component} ${quote(result)} does not match the permitted characters ${shortSource(plan.permitted.source)}`),
       );
     }
   }
   return result;
+}
+
+/** A definition's pattern as a message shows it: whole when short, cut when huge. */
+function shortSource(source: string): string {
+  return source.length > 120 ? `${source.slice(0, 120)}…` : source;
 }
 
 function contextFor(c: PurlComponents, plan: ComponentPlan): RuleContext {

@@ -3,6 +3,7 @@
  * this type": each is of the definition's type, parses under an engine built from the definition,
  * is already canonical, and names a different package from the others.
  */
+import { quoted } from '../describe-value.js';
 import type { RawFinding } from '../finding.js';
 import { humanPath, toPointer } from '../pointer.js';
 import { registerChecks, type SemanticCheck } from './registry.js';
@@ -22,7 +23,7 @@ const exampleType: SemanticCheck = {
           pointer,
           severity: 'error',
           rule: this.rule,
-          message: `${humanPath(pointer)} ${JSON.stringify(e.purl)} is a PURL of type ${JSON.stringify(e.type ?? '')}, not of this definition's type ${JSON.stringify(type)}`,
+          message: `${humanPath(pointer)} ${quoted(e.purl)} is a PURL of type ${quoted(e.type ?? '')}, not of this definition's type ${quoted(type)}`,
         };
       });
   },
@@ -41,7 +42,7 @@ const exampleValid: SemanticCheck = {
         pointer,
         severity: 'error',
         rule: this.rule,
-        message: `${humanPath(pointer)} ${JSON.stringify(e.purl)} is not a valid PURL under this definition: ${problems}`,
+        message: `${humanPath(pointer)} ${quoted(e.purl)} is not a valid PURL under this definition: ${problems}`,
       });
     }
     return findings;
@@ -60,7 +61,7 @@ const exampleCanonical: SemanticCheck = {
         pointer,
         severity: 'error',
         rule: this.rule,
-        message: `${humanPath(pointer)} ${JSON.stringify(e.purl)} is not canonical; its canonical form is ${JSON.stringify(e.validation.canonical)}`,
+        message: `${humanPath(pointer)} ${quoted(e.purl)} is not canonical; its canonical form is ${quoted(e.validation.canonical)}`,
       });
     }
     return findings;
@@ -86,7 +87,7 @@ const exampleUnique: SemanticCheck = {
         pointer,
         severity: 'error',
         rule: this.rule,
-        message: `${humanPath(pointer)} ${JSON.stringify(e.purl)} is the same PURL as ${humanPath(toPointer(['examples', first]))} once canonicalised (${JSON.stringify(canonical)})`,
+        message: `${humanPath(pointer)} ${quoted(e.purl)} is the same PURL as ${humanPath(toPointer(['examples', first]))} once canonicalised (${quoted(canonical)})`,
       });
     }
     return findings;

@@ -28,7 +28,7 @@ function engineFor(definition: PurlTypeDefinition): PurlEngine | null {
   try {
     return PurlEngine.fromCheckedDefinitions([definition]);
   } catch {
-    // A pattern that does not compile at all; `purl-type/pattern-syntax` reports it.
+    // A pattern that does not compile; the schema's `format: regex` reports it.
     return null;
   }
 }

@@ -1,8 +1,9 @@
 /**
- * Checks of a PURL type definition's `permitted_characters` patterns: they compile as ECMA-262
- * with the `u` flag, are anchored at both ends, cannot backtrack catastrophically, and agree with
- * the component's case sensitivity.
+ * Checks of a PURL type definition's `permitted_characters` patterns beyond the schema (whose
+ * `format: regex` requires that they compile as ECMA-262 with the `u` flag): they are anchored at
+ * both ends, cannot backtrack catastrophically, and agree with the component's case sensitivity.
  */
+import { quoted } from '../describe-value.js';
 import type { RawFinding } from '../finding.js';
 import { humanPath } from '../pointer.js';
 import { backtrackingCost, compilePermittedCharacters, regexSyntaxError } from '../../purl/definitions/permitted-characters.js';
@@ -10,30 +11,10 @@ import { registerChecks, type SemanticCheck } from './registry.js';
 import { patternSites, type PatternSite } from './purl-type-document.js';
 import { examplesOf } from './purl-type-examples.js';
 
-/** The patterns that compile with the `u` flag; the others are reported by `pattern-syntax`. */
+/** The patterns that compile with the `u` flag; the schema's `format: regex` reports the others. */
 function compilingSites(document: unknown): PatternSite[] {
-  return patternSites(document).filter((site) => regexSyntaxError(site.source, 'u') === null);
+  return patternSites(document).filter((site) => regexSyntaxError(site.source) === null);
 }
-
-const patternSyntax: SemanticCheck = {
-  rule: 'purl-type/pattern-syntax',
-  summary: '`permitted_characters` compiles as an ECMA-262 regular expression with the `u` flag.',
-  check(document) {
-    const findings: RawFinding[] = [];
-    for (const site of patternSites(document)) {
-      const error = regexSyntaxError(site.source, 'u');
-      if (error === null) continue;
-      const without = regexSyntaxError(site.source, '') === null ? '; it compiles only without the u flag, under the looser legacy syntax' : '';
-      findings.push({
-        pointer: site.pointer,
-        severity: 'error',
-        rule: this.rule,
-        message: `${humanPath(site.pointer)} ${JSON.stringify(site.source)} is not a valid regular expression with the u flag (${error})${without}`,
-      });
-    }
-    return findings;
-  },
-};
 
 /** The pattern split at its top-level `|`, outside groups and character classes. */
 function topLevelAlternatives(source: string): string[] {
@@ -82,7 +63,7 @@ const patternAnchored: SemanticCheck = {
         pointer: site.pointer,
         severity: 'warning',
         rule: this.rule,
-        message: `${humanPath(site.pointer)} ${JSON.stringify(site.source)}: ${why}`,
+        message: `${humanPath(site.pointer)} ${quoted(site.source)}: ${why}`,
       });
     }
     return findings;
@@ -100,7 +81,7 @@ const patternBacktracking: SemanticCheck = {
         pointer: site.pointer,
         severity: 'warning',
         rule: this.rule,
-        message: `${humanPath(site.pointer)} ${JSON.stringify(site.source)} can take exponential time on some values (a quantifier over something that itself repeats or alternates); teapurl runs it under a time limit, other tools may hang`,
+        message: `${humanPath(site.pointer)} ${quoted(site.source)} can take exponential time on some values (a quantifier over something that itself repeats or alternates); teapurl runs it under a time limit, other tools may hang`,
       });
     }
     return findings;
@@ -136,11 +117,11 @@ const caseInsensitiveUppercase: SemanticCheck = {
         pointer: site.pointer,
         severity: 'warning',
         rule: this.rule,
-        message: `${humanPath(site.pointer)} ${JSON.stringify(site.source)} admits ${JSON.stringify(witness)}, but ${site.component} is not case sensitive, so its canonical form is lowercase and never holds an uppercase letter`,
+        message: `${humanPath(site.pointer)} ${quoted(site.source)} admits ${quoted(witness)}, but ${site.component} is not case sensitive, so its canonical form is lowercase and never holds an uppercase letter`,
       });
     }
     return findings;
   },
 };
 
-registerChecks('purl-type-definition', [patternSyntax, patternAnchored, patternBacktracking, caseInsensitiveUppercase]);
+registerChecks('purl-type-definition', [patternAnchored, patternBacktracking, caseInsensitiveUppercase]);
