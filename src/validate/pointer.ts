@@ -3,10 +3,8 @@
 /** Splits a JSON Pointer into its unescaped reference tokens. */
 export function pointerTokens(pointer: string): string[] {
   if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = pointer.slice(1).split('/');
+  return pointer.includes('~') ? tokens.map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~')) : tokens;
 }
 
 /** Builds a JSON Pointer from path segments. */

@@ -33,9 +33,19 @@ function expected(error: AjvError): string | undefined {
   return typeof phrase === 'string' ? phrase : undefined;
 }
 
-function allowedProperties(error: AjvError): string[] | undefined {
-  const properties = error.parentSchema?.properties;
-  return properties && typeof properties === 'object' ? Object.keys(properties) : undefined;
+const hints = new WeakMap<object, string>();
+
+/** `; allowed: a, b` for the schema object of an `additionalProperties` error, worked out once per schema. */
+function allowedHint(error: AjvError): string {
+  const schema = error.parentSchema;
+  if (!schema) return '';
+  let hint = hints.get(schema);
+  if (hint === undefined) {
+    const properties = schema.properties;
+    hint = properties && typeof properties === 'object' ? `; allowed: ${Object.keys(properties).join(', ')}` : '';
+    hints.set(schema, hint);
+  }
+  return hint;
 }
 
 function describe(error: AjvError): { pointer: string; message: string; atKey?: boolean } {
@@ -48,12 +58,10 @@ function describe(error: AjvError): { pointer: string; message: string; atKey?: 
       return { pointer, message: `${path} lacks the required property ${quoted(p.missingProperty)}` };
     case 'additionalProperties': {
       const extra = String(p.additionalProperty);
-      const allowed = allowedProperties(error);
-      const hint = allowed ? `; allowed: ${allowed.join(', ')}` : '';
       return {
-        pointer: toPointer([...pointerTokens(pointer), extra]),
+        pointer: `${pointer}/${extra.replace(/~/g, '~0').replace(/\//g, '~1')}`,
         atKey: true,
-        message: `${path} has the unknown property ${quoted(extra)}${hint}`,
+        message: `${path} has the unknown property ${quoted(extra)}${allowedHint(error)}`,
       };
     }
     case 'type':
@@ -127,14 +135,16 @@ export function schemaFindings(errors: readonly AjvError[]): RawFinding[] {
     keywordsAt.set(error.instancePath, set);
   }
   const findings: RawFinding[] = [];
-  const seen = new Set<string>();
+  // ajv may report one failure twice (through two schema paths); say it once.
+  const messagesAt = new Map<string, string | string[]>();
   for (const error of errors) {
     const outranked = OUTRANKED_BY[error.keyword];
     if (outranked?.some((k) => keywordsAt.get(error.instancePath)!.has(k))) continue;
     const { pointer, message, atKey } = describe(error);
-    const key = `${pointer}\u0000${message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    const earlier = messagesAt.get(pointer);
+    if (earlier === undefined) messagesAt.set(pointer, message);
+    else if (earlier === message || (Array.isArray(earlier) && earlier.includes(message))) continue;
+    else messagesAt.set(pointer, Array.isArray(earlier) ? [...earlier, message] : [earlier, message]);
     findings.push({ pointer, message, rule: `schema/${error.keyword}`, severity: 'error', ...(atKey ? { atKey } : {}) });
   }
   return findings;
