@@ -7,7 +7,12 @@
 //       each of which needs its line and column. validateText is timed with the default cap on listed
 //       findings (1,000) and with no cap (every finding placed and returned).
 //   (b) 60,000 endpoints with the same url: 59,999 discovery/duplicate-url findings.
-//   (c) the peer: the approach this replaced, one jsonc-parser tree search per finding
+//   (c) a type definition with a backtracking pattern (^(?:[a-z0-9]+|(A+)+b)$ on a case-insensitive
+//       name, the survey's) and 100,000 examples: validateText, PurlEngine.fromDefinitions and
+//       generateDocsSite (HTML). Target: each under 2 s. The peer is the per-example time limit this
+//       replaced, estimated from 1,000 examples each run alone under its own limit (the survey's
+//       50 ms per example, for a value that runs out of time).
+//   (d) the peer: the approach this replaced, one jsonc-parser tree search per finding
 //       (findNodeAtLocation), on the 10,000-key document and a 30,000-key one, side by side with
 //       the index teapurl now builds in one pass for all findings.
 // Each figure is the median of --runs timed runs (default 3) after one untimed warm-up. Ratios:
@@ -18,10 +23,11 @@
 
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { validateText } = await import(pathToFileURL(path.join(ROOT, 'dist/index.js')).href);
+const { validateText, PurlEngine, generateDocsSite } = await import(pathToFileURL(path.join(ROOT, 'dist/index.js')).href);
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
@@ -65,7 +71,7 @@ const log = (line) => {
   if (!json) console.log(line);
 };
 const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
-const results = { unknownKeys: [], duplicateEndpoints: null, peer: [] };
+const results = { unknownKeys: [], duplicateEndpoints: null, slowPattern: null, peer: [] };
 
 log(`validator cost per number of findings (median of ${runs} runs, Node ${process.version})`);
 log('');
@@ -99,6 +105,48 @@ for (const n of [10_000, 100_000, 1_000_000]) {
   log('');
   log(`60,000 endpoints with one url (${(text.length / 1e6).toFixed(1)} MB): ${count} findings in ${fmt(ms)}`);
   results.duplicateEndpoints = { endpoints: 60_000, findings: count, ms };
+}
+
+{
+  const letters = (i) => i.toString(26).replace(/[0-9]/g, (d) => 'qrstuvwxyz'[Number(d)]);
+  const definition = JSON.parse(readFileSync(path.join(ROOT, 'corpus/purl-types/cargo-definition.json'), 'utf8'));
+  definition.name_definition.permitted_characters = '^(?:[a-z0-9]+|(A+)+b)$';
+  definition.name_definition.case_sensitive = false;
+  definition.examples = Array.from({ length: 100_000 }, (_, i) => `pkg:cargo/${'a'.repeat(30)}${letters(i)}@1.0`);
+  const text = JSON.stringify(definition);
+  let findings = [];
+  // Each run gets a fresh copy: results are cached per document object.
+  const validate = time(() => {
+    findings = validateText(text, { file: 'cargo-definition.json' }).findings;
+  });
+  const engineMs = time(() => PurlEngine.fromDefinitions([JSON.parse(text)]));
+  const docsMs = time(() => {
+    const copy = JSON.parse(text);
+    generateDocsSite([copy], { format: 'html', engine: PurlEngine.fromDefinitions([copy]) });
+  });
+  const rules = findings.map((f) => f.rule).join(', ');
+  if (findings.length !== 2) throw new Error(`expected the backtracking warning and one skipped-check notice, got ${rules}`);
+  // The peer: each uppercase probe alone under its own time limit, as before the budget per definition.
+  const probe = new RegExp(definition.name_definition.permitted_characters, 'u');
+  const { createContext, Script } = await import('node:vm');
+  const context = createContext({ probe, value: '' });
+  const script = new Script('probe.test(value)');
+  const sample = 20;
+  const start = performance.now();
+  for (let i = 0; i < sample; i++) {
+    context.value = `${'A'.repeat(30)}${letters(i).toUpperCase()}`;
+    try {
+      script.runInContext(context, { timeout: 50 });
+    } catch {
+      // ran out of time, as each of them does
+    }
+  }
+  const perExample = (performance.now() - start) / sample;
+  log('');
+  log(`a definition with a backtracking pattern and 100,000 examples (${(text.length / 1e6).toFixed(1)} MB; target: each under 2 s):`);
+  log(`  validateText ${fmt(validate)}   PurlEngine.fromDefinitions ${fmt(engineMs)}   generateDocsSite (with its engine) ${fmt(docsMs)}`);
+  log(`  peer, a time limit per example: ${perExample.toFixed(1)} ms per example, so about ${fmt(perExample * 100_000)} for 100,000 (ratio ${((perExample * 100_000) / validate).toFixed(0)}x)`);
+  results.slowPattern = { examples: 100_000, validateMs: validate, fromDefinitionsMs: engineMs, docsMs, peerPerExampleMs: perExample };
 }
 
 log('');

@@ -1,6 +1,6 @@
 import type { PurlTypeDefinition } from '../../types/index.js';
 import { purlRulesFor, type PurlEngine, type RuleComponent } from '../purl/index.js';
-import { breakDownExample, type ExampleBreakdown } from './example-breakdown.js';
+import { breakDownExamples, type ExampleBreakdown } from './example-breakdown.js';
 import { syntaxTemplate } from './syntax-template.js';
 
 /**
@@ -116,6 +116,6 @@ export function buildTypePageModel(definition: PurlTypeDefinition, engine: PurlE
       note: definition.repository.note ?? null,
     },
     referenceUrls: definition.reference_urls ?? [],
-    examples: definition.examples.map((purl) => breakDownExample(engine, purl)),
+    examples: breakDownExamples(engine, definition.examples),
   };
 }

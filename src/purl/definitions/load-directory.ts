@@ -24,7 +24,7 @@ export async function loadDefinitionDirectory(directory: string): Promise<{ defi
     } catch (error) {
       throw new DefinitionSetError(shown, `${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }
-    const result = validateText(text, { kind: 'purl-type-definition', file: shown });
+    const result = validateText(text, { kind: 'purl-type-definition', file: shown, maxFindings: Infinity });
     // The validator tolerates a leading byte order mark; JSON.parse does not.
     const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     documents.push({ document: result.findings.some(blocksEngine) ? null : JSON.parse(json), source: shown, findings: result.findings });

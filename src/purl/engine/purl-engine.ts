@@ -164,6 +164,14 @@ export class PurlEngine {
     return new PurlEngine(types, options);
   }
 
+  /**
+   * @internal Builds an engine from compiled types, sharing their patterns (and so their time
+   * budget) with whoever compiled them: the validator's checks of one definition.
+   */
+  static fromCompiledTypes(types: readonly CompiledType[], options: PurlEngineOptions = {}): PurlEngine {
+    return new PurlEngine(new Map(types.map((compiled) => [compiled.type, compiled])), options);
+  }
+
   /** @internal Builds an engine from documents already known to be valid (the bundled corpus). */
   static fromCheckedDefinitions(definitions: readonly PurlTypeDefinition[], options: PurlEngineOptions = {}): PurlEngine {
     const types = new Map<string, CompiledType>();
