@@ -11,6 +11,7 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DefinitionSetError,
+  generateDocsSite,
   PurlEngine,
   registerChecks,
   validateBytes,
@@ -80,6 +81,27 @@ describe('keys named like Object.prototype members are plain data in schema vali
     let deep: unknown = 0;
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(jsonEqual(deep, deep)).toBe(true);
+  });
+});
+
+describe('keys named like Object.prototype members are plain data in the engine and the docs model', () => {
+  it('qualifier keys constructor, tostring, valueof and hasownproperty parse, default and render as data', () => {
+    const definition = cargo();
+    definition.qualifiers_definition = [
+      { key: 'constructor', requirement: 'required', description: 'a required key' },
+      { key: 'tostring', description: 'a key with a default', default_value: 'yes' },
+      { key: 'valueof', description: 'a plain key' },
+      { key: 'hasownproperty', description: 'another plain key' },
+    ];
+    definition.examples = ['pkg:cargo/rand@0.7.2?constructor=x&hasownproperty=1&valueof=2'];
+    expect(validateDocument(definition, { kind: 'purl-type-definition' }).findings).toEqual([]);
+    const engine = PurlEngine.fromDefinitions([definition]);
+    expect(engine.validate('pkg:cargo/rand@1').errors.map((e) => e.code)).toEqual(['missing-qualifier']);
+    const parsed = engine.parse('pkg:cargo/rand@1?constructor=x&valueof=2');
+    expect(engine.effectiveQualifiers(parsed)).toEqual({ constructor: 'x', valueof: '2', tostring: 'yes' });
+    const page = generateDocsSite([definition as never], { format: 'md', engine }).find((f) => f.path === 'types/cargo.md')!;
+    for (const key of ['constructor', 'tostring', 'valueof', 'hasownproperty']) expect(page.content).toContain(key);
+    expect(({} as Record<string, unknown>).yes).toBeUndefined();
   });
 });
 

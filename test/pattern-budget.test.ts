@@ -87,6 +87,19 @@ describe('validating a definition whose pattern runs out of time', () => {
   });
 });
 
+describe('docs pages of a definition with very many examples', () => {
+  it('break down the first 1,000 examples and count the rest', () => {
+    const definition = surveyDefinition(1500);
+    const engine = PurlEngine.fromCheckedDefinitions([definition as never]);
+    const files = generateDocsSite([definition as never], { format: 'both', engine }).filter((f) => f.path.startsWith('types/'));
+    for (const page of files) {
+      expect(page.content).toContain('500 more examples are not shown: a page breaks down the first 1000.');
+      expect(page.content).toContain(`${'a'.repeat(30)}${letters(999)}`);
+      expect(page.content).not.toContain(`${'a'.repeat(30)}${letters(1000)}@`);
+    }
+  });
+});
+
 describe('forEachUnderPatternTimeLimit', () => {
   it('answers every value of a guarded pattern, as running each alone does', () => {
     const shared = compilePermittedCharacters('^(?:[a-z]+|(A+)+b)$');

@@ -106,7 +106,7 @@ const leaf = fc.oneof(
 
 const hostileValue: fc.Arbitrary<() => Json> = fc.oneof(
   leaf.map((v) => () => v),
-  fc.constantFrom(HOSTILE_KEYS).map((key) => () => new Obj([[key, 0]])),
+  fc.constantFrom(...HOSTILE_KEYS).map((key) => () => new Obj([[key, 0]])),
   fc.constant(() => new Obj([])),
   fc.constant(() => []),
   fc.record({ size: fc.integer({ min: 10_000, max: 300_000 }), char: fc.constantFrom('a', ' ', '%', '/', '\u00e9', '\\', '(') }).map(
