@@ -8,6 +8,7 @@ export interface PositionRequest {
 
 /** One node of the tree of requested pointers, filled with offsets as the text is read. */
 interface Wanted {
+  readonly parent: Wanted | null;
   children: Map<string, Wanted> | null;
   /** Where the value starts, or -1 when the text has no such value. */
   value: number;
@@ -21,7 +22,7 @@ interface Frame {
   index: number;
 }
 
-const wanted = (): Wanted => ({ children: null, value: -1, key: -1 });
+const wanted = (parent: Wanted | null): Wanted => ({ parent, children: null, value: -1, key: -1 });
 
 /**
  * Offsets of many values of one JSON text, found in a single pass. The requested pointers are
@@ -30,26 +31,30 @@ const wanted = (): Wanted => ({ children: null, value: -1, key: -1 });
  * the scanner only has to tell strings from structure.
  */
 export class PositionIndex {
-  readonly #root = wanted();
-  readonly #paths: { tokens: string[]; atKey: boolean }[];
+  readonly #root = wanted(null);
+  /** Each request's node in the tree, and whether its property name is meant. */
+  readonly #nodes: Wanted[];
+  readonly #atKey: boolean[];
 
   constructor(
     private readonly text: string,
     requests: readonly PositionRequest[],
   ) {
-    this.#paths = requests.map(({ pointer, atKey }) => {
-      const tokens = pointerTokens(pointer);
+    this.#nodes = new Array<Wanted>(requests.length);
+    this.#atKey = new Array<boolean>(requests.length);
+    requests.forEach(({ pointer, atKey }, i) => {
       let node = this.#root;
-      for (const token of tokens) {
+      for (const token of pointerTokens(pointer)) {
         node.children ??= new Map();
         let child = node.children.get(token);
         if (!child) {
-          child = wanted();
+          child = wanted(node);
           node.children.set(token, child);
         }
         node = child;
       }
-      return { tokens, atKey: atKey === true };
+      this.#nodes[i] = node;
+      this.#atKey[i] = atKey === true;
     });
   }
 
@@ -59,18 +64,11 @@ export class PositionIndex {
    */
   offsets(): number[] {
     this.#scan();
-    return this.#paths.map(({ tokens, atKey }) => {
-      let node: Wanted | undefined = this.#root;
-      let found = Math.max(this.#root.value, 0);
-      let depth = 0;
-      for (const token of tokens) {
-        node = node.children?.get(token);
-        if (!node || node.value < 0) break;
-        found = node.value;
-        depth++;
-      }
-      if (depth === tokens.length && atKey && node && node.key >= 0) return node.key;
-      return found;
+    return this.#nodes.map((node, i) => {
+      if (node.value >= 0) return this.#atKey[i] && node.key >= 0 ? node.key : node.value;
+      let ancestor = node.parent;
+      while (ancestor !== null && ancestor.value < 0) ancestor = ancestor.parent;
+      return Math.max(ancestor?.value ?? 0, 0);
     });
   }
 

@@ -145,7 +145,9 @@ export function schemaFindings(errors: readonly AjvError[]): RawFinding[] {
     if (earlier === undefined) messagesAt.set(pointer, message);
     else if (earlier === message || (Array.isArray(earlier) && earlier.includes(message))) continue;
     else messagesAt.set(pointer, Array.isArray(earlier) ? [...earlier, message] : [earlier, message]);
-    findings.push({ pointer, message, rule: `schema/${error.keyword}`, severity: 'error', ...(atKey ? { atKey } : {}) });
+    const finding: RawFinding = { pointer, message, rule: `schema/${error.keyword}`, severity: 'error' };
+    if (atKey) finding.atKey = true;
+    findings.push(finding);
   }
   return findings;
 }

@@ -88,9 +88,11 @@ export function checkDocument(value: unknown, kind: DocumentKind, file?: string)
   const info = kindInfo(kind);
   if (info.validate(value)) return runChecks(kind, value, { file, schemaValid: true });
   const findings = schemaFindings(info.validate.errors ?? []);
+  const beyond = runChecks(kind, value, { file, schemaValid: false });
+  if (beyond.length === 0) return findings;
   // A value the schema rejects is not reported again by a rule beyond the schema.
   const rejected = new Set(findings.map((f) => f.pointer));
-  return findings.concat(runChecks(kind, value, { file, schemaValid: false }).filter((f) => !rejected.has(f.pointer)));
+  return findings.concat(beyond.filter((f) => !rejected.has(f.pointer)));
 }
 
 /** The finding for a document whose kind nothing reveals. */

@@ -32,6 +32,9 @@ const exampleType: SemanticCheck = {
   },
 };
 
+/** A canonical form is what the author copies to fix an example: shown longer than other values. */
+const MAX_CANONICAL_SHOWN = 500;
+
 /**
  * One warning per pattern that ran out of time and was then no longer run: how many examples it
  * did not check, and why. Their other problems, canonical form and uniqueness are still checked.
@@ -85,7 +88,7 @@ const exampleCanonical: SemanticCheck = {
         pointer,
         severity: 'error',
         rule: this.rule,
-        message: `${humanPath(pointer)} ${quoted(e.purl)} is not canonical; its canonical form is ${quoted(e.canonical)}`,
+        message: `${humanPath(pointer)} ${quoted(e.purl)} is not canonical; its canonical form is ${quoted(e.canonical, MAX_CANONICAL_SHOWN)}`,
       });
     }
     return findings;
@@ -111,7 +114,7 @@ const exampleUnique: SemanticCheck = {
         pointer,
         severity: 'error',
         rule: this.rule,
-        message: `${humanPath(pointer)} ${quoted(e.purl)} is the same PURL as ${humanPath(toPointer(['examples', first]))} once canonicalised (${quoted(canonical)})`,
+        message: `${humanPath(pointer)} ${quoted(e.purl)} is the same PURL as ${humanPath(toPointer(['examples', first]))} once canonicalised (${quoted(canonical, MAX_CANONICAL_SHOWN)})`,
       });
     }
     return findings;
