@@ -69,6 +69,16 @@ export interface PurlValidation {
 const STRICT = { lenient: false } as const;
 const LENIENT = { lenient: true } as const;
 
+let buildFromCompiledTypes: (types: readonly CompiledType[], options: PurlEngineOptions) => PurlEngine;
+
+/**
+ * Builds an engine from compiled types, sharing their patterns (and so their time budget) with
+ * whoever compiled them: the validator's checks of one definition. Not part of the public API.
+ */
+export function engineFromCompiledTypes(types: readonly CompiledType[], options: PurlEngineOptions = {}): PurlEngine {
+  return buildFromCompiledTypes(types, options);
+}
+
 /** Any failure while loading definitions, as the one error type the loaders throw. */
 function asDefinitionSetError(error: unknown, source: string): DefinitionSetError {
   if (error instanceof DefinitionSetError) return error;
@@ -164,12 +174,8 @@ export class PurlEngine {
     return new PurlEngine(types, options);
   }
 
-  /**
-   * @internal Builds an engine from compiled types, sharing their patterns (and so their time
-   * budget) with whoever compiled them: the validator's checks of one definition.
-   */
-  static fromCompiledTypes(types: readonly CompiledType[], options: PurlEngineOptions = {}): PurlEngine {
-    return new PurlEngine(new Map(types.map((compiled) => [compiled.type, compiled])), options);
+  static {
+    buildFromCompiledTypes = (types, options) => new PurlEngine(new Map(types.map((compiled) => [compiled.type, compiled])), options);
   }
 
   /** @internal Builds an engine from documents already known to be valid (the bundled corpus). */

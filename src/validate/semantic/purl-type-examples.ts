@@ -7,7 +7,7 @@
 import type { PurlTypeDefinition } from '../../../types/index.js';
 import type { PurlComponents } from '../../purl/purl-components.js';
 import type { PurlIssue } from '../../purl/purl-error.js';
-import { PurlEngine, type PurlValidation } from '../../purl/engine/purl-engine.js';
+import { engineFromCompiledTypes, type PurlEngine, type PurlValidation } from '../../purl/engine/purl-engine.js';
 import { compileDefinition, type CompiledType } from '../../purl/definitions/compile-definition.js';
 import { compilePermittedCharacters, forEachUnderPatternTimeLimit, type PermittedCharacters } from '../../purl/definitions/permitted-characters.js';
 import { regexSyntaxError } from '../../purl/definitions/regex-syntax.js';
@@ -85,7 +85,7 @@ function run(document: unknown, schemaValid: boolean): DefinitionRun {
   const compiled = compiledOrNull(definition);
   const examples: ParsedExample[] = [];
   if (compiled && definitionTypeName !== undefined) {
-    const engine = PurlEngine.fromCompiledTypes([compiled]);
+    const engine = engineFromCompiledTypes([compiled]);
     let patternless: PurlEngine | null | undefined;
     const strings = exampleStrings(document);
     forEachUnderPatternTimeLimit(strings.length, (i) => {
@@ -98,7 +98,7 @@ function run(document: unknown, schemaValid: boolean): DefinitionRun {
       let canonical = validation?.valid ? validation.canonical : null;
       let components = validation?.valid ? parsedOrNull(engine, purl) : null;
       if (validation && !validation.valid && problems.length === 0) {
-        patternless ??= PurlEngine.fromCompiledTypes([compileDefinition(withoutPatterns(definition))]);
+        patternless ??= engineFromCompiledTypes([compileDefinition(withoutPatterns(definition))]);
         const loose = patternless.validate(purl);
         canonical = loose.canonical;
         components = loose.valid ? parsedOrNull(patternless, purl) : null;
