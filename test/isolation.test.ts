@@ -23,6 +23,7 @@ import {
 import { isUri } from '../src/validate/uri.js';
 import { jsonEqual } from '../src/validate/json-equal.js';
 import { ROOT } from './support/paths.js';
+import { runCli } from './support/run-cli.js';
 
 const VALID_DISCOVERY = JSON.stringify({ schemaVersion: 1, endpoints: [{ url: 'https://tea.example.com', versions: ['1.0.0'] }] });
 const CARGO = readFileSync(path.join(ROOT, 'corpus/purl-types/cargo-definition.json'), 'utf8');
@@ -123,6 +124,23 @@ describe('one document never sinks the run', () => {
       ['b.json', true],
     ]);
     expect(report.valid).toBe(false);
+  });
+
+  it('teapurl validate reports all three files and exits 1', () => {
+    const run = runCli(['validate', 'a.json', 'q-definition.json', 'b.json'], { cwd: dir });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('q-definition.json:1:31: error qualifiers_definition[1] has the unknown property "toString"');
+    expect(run.stdout).toContain('1 of 3 files invalid');
+    expect(run.stderr).toBe('');
+  });
+
+  it('a 10 MB key makes short lines in text and GitHub output', () => {
+    writeFileSync(path.join(dir, 'big-key.json'), `{"schemaVersion": 1, "endpoints": [{"url": "https://a.example", "versions": ["1.0.0"]}], "${'k'.repeat(10_000_000)}": 1}`);
+    for (const format of ['text', 'github']) {
+      const run = runCli(['validate', '--format', format, 'big-key.json'], { cwd: dir });
+      expect(run.status).toBe(1);
+      for (const line of run.stdout.split('\n')) expect(line.length).toBeLessThan(1000);
+    }
   });
 
   it('a failure inside validation is one internal/error finding that says it is a teapurl fault', () => {
