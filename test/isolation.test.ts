@@ -21,7 +21,7 @@ import {
   type Finding,
 } from '../src/index.js';
 import { isUri } from '../src/validate/uri.js';
-import { jsonEqual } from '../src/validate/json-equal.js';
+import { firstRepeat, jsonEqual } from '../src/validate/json-equal.js';
 import { ROOT } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
 
@@ -82,6 +82,38 @@ describe('keys named like Object.prototype members are plain data in schema vali
     let deep: unknown = 0;
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(jsonEqual(deep, deep)).toBe(true);
+    const cyclic = (mark: number): Record<string, unknown> => {
+      const node: Record<string, unknown> = { mark };
+      node.self = node;
+      return node;
+    };
+    expect(jsonEqual(cyclic(1), cyclic(1))).toBe(true);
+    expect(jsonEqual(cyclic(1), cyclic(2))).toBe(false);
+  });
+});
+
+describe('uniqueItems on arrays of objects is keyed, not pairwise', () => {
+  it('firstRepeat finds the pair the pairwise loop finds', () => {
+    const pairwise = (items: unknown[]): [number, number] | null => {
+      for (let i = items.length; i-- > 0; ) for (let j = i; j-- > 0; ) if (jsonEqual(items[i], items[j])) return [i, j];
+      return null;
+    };
+    const small = fc.oneof(fc.constantFrom<unknown>(0, -0, 1, '', 'a', true, null), fc.constantFrom('toString', '__proto__').map((key) => JSON.parse(`{"${key}": 1}`) as unknown));
+    const item = fc.oneof(small, fc.array(small, { maxLength: 2 }), fc.dictionary(fc.constantFrom('a', 'b', 'constructor', 'valueOf'), small, { maxKeys: 3 }));
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 8 }), (items) => {
+        expect(firstRepeat(items)).toEqual(pairwise(items));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('a repeat among 50,000 qualifier definitions is found (their keys in another order)', () => {
+    const definition = cargo();
+    definition.qualifiers_definition = Array.from({ length: 50_000 }, (_, i) => ({ key: `k${i}`, description: 'x' }));
+    definition.qualifiers_definition.push({ description: 'x', key: 'k7' });
+    const findings = validateDocument(definition, { kind: 'purl-type-definition' }).findings.filter((f) => f.rule === 'schema/uniqueItems');
+    expect(findings.map((f) => [f.pointer, f.message])).toEqual([['/qualifiers_definition/50000', 'qualifiers_definition[50000] repeats qualifiers_definition[7]; items must be distinct']]);
   });
 });
 
@@ -141,6 +173,17 @@ describe('one document never sinks the run', () => {
       expect(run.status).toBe(1);
       for (const line of run.stdout.split('\n')) expect(line.length).toBeLessThan(1000);
     }
+  });
+
+  it('an in-memory definition with cyclic qualifier definitions is validated, not looped over', () => {
+    const definition = cargo();
+    const a: Record<string, unknown> = { key: 'a', description: 'x' };
+    const b: Record<string, unknown> = { key: 'a', description: 'x' };
+    a.loop = a;
+    b.loop = b;
+    definition.qualifiers_definition = [a, b];
+    const findings = validateDocument(definition, { kind: 'purl-type-definition' }).findings;
+    expect(findings.map((f) => [f.rule, f.pointer])).toContainEqual(['schema/uniqueItems', '/qualifiers_definition/1']);
   });
 
   it('a failure inside validation is one internal/error finding that says it is a teapurl fault', () => {
