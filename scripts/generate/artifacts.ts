@@ -63,7 +63,8 @@ async function typeDeclarations(schemas: Map<string, JsonObject>): Promise<Artif
  */
 function toEsm(code: string): string {
   const imports = new Map<string, string>();
-  const body = code.replace(/require\("([^"]+)"\)/g, (_m, spec: string) => {
+  const body = code.replace(/require\("([^"]+)"\)/g, (_m, required: string) => {
+    const spec = RUNTIME_REPLACEMENTS[required] ?? required;
     let name = imports.get(spec);
     if (!name) {
       name = `__dep${imports.size}`;
@@ -77,6 +78,47 @@ function toEsm(code: string): string {
       `const ${name} = ${name}ns.default && ${name}ns.default.default !== undefined ? ${name}ns.default : ${name}ns;`,
   );
   return `${header.join('\n')}\n${body}`;
+}
+
+/**
+ * ajv runtime helpers the generated code must not use. ajv's deep equality (behind `uniqueItems`)
+ * calls a value's own `toString` or `valueOf` and compares `constructor`s, so a document with such
+ * a key crashed the validator; ours treats every key as data.
+ */
+const RUNTIME_REPLACEMENTS: Readonly<Record<string, string>> = {
+  'ajv/dist/runtime/equal': '../json-equal',
+};
+
+/**
+ * ajv finds repeated strings (`uniqueItems` on string items) through a plain object used as a
+ * map, where the key `__proto__` reaches the prototype instead of an entry: two `"__proto__"`
+ * items passed as distinct. A prototype-less object makes every string an ordinary key.
+ */
+function withPrototypelessIndices(code: string): string {
+  const pattern = /const (indices\d+) = \{\};/g;
+  const fixed = code.replace(pattern, 'const $1 = Object.create(null);');
+  if (/indices\d+ = \{/.test(fixed)) throw new Error('ajv initialises a uniqueItems index in a form the generator does not know; update withPrototypelessIndices');
+  return fixed;
+}
+
+/**
+ * ajv checks `uniqueItems` on arrays of objects by comparing every pair, so a definition with
+ * 10,000 qualifier definitions took seconds and 100,000 minutes. The loop's head is replaced by a
+ * keyed search (`firstRepeat`) that yields the same pair of indices, or none; the error it then
+ * reports is ajv's own.
+ */
+function withKeyedUniqueItems(code: string): string {
+  const loop = /(outer\d+):for\(;(i\d+)--;\)\{for\((j\d+) = \2; \3--;\)\{if\(func\d+\((data\d+)\[\2\], \4\[\3\]\)\)\{/g;
+  let replaced = 0;
+  const fixed = code.replace(loop, (_match, outer: string, i: string, j: string, data: string) => {
+    replaced++;
+    const found = `${outer}_repeat`;
+    return `${outer}:for(const ${found} = require("../json-equal").firstRepeat(${data}); ${found} !== null;){for(${i} = ${found}[0], ${j} = ${found}[1];;){if(true){`;
+  });
+  if (/outer\d+:for\(;/.test(fixed) || replaced === 0) {
+    throw new Error('ajv writes the uniqueItems loop in a form the generator does not know; update withKeyedUniqueItems');
+  }
+  return fixed;
 }
 
 const ANNOTATIONS = new Set(['title', 'description', 'examples', '$comment', 'tsType', 'default']);
@@ -121,7 +163,7 @@ function validatorModule(schemas: Map<string, JsonObject>): Artifact[] {
     ajv.addSchema(withoutAnnotations(schema) as JsonObject);
     exportsByName[exportName] = String(schema.$id);
   }
-  const js = `/* Generated from schemas/*.schema.json by \`npm run generate\`. Do not edit by hand. */\n// @ts-nocheck\n${toEsm(standaloneCode(ajv, exportsByName))}\n`;
+  const js = `/* Generated from schemas/*.schema.json by \`npm run generate\`. Do not edit by hand. */\n// @ts-nocheck\n${toEsm(withKeyedUniqueItems(withPrototypelessIndices(standaloneCode(ajv, exportsByName))))}\n`;
   const dts = [
     BANNER('*.schema.json'),
     "import type { ValidateFunction } from './validate-function.js';",

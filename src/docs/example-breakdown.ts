@@ -1,4 +1,5 @@
 import { PurlError, type PurlComponents, type PurlEngine, type PurlIssue } from '../purl/index.js';
+import { forEachUnderPatternTimeLimit } from '../purl/definitions/permitted-characters.js';
 
 /** One example of a definition as the engine reads it. */
 export interface ExampleBreakdown {
@@ -26,4 +27,17 @@ export function breakDownExample(engine: PurlEngine, purl: string): ExampleBreak
     if (error instanceof PurlError) return { purl, components: null, problems: [error.toIssue()], canonical: null };
     throw error;
   }
+}
+
+/**
+ * {@link breakDownExample} for every example of a definition, under one shared pattern time
+ * limit: a definition with many examples and a pattern that may backtrack costs what its matches
+ * cost, and a pattern that runs out of time once is not run again (later examples say so).
+ */
+export function breakDownExamples(engine: PurlEngine, purls: readonly string[]): ExampleBreakdown[] {
+  const breakdowns: ExampleBreakdown[] = [];
+  forEachUnderPatternTimeLimit(purls.length, (i) => {
+    breakdowns[i] = breakDownExample(engine, purls[i]!);
+  });
+  return breakdowns;
 }

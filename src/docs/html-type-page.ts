@@ -3,7 +3,7 @@ import { escapeHtml } from './escape.js';
 import type { ExampleBreakdown } from './example-breakdown.js';
 import { ABSENT_HTML, codeHtml, orAbsent, proseHtml, tableHtml, urlHtml } from './html-fragments.js';
 import { htmlPage } from './html-layout.js';
-import type { ComponentRow, QualifierRow, TypePageModel } from './type-page-model.js';
+import { notShown, type ComponentRow, type QualifierRow, type TypePageModel } from './type-page-model.js';
 
 function rulesCell(row: ComponentRow): string {
   const items = [
@@ -122,6 +122,7 @@ export function htmlTypePage(model: TypePageModel): string {
     '<section id="examples">',
     '<h2>Examples</h2>',
     ...model.examples.map(exampleHtml),
+    model.examplesNotShown === 0 ? '' : `<p class="muted">${notShown(model)}</p>`,
     '</section>',
   ]
     .filter((part) => part !== '')

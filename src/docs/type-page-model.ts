@@ -1,6 +1,6 @@
 import type { PurlTypeDefinition } from '../../types/index.js';
 import { purlRulesFor, type PurlEngine, type RuleComponent } from '../purl/index.js';
-import { breakDownExample, type ExampleBreakdown } from './example-breakdown.js';
+import { breakDownExamples, type ExampleBreakdown } from './example-breakdown.js';
 import { syntaxTemplate } from './syntax-template.js';
 
 /**
@@ -24,8 +24,17 @@ export interface TypePageModel {
   readonly requiredQualifiers: readonly string[];
   readonly repository: RepositoryView;
   readonly referenceUrls: readonly string[];
+  /** The first {@link MAX_EXAMPLES_SHOWN} examples, broken down by the engine. */
   readonly examples: readonly ExampleBreakdown[];
+  /** How many examples the page leaves out after those. */
+  readonly examplesNotShown: number;
 }
+
+/**
+ * The most examples a page breaks down. The published definitions have a handful; a definition
+ * with 100,000 would make a page of some hundred megabytes that no one reads.
+ */
+export const MAX_EXAMPLES_SHOWN = 1000;
 
 /** One row of a type page's component table. */
 export interface ComponentRow {
@@ -116,6 +125,13 @@ export function buildTypePageModel(definition: PurlTypeDefinition, engine: PurlE
       note: definition.repository.note ?? null,
     },
     referenceUrls: definition.reference_urls ?? [],
-    examples: definition.examples.map((purl) => breakDownExample(engine, purl)),
+    examples: breakDownExamples(engine, definition.examples.slice(0, MAX_EXAMPLES_SHOWN)),
+    examplesNotShown: Math.max(0, definition.examples.length - MAX_EXAMPLES_SHOWN),
   };
+}
+
+/** The line that says how many examples a page leaves out (numbers only: nothing to escape). */
+export function notShown(model: TypePageModel): string {
+  const n = model.examplesNotShown;
+  return `${n} more example${n === 1 ? ' is' : 's are'} not shown: a page breaks down the first ${model.examples.length}.`;
 }

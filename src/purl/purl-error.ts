@@ -34,6 +34,7 @@ export type PurlErrorCode =
   | 'invalid-segment'
   | 'invalid-characters'
   | 'pattern-timeout'
+  | 'pattern-skipped'
   | 'invalid-qualifier-key'
   | 'uppercase-qualifier-key'
   | 'duplicate-qualifier-key'

@@ -1,4 +1,4 @@
-export { validateDocument, validateText, resolveKind, type ValidateOptions, type ValidationResult } from './validate-document.js';
+export { validateDocument, validateText, resolveKind, DEFAULT_MAX_FINDINGS, type ValidateOptions, type ValidationResult } from './validate-document.js';
 export { validateFiles, validateBytes, validateStream, DEFAULT_MAX_BYTES, type ValidateFilesOptions, type FilesReport } from './validate-files.js';
 export { type Finding, type Severity, passes } from './finding.js';
 export { type DocumentKind, KIND_NAMES } from './kinds.js';

@@ -1,6 +1,8 @@
-import { visit, parseTree, findNodeAtLocation, printParseErrorCode, type Node } from 'jsonc-parser';
+import { quoted } from './describe-value.js';
+import { visit, printParseErrorCode } from 'jsonc-parser';
 import type { RawFinding } from './finding.js';
-import { pointerTokens, toPointer, humanPath } from './pointer.js';
+import { toPointer, humanPath } from './pointer.js';
+import { PositionIndex, type PositionRequest } from './position-index.js';
 import { measureText, countKeysInValue } from './count-keys.js';
 
 /** A 1-based position in a source text. */
@@ -15,6 +17,11 @@ export interface JsonSource {
   value: unknown;
   /** Where the value at `pointer` starts; with `atKey`, where its property name starts. */
   locate(pointer: string, atKey?: boolean): SourcePosition;
+  /**
+   * {@link locate} for many pointers at once: one pass over the text answers them all, so the
+   * cost grows with the text and the number of pointers, never with their product.
+   */
+  locateAll(requests: readonly PositionRequest[]): SourcePosition[];
 }
 
 /** Either the parsed text, or the findings that stopped it from parsing. */
@@ -95,7 +102,7 @@ function scan(text: string): { syntax: PlacedFinding[]; duplicates: PlacedFindin
             position: { line: startLine + 1, column: startCharacter + 1 },
             severity: 'error',
             rule: 'json/duplicate-key',
-            message: `${humanPath(toPointer(pathSupplier()))} has the key ${JSON.stringify(property)} more than once; JSON readers silently keep only the last`,
+            message: `${humanPath(toPointer(pathSupplier()))} has the key ${quoted(property)} more than once; JSON readers silently keep only the last`,
           });
         }
         keys.add(property);
@@ -137,8 +144,23 @@ function safeScan(text: string): { syntax: PlacedFinding[]; duplicates: PlacedFi
  * and only then does the slower positional scan run.
  */
 export function parseJsonSource(rawText: string): ParseOutcome {
-  // A UTF-8 byte order mark is tolerated (RFC 8259 section 8.1 lets parsers ignore it).
+  // A UTF-8 byte order mark is tolerated (RFC 8259 section 8.1 lets parsers ignore it); a second
+  // one is not: it is an unexpected character, whatever JSON.parse or the scanner make of it.
   const text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText;
+  if (text.charCodeAt(0) === 0xfeff) {
+    return {
+      ok: false,
+      findings: [
+        {
+          pointer: '',
+          severity: 'error',
+          rule: 'json/syntax',
+          message: 'malformed JSON: the text starts with two byte order marks (U+FEFF); remove the second',
+          position: { line: 1, column: 1 },
+        },
+      ],
+    };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -170,23 +192,16 @@ export function parseJsonSource(rawText: string): ParseOutcome {
   }
   const duplicates = measure.keys === countKeysInValue(value) ? [] : scan(text).duplicates;
 
-  let tree: Node | undefined;
   let starts: number[] | undefined;
+  const locateAll = (requests: readonly PositionRequest[]): SourcePosition[] => {
+    starts ??= lineStarts(text);
+    const lines = starts;
+    return new PositionIndex(text, requests).offsets().map((offset) => positionAt(lines, offset));
+  };
   const source: JsonSource = {
     value,
-    locate(pointer, atKey = false) {
-      tree ??= parseTree(text, [], { disallowComments: true }) ?? undefined;
-      starts ??= lineStarts(text);
-      const path = pointerTokens(pointer).map((t) => (/^(0|[1-9]\d*)$/.test(t) ? Number(t) : t));
-      let node = tree ? findNodeAtLocation(tree, path) : undefined;
-      if (node && atKey && node.parent?.type === 'property') return positionAt(starts, node.parent.offset);
-      // A missing value (e.g. a required property): fall back to the nearest existing ancestor.
-      while (!node && path.length > 0) {
-        path.pop();
-        node = tree ? findNodeAtLocation(tree, path) : undefined;
-      }
-      return positionAt(starts, node?.offset ?? 0);
-    },
+    locate: (pointer, atKey = false) => locateAll([{ pointer, atKey }])[0]!,
+    locateAll,
   };
   return { ok: true, source, findings: duplicates };
 }

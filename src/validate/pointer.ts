@@ -3,10 +3,8 @@
 /** Splits a JSON Pointer into its unescaped reference tokens. */
 export function pointerTokens(pointer: string): string[] {
   if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = pointer.slice(1).split('/');
+  return pointer.includes('~') ? tokens.map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~')) : tokens;
 }
 
 /** Builds a JSON Pointer from path segments. */
@@ -14,6 +12,8 @@ export function toPointer(segments: readonly (string | number)[]): string {
   return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
+/** Longer keys are cut in paths shown to people. */
+const MAX_TOKEN = 80;
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
@@ -24,8 +24,8 @@ export function humanPath(pointer: string): string {
   let out = '';
   for (const token of pointerTokens(pointer)) {
     if (/^(0|[1-9]\d*)$/.test(token)) out += `[${token}]`;
-    else if (IDENTIFIER.test(token)) out += out ? `.${token}` : token;
-    else out += `[${JSON.stringify(token)}]`;
+    else if (token.length <= MAX_TOKEN && IDENTIFIER.test(token)) out += out ? `.${token}` : token;
+    else out += `[${JSON.stringify(token.length > MAX_TOKEN ? `${token.slice(0, MAX_TOKEN)}…` : token)}]`;
   }
   return out || 'document';
 }

@@ -1,12 +1,21 @@
 import type { AjvError } from './compiled/validate-function.js';
 import type { RawFinding } from './finding.js';
 import { humanPath, pointerTokens, toPointer } from './pointer.js';
-import { countOf, describeValue, jsonTypeOf } from './describe-value.js';
+import { countOf, describeValue, jsonTypeOf, quoted } from './describe-value.js';
+import { regexSyntaxError } from '../purl/definitions/regex-syntax.js';
 
 const FORMAT_WORDS: Record<string, string> = {
   uri: 'an absolute URI (RFC 3986)',
   regex: 'a valid regular expression',
 };
+
+/** Why a `format: regex` value fails: teapurl compiles patterns as ECMA-262 with the `u` flag. */
+function regexProblem(source: string): string {
+  const why = regexSyntaxError(source) ?? 'it does not compile';
+  if (why.startsWith('it is too')) return `cannot be used as a regular expression: ${why}`;
+  const legacy = regexSyntaxError(source, '') === null ? '; it compiles only without the u flag, under the looser legacy syntax' : '';
+  return `is not a valid regular expression with the u flag (${why})${legacy}`;
+}
 
 const TYPE_WORDS: Record<string, string> = {
   integer: 'an integer',
@@ -24,9 +33,19 @@ function expected(error: AjvError): string | undefined {
   return typeof phrase === 'string' ? phrase : undefined;
 }
 
-function allowedProperties(error: AjvError): string[] | undefined {
-  const properties = error.parentSchema?.properties;
-  return properties && typeof properties === 'object' ? Object.keys(properties) : undefined;
+const hints = new WeakMap<object, string>();
+
+/** `; allowed: a, b` for the schema object of an `additionalProperties` error, worked out once per schema. */
+function allowedHint(error: AjvError): string {
+  const schema = error.parentSchema;
+  if (!schema) return '';
+  let hint = hints.get(schema);
+  if (hint === undefined) {
+    const properties = schema.properties;
+    hint = properties && typeof properties === 'object' ? `; allowed: ${Object.keys(properties).join(', ')}` : '';
+    hints.set(schema, hint);
+  }
+  return hint;
 }
 
 function describe(error: AjvError): { pointer: string; message: string; atKey?: boolean } {
@@ -36,23 +55,21 @@ function describe(error: AjvError): { pointer: string; message: string; atKey?: 
   const p = error.params;
   switch (error.keyword) {
     case 'required':
-      return { pointer, message: `${path} lacks the required property ${JSON.stringify(p.missingProperty)}` };
+      return { pointer, message: `${path} lacks the required property ${quoted(p.missingProperty)}` };
     case 'additionalProperties': {
       const extra = String(p.additionalProperty);
-      const allowed = allowedProperties(error);
-      const hint = allowed ? `; allowed: ${allowed.join(', ')}` : '';
       return {
-        pointer: toPointer([...pointerTokens(pointer), extra]),
+        pointer: `${pointer}/${extra.replace(/~/g, '~0').replace(/\//g, '~1')}`,
         atKey: true,
-        message: `${path} has the unknown property ${JSON.stringify(extra)}${hint}`,
+        message: `${path} has the unknown property ${quoted(extra)}${allowedHint(error)}`,
       };
     }
     case 'type':
       return { pointer, message: `${path} must be ${TYPE_WORDS[String(p.type)] ?? String(p.type)}, not ${jsonTypeOf(value)}` };
     case 'const':
-      return { pointer, message: `${path} must be ${JSON.stringify(p.allowedValue)}, not ${describeValue(value)}` };
+      return { pointer, message: `${path} must be ${quoted(p.allowedValue)}, not ${describeValue(value)}` };
     case 'enum': {
-      const allowed = (p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
+      const allowed = (p.allowedValues as unknown[]).map((v) => quoted(v)).join(', ');
       return { pointer, message: `${path} ${describeValue(value)} is not one of ${allowed}` };
     }
     case 'pattern': {
@@ -65,6 +82,7 @@ function describe(error: AjvError): { pointer: string; message: string; atKey?: 
       };
     }
     case 'format':
+      if (p.format === 'regex' && typeof value === 'string') return { pointer, message: `${path} ${describeValue(value)} ${regexProblem(value)}` };
       return { pointer, message: `${path} ${describeValue(value)} is not ${FORMAT_WORDS[String(p.format)] ?? `a valid ${String(p.format)}`}` };
     case 'minItems':
       return { pointer, message: `${path} must have at least ${countOf(Number(p.limit), 'item')}, but has ${Array.isArray(value) ? value.length : 0}` };
@@ -117,15 +135,19 @@ export function schemaFindings(errors: readonly AjvError[]): RawFinding[] {
     keywordsAt.set(error.instancePath, set);
   }
   const findings: RawFinding[] = [];
-  const seen = new Set<string>();
+  // ajv may report one failure twice (through two schema paths); say it once.
+  const messagesAt = new Map<string, string | string[]>();
   for (const error of errors) {
     const outranked = OUTRANKED_BY[error.keyword];
     if (outranked?.some((k) => keywordsAt.get(error.instancePath)!.has(k))) continue;
     const { pointer, message, atKey } = describe(error);
-    const key = `${pointer}\u0000${message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    findings.push({ pointer, message, rule: `schema/${error.keyword}`, severity: 'error', ...(atKey ? { atKey } : {}) });
+    const earlier = messagesAt.get(pointer);
+    if (earlier === undefined) messagesAt.set(pointer, message);
+    else if (earlier === message || (Array.isArray(earlier) && earlier.includes(message))) continue;
+    else messagesAt.set(pointer, Array.isArray(earlier) ? [...earlier, message] : [earlier, message]);
+    const finding: RawFinding = { pointer, message, rule: `schema/${error.keyword}`, severity: 'error' };
+    if (atKey) finding.atKey = true;
+    findings.push(finding);
   }
   return findings;
 }

@@ -4,7 +4,8 @@ import { type DocumentKind, KIND_NAMES, kindByName, kindInfo } from './kinds.js'
 import { detectKind } from './detect-kind.js';
 import { schemaFindings } from './schema-findings.js';
 import { runChecks } from './semantic/index.js';
-import { parseJsonSource, type SourcePosition } from './json-source.js';
+import { parseJsonSource, type JsonSource, type SourcePosition } from './json-source.js';
+import { countOf } from './describe-value.js';
 
 /**
  * Options shared by the validate functions.
@@ -21,7 +22,27 @@ export interface ValidateOptions {
   kind?: DocumentKind | string;
   /** The file name used in findings and for kind detection. */
   file?: string;
+  /**
+   * The most findings reported for the document (default {@link DEFAULT_MAX_FINDINGS}); the
+   * rest are summed up in one `findings/truncated` finding. `Infinity` reports every one.
+   */
+  maxFindings?: number;
 }
+
+/**
+ * How many findings a document reports by default: enough to fix a document by, few enough that
+ * a file with a million broken keys still answers in seconds with output one can read.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_MAX_FINDINGS, validateText } from 'teapurl';
+ * const text = JSON.stringify(Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, 0])));
+ * const { findings } = validateText(text, { kind: 'discovery' });
+ * findings.length;                   // DEFAULT_MAX_FINDINGS + 1
+ * findings.at(-1)?.rule;            // 'findings/truncated'
+ * ```
+ */
+export const DEFAULT_MAX_FINDINGS = 1000;
 
 /**
  * The verdict on one document.
@@ -67,9 +88,11 @@ export function checkDocument(value: unknown, kind: DocumentKind, file?: string)
   const info = kindInfo(kind);
   if (info.validate(value)) return runChecks(kind, value, { file, schemaValid: true });
   const findings = schemaFindings(info.validate.errors ?? []);
+  const beyond = runChecks(kind, value, { file, schemaValid: false });
+  if (beyond.length === 0) return findings;
   // A value the schema rejects is not reported again by a rule beyond the schema.
   const rejected = new Set(findings.map((f) => f.pointer));
-  return findings.concat(runChecks(kind, value, { file, schemaValid: false }).filter((f) => !rejected.has(f.pointer)));
+  return findings.concat(beyond.filter((f) => !rejected.has(f.pointer)));
 }
 
 /** The finding for a document whose kind nothing reveals. */
@@ -82,21 +105,71 @@ export function undetectedKind(): RawFinding {
   };
 }
 
-/** Completes findings with file and position and puts them in source order. */
-export function placeFindings(
-  file: string,
-  raw: readonly (RawFinding & { position?: SourcePosition })[],
-  locate?: (pointer: string, atKey?: boolean) => SourcePosition,
-): Finding[] {
-  const placed = raw.map(({ pointer, severity, rule, message, atKey, position }): Finding => {
-    const at = position ?? locate?.(pointer, atKey);
-    return { file, pointer, line: at?.line ?? null, column: at?.column ?? null, severity, rule, message };
+/** The longest message a finding carries; checks quote values shortened, this is the backstop. */
+const MAX_MESSAGE = 1000;
+
+function bounded(message: string): string {
+  return message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message;
+}
+
+/**
+ * Completes findings with file and position and puts them in source order. The positions of all
+ * findings come from one pass over the text.
+ */
+export function placeFindings(file: string, raw: readonly (RawFinding & { position?: SourcePosition })[], source?: JsonSource): Finding[] {
+  const unplaced = source ? raw.filter((f) => f.position === undefined) : [];
+  const found = unplaced.length > 0 ? source!.locateAll(unplaced.map(({ pointer, atKey }) => ({ pointer, atKey: atKey === true }))) : [];
+  let next = 0;
+  const placed = raw.map(({ pointer, severity, rule, message, position }): Finding => {
+    const at = position ?? (source ? found[next++] : undefined);
+    return { file, pointer, line: at?.line ?? null, column: at?.column ?? null, severity, rule, message: bounded(message) };
   });
   return placed.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 }
 
-function result(file: string, kind: DocumentKind | null, findings: Finding[]): ValidationResult {
-  return { file, kind, valid: passes(findings), findings };
+/** The first `max` findings, and one that says how many more there are and of which severity. */
+function capped(findings: Finding[], max: number): Finding[] {
+  if (findings.length <= max) return findings;
+  const shown = findings.slice(0, Math.max(0, max));
+  const rest = findings.length - shown.length;
+  let errors = 0;
+  for (let i = shown.length; i < findings.length; i++) if (findings[i]!.severity === 'error') errors++;
+  const first = findings[shown.length]!;
+  const kinds = [errors > 0 ? countOf(errors, 'error') : '', rest - errors > 0 ? countOf(rest - errors, 'warning') : ''].filter(Boolean).join(' and ');
+  shown.push({
+    file: first.file,
+    pointer: first.pointer,
+    line: first.line,
+    column: first.column,
+    severity: errors > 0 ? 'error' : 'warning',
+    rule: 'findings/truncated',
+    message: `${countOf(rest, 'more finding')} from here on (${kinds}) are not listed; teapurl lists the first ${countOf(shown.length, 'finding')} of a document`,
+  });
+  return shown;
+}
+
+function result(file: string, kind: DocumentKind | null, findings: Finding[], maxFindings = DEFAULT_MAX_FINDINGS): ValidationResult {
+  return { file, kind, valid: passes(findings), findings: capped(findings, maxFindings) };
+}
+
+const MAX_FAULT = 200;
+
+/**
+ * The one finding for a document whose validation failed inside teapurl: the other documents of
+ * the run are still validated and reported.
+ */
+export function internalErrorFinding(file: string, error: unknown, position: SourcePosition | null): Finding {
+  const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const shown = what.length > MAX_FAULT ? `${what.slice(0, MAX_FAULT)}…` : what;
+  return {
+    file,
+    pointer: '',
+    line: position?.line ?? null,
+    column: position?.column ?? null,
+    severity: 'error',
+    rule: 'internal/error',
+    message: `teapurl failed while validating this document (${shown}); this is a fault in teapurl, not a verdict on the document: please report it to the teapurl maintainers with this file`,
+  };
 }
 
 /**
@@ -111,9 +184,14 @@ function result(file: string, kind: DocumentKind | null, findings: Finding[]): V
  */
 export function validateDocument(value: unknown, options: ValidateOptions = {}): ValidationResult {
   const file = options.file ?? '<input>';
-  const detected = detectKind(value, options.file, resolveKind(options.kind));
-  if (!detected) return result(file, null, placeFindings(file, [undetectedKind()]));
-  return result(file, detected.kind, placeFindings(file, checkDocument(value, detected.kind, options.file)));
+  const explicit = resolveKind(options.kind);
+  try {
+    const detected = detectKind(value, options.file, explicit);
+    if (!detected) return result(file, null, placeFindings(file, [undetectedKind()]));
+    return result(file, detected.kind, placeFindings(file, checkDocument(value, detected.kind, options.file)), options.maxFindings);
+  } catch (error) {
+    return result(file, explicit ?? null, [internalErrorFinding(file, error, null)]);
+  }
 }
 
 const NON_BLANK = /\S/;
@@ -135,10 +213,14 @@ export function validateText(text: string, options: ValidateOptions = {}): Valid
   if (!NON_BLANK.test(text)) {
     return result(file, explicit ?? null, placeFindings(file, [{ pointer: '', severity: 'error', rule: 'file/empty', message: 'the document is empty' }]));
   }
-  const parsed = parseJsonSource(text);
-  if (!parsed.ok) return result(file, explicit ?? null, placeFindings(file, parsed.findings));
-  const { source } = parsed;
-  const detected = detectKind(source.value, options.file, explicit);
-  const raw = [...parsed.findings, ...(detected ? checkDocument(source.value, detected.kind, options.file) : [undetectedKind()])];
-  return result(file, detected?.kind ?? null, raw.length === 0 ? [] : placeFindings(file, raw, source.locate));
+  try {
+    const parsed = parseJsonSource(text);
+    if (!parsed.ok) return result(file, explicit ?? null, placeFindings(file, parsed.findings));
+    const { source } = parsed;
+    const detected = detectKind(source.value, options.file, explicit);
+    const raw = [...parsed.findings, ...(detected ? checkDocument(source.value, detected.kind, options.file) : [undetectedKind()])];
+    return result(file, detected?.kind ?? null, raw.length === 0 ? [] : placeFindings(file, raw, source), options.maxFindings);
+  } catch (error) {
+    return result(file, explicit ?? null, [internalErrorFinding(file, error, { line: 1, column: 1 })]);
+  }
 }

@@ -2,8 +2,9 @@ import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'n
 import path from 'node:path';
 import { expandGlob, type GlobProblem } from './expand-glob.js';
 import { passes, type Finding } from './finding.js';
-import { resolveKind, validateText, type ValidationResult } from './validate-document.js';
+import { internalErrorFinding, resolveKind, validateText, type ValidationResult } from './validate-document.js';
 import type { DocumentKind } from './kinds.js';
+import type { ValidateOptions } from './validate-document.js';
 
 /**
  * Options for {@link validateFiles}.
@@ -22,6 +23,8 @@ export interface ValidateFilesOptions {
   cwd?: string;
   /** Files larger than this many bytes are refused unread. Default: 16 MiB. */
   maxBytes?: number;
+  /** The most findings listed per file; see {@link ValidateOptions.maxFindings}. */
+  maxFindings?: number;
 }
 
 /**
@@ -62,7 +65,9 @@ function fileProblem(file: string, rule: string, message: string): ValidationRes
   return { file, kind: null, valid: false, findings: [finding] };
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM keeps a byte order mark in the text, so that the file path and validateText read the
+// same characters: the parser tolerates one mark, and reports a second.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function directoryProblem(file: string): ValidationResult {
   return fileProblem(file, 'file/directory', `${file} is a directory; name the files in it, e.g. "${file.replace(/\/$/, '')}/**/*.json"`);
@@ -136,7 +141,7 @@ function readSmallFile(file: string, full: string, maxBytes: number): Buffer | V
  * const result = validateBytes(await readFile('.well-known/tea'), { file: '.well-known/tea' });
  * ```
  */
-export function validateBytes(bytes: Uint8Array, options: { file?: string; kind?: DocumentKind | string } = {}): ValidationResult {
+export function validateBytes(bytes: Uint8Array, options: ValidateOptions = {}): ValidationResult {
   const file = options.file ?? '<input>';
   if (bytes.length === 0) return fileProblem(file, 'file/empty', `${file} is empty`);
   if (bytes.includes(0)) return fileProblem(file, 'file/binary', `${file} is a binary file, not JSON text`);
@@ -146,15 +151,19 @@ export function validateBytes(bytes: Uint8Array, options: { file?: string; kind?
   } catch {
     return fileProblem(file, 'file/binary', `${file} is not valid UTF-8 text`);
   }
-  return validateText(text, { file, ...(options.kind ? { kind: options.kind } : {}) });
+  return validateText(text, { ...options, file });
 }
 
 /** Reads, decodes and validates one file; every failure becomes a finding. */
-function validateOneFile(file: string, cwd: string, kind: DocumentKind | undefined, maxBytes: number): ValidationResult {
-  // The kernel resolves relative paths against the process's directory; path.resolve per file is measurable.
-  const full = path.isAbsolute(file) ? file : cwd === process.cwd() ? file : `${cwd}${path.sep}${file}`;
-  const bytes = readSmallFile(file, full, maxBytes);
-  return Buffer.isBuffer(bytes) ? validateBytes(bytes, { file, ...(kind ? { kind } : {}) }) : bytes;
+function validateOneFile(file: string, cwd: string, kind: DocumentKind | undefined, maxBytes: number, maxFindings: number | undefined): ValidationResult {
+  try {
+    // The kernel resolves relative paths against the process's directory; path.resolve per file is measurable.
+    const full = path.isAbsolute(file) ? file : cwd === process.cwd() ? file : `${cwd}${path.sep}${file}`;
+    const bytes = readSmallFile(file, full, maxBytes);
+    return Buffer.isBuffer(bytes) ? validateBytes(bytes, { file, ...(kind ? { kind } : {}), ...(maxFindings !== undefined ? { maxFindings } : {}) }) : bytes;
+  } catch (error) {
+    return { file, kind: kind ?? null, valid: false, findings: [internalErrorFinding(file, error, null)] };
+  }
 }
 
 /**
@@ -168,7 +177,7 @@ function validateOneFile(file: string, cwd: string, kind: DocumentKind | undefin
  */
 export async function validateStream(
   stream: AsyncIterable<Uint8Array | string>,
-  options: { file?: string; kind?: DocumentKind | string; maxBytes?: number } = {},
+  options: ValidateOptions & { maxBytes?: number } = {},
 ): Promise<ValidationResult> {
   const file = options.file ?? '<stdin>';
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -180,7 +189,8 @@ export async function validateStream(
     if (size > maxBytes) return fileProblem(file, 'file/too-large', `${file} is over the limit of ${maxBytes} bytes`);
     chunks.push(buf);
   }
-  return validateBytes(Buffer.concat(chunks), { file, ...(options.kind ? { kind: options.kind } : {}) });
+  const { maxBytes: _limit, ...validateOptions } = options;
+  return validateBytes(Buffer.concat(chunks), { ...validateOptions, file });
 }
 
 /** Files validated between two returns to the event loop, so a library caller is never starved. */
@@ -189,12 +199,18 @@ const BATCH = 512;
 /** A file to read, or what is already known about a path (a folder a glob could not search). */
 type Item = string | ValidationResult;
 
-async function validateInOrder(items: readonly Item[], cwd: string, kind: DocumentKind | undefined, maxBytes: number): Promise<ValidationResult[]> {
+async function validateInOrder(
+  items: readonly Item[],
+  cwd: string,
+  kind: DocumentKind | undefined,
+  maxBytes: number,
+  maxFindings: number | undefined,
+): Promise<ValidationResult[]> {
   const results: ValidationResult[] = [];
   for (let i = 0; i < items.length; i++) {
     if (i > 0 && i % BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
     const item = items[i]!;
-    results.push(typeof item === 'string' ? validateOneFile(item, cwd, kind, maxBytes) : item);
+    results.push(typeof item === 'string' ? validateOneFile(item, cwd, kind, maxBytes, maxFindings) : item);
   }
   return results;
 }
@@ -273,6 +289,6 @@ export async function validateFiles(patterns: readonly string[], options: Valida
     }
   }
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const results = await validateInOrder(items, cwd, kind, maxBytes);
+  const results = await validateInOrder(items, cwd, kind, maxBytes, options.maxFindings);
   return { results, unmatched, valid: unmatched.length === 0 && results.every((r) => passes(r.findings)) };
 }

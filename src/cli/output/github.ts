@@ -1,4 +1,5 @@
 import type { ValidationResult } from '../../validate/index.js';
+import { shownPointer } from './shown-pointer.js';
 
 // Workflow commands treat %, CR and LF specially in data, and also : and , in properties.
 const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -13,7 +14,7 @@ export function formatGithub(results: readonly ValidationResult[], quiet: boolea
       const props = [`file=${escapeProperty(f.file)}`];
       if (f.line !== null) props.push(`line=${f.line}`, `col=${f.column}`);
       props.push(`title=${escapeProperty(`teapurl ${f.rule}`)}`);
-      lines.push(`::${f.severity} ${props.join(',')}::${escapeData(`${f.message} [${f.pointer || '/'}]`)}`);
+      lines.push(`::${f.severity} ${props.join(',')}::${escapeData(`${f.message} [${shownPointer(f.pointer)}]`)}`);
     }
   }
   return lines.length ? `${lines.join('\n')}\n` : '';

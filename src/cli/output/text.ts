@@ -2,6 +2,7 @@ import type { Finding, ValidationResult } from '../../validate/index.js';
 import type { Palette } from '../color.js';
 import { countOf as count } from '../../validate/describe-value.js';
 import { tally } from './summary.js';
+import { shownPointer } from './shown-pointer.js';
 
 /** Options of the text reporter. */
 export interface TextOptions {
@@ -22,7 +23,7 @@ export function formatText(allResults: readonly ValidationResult[], options: Tex
   for (const r of results) {
     for (const f of r.findings) {
       const severity = f.severity === 'error' ? c.red('error') : c.yellow('warning');
-      lines.push(`${location(f)}: ${severity} ${f.message} ${c.dim(`[${f.pointer || '/'}] (${f.rule})`)}`);
+      lines.push(`${location(f)}: ${severity} ${f.message} ${c.dim(`[${shownPointer(f.pointer)}] (${f.rule})`)}`);
     }
   }
   const t = tally(results, options.strict);

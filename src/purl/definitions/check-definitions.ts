@@ -57,7 +57,7 @@ export function checkDefinitions(documents: readonly SourcedDocument[]): PurlTyp
   const bySource = new Map<string, string>();
   const definitions: PurlTypeDefinition[] = [];
   for (const { document, source, findings } of documents) {
-    const errors = (findings ?? validateDocument(document, { kind: 'purl-type-definition', file: source }).findings).filter(blocksEngine);
+    const errors = (findings ?? validateDocument(document, { kind: 'purl-type-definition', file: source, maxFindings: Infinity }).findings).filter(blocksEngine);
     const first = errors[0];
     if (first) {
       const where = first.line === null ? first.pointer || '/' : `${first.line}:${first.column}`;

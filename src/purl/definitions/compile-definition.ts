@@ -2,6 +2,7 @@ import type { PurlTypeDefinition, ComponentRequirement } from '../../../types/in
 import { emptyQualifiers, type PurlQualifiers } from '../purl-components.js';
 import { purlRulesFor, type PurlRule, type RuleComponent } from '../rules/index.js';
 import { compilePermittedCharacters, type PermittedCharacters } from './permitted-characters.js';
+import { regexSyntaxError } from './regex-syntax.js';
 
 /** What the engine does with one component, worked out once per definition. */
 export interface ComponentPlan {
@@ -38,19 +39,16 @@ export interface CompiledType {
 }
 
 /**
- * Raised when a definition cannot be compiled (its `permitted_characters` is not a valid pattern).
- * Definitions are validated before they are compiled, so a pattern the schema already refuses is
- * reported as a {@link DefinitionSetError} instead; handle both when loading definitions.
+ * Raised when a definition cannot be compiled (its `permitted_characters` is not a pattern the
+ * JavaScript engine compiles with the `u` flag). `PurlEngine.fromDefinitions` and
+ * `PurlEngine.fromDirectory` report it as a {@link DefinitionSetError} naming the document; it
+ * reaches callers of the lower-level compile step only.
  *
  * @example
  * ```ts
- * import { PurlEngine, DefinitionSetError, DefinitionCompileError } from 'teapurl';
- * try {
- *   await PurlEngine.fromDirectory('purl-types');
- * } catch (error) {
- *   if (error instanceof DefinitionSetError || error instanceof DefinitionCompileError) console.error(error.message);
- *   else throw error;
- * }
+ * import { DefinitionCompileError } from 'teapurl';
+ * const error = new DefinitionCompileError('widget', '/name_definition/permitted_characters', 'widget: … is not a valid regular expression');
+ * error.pointer; // '/name_definition/permitted_characters'
  * ```
  */
 export class DefinitionCompileError extends Error {
@@ -84,11 +82,14 @@ function plan(
     try {
       permitted = compilePermittedCharacters(definition.permitted_characters);
     } catch (error) {
-      throw new DefinitionCompileError(
-        type,
-        `/${component}_definition/permitted_characters`,
-        `${type}: ${component}_definition.permitted_characters is not a valid regular expression: ${(error as Error).message}`,
-      );
+      const why = regexSyntaxError(definition.permitted_characters);
+      const what =
+        why === null
+          ? `cannot be compiled (${String((error as Error).message).slice(0, 200)})`
+          : why.startsWith('it is too')
+            ? `cannot be compiled: ${why}`
+            : `is not a valid regular expression with the u flag: ${why}`;
+      throw new DefinitionCompileError(type, `/${component}_definition/permitted_characters`, `${type}: ${component}_definition.permitted_characters ${what}`);
     }
   }
   const rules = withRules ? purlRulesFor(type, component) : [];

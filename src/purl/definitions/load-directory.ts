@@ -10,7 +10,7 @@ import { blocksEngine, checkDefinitions, DefinitionSetError, type SourcedDocumen
  * with no definitions, an unreadable file, malformed JSON or an invalid definition is refused
  * with a {@link DefinitionSetError} naming the file.
  */
-export async function loadDefinitionDirectory(directory: string): Promise<PurlTypeDefinition[]> {
+export async function loadDefinitionDirectory(directory: string): Promise<{ definitions: PurlTypeDefinition[]; sources: string[] }> {
   const files = (await fg('**/*.json', { cwd: directory, absolute: true, onlyFiles: true })).sort();
   if (files.length === 0) {
     throw new DefinitionSetError(directory, `${directory}: no *.json type definitions found`);
@@ -24,8 +24,10 @@ export async function loadDefinitionDirectory(directory: string): Promise<PurlTy
     } catch (error) {
       throw new DefinitionSetError(shown, `${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }
-    const result = validateText(text, { kind: 'purl-type-definition', file: shown });
-    documents.push({ document: result.findings.some(blocksEngine) ? null : JSON.parse(text), source: shown, findings: result.findings });
+    const result = validateText(text, { kind: 'purl-type-definition', file: shown, maxFindings: Infinity });
+    // The validator tolerates a leading byte order mark; JSON.parse does not.
+    const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    documents.push({ document: result.findings.some(blocksEngine) ? null : JSON.parse(json), source: shown, findings: result.findings });
   }
-  return checkDefinitions(documents);
+  return { definitions: checkDefinitions(documents), sources: documents.map((d) => d.source) };
 }

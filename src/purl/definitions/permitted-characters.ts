@@ -1,5 +1,6 @@
 import { createContext, Script } from 'node:vm';
 import { MAX_PURL_LENGTH } from '../syntax/generic-rules.js';
+import { PATTERN_FLAGS } from './regex-syntax.js';
 
 /** A compiled `permitted_characters` pattern. */
 export interface PermittedCharacters {
@@ -7,7 +8,12 @@ export interface PermittedCharacters {
   readonly source: string;
   /** Whether the pattern may backtrack badly on some inputs, which then run under a time limit. */
   readonly guarded: boolean;
-  /** Whether `value` matches; `null` when a guarded run ran out of time. */
+  /**
+   * The value on which the pattern ran out of time, or `null` while it never has. From then on
+   * the pattern is not run again: the time budget is per definition, not per value.
+   */
+  readonly slowOn: string | null;
+  /** Whether `value` matches; `null` when the pattern ran out of time on it, or is no longer run ({@link slowOn}). */
   test(value: string): boolean | null;
 }
 
@@ -17,49 +23,147 @@ export const PATTERN_TIME_LIMIT_MS = 50;
 /** The most backtracking steps (roughly) a pattern may take when run directly, without a time limit. */
 const DIRECT_STEPS = 1e6;
 
+/** The guarded pattern running directly inside {@link forEachUnderPatternTimeLimit}, and on what. */
+interface SharedWatch {
+  running: GuardedPattern | null;
+  value: string;
+}
+
+/** Set while {@link forEachUnderPatternTimeLimit} runs its steps under one shared time limit. */
+let sharedWatch: SharedWatch | null = null;
+
+/**
+ * A pattern that may backtrack badly. Alone, each value runs in a V8 context with a time limit,
+ * which interrupts even a regular expression mid-match; within
+ * {@link forEachUnderPatternTimeLimit}, it runs directly under the loop's shared limit, which
+ * spares the cost of arming a watchdog per value (tens of microseconds, more than most matches).
+ */
+class GuardedPattern implements PermittedCharacters {
+  readonly guarded = true;
+  #slowOn: string | null = null;
+  readonly #pattern: RegExp;
+  readonly #context: object;
+  static readonly #script = new Script('pattern.test(value)');
+
+  constructor(
+    readonly source: string,
+    flags: string,
+    private readonly maxDirectLength: number,
+  ) {
+    this.#pattern = new RegExp(source, flags);
+    this.#context = createContext({ pattern: new RegExp(source, flags), value: '' });
+  }
+
+  get slowOn(): string | null {
+    return this.#slowOn;
+  }
+
+  /** Stops running the pattern for good: `value` took it over the time limit. */
+  markSlow(value: string): void {
+    this.#slowOn ??= value;
+  }
+
+  test(value: string): boolean | null {
+    if (this.#slowOn !== null) return null;
+    if (value.length <= this.maxDirectLength) return this.#pattern.test(value);
+    const watch = sharedWatch;
+    if (watch !== null) {
+      watch.running = this;
+      watch.value = value;
+      const matched = this.#pattern.test(value);
+      watch.running = null;
+      return matched;
+    }
+    (this.#context as { value: string }).value = value;
+    try {
+      return GuardedPattern.#script.runInContext(this.#context, { timeout: PATTERN_TIME_LIMIT_MS }) === true;
+    } catch (error) {
+      if (!isTimeout(error)) throw error;
+      this.markSlow(value);
+      return null;
+    }
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
+}
+
 /**
  * Compiles a definition's ECMA-262 pattern. Its worst-case backtracking is estimated from its
  * shape (see {@link backtrackingCost}): a pattern that can take exponential time (`(a+)+`,
- * `(a|aa)*`) always runs inside a V8 context with a time limit, which interrupts even a regular
- * expression mid-match; one that can take polynomial time (`a*a*a*`, `(.*a){12}`) runs directly
- * on values short enough to be cheap and under the time limit on longer ones. Ordinary patterns
- * (`^[a-z0-9_.-]+$`) always run directly.
+ * `(a|aa)*`) always runs under a time limit; one that can take polynomial time (`a*a*a*`,
+ * `(.*a){12}`) runs directly on values short enough to be cheap and under the time limit on longer
+ * ones. Ordinary patterns (`^[a-z0-9_.-]+$`) always run directly. A guarded pattern that runs out
+ * of time once is not run again ({@link PermittedCharacters.slowOn}).
  *
- * @throws SyntaxError when the pattern is not a valid regular expression.
+ * @throws SyntaxError when the pattern is not a valid regular expression with the `u` flag.
  */
 export function compilePermittedCharacters(source: string): PermittedCharacters {
-  const flags = regexSyntaxError(source, 'u') === null ? 'u' : '';
+  const flags = PATTERN_FLAGS;
   const pattern = new RegExp(source, flags);
   const maxDirectLength = directLengthLimit(backtrackingCost(source));
   if (maxDirectLength === Infinity) {
-    return { source, guarded: false, test: (value) => pattern.test(value) };
+    return { source, guarded: false, slowOn: null, test: (value) => pattern.test(value) };
   }
-  const context = createContext({ pattern: new RegExp(source, flags), value: '' });
-  const script = new Script('pattern.test(value)');
-  return {
-    source,
-    guarded: true,
-    test(value) {
-      if (value.length <= maxDirectLength) return pattern.test(value);
-      (context as { value: string }).value = value;
-      try {
-        return script.runInContext(context, { timeout: PATTERN_TIME_LIMIT_MS }) === true;
-      } catch {
-        return null;
-      }
-    },
-  };
+  return new GuardedPattern(source, flags, maxDirectLength);
 }
 
-/** Why `source` is not a regular expression with these flags, or `null` when it is one. */
-export function regexSyntaxError(source: string, flags: string): string | null {
-  try {
-    new RegExp(source, flags);
-    return null;
-  } catch (error) {
-    return (error as Error).message;
+const sharedContext = createContext({ task: null as (() => void) | null });
+const sharedScript = new Script('task()');
+
+/**
+ * Runs `step(0)`, …, `step(count - 1)` with every guarded pattern they test sharing one time
+ * limit per stretch of steps instead of one per value, so that thousands of values cost what
+ * thousands of matches cost. When the limit strikes inside a pattern, the step is run again at
+ * the start of a fresh stretch; if the same pattern on the same value is again what the limit
+ * strikes, it alone used the whole limit, as a value run alone would: the pattern is marked slow
+ * (not run again) and the step runs once more. A step interrupted outside any pattern with no
+ * other step done in its stretch runs on its own. So each step must be safe to repeat (write its
+ * result at its index).
+ */
+export function forEachUnderPatternTimeLimit(count: number, step: (index: number) => void): void {
+  if (sharedWatch !== null) {
+    // Already under a shared limit: the outer loop's watchdog covers these steps as well.
+    for (let i = 0; i < count; i++) step(i);
+    return;
+  }
+  let next = 0;
+  const task = () => {
+    while (next < count) {
+      step(next);
+      next++;
+    }
+  };
+  let suspect: { pattern: GuardedPattern; value: string; step: number } | null = null;
+  while (next < count) {
+    const first = next;
+    const watch: SharedWatch = { running: null, value: '' };
+    sharedWatch = watch;
+    (sharedContext as { task: (() => void) | null }).task = task;
+    try {
+      sharedScript.runInContext(sharedContext, { timeout: PATTERN_TIME_LIMIT_MS });
+    } catch (error) {
+      if (!isTimeout(error)) throw error;
+      sharedWatch = null;
+      const culprit = watch.running;
+      if (culprit !== null) {
+        const again: boolean = suspect !== null && suspect.pattern === culprit && suspect.value === watch.value && suspect.step === next && first === next;
+        if (again) culprit.markSlow(watch.value);
+        suspect = again ? null : { pattern: culprit, value: watch.value, step: next };
+      } else if (next === first) {
+        // This step alone outlasted the limit, and no pattern was running: run it on its own.
+        step(next);
+        next++;
+      }
+    } finally {
+      sharedWatch = null;
+      (sharedContext as { task: (() => void) | null }).task = null;
+    }
   }
 }
+
+export { regexSyntaxError } from './regex-syntax.js';
 
 /**
  * An upper bound on a pattern's backtracking: on an input of length n it explores at most about
@@ -73,6 +177,10 @@ export interface BacktrackingCost {
 
 const NONE: BacktrackingCost = { degree: 0, log2: 0, exponential: false };
 const EXPONENTIAL: BacktrackingCost = { degree: 0, log2: 0, exponential: true };
+/** `{n}`, `{n,}` or `{n,m}` at `lastIndex`. */
+const REPEAT = /\{(\d+)(,(\d*))?\}/y;
+/** Group nesting beyond which a pattern's cost is not estimated but assumed exponential. */
+const MAX_GROUP_DEPTH = 200;
 /** A bounded repeat `{n,m}` with m above this is treated as unbounded. */
 const SHORT_REPEAT = 10;
 
@@ -112,11 +220,16 @@ export function backtrackingCost(source: string): BacktrackingCost {
     }
     if (branches.length === 1) return branches[0] ?? NONE;
     if (depth === 0) topLevelAlternatives = true;
-    return {
-      degree: Math.max(...branches.map((b) => b.degree)),
-      log2: Math.max(...branches.map((b) => b.log2)) + Math.log2(branches.length),
-      exponential: branches.some((b) => b.exponential),
-    };
+    // A loop, not Math.max(...branches): a pattern may have more alternatives than a call has arguments.
+    let degree = 0;
+    let log2 = 0;
+    let exponential = false;
+    for (const b of branches) {
+      if (b.degree > degree) degree = b.degree;
+      if (b.log2 > log2) log2 = b.log2;
+      exponential ||= b.exponential;
+    }
+    return { degree, log2: log2 + Math.log2(branches.length), exponential };
   }
 
   function branch(): BacktrackingCost {
@@ -142,6 +255,11 @@ export function backtrackingCost(source: string): BacktrackingCost {
         if (source[i + 1] === '<' && source[i + 2] !== '=' && source[i + 2] !== '!') i = source.indexOf('>', i) + 1 || source.length;
         else i += source[i + 1] === '<' ? 3 : 2;
       }
+      // Groups nested this deep are beyond estimating (and recursing further); assume the worst.
+      if (depth >= MAX_GROUP_DEPTH) {
+        i = source.length;
+        return EXPONENTIAL;
+      }
       depth++;
       const inner = alternation();
       depth--;
@@ -160,7 +278,8 @@ export function backtrackingCost(source: string): BacktrackingCost {
       i++;
       [min, max] = c === '?' ? [0, 1] : [c === '+' ? 1 : 0, Infinity];
     } else if (c === '{') {
-      const repeat = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(i));
+      REPEAT.lastIndex = i;
+      const repeat = REPEAT.exec(source);
       if (!repeat) return cost;
       i += repeat[0].length;
       min = Number(repeat[1]);

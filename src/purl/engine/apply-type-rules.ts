@@ -67,19 +67,35 @@ function applyRulesAndPattern(c: PurlComponents, value: string, plan: ComponentP
   }
   if (plan.permitted !== null) {
     const ok = plan.permitted.test(result);
-    if (ok === null) {
+    if (ok === null) report(issues, patternNotRun(c.type, component, result, plan.permitted.slowOn));
+    else if (!ok) {
       report(
         issues,
-        new PurlError(component, 'pattern-timeout', `${c.type} ${component} ${quote(result)}: the definition's permitted_characters pattern took too long and was stopped`),
-      );
-    } else if (!ok) {
-      report(
-        issues,
-        new PurlError(component, 'invalid-characters', `${c.type} ${component} ${quote(result)} does not match the permitted characters ${plan.permitted.source}`),
+        new PurlError(component, 'invalid-characters', `${c.type} ${component} ${quote(result)} does not match the permitted characters ${shortSource(plan.permitted.source)}`),
       );
     }
   }
   return result;
+}
+
+/**
+ * The error for a value the pattern gave no answer on: it ran out of time on this very value, or
+ * on an earlier one, after which the engine no longer runs it (a time budget per definition).
+ */
+function patternNotRun(type: string, component: ComponentPlan['component'], value: string, slowOn: string | null): PurlError {
+  if (slowOn === null || slowOn === value) {
+    return new PurlError(component, 'pattern-timeout', `${type} ${component} ${quote(value)}: the definition's permitted_characters pattern took too long and was stopped`);
+  }
+  return new PurlError(
+    component,
+    'pattern-skipped',
+    `${type} ${component} ${quote(value)} was not checked against the definition's permitted_characters: the pattern took too long on ${quote(slowOn)} and is no longer run`,
+  );
+}
+
+/** A definition's pattern as a message shows it: whole when short, cut when huge. */
+function shortSource(source: string): string {
+  return source.length > 120 ? `${source.slice(0, 120)}…` : source;
 }
 
 function contextFor(c: PurlComponents, plan: ComponentPlan): RuleContext {

@@ -5,8 +5,8 @@ import { parsePurlString } from '../syntax/parse-purl-string.js';
 import { buildPurlString } from '../syntax/build-purl-string.js';
 import { RawQualifiers } from '../syntax/raw-qualifiers.js';
 import { readComponents } from '../syntax/read-components.js';
-import { compileDefinition, GENERIC_PLAN, type CompiledType } from '../definitions/compile-definition.js';
-import { checkDefinitions } from '../definitions/check-definitions.js';
+import { compileDefinition, DefinitionCompileError, GENERIC_PLAN, type CompiledType } from '../definitions/compile-definition.js';
+import { checkDefinitions, DefinitionSetError } from '../definitions/check-definitions.js';
 import { applyTypeRules } from './apply-type-rules.js';
 import { vocabulary, type Vocabulary } from '../syntax/vocabulary.js';
 
@@ -69,6 +69,28 @@ export interface PurlValidation {
 const STRICT = { lenient: false } as const;
 const LENIENT = { lenient: true } as const;
 
+let buildFromCompiledTypes: (types: readonly CompiledType[], options: PurlEngineOptions) => PurlEngine;
+
+/**
+ * Builds an engine from compiled types, sharing their patterns (and so their time budget) with
+ * whoever compiled them: the validator's checks of one definition. Not part of the public API.
+ */
+export function engineFromCompiledTypes(types: readonly CompiledType[], options: PurlEngineOptions = {}): PurlEngine {
+  return buildFromCompiledTypes(types, options);
+}
+
+/** Any failure while loading definitions, as the one error type the loaders throw. */
+function asDefinitionSetError(error: unknown, source: string): DefinitionSetError {
+  if (error instanceof DefinitionSetError) return error;
+  if (error instanceof DefinitionCompileError) return new DefinitionSetError(source, `${source}: ${error.message}`);
+  const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const shown = what.length > 200 ? `${what.slice(0, 200)}…` : what;
+  return new DefinitionSetError(
+    source,
+    `${source}: teapurl failed while loading this definition (${shown}); this is a fault in teapurl: please report it to the teapurl maintainers with this file`,
+  );
+}
+
 /**
  * A PURL parser and builder compiled from a set of PURL type definitions. Everything a type
  * needs (case folding, permitted characters, required and prohibited components, required
@@ -98,7 +120,8 @@ export class PurlEngine {
   /**
    * Builds an engine from definition documents. Each is checked against the PURL type
    * definition schema first; an invalid one, or two for the same type, is refused with a
-   * {@link DefinitionSetError} naming the document and the finding.
+   * {@link DefinitionSetError} naming the document and the finding. Nothing else is thrown: a
+   * pattern the engine cannot compile, or a fault inside teapurl, is a `DefinitionSetError` too.
    *
    * @example
    * ```ts
@@ -106,13 +129,15 @@ export class PurlEngine {
    * ```
    */
   static fromDefinitions(documents: readonly unknown[], options: PurlEngineOptions = {}): PurlEngine {
-    return PurlEngine.fromCheckedDefinitions(checkDefinitions(documents.map((document, index) => ({ document, source: `definition #${index}` }))), options);
+    const sources = documents.map((_document, index) => `definition #${index}`);
+    return PurlEngine.#fromSources(() => checkDefinitions(documents.map((document, index) => ({ document, source: sources[index]! }))), sources, options);
   }
 
   /**
    * Builds an engine from every `*.json` file in `directory` (searched with fast-glob,
    * recursively). Each document is validated with the teapurl validator; an invalid one is
-   * refused with an error naming the file and the finding.
+   * refused with a {@link DefinitionSetError} naming the file and the finding, and so is every
+   * other failure (the promise rejects with nothing else).
    *
    * @example
    * ```ts
@@ -120,8 +145,37 @@ export class PurlEngine {
    * ```
    */
   static async fromDirectory(directory: string, options: PurlEngineOptions = {}): Promise<PurlEngine> {
-    const { loadDefinitionDirectory } = await import('../definitions/load-directory.js');
-    return PurlEngine.fromCheckedDefinitions(await loadDefinitionDirectory(directory), options);
+    let loaded: { definitions: PurlTypeDefinition[]; sources: string[] };
+    try {
+      const { loadDefinitionDirectory } = await import('../definitions/load-directory.js');
+      loaded = await loadDefinitionDirectory(directory);
+    } catch (error) {
+      throw asDefinitionSetError(error, directory);
+    }
+    return PurlEngine.#fromSources(() => loaded.definitions, loaded.sources, options);
+  }
+
+  /** Checks and compiles definitions, turning every failure into a {@link DefinitionSetError} naming its document. */
+  static #fromSources(check: () => PurlTypeDefinition[], sources: readonly string[], options: PurlEngineOptions): PurlEngine {
+    let definitions: PurlTypeDefinition[];
+    try {
+      definitions = check();
+    } catch (error) {
+      throw asDefinitionSetError(error, 'the definitions');
+    }
+    const types = new Map<string, CompiledType>();
+    definitions.forEach((definition, index) => {
+      try {
+        types.set(definition.type, compileDefinition(definition));
+      } catch (error) {
+        throw asDefinitionSetError(error, sources[index] ?? `definition #${index}`);
+      }
+    });
+    return new PurlEngine(types, options);
+  }
+
+  static {
+    buildFromCompiledTypes = (types, options) => new PurlEngine(new Map(types.map((compiled) => [compiled.type, compiled])), options);
   }
 
   /** @internal Builds an engine from documents already known to be valid (the bundled corpus). */

@@ -1,3 +1,4 @@
+import { quoted } from '../describe-value.js';
 import type { RawFinding } from '../finding.js';
 import { humanPath, toPointer } from '../pointer.js';
 import { registerChecks, type SemanticCheck } from './registry.js';
@@ -50,12 +51,12 @@ const duplicateUrl: SemanticCheck = {
         continue;
       }
       const pointer = toPointer(['endpoints', entry.index, 'url']);
-      const spelling = first.url === entry.url ? '' : ` (${JSON.stringify(first.url)} names the same URL)`;
+      const spelling = first.url === entry.url ? '' : ` (${quoted(first.url)} names the same URL)`;
       findings.push({
         pointer,
         severity: 'error',
         rule: this.rule,
-        message: `${humanPath(pointer)} ${JSON.stringify(entry.url)} repeats ${humanPath(toPointer(['endpoints', first.index, 'url']))}${spelling}; list each endpoint once with all its versions`,
+        message: `${humanPath(pointer)} ${quoted(entry.url)} repeats ${humanPath(toPointer(['endpoints', first.index, 'url']))}${spelling}; list each endpoint once with all its versions`,
       });
     }
     return findings;
@@ -89,7 +90,7 @@ const duplicateVersion: SemanticCheck = {
             pointer: at(v),
             severity: 'error',
             rule: this.rule,
-            message: `${humanPath(at(v))} ${JSON.stringify(version)} repeats ${humanPath(at(earlier))}`,
+            message: `${humanPath(at(v))} ${quoted(version)} repeats ${humanPath(at(earlier))}`,
           });
           continue;
         }
@@ -104,7 +105,7 @@ const duplicateVersion: SemanticCheck = {
           pointer: at(v),
           severity: 'warning',
           rule: 'discovery/ambiguous-version',
-          message: `${humanPath(at(v))} ${JSON.stringify(version)} has the same precedence as ${humanPath(at(same))}; build metadata does not order versions, so clients cannot choose between them`,
+          message: `${humanPath(at(v))} ${quoted(version)} has the same precedence as ${humanPath(at(same))}; build metadata does not order versions, so clients cannot choose between them`,
         });
       }
     }
@@ -124,7 +125,7 @@ const insecureUrl: SemanticCheck = {
           pointer,
           severity: 'warning' as const,
           rule: this.rule,
-          message: `${humanPath(pointer)} ${JSON.stringify(url)} uses http://, which is allowed for local testing only (section 2.2); deployments use https`,
+          message: `${humanPath(pointer)} ${quoted(url)} uses http://, which is allowed for local testing only (section 2.2); deployments use https`,
         };
       });
   },

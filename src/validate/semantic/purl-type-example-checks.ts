@@ -3,11 +3,15 @@
  * this type": each is of the definition's type, parses under an engine built from the definition,
  * is already canonical, and names a different package from the others.
  */
+import { quoted } from '../describe-value.js';
 import type { RawFinding } from '../finding.js';
 import { humanPath, toPointer } from '../pointer.js';
 import { registerChecks, type SemanticCheck } from './registry.js';
 import { definitionType } from './purl-type-document.js';
-import { examplesOf } from './purl-type-examples.js';
+import { examplesOf, patternOf, type ParsedExample } from './purl-type-examples.js';
+import { patternSites } from './purl-type-document.js';
+import { countOf } from '../describe-value.js';
+import { PATTERN_TIME_LIMIT_MS } from '../../purl/definitions/permitted-characters.js';
 
 const exampleType: SemanticCheck = {
   rule: 'purl-type/example-type',
@@ -22,29 +26,53 @@ const exampleType: SemanticCheck = {
           pointer,
           severity: 'error',
           rule: this.rule,
-          message: `${humanPath(pointer)} ${JSON.stringify(e.purl)} is a PURL of type ${JSON.stringify(e.type ?? '')}, not of this definition's type ${JSON.stringify(type)}`,
+          message: `${humanPath(pointer)} ${quoted(e.purl)} is a PURL of type ${quoted(e.type ?? '')}, not of this definition's type ${quoted(type)}`,
         };
       });
   },
 };
+
+/** A canonical form is what the author copies to fix an example: shown longer than other values. */
+const MAX_CANONICAL_SHOWN = 500;
+
+/**
+ * One warning per pattern that ran out of time and was then no longer run: how many examples it
+ * did not check, and why. Their other problems, canonical form and uniqueness are still checked.
+ */
+function uncheckedNotices(document: unknown, schemaValid: boolean, examples: readonly ParsedExample[], rule: string): RawFinding[] {
+  const findings: RawFinding[] = [];
+  for (const site of patternSites(document)) {
+    const count = examples.filter((e) => e.unchecked.includes(site.component)).length;
+    if (count === 0) continue;
+    const slowOn = patternOf(document, schemaValid, site)?.slowOn ?? null;
+    findings.push({
+      pointer: site.pointer,
+      severity: 'warning',
+      rule,
+      message: `${countOf(count, 'example')} ${count === 1 ? 'was' : 'were'} not checked against ${humanPath(site.pointer)}: it ran out of time (over ${PATTERN_TIME_LIMIT_MS} ms) on ${quoted(slowOn ?? '')}, and teapurl does not run it again for this definition`,
+    });
+  }
+  return findings;
+}
 
 const exampleValid: SemanticCheck = {
   rule: 'purl-type/example-valid',
   summary: 'Every example parses under an engine built from the definition itself.',
   check(document, { schemaValid }) {
     const findings: RawFinding[] = [];
-    for (const e of examplesOf(document, schemaValid)) {
-      if (!e.validation || e.validation.valid) continue;
+    const examples = examplesOf(document, schemaValid);
+    for (const e of examples) {
+      if (e.problems.length === 0) continue;
       const pointer = toPointer(['examples', e.index]);
-      const problems = e.validation.errors.map((issue) => issue.message).join('; ');
+      const problems = e.problems.map((issue) => issue.message).join('; ');
       findings.push({
         pointer,
         severity: 'error',
         rule: this.rule,
-        message: `${humanPath(pointer)} ${JSON.stringify(e.purl)} is not a valid PURL under this definition: ${problems}`,
+        message: `${humanPath(pointer)} ${quoted(e.purl)} is not a valid PURL under this definition: ${problems}`,
       });
     }
-    return findings;
+    return findings.concat(uncheckedNotices(document, schemaValid, examples, this.rule));
   },
 };
 
@@ -54,13 +82,13 @@ const exampleCanonical: SemanticCheck = {
   check(document, { schemaValid }) {
     const findings: RawFinding[] = [];
     for (const e of examplesOf(document, schemaValid)) {
-      if (!e.validation?.valid || e.validation.isCanonical) continue;
+      if (e.canonical === null || e.canonical === e.purl) continue;
       const pointer = toPointer(['examples', e.index]);
       findings.push({
         pointer,
         severity: 'error',
         rule: this.rule,
-        message: `${humanPath(pointer)} ${JSON.stringify(e.purl)} is not canonical; its canonical form is ${JSON.stringify(e.validation.canonical)}`,
+        message: `${humanPath(pointer)} ${quoted(e.purl)} is not canonical; its canonical form is ${quoted(e.canonical, MAX_CANONICAL_SHOWN)}`,
       });
     }
     return findings;
@@ -74,7 +102,7 @@ const exampleUnique: SemanticCheck = {
     const findings: RawFinding[] = [];
     const firstByCanonical = new Map<string, number>();
     for (const e of examplesOf(document, schemaValid)) {
-      const canonical = e.validation?.canonical;
+      const canonical = e.canonical;
       if (!canonical) continue;
       const first = firstByCanonical.get(canonical);
       if (first === undefined) {
@@ -86,7 +114,7 @@ const exampleUnique: SemanticCheck = {
         pointer,
         severity: 'error',
         rule: this.rule,
-        message: `${humanPath(pointer)} ${JSON.stringify(e.purl)} is the same PURL as ${humanPath(toPointer(['examples', first]))} once canonicalised (${JSON.stringify(canonical)})`,
+        message: `${humanPath(pointer)} ${quoted(e.purl)} is the same PURL as ${humanPath(toPointer(['examples', first]))} once canonicalised (${quoted(canonical, MAX_CANONICAL_SHOWN)})`,
       });
     }
     return findings;

@@ -2,6 +2,7 @@
  * Checks of a PURL type definition's names and links: `$id` and the file name agree with the
  * type, qualifier keys are valid PURL keys, URLs are web addresses.
  */
+import { quoted } from '../describe-value.js';
 import type { RawFinding } from '../finding.js';
 import { humanPath, toPointer } from '../pointer.js';
 import { registerChecks, type SemanticCheck } from './registry.js';
@@ -34,7 +35,7 @@ const idNamesFile: SemanticCheck = {
         pointer: '/$id',
         severity: 'error',
         rule: this.rule,
-        message: `$id ${JSON.stringify(id)} names the file ${JSON.stringify(lastSegment(id))}, but a definition of type ${JSON.stringify(type)} is ${JSON.stringify(expected)}`,
+        message: `$id ${quoted(id)} names the file ${quoted(lastSegment(id))}, but a definition of type ${quoted(type)} is ${quoted(expected)}`,
       },
     ];
   },
@@ -56,7 +57,7 @@ const fileNameAgrees: SemanticCheck = {
         pointer: '/type',
         severity: 'error',
         rule: this.rule,
-        message: `the file is named ${JSON.stringify(base)}, but a definition of type ${JSON.stringify(type)} belongs in ${JSON.stringify(expected)}`,
+        message: `the file is named ${quoted(base)}, but a definition of type ${quoted(type)} belongs in ${quoted(expected)}`,
       },
     ];
   },
@@ -81,7 +82,7 @@ const qualifierKeys: SemanticCheck = {
       const key = own(definition, 'key');
       if (typeof key !== 'string') continue;
       const pointer = toPointer(['qualifiers_definition', index, 'key']);
-      const at = `${humanPath(pointer)} ${JSON.stringify(key)}`;
+      const at = `${humanPath(pointer)} ${quoted(key)}`;
       const lower = lowercaseKey(key);
       if (lower === null) {
         findings.push({
@@ -97,7 +98,7 @@ const qualifierKeys: SemanticCheck = {
           pointer,
           severity: 'error',
           rule: this.rule,
-          message: `${at} must be lowercase, as keys are in a canonical PURL: write ${JSON.stringify(lower)}`,
+          message: `${at} must be lowercase, as keys are in a canonical PURL: write ${quoted(lower)}`,
         });
       }
       const first = seen.get(lower);
@@ -129,7 +130,7 @@ const requiredWithDefault: SemanticCheck = {
         pointer: toPointer(['qualifiers_definition', index, 'default_value']),
         severity: 'warning',
         rule: this.rule,
-        message: `qualifier ${JSON.stringify(key)} is required and also has the default ${JSON.stringify(value)}: a PURL without it would be refused, so the default never applies; make it optional or drop the default`,
+        message: `qualifier ${quoted(key)} is required and also has the default ${quoted(value)}: a PURL without it would be refused, so the default never applies; make it optional or drop the default`,
       });
     }
     return findings;
@@ -162,7 +163,7 @@ const webUrls: SemanticCheck = {
     for (const { pointer, value } of sites) {
       if (typeof value !== 'string') continue;
       const why = notWebUrl(value);
-      if (why) findings.push({ pointer, severity: 'error', rule: this.rule, message: `${humanPath(pointer)} ${JSON.stringify(value)} ${why}` });
+      if (why) findings.push({ pointer, severity: 'error', rule: this.rule, message: `${humanPath(pointer)} ${quoted(value)} ${why}` });
     }
     return findings;
   },

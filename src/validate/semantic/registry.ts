@@ -77,7 +77,10 @@ export function checksFor(kind: DocumentKind): readonly SemanticCheck[] {
   return registry.get(kind) ?? [];
 }
 
-/** Runs every check registered for a kind. A check that throws becomes a finding, never a crash. */
+/**
+ * Runs every check registered for a kind. A check that throws becomes an `internal/error`
+ * finding naming it, never a crash, and the other checks still run.
+ */
 export function runChecks(kind: DocumentKind, document: unknown, context: CheckContext = { schemaValid: true }): RawFinding[] {
   let findings: RawFinding[] = [];
   for (const check of checksFor(kind)) {
@@ -85,11 +88,12 @@ export function runChecks(kind: DocumentKind, document: unknown, context: CheckC
       const found = check.check(document, context);
       if (found.length > 0) findings = findings.concat(found);
     } catch (error) {
+      const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       findings.push({
         pointer: '',
         severity: 'error',
-        rule: check.rule,
-        message: `the check ${check.rule} failed on this document: ${(error as Error).message}`,
+        rule: 'internal/error',
+        message: `the check ${check.rule} failed on this document (${what.length > 200 ? `${what.slice(0, 200)}…` : what}); this is a fault in the check, not a verdict on the document: please report it to the teapurl maintainers (or the check's author) with this file`,
       });
     }
   }

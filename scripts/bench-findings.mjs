@@ -1,0 +1,186 @@
+#!/usr/bin/env node
+// Benchmark: does the validator's cost grow linearly with the number of findings?
+//
+// What it measures, in one run (the built library, dist/index.js, in this process):
+//   (a) unknown keys: a discovery document with N unknown top-level keys (N = 10,000, 100,000 and
+//       1,000,000; the last is a 13 MB file, under the default 16 MiB limit), so N schema findings,
+//       each of which needs its line and column. validateText is timed with the default cap on listed
+//       findings (1,000) and with no cap (every finding placed and returned).
+//   (b) 60,000 endpoints with the same url: 59,999 discovery/duplicate-url findings.
+//   (c) a type definition with a backtracking pattern (^(?:[a-z0-9]+|(A+)+b)$ on a case-insensitive
+//       name, the survey's) and 100,000 examples: validateText, PurlEngine.fromDefinitions and
+//       generateDocsSite (HTML, given the engine; a page breaks down its first 1,000 examples).
+//       Target: each under 2 s. The peer is the per-example time limit this
+//       replaced, estimated from 1,000 examples each run alone under its own limit (the survey's
+//       50 ms per example, for a value that runs out of time).
+//   (d) the peer: the approach this replaced, one jsonc-parser tree search per finding
+//       (findNodeAtLocation), on the 10,000-key document and a 30,000-key one, side by side with
+//       the index teapurl now builds in one pass for all findings.
+// Each figure is the median of --runs timed runs (default 3) after one untimed warm-up. Ratios:
+// time(10x findings) / time(N findings) should be close to 10 for a linear cost, ~100 for a square one.
+//
+// Run:   npm run bench:findings           (builds first)
+//        node scripts/bench-findings.mjs [--runs N] [--json]
+
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { validateText, PurlEngine, generateDocsSite } = await import(pathToFileURL(path.join(ROOT, 'dist/index.js')).href);
+
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const runsAt = args.indexOf('--runs');
+const runs = runsAt === -1 ? 3 : Number(args[runsAt + 1]);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error('usage: node scripts/bench-findings.mjs [--runs N] [--json]');
+  process.exit(2);
+}
+
+const ENDPOINT = '{"url": "https://tea.example.com", "versions": ["1.0.0"]}';
+
+function unknownKeys(n) {
+  const parts = [`{"schemaVersion": 1, "endpoints": [${ENDPOINT}]`];
+  for (let i = 0; i < n; i++) parts.push(`,\n"k${i}":0`);
+  parts.push('\n}');
+  return parts.join('');
+}
+
+function duplicateEndpoints(n) {
+  return `{"schemaVersion": 1, "endpoints": [\n${Array.from({ length: n }, () => ENDPOINT).join(',\n')}\n]}`;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function time(fn) {
+  fn();
+  const samples = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    fn();
+    samples.push(performance.now() - start);
+  }
+  return median(samples);
+}
+
+function timeBoth(a, b) {
+  a();
+  b();
+  const samples = [[], []];
+  for (let i = 0; i < runs; i++) {
+    for (const [k, fn] of (i % 2 === 0 ? [[0, a], [1, b]] : [[1, b], [0, a]])) {
+      const start = performance.now();
+      fn();
+      samples[k].push(performance.now() - start);
+    }
+  }
+  return samples.map(median);
+}
+
+const log = (line) => {
+  if (!json) console.log(line);
+};
+const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+const results = { unknownKeys: [], duplicateEndpoints: null, slowPattern: null, peer: [] };
+
+log(`validator cost per number of findings (median of ${runs} runs, Node ${process.version})`);
+log('');
+log('unknown keys     size      findings   capped (1,000 listed)   uncapped (all listed)   ratio to previous (capped / uncapped)');
+let previous = null;
+for (const n of [10_000, 100_000, 1_000_000]) {
+  const text = unknownKeys(n);
+  let count = 0;
+  let listed = 0;
+  // The two variants alternate run by run, so heap growth and machine noise hit both alike.
+  const [capped, uncapped] = timeBoth(
+    () => {
+      listed = validateText(text, { kind: 'tea-discovery' }).findings.length;
+    },
+    () => {
+      count = validateText(text, { kind: 'tea-discovery', maxFindings: Infinity }).findings.length;
+    },
+  );
+  if (count !== n || listed !== 1001) throw new Error(`expected ${n} findings (1,001 listed), got ${count} (${listed})`);
+  const ratio = previous ? `${(capped / previous.capped).toFixed(1)}x / ${(uncapped / previous.uncapped).toFixed(1)}x` : '';
+  log(`${String(n).padStart(12)}  ${`${(text.length / 1e6).toFixed(1)} MB`.padStart(8)}  ${String(count).padStart(10)}   ${fmt(capped).padStart(21)}   ${fmt(uncapped).padStart(21)}   ${ratio}`);
+  results.unknownKeys.push({ findings: n, bytes: text.length, cappedMs: capped, uncappedMs: uncapped });
+  previous = { capped, uncapped };
+}
+
+{
+  const text = duplicateEndpoints(60_000);
+  let count = 0;
+  const ms = time(() => {
+    count = validateText(text, { kind: 'tea-discovery', maxFindings: Infinity }).findings.filter((f) => f.rule === 'discovery/duplicate-url').length;
+  });
+  if (count !== 59_999) throw new Error(`expected 59,999 duplicate-url findings, got ${count}`);
+  log('');
+  log(`60,000 endpoints with one url (${(text.length / 1e6).toFixed(1)} MB): ${count} findings in ${fmt(ms)}`);
+  results.duplicateEndpoints = { endpoints: 60_000, findings: count, ms };
+}
+
+{
+  const letters = (i) => i.toString(26).replace(/[0-9]/g, (d) => 'qrstuvwxyz'[Number(d)]);
+  const definition = JSON.parse(readFileSync(path.join(ROOT, 'corpus/purl-types/cargo-definition.json'), 'utf8'));
+  definition.name_definition.permitted_characters = '^(?:[a-z0-9]+|(A+)+b)$';
+  definition.name_definition.case_sensitive = false;
+  definition.examples = Array.from({ length: 100_000 }, (_, i) => `pkg:cargo/${'a'.repeat(30)}${letters(i)}@1.0`);
+  const text = JSON.stringify(definition);
+  let findings = [];
+  // Each run gets a fresh copy: results are cached per document object.
+  const validate = time(() => {
+    findings = validateText(text, { file: 'cargo-definition.json' }).findings;
+  });
+  const engineMs = time(() => PurlEngine.fromDefinitions([JSON.parse(text)]));
+  // docs as `teapurl docs --types DIR` runs it: the engine loaded (timed above), then the pages.
+  let pageBytes = 0;
+  const docsMs = time(() => {
+    const copy = JSON.parse(text);
+    const pages = generateDocsSite([copy], { format: 'html', engine: PurlEngine.fromCheckedDefinitions([copy]) });
+    pageBytes = pages.reduce((sum, page) => sum + page.content.length, 0);
+  });
+  const rules = findings.map((f) => f.rule).join(', ');
+  if (findings.length !== 2) throw new Error(`expected the backtracking warning and one skipped-check notice, got ${rules}`);
+  // The peer: each uppercase probe alone under its own time limit, as before the budget per definition.
+  const probe = new RegExp(definition.name_definition.permitted_characters, 'u');
+  const { createContext, Script } = await import('node:vm');
+  const context = createContext({ probe, value: '' });
+  const script = new Script('probe.test(value)');
+  const sample = 20;
+  const start = performance.now();
+  for (let i = 0; i < sample; i++) {
+    context.value = `${'A'.repeat(30)}${letters(i).toUpperCase()}`;
+    try {
+      script.runInContext(context, { timeout: 50 });
+    } catch {
+      // ran out of time, as each of them does
+    }
+  }
+  const perExample = (performance.now() - start) / sample;
+  log('');
+  log(`a definition with a backtracking pattern and 100,000 examples (${(text.length / 1e6).toFixed(1)} MB; target: each under 2 s):`);
+  log(`  validateText ${fmt(validate)}   PurlEngine.fromDefinitions ${fmt(engineMs)}   generateDocsSite (HTML, ${(pageBytes / 1e6).toFixed(1)} MB) ${fmt(docsMs)}`);
+  log(`  peer, a time limit per example: ${perExample.toFixed(1)} ms per example, so about ${fmt(perExample * 100_000)} for 100,000 (ratio ${((perExample * 100_000) / validate).toFixed(0)}x)`);
+  results.slowPattern = { examples: 100_000, validateMs: validate, fromDefinitionsMs: engineMs, docsMs, peerPerExampleMs: perExample };
+}
+
+log('');
+log('placing N findings (after validation): one jsonc-parser tree search per finding (the peer) vs one pass for all (teapurl)');
+for (const n of [10_000, 30_000]) {
+  const text = unknownKeys(n);
+  const keys = Array.from({ length: n }, (_, i) => `k${i}`);
+  const peer = time(() => {
+    const tree = parseTree(text);
+    for (const key of keys) findNodeAtLocation(tree, [key]);
+  });
+  const ours = time(() => validateText(text, { kind: 'tea-discovery', maxFindings: Infinity }));
+  log(`${String(n).padStart(12)} findings: tree search ${fmt(peer).padStart(8)}   teapurl (whole validation) ${fmt(ours).padStart(8)}   ratio ${(peer / ours).toFixed(1)}x`);
+  results.peer.push({ findings: n, treeSearchMs: peer, teapurlMs: ours });
+}
+
+if (json) console.log(JSON.stringify(results));
