@@ -1,7 +1,7 @@
 // Bundles the CLI into one CommonJS file, dist/teapurl.cjs. Loading one file is what lets
 // `teapurl validate` start fast enough for a pre-commit hook: Node 20 spends more time resolving
 // and linking the ESM graph (and lexing its CommonJS dependencies) than running a validation.
-// Bundled CommonJS dependencies (fast-glob) are only evaluated when first required.
+// Bundled CommonJS dependencies (picomatch) are only evaluated when first required.
 import { build } from 'esbuild';
 
 await build({

@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PackageURL } from 'packageurl-js';
@@ -593,6 +593,27 @@ describe('PurlEngine.fromDirectory', () => {
     const empty = await fixture('empty', { 'notes.txt': 'nothing here' });
     await expect(PurlEngine.fromDirectory(empty)).rejects.toThrow(DefinitionSetError);
     await expect(PurlEngine.fromDirectory(path.join(dir, 'does-not-exist'))).rejects.toThrow(DefinitionSetError);
+  });
+
+  it('ends on symbolic link cycles and reads a linked definition once', async () => {
+    const where = await fixture('cycles', {
+      'widget-definition.json': JSON.stringify(WIDGET),
+      'sub/npm-definition.json': JSON.stringify(corpusDefinition('npm')),
+    });
+    await symlink('..', path.join(where, 'sub', 'up'));
+    await symlink(where, path.join(where, 'root'));
+    // A link to a definition already found: the same file once, not a second "widget".
+    await symlink(path.join(where, 'widget-definition.json'), path.join(where, 'sub', 'again.json'));
+    const e = await PurlEngine.fromDirectory(where);
+    expect(e.types()).toEqual(['npm', 'widget']);
+  });
+
+  it('refuses a dangling link among the definitions, naming it', async () => {
+    const where = await fixture('dangling', { 'widget-definition.json': JSON.stringify(WIDGET) });
+    await symlink(path.join(where, 'gone.json'), path.join(where, 'gone-definition.json'));
+    const error = (await PurlEngine.fromDirectory(where).catch((e: unknown) => e)) as DefinitionSetError;
+    expect(error).toBeInstanceOf(DefinitionSetError);
+    expect(error.message).toMatch(/gone-definition\.json: cannot be read \(ENOENT\)/);
   });
 });
 

@@ -134,7 +134,7 @@ export class PurlEngine {
   }
 
   /**
-   * Builds an engine from every `*.json` file in `directory` (searched with fast-glob,
+   * Builds an engine from every `*.json` file in `directory` (searched with the validator's walk,
    * recursively). Each document is validated with the teapurl validator; an invalid one is
    * refused with a {@link DefinitionSetError} naming the file and the finding, and so is every
    * other failure (the promise rejects with nothing else).
