@@ -23,9 +23,11 @@ export interface SyntaxOptions {
 }
 
 /**
- * Splits a PURL string into decoded components, following ECMA-427's parsing procedure: from
- * the right, subpath, then qualifiers; from the left, scheme and type; then version, name and
- * namespace. With `rawQualifiers` the qualifiers go there, undecoded, and `qualifiers` is `null`.
+ * Splits a PURL string into decoded components, following ECMA-427's parsing procedure (the
+ * PURL specification's how-to-parse): from the right, the subpath at the last "#", then the
+ * qualifiers at the last "?" of what remains; from the left, scheme and type; then from the right
+ * again, the version at the last "@" (see {@link versionSeparator}), the name after the last "/",
+ * and the namespace. With `rawQualifiers` the qualifiers go there, undecoded, and `qualifiers` is `null`.
  */
 export function parsePurlString(raw: unknown, options: SyntaxOptions, words: Vocabulary = GENERIC_VOCABULARY, rawQualifiers?: RawQualifiers): SyntaxComponents {
   if (typeof raw !== 'string') {
@@ -39,18 +41,15 @@ export function parsePurlString(raw: unknown, options: SyntaxOptions, words: Voc
   let end = input.length;
 
   let subpath: string | null = null;
-  const hash = input.indexOf('#');
+  const hash = lastIndexIn(input, '#', 0, end);
   if (hash !== -1) {
     subpath = decodePath(input.slice(hash + 1), 'subpath', true);
     end = hash;
   }
 
   let qualifiers: PurlQualifiers | null = null;
-  // ECMA-427 splits at the last "?". A canonical PURL has only one; with a stray second one,
-  // splitting at the first keeps it inside a qualifier value instead of the name (and indexOf
-  // is far cheaper than lastIndexOf in V8).
-  const question = input.indexOf('?');
-  if (question !== -1 && question < end) {
+  const question = lastIndexIn(input, '?', 0, end);
+  if (question !== -1) {
     const pairs = rawQualifiers ?? new RawQualifiers();
     readRawQualifiers(input, question + 1, end, options.lenient, words.qualifierKeys, pairs);
     if (rawQualifiers === undefined) qualifiers = pairs.toRecord();
@@ -67,28 +66,24 @@ export function parsePurlString(raw: unknown, options: SyntaxOptions, words: Voc
   const type = words.types.find(input, start, typeEnd)?.type ?? checkType(input.slice(start, typeEnd));
   start = typeEnd + 1;
 
-  // The name is the last segment; the version separator is the last "@" after it (an unencoded
-  // "@" inside the namespace, as in an npm scope, is not one).
-  let lastSlash = lastIndexIn(input, '/', start, end);
   let version: string | null = null;
-  const at = lastIndexIn(input, '@', lastSlash + 1, end);
-  if (at > lastSlash) {
+  const at = versionSeparator(input, start, end);
+  if (at !== -1) {
     if (at + 1 < end) version = percentDecode(input.slice(at + 1, end), 'version');
     end = at;
-    if (input.charCodeAt(end - 1) === 0x2f) {
+    if (at === start || input.charCodeAt(at - 1) === 0x2f) {
       throw new PurlError('name', 'missing-name', `the name is missing before "${input.slice(at, at + 40)}"`);
     }
-  } else if (lastSlash === end - 1) {
-    // Trailing slashes: the name is the segment before them.
-    while (end > start && input.charCodeAt(end - 1) === 0x2f) end--;
-    lastSlash = lastIndexIn(input, '/', start, end);
   }
-  const rawName = input.slice(lastSlash + 1, end);
+  // Trailing slashes: the name is the segment before them.
+  while (end > start && input.charCodeAt(end - 1) === 0x2f) end--;
+  const lastSlash = lastIndexIn(input, '/', start, end);
+  const rawName = input.slice(lastSlash === -1 ? start : lastSlash + 1, end);
   let name = percentDecode(rawName, 'name');
   // Building strips "/" from both ends of the name; a name decoded from "%2F…" gets the same
   // treatment, so that a parsed PURL and the PURL built from it have the same components.
   if (name !== rawName) name = trimSlashes(name);
-  const namespace = lastSlash >= start ? decodePath(input.slice(start, lastSlash), 'namespace', false) : null;
+  const namespace = lastSlash !== -1 ? decodePath(input.slice(start, lastSlash), 'namespace', false) : null;
 
   return { type, namespace, name, version, qualifiers, subpath };
 }
@@ -108,15 +103,35 @@ function schemeEnd(input: string, end: number): number {
   return colon + 1;
 }
 
-/**
- * The index of the last `char` in `input` from `from` to `end`, or `from - 1`. Found with indexOf
- * forwards: V8's lastIndexOf is a slow runtime call, and a charCodeAt loop backwards costs a few
- * nanoseconds a character, more than the one or two indexOf calls a PURL needs.
- */
+/** The index of the last `char` in `input` from `from` to `end`, or -1. */
 function lastIndexIn(input: string, char: string, from: number, end: number): number {
-  let last = from - 1;
-  for (let i = input.indexOf(char, from); i !== -1 && i < end; i = input.indexOf(char, i + 1)) last = i;
-  return last;
+  if (end <= from) return -1;
+  const i = input.lastIndexOf(char, end - 1);
+  return i >= from ? i : -1;
+}
+
+/**
+ * Where the version starts: ECMA-427 splits at the last "@" of what precedes the qualifiers,
+ * with one refinement. An "@" that begins a segment followed by another non-empty segment, as
+ * in an unencoded npm scope (`pkg:npm/@babel/core`), cannot be the separator: the name before it
+ * would be empty, so it belongs to the namespace and the search goes on leftwards. An "@" that
+ * begins the last segment (`pkg:cran/@0.9.1`) still is the separator, and the empty name before
+ * it is refused. Returns -1 when there is no version.
+ */
+function versionSeparator(input: string, start: number, end: number): number {
+  let at = lastIndexIn(input, '@', start, end);
+  while (at !== -1 && (at === start || input.charCodeAt(at - 1) === 0x2f) && segmentFollows(input, at, end)) {
+    at = lastIndexIn(input, '@', start, at);
+  }
+  return at;
+}
+
+/** Whether a "/" followed by something other than "/" comes after `from`, before `end`. */
+function segmentFollows(input: string, from: number, end: number): boolean {
+  for (let slash = input.indexOf('/', from); slash !== -1 && slash < end - 1; slash = input.indexOf('/', slash + 1)) {
+    if (input.charCodeAt(slash + 1) !== 0x2f) return true;
+  }
+  return false;
 }
 
 /** Whether a path needs more than decoding as a whole: empty, `.` or `..` segments, or escapes. */
