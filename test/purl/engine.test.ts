@@ -453,6 +453,54 @@ describe('unknown types', () => {
 
 // ---------------------------------------------------------------------------------------------
 
+describe('build after parse: only what changed is built again', () => {
+  it('returns a canonical input as it is, and the canonical form of a non-canonical one', () => {
+    const canonical = 'pkg:maven/org.apache.commons/io@1.3.4?classifier=sources&type=pom#META-INF';
+    expect(buildPurl(parsePurl(canonical))).toBe(canonical);
+    expect(buildPurl(parsePurl('pkg:maven/org.apache.commons/io@1.3.4?type=pom&classifier=sources'))).toBe(
+      'pkg:maven/org.apache.commons/io@1.3.4?classifier=sources&type=pom',
+    );
+    expect(buildPurl(parsePurl('pkg:pypi/Django_Package@1.0'))).toBe('pkg:pypi/django-package@1.0');
+    expect(buildPurl(parsePurl('pkg:npm/%40babel/core@7.24.0'))).toBe('pkg:npm/%40babel/core@7.24.0');
+    expect(buildPurl(parsePurl('pkg:npm/@babel/core@7.24.0'))).toBe('pkg:npm/%40babel/core@7.24.0');
+  });
+
+  it('builds members assigned after parsing, whichever they are', () => {
+    const purl = 'pkg:maven/org.apache.commons/io@1.3.4?classifier=sources&type=pom#META-INF';
+    const edits: [(c: PurlComponents) => void, string][] = [
+      [(c) => (c.type = 'generic'), 'pkg:generic/org.apache.commons/io@1.3.4?classifier=sources&type=pom#META-INF'],
+      [(c) => (c.namespace = 'org.example'), 'pkg:maven/org.example/io@1.3.4?classifier=sources&type=pom#META-INF'],
+      [(c) => (c.name = 'commons io'), 'pkg:maven/org.apache.commons/commons%20io@1.3.4?classifier=sources&type=pom#META-INF'],
+      [(c) => (c.version = '2.0/rc'), 'pkg:maven/org.apache.commons/io@2.0%2Frc?classifier=sources&type=pom#META-INF'],
+      [(c) => (c.subpath = null), 'pkg:maven/org.apache.commons/io@1.3.4?classifier=sources&type=pom'],
+      [(c) => (c.qualifiers = null), 'pkg:maven/org.apache.commons/io@1.3.4#META-INF'],
+      [(c) => ((c.qualifiers as Record<string, string>).type = 'jar'), 'pkg:maven/org.apache.commons/io@1.3.4?classifier=sources&type=jar#META-INF'],
+      [(c) => ((c.qualifiers as Record<string, string>).arch = 'x86'), 'pkg:maven/org.apache.commons/io@1.3.4?arch=x86&classifier=sources&type=pom#META-INF'],
+      [(c) => delete (c.qualifiers as Record<string, string>).classifier, 'pkg:maven/org.apache.commons/io@1.3.4?type=pom#META-INF'],
+    ];
+    for (const [edit, expected] of edits) {
+      const c = parsePurl(purl);
+      edit(c);
+      expect(buildPurl(c)).toBe(expected);
+    }
+  });
+
+  it('builds in full for another engine, whose definitions may say otherwise', () => {
+    const c = parsePurl('pkg:widget/Sprocket@1.0?channel=stable');
+    expect(buildPurl(c)).toBe('pkg:widget/Sprocket@1.0?channel=stable');
+    const widgets = PurlEngine.fromDefinitions([WIDGET]);
+    expect(widgets.build(c)).toBe('pkg:widget/sprocket@1.0?channel=stable');
+    expect(refusal(() => widgets.build({ ...c, qualifiers: null })).code).toBe('missing-qualifier');
+  });
+
+  it('keeps the parsed object an ordinary record of six members', () => {
+    const c = parsePurl('pkg:npm/%40babel/core@7.24.0');
+    expect(Object.keys(c)).toEqual(['type', 'namespace', 'name', 'version', 'qualifiers', 'subpath']);
+    expect(JSON.parse(JSON.stringify(c))).toEqual({ type: 'npm', namespace: '@babel', name: 'core', version: '7.24.0', qualifiers: null, subpath: null });
+    expect(buildPurl({ ...c })).toBe('pkg:npm/%40babel/core@7.24.0');
+  });
+});
+
 describe('build', () => {
   it('accepts a packageurl-js PackageURL instance', () => {
     const purl = new PackageURL('maven', 'org.apache.commons', 'commons-lang3', '3.14.0', { classifier: 'sources' }, 'META-INF');

@@ -8,7 +8,7 @@ import { percentDecode, percentEncode } from './percent-encoding.js';
  * character that needs one. A value without either decodes and encodes back to itself, so it is
  * written as it is.
  */
-const NOT_CANONICAL_VALUE = /[^A-Za-z0-9._~:%-]|%(?![01][0-9A-F]|2[0-9A-CF]|3[B-F]|40|5[B-E]|60|7[BCDF])/;
+export const NOT_CANONICAL_VALUE = /[^A-Za-z0-9._~:%-]|%(?![01][0-9A-F]|2[0-9A-CF]|3[B-F]|40|5[B-E]|60|7[BCDF])/;
 
 /**
  * Qualifiers as a PURL writes them: keys checked and compared for duplicates, values still
