@@ -260,9 +260,13 @@ class QualifierRecord implements QualifierSink {
   record: PurlQualifiers | null = null;
   readonly pairs: string[] = [];
   #emptyKeys: string[] | null = null;
+  #greatest = '';
 
   add(key: string, value: string): void {
-    if ((this.record !== null && key in this.record) || (this.#emptyKeys !== null && this.#emptyKeys.includes(key))) {
+    // A key above every earlier one is new (keys mostly come sorted); only the others need looking up.
+    if (key > this.#greatest) {
+      this.#greatest = key;
+    } else if ((this.record !== null && key in this.record) || (this.#emptyKeys !== null && this.#emptyKeys.includes(key))) {
       throw new PurlError('qualifiers', 'duplicate-qualifier-key', `qualifier key ${quote(key)} appears more than once`);
     }
     if (value === '') {
