@@ -147,7 +147,10 @@ export function parsePurlString(raw: unknown, options: SyntaxOptions, words: Voc
   let namespace: string | null = null;
   if (lastSlash !== -1) {
     const rawNamespace = input.slice(start, lastSlash);
-    namespace = emptySegment || (percent !== -1 && percent < lastSlash) ? decodePath(rawNamespace, 'namespace', false) : rawNamespace;
+    if (emptySegment) namespace = decodePath(rawNamespace, 'namespace', false);
+    else if (percent === -1 || percent >= lastSlash) namespace = rawNamespace;
+    // Segments decode as a whole unless an escape could be a "/" (%2F), which a segment refuses.
+    else namespace = rawNamespace.includes('%2') ? decodePath(rawNamespace, 'namespace', false) : percentDecode(rawNamespace, 'namespace');
   }
 
   const layout: SourceLayout = { tidy, pathStart, versionAt: at, pathEnd, percent, hash };
