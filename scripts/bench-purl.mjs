@@ -14,8 +14,8 @@
 // Per PURL: parse then canonical string (teapurl `engine.build(engine.parse(s))`, packageurl-js
 // and Socket `PackageURL.fromString(s).toString()`, purl `stringify(parse(s))`), and the one-call
 // canonical form (teapurl `engine.canonicalize(s)`, purl `normalize(s)`). Rounds alternate between
-// the runners, in reversed order every other round (default 9 rounds; median reported). Ratios are
-// against packageurl-js. Nothing is memoised across inputs. The exit status is 0 whatever the
+// the runners, in reversed order every other round (default 9 rounds; median CPU time reported).
+// Ratios are against packageurl-js: the median of the per-round ratios. Nothing is memoised across inputs. The exit status is 0 whatever the
 // figures.
 //
 // Run:   npm run bench:purl             (builds first)
@@ -160,9 +160,12 @@ function measure(set) {
     const order = Object.keys(runners);
     if (round % 2) order.reverse();
     for (const name of order) {
-      const start = process.hrtime.bigint();
+      // CPU time, not wall time: the machine may be shared, and a runner descheduled for a while
+      // would otherwise be charged for it. It includes V8's helper threads (garbage collection).
+      const start = process.cpuUsage();
       runners[name]();
-      times[name].push(Number(process.hrtime.bigint() - start) / 1e6);
+      const used = process.cpuUsage(start);
+      times[name].push((used.user + used.system) / 1000);
     }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -21,13 +21,13 @@ export class ParsedPurl implements PurlComponents {
   readonly #layout: SourceLayout;
   /** The engine whose type rules left every member as read; `null` until one did. */
   #owner: object | null = null;
-  // The members as the owner left them: a caller who assigns one makes the object a plain input.
-  #type: string = '';
-  #namespace: string | null = null;
-  #name: string = '';
-  #version: string | null = null;
-  #qualifiers: PurlQualifiers | null = null;
-  #subpath: string | null = null;
+  // The members as read: a caller who assigns one makes the object a plain input.
+  readonly #type: string;
+  readonly #namespace: string | null;
+  readonly #name: string;
+  readonly #version: string | null;
+  readonly #qualifiers: PurlQualifiers | null;
+  readonly #subpath: string | null;
   /** Keys and values of `qualifiers` as read, alternating. */
   readonly #pairs: readonly string[] | null;
 
@@ -48,6 +48,12 @@ export class ParsedPurl implements PurlComponents {
     this.version = version;
     this.qualifiers = qualifiers;
     this.subpath = subpath;
+    this.#type = type;
+    this.#namespace = namespace;
+    this.#name = name;
+    this.#version = version;
+    this.#qualifiers = qualifiers;
+    this.#subpath = subpath;
     this.#input = input;
     this.#layout = layout;
     this.#pairs = pairs;
@@ -59,12 +65,6 @@ export class ParsedPurl implements PurlComponents {
    */
   static settle(c: ParsedPurl, owner: object): void {
     c.#owner = owner;
-    c.#type = c.type;
-    c.#namespace = c.namespace;
-    c.#name = c.name;
-    c.#version = c.version;
-    c.#qualifiers = c.qualifiers;
-    c.#subpath = c.subpath;
   }
 
   /**

@@ -16,11 +16,14 @@ export const NOT_CANONICAL_VALUE = /[^A-Za-z0-9._~:%-]|%(?![01][0-9A-F]|2[0-9A-C
  * them (the type has no rule and no required qualifier): then no record is made, and a value in
  * canonical form, a URL full of escapes say, is written back without being decoded and encoded.
  */
+/** The pairs of qualifiers with none: shared, never written to. */
+const NONE: string[] = [];
+
 export class RawQualifiers {
-  /** Keys in the order written, those with empty values included (they count for duplicates). */
-  readonly #keys: string[] = [];
+  /** Keys in the order written, those with empty values included (they count for duplicates); made with the first pair (most PURLs have none). */
+  #keys: string[] = NONE;
   /** The values as written; `''` for an empty one. */
-  readonly #values: string[] = [];
+  #values: string[] = NONE;
   #greatest = '';
   /** Whether each key came above all before it, as in a canonical PURL: then they need no sorting. */
   #ascending = true;
@@ -40,6 +43,10 @@ export class RawQualifiers {
       this.#ascending = false;
     }
     this.#seen?.add(key);
+    if (this.#keys === NONE) {
+      this.#keys = [];
+      this.#values = [];
+    }
     this.#keys.push(key);
     this.#values.push(value);
   }
