@@ -4,7 +4,7 @@ import { percentDecode } from './percent-encoding.js';
 import { checkQualifierKey, checkType, MAX_PURL_LENGTH, trimSlashes } from './generic-rules.js';
 import { GENERIC_VOCABULARY, type Vocabulary } from './vocabulary.js';
 import type { WordIndex } from './word-index.js';
-import { NOT_CANONICAL_VALUE, type RawQualifiers } from './raw-qualifiers.js';
+import { isNotCanonicalValue, type RawQualifiers } from './raw-qualifiers.js';
 import { ParsedPurl } from './parsed-purl.js';
 import type { SourceLayout } from './canonical-source.js';
 
@@ -244,7 +244,7 @@ function readQualifiers(input: string, from: number, to: number, lenient: boolea
         if (key !== written) tidy = false;
       }
       const value = input.slice(equals + 1, next);
-      if (tidy && (key <= previous || value === '' || NOT_CANONICAL_VALUE.test(value))) tidy = false;
+      if (tidy && (key <= previous || value === '' || isNotCanonicalValue(value))) tidy = false;
       previous = key;
       into.add(key, value);
     } else {
