@@ -1,29 +1,44 @@
 #!/usr/bin/env node
-// Benchmark: teapurl's PURL engine against packageurl-js 2.0.1, parse plus canonical toString.
+// Benchmark: teapurl's PURL engine against packageurl-js 2.0.1, @socketregistry/packageurl-js and
+// `purl` (npm), in one process.
 //
-// Input: at least 200,000 distinct PURLs made from the valid parse inputs of the PURL specification's
-// conformance suite (../shared/purl-spec/tests) by varying the name (`<name>-<counter>`), so no cache
-// could help. Seeds whose varied PURLs either library refuses (e.g. chrome-extension ids, which are
-// exactly 32 letters) are dropped before timing, so both libraries do the same work on every string.
+// Inputs:
+// - suite: at least 200,000 distinct PURLs made from the valid parse inputs of the PURL
+//   specification's conformance suite (../shared/purl-spec/tests) by varying the name
+//   (`<name>-<counter>`), so no cache could help;
+// - corpus (with --corpus FILE): real-world PURLs, one per line (blank lines and lines starting
+//   with "#" are skipped), timed as they are, every line once per round.
+// Inputs some library refuses are dropped before timing (and counted), so every library does the
+// same work on every string and no timing loop throws.
 //
-// Per PURL: teapurl `engine.build(engine.parse(s))` (the same two calls as packageurl-js's
-// `PackageURL.fromString(s).toString()`); teapurl's one-pass `canonicalize(s)` is timed as well.
-// Rounds alternate between the libraries (default 7; median reported). Nothing is memoised.
-// Target: teapurl throughput >= 5x packageurl-js. The exit status is 0 whatever the figures.
+// Per PURL: parse then canonical string (teapurl `engine.build(engine.parse(s))`, packageurl-js
+// and Socket `PackageURL.fromString(s).toString()`, purl `stringify(parse(s))`), and the one-call
+// canonical form (teapurl `engine.canonicalize(s)`, purl `normalize(s)`). Rounds alternate between
+// the runners, in reversed order every other round (default 9 rounds; median CPU time reported).
+// Ratios are against packageurl-js: the median of the per-round ratios. Nothing is memoised across inputs. The exit status is 0 whatever the
+// figures.
 //
 // Run:   npm run bench:purl             (builds first)
-//        node scripts/bench-purl.mjs [--count N] [--rounds N] [--json]
+//        node scripts/bench-purl.mjs [--count N] [--rounds N] [--corpus FILE] [--only suite|corpus] [--json]
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PackageURL } from 'packageurl-js';
+import { PackageURL as SocketPackageURL } from '@socketregistry/packageurl-js';
+import { parse as purlParse, stringify as purlStringify, normalize as purlNormalize } from 'purl';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SUITE = path.resolve(ROOT, '../shared/purl-spec/tests');
 const { values } = parseArgs({
-  options: { count: { type: 'string', default: '200000' }, rounds: { type: 'string', default: '7' }, json: { type: 'boolean', default: false } },
+  options: {
+    count: { type: 'string', default: '200000' },
+    rounds: { type: 'string', default: '9' },
+    corpus: { type: 'string' },
+    only: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
 });
 const COUNT = Math.max(200_000, Number(values.count));
 const ROUNDS = Math.max(3, Number(values.rounds));
@@ -34,12 +49,30 @@ if (!fs.existsSync(distIndex)) {
   console.error('dist/index.js is missing: run npm run build first (npm run bench:purl does)');
   process.exit(2);
 }
-if (!fs.existsSync(SUITE)) {
-  console.error(`${SUITE} is missing: the benchmark builds its input from the PURL conformance suite`);
-  process.exit(2);
-}
 const { defaultPurlEngine } = await import(distIndex);
 const engine = defaultPurlEngine();
+
+/** Each library's two operations, as a user would call them. */
+const LIBRARIES = {
+  teapurl: { parseBuild: (s) => engine.build(engine.parse(s)), canonical: (s) => engine.canonicalize(s) },
+  'packageurl-js': { parseBuild: (s) => PackageURL.fromString(s).toString() },
+  socket: { parseBuild: (s) => SocketPackageURL.fromString(s).toString() },
+  purl: { parseBuild: (s) => purlStringify(purlParse(s)), canonical: (s) => purlNormalize(s) },
+};
+
+/** Whether every library turns `purl` into a string with each of its operations. */
+function acceptedByAll(purl) {
+  for (const lib of Object.values(LIBRARIES)) {
+    for (const op of Object.values(lib)) {
+      try {
+        if (typeof op(purl) !== 'string') return false;
+      } catch {
+        return false;
+      }
+    }
+  }
+  return true;
+}
 
 function suiteInputs() {
   const files = [path.join(SUITE, 'spec/specification-test.json')];
@@ -53,75 +86,129 @@ function suiteInputs() {
   return inputs;
 }
 
-function accepted(purl) {
-  try {
-    engine.parse(purl);
-    PackageURL.fromString(purl).toString();
-    return true;
-  } catch {
-    return false;
+/** The suite-derived set: each seed's name varied; seeds whose varied forms a library refuses are dropped. */
+function suiteSet() {
+  const seeds = [];
+  const seen = new Set();
+  let dropped = 0;
+  for (const input of suiteInputs()) {
+    const c = engine.parse(input);
+    const vary = (i) => engine.build({ ...c, name: `${c.name}-${i.toString(36)}` });
+    let key;
+    let ok;
+    try {
+      key = vary(0);
+      ok = acceptedByAll(vary(1)) && acceptedByAll(vary(2));
+    } catch {
+      key = input;
+      ok = false;
+    }
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (ok) seeds.push(vary);
+    else dropped++;
   }
+  const purls = new Array(COUNT);
+  for (let i = 0; i < COUNT; i++) purls[i] = seeds[i % seeds.length](Math.floor(i / seeds.length) + 3);
+  if (new Set(purls).size !== COUNT) throw new Error('generated PURLs are not distinct');
+  return { name: 'suite', purls, note: `${COUNT} distinct PURLs from ${seeds.length} conformance-suite seeds (${dropped} seeds dropped: a library refuses them)` };
 }
 
-// Vary each seed's name; keep seeds for which both libraries accept the varied form.
-const seeds = [];
-const seen = new Set();
-for (const input of suiteInputs()) {
-  const c = engine.parse(input);
-  const key = engine.build({ ...c, name: `${c.name}-0` });
-  if (seen.has(key)) continue;
-  seen.add(key);
-  const vary = (i) => engine.build({ ...c, name: `${c.name}-${i.toString(36)}` });
-  let ok = true;
-  try {
-    ok = accepted(vary(1)) && accepted(vary(2));
-  } catch {
-    ok = false;
-  }
-  if (ok) seeds.push(vary);
+function corpusSet(file) {
+  const lines = fs.readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+  const distinct = [...new Set(lines)];
+  const purls = distinct.filter(acceptedByAll);
+  const note = `${purls.length} PURLs from ${path.relative(process.cwd(), file) || file} (${lines.length} lines, ${distinct.length} distinct, ${distinct.length - purls.length} dropped: a library refuses them)`;
+  return { name: 'corpus', purls, note };
 }
-const purls = new Array(COUNT);
-for (let i = 0; i < COUNT; i++) purls[i] = seeds[i % seeds.length](Math.floor(i / seeds.length) + 3);
-if (new Set(purls).size !== COUNT) throw new Error('generated PURLs are not distinct');
-log(`${COUNT} distinct PURLs from ${seeds.length} conformance-suite seeds; ${ROUNDS} rounds, alternating`);
 
-// Both libraries must agree on the canonical form of what they are timed on, or the comparison is void.
-let disagreements = 0;
-for (let i = 0; i < seeds.length; i++) if (engine.build(engine.parse(purls[i])) !== PackageURL.fromString(purls[i]).toString()) disagreements++;
+/** How many of `purls` teapurl and packageurl-js write the same canonical form for, and how many are canonical already. */
+function agreement(purls) {
+  let disagreements = 0;
+  let canonical = 0;
+  for (const s of purls) {
+    const ours = engine.canonicalize(s);
+    if (ours === s) canonical++;
+    if (ours !== PackageURL.fromString(s).toString()) disagreements++;
+  }
+  return { disagreements, canonical };
+}
 
 let sink = 0;
-const runners = {
-  'teapurl parse+build': () => {
-    for (let i = 0; i < COUNT; i++) sink += engine.build(engine.parse(purls[i])).length;
-  },
-  'teapurl canonicalize': () => {
-    for (let i = 0; i < COUNT; i++) sink += engine.canonicalize(purls[i]).length;
-  },
-  'packageurl-js fromString+toString': () => {
-    for (let i = 0; i < COUNT; i++) sink += PackageURL.fromString(purls[i]).toString().length;
-  },
-};
-const times = Object.fromEntries(Object.keys(runners).map((k) => [k, []]));
-for (const run of Object.values(runners)) run(); // warm-up, untimed
-for (let round = 0; round < ROUNDS; round++) {
-  const order = Object.keys(runners);
-  if (round % 2) order.reverse();
-  for (const name of order) {
-    const start = process.hrtime.bigint();
-    runners[name]();
-    times[name].push(Number(process.hrtime.bigint() - start) / 1e6);
+function runnersFor(purls) {
+  const n = purls.length;
+  const loop = (op) => () => {
+    for (let i = 0; i < n; i++) sink += op(purls[i]).length;
+  };
+  return {
+    'teapurl build(parse(s))': loop(LIBRARIES.teapurl.parseBuild),
+    'teapurl canonicalize(s)': loop(LIBRARIES.teapurl.canonical),
+    'packageurl-js fromString(s).toString()': loop(LIBRARIES['packageurl-js'].parseBuild),
+    'socket fromString(s).toString()': loop(LIBRARIES.socket.parseBuild),
+    'purl stringify(parse(s))': loop(LIBRARIES.purl.parseBuild),
+    'purl normalize(s)': loop(LIBRARIES.purl.canonical),
+  };
+}
+
+const BASE = 'packageurl-js fromString(s).toString()';
+
+function measure(set) {
+  const runners = runnersFor(set.purls);
+  const times = Object.fromEntries(Object.keys(runners).map((k) => [k, []]));
+  for (const run of Object.values(runners)) run(); // warm-up, untimed
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = Object.keys(runners);
+    if (round % 2) order.reverse();
+    for (const name of order) {
+      // CPU time, not wall time: the machine may be shared, and a runner descheduled for a while
+      // would otherwise be charged for it. It includes V8's helper threads (garbage collection).
+      const start = process.cpuUsage();
+      runners[name]();
+      const used = process.cpuUsage(start);
+      times[name].push((used.user + used.system) / 1000);
+    }
   }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const result = {};
+  for (const [name, xs] of Object.entries(times)) {
+    const ms = median(xs);
+    result[name] = { medianMs: Math.round(ms), nsPerPurl: Math.round((ms * 1e6) / set.purls.length), opsPerSecond: Math.round(set.purls.length / (ms / 1000)) };
+  }
+  // Per-round ratios, median: less sensitive to a busy machine than the ratio of medians.
+  const roundRatios = (name) => median(times[BASE].map((base, i) => base / times[name][i]));
+  for (const [name, r] of Object.entries(result)) r.ratio = Number(roundRatios(name).toFixed(2));
+  return result;
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const result = {};
-for (const [name, xs] of Object.entries(times)) result[name] = { medianMs: Math.round(median(xs)), opsPerSecond: Math.round(COUNT / (median(xs) / 1000)) };
-const base = result['packageurl-js fromString+toString'].opsPerSecond;
-for (const [name, r] of Object.entries(result)) {
-  r.ratio = Number((r.opsPerSecond / base).toFixed(2));
-  log(`${name.padEnd(36)} ${String(r.medianMs).padStart(6)} ms  ${String(r.opsPerSecond).padStart(9)} ops/s  ${r.ratio.toFixed(2)}x`);
+
+const sets = [];
+if (values.only !== 'corpus') {
+  if (!fs.existsSync(SUITE)) {
+    console.error(`${SUITE} is missing: the suite set is built from the PURL conformance suite`);
+    process.exit(2);
+  }
+  sets.push(suiteSet());
 }
-const ratio = result['teapurl parse+build'].ratio;
-log(`target: teapurl >= 5x packageurl-js: ${ratio >= 5 ? 'met' : 'NOT met'} (${ratio}x)`);
-if (disagreements) log(`note: the libraries disagree on the canonical form of ${disagreements} of ${seeds.length} seed PURLs`);
-const summary = { node: process.version, count: COUNT, seeds: seeds.length, rounds: ROUNDS, disagreements, result, sink: sink > 0 };
-console.log(values.json ? JSON.stringify(summary) : JSON.stringify(summary));
+if (values.corpus !== undefined && values.only !== 'suite') {
+  if (!fs.existsSync(values.corpus)) {
+    console.error(`${values.corpus}: no such file (--corpus takes a file of PURLs, one per line)`);
+    process.exit(2);
+  }
+  sets.push(corpusSet(values.corpus));
+}
+
+const summary = { node: process.version, rounds: ROUNDS, sets: {} };
+for (const set of sets) {
+  const { disagreements, canonical } = agreement(set.purls);
+  log(`\n${set.name}: ${set.note}; ${canonical} already canonical; ${ROUNDS} rounds, alternating`);
+  const result = measure(set);
+  for (const [name, r] of Object.entries(result)) {
+    log(`  ${name.padEnd(40)} ${String(r.medianMs).padStart(6)} ms  ${String(r.nsPerPurl).padStart(5)} ns/PURL  ${String(r.opsPerSecond).padStart(9)}/s  ${r.ratio.toFixed(2)}x`);
+  }
+  const pb = result['teapurl build(parse(s))'].ratio;
+  const cn = result['teapurl canonicalize(s)'].ratio;
+  log(`  targets vs packageurl-js: build(parse(s)) >= 5x ${pb >= 5 ? 'met' : 'NOT met'} (${pb}x); canonicalize(s) >= 6x ${cn >= 6 ? 'met' : 'NOT met'} (${cn}x)`);
+  if (disagreements) log(`  note: teapurl and packageurl-js write different canonical forms for ${disagreements} of ${set.purls.length}`);
+  summary.sets[set.name] = { count: set.purls.length, canonical, disagreements, result };
+}
+summary.sink = sink > 0;
+console.log(JSON.stringify(summary));

@@ -139,8 +139,8 @@ describe('type definition checks on whole directories', () => {
     expect(found).toContain('huggingface-definition.json purl-type/id-file-name /$id');
     // pub's name pattern only constrains the first character.
     expect(found).toContain('pub-definition.json purl-type/pattern-anchored /name_definition/permitted_characters');
-    // An opam example that is not an opam PURL, and qualifiers out of order in maven's.
-    expect(found).toContain('opam-definition.json purl-type/example-valid /examples/1');
+    // An opam example whose version holds an unencoded "/", and qualifiers out of order in maven's.
+    expect(found).toContain('opam-definition.json purl-type/example-canonical /examples/1');
     expect(found).toContain('maven-definition.json purl-type/example-canonical /examples/3');
     // Nothing the schema itself refuses.
     expect(found.filter((f) => / (schema|json)\//.test(f))).toEqual([]);

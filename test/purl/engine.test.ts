@@ -125,6 +125,89 @@ describe('syntax layer: canonical percent-encoding', () => {
   });
 });
 
+describe('syntax layer: parsing order (how-to-parse, from the right)', () => {
+  /** Parsed strictly and leniently, the PURL gives these components. */
+  function expectParsed(purl: string, expected: Partial<PurlComponents>): void {
+    for (const options of [{ lenient: false }, { lenient: true }]) {
+      const c = parsePurl(purl, options);
+      expect({ ...c, qualifiers: c.qualifiers === null ? null : { ...c.qualifiers } }).toEqual(
+        components({ type: expected.type ?? c.type, name: expected.name ?? '', ...expected }),
+      );
+    }
+  }
+
+  it('reads a GitHub ref with "/" as the version, after the last "@"', () => {
+    const purl = 'pkg:github/99designs/gqlgen@refs/tags/v0.17.98';
+    expectParsed(purl, { type: 'github', namespace: '99designs', name: 'gqlgen', version: 'refs/tags/v0.17.98' });
+    expect(canonicalizePurl(purl)).toBe('pkg:github/99designs/gqlgen@refs%2Ftags%2Fv0.17.98');
+    expect(validatePurl(purl)).toMatchObject({ valid: true, canonical: 'pkg:github/99designs/gqlgen@refs%2Ftags%2Fv0.17.98', isCanonical: false });
+    expect(buildPurl(parsePurl(purl))).toBe('pkg:github/99designs/gqlgen@refs%2Ftags%2Fv0.17.98');
+    expect(canonicalizePurl('pkg:github/golang/mod@refs/tags/v0.30.0')).toBe('pkg:github/golang/mod@refs%2Ftags%2Fv0.30.0');
+  });
+
+  it("reads opam's published example git@3/16.1 as version 3/16.1 of git", () => {
+    expectParsed('pkg:opam/git@3/16.1', { type: 'opam', name: 'git', version: '3/16.1' });
+    expect(canonicalizePurl('pkg:opam/git@3/16.1')).toBe('pkg:opam/git@3%2F16.1');
+    // opam prohibits a namespace: the old reading (namespace "git@3") was refused.
+    expect(validatePurl('pkg:opam/git@3/16.1').valid).toBe(true);
+  });
+
+  it('splits the qualifiers at the last "?", so an unencoded "?" in a name stays in the name', () => {
+    expectParsed('pkg:generic/na?me@1.0?arch=x86', { type: 'generic', name: 'na?me', version: '1.0', qualifiers: { arch: 'x86' } });
+    expect(canonicalizePurl('pkg:generic/na?me@1.0?arch=x86')).toBe('pkg:generic/na%3Fme@1.0?arch=x86');
+    // A lone "?" in a name is still the qualifier separator: encode it.
+    expectParsed('pkg:generic/acme/na?me=1', { type: 'generic', namespace: 'acme', name: 'na', qualifiers: { me: '1' } });
+  });
+
+  it('splits the subpath at the last "#", so an unencoded "#" in a name or a qualifier value stays there', () => {
+    expectParsed('pkg:generic/na#me@1.0#docs/a', { type: 'generic', name: 'na#me', version: '1.0', subpath: 'docs/a' });
+    expect(canonicalizePurl('pkg:generic/na#me@1.0#docs/a')).toBe('pkg:generic/na%23me@1.0#docs/a');
+    expectParsed('pkg:generic/x?vcs_url=git+https://h.example/r.git#v1#src', {
+      type: 'generic',
+      name: 'x',
+      qualifiers: { vcs_url: 'git+https://h.example/r.git#v1' },
+      subpath: 'src',
+    });
+    // "?" after the last "#" belongs to the subpath.
+    expectParsed('pkg:generic/x#a?b', { type: 'generic', name: 'x', subpath: 'a?b' });
+  });
+
+  it('keeps an unencoded "@" inside a Maven name: only the last one separates the version', () => {
+    expectParsed('pkg:maven/org.example/na@me@1.0', { type: 'maven', namespace: 'org.example', name: 'na@me', version: '1.0' });
+    expect(canonicalizePurl('pkg:maven/org.example/na@me@1.0')).toBe('pkg:maven/org.example/na%40me@1.0');
+    // Without a version, the last "@" is the separator, as ECMA-427 says.
+    expectParsed('pkg:maven/org.example/na@me', { type: 'maven', namespace: 'org.example', name: 'na', version: 'me' });
+  });
+
+  it('reads an unencoded npm scope as the namespace, with and without a version', () => {
+    expectParsed('pkg:npm/@babel/core', { type: 'npm', namespace: '@babel', name: 'core' });
+    expectParsed('pkg:npm/@babel/core@7.24.0', { type: 'npm', namespace: '@babel', name: 'core', version: '7.24.0' });
+    expectParsed('pkg:npm/@babel/core#/googleapis/api/annotations/', { type: 'npm', namespace: '@babel', name: 'core', subpath: 'googleapis/api/annotations' });
+    expectParsed('pkg:npm/@babel/core@7.24.0?arch=x64#lib', {
+      type: 'npm',
+      namespace: '@babel',
+      name: 'core',
+      version: '7.24.0',
+      qualifiers: { arch: 'x64' },
+      subpath: 'lib',
+    });
+    expect(canonicalizePurl('pkg:npm/@babel/core')).toBe('pkg:npm/%40babel/core');
+    expect(canonicalizePurl('pkg:npm/@babel/core@7.24.0')).toBe('pkg:npm/%40babel/core@7.24.0');
+  });
+
+  it('a segment-starting "@" followed by more segments is skipped; the version is at the last "@" before it', () => {
+    expectParsed('pkg:generic/@scope/name@1.0/@x/y', { type: 'generic', namespace: '@scope', name: 'name', version: '1.0/@x/y' });
+  });
+
+  it('an "@" that begins the last segment is the separator, and the empty name before it is refused', () => {
+    for (const purl of ['pkg:cran/@0.9.1', 'pkg:swift/github.com/Alamofire/@5.4.3', 'pkg:generic/a/@1.0/']) {
+      expect(refusal(() => parsePurl(purl))).toMatchObject({ component: 'name', code: 'missing-name' });
+      expect(refusal(() => parsePurl(purl, { lenient: true }))).toMatchObject({ component: 'name', code: 'missing-name' });
+      expect(validatePurl(purl).errors[0]?.code).toBe('missing-name');
+    }
+  });
+});
+
 describe('syntax layer: qualifiers', () => {
   it('lowercases keys when canonicalising and refuses keys starting with an uppercase letter when parsing strictly', () => {
     expect(canonicalizePurl('pkg:generic/x?Arch=x86&OS=linux')).toBe('pkg:generic/x?arch=x86&os=linux');
@@ -369,6 +452,54 @@ describe('unknown types', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+
+describe('build after parse: only what changed is built again', () => {
+  it('returns a canonical input as it is, and the canonical form of a non-canonical one', () => {
+    const canonical = 'pkg:maven/org.apache.commons/io@1.3.4?classifier=sources&type=pom#META-INF';
+    expect(buildPurl(parsePurl(canonical))).toBe(canonical);
+    expect(buildPurl(parsePurl('pkg:maven/org.apache.commons/io@1.3.4?type=pom&classifier=sources'))).toBe(
+      'pkg:maven/org.apache.commons/io@1.3.4?classifier=sources&type=pom',
+    );
+    expect(buildPurl(parsePurl('pkg:pypi/Django_Package@1.0'))).toBe('pkg:pypi/django-package@1.0');
+    expect(buildPurl(parsePurl('pkg:npm/%40babel/core@7.24.0'))).toBe('pkg:npm/%40babel/core@7.24.0');
+    expect(buildPurl(parsePurl('pkg:npm/@babel/core@7.24.0'))).toBe('pkg:npm/%40babel/core@7.24.0');
+  });
+
+  it('builds members assigned after parsing, whichever they are', () => {
+    const purl = 'pkg:maven/org.apache.commons/io@1.3.4?classifier=sources&type=pom#META-INF';
+    const edits: [(c: PurlComponents) => void, string][] = [
+      [(c) => (c.type = 'generic'), 'pkg:generic/org.apache.commons/io@1.3.4?classifier=sources&type=pom#META-INF'],
+      [(c) => (c.namespace = 'org.example'), 'pkg:maven/org.example/io@1.3.4?classifier=sources&type=pom#META-INF'],
+      [(c) => (c.name = 'commons io'), 'pkg:maven/org.apache.commons/commons%20io@1.3.4?classifier=sources&type=pom#META-INF'],
+      [(c) => (c.version = '2.0/rc'), 'pkg:maven/org.apache.commons/io@2.0%2Frc?classifier=sources&type=pom#META-INF'],
+      [(c) => (c.subpath = null), 'pkg:maven/org.apache.commons/io@1.3.4?classifier=sources&type=pom'],
+      [(c) => (c.qualifiers = null), 'pkg:maven/org.apache.commons/io@1.3.4#META-INF'],
+      [(c) => ((c.qualifiers as Record<string, string>).type = 'jar'), 'pkg:maven/org.apache.commons/io@1.3.4?classifier=sources&type=jar#META-INF'],
+      [(c) => ((c.qualifiers as Record<string, string>).arch = 'x86'), 'pkg:maven/org.apache.commons/io@1.3.4?arch=x86&classifier=sources&type=pom#META-INF'],
+      [(c) => delete (c.qualifiers as Record<string, string>).classifier, 'pkg:maven/org.apache.commons/io@1.3.4?type=pom#META-INF'],
+    ];
+    for (const [edit, expected] of edits) {
+      const c = parsePurl(purl);
+      edit(c);
+      expect(buildPurl(c)).toBe(expected);
+    }
+  });
+
+  it('builds in full for another engine, whose definitions may say otherwise', () => {
+    const c = parsePurl('pkg:widget/Sprocket@1.0?channel=stable');
+    expect(buildPurl(c)).toBe('pkg:widget/Sprocket@1.0?channel=stable');
+    const widgets = PurlEngine.fromDefinitions([WIDGET]);
+    expect(widgets.build(c)).toBe('pkg:widget/sprocket@1.0?channel=stable');
+    expect(refusal(() => widgets.build({ ...c, qualifiers: null })).code).toBe('missing-qualifier');
+  });
+
+  it('keeps the parsed object an ordinary record of six members', () => {
+    const c = parsePurl('pkg:npm/%40babel/core@7.24.0');
+    expect(Object.keys(c)).toEqual(['type', 'namespace', 'name', 'version', 'qualifiers', 'subpath']);
+    expect(JSON.parse(JSON.stringify(c))).toEqual({ type: 'npm', namespace: '@babel', name: 'core', version: '7.24.0', qualifiers: null, subpath: null });
+    expect(buildPurl({ ...c })).toBe('pkg:npm/%40babel/core@7.24.0');
+  });
+});
 
 describe('build', () => {
   it('accepts a packageurl-js PackageURL instance', () => {

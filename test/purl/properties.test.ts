@@ -291,6 +291,11 @@ describe('arbitrary strings', () => {
           expect(canonical.ok).toBe(lenient.ok);
           if (canonical.ok) {
             const c = canonical.value;
+            // The fast paths (a canonical input returned as it is; a parsed object built from
+            // its source) agree with building a plain copy of the components in full.
+            const components = (lenient as { value: PurlComponents }).value;
+            expect(e.build(plain(components))).toBe(c);
+            expect(e.build(components)).toBe(c);
             expect(e.canonicalize(c)).toBe(c);
             expect(e.validate(c)).toEqual({ valid: true, errors: [], canonical: c, isCanonical: true });
             expect(plain(e.parse(c))).toEqual(plain((lenient as { value: PurlComponents }).value));

@@ -5,6 +5,7 @@ import { parsePurlString } from '../syntax/parse-purl-string.js';
 import { buildPurlString } from '../syntax/build-purl-string.js';
 import { RawQualifiers } from '../syntax/raw-qualifiers.js';
 import { readComponents } from '../syntax/read-components.js';
+import { ParsedPurl } from '../syntax/parsed-purl.js';
 import { compileDefinition, DefinitionCompileError, GENERIC_PLAN, type CompiledType } from '../definitions/compile-definition.js';
 import { checkDefinitions, DefinitionSetError } from '../definitions/check-definitions.js';
 import { applyTypeRules } from './apply-type-rules.js';
@@ -198,7 +199,12 @@ export class PurlEngine {
    */
   parse(purl: string, options?: ParseOptions): PurlComponents {
     const components = parsePurlString(purl, options?.lenient ? LENIENT : STRICT, this.#words);
+    const { namespace, name, version, subpath } = components;
     applyTypeRules(components, this.#plan(components.type));
+    // Remembered for build: when the rules changed nothing, the string read may be the canonical form.
+    if (components.namespace === namespace && components.name === name && components.version === version && components.subpath === subpath) {
+      ParsedPurl.settle(components, this);
+    }
     return components;
   }
 
@@ -214,6 +220,10 @@ export class PurlEngine {
    * ```
    */
   build(components: PurlComponentsInput): string {
+    // Components this engine parsed, untouched since, from a string already canonical: nothing
+    // to build (see ParsedPurl). Anything else is read and built in full.
+    const source = ParsedPurl.canonicalSource(components, this);
+    if (source !== null) return source;
     const read = readComponents(components, this.#words);
     const plan = this.#plan(read.type);
     applyTypeRules(read, plan);
@@ -237,7 +247,13 @@ export class PurlEngine {
     const components = parsePurlString(purl, LENIENT, this.#words, raw);
     const plan = this.#plan(components.type);
     if (plan.readsQualifiers) components.qualifiers = raw.toRecord();
+    const { namespace, name, version, subpath } = components;
     applyTypeRules(components, plan);
+    // Most PURLs are canonical already: when the rules changed nothing and the string is written
+    // as building would write it, it is the answer, and nothing needs building.
+    const unchanged = components.namespace === namespace && components.name === name && components.version === version && components.subpath === subpath;
+    const source = unchanged ? ParsedPurl.sourceIfCanonical(components) : null;
+    if (source !== null) return source;
     return buildPurlString(components, plan.namespaceSegments !== null, null, raw);
   }
 

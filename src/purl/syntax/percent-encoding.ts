@@ -11,6 +11,12 @@ const ESCAPES = Array.from({ length: 128 }, (_, c) => `%${c.toString(16).toUpper
 const NEEDS_ENCODING = /[^A-Za-z0-9._~:-]/g;
 /** The same in a path, whose "/" separate segments and stay as they are. */
 const PATH_NEEDS_ENCODING = /[^A-Za-z0-9._~:/-]/g;
+/**
+ * The same tests, not global: most values need no encoding, and V8 runs a non-global test
+ * without reading and writing `lastIndex`, at about half the cost.
+ */
+const ANY_NEEDS_ENCODING = /[^A-Za-z0-9._~:-]/;
+const ANY_PATH_NEEDS_ENCODING = /[^A-Za-z0-9._~:/-]/;
 
 /**
  * Percent-encodes one component (or segment, or qualifier value) in canonical form: letters,
@@ -25,18 +31,18 @@ const PATH_NEEDS_ENCODING = /[^A-Za-z0-9._~:/-]/g;
  * ```
  */
 export function percentEncode(value: string): string {
-  return encodeMatches(value, NEEDS_ENCODING);
+  return ANY_NEEDS_ENCODING.test(value) ? encodeMatches(value, NEEDS_ENCODING) : value;
 }
 
 /** Percent-encodes each segment of a `/`-separated path (namespace, subpath), keeping the separators. */
 export function percentEncodePath(path: string): string {
-  return encodeMatches(path, PATH_NEEDS_ENCODING);
+  return ANY_PATH_NEEDS_ENCODING.test(path) ? encodeMatches(path, PATH_NEEDS_ENCODING) : path;
 }
 
-/** Writes each character `pattern` (global) finds as its escapes. */
+/** Writes each character `pattern` (global) finds as its escapes; there is at least one. */
 function encodeMatches(value: string, pattern: RegExp): string {
   pattern.lastIndex = 0;
-  if (!pattern.test(value)) return value;
+  pattern.test(value);
   let out = '';
   let run = 0;
   do {

@@ -50,12 +50,18 @@ function optionalString(value: unknown, component: PurlComponentName): string | 
   return value;
 }
 
-/** Whether a path has empty, `.` or `..` segments, or slashes at either end. */
-const PATH_NEEDS_CLEANING = /^\/|\/$|\/\/|(?:^|\/)\.\.?(?:\/|$)/;
+/** Whether a path has `.` or `..` segments. */
+const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 
 function path(value: string | null, dropDots: boolean): string | null {
   if (value === null) return null;
-  if (!PATH_NEEDS_CLEANING.test(value)) return value;
+  // Three cheap tests rule out empty segments; only a subpath drops "." and "..".
+  const clean =
+    value.charCodeAt(0) !== 0x2f &&
+    value.charCodeAt(value.length - 1) !== 0x2f &&
+    !value.includes('//') &&
+    !(dropDots && value.includes('.') && DOT_SEGMENT.test(value));
+  if (clean) return value;
   const joined = pathSegments(value, dropDots).join('/');
   return joined === '' ? null : joined;
 }
