@@ -152,7 +152,7 @@ function buildCanonical(c) {
 const canon = encodeComponent;
 /** JavaScript's encodeURIComponent, as packageurl-js 1.x and many tools write (`:` as %3A). */
 const uriComponent = (s) => encodeURIComponent(s);
-/** Escape only what would break the PURL's structure (`%`, `?`, `#`, `&`, `=` never occur here). */
+/** Written as it is, as tools that paste strings together do (used only where no `%?#&=` occurs). */
 const minimal = (s) => s;
 
 function spell(c, { enc = canon, nsEnc = enc, versionEnc = enc, qualifierOrder, qualifierEnc = enc, type = c.type } = {}) {
@@ -332,7 +332,8 @@ function maven() {
   coords.push(...installedRows('maven on disk'));
   for (const [ga, version] of uniqueRows(coords)) {
     const [group, artifact] = ga.split(':');
-    if (!group || !artifact) continue;
+    // A coordinate that is not one (a listing artefact such as "name classifier=...") is skipped.
+    if (!/^[A-Za-z0-9._-]+$/.test(group ?? '') || !/^[A-Za-z0-9._-]+$/.test(artifact ?? '')) continue;
     const base = comp('maven', group, artifact, version);
     const form = random();
     if (form < 0.35) add('maven', 'plain', base, spell(base));
@@ -415,7 +416,7 @@ function deb(stanzas) {
     if (epoch && form < 0.15) {
       const e = comp('deb', 'debian', s.Package, epoch[2], { arch, distro, epoch: epoch[1] });
       add('deb', 'epoch-qualifier', e, spell(e, { versionEnc: minimal }));
-    } else if (form < 0.4) add('deb', epoch ? 'epoch-raw' : 'plain-raw', c, spell(c, { versionEnc: minimal }));
+    } else if (form < 0.4) add('deb', epoch ? 'epoch-raw' : 'plain-raw', c, spell(c, { enc: minimal }));
     else if (form < 0.6) add('deb', epoch ? 'epoch-encoded' : 'uri-encoded', c, spell(c, { versionEnc: uriComponent }));
     else if (form < 0.8) add('deb', 'canonical-order', c, spell(c));
     else {
