@@ -220,6 +220,19 @@ function rulesFor(texts) {
 // Running and clustering.
 
 const clusters = new Map();
+/** Per single departure ("canonical: leaves + unescaped"), how many PURLs each library shows it on. */
+const behaviours = {};
+
+/** A verdict split into its single departures. */
+function atoms(text) {
+  if (text === 'ok') return [];
+  return text.split('; ').flatMap((section) => {
+    const colon = section.indexOf(': ');
+    if (colon < 0) return [section];
+    const head = section.slice(0, colon);
+    return section.slice(colon + 2).split(', ').map((item) => `${head}: ${item}`);
+  });
+}
 const agreeing = Object.fromEntries(LIBRARIES.map((l) => [l.id, 0]));
 const perEcosystem = {};
 for (const entry of entries) {
@@ -230,6 +243,12 @@ for (const entry of entries) {
     if (v.text === 'ok') {
       agreeing[LIBRARIES[i].id]++;
       eco[LIBRARIES[i].id]++;
+    }
+  });
+  verdicts.forEach((v, i) => {
+    for (const atom of atoms(v.text)) {
+      const row = (behaviours[atom] ??= Object.fromEntries(LIBRARIES.map((l) => [l.id, 0])));
+      row[LIBRARIES[i].id]++;
     }
   });
   if (verdicts.every((v) => v.text === 'ok')) continue;
@@ -252,8 +271,12 @@ for (const entry of entries) {
 const sortedClusters = [...clusters.values()].sort((a, b) => b.count - a.count);
 for (const cluster of sortedClusters) cluster.rules = rulesFor(cluster.verdicts.filter((v) => v !== 'ok'));
 
+const behaviourRows = Object.entries(behaviours)
+  .map(([behaviour, counts]) => ({ behaviour, counts, rules: rulesFor([behaviour]) }))
+  .sort((a, b) => Math.max(...Object.values(b.counts)) - Math.max(...Object.values(a.counts)) || (a.behaviour < b.behaviour ? -1 : 1));
+
 if (args.json) {
-  console.log(JSON.stringify({ libraries: LIBRARIES.map((l) => l.label), total: entries.length, agreeing, perEcosystem, clusters: sortedClusters }, null, 2));
+  console.log(JSON.stringify({ libraries: LIBRARIES.map((l) => l.label), total: entries.length, agreeing, perEcosystem, behaviours: behaviourRows, clusters: sortedClusters }, null, 2));
   process.exit(0);
 }
 
@@ -266,7 +289,13 @@ for (const [eco, counts] of Object.entries(perEcosystem)) {
   console.log(`${eco.padEnd(10)}${String(counts.total).padStart(7)}${LIBRARIES.map((l) => String(counts[l.id]).padStart(15)).join('')}`);
 }
 console.log('');
-console.log(`${sortedClusters.length} clusters where at least one library departs from the specification:`);
+console.log('Departures from the specification, one by one (PURLs showing each, per library):');
+console.log(`${''.padEnd(48)}${LIBRARIES.map((l) => l.id.padStart(15)).join('')}`);
+for (const row of behaviourRows) {
+  console.log(`${row.behaviour.padEnd(48)}${LIBRARIES.map((l) => String(row.counts[l.id] || '-').padStart(15)).join('')}`);
+}
+console.log('');
+console.log(`${sortedClusters.length} clusters (PURLs on which the four libraries answer the same way) where at least one departs:`);
 for (const cluster of sortedClusters) {
   console.log('');
   const where = Object.entries(cluster.where).sort((a, b) => b[1] - a[1]).map(([w, n]) => `${w} ${n}`);

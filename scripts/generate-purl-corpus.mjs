@@ -128,19 +128,22 @@ function normalise(c) {
   return out;
 }
 
-const segments = (path) => path.split('/').filter((s) => s !== '' && s !== '.' && s !== '..');
+/** Namespace segments: empty ones are discarded. */
+const namespaceSegments = (path) => path.split('/').filter((s) => s !== '');
+/** Subpath segments: empty, `.` and `..` ones are discarded. */
+const subpathSegments = (path) => path.split('/').filter((s) => s !== '' && s !== '.' && s !== '..');
 
 /** how-to-build, left to right, from normalised components. */
 function buildCanonical(c) {
   let purl = `pkg:${c.type}/`;
-  if (c.namespace) purl += `${segments(c.namespace).map(encodeComponent).join('/')}/`;
+  if (c.namespace) purl += `${namespaceSegments(c.namespace).map(encodeComponent).join('/')}/`;
   purl += encodeComponent(c.name);
   if (c.version) purl += `@${encodeComponent(c.version)}`;
   if (c.qualifiers) {
     const pairs = Object.entries(c.qualifiers).map(([k, v]) => `${k}=${encodeComponent(v)}`);
     purl += `?${pairs.sort(byText).join('&')}`;
   }
-  if (c.subpath && segments(c.subpath).length) purl += `#${segments(c.subpath).map(encodeComponent).join('/')}`;
+  if (c.subpath && subpathSegments(c.subpath).length) purl += `#${subpathSegments(c.subpath).map(encodeComponent).join('/')}`;
   return purl;
 }
 
@@ -449,7 +452,12 @@ function cargo(stanzas) {
   for (const s of stanzas) {
     const m = /^librust-([a-z0-9-]+)-dev$/.exec(s.Package);
     if (!m) continue;
-    const version = s.Version.replace(/^\d+:/, '').replace(/-[^-]*$/, '').replace(/\+(dfsg|ds|repack).*$/, '').replaceAll('~', '-');
+    // Debian's upstream version less its repack suffixes; "X+reallyY" packages Y; "~" is semver's "-".
+    const version = s.Version.replace(/^\d+:/, '')
+      .replace(/-[^-]*$/, '')
+      .replace(/^.*\+really\.?/, '')
+      .replace(/[+~](dfsg|ds|repack).*$/, '')
+      .replaceAll('~', '-');
     crates.set(`${m[1]} ${version}`, [m[1], version]);
   }
   for (const [name, version] of [...crates.keys()].sort(byText).map((k) => crates.get(k))) {
