@@ -20,6 +20,11 @@ import { ROOT } from '../support/paths.js';
 const CORPUS = path.join(ROOT, 'corpus/purls');
 /** At least this many entries in all; a corpus that silently shrinks fails. */
 const MIN_ENTRIES = 20_000;
+/**
+ * ECMA-427's permitted characters of a canonical PURL: letters, digits, `.-_~`, `:`, the
+ * separators, and `%` only as an escape in uppercase hex. A check on the corpus itself.
+ */
+const CANONICAL_CHARACTERS = /^pkg:[a-z][a-z0-9.-]*\/(?:[A-Za-z0-9._~:/@?=&#-]|%[0-9A-F]{2})+$/;
 const ECOSYSTEMS = ['cargo', 'deb', 'gem', 'github', 'golang', 'maven', 'npm', 'nuget', 'pypi'];
 
 type Entry = [
@@ -135,6 +140,7 @@ describe('real-world PURL corpus (corpus/purls)', () => {
       expect(entries.length, ecosystem).toBeGreaterThan(100);
       for (const e of entries) {
         if (!Array.isArray(e) || e.length !== 9 || e[3] !== ecosystem) malformed.push(`${ecosystem}: ${JSON.stringify(e)}`);
+        else if (!CANONICAL_CHARACTERS.test(e[2])) malformed.push(`${ecosystem}: canonical ${e[2]} has a character ECMA-427 does not permit there`);
         inputs.add(e[1]);
       }
       total += entries.length;
