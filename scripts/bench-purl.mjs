@@ -6,8 +6,9 @@
 // - suite: at least 200,000 distinct PURLs made from the valid parse inputs of the PURL
 //   specification's conformance suite (../shared/purl-spec/tests) by varying the name
 //   (`<name>-<counter>`), so no cache could help;
-// - corpus (with --corpus FILE): real-world PURLs, one per line (blank lines and lines starting
-//   with "#" are skipped), timed as they are, every line once per round.
+// - corpus: the real-world corpus, corpus/purls/*.jsonl (each line's input spelling), by default;
+//   or --corpus FILE: real-world PURLs, one per line (blank lines and lines starting with "#" are
+//   skipped). Timed as they are, every distinct PURL once per round.
 // Inputs some library refuses are dropped before timing (and counted), so every library does the
 // same work on every string and no timing loop throws.
 //
@@ -114,8 +115,20 @@ function suiteSet() {
   return { name: 'suite', purls, note: `${COUNT} distinct PURLs from ${seeds.length} conformance-suite seeds (${dropped} seeds dropped: a library refuses them)` };
 }
 
+/** The input spellings of the project's real-world corpus (a folder of JSON Lines files), or a file of PURL lines. */
+function corpusLines(where) {
+  if (fs.statSync(where).isDirectory()) {
+    return fs
+      .readdirSync(where)
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort()
+      .flatMap((f) => fs.readFileSync(path.join(where, f), 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l)[1]));
+  }
+  return fs.readFileSync(where, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+}
+
 function corpusSet(file) {
-  const lines = fs.readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+  const lines = corpusLines(file);
   const distinct = [...new Set(lines)];
   const purls = distinct.filter(acceptedByAll);
   const note = `${purls.length} PURLs from ${path.relative(process.cwd(), file) || file} (${lines.length} lines, ${distinct.length} distinct, ${distinct.length - purls.length} dropped: a library refuses them)`;
@@ -188,12 +201,13 @@ if (values.only !== 'corpus') {
   }
   sets.push(suiteSet());
 }
-if (values.corpus !== undefined && values.only !== 'suite') {
-  if (!fs.existsSync(values.corpus)) {
-    console.error(`${values.corpus}: no such file (--corpus takes a file of PURLs, one per line)`);
+const corpus = values.corpus ?? path.join(ROOT, 'corpus/purls');
+if (values.only !== 'suite') {
+  if (!fs.existsSync(corpus)) {
+    console.error(`${corpus}: no such file or folder (--corpus takes a file of PURLs, one per line, or a folder of corpus .jsonl files)`);
     process.exit(2);
   }
-  sets.push(corpusSet(values.corpus));
+  sets.push(corpusSet(corpus));
 }
 
 const summary = { node: process.version, rounds: ROUNDS, sets: {} };
