@@ -29,6 +29,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prng } from './lib/prng.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BENCH_DIR = path.join(ROOT, '.bench');
@@ -123,17 +124,6 @@ function describeExit(result) {
 
 // ------------------------------------------------------------------------------------------- documents
 
-/** mulberry32: a small seeded PRNG, so every run benchmarks the same documents. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PRERELEASES = ['alpha', 'alpha.1', 'beta', 'beta.2', 'rc.1', 'rc.10', '0.3.7', 'x.7.z.92', 'x-y-z.--', 'dev.20240611'];
 const BUILDS = ['build.5', '001', '20130313144700', 'exp.sha.5114f85', 'sha.0a1b2c3', 'ci-8812'];

@@ -32,6 +32,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { prng } from './lib/prng.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -44,18 +45,7 @@ const { values: args } = parseArgs({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Deterministic randomness (mulberry32).
-
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Deterministic randomness: scripts/lib/prng.mjs (mulberry32).
 const random = prng(Number(args.seed));
 const pick = (list) => list[Math.floor(random() * list.length)];
 const chance = (p) => random() < p;

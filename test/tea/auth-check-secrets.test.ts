@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { authCheckCommand } from '../../src/cli/auth-check-command.js';
-import type { CommandIo } from '../../src/cli/io.js';
+import { fakeIo as sharedFakeIo } from '../support/fake-io.js';
 import { serveCommand } from '../../src/cli/serve-command.js';
 import { authCheck } from '../../src/tea/auth-check.js';
 import { decodeBasicCredentials, formUrlEncode } from '../../src/tea/basic-credentials.js';
@@ -27,18 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function fakeIo(env: NodeJS.ProcessEnv = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CommandIo = {
-    stdout: { write: (chunk: string) => out.push(chunk) },
-    stderr: { write: (chunk: string) => err.push(chunk) },
-    stdin: (async function* () {})(),
-    env,
-    cwd: dir,
-  };
-  return { io, stdout: () => out.join(''), stderr: () => err.join('') };
-}
+const fakeIo = (env: NodeJS.ProcessEnv = {}) => sharedFakeIo(dir, env);
 
 /** Every spelling of the secret a careless client might put in a header. */
 function secretForms(secret: string): string[] {

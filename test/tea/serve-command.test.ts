@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Agent, fetch } from 'undici';
 import { run } from '../../src/cli/main.js';
-import type { CommandIo } from '../../src/cli/io.js';
+import { fakeIo as sharedFakeIo } from '../support/fake-io.js';
 import { serveCommand, SERVE_HELP } from '../../src/cli/serve-command.js';
 import { encodeBasicCredentials } from '../../src/tea/basic-credentials.js';
 import { validateDocument } from '../../src/validate/index.js';
@@ -22,18 +22,7 @@ function file(name: string, content: string): string {
   return full;
 }
 
-function fakeIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CommandIo = {
-    stdout: { write: (chunk: string) => out.push(chunk) },
-    stderr: { write: (chunk: string) => err.push(chunk) },
-    stdin: (async function* () {})(),
-    env: {},
-    cwd: dir,
-  };
-  return { io, stdout: () => out.join(''), stderr: () => err.join('') };
-}
+const fakeIo = () => sharedFakeIo(dir);
 
 /** Starts `teapurl serve` in-process; resolves once it prints its URL. */
 async function serve(args: string[]) {
