@@ -2,8 +2,7 @@
 export interface SourceLayout {
   /**
    * Whether parsing found scheme, type and path written as building writes them: `pkg:` and the
-   * type in lowercase with no slashes between, in namespace, name and version no character
-   * building would escape (escapes aside), no empty segment or trailing `/`, one `@` at
+   * type in lowercase with no slashes between, no empty segment or trailing `/`, one `@` at
    * most and then a non-empty version without `/`, qualifiers with lowercase keys in ascending
    * order and non-empty values in canonical encoding.
    */
@@ -21,6 +20,8 @@ export interface SourceLayout {
 }
 
 // Each of these finds, from `lastIndex`, the first character canonical form would not write there.
+/** Namespace, name and version: unreserved characters, `/` between segments, the `@` and escapes. */
+const OUTSIDE_PATH = /[^A-Za-z0-9._~:/@%-]/g;
 /** A subpath: unreserved characters, `/` between segments and escapes. */
 const OUTSIDE_SUBPATH = /[^A-Za-z0-9._~:/%-]/g;
 /**
@@ -55,12 +56,11 @@ function hasCharIn(input: string, char: string, from: number, to: number): boole
  * qualifiers with lowercase keys in ascending order and non-empty values; a subpath without
  * empty, `.` or `..` segments. Decoding such parts and encoding them again gives them back, so
  * the components build to `input` itself. Parsing checked what it could see on its way
- * (`layout.tidy`, the characters of the path included); escapes and the subpath are checked
- * here, only when asked.
+ * (`layout.tidy`); the characters and escapes are checked here, only when asked.
  */
 export function isCanonicalSource(input: string, layout: SourceLayout): boolean {
   const { pathStart, versionAt, pathEnd, percent, hash } = layout;
-  if (!layout.tidy) return false;
+  if (!layout.tidy || foundIn(OUTSIDE_PATH, input, pathStart, pathEnd)) return false;
   if (percent !== -1 && percent < pathEnd) {
     if (foundIn(NOT_CANONICAL_PATH_ESCAPE, input, pathStart, versionAt === -1 ? pathEnd : versionAt)) return false;
     if (versionAt !== -1 && foundIn(NOT_CANONICAL_VALUE_ESCAPE, input, versionAt, pathEnd)) return false;

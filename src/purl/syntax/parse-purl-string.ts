@@ -4,7 +4,7 @@ import { percentDecode } from './percent-encoding.js';
 import { checkQualifierKey, checkType, MAX_PURL_LENGTH, trimSlashes } from './generic-rules.js';
 import { GENERIC_VOCABULARY, type Vocabulary } from './vocabulary.js';
 import type { WordIndex } from './word-index.js';
-import { isNotCanonicalValueIn, type RawQualifiers } from './raw-qualifiers.js';
+import { isNotCanonicalValue, type RawQualifiers } from './raw-qualifiers.js';
 import { ParsedPurl } from './parsed-purl.js';
 import type { SourceLayout } from './canonical-source.js';
 
@@ -89,48 +89,22 @@ export function parsePurlString(raw: unknown, options: SyntaxOptions, words: Voc
   }
   const pathStart = typeEnd + 1;
   start = pathStart;
-  // One pass over namespace, name and version classifies each character with a table: where
-  // the escapes, "@" and "/" are, and whether any character is one canonical form escapes. One
-  // loop costs less than a search per separator and a pattern test for the characters.
-  let percent = -1;
-  let at = -1;
-  let atInside = -1;
-  let atCount = 0;
-  let lastSlash = -1;
-  // The last "/" before `at` and before `atInside`, and the first "/" that ends an empty segment.
-  let slashBeforeAt = -1;
-  let slashBeforeAtInside = -1;
-  let emptyAt = -1;
-  for (let i = start; i < end; i++) {
-    const code = input.charCodeAt(i);
-    const kind = code < 0x80 ? (PATH_CHARACTER[code] as number) : OTHER;
-    if (kind === PLAIN) continue;
-    if (kind === SLASH) {
-      if (emptyAt === -1 && (i === start || i === lastSlash + 1)) emptyAt = i;
-      lastSlash = i;
-    } else if (kind === AT) {
-      at = i;
-      atCount++;
-      slashBeforeAt = lastSlash;
-      if (i !== start && i !== lastSlash + 1) {
-        atInside = i;
-        slashBeforeAtInside = lastSlash;
-      }
-    } else if (kind === PERCENT) {
-      if (percent === -1) percent = i;
-    } else {
-      tidy = false;
-    }
-  }
+  // Escapes are rare: one search tells which of namespace, name and version need decoding.
+  const percent = input.indexOf('%', start);
 
   // The version separator: the last "@", except that an "@" beginning a segment that another
   // segment follows (an unencoded npm scope) is not one; the last "@" before it that does not
   // begin a segment is (every "@" further left has that segment after it too). An "@" beginning
   // the last segment (`pkg:cran/@0.9.1`) is one, and the empty name before it is refused.
-  if (at !== atInside && segmentFollows(input, at, end)) {
-    at = atInside;
-    slashBeforeAt = slashBeforeAtInside;
+  let at = -1;
+  let atInside = -1;
+  let atCount = 0;
+  for (let i = input.indexOf('@', start); i !== -1 && i < end; i = input.indexOf('@', i + 1)) {
+    at = i;
+    atCount++;
+    if (i !== start && input.charCodeAt(i - 1) !== 0x2f) atInside = i;
   }
+  if (at !== atInside && segmentFollows(input, at, end)) at = atInside;
   let version: string | null = null;
   if (at !== -1) {
     if (at + 1 < end) {
@@ -143,19 +117,24 @@ export function parsePurlString(raw: unknown, options: SyntaxOptions, words: Voc
     if (at === start || input.charCodeAt(at - 1) === 0x2f) {
       throw new PurlError('name', 'missing-name', `the name is missing before "${input.slice(at, at + 40)}"`);
     }
-    // A "/" in the version is written "%2F".
-    if (lastSlash > at) tidy = false;
-    lastSlash = slashBeforeAt;
   }
   if (atCount > (at === -1 ? 0 : 1)) tidy = false;
   // Trailing slashes: the name is the segment before them.
-  if (end > start && input.charCodeAt(end - 1) === 0x2f) {
-    while (end > start && input.charCodeAt(end - 1) === 0x2f) end--;
-    lastSlash = lastIndexBefore(input, '/', start, end);
+  while (end > start && input.charCodeAt(end - 1) === 0x2f) {
+    end--;
     tidy = false;
   }
-  const emptySegment = emptyAt !== -1 && emptyAt < end;
-  if (emptySegment) tidy = false;
+
+  // The last "/" before the name, noting whether the namespace has empty segments.
+  let lastSlash = -1;
+  let emptySegment = false;
+  let slash = input.indexOf('/', start);
+  for (; slash !== -1 && slash < end; slash = input.indexOf('/', slash + 1)) {
+    if (slash === lastSlash + 1 || slash === start) emptySegment = true;
+    lastSlash = slash;
+  }
+  // The loop stopped at the first "/" after the name: one in the version is written "%2F".
+  if (emptySegment || (at !== -1 && slash !== -1 && slash < pathEnd)) tidy = false;
   const nameStart = lastSlash === -1 ? start : lastSlash + 1;
   const rawName = input.slice(nameStart, end);
   let name = rawName;
@@ -176,19 +155,6 @@ export function parsePurlString(raw: unknown, options: SyntaxOptions, words: Voc
 
   const layout: SourceLayout = { tidy, pathStart, versionAt: at, pathEnd, percent, hash };
   return new ParsedPurl(input, layout, type, namespace, name, version, qualifiers, pairs, subpath);
-}
-
-// The classes of ASCII characters in namespace, name and version; anything else is OTHER.
-const OTHER = 0;
-/** Written as it is in canonical form: unreserved characters and ":". */
-const PLAIN = 1;
-const SLASH = 2;
-const AT = 3;
-const PERCENT = 4;
-const PATH_CHARACTER = new Uint8Array(0x80);
-for (let code = 0; code < 0x80; code++) {
-  const c = String.fromCharCode(code);
-  PATH_CHARACTER[code] = /[A-Za-z0-9._~:-]/.test(c) ? PLAIN : c === '/' ? SLASH : c === '@' ? AT : c === '%' ? PERCENT : OTHER;
 }
 
 /** Where the type starts: after `pkg:`, which ECMA-427 lets a reader accept in any case. */
@@ -261,8 +227,7 @@ function decodePath(path: string, component: PurlComponentName, dropDots: boolea
 
 /** Where qualifier pairs go as they are read: key checked, value as written. */
 interface QualifierSink {
-  /** Adds the pair of `key` and the value `input` holds from `from` to before `to`. */
-  add(key: string, input: string, from: number, to: number): void;
+  add(key: string, value: string): void;
 }
 
 /**
@@ -286,9 +251,10 @@ function readQualifiers(input: string, from: number, to: number, lenient: boolea
         key = checkQualifierKey(written, lenient);
         if (key !== written) tidy = false;
       }
-      if (tidy && (key <= previous || equals + 1 === next || isNotCanonicalValueIn(input, equals + 1, next))) tidy = false;
+      const value = input.slice(equals + 1, next);
+      if (tidy && (key <= previous || value === '' || isNotCanonicalValue(value))) tidy = false;
       previous = key;
-      into.add(key, input, equals + 1, next);
+      into.add(key, value);
     } else {
       tidy = false;
     }
@@ -307,8 +273,7 @@ class QualifierRecord implements QualifierSink {
   #emptyKeys: string[] | null = null;
   #greatest = '';
 
-  add(key: string, input: string, from: number, to: number): void {
-    const value = input.slice(from, to);
+  add(key: string, value: string): void {
     // A key above every earlier one is new (keys mostly come sorted); only the others need looking up.
     if (key > this.#greatest) {
       this.#greatest = key;

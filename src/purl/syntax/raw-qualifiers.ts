@@ -18,21 +18,6 @@ export function isNotCanonicalValue(value: string): boolean {
   return NOT_CANONICAL_CHARACTER.test(value) || (value.includes('%') && NOT_CANONICAL_ESCAPE.test(value));
 }
 
-// The same two tests run in place, from `lastIndex`: a value is checked where it is written
-// without being sliced out. The character class stops at the "&" or "#" that ends the value.
-const NOT_CANONICAL_CHARACTER_FROM = new RegExp(NOT_CANONICAL_CHARACTER.source, 'g');
-const NOT_CANONICAL_ESCAPE_FROM = new RegExp(NOT_CANONICAL_ESCAPE.source, 'g');
-
-/** {@link isNotCanonicalValue} of the value `input` holds from `from` to before `to`. */
-export function isNotCanonicalValueIn(input: string, from: number, to: number): boolean {
-  NOT_CANONICAL_CHARACTER_FROM.lastIndex = from;
-  if (NOT_CANONICAL_CHARACTER_FROM.test(input) && NOT_CANONICAL_CHARACTER_FROM.lastIndex <= to) return true;
-  const percent = input.indexOf('%', from);
-  if (percent === -1 || percent >= to) return false;
-  NOT_CANONICAL_ESCAPE_FROM.lastIndex = percent;
-  return NOT_CANONICAL_ESCAPE_FROM.test(input) && NOT_CANONICAL_ESCAPE_FROM.lastIndex <= to;
-}
-
 /**
  * Qualifiers as a PURL writes them: keys checked and compared for duplicates, values still
  * percent-encoded. {@link PurlEngine.canonicalize} reads them this way when only the writer needs
@@ -41,25 +26,20 @@ export function isNotCanonicalValueIn(input: string, from: number, to: number): 
  */
 /** The pairs of qualifiers with none: shared, never written to. */
 const NONE: string[] = [];
-const NO_BOUNDS: number[] = [];
 
 export class RawQualifiers {
   /** Keys in the order written, those with empty values included (they count for duplicates); made with the first pair (most PURLs have none). */
   #keys: string[] = NONE;
-  /**
-   * Where each value is written in the input, start and end alternating: kept as positions, so
-   * that a value is sliced out only if the canonical form has to be built or the type reads it.
-   */
-  #bounds: number[] = NO_BOUNDS;
-  #input = '';
+  /** The values as written; `''` for an empty one. */
+  #values: string[] = NONE;
   #greatest = '';
   /** Whether each key came above all before it, as in a canonical PURL: then they need no sorting. */
   #ascending = true;
   /** The keys, once one came out of order (only then is there anything to look up). */
   #seen: Set<string> | null = null;
 
-  /** Adds a pair whose value `input` holds from `from` to before `to`, refusing a key given before. */
-  add(key: string, input: string, from: number, to: number): void {
+  /** Adds a pair, refusing a key given before. */
+  add(key: string, value: string): void {
     // A key above every earlier one is new; only the others need looking up.
     if (key > this.#greatest) {
       this.#greatest = key;
@@ -73,18 +53,17 @@ export class RawQualifiers {
     this.#seen?.add(key);
     if (this.#keys === NONE) {
       this.#keys = [];
-      this.#bounds = [];
-      this.#input = input;
+      this.#values = [];
     }
     this.#keys.push(key);
-    this.#bounds.push(from, to);
+    this.#values.push(value);
   }
 
   /** The decoded qualifiers as parsing returns them: a record without the empty values, or `null`. */
   toRecord(): PurlQualifiers | null {
     let record: PurlQualifiers | null = null;
     for (let i = 0; i < this.#keys.length; i++) {
-      const value = this.#value(i);
+      const value = this.#values[i] as string;
       if (value === '') continue;
       record ??= emptyQualifiers();
       record[this.#keys[i] as string] = percentDecode(value, 'qualifiers');
@@ -101,17 +80,12 @@ export class RawQualifiers {
     let out = '';
     for (let k = 0; k < this.#keys.length; k++) {
       const i = order === null ? k : (order[k] as number);
-      const value = this.#value(i);
+      const value = this.#values[i] as string;
       if (value === '') continue;
       const canonical = isNotCanonicalValue(value) ? percentEncode(percentDecode(value, 'qualifiers')) : value;
       out += `${out === '' ? '?' : '&'}${this.#keys[i] as string}=${canonical}`;
     }
     return out;
-  }
-
-  /** The value of pair `i` as written. */
-  #value(i: number): string {
-    return this.#input.slice(this.#bounds[2 * i], this.#bounds[2 * i + 1]);
   }
 
   /** Pair indexes in key order (the keys are distinct). */
