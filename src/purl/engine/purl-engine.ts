@@ -67,6 +67,11 @@ export interface PurlValidation {
   readonly isCanonical: boolean;
 }
 
+/** Whether the type lowercases namespace or name: only then is it worth asking {@link ParsedPurl.caseFree}. */
+function foldsPath(plan: CompiledType): boolean {
+  return plan.namespace.lowercase || plan.name.lowercase;
+}
+
 const STRICT = { lenient: false } as const;
 const LENIENT = { lenient: true } as const;
 
@@ -200,7 +205,8 @@ export class PurlEngine {
   parse(purl: string, options?: ParseOptions): PurlComponents {
     const components = parsePurlString(purl, options?.lenient ? LENIENT : STRICT, this.#words);
     const { namespace, name, version, subpath } = components;
-    applyTypeRules(components, this.#plan(components.type));
+    const plan = this.#plan(components.type);
+    applyTypeRules(components, plan, undefined, foldsPath(plan) && ParsedPurl.caseFree(components));
     // Remembered for build: when the rules changed nothing, the string read may be the canonical form.
     if (components.namespace === namespace && components.name === name && components.version === version && components.subpath === subpath) {
       ParsedPurl.settle(components, this);
@@ -248,7 +254,7 @@ export class PurlEngine {
     const plan = this.#plan(components.type);
     if (plan.readsQualifiers) components.qualifiers = raw.toRecord();
     const { namespace, name, version, subpath } = components;
-    applyTypeRules(components, plan);
+    applyTypeRules(components, plan, undefined, foldsPath(plan) && ParsedPurl.caseFree(components));
     // Most PURLs are canonical already: when the rules changed nothing and the string is written
     // as building would write it, it is the answer, and nothing needs building.
     const unchanged = components.namespace === namespace && components.name === name && components.version === version && components.subpath === subpath;
@@ -282,7 +288,7 @@ export class PurlEngine {
       if (error instanceof PurlError) return { valid: false, errors: [error.toIssue()], canonical: null, isCanonical: false };
       throw error;
     }
-    applyTypeRules(components, plan, errors);
+    applyTypeRules(components, plan, errors, foldsPath(plan) && ParsedPurl.caseFree(components));
     if (errors.length > 0) return { valid: false, errors, canonical: null, isCanonical: false };
     const canonical = buildPurlString(components, plan.namespaceSegments !== null);
     return { valid: true, errors, canonical, isCanonical: canonical === purl };
