@@ -2,6 +2,7 @@ import type { PurlTypeDefinition } from '../../../types/index.js';
 import { PurlError, quote, type PurlIssue } from '../purl-error.js';
 import { emptyQualifiers, type PurlComponents, type PurlComponentsInput, type PurlQualifiers } from '../purl-components.js';
 import { parsePurlString } from '../syntax/parse-purl-string.js';
+import { isCanonicalInPlace } from '../syntax/canonical-in-place.js';
 import { buildPurlString } from '../syntax/build-purl-string.js';
 import { RawQualifiers } from '../syntax/raw-qualifiers.js';
 import { readComponents } from '../syntax/read-components.js';
@@ -249,6 +250,9 @@ export class PurlEngine {
   canonicalize(purl: string): string {
     // Qualifiers are read as written; they are decoded into a record only when the type needs
     // them, else written back from what was read (canonical values as they are).
+    // Most PURLs are canonical already, and of types whose definitions ask nothing of the values:
+    // such a PURL is known canonical from where its parts are and what characters they hold.
+    if (typeof purl === 'string' && isCanonicalInPlace(purl, this.#words)) return purl;
     const raw = new RawQualifiers();
     const components = parsePurlString(purl, LENIENT, this.#words, raw);
     const plan = this.#plan(components.type);
