@@ -3,6 +3,7 @@ import { emptyQualifiers, type PurlQualifiers } from '../purl-components.js';
 import { purlRulesFor, type PurlRule, type RuleComponent } from '../rules/index.js';
 import { compilePermittedCharacters, type PermittedCharacters } from './permitted-characters.js';
 import { regexSyntaxError } from './regex-syntax.js';
+import type { InPlaceRules } from '../syntax/canonical-in-place.js';
 
 /** What the engine does with one component, worked out once per definition. */
 export interface ComponentPlan {
@@ -36,6 +37,8 @@ export interface CompiledType {
   readonly namespaceSegments: number | null;
   /** Whether applying the type reads the qualifiers: a rule (which may look at them) or a required qualifier. */
   readonly readsQualifiers: boolean;
+  /** What the type asks when none of it needs a component's value (see isCanonicalInPlace), else `null`. */
+  readonly inPlace: InPlaceRules | null;
 }
 
 /**
@@ -127,6 +130,7 @@ export function compileDefinition(definition: PurlTypeDefinition): CompiledType 
   const version = plan(type, 'version', definition.version_definition, 'optional');
   const subpath = plan(type, 'subpath', definition.subpath_definition, 'optional');
   const hasRules = [namespace, name, version, subpath].some((p) => p.rules.length > 0);
+  const readsQualifiers = hasRules || requiredQualifiers.length > 0;
   return {
     type,
     definition,
@@ -137,8 +141,19 @@ export function compileDefinition(definition: PurlTypeDefinition): CompiledType 
     requiredQualifiers,
     qualifierDefaults,
     namespaceSegments: name.rules.find((r) => r.namespaceSegments !== undefined)?.namespaceSegments ?? null,
-    readsQualifiers: hasRules || requiredQualifiers.length > 0,
+    readsQualifiers,
+    inPlace: inPlaceRules(namespace, name, version, subpath, readsQualifiers),
   };
+}
+
+/**
+ * The rules of a type that asks nothing of its values: no pattern, no registry rule, no qualifier
+ * it reads, no case folding but of namespace and name; else `null`.
+ */
+function inPlaceRules(namespace: ComponentPlan, name: ComponentPlan, version: ComponentPlan, subpath: ComponentPlan, readsQualifiers: boolean): InPlaceRules | null {
+  const plans = [namespace, name, version, subpath];
+  if (readsQualifiers || plans.some((p) => p.checked) || version.lowercase || subpath.lowercase || name.requirement !== 'required') return null;
+  return { namespace: namespace.requirement, version: version.requirement, subpath: subpath.requirement, lowercasePath: namespace.lowercase || name.lowercase };
 }
 
 /** The plan for a type no loaded definition describes: ECMA-427's generic rules only, no registry rules. */
@@ -156,5 +171,6 @@ function genericPlan(type: string): CompiledType {
     qualifierDefaults: emptyQualifiers(),
     namespaceSegments: null,
     readsQualifiers: false,
+    inPlace: null,
   };
 }

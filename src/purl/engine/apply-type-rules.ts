@@ -13,17 +13,19 @@ const MAY_CHANGE_CASE = /[A-Z\u0080-\uffff]/;
 /**
  * Applies a compiled type to decoded components, in place: requirements, case folding, registry
  * rules, then permitted characters and required qualifiers. With `issues` every problem is
- * collected; without, the first one is thrown as a {@link PurlError}.
+ * collected; without, the first one is thrown as a {@link PurlError}. `caseFree` says that the
+ * namespace and name hold no character lowercasing changes (the parser saw none), so folding
+ * them needs no test.
  */
-export function applyTypeRules(c: PurlComponents, compiled: CompiledType, issues?: PurlIssue[]): void {
+export function applyTypeRules(c: PurlComponents, compiled: CompiledType, issues?: PurlIssue[], caseFree = false): void {
   if (compiled.namespaceSegments !== null) moveNamespaceTailToName(c, compiled.namespaceSegments);
   // Each component goes through its plan only when the plan has something to do with it: most
   // components are optional and case-sensitive, with no rules, and need nothing.
   const { namespace, name, version, subpath } = compiled;
-  if (c.namespace === null ? namespace.required : namespace.acts) c.namespace = applyPlan(c, c.namespace, namespace, issues);
-  if (c.name === '' ? name.required : name.acts) c.name = applyPlan(c, c.name === '' ? null : c.name, name, issues) ?? c.name;
-  if (c.version === null ? version.required : version.acts) c.version = applyPlan(c, c.version, version, issues);
-  if (c.subpath === null ? subpath.required : subpath.acts) c.subpath = applyPlan(c, c.subpath, subpath, issues);
+  if (c.namespace === null ? namespace.required : namespace.acts) c.namespace = applyPlan(c, c.namespace, namespace, issues, caseFree);
+  if (c.name === '' ? name.required : name.acts) c.name = applyPlan(c, c.name === '' ? null : c.name, name, issues, caseFree) ?? c.name;
+  if (c.version === null ? version.required : version.acts) c.version = applyPlan(c, c.version, version, issues, false);
+  if (c.subpath === null ? subpath.required : subpath.acts) c.subpath = applyPlan(c, c.subpath, subpath, issues, false);
   if (compiled.requiredQualifiers.length > 0) checkRequiredQualifiers(c, compiled, issues);
 }
 
@@ -36,7 +38,7 @@ function checkRequiredQualifiers(c: PurlComponents, compiled: CompiledType, issu
 }
 
 /** One component through its plan: requirement, case folding, then (when the plan has any) rules and pattern. */
-function applyPlan(c: PurlComponents, value: string | null, plan: ComponentPlan, issues: PurlIssue[] | undefined): string | null {
+function applyPlan(c: PurlComponents, value: string | null, plan: ComponentPlan, issues: PurlIssue[] | undefined, caseFree: boolean): string | null {
   if (value === null) {
     if (plan.requirement === 'required') {
       const code = plan.component === 'name' ? 'missing-name' : 'required';
@@ -48,7 +50,7 @@ function applyPlan(c: PurlComponents, value: string | null, plan: ComponentPlan,
     report(issues, new PurlError(plan.component, 'prohibited', `${c.type} PURLs have no ${plan.component}, but ${quote(value)} is given`));
     return value;
   }
-  const folded = plan.lowercase && MAY_CHANGE_CASE.test(value) ? value.toLowerCase() : value;
+  const folded = plan.lowercase && !caseFree && MAY_CHANGE_CASE.test(value) ? value.toLowerCase() : value;
   // Most plans have neither rules nor a pattern: keep that path free of the loop and the checks.
   return plan.checked ? applyRulesAndPattern(c, folded, plan, issues) : folded;
 }

@@ -2,6 +2,7 @@ import type { PurlTypeDefinition } from '../../../types/index.js';
 import { PurlError, quote, type PurlIssue } from '../purl-error.js';
 import { emptyQualifiers, type PurlComponents, type PurlComponentsInput, type PurlQualifiers } from '../purl-components.js';
 import { parsePurlString } from '../syntax/parse-purl-string.js';
+import { isCanonicalInPlace } from '../syntax/canonical-in-place.js';
 import { buildPurlString } from '../syntax/build-purl-string.js';
 import { RawQualifiers } from '../syntax/raw-qualifiers.js';
 import { readComponents } from '../syntax/read-components.js';
@@ -65,6 +66,11 @@ export interface PurlValidation {
   readonly canonical: string | null;
   /** Whether the input already is that canonical form. */
   readonly isCanonical: boolean;
+}
+
+/** Whether the type lowercases namespace or name: only then is it worth asking {@link ParsedPurl.caseFree}. */
+function foldsPath(plan: CompiledType): boolean {
+  return plan.namespace.lowercase || plan.name.lowercase;
 }
 
 const STRICT = { lenient: false } as const;
@@ -200,7 +206,8 @@ export class PurlEngine {
   parse(purl: string, options?: ParseOptions): PurlComponents {
     const components = parsePurlString(purl, options?.lenient ? LENIENT : STRICT, this.#words);
     const { namespace, name, version, subpath } = components;
-    applyTypeRules(components, this.#plan(components.type));
+    const plan = this.#plan(components.type);
+    applyTypeRules(components, plan, undefined, foldsPath(plan) && ParsedPurl.caseFree(components));
     // Remembered for build: when the rules changed nothing, the string read may be the canonical form.
     if (components.namespace === namespace && components.name === name && components.version === version && components.subpath === subpath) {
       ParsedPurl.settle(components, this);
@@ -243,12 +250,15 @@ export class PurlEngine {
   canonicalize(purl: string): string {
     // Qualifiers are read as written; they are decoded into a record only when the type needs
     // them, else written back from what was read (canonical values as they are).
+    // Most PURLs are canonical already, and of types whose definitions ask nothing of the values:
+    // such a PURL is known canonical from where its parts are and what characters they hold.
+    if (typeof purl === 'string' && isCanonicalInPlace(purl, this.#words)) return purl;
     const raw = new RawQualifiers();
     const components = parsePurlString(purl, LENIENT, this.#words, raw);
     const plan = this.#plan(components.type);
     if (plan.readsQualifiers) components.qualifiers = raw.toRecord();
     const { namespace, name, version, subpath } = components;
-    applyTypeRules(components, plan);
+    applyTypeRules(components, plan, undefined, foldsPath(plan) && ParsedPurl.caseFree(components));
     // Most PURLs are canonical already: when the rules changed nothing and the string is written
     // as building would write it, it is the answer, and nothing needs building.
     const unchanged = components.namespace === namespace && components.name === name && components.version === version && components.subpath === subpath;
@@ -282,7 +292,7 @@ export class PurlEngine {
       if (error instanceof PurlError) return { valid: false, errors: [error.toIssue()], canonical: null, isCanonical: false };
       throw error;
     }
-    applyTypeRules(components, plan, errors);
+    applyTypeRules(components, plan, errors, foldsPath(plan) && ParsedPurl.caseFree(components));
     if (errors.length > 0) return { valid: false, errors, canonical: null, isCanonical: false };
     const canonical = buildPurlString(components, plan.namespaceSegments !== null);
     return { valid: true, errors, canonical, isCanonical: canonical === purl };

@@ -17,6 +17,31 @@ export interface SourceLayout {
   readonly percent: number;
   /** The `#` before the subpath. */
   readonly hash: number;
+  /**
+   * Where the path stops being lowercase letters, digits, `._~:-`, `/`, `@` and `%` (the first
+   * other character, or `pathEnd`); -1 until {@link isCaseFree} looked.
+   */
+  lowerEnd: number;
+}
+
+/** Finds, from `lastIndex`, the first character other than lowercase letters, digits, `._~:-`, `/`, `@` and `%`. */
+const LOWER_CANONICAL_PATH_END = /[^a-z0-9._~:/@%-]/g;
+
+/**
+ * Whether the namespace and name that parsing read from `input` hold no character that
+ * lowercasing changes: none but lowercase canonical characters up to the version's `@` (or the
+ * end of the path), and no escape that could decode to one. Asked only for types that lowercase
+ * namespace or name: one scan of the path then replaces a test per component, and leaves the
+ * canonical check only the rest of the path to scan.
+ */
+export function isCaseFree(input: string, layout: SourceLayout): boolean {
+  const { pathStart, versionAt, pathEnd, percent } = layout;
+  if (layout.lowerEnd === -1) {
+    LOWER_CANONICAL_PATH_END.lastIndex = pathStart;
+    layout.lowerEnd = LOWER_CANONICAL_PATH_END.test(input) ? Math.min(LOWER_CANONICAL_PATH_END.lastIndex - 1, pathEnd) : pathEnd;
+  }
+  const nameEnd = versionAt === -1 ? pathEnd : versionAt;
+  return layout.lowerEnd >= nameEnd && (percent === -1 || percent >= nameEnd);
 }
 
 // Each of these finds, from `lastIndex`, the first character canonical form would not write there.
@@ -59,8 +84,11 @@ function hasCharIn(input: string, char: string, from: number, to: number): boole
  * (`layout.tidy`); the characters and escapes are checked here, only when asked.
  */
 export function isCanonicalSource(input: string, layout: SourceLayout): boolean {
-  const { pathStart, versionAt, pathEnd, percent, hash } = layout;
-  if (!layout.tidy || foundIn(OUTSIDE_PATH, input, pathStart, pathEnd)) return false;
+  const { pathStart, versionAt, pathEnd, percent, hash, lowerEnd } = layout;
+  // When isCaseFree scanned the path, only the rest of it, if any, needs this scan.
+  if (!layout.tidy) return false;
+  const from = lowerEnd === -1 ? pathStart : lowerEnd;
+  if (from < pathEnd && foundIn(OUTSIDE_PATH, input, from, pathEnd)) return false;
   if (percent !== -1 && percent < pathEnd) {
     if (foundIn(NOT_CANONICAL_PATH_ESCAPE, input, pathStart, versionAt === -1 ? pathEnd : versionAt)) return false;
     if (versionAt !== -1 && foundIn(NOT_CANONICAL_VALUE_ESCAPE, input, versionAt, pathEnd)) return false;

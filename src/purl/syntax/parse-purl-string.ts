@@ -153,7 +153,7 @@ export function parsePurlString(raw: unknown, options: SyntaxOptions, words: Voc
     else namespace = rawNamespace.includes('%2') ? decodePath(rawNamespace, 'namespace', false) : percentDecode(rawNamespace, 'namespace');
   }
 
-  const layout: SourceLayout = { tidy, pathStart, versionAt: at, pathEnd, percent, hash };
+  const layout: SourceLayout = { tidy, pathStart, versionAt: at, pathEnd, percent, hash, lowerEnd: -1 };
   return new ParsedPurl(input, layout, type, namespace, name, version, qualifiers, pairs, subpath);
 }
 

@@ -1,5 +1,5 @@
 import type { PurlComponents, PurlQualifiers } from '../purl-components.js';
-import { isCanonicalSource, type SourceLayout } from './canonical-source.js';
+import { isCanonicalSource, isCaseFree, type SourceLayout } from './canonical-source.js';
 
 /**
  * The components parsing returns: an ordinary {@link PurlComponents} object (its six members
@@ -76,6 +76,14 @@ export class ParsedPurl implements PurlComponents {
     if (c.type !== c.#type || c.namespace !== c.#namespace || c.name !== c.#name || c.version !== c.#version || c.subpath !== c.#subpath) return null;
     if (c.qualifiers !== c.#qualifiers || (c.qualifiers !== null && !samePairs(c.qualifiers, c.#pairs))) return null;
     return isCanonicalSource(c.#input, c.#layout) ? c.#input : null;
+  }
+
+  /**
+   * Whether the namespace and name of `c`, as parsing read them, hold no character that
+   * lowercasing changes (parsing saw none); `false` for any other object.
+   */
+  static caseFree(c: unknown): boolean {
+    return typeof c === 'object' && c !== null && #layout in c && isCaseFree(c.#input, c.#layout);
   }
 
   /** The string `c` was parsed from when it is the canonical form of the members as read (the type rules changed nothing), else `null`. */

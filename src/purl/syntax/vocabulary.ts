@@ -1,5 +1,6 @@
 import { WordIndex } from './word-index.js';
 import { isLowerQualifierKey, isLowerType } from './char-classes.js';
+import type { InPlaceRules } from './canonical-in-place.js';
 
 /**
  * What an engine knows before it reads a PURL, for the syntax layer's fast paths: a type or
@@ -7,18 +8,25 @@ import { isLowerQualifierKey, isLowerType } from './char-classes.js';
  * the stored string rather than a fresh slice of the input (later look-ups of it are cheaper).
  */
 export interface Vocabulary {
-  /** The types the engine has definitions for. */
-  readonly types: WordIndex<{ readonly type: string }>;
+  /** The types the engine has definitions for, with what each asks that is checked in place. */
+  readonly types: WordIndex<KnownType>;
   /** Qualifier keys: ECMA-427's own and those the definitions name. */
   readonly qualifierKeys: WordIndex<string>;
+}
+
+/** A type an engine knows. */
+export interface KnownType {
+  readonly type: string;
+  /** See isCanonicalInPlace; absent or `null`: nothing is checked in place. */
+  readonly inPlace?: InPlaceRules | null;
 }
 
 /** The qualifier keys ECMA-427 defines for every type. */
 const STANDARD_QUALIFIER_KEYS = ['repository_url', 'download_url', 'vcs_url', 'file_name', 'checksum'];
 
 /** A vocabulary of these types and qualifier keys; words that are not valid lowercase ones are left out. */
-export function vocabulary(types: Iterable<{ readonly type: string }>, qualifierKeys: Iterable<string>): Vocabulary {
-  const typeEntries: [string, { readonly type: string }][] = [];
+export function vocabulary(types: Iterable<KnownType>, qualifierKeys: Iterable<string>): Vocabulary {
+  const typeEntries: [string, KnownType][] = [];
   for (const t of types) if (isLowerType(t.type)) typeEntries.push([t.type, t]);
   const keyEntries: [string, string][] = [];
   for (const key of [...STANDARD_QUALIFIER_KEYS, ...qualifierKeys]) if (isLowerQualifierKey(key)) keyEntries.push([key, key]);

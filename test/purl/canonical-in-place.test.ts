@@ -1,0 +1,131 @@
+/**
+ * `canonicalize` answers most canonical PURLs without parsing them (isCanonicalInPlace): a
+ * shortcut that must never say "canonical" where the full parse and build would refuse the PURL
+ * or write something else. Checked against the full path (`build(parse(s, lenient))`, which
+ * does not take the shortcut) on the real-world corpus, the conformance suite's inputs, tricky
+ * spellings, and random strings made of PURL characters.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { defaultPurlEngine } from '../../src/index.js';
+import { isCanonicalInPlace } from '../../src/purl/syntax/canonical-in-place.js';
+import { vocabulary } from '../../src/purl/syntax/vocabulary.js';
+import { compileDefinition } from '../../src/purl/definitions/compile-definition.js';
+import { ROOT } from '../support/paths.js';
+
+const engine = defaultPurlEngine();
+const compiled = engine.types().map((type) => compileDefinition(engine.definition(type)!));
+const words = vocabulary(compiled, compiled.flatMap((c) => (c.definition?.qualifiers_definition ?? []).map((q) => q.key)));
+
+/** The canonical form by the full path, or null when it refuses the PURL. */
+function fullCanonical(s: string): string | null {
+  try {
+    return engine.build(engine.parse(s, { lenient: true }));
+  } catch {
+    return null;
+  }
+}
+
+/** The inputs the shortcut accepts that the full path refuses or writes differently. */
+function wrongAnswers(inputs: Iterable<string>): { wrong: string[]; accepted: number } {
+  const wrong: string[] = [];
+  let accepted = 0;
+  for (const s of inputs) {
+    if (!isCanonicalInPlace(s, words)) continue;
+    accepted++;
+    if (fullCanonical(s) !== s) wrong.push(s);
+  }
+  return { wrong, accepted };
+}
+
+function corpusInputs(): string[] {
+  const dir = path.join(ROOT, 'corpus/purls');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').split('\n').filter((l) => l !== ''))
+    .flatMap((l) => {
+      const entry = JSON.parse(l) as string[];
+      return [entry[1]!, entry[2]!];
+    });
+}
+
+const SUITE = path.join(ROOT, '../shared/purl-spec/tests');
+let suiteInputs: string[] | null = null;
+try {
+  const files = [path.join(SUITE, 'spec/specification-test.json'), ...readdirSync(path.join(SUITE, 'types')).map((f) => path.join(SUITE, 'types', f))];
+  suiteInputs = files.flatMap((f) => (JSON.parse(readFileSync(f, 'utf8')) as { tests: { input: unknown }[] }).tests.map((t) => t.input).filter((i): i is string => typeof i === 'string'));
+} catch {
+  suiteInputs = null;
+}
+
+describe('canonicalize shortcut for PURLs already canonical', () => {
+  it('agrees with the full parse and build on the real-world corpus, and takes most canonical entries', () => {
+    const inputs = corpusInputs();
+    const { wrong, accepted } = wrongAnswers(inputs);
+    expect(wrong.slice(0, 10)).toEqual([]);
+    // Half the corpus lines are canonical forms; types with rules (pypi) are not taken.
+    expect(accepted).toBeGreaterThan(inputs.length / 3);
+  });
+
+  it.skipIf(suiteInputs === null)('agrees with the full parse and build on every conformance-suite input', () => {
+    const { wrong, accepted } = wrongAnswers(suiteInputs!);
+    expect(wrong).toEqual([]);
+    expect(accepted).toBeGreaterThan(0);
+  });
+
+  it('refuses what is not plainly canonical', () => {
+    const notCanonical = [
+      'pkg:npm/@babel/core', // unencoded scope: "@" begins a segment
+      'pkg:npm/@babel/core@7.0.0',
+      'pkg:cran/@0.9.1', // empty name
+      'pkg:npm/foo@', // empty version
+      'pkg:npm/foo@1@2',
+      'pkg:npm/foo?', // no qualifiers after "?"
+      'pkg:npm/foo@1?a=1&',
+      'pkg:npm/foo@1?a=',
+      'pkg:npm/foo@1#', // no subpath after "#"
+      'pkg:npm/foo@1#a/../b',
+      'pkg:npm/foo@1#a//b',
+      'pkg:npm/foo@1#/a',
+      'pkg:npm/foo@1#a?b',
+      'pkg:deb/debian/Curl@1', // deb names are lowercase
+      'pkg:github/Package-url/purl-spec@1',
+      'pkg:npm/foo@1/2', // "/" in the version is written %2F
+      'pkg:npm/a//b@1',
+      'pkg:npm/a/@1',
+      'pkg:npm//a@1',
+      'pkg:npm/a/@1',
+      'pkg:npm/%2Fa/b@1', // encoded "/" in a segment
+      'pkg:npm/a%2Fb@1',
+      'pkg:npm/a%41@1', // "A" needs no escape
+      'pkg:npm/a%c3%a4@1', // lowercase hex
+      'pkg:npm/a@1%2f',
+      'pkg:NPM/a@1',
+      'PKG:npm/a@1',
+      'pkg:/npm/a@1',
+      'pkg:npm/a@1?vcs_url=x&checksum=y', // keys out of order
+      'pkg:npm/a@1?checksum=y&checksum=y',
+      'pkg:npm/a@1?Checksum=y',
+      'pkg:npm/a@1?checksum=a b',
+      'pkg:npm/a b@1',
+      'pkg:npm/a\uD800@1',
+      'pkg:maven/a@1', // maven requires a namespace
+      'pkg:acme/a@1', // a type no definition describes
+      'pkg:pypi/a_b@1', // a type with a registry rule
+    ];
+    for (const s of notCanonical) expect(isCanonicalInPlace(s, words), s).toBe(false);
+    expect(isCanonicalInPlace('pkg:npm/%40babel/core@7.0.0?checksum=sha1:ab#lib/x', words)).toBe(true);
+    expect(isCanonicalInPlace('pkg:deb/debian/curl@1:7.50.3-1%2Bdeb8u1?arch=i386&distro=jessie', words)).toBe(true);
+  });
+
+  it('never accepts a random string the full path refuses or rewrites', () => {
+    const pieces = ['pkg:', 'npm/', 'maven/', 'deb/', 'golang/', 'generic/', 'a', 'B', '1', '.', '-', '_', '~', ':', '/', '//', '@', '?', '&', '=', '#', '%', '%40', '%2F', '%3A', '%41', '%c3', 'checksum', 'arch', 'vcs_url', '..', ' ', 'é'];
+    const purl = fc.array(fc.constantFrom(...pieces), { maxLength: 14 }).map((parts) => `pkg:${parts.join('')}`);
+    fc.assert(
+      fc.property(purl, (s) => !isCanonicalInPlace(s, words) || fullCanonical(s) === s),
+      { numRuns: 20_000 },
+    );
+  });
+});
