@@ -36,6 +36,8 @@ const HEX = '0123456789ABCDEF';
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 // What a path may carry literally besides unreserved characters (RFC 3986 pchar and "/").
 const PATH_LITERAL = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]$/;
+// A path made only of such characters (no escape) reads as it is written, character for character.
+const LITERAL_PATH = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/;
 // An absolute-form request target (RFC 9112 section 3.2.2): scheme and authority are dropped.
 const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
 
@@ -84,8 +86,9 @@ export function canonicalRequestPath(target: string): CanonicalRequestPath {
   const rawPath = questionMark < 0 ? rest : rest.slice(0, questionMark);
   const query = questionMark < 0 ? '' : rest.slice(questionMark + 1);
 
-  let decoded = '';
-  for (let i = 0; i < rawPath.length; i++) {
+  const literal = LITERAL_PATH.test(rawPath);
+  let decoded = literal ? rawPath : '';
+  for (let i = 0; !literal && i < rawPath.length; i++) {
     const char = rawPath[i]!;
     const code = rawPath.charCodeAt(i);
     if (code < 0x21 || code > 0x7e) return { ok: false, reason: 'the path holds a character outside printable ASCII; percent-encode it' };
