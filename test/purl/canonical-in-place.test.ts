@@ -65,8 +65,11 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
     const inputs = corpusInputs();
     const { wrong, accepted } = wrongAnswers(inputs);
     expect(wrong.slice(0, 10)).toEqual([]);
-    // Half the corpus lines are canonical forms; types with rules (pypi) are not taken.
+    // Half the corpus lines are canonical forms.
     expect(accepted).toBeGreaterThan(inputs.length / 3);
+    // Types with registry rules are taken too, when the rules keep the values (a PyPI name without "_").
+    const pypi = inputs.filter((s) => s.startsWith('pkg:pypi/'));
+    expect(wrongAnswers(pypi).accepted).toBeGreaterThan(pypi.length / 3);
   });
 
   it.skipIf(suiteInputs === null)('agrees with the full parse and build on every conformance-suite input', () => {
@@ -113,15 +116,26 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
       'pkg:npm/a\uD800@1',
       'pkg:maven/a@1', // maven requires a namespace
       'pkg:acme/a@1', // a type no definition describes
-      'pkg:pypi/a_b@1', // a type with a registry rule
+      'pkg:pypi/a_b@1', // the registry rule writes "a-b"
+      'pkg:pypi/a@1.0RC1', // pypi versions are lowercase
+      'pkg:pypi/a%5Fb@1', // an escape in a value a rule reads: left to the full parse
+      'pkg:cpan/URI::PackageURL@1', // the registry rule refuses a module name
+      'pkg:mlflow/Model@1?repository_url=https:%2F%2Fadb-1.azuredatabricks.net', // lowercased by a rule that reads the qualifiers
+      'pkg:git/github.com/a/b@1', // a rule moves namespace segments into the name
+      'pkg:pub/a@1', // a permitted_characters pattern
     ];
     for (const s of notCanonical) expect(isCanonicalInPlace(s, words), s).toBe(false);
     expect(isCanonicalInPlace('pkg:npm/%40babel/core@7.0.0?checksum=sha1:ab#lib/x', words)).toBe(true);
     expect(isCanonicalInPlace('pkg:deb/debian/curl@1:7.50.3-1%2Bdeb8u1?arch=i386&distro=jessie', words)).toBe(true);
+    // Registry rules that keep the values as written.
+    for (const s of ['pkg:pypi/django-rest@1.0rc1?file_name=Django_rest-1.0rc1.tar.gz', 'pkg:cpan/URI-PackageURL@1', 'pkg:mlflow/Model@1?repository_url=https:%2F%2Fexample.com']) {
+      expect(isCanonicalInPlace(s, words), s).toBe(true);
+      expect(fullCanonical(s), s).toBe(s);
+    }
   });
 
   it('never accepts a random string the full path refuses or rewrites', () => {
-    const pieces = ['pkg:', 'npm/', 'maven/', 'deb/', 'golang/', 'generic/', 'a', 'B', '1', '.', '-', '_', '~', ':', '/', '//', '@', '?', '&', '=', '#', '%', '%40', '%2F', '%3A', '%41', '%c3', 'checksum', 'arch', 'vcs_url', '..', ' ', 'é'];
+    const pieces = ['pkg:', 'npm/', 'maven/', 'deb/', 'golang/', 'generic/', 'pypi/', 'cpan/', 'mlflow/', 'git/', 'a', 'B', '1', '.', '-', '_', '~', ':', '/', '//', '@', '?', '&', '=', '#', '%', '%40', '%2F', '%3A', '%41', '%c3', 'checksum', 'arch', 'vcs_url', 'repository_url=', 'x.azuredatabricks.net', '::', '..', ' ', 'é'];
     const purl = fc.array(fc.constantFrom(...pieces), { maxLength: 14 }).map((parts) => `pkg:${parts.join('')}`);
     fc.assert(
       fc.property(purl, (s) => !isCanonicalInPlace(s, words) || fullCanonical(s) === s),

@@ -37,7 +37,7 @@ export interface CompiledType {
   readonly namespaceSegments: number | null;
   /** Whether applying the type reads the qualifiers: a rule (which may look at them) or a required qualifier. */
   readonly readsQualifiers: boolean;
-  /** What the type asks when none of it needs a component's value (see isCanonicalInPlace), else `null`. */
+  /** What of the type is checked in place, registry rules included (see isCanonicalInPlace), else `null`. */
   readonly inPlace: InPlaceRules | null;
 }
 
@@ -142,18 +142,32 @@ export function compileDefinition(definition: PurlTypeDefinition): CompiledType 
     qualifierDefaults,
     namespaceSegments: name.rules.find((r) => r.namespaceSegments !== undefined)?.namespaceSegments ?? null,
     readsQualifiers,
-    inPlace: inPlaceRules(namespace, name, version, subpath, readsQualifiers),
+    inPlace: inPlaceRules(namespace, name, version, subpath, requiredQualifiers.length > 0),
   };
 }
 
 /**
- * The rules of a type that asks nothing of its values: no pattern, no registry rule, no qualifier
- * it reads, no case folding but of namespace and name; else `null`.
+ * What of a type is checked in place (see isCanonicalInPlace): requirements, lowercase
+ * namespace and name, and registry rules of namespace, name and version, which are run on the
+ * values as written; `null` for a type with a pattern, a subpath rule, a rule that moves
+ * namespace segments into the name, a required qualifier, case folding of the subpath, or of the
+ * version alone.
  */
-function inPlaceRules(namespace: ComponentPlan, name: ComponentPlan, version: ComponentPlan, subpath: ComponentPlan, readsQualifiers: boolean): InPlaceRules | null {
+function inPlaceRules(namespace: ComponentPlan, name: ComponentPlan, version: ComponentPlan, subpath: ComponentPlan, requiresQualifiers: boolean): InPlaceRules | null {
   const plans = [namespace, name, version, subpath];
-  if (readsQualifiers || plans.some((p) => p.checked) || version.lowercase || subpath.lowercase || name.requirement !== 'required') return null;
-  return { namespace: namespace.requirement, version: version.requirement, subpath: subpath.requirement, lowercasePath: namespace.lowercase || name.lowercase };
+  const lowercasePath = namespace.lowercase || name.lowercase;
+  if (requiresQualifiers || plans.some((p) => p.permitted !== null) || subpath.checked || subpath.lowercase || name.requirement !== 'required') return null;
+  if ((version.lowercase && !lowercasePath) || name.rules.some((r) => r.namespaceSegments !== undefined)) return null;
+  return {
+    namespace: namespace.requirement,
+    version: version.requirement,
+    subpath: subpath.requirement,
+    lowercasePath,
+    lowercaseVersion: version.lowercase,
+    namespaceRules: namespace.rules,
+    nameRules: name.rules,
+    versionRules: version.rules,
+  };
 }
 
 /** The plan for a type no loaded definition describes: ECMA-427's generic rules only, no registry rules. */

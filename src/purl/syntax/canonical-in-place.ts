@@ -1,15 +1,20 @@
 import { isNotCanonicalValue } from './raw-qualifiers.js';
 import { MAX_PURL_LENGTH } from './generic-rules.js';
 import type { Vocabulary } from './vocabulary.js';
+import { parsePurlString } from './parse-purl-string.js';
+import { RawQualifiers } from './raw-qualifiers.js';
+import type { PurlComponents } from '../purl-components.js';
+import type { PurlRule, RuleContext } from '../rules/registry.js';
 
 /** What a component's definition asks of its value, when that can be told from where it is written. */
 export type InPlaceRequirement = 'required' | 'optional' | 'prohibited';
 
 /**
- * What a type's definition asks of a PURL, when all of it can be checked without reading any
- * component's value: presence or absence, and lowercase namespace and name. `null` on a type
- * whose definition has a pattern, a registry rule, a required qualifier or case folding of version
- * or subpath (those need the values).
+ * What a type's definition asks of a PURL, when all of it can be checked in place: presence or
+ * absence, lowercase namespace and name, and registry rules of namespace, name and version (run
+ * on the values as written, when those hold no escape). `null` on a type whose definition has a
+ * pattern, a subpath rule, a rule that moves namespace segments into the name, a required
+ * qualifier, case folding of the subpath, or of the version alone.
  */
 export interface InPlaceRules {
   readonly namespace: InPlaceRequirement;
@@ -17,6 +22,12 @@ export interface InPlaceRules {
   readonly subpath: InPlaceRequirement;
   /** Namespace and name are lowercase in canonical form. */
   readonly lowercasePath: boolean;
+  /** The version is lowercase in canonical form too (only with {@link lowercasePath}). */
+  readonly lowercaseVersion: boolean;
+  /** The registry rules of each component, in the order the type layer applies them; empty for most types. */
+  readonly namespaceRules: readonly PurlRule[];
+  readonly nameRules: readonly PurlRule[];
+  readonly versionRules: readonly PurlRule[];
 }
 
 /** From `lastIndex`: the first character a canonical path never holds as it is. */
@@ -76,7 +87,11 @@ export function isCanonicalInPlace(input: string, words: Vocabulary): boolean {
   const at = input.indexOf('@', pathStart);
   const nameEnd = at === -1 || at > question ? question : at;
   if (stop < nameEnd) return false;
-  if (rules.lowercasePath && stop < question) stop = firstFrom(OUTSIDE_PLAIN_PATH, input, stop);
+  // Past the name, a character outside the lowercase class is in the version.
+  if (rules.lowercasePath && stop < question) {
+    if (rules.lowercaseVersion) return false;
+    stop = firstFrom(OUTSIDE_PLAIN_PATH, input, stop);
+  }
   if (stop < question) return false;
   if (nameEnd === pathStart || input.charCodeAt(pathStart) === 0x2f || input.charCodeAt(nameEnd - 1) === 0x2f) return false;
   const empty = input.indexOf('//', pathStart);
@@ -101,11 +116,80 @@ export function isCanonicalInPlace(input: string, words: Vocabulary): boolean {
   if (question !== end && !qualifiersInPlace(input, question + 1, end, words)) return false;
 
   if (!meets(rules.subpath, hash !== -1)) return false;
-  if (hash === -1) return true;
-  const from = hash + 1;
+  if (hash !== -1 && !subpathInPlace(input, hash + 1)) return false;
+  if (rules.namespaceRules.length === 0 && rules.nameRules.length === 0 && rules.versionRules.length === 0) return true;
+  return rulesKeepValues(input, words, rules, pathStart, nameEnd, question, percent);
+}
+
+/** Whether the subpath from `from` to the end is written as building writes it. */
+function subpathInPlace(input: string, from: number): boolean {
   if (from === input.length || input.charCodeAt(from) === 0x2f || input.charCodeAt(input.length - 1) === 0x2f) return false;
   if (firstFrom(OUTSIDE_PLAIN_SUBPATH, input, from) !== input.length || input.includes('//', from)) return false;
   return !(input.includes('.', from) && DOT_SEGMENT.test(input.slice(from)));
+}
+
+/**
+ * Whether the registry rules give namespace, name and version back unchanged, run as the type
+ * layer runs them: each present component in turn, on its value as written (an escape-free value
+ * is its own decoding; one with an escape is left to the full parse). A rule that fails, throws or
+ * changes its value sends the PURL the full way, which gives the same answer or error. A rule
+ * that reads the other components gets them as the full parse would give it (read only then).
+ */
+function rulesKeepValues(input: string, words: Vocabulary, rules: InPlaceRules, pathStart: number, nameEnd: number, question: number, percent: number): boolean {
+  let nameStart = pathStart;
+  for (let slash = input.indexOf('/', pathStart); slash !== -1 && slash < nameEnd; slash = input.indexOf('/', slash + 1)) nameStart = slash + 1;
+  const context = new InPlaceRuleContext(input, words);
+  try {
+    if (nameStart !== pathStart && !keeps(rules.namespaceRules, input, pathStart, nameStart - 1, percent, context)) return false;
+    if (!keeps(rules.nameRules, input, nameStart, nameEnd, percent, context)) return false;
+    return nameEnd === question || keeps(rules.versionRules, input, nameEnd + 1, question, percent, context);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `rules` leave the escape-free value from `from` to `to` as it is. */
+function keeps(rules: readonly PurlRule[], input: string, from: number, to: number, percent: number, context: RuleContext): boolean {
+  if (rules.length === 0) return true;
+  if (percent !== -1 && percent < to) {
+    const escape = input.indexOf('%', from);
+    if (escape !== -1 && escape < to) return false;
+  }
+  const value = input.slice(from, to);
+  for (const rule of rules) if (rule.apply(value, context) !== value) return false;
+  return true;
+}
+
+const LENIENT = { lenient: true } as const;
+
+/**
+ * The context a rule run in place sees: the components as `canonicalize`'s full parse hands them
+ * to the type layer (qualifiers decoded), read from the input only if the rule asks; a failure
+ * only ends the in-place check.
+ */
+class InPlaceRuleContext implements RuleContext {
+  readonly #input: string;
+  readonly #words: Vocabulary;
+  #components: PurlComponents | null = null;
+
+  constructor(input: string, words: Vocabulary) {
+    this.#input = input;
+    this.#words = words;
+  }
+
+  get components(): Readonly<PurlComponents> {
+    if (this.#components === null) {
+      const raw = new RawQualifiers();
+      const components = parsePurlString(this.#input, LENIENT, this.#words, raw);
+      components.qualifiers = raw.toRecord();
+      this.#components = components;
+    }
+    return this.#components;
+  }
+
+  fail(message: string): never {
+    throw new Error(message);
+  }
 }
 
 /** Whether a component's presence meets its requirement. */
