@@ -32,7 +32,7 @@ if (!fs.existsSync(distIndex) || !fs.existsSync(path.join(ROOT, 'dist/teapurl.cj
   console.error('dist/ is missing: run npm run build first');
   process.exit(2);
 }
-const { PurlEngine, generateDocsSite, writeDocsSite } = await import(distIndex);
+const { generateDocsSite, writeDocsSite, purlEngineFromDirectory } = await import(path.join(ROOT, 'dist/node/index.js'));
 
 const SETS = [
   { label: 'purl-spec types', dir: path.resolve(ROOT, '../shared/purl-spec/types') },
@@ -50,7 +50,7 @@ const ms = (x) => `${x.toFixed(1)} ms`;
 /** One whole job in this process: load, generate, write. Returns milliseconds and what was made. */
 async function inProcess(dir, format, out) {
   const start = process.hrtime.bigint();
-  const engine = await PurlEngine.fromDirectory(dir);
+  const engine = await purlEngineFromDirectory(dir);
   const definitions = engine.types().map((type) => engine.definition(type));
   const files = generateDocsSite(definitions, { format, engine });
   await writeDocsSite(out, files, format);

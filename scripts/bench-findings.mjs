@@ -28,7 +28,8 @@ import { readFileSync } from 'node:fs';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { validateText, PurlEngine, generateDocsSite } = await import(pathToFileURL(path.join(ROOT, 'dist/index.js')).href);
+const { validateText, PurlEngine } = await import(pathToFileURL(path.join(ROOT, 'dist/index.js')).href);
+const { generateDocsSite } = await import(pathToFileURL(path.join(ROOT, 'dist/node/index.js')).href);
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');

@@ -1,7 +1,7 @@
 /**
  * Writes everything derived from `schemas/`:
  *   - `types/<schema>.d.ts` with json-schema-to-typescript;
- *   - `src/validate/compiled/validators.js` (+ `.d.ts`): ajv standalone validators, so the CLI
+ *   - `src/schemas/compiled/validators.js` (+ `.d.ts`): ajv standalone validators, so the CLI
  *     never compiles a schema at start-up.
  *
  * `npm run generate` runs it; `npm run generate -- --check` only reports staleness (exit 1).

@@ -1,12 +1,12 @@
 /**
- * teapurl: validate TEA discovery documents, token bodies and PURL type definitions; parse,
- * build and canonicalise PURLs with an engine compiled from type definitions; discover TEA
- * endpoints and authenticate against them, serve and check the authentication profile.
+ * teapurl, the in-memory library: parse, build and canonicalise PURLs with an engine compiled
+ * from type definitions, and validate TEA discovery documents, token bodies and PURL type
+ * definitions held in memory. Browser-safe: nothing here reaches a Node built-in. Files and
+ * folders are read by `teapurl/node`; the TEA kit is `teapurl/tea`; `teapurl/purl` is the PURL
+ * engine alone.
  *
  * @module teapurl
  */
 export * from './validate/index.js';
 export * from './purl/index.js';
-export * from './tea/index.js';
-export * from './docs/index.js';
 export type * from '../types/index.js';

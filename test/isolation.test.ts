@@ -9,19 +9,10 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DefinitionSetError,
-  generateDocsSite,
-  PurlEngine,
-  registerChecks,
-  validateBytes,
-  validateDocument,
-  validateFiles,
-  validateText,
-  type Finding,
-} from '../src/index.js';
-import { isUri } from '../src/validate/uri.js';
-import { firstRepeat, jsonEqual } from '../src/validate/json-equal.js';
+import { DefinitionSetError, PurlEngine, registerChecks, validateDocument, validateText, type Finding } from '../src/index.js';
+import { generateDocsSite, validateBytes, validateFiles, purlEngineFromDirectory } from '../src/node/index.js';
+import { isUri } from '../src/schemas/uri.js';
+import { firstRepeat, jsonEqual } from '../src/schemas/json-equal.js';
 import { ROOT } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
 
@@ -251,8 +242,8 @@ describe('PurlEngine loaders throw only DefinitionSetError', () => {
     try {
       writeFileSync(path.join(dir, 'cargo-definition.json'), CARGO);
       writeFileSync(path.join(dir, 'q-definition.json'), TO_STRING_DOCUMENT);
-      await expect(PurlEngine.fromDirectory(dir)).rejects.toBeInstanceOf(DefinitionSetError);
-      await expect(PurlEngine.fromDirectory(path.join(dir, 'missing'))).rejects.toBeInstanceOf(DefinitionSetError);
+      await expect(purlEngineFromDirectory(dir)).rejects.toBeInstanceOf(DefinitionSetError);
+      await expect(purlEngineFromDirectory(path.join(dir, 'missing'))).rejects.toBeInstanceOf(DefinitionSetError);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -262,7 +253,7 @@ describe('PurlEngine loaders throw only DefinitionSetError', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'teapurl-types-'));
     try {
       writeFileSync(path.join(dir, 'cargo-definition.json'), `\uFEFF${CARGO}`);
-      expect((await PurlEngine.fromDirectory(dir)).types()).toEqual(['cargo']);
+      expect((await purlEngineFromDirectory(dir)).types()).toEqual(['cargo']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateDocsSite, PurlEngine, validateDocument, validateText } from '../src/index.js';
+import { PurlEngine, validateDocument, validateText } from '../src/index.js';
+import { generateDocsSite } from '../src/node/index.js';
 import { compilePermittedCharacters, forEachUnderPatternTimeLimit } from '../src/purl/definitions/permitted-characters.js';
 import { ROOT } from './support/paths.js';
 

@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checksFor, PurlEngine, validateDocument, validateFiles, validateText, type Finding } from '../src/index.js';
+import { checksFor, validateDocument, validateText, type Finding } from '../src/index.js';
+import { validateFiles, purlEngineFromDirectory } from '../src/node/index.js';
 import { HAS_PURL_SPEC, PURL_SPEC, ROOT } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
 
@@ -147,7 +148,7 @@ describe('type definition checks on whole directories', () => {
   });
 
   it.skipIf(!HAS_PURL_SPEC)('quality findings do not stop an engine being built from the published definitions', async () => {
-    const engine = await PurlEngine.fromDirectory(path.join(PURL_SPEC, 'types'));
+    const engine = await purlEngineFromDirectory(path.join(PURL_SPEC, 'types'));
     expect(engine.types()).toContain('chrome-extension');
     expect(engine.canonicalize('pkg:PYPI/Django_Package@1.0')).toBe('pkg:pypi/django-package@1.0');
   });

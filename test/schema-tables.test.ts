@@ -8,7 +8,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateDocument, validateFiles, type DocumentKind, type Finding } from '../src/index.js';
+import { validateDocument, type DocumentKind, type Finding } from '../src/index.js';
+import { validateFiles } from '../src/node/index.js';
 import { HAS_PURL_SPEC, PURL_SPEC } from './support/paths.js';
 
 /** A document under construction: tests poke at it freely. */

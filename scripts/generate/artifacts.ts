@@ -171,8 +171,8 @@ function validatorModule(schemas: Map<string, JsonObject>): Artifact[] {
     '',
   ].join('\n');
   return [
-    { file: 'src/validate/compiled/validators.js', content: js },
-    { file: 'src/validate/compiled/validators.d.ts', content: dts },
+    { file: 'src/schemas/compiled/validators.js', content: js },
+    { file: 'src/schemas/compiled/validators.d.ts', content: dts },
   ];
 }
 

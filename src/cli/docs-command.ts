@@ -3,12 +3,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PurlTypeDefinition } from '../../types/index.js';
 import { PurlEngine, defaultPurlEngine, DefinitionSetError, DefinitionCompileError } from '../purl/index.js';
+import { purlEngineFromDirectory } from '../node/index.js';
 import { generateDocsSite, writeDocsSite, checkDocsSite, DocsSiteError, type DocsFormat } from '../docs/index.js';
 import { MANIFEST_FILE } from '../docs/site-folder.js';
 import { DOCS_FORMATS } from '../docs/docs-file.js';
 import type { CommandIo } from './io.js';
 import { oneOf, UsageError } from './usage-error.js';
-import { countOf } from '../validate/describe-value.js';
+import { countOf } from '../schemas/describe-value.js';
 
 export const DOCS_HELP = `Usage: teapurl docs [--types DIR] --out DIR [--format html|md|both] [--check] [--force]
 
@@ -71,7 +72,7 @@ async function loadEngine(types: string, cwd: string): Promise<PurlEngine> {
   if (info === null) throw new DocsFailure(`--types ${types}: no such directory`);
   if (!info.isDirectory()) throw new DocsFailure(`--types ${types}: not a directory`);
   try {
-    return await PurlEngine.fromDirectory(directory);
+    return await purlEngineFromDirectory(directory);
   } catch (error) {
     if (error instanceof DefinitionSetError || error instanceof DefinitionCompileError) throw new DocsFailure(`--types ${types}: ${error.message}`);
     throw error;

@@ -1,12 +1,6 @@
 import { parseArgs } from 'node:util';
-import {
-  validateFiles,
-  validateStream,
-  resolveKind,
-  passes,
-  DEFAULT_MAX_BYTES,
-  KIND_NAMES,
-} from '../validate/index.js';
+import { resolveKind, passes, KIND_NAMES } from '../validate/index.js';
+import { validateFiles, validateStream, DEFAULT_MAX_BYTES } from '../node/index.js';
 import { palette, useColor, type ColorMode } from './color.js';
 import { formatText } from './output/text.js';
 import { formatJson } from './output/json.js';

@@ -12,7 +12,7 @@ import { assertSafePaths, MANIFEST_FILE, readManifest, readNoFollow, sitePath, s
  *
  * @example
  * ```ts
- * import type { StaleFile } from 'teapurl';
+ * import type { StaleFile } from 'teapurl/node';
  * const stale: StaleFile = { path: 'types/npm.html', reason: 'differs' };
  * ```
  */
@@ -47,7 +47,8 @@ async function currentText(outDir: string, page: string): Promise<string | null>
  *
  * @example
  * ```ts
- * import { generateDocsSite, checkDocsSite, defaultPurlEngine } from 'teapurl';
+ * import { defaultPurlEngine } from 'teapurl';
+ * import { generateDocsSite, checkDocsSite } from 'teapurl/node';
  * const engine = defaultPurlEngine();
  * const files = generateDocsSite(engine.types().map((t) => engine.definition(t)!), { engine });
  * const stale = await checkDocsSite('site', files, 'html');

@@ -4,7 +4,8 @@
  *
  * @example
  * ```ts
- * import { generateDocsSite, defaultPurlEngine, type DocsFile } from 'teapurl';
+ * import { defaultPurlEngine } from 'teapurl';
+ * import { generateDocsSite, type DocsFile } from 'teapurl/node';
  * const engine = defaultPurlEngine();
  * const files: DocsFile[] = generateDocsSite(engine.types().map((t) => engine.definition(t)!), { engine });
  * files[0]?.path; // 'index.html'
@@ -22,7 +23,8 @@ export interface DocsFile {
  *
  * @example
  * ```ts
- * import { generateDocsSite, defaultPurlEngine, type DocsFormat } from 'teapurl';
+ * import { defaultPurlEngine } from 'teapurl';
+ * import { generateDocsSite, type DocsFormat } from 'teapurl/node';
  * const engine = defaultPurlEngine();
  * const format: DocsFormat = 'both';
  * generateDocsSite(engine.types().map((t) => engine.definition(t)!), { format, engine }); // index.html, index.md, types/*.html, types/*.md

@@ -10,7 +10,8 @@ import { buildTypePageModel } from './type-page-model.js';
  *
  * @example
  * ```ts
- * import { defaultPurlEngine, type DocsSiteOptions } from 'teapurl';
+ * import { defaultPurlEngine } from 'teapurl';
+ * import { type DocsSiteOptions } from 'teapurl/node';
  * const options: DocsSiteOptions = { format: 'md', engine: defaultPurlEngine() };
  * ```
  */
@@ -34,11 +35,11 @@ const TYPE_PATTERN = /^[a-z][a-z0-9-.]+$/;
  * always gives byte-identical pages.
  *
  * @throws `Error` when a type cannot name a file or two definitions share a type;
- *   {@link DefinitionSetError} when no engine is given and a definition is invalid.
+ *   {@link teapurl/purl!DefinitionSetError | DefinitionSetError} when no engine is given and a definition is invalid.
  * @example
  * ```ts
- * import { generateDocsSite, PurlEngine } from 'teapurl';
- * const engine = await PurlEngine.fromDirectory('purl-types');
+ * import { generateDocsSite, purlEngineFromDirectory } from 'teapurl/node';
+ * const engine = await purlEngineFromDirectory('purl-types');
  * const definitions = engine.types().map((type) => engine.definition(type)!);
  * for (const file of generateDocsSite(definitions, { format: 'both', engine })) {
  *   console.log(file.path); // index.html, index.md, types/cargo.html, types/cargo.md, …

@@ -24,7 +24,7 @@ const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
  *
  * @example
  * ```ts
- * import type { DocsSiteProblem } from 'teapurl';
+ * import type { DocsSiteProblem } from 'teapurl/node';
  * const problem: DocsSiteProblem = 'symlink';
  * ```
  */
@@ -36,7 +36,7 @@ export type DocsSiteProblem = 'not-ours' | 'conflict' | 'symlink' | 'not-regular
  *
  * @example
  * ```ts
- * import { writeDocsSite, DocsSiteError } from 'teapurl';
+ * import { writeDocsSite, DocsSiteError } from 'teapurl/node';
  * try {
  *   await writeDocsSite('site', files, 'html');
  * } catch (error) {

@@ -8,7 +8,7 @@ import { MANIFEST_FILE, manifestText, planSite, sitePath, writeNoFollow } from '
  *
  * @example
  * ```ts
- * import { writeDocsSite, type WriteDocsResult } from 'teapurl';
+ * import { writeDocsSite, type WriteDocsResult } from 'teapurl/node';
  * const result: WriteDocsResult = await writeDocsSite('site', files, 'html');
  * console.log(`${result.written.length} written, ${result.removed.length} removed`);
  * ```
@@ -25,7 +25,7 @@ export interface WriteDocsResult {
  *
  * @example
  * ```ts
- * import { writeDocsSite, type WriteDocsOptions } from 'teapurl';
+ * import { writeDocsSite, type WriteDocsOptions } from 'teapurl/node';
  * const options: WriteDocsOptions = { force: true };
  * await writeDocsSite('existing-folder', files, 'html', options);
  * ```
@@ -52,7 +52,8 @@ export interface WriteDocsOptions {
  *
  * @example
  * ```ts
- * import { generateDocsSite, writeDocsSite, defaultPurlEngine } from 'teapurl';
+ * import { defaultPurlEngine } from 'teapurl';
+ * import { generateDocsSite, writeDocsSite } from 'teapurl/node';
  * const engine = defaultPurlEngine();
  * const files = generateDocsSite(engine.types().map((t) => engine.definition(t)!), { engine });
  * await writeDocsSite('site', files, 'html'); // { written: ['index.html', 'types/alpm.html', …], removed: [] }

@@ -1,3 +1,10 @@
+/**
+ * teapurl/purl: the PURL engine with the bundled type definitions, and nothing else. Browser-safe:
+ * no Node built-in and no runtime dependency is reachable from here. Parse, build, canonicalise and
+ * validate PURLs; build engines from your own type definitions.
+ *
+ * @module teapurl/purl
+ */
 export { PurlEngine, type PurlEngineOptions, type ParseOptions, type PurlValidation } from './engine/purl-engine.js';
 export { defaultPurlEngine, parsePurl, buildPurl, canonicalizePurl, validatePurl } from './default-engine.js';
 export { PurlError, type PurlIssue, type PurlErrorCode, type PurlComponentName } from './purl-error.js';

@@ -14,7 +14,7 @@ import { findBearerChallenge, inspectWwwAuthenticate } from './www-authenticate.
  *
  * @example
  * ```ts
- * import { AUTH_CHECK_RULES } from 'teapurl';
+ * import { AUTH_CHECK_RULES } from 'teapurl/tea';
  * AUTH_CHECK_RULES.map((r) => `${r.section}: ${r.title}`);
  * ```
  */
@@ -41,7 +41,7 @@ export const AUTH_CHECK_RULES = [
  *
  * @example
  * ```ts
- * import { authCheck, type AuthCheckRuleId } from 'teapurl';
+ * import { authCheck, type AuthCheckRuleId } from 'teapurl/tea';
  * const report = await authCheck('https://tea.example.com/v1.0.0');
  * const failed: AuthCheckRuleId[] = report.results.filter((r) => r.outcome === 'fail').map((r) => r.id);
  * ```
@@ -53,7 +53,7 @@ export type AuthCheckRuleId = (typeof AUTH_CHECK_RULES)[number]['id'];
  *
  * @example
  * ```ts
- * import type { AuthCheckResult } from 'teapurl';
+ * import type { AuthCheckResult } from 'teapurl/tea';
  * const result: AuthCheckResult = {
  *   id: 'token-no-store',
  *   section: '4',
@@ -81,7 +81,7 @@ export interface AuthCheckResult {
  *
  * @example
  * ```ts
- * import { authCheck, type AuthCheckReport } from 'teapurl';
+ * import { authCheck, type AuthCheckReport } from 'teapurl/tea';
  * const report: AuthCheckReport = await authCheck('https://tea.example.com/v1.0.0', { credentials: { keyId: 'id', secret: 's3cret' } });
  * console.log(report.authentication, report.passed ? 'conforms' : 'does not conform');
  * ```
@@ -105,7 +105,7 @@ export interface AuthCheckReport {
  * @example
  * ```ts
  * import { readFileSync } from 'node:fs';
- * import { authCheck, type AuthCheckOptions } from 'teapurl';
+ * import { authCheck, type AuthCheckOptions } from 'teapurl/tea';
  * const options: AuthCheckOptions = {
  *   credentials: { keyId: 'id', secret: 's3cret' },
  *   resource: '/artifact/1c4e8a3e-52f1-4ad5-a3f1-8d3c5e0b9f41',
@@ -141,7 +141,7 @@ export interface AuthCheckOptions {
  *
  * @example
  * ```ts
- * import { DEFAULT_PROBE_RESOURCE } from 'teapurl';
+ * import { DEFAULT_PROBE_RESOURCE } from 'teapurl/tea';
  * DEFAULT_PROBE_RESOURCE; // '/product/7f4c2a4e-5b1d-4c3e-9f0a-2d6b8e1c3a5f'
  * ```
  */
@@ -177,7 +177,7 @@ function oneLine(text: string, max = 120): string {
  *
  * @example
  * ```ts
- * import { authCheck } from 'teapurl';
+ * import { authCheck } from 'teapurl/tea';
  * const report = await authCheck('https://tea.example.com/v1.0.0', { credentials: { keyId: 'id', secret: 's3cret' } });
  * for (const r of report.results) console.log(r.outcome, r.section, r.title);
  * ```

@@ -24,7 +24,7 @@ import { InvalidDiscoveryDocumentError, NoSharedVersionError, rankEndpoints, typ
  *
  * @example
  * ```ts
- * import { discoveryOrigin, DiscoveryError, type DiscoveryFailure } from 'teapurl';
+ * import { discoveryOrigin, DiscoveryError, type DiscoveryFailure } from 'teapurl/tea';
  * let failure: DiscoveryFailure | undefined;
  * try { discoveryOrigin('http://tea.example.com'); } catch (e) { if (e instanceof DiscoveryError) failure = e.code; }
  * failure; // 'insecure-target'
@@ -53,7 +53,7 @@ export type DiscoveryFailure =
  *
  * @example
  * ```ts
- * import { discover, DiscoveryError } from 'teapurl';
+ * import { discover, DiscoveryError } from 'teapurl/tea';
  * try {
  *   await discover('tea.example.com');
  * } catch (e) {
@@ -87,7 +87,7 @@ export class DiscoveryError extends Error {
  * @example
  * ```ts
  * import { readFileSync } from 'node:fs';
- * import { discover, type DiscoverOptions } from 'teapurl';
+ * import { discover, type DiscoverOptions } from 'teapurl/tea';
  * const options: DiscoverOptions = { clientVersions: ['1.0.0', '0.4.0'], ca: readFileSync('private-ca.pem', 'utf8'), timeoutMs: 5_000 };
  * const { selected } = await discover('tea.internal.example', options);
  * ```
@@ -118,7 +118,7 @@ export interface DiscoverOptions {
  *
  * @example
  * ```ts
- * import { discover, type DiscoveryResult } from 'teapurl';
+ * import { discover, type DiscoveryResult } from 'teapurl/tea';
  * const result: DiscoveryResult = await discover('tea.example.com');
  * console.log(`${result.url}: using ${result.selected.baseUrl}`, result.warnings.length, 'warnings');
  * ```
@@ -147,7 +147,7 @@ const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9]
  *
  * @example
  * ```ts
- * import { discoveryOrigin } from 'teapurl';
+ * import { discoveryOrigin } from 'teapurl/tea';
  * discoveryOrigin('urn:tei:uuid:products.example.com:d4d9f54a-abcf-11ee-ac79-1a52914d44b1'); // 'https://products.example.com'
  * discoveryOrigin('tei://products.example.com/purl/pkg:npm/left-pad@1.3.0');                 // 'https://products.example.com'
  * discoveryOrigin('https://tea.example.com:8443/some/path');                                  // 'https://tea.example.com:8443'
@@ -240,7 +240,7 @@ async function fetchDocument(start: string, options: DiscoverOptions, fetch: Fet
  *
  * @example
  * ```ts
- * import { discover } from 'teapurl';
+ * import { discover } from 'teapurl/tea';
  * const { selected } = await discover('urn:tei:purl:tea.example.com:pkg:npm/left-pad@1.3.0', { clientVersions: ['1.0.0'] });
  * selected.baseUrl; // 'https://tea.example.com/api/v1.0.0'
  * ```

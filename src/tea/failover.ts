@@ -9,7 +9,7 @@ import { NetworkError, toNetworkError } from './network-error.js';
  *
  * @example
  * ```ts
- * import type { FailoverAttempt } from 'teapurl';
+ * import type { FailoverAttempt } from 'teapurl/tea';
  * const attempt: FailoverAttempt = { endpoint: 'https://a.example.com/v1.0.0', outcome: 'server-error', status: 503, detail: 'answered 503' };
  * ```
  */
@@ -31,7 +31,7 @@ export interface FailoverAttempt {
  *
  * @example
  * ```ts
- * import { discover, withFailover, FailoverError, TeaClient } from 'teapurl';
+ * import { discover, withFailover, FailoverError, TeaClient } from 'teapurl/tea';
  * const { ranked } = await discover('tea.example.com');
  * try {
  *   await withFailover(ranked, (e) => new TeaClient({ baseUrl: e.baseUrl }).request('/products'));
@@ -60,7 +60,7 @@ export class FailoverError extends AggregateError {
  *
  * @example
  * ```ts
- * import { withFailover, type FailoverOptions, type RankedEndpoint } from 'teapurl';
+ * import { withFailover, type FailoverOptions, type RankedEndpoint } from 'teapurl/tea';
  * declare const ranked: RankedEndpoint[];
  * const options: FailoverOptions = { baseDelayMs: 100, maxDelayMs: 1_000, signal: AbortSignal.timeout(30_000) };
  * await withFailover(ranked, (endpoint) => fetch(`${endpoint.baseUrl}/products`), options);
@@ -124,7 +124,7 @@ function asNetworkFailure(error: unknown, endpoint: string): NetworkError | null
  *
  * @example
  * ```ts
- * import { discover, withFailover, TeaClient } from 'teapurl';
+ * import { discover, withFailover, TeaClient } from 'teapurl/tea';
  * const { ranked } = await discover('tea.example.com');
  * const result = await withFailover(ranked, (endpoint) =>
  *   new TeaClient({ baseUrl: endpoint.baseUrl }).request('/product/09e8c73b-ac45-4475-acac-33e6a7314e6d'));

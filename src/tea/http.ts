@@ -12,7 +12,7 @@ import { readLimitedBody } from './read-limited-body.js';
  * @example
  * ```ts
  * import { fetch } from 'undici';
- * import { TeaClient, type FetchFunction } from 'teapurl';
+ * import { TeaClient, type FetchFunction } from 'teapurl/tea';
  * const logged: FetchFunction = (input, init) => {
  *   console.log(init?.method ?? 'GET', String(input));
  *   return fetch(input, init);
@@ -34,7 +34,7 @@ export const defaultFetch: FetchFunction = (input, init) => undiciFetch(input, i
  * @example
  * ```ts
  * import { readFileSync } from 'node:fs';
- * import { TeaClient, type TlsOptions } from 'teapurl';
+ * import { TeaClient, type TlsOptions } from 'teapurl/tea';
  * const tls: TlsOptions = { ca: readFileSync('private-ca.pem', 'utf8') };
  * const client = new TeaClient({ baseUrl: 'https://tea.internal.example/v1.0.0', tls });
  * ```
@@ -53,7 +53,7 @@ export interface TlsOptions {
  * @example
  * ```ts
  * import { readFileSync } from 'node:fs';
- * import { TeaClient, type ClientCertificate } from 'teapurl';
+ * import { TeaClient, type ClientCertificate } from 'teapurl/tea';
  * const certificate: ClientCertificate = { cert: readFileSync('client.pem', 'utf8'), key: readFileSync('client-key.pem', 'utf8') };
  * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', credentials: certificate });
  * ```

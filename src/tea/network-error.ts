@@ -8,7 +8,7 @@
  *
  * @example
  * ```ts
- * import { toNetworkError, type NetworkFailureKind } from 'teapurl';
+ * import { toNetworkError, type NetworkFailureKind } from 'teapurl/tea';
  * const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:443'), { code: 'ECONNREFUSED' });
  * const kind: NetworkFailureKind = toNetworkError(new TypeError('fetch failed', { cause: refused }), 'https://127.0.0.1').kind;
  * // 'connection-refused'
@@ -22,7 +22,7 @@ export type NetworkFailureKind = 'dns' | 'connection-refused' | 'connection-rese
  *
  * @example
  * ```ts
- * import { TeaClient, NetworkError } from 'teapurl';
+ * import { TeaClient, NetworkError } from 'teapurl/tea';
  * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0' });
  * try {
  *   await client.request('/product/09e8c73b-ac45-4475-acac-33e6a7314e6d');
@@ -108,7 +108,7 @@ const DESCRIBE: Record<NetworkFailureKind, string> = {
  *
  * @example
  * ```ts
- * import { toNetworkError } from 'teapurl';
+ * import { toNetworkError } from 'teapurl/tea';
  * const url = 'https://tea.example.com/.well-known/tea';
  * try { await fetch(url); } catch (e) { throw toNetworkError(e, url); }
  * ```

@@ -11,7 +11,7 @@ import { compareSemVer, parseSemVer, type SemVer } from './semver.js';
  *
  * @example
  * ```ts
- * import { rankEndpoints, type RankedEndpoint } from 'teapurl';
+ * import { rankEndpoints, type RankedEndpoint } from 'teapurl/tea';
  * const [best]: RankedEndpoint[] = rankEndpoints(
  *   { schemaVersion: 1, endpoints: [{ url: 'https://tea.example.com', versions: ['1.0.0+build.5'] }] },
  *   ['1.0.0'],
@@ -42,7 +42,7 @@ export interface RankedEndpoint {
  *
  * @example
  * ```ts
- * import { selectEndpoint, type RankOptions } from 'teapurl';
+ * import { selectEndpoint, type RankOptions } from 'teapurl/tea';
  * const local: RankOptions = { allowInsecureHttp: true };
  * selectEndpoint({ schemaVersion: 1, endpoints: [{ url: 'http://localhost:8080', versions: ['1.0.0'] }] }, ['1.0.0'], local).baseUrl;
  * // 'http://localhost:8080/v1.0.0' (without the option: NoSharedVersionError)
@@ -62,7 +62,7 @@ export interface RankOptions {
  *
  * @example
  * ```ts
- * import { rankEndpoints, InvalidDiscoveryDocumentError } from 'teapurl';
+ * import { rankEndpoints, InvalidDiscoveryDocumentError } from 'teapurl/tea';
  * try { rankEndpoints({ schemaVersion: 1, endpoints: [] }, ['1.0.0']); }
  * catch (e) { if (e instanceof InvalidDiscoveryDocumentError) console.log(e.rule, e.pointer); } // schema/minItems /endpoints
  * ```
@@ -99,7 +99,7 @@ export class InvalidDiscoveryDocumentError extends Error {
  *
  * @example
  * ```ts
- * import { selectEndpoint, NoSharedVersionError } from 'teapurl';
+ * import { selectEndpoint, NoSharedVersionError } from 'teapurl/tea';
  * try { selectEndpoint({ schemaVersion: 1, endpoints: [{ url: 'https://tea.example.com', versions: ['1.0.0'] }] }, ['2.0.0']); }
  * catch (e) { if (e instanceof NoSharedVersionError) console.log(e.message); }
  * // no API version is shared: the client speaks 2.0.0; https://tea.example.com offers 1.0.0
@@ -159,7 +159,7 @@ function parseClientVersions(clientVersions: readonly string[]): Array<{ raw: st
  *
  * @example
  * ```ts
- * import { rankEndpoints } from 'teapurl';
+ * import { rankEndpoints } from 'teapurl/tea';
  * const ranked = rankEndpoints(
  *   { schemaVersion: 1, endpoints: [
  *     { url: 'https://a.example.com/tea', versions: ['1.0.0'], priority: 0.5 },
@@ -224,7 +224,7 @@ export function rankEndpoints(doc: unknown, clientVersions: readonly string[], o
  *
  * @example
  * ```ts
- * import { selectEndpoint } from 'teapurl';
+ * import { selectEndpoint } from 'teapurl/tea';
  * const { baseUrl } = selectEndpoint(await (await fetch('https://tea.example.com/.well-known/tea')).json(), ['1.0.0']);
  * ```
  */

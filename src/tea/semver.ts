@@ -9,7 +9,7 @@ import SemVerClass from 'semver/classes/semver.js';
  *
  * @example
  * ```ts
- * import { parseSemVer, type SemVer } from 'teapurl';
+ * import { parseSemVer, type SemVer } from 'teapurl/tea';
  * const version: SemVer | null = parseSemVer('1.1.0-rc.1+build.5');
  * // { major: 1, minor: 1, patch: 0, prerelease: ['rc', 1], build: ['build', '5'], raw: '1.1.0-rc.1+build.5' }
  * ```
@@ -42,7 +42,7 @@ const parsed = new WeakMap<SemVer, SemVerClass>();
  *
  * @example
  * ```ts
- * import { parseSemVer } from 'teapurl';
+ * import { parseSemVer } from 'teapurl/tea';
  * parseSemVer('1.2.3-beta.2+exp.sha.5114f85'); // { major: 1, minor: 2, patch: 3, prerelease: ['beta', 2], build: ['exp', 'sha', '5114f85'], … }
  * parseSemVer('v1.2'); // null
  * ```
@@ -86,7 +86,7 @@ function toClass(version: SemVer): SemVerClass {
  *
  * @example
  * ```ts
- * import { parseSemVer, compareSemVer } from 'teapurl';
+ * import { parseSemVer, compareSemVer } from 'teapurl/tea';
  * compareSemVer(parseSemVer('1.0.0-rc.1')!, parseSemVer('1.0.0')!); // -1
  * compareSemVer(parseSemVer('1.0.0+a')!, parseSemVer('1.0.0+b')!); // 0
  * ```
@@ -101,7 +101,7 @@ export function compareSemVer(a: SemVer, b: SemVer): number {
  *
  * @example
  * ```ts
- * import { compareVersions } from 'teapurl';
+ * import { compareVersions } from 'teapurl/tea';
  * ['1.0.0', '1.0.0-alpha', '0.9.0'].sort(compareVersions); // ['0.9.0', '1.0.0-alpha', '1.0.0']
  * ```
  */

@@ -10,7 +10,7 @@ import { validatePurl } from '../purl/index.js';
  *
  * @example
  * ```ts
- * import { parseTei, type Tei } from 'teapurl';
+ * import { parseTei, type Tei } from 'teapurl/tea';
  * const tei: Tei = parseTei('tei://cyclonedx.org/purl/pkg:pypi/cyclonedx-python-lib@8.4.0');
  * // { form: 'tei-url', type: 'purl', domain: 'cyclonedx.org', identifier: 'pkg:pypi/cyclonedx-python-lib@8.4.0' }
  * ```
@@ -31,7 +31,7 @@ export interface Tei {
  *
  * @example
  * ```ts
- * import { parseTei, TeiError, type TeiPart } from 'teapurl';
+ * import { parseTei, TeiError, type TeiPart } from 'teapurl/tea';
  * let part: TeiPart | undefined;
  * try { parseTei('tei://tea.example.com/uuid/not-a-uuid'); } catch (e) { if (e instanceof TeiError) part = e.part; }
  * part; // 'identifier'
@@ -44,7 +44,7 @@ export type TeiPart = 'scheme' | 'type' | 'domain' | 'identifier';
  *
  * @example
  * ```ts
- * import { parseTei, TeiError } from 'teapurl';
+ * import { parseTei, TeiError } from 'teapurl/tea';
  * try {
  *   parseTei('urn:tei:purl:tea.example.com:pkg:vcpkg/boost/asio');
  * } catch (e) {
@@ -114,7 +114,7 @@ function checkIdentifier(tei: string, type: string, identifier: string): void {
  *
  * @example
  * ```ts
- * import { parseTei } from 'teapurl';
+ * import { parseTei } from 'teapurl/tea';
  * parseTei('urn:tei:uuid:products.example.com:d4d9f54a-abcf-11ee-ac79-1a52914d44b1').domain; // 'products.example.com'
  * parseTei('tei://Products.Example.com/uuid/d4d9f54a-abcf-11ee-ac79-1a52914d44b1').domain;   // 'products.example.com'
  * parseTei('tei://products.example.com/uuid');  // throws TeiError: identifier … has no identifier

@@ -18,7 +18,7 @@
  *
  * @example
  * ```ts
- * import { findBearerChallenge, type Challenge } from 'teapurl';
+ * import { findBearerChallenge, type Challenge } from 'teapurl/tea';
  * const challenge: Challenge | null = findBearerChallenge('Bearer realm="tea", error="invalid_token"');
  * // { scheme: 'Bearer', schemeLower: 'bearer', params: { realm: 'tea', error: 'invalid_token' } }
  * ```
@@ -39,7 +39,7 @@ export interface Challenge {
  *
  * @example
  * ```ts
- * import { inspectWwwAuthenticate, type ParsedWwwAuthenticate } from 'teapurl';
+ * import { inspectWwwAuthenticate, type ParsedWwwAuthenticate } from 'teapurl/tea';
  * const parsed: ParsedWwwAuthenticate = inspectWwwAuthenticate(['Basic realm="x"', 'Bearer realm="tea"']);
  * parsed.challenges.map((c) => c.scheme); // ['Basic', 'Bearer']
  * parsed.problems;                        // []
@@ -246,7 +246,7 @@ function asValues(values: string | readonly string[] | null | undefined): string
  *
  * @example
  * ```ts
- * import { inspectWwwAuthenticate } from 'teapurl';
+ * import { inspectWwwAuthenticate } from 'teapurl/tea';
  * const { challenges, problems } = inspectWwwAuthenticate('Bearer realm="tea", error=invalid_token x');
  * // challenges[0].params.realm === 'tea'; problems has one entry about the trailing "x"
  * ```
@@ -265,7 +265,7 @@ export function inspectWwwAuthenticate(values: string | readonly string[] | null
  *
  * @example
  * ```ts
- * import { parseWwwAuthenticate } from 'teapurl';
+ * import { parseWwwAuthenticate } from 'teapurl/tea';
  * const [basic, bearer] = parseWwwAuthenticate('Basic realm="x", Bearer realm="tea", error="invalid_token"');
  * // basic.schemeLower === 'basic'; bearer.params.error === 'invalid_token'
  * ```
@@ -279,7 +279,7 @@ export function parseWwwAuthenticate(values: string | readonly string[] | null |
  *
  * @example
  * ```ts
- * import { findBearerChallenge } from 'teapurl';
+ * import { findBearerChallenge } from 'teapurl/tea';
  * findBearerChallenge(['Basic realm="a"', 'bearer realm="tea"'])?.params.realm; // 'tea'
  * ```
  */

@@ -1,8 +1,7 @@
 export { validateDocument, validateText, resolveKind, DEFAULT_MAX_FINDINGS, type ValidateOptions, type ValidationResult } from './validate-document.js';
-export { validateFiles, validateBytes, validateStream, DEFAULT_MAX_BYTES, type ValidateFilesOptions, type FilesReport } from './validate-files.js';
-export { type Finding, type Severity, passes } from './finding.js';
+export { type Finding, type Severity, passes } from '../schemas/finding.js';
 export { type DocumentKind, KIND_NAMES } from './kinds.js';
 export { detectKind, type DetectedKind, type KindEvidence } from './detect-kind.js';
 export { registerChecks, checksFor, type SemanticCheck, type CheckContext } from './semantic/index.js';
-export { type RawFinding } from './finding.js';
+export { type RawFinding } from '../schemas/finding.js';
 export { assertDocument, parseDocument, isDocument, DocumentError, type DocumentTypes } from './typed.js';

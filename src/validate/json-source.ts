@@ -1,7 +1,7 @@
-import { quoted } from './describe-value.js';
+import { quoted } from '../schemas/describe-value.js';
 import { visit, printParseErrorCode } from 'jsonc-parser';
-import type { RawFinding } from './finding.js';
-import { toPointer, humanPath } from './pointer.js';
+import type { RawFinding } from '../schemas/finding.js';
+import { toPointer, humanPath } from '../schemas/pointer.js';
 import { PositionIndex, type PositionRequest } from './position-index.js';
 import { measureText, countKeysInValue } from './count-keys.js';
 

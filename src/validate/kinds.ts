@@ -1,5 +1,5 @@
-import { teaDiscovery, teaTokenResponse, teaTokenError, purlTypeDefinition } from './compiled/validators.js';
-import type { ValidateFunction } from './compiled/validate-function.js';
+import { teaDiscovery, teaTokenResponse, teaTokenError, purlTypeDefinition } from '../schemas/compiled/validators.js';
+import type { ValidateFunction } from '../schemas/compiled/validate-function.js';
 
 /**
  * The kinds of document teapurl validates.

@@ -1,4 +1,4 @@
-import { pointerTokens } from './pointer.js';
+import { pointerTokens } from '../schemas/pointer.js';
 
 /** A value to find in a JSON text: its JSON Pointer, and whether its property name is meant. */
 export interface PositionRequest {

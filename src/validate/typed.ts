@@ -1,6 +1,6 @@
 import type { TeaDiscoveryDocument, TokenResponse, TokenError, PurlTypeDefinition } from '../../types/index.js';
 import type { DocumentKind } from './kinds.js';
-import { passes, type Finding } from './finding.js';
+import { passes, type Finding } from '../schemas/finding.js';
 import { validateDocument, validateText } from './validate-document.js';
 
 /**

@@ -1,11 +1,11 @@
-import type { Finding, RawFinding } from './finding.js';
-import { passes } from './finding.js';
+import type { Finding, RawFinding } from '../schemas/finding.js';
+import { passes } from '../schemas/finding.js';
 import { type DocumentKind, KIND_NAMES, kindByName, kindInfo } from './kinds.js';
 import { detectKind } from './detect-kind.js';
-import { schemaFindings } from './schema-findings.js';
+import { schemaFindings } from '../schemas/schema-findings.js';
 import { runChecks } from './semantic/index.js';
 import { parseJsonSource, type JsonSource, type SourcePosition } from './json-source.js';
-import { countOf } from './describe-value.js';
+import { countOf } from '../schemas/describe-value.js';
 
 /**
  * Options shared by the validate functions.

@@ -2,17 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  defaultPurlEngine,
-  generateDocsSite,
-  writeDocsSite,
-  DocsSiteError,
-  PurlEngine,
-  purlRulesFor,
-  type DocsFile,
-  type DocsFormat,
-  type PurlTypeDefinition,
-} from '../../src/index.js';
+import { defaultPurlEngine, PurlEngine, purlRulesFor, type PurlTypeDefinition } from '../../src/index.js';
+import { generateDocsSite, writeDocsSite, DocsSiteError, type DocsFile, type DocsFormat, purlEngineFromDirectory } from '../../src/node/index.js';
 import { HAS_PURL_SPEC, PURL_SPEC, ROOT } from '../support/paths.js';
 import { htmlHrefs, htmlIds, htmlText, isAbsolute, markdownLinks, resolveLink, rowCells } from './site-reading.js';
 
@@ -25,9 +16,9 @@ function definitionsOf(engine: PurlEngine): PurlTypeDefinition[] {
 
 const SETS: { label: string; load: () => Promise<PurlEngine>; skip: boolean }[] = [
   { label: 'the bundled corpus', load: async () => defaultPurlEngine(), skip: false },
-  { label: 'corpus/purl-types read from disk', load: () => PurlEngine.fromDirectory(path.join(ROOT, 'corpus/purl-types')), skip: false },
+  { label: 'corpus/purl-types read from disk', load: () => purlEngineFromDirectory(path.join(ROOT, 'corpus/purl-types')), skip: false },
   // Skipped with the message test/support/paths.ts prints when ../shared/purl-spec is absent.
-  { label: 'the PURL specification’s published types', load: () => PurlEngine.fromDirectory(path.join(PURL_SPEC, 'types')), skip: !HAS_PURL_SPEC },
+  { label: 'the PURL specification’s published types', load: () => purlEngineFromDirectory(path.join(PURL_SPEC, 'types')), skip: !HAS_PURL_SPEC },
 ];
 
 const FORMATS: { format: DocsFormat; extensions: string[] }[] = [

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateDocsSite, PurlEngine, type DocsFile, type PurlTypeDefinition } from '../../src/index.js';
+import { PurlEngine, type PurlTypeDefinition } from '../../src/index.js';
+import { generateDocsSite, type DocsFile, purlEngineFromDirectory } from '../../src/node/index.js';
 import { escapeMarkdown, markdownCode, splitProse, webUrl } from '../../src/docs/escape.js';
 import { ROOT } from '../support/paths.js';
 import { htmlHrefs, htmlTags, htmlText, markdownLinks, markdownPipes } from './site-reading.js';
@@ -17,7 +18,7 @@ const page = (name: string) => files.find((f) => f.path === name)!.content;
 
 beforeAll(async () => {
   // Loaded the way the CLI loads --types: the schema accepts the fixture.
-  engine = await PurlEngine.fromDirectory(FIXTURE);
+  engine = await purlEngineFromDirectory(FIXTURE);
   definition = engine.definition(engine.types()[0]!)!;
   files = generateDocsSite([definition], { format: 'both', engine });
 });

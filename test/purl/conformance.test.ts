@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultPurlEngine, PurlEngine, PurlError, type PurlComponents } from '../../src/index.js';
+import { purlEngineFromDirectory } from '../../src/node/index.js';
 import { readSuiteCases, type SuiteCase } from '../../src/purl/test-suite/suite-case.js';
 import { runSuiteCase } from '../../src/purl/test-suite/run-case.js';
 import { HAS_PURL_SPEC, PURL_SPEC } from '../support/paths.js';
@@ -134,4 +135,4 @@ function describeEngine(label: string, makeEngine: () => PurlEngine | Promise<Pu
 }
 
 describeEngine('default engine (teapurl corpus)', () => defaultPurlEngine());
-describeEngine('engine from ../shared/purl-spec/types', () => PurlEngine.fromDirectory(path.join(PURL_SPEC, 'types')));
+describeEngine('engine from ../shared/purl-spec/types', () => purlEngineFromDirectory(path.join(PURL_SPEC, 'types')));

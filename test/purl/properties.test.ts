@@ -20,6 +20,7 @@ import {
   type PurlComponents,
   type PurlTypeDefinition,
 } from '../../src/index.js';
+import { purlEngineFromDirectory } from '../../src/node/index.js';
 import { ROOT } from '../support/paths.js';
 
 const engine = defaultPurlEngine();
@@ -404,7 +405,7 @@ describe('prototype pollution', () => {
       const dir = await mkdtemp(path.join(tmpdir(), 'teapurl-proto-'));
       try {
         await writeFile(path.join(dir, `p${i}-definition.json`), t);
-        await expect(PurlEngine.fromDirectory(dir)).rejects.toThrow(DefinitionSetError);
+        await expect(purlEngineFromDirectory(dir)).rejects.toThrow(DefinitionSetError);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

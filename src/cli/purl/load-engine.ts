@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PurlEngine, defaultPurlEngine, DefinitionSetError, DefinitionCompileError } from '../../purl/index.js';
+import { purlEngineFromDirectory } from '../../node/index.js';
 import { UsageError } from '../usage-error.js';
 
 /** The options every `teapurl purl` action takes, in `node:util` parseArgs form. */
@@ -15,7 +16,7 @@ export async function loadEngine(types: string | undefined, strictTypes: boolean
     return strictTypes ? PurlEngine.fromCheckedDefinitions(bundledDefinitions(), { strictTypes }) : defaultPurlEngine();
   }
   try {
-    return await PurlEngine.fromDirectory(path.resolve(cwd, types), { strictTypes });
+    return await purlEngineFromDirectory(path.resolve(cwd, types), { strictTypes });
   } catch (error) {
     if (error instanceof DefinitionSetError || error instanceof DefinitionCompileError) {
       throw new UsageError(`--types ${types}: ${error.message}`);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { expandGlob } from '../../validate/expand-glob.js';
+import { expandGlob } from '../../node/expand-glob.js';
 import { readSuiteCases, SuiteFormatError, type SuiteCase } from '../../purl/test-suite/suite-case.js';
 import { runSuiteCase, type CaseOutcome } from '../../purl/test-suite/run-case.js';
 import { ClosedOutputError, type CommandIo } from '../io.js';

@@ -2,7 +2,7 @@ import type { PurlTypeDefinition, ComponentRequirement } from '../../../types/in
 import { emptyQualifiers, type PurlQualifiers } from '../purl-components.js';
 import { purlRulesFor, type PurlRule, type RuleComponent } from '../rules/index.js';
 import { compilePermittedCharacters, type PermittedCharacters } from './permitted-characters.js';
-import { regexSyntaxError } from './regex-syntax.js';
+import { regexSyntaxError } from '../../schemas/regex-syntax.js';
 import type { InPlaceRules } from '../syntax/canonical-in-place.js';
 
 /** What the engine does with one component, worked out once per definition. */

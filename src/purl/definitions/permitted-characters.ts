@@ -1,6 +1,6 @@
 import { createContext, Script } from 'node:vm';
 import { MAX_PURL_LENGTH } from '../syntax/generic-rules.js';
-import { PATTERN_FLAGS } from './regex-syntax.js';
+import { PATTERN_FLAGS } from '../../schemas/regex-syntax.js';
 
 /** A compiled `permitted_characters` pattern. */
 export interface PermittedCharacters {
@@ -168,7 +168,7 @@ export function forEachUnderPatternTimeLimit(count: number, step: (index: number
   }
 }
 
-export { regexSyntaxError } from './regex-syntax.js';
+export { regexSyntaxError } from '../../schemas/regex-syntax.js';
 
 /**
  * An upper bound on a pattern's backtracking: on an input of length n it explores at most about

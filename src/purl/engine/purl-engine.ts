@@ -8,7 +8,7 @@ import { RawQualifiers } from '../syntax/raw-qualifiers.js';
 import { readComponents } from '../syntax/read-components.js';
 import { ParsedPurl } from '../syntax/parsed-purl.js';
 import { compileDefinition, DefinitionCompileError, GENERIC_PLAN, type CompiledType } from '../definitions/compile-definition.js';
-import { checkDefinitions, DefinitionSetError } from '../definitions/check-definitions.js';
+import { checkDefinitions, DefinitionSetError, type SourcedDocument } from '../definitions/check-definitions.js';
 import { applyTypeRules } from './apply-type-rules.js';
 import { vocabulary, type Vocabulary } from '../syntax/vocabulary.js';
 
@@ -86,6 +86,17 @@ export function engineFromCompiledTypes(types: readonly CompiledType[], options:
   return buildFromCompiledTypes(types, options);
 }
 
+let buildFromSources: (documents: readonly SourcedDocument[], options: PurlEngineOptions) => PurlEngine;
+
+/**
+ * Builds an engine from documents that carry where they came from and, for files, the findings
+ * the validator already gave them (with lines and columns). The Node adapter that reads a folder
+ * of definitions uses it; not part of the public API.
+ */
+export function engineFromSourcedDocuments(documents: readonly SourcedDocument[], options: PurlEngineOptions = {}): PurlEngine {
+  return buildFromSources(documents, options);
+}
+
 /** Any failure while loading definitions, as the one error type the loaders throw. */
 function asDefinitionSetError(error: unknown, source: string): DefinitionSetError {
   if (error instanceof DefinitionSetError) return error;
@@ -106,8 +117,8 @@ function asDefinitionSetError(error: unknown, source: string): DefinitionSetErro
  *
  * @example
  * ```ts
- * import { PurlEngine } from 'teapurl';
- * const engine = await PurlEngine.fromDirectory('purl-types', { strictTypes: true });
+ * import { PurlEngine, defaultPurlEngine } from 'teapurl';
+ * const engine = PurlEngine.fromDefinitions([defaultPurlEngine().definition('pypi')], { strictTypes: true });
  * engine.canonicalize('pkg:PYPI/Django_Package@1.0'); // 'pkg:pypi/django-package@1.0'
  * ```
  */
@@ -140,28 +151,6 @@ export class PurlEngine {
     return PurlEngine.#fromSources(() => checkDefinitions(documents.map((document, index) => ({ document, source: sources[index]! }))), sources, options);
   }
 
-  /**
-   * Builds an engine from every `*.json` file in `directory` (searched with the validator's walk,
-   * recursively). Each document is validated with the teapurl validator; an invalid one is
-   * refused with a {@link DefinitionSetError} naming the file and the finding, and so is every
-   * other failure (the promise rejects with nothing else).
-   *
-   * @example
-   * ```ts
-   * const engine = await PurlEngine.fromDirectory('../purl-spec/types');
-   * ```
-   */
-  static async fromDirectory(directory: string, options: PurlEngineOptions = {}): Promise<PurlEngine> {
-    let loaded: { definitions: PurlTypeDefinition[]; sources: string[] };
-    try {
-      const { loadDefinitionDirectory } = await import('../definitions/load-directory.js');
-      loaded = await loadDefinitionDirectory(directory);
-    } catch (error) {
-      throw asDefinitionSetError(error, directory);
-    }
-    return PurlEngine.#fromSources(() => loaded.definitions, loaded.sources, options);
-  }
-
   /** Checks and compiles definitions, turning every failure into a {@link DefinitionSetError} naming its document. */
   static #fromSources(check: () => PurlTypeDefinition[], sources: readonly string[], options: PurlEngineOptions): PurlEngine {
     let definitions: PurlTypeDefinition[];
@@ -183,6 +172,8 @@ export class PurlEngine {
 
   static {
     buildFromCompiledTypes = (types, options) => new PurlEngine(new Map(types.map((compiled) => [compiled.type, compiled])), options);
+    buildFromSources = (documents, options) =>
+      PurlEngine.#fromSources(() => checkDefinitions(documents), documents.map((d) => d.source), options);
   }
 
   /** @internal Builds an engine from documents already known to be valid (the bundled corpus). */

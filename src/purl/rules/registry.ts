@@ -1,4 +1,5 @@
 import type { PurlComponents } from '../purl-components.js';
+import { ECOSYSTEM_RULES } from './ecosystem-rules.js';
 
 /**
  * The components a normalisation rule can apply to.
@@ -126,3 +127,7 @@ export function purlRulesFor(type: string, component: RuleComponent): readonly P
 export function allPurlRules(): readonly PurlRule[] {
   return [...RULES.values()].flat();
 }
+
+// The ecosystem rules are part of the table from the start, not registered by an import done for
+// its effect, which a bundler honouring `sideEffects: false` may drop.
+registerPurlRules(ECOSYSTEM_RULES);

@@ -12,7 +12,7 @@ import { isApiKey, requestToken, type BearerToken, type TeaCredentials } from '.
  *
  * @example
  * ```ts
- * import { TeaClient, type TeaClientOptions } from 'teapurl';
+ * import { TeaClient, type TeaClientOptions } from 'teapurl/tea';
  * const options: TeaClientOptions = {
  *   baseUrl: 'https://tea.example.com/v1.0.0',
  *   credentials: { keyId: 'ci-bot', secret: process.env.TEA_SECRET ?? '' },
@@ -53,7 +53,7 @@ export interface TeaClientOptions {
  *
  * @example
  * ```ts
- * import { TeaClient, type TeaOutcome } from 'teapurl';
+ * import { TeaClient, type TeaOutcome } from 'teapurl/tea';
  * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0' });
  * const outcome: TeaOutcome = (await client.request('/product/09e8c73b-ac45-4475-acac-33e6a7314e6d')).outcome;
  * if (outcome === 'not-found') console.log('absent, or not shown to this client');
@@ -66,7 +66,7 @@ export type TeaOutcome = 'ok' | 'unauthorized' | 'forbidden' | 'not-found' | 'cl
  *
  * @example
  * ```ts
- * import { TeaClient, type UnauthorizedReason } from 'teapurl';
+ * import { TeaClient, type UnauthorizedReason } from 'teapurl/tea';
  * const anonymous = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0' });
  * const result = await anonymous.request('/artifact/1c4e8a3e-52f1-4ad5-a3f1-8d3c5e0b9f41');
  * const reason: UnauthorizedReason | undefined = result.unauthorizedReason; // 'no-credentials' when the server wants a token
@@ -89,7 +89,7 @@ export type UnauthorizedReason =
  *
  * @example
  * ```ts
- * import { TeaClient, type TeaResult } from 'teapurl';
+ * import { TeaClient, type TeaResult } from 'teapurl/tea';
  * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', credentials: { keyId: 'id', secret: 's3cret' } });
  * const result: TeaResult = await client.request('/product/09e8c73b-ac45-4475-acac-33e6a7314e6d');
  * if (result.ok) console.log(await result.response.json());
@@ -120,7 +120,7 @@ export interface TeaResult {
  *
  * @example
  * ```ts
- * import { TeaClient, type TeaRequestInit } from 'teapurl';
+ * import { TeaClient, type TeaRequestInit } from 'teapurl/tea';
  * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0' });
  * const init: TeaRequestInit = { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(5_000) };
  * await client.request('/products', init);
@@ -142,7 +142,7 @@ export interface TeaRequestInit {
  *
  * @example
  * ```ts
- * import { RedirectError, type RedirectFailure } from 'teapurl';
+ * import { RedirectError, type RedirectFailure } from 'teapurl/tea';
  * const refusal: RedirectFailure = new RedirectError('too-many-redirects', 'https://tea.example.com/v1.0.0/products', null, '6 redirects').code;
  * ```
  */
@@ -154,7 +154,7 @@ export type RedirectFailure = 'insecure-redirect' | 'too-many-redirects' | 'bad-
  *
  * @example
  * ```ts
- * import { TeaClient, RedirectError } from 'teapurl';
+ * import { TeaClient, RedirectError } from 'teapurl/tea';
  * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0' });
  * try {
  *   await client.request('/artifact/1c4e8a3e-52f1-4ad5-a3f1-8d3c5e0b9f41');
@@ -244,7 +244,7 @@ function checkCredentials(credentials: TeaCredentials | undefined): void {
  *
  * @example
  * ```ts
- * import { TeaClient } from 'teapurl';
+ * import { TeaClient } from 'teapurl/tea';
  * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', credentials: { keyId: 'id', secret: 's3cret' } });
  * const result = await client.request('/product/09e8c73b-ac45-4475-acac-33e6a7314e6d');
  * if (result.outcome === 'ok') console.log(await result.response.json());

@@ -10,7 +10,7 @@ import type { BearerToken } from './token-request.js';
  * @example
  * ```ts
  * import { fetch } from 'undici';
- * import { TokenCache, requestToken, type TokenCacheOptions } from 'teapurl';
+ * import { TokenCache, requestToken, type TokenCacheOptions } from 'teapurl/tea';
  * const options: TokenCacheOptions = { renewBeforeSeconds: 60 };
  * const cache = new TokenCache(() => requestToken('https://tea.example.com/v1.0.0/token', { keyId: 'id', secret: 's3cret' }, { fetch }), options);
  * ```
@@ -37,7 +37,7 @@ interface Held {
  * @example
  * ```ts
  * import { fetch } from 'undici';
- * import { TokenCache, requestToken } from 'teapurl';
+ * import { TokenCache, requestToken } from 'teapurl/tea';
  * const url = 'https://tea.example.com/v1.0.0/token';
  * const credentials = { keyId: 'id', secret: 's3cret' };
  * const cache = new TokenCache(() => requestToken(url, credentials, { fetch }), { renewBeforeSeconds: 60 });

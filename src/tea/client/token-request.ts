@@ -13,7 +13,7 @@ import { toNetworkError } from '../network-error.js';
  *
  * @example
  * ```ts
- * import { TeaClient, type ApiKeyCredentials } from 'teapurl';
+ * import { TeaClient, type ApiKeyCredentials } from 'teapurl/tea';
  * const apiKey: ApiKeyCredentials = { keyId: 'ci-bot', secret: process.env.TEA_SECRET ?? '' };
  * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', credentials: apiKey });
  * ```
@@ -31,7 +31,7 @@ export interface ApiKeyCredentials {
  * @example
  * ```ts
  * import { readFileSync } from 'node:fs';
- * import { TeaClient, type CertificateCredentials } from 'teapurl';
+ * import { TeaClient, type CertificateCredentials } from 'teapurl/tea';
  * const mtls: CertificateCredentials = { cert: readFileSync('client.pem', 'utf8'), key: readFileSync('client-key.pem', 'utf8') };
  * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', credentials: mtls });
  * ```
@@ -50,7 +50,7 @@ export interface CertificateCredentials {
  *
  * @example
  * ```ts
- * import { isApiKey, type TeaCredentials } from 'teapurl';
+ * import { isApiKey, type TeaCredentials } from 'teapurl/tea';
  * const credentials: TeaCredentials = { keyId: 'ci-bot', secret: 's3cret' };
  * isApiKey(credentials); // true
  * ```
@@ -62,7 +62,7 @@ export type TeaCredentials = ApiKeyCredentials | CertificateCredentials;
  *
  * @example
  * ```ts
- * import { isApiKey } from 'teapurl';
+ * import { isApiKey } from 'teapurl/tea';
  * isApiKey({ keyId: 'id', secret: 's' }); // true
  * ```
  */
@@ -75,7 +75,7 @@ export function isApiKey(credentials: TeaCredentials): credentials is ApiKeyCred
  *
  * @example
  * ```ts
- * import { TeaClient, type BearerToken } from 'teapurl';
+ * import { TeaClient, type BearerToken } from 'teapurl/tea';
  * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', credentials: { keyId: 'id', secret: 's3cret' } });
  * const token: BearerToken = await client.fetchToken();
  * console.log(token.expiresIn, new Date(token.obtainedAt));
@@ -99,7 +99,7 @@ export interface BearerToken {
  *
  * @example
  * ```ts
- * import { TokenRequestError, type TokenRequestFailure } from 'teapurl';
+ * import { TokenRequestError, type TokenRequestFailure } from 'teapurl/tea';
  * function explain(error: TokenRequestError): string {
  *   const failure: TokenRequestFailure = error.code;
  *   return failure === 'oauth-error' ? `refused: ${error.error}` : failure;
@@ -115,7 +115,7 @@ export type TokenRequestFailure = 'oauth-error' | 'not-implemented' | 'bad-respo
  *
  * @example
  * ```ts
- * import { TeaClient, TokenRequestError } from 'teapurl';
+ * import { TeaClient, TokenRequestError } from 'teapurl/tea';
  * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', credentials: { keyId: 'id', secret: 'wrong' } });
  * try { await client.fetchToken(); } catch (e) {
  *   if (e instanceof TokenRequestError && e.error === 'invalid_client') console.error('check the API key:', e.description);
@@ -148,7 +148,7 @@ export class TokenRequestError extends Error {
  * @example
  * ```ts
  * import { Agent, fetch } from 'undici';
- * import { requestToken, type TokenRequestOptions } from 'teapurl';
+ * import { requestToken, type TokenRequestOptions } from 'teapurl/tea';
  * const options: TokenRequestOptions = { fetch, dispatcher: new Agent({ connect: { timeout: 5_000 } }), signal: AbortSignal.timeout(10_000) };
  * await requestToken('https://tea.example.com/v1.0.0/token', { keyId: 'id', secret: 's3cret' }, options);
  * ```
@@ -206,7 +206,7 @@ function oauthError(body: unknown): { error: string; description: string | null 
  * @example
  * ```ts
  * import { fetch } from 'undici';
- * import { requestToken } from 'teapurl';
+ * import { requestToken } from 'teapurl/tea';
  * const token = await requestToken('https://tea.example.com/v1.0.0/token', { keyId: 'id', secret: 's3cret' }, { fetch });
  * token.accessToken;
  * ```

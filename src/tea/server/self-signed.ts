@@ -7,7 +7,7 @@ import { generate } from 'selfsigned';
  * @example
  * ```ts
  * import https from 'node:https';
- * import { generateCertificates, type PemPair } from 'teapurl';
+ * import { generateCertificates, type PemPair } from 'teapurl/tea';
  * const { server }: { server: PemPair } = await generateCertificates();
  * https.createServer({ cert: server.cert, key: server.key });
  * ```
@@ -25,7 +25,7 @@ export interface PemPair {
  * @example
  * ```ts
  * import { Agent } from 'undici';
- * import { generateCertificates, type GeneratedCertificates } from 'teapurl';
+ * import { generateCertificates, type GeneratedCertificates } from 'teapurl/tea';
  * const pems: GeneratedCertificates = await generateCertificates();
  * new Agent({ connect: { ca: pems.ca, cert: pems.client.cert, key: pems.client.key } });
  * ```

@@ -127,7 +127,7 @@ export interface TokenIssueRequest {
  * @example
  * ```ts
  * import { randomBytes } from 'node:crypto';
- * import type { IssuedToken } from 'teapurl';
+ * import type { IssuedToken } from 'teapurl/tea';
  * const issued: IssuedToken = { access_token: randomBytes(32).toString('base64url'), expires_in: 3600 };
  * ```
  */

@@ -1,7 +1,7 @@
-import { quoted } from '../describe-value.js';
-import type { RawFinding } from '../finding.js';
-import { humanPath, toPointer } from '../pointer.js';
-import { registerChecks, type SemanticCheck } from './registry.js';
+import { quoted } from '../../schemas/describe-value.js';
+import type { RawFinding } from '../../schemas/finding.js';
+import { humanPath, toPointer } from '../../schemas/pointer.js';
+import type { SemanticCheck } from './registry.js';
 import { asArray, asObject, own } from './read.js';
 
 interface EndpointUrl {
@@ -134,4 +134,3 @@ const insecureUrl: SemanticCheck = {
 /** The discovery-document rules beyond the schema. */
 export const DISCOVERY_CHECKS: readonly SemanticCheck[] = [duplicateUrl, duplicateVersion, insecureUrl];
 
-registerChecks('tea-discovery', DISCOVERY_CHECKS);

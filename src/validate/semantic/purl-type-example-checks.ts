@@ -3,14 +3,14 @@
  * this type": each is of the definition's type, parses under an engine built from the definition,
  * is already canonical, and names a different package from the others.
  */
-import { quoted } from '../describe-value.js';
-import type { RawFinding } from '../finding.js';
-import { humanPath, toPointer } from '../pointer.js';
-import { registerChecks, type SemanticCheck } from './registry.js';
+import { quoted } from '../../schemas/describe-value.js';
+import type { RawFinding } from '../../schemas/finding.js';
+import { humanPath, toPointer } from '../../schemas/pointer.js';
+import type { SemanticCheck } from './registry.js';
 import { definitionType } from './purl-type-document.js';
 import { examplesOf, patternOf, type ParsedExample } from './purl-type-examples.js';
 import { patternSites } from './purl-type-document.js';
-import { countOf } from '../describe-value.js';
+import { countOf } from '../../schemas/describe-value.js';
 import { PATTERN_TIME_LIMIT_MS } from '../../purl/definitions/permitted-characters.js';
 
 const exampleType: SemanticCheck = {
@@ -121,4 +121,5 @@ const exampleUnique: SemanticCheck = {
   },
 };
 
-registerChecks('purl-type-definition', [exampleType, exampleValid, exampleCanonical, exampleUnique]);
+/** The built-in purl-type-definition checks, in the order they run. */
+export const PURL_TYPE_EXAMPLE_CHECKS: readonly SemanticCheck[] = [exampleType, exampleValid, exampleCanonical, exampleUnique];

@@ -10,7 +10,7 @@ import type { PurlIssue } from '../../purl/purl-error.js';
 import { engineFromCompiledTypes, type PurlEngine, type PurlValidation } from '../../purl/engine/purl-engine.js';
 import { compileDefinition, type CompiledType } from '../../purl/definitions/compile-definition.js';
 import { compilePermittedCharacters, forEachUnderPatternTimeLimit, type PermittedCharacters } from '../../purl/definitions/permitted-characters.js';
-import { regexSyntaxError } from '../../purl/definitions/regex-syntax.js';
+import { regexSyntaxError } from '../../schemas/regex-syntax.js';
 import { COMPONENTS, definitionType, exampleStrings, type PatternSite } from './purl-type-document.js';
 
 /** One example and what the definition's own engine makes of it. */

@@ -2,10 +2,10 @@
  * Checks of a PURL type definition's names and links: `$id` and the file name agree with the
  * type, qualifier keys are valid PURL keys, URLs are web addresses.
  */
-import { quoted } from '../describe-value.js';
-import type { RawFinding } from '../finding.js';
-import { humanPath, toPointer } from '../pointer.js';
-import { registerChecks, type SemanticCheck } from './registry.js';
+import { quoted } from '../../schemas/describe-value.js';
+import type { RawFinding } from '../../schemas/finding.js';
+import { humanPath, toPointer } from '../../schemas/pointer.js';
+import type { SemanticCheck } from './registry.js';
 import { asArray, asObject, own } from './read.js';
 import { definitionType, qualifierDefinitions } from './purl-type-document.js';
 import { checkQualifierKey } from '../../purl/syntax/generic-rules.js';
@@ -169,4 +169,5 @@ const webUrls: SemanticCheck = {
   },
 };
 
-registerChecks('purl-type-definition', [idNamesFile, fileNameAgrees, qualifierKeys, requiredWithDefault, webUrls]);
+/** The built-in purl-type-definition checks, in the order they run. */
+export const PURL_TYPE_FIELD_CHECKS: readonly SemanticCheck[] = [idNamesFile, fileNameAgrees, qualifierKeys, requiredWithDefault, webUrls];

@@ -3,9 +3,9 @@
  * `format: regex` requires that they compile as ECMA-262 with the `u` flag): they are anchored at
  * both ends, cannot backtrack catastrophically, and agree with the component's case sensitivity.
  */
-import { quoted } from '../describe-value.js';
-import type { RawFinding } from '../finding.js';
-import { humanPath } from '../pointer.js';
+import { quoted } from '../../schemas/describe-value.js';
+import type { RawFinding } from '../../schemas/finding.js';
+import { humanPath } from '../../schemas/pointer.js';
 import {
   backtrackingCost,
   forEachUnderPatternTimeLimit,
@@ -13,7 +13,7 @@ import {
   regexSyntaxError,
   type PermittedCharacters,
 } from '../../purl/definitions/permitted-characters.js';
-import { registerChecks, type SemanticCheck } from './registry.js';
+import type { SemanticCheck } from './registry.js';
 import { patternSites, type PatternSite } from './purl-type-document.js';
 import { examplesOf, patternOf } from './purl-type-examples.js';
 
@@ -143,4 +143,5 @@ const caseInsensitiveUppercase: SemanticCheck = {
   },
 };
 
-registerChecks('purl-type-definition', [patternAnchored, patternBacktracking, caseInsensitiveUppercase]);
+/** The built-in purl-type-definition checks, in the order they run. */
+export const PURL_TYPE_PATTERN_CHECKS: readonly SemanticCheck[] = [patternAnchored, patternBacktracking, caseInsensitiveUppercase];

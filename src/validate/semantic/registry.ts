@@ -1,5 +1,6 @@
 import type { DocumentKind } from '../kinds.js';
-import type { RawFinding } from '../finding.js';
+import type { RawFinding } from '../../schemas/finding.js';
+import { BUILT_IN_CHECKS } from './built-in-checks.js';
 
 /**
  * What a check knows about the document besides its value.
@@ -45,10 +46,11 @@ export interface SemanticCheck {
 }
 
 const registry = new Map<DocumentKind, SemanticCheck[]>();
+for (const [kind, checks] of BUILT_IN_CHECKS) registerChecks(kind, checks);
 
 /**
- * Adds checks for a kind of document. Each document kind registers its checks once, at import;
- * a check whose rule is already registered for the kind is ignored.
+ * Adds checks for a kind of document, after the built-in ones; a check whose rule is already
+ * registered for the kind is ignored.
  *
  * @example
  * ```ts

@@ -1,4 +1,4 @@
-import { registerChecks, type SemanticCheck } from './registry.js';
+import type { SemanticCheck } from './registry.js';
 import { asObject, own } from './read.js';
 
 const expiresIn: SemanticCheck = {
@@ -38,4 +38,3 @@ const noRefreshToken: SemanticCheck = {
 /** The token-response rules beyond the schema. */
 export const TOKEN_RESPONSE_CHECKS: readonly SemanticCheck[] = [expiresIn, noRefreshToken];
 
-registerChecks('tea-token-response', TOKEN_RESPONSE_CHECKS);

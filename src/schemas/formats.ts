@@ -3,7 +3,7 @@
  * Both run in time linear in the value and without recursion, whatever its size.
  */
 import { isUri } from './uri.js';
-import { regexSyntaxError } from '../purl/definitions/regex-syntax.js';
+import { regexSyntaxError } from './regex-syntax.js';
 
 /** An absolute URI per RFC 3986. */
 export function uri(value: string): boolean {

@@ -2,7 +2,7 @@ import type { AjvError } from './compiled/validate-function.js';
 import type { RawFinding } from './finding.js';
 import { humanPath, pointerTokens, toPointer } from './pointer.js';
 import { countOf, describeValue, jsonTypeOf, quoted } from './describe-value.js';
-import { regexSyntaxError } from '../purl/definitions/regex-syntax.js';
+import { regexSyntaxError } from './regex-syntax.js';
 
 const FORMAT_WORDS: Record<string, string> = {
   uri: 'an absolute URI (RFC 3986)',

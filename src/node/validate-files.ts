@@ -1,17 +1,17 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expandGlob, type GlobProblem } from './expand-glob.js';
-import { passes, type Finding } from './finding.js';
-import { internalErrorFinding, resolveKind, validateText, type ValidationResult } from './validate-document.js';
-import type { DocumentKind } from './kinds.js';
-import type { ValidateOptions } from './validate-document.js';
+import { passes, type Finding } from '../schemas/finding.js';
+import { internalErrorFinding, resolveKind, validateText, type ValidationResult } from '../validate/validate-document.js';
+import type { DocumentKind } from '../validate/kinds.js';
+import type { ValidateOptions } from '../validate/validate-document.js';
 
 /**
  * Options for {@link validateFiles}.
  *
  * @example
  * ```ts
- * import { validateFiles, type ValidateFilesOptions } from 'teapurl';
+ * import { validateFiles, type ValidateFilesOptions } from 'teapurl/node';
  * const options: ValidateFilesOptions = { kind: 'purl-type', cwd: 'corpus', maxBytes: 1024 * 1024 };
  * const report = await validateFiles(['purl-types/*.json'], options);
  * ```
@@ -32,7 +32,7 @@ export interface ValidateFilesOptions {
  *
  * @example
  * ```ts
- * import { validateFiles, type FilesReport } from 'teapurl';
+ * import { validateFiles, type FilesReport } from 'teapurl/node';
  * const report: FilesReport = await validateFiles(['corpus/purl-types/*.json', 'missing.json']);
  * report.unmatched; // ['missing.json']
  * report.valid;     // false: a pattern matched nothing
@@ -52,7 +52,7 @@ export interface FilesReport {
  *
  * @example
  * ```ts
- * import { DEFAULT_MAX_BYTES } from 'teapurl';
+ * import { DEFAULT_MAX_BYTES } from 'teapurl/node';
  * DEFAULT_MAX_BYTES; // 16777216 (16 MiB)
  * ```
  */
@@ -137,7 +137,7 @@ function readSmallFile(file: string, full: string, maxBytes: number): Buffer | V
  * @example
  * ```ts
  * import { readFile } from 'node:fs/promises';
- * import { validateBytes } from 'teapurl';
+ * import { validateBytes } from 'teapurl/node';
  * const result = validateBytes(await readFile('.well-known/tea'), { file: '.well-known/tea' });
  * ```
  */
@@ -171,7 +171,7 @@ function validateOneFile(file: string, cwd: string, kind: DocumentKind | undefin
  *
  * @example
  * ```ts
- * import { validateStream } from 'teapurl';
+ * import { validateStream } from 'teapurl/node';
  * const result = await validateStream(process.stdin, { file: '<stdin>' });
  * ```
  */
@@ -256,7 +256,7 @@ function probePath(pattern: string, cwd: string): 'ok' | 'missing' | ValidationR
  *
  * @example
  * ```ts
- * import { validateFiles } from 'teapurl';
+ * import { validateFiles } from 'teapurl/node';
  * const report = await validateFiles(['corpus/discovery/valid/*.json']);
  * for (const r of report.results) console.log(r.file, r.valid);
  * ```

@@ -1,0 +1,10 @@
+/**
+ * teapurl for Node: what reads and writes files and folders. Validation of files, globs and
+ * standard input, PURL engines built from a folder of type definitions, and the documentation
+ * site generator with its writer and checker.
+ *
+ * @module teapurl/node
+ */
+export { validateFiles, validateBytes, validateStream, DEFAULT_MAX_BYTES, type ValidateFilesOptions, type FilesReport } from './validate-files.js';
+export { purlEngineFromDirectory } from './purl-engine-from-directory.js';
+export * from '../docs/index.js';

@@ -1,0 +1,62 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './support/paths.js';
+
+const CONFIG = path.join(ROOT, '.dependency-cruiser.cjs');
+const DEPCRUISE = path.join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+
+interface Violation {
+  rule: { name: string };
+  from: string;
+  to: string;
+}
+
+/** Runs dependency-cruiser with the project's rules on `src/` under `cwd`; returns its violations. */
+function violations(cwd: string): Violation[] {
+  let out: string;
+  try {
+    out = execFileSync(process.execPath, [DEPCRUISE, 'src', '--config', CONFIG, '--output-type', 'json'], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    // depcruise exits non-zero when it finds violations; its report is still on standard output.
+    out = (error as { stdout: string }).stdout;
+  }
+  return (JSON.parse(out) as { summary: { violations: Violation[] } }).summary.violations;
+}
+
+const shown = (list: Violation[]) => list.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
+
+describe('layers (.dependency-cruiser.cjs)', () => {
+  it('src/ imports only downwards, has no run-time cycle, and its browser-safe entries reach no Node built-in', { timeout: 60_000 }, () => {
+    expect(shown(violations(ROOT))).toEqual([]);
+  });
+
+  it('the rules catch an upward import, a cycle, and a Node built-in behind a browser-safe entry', { timeout: 60_000 }, () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'teapurl-layers-'));
+    try {
+      const write = (file: string, text: string) => {
+        mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+        writeFileSync(path.join(dir, file), text);
+      };
+      write('tsconfig.json', JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true } }));
+      write('package.json', JSON.stringify({ type: 'module' }));
+      write('src/index.ts', "export * from './purl/index.js';\n");
+      write('src/purl/index.ts', "export { parse } from './parse.js';\n");
+      // The engine reaching up into the validator, and through it into the file system.
+      write('src/purl/parse.ts', "import { check } from '../validate/check.js';\nexport const parse = (s: string) => check(s);\n");
+      write('src/validate/check.ts', "import { readFileSync } from 'node:fs';\nimport { parse } from '../purl/parse.js';\nexport const check = (s: string) => (s ? readFileSync(s, 'utf8') : parse('x'));\n");
+      expect(shown(violations(dir))).toEqual(
+        [
+          'browser-safe-entries: src/index.ts → fs',
+          'browser-safe-entries: src/purl/index.ts → fs',
+          'layer-purl: src/purl/parse.ts → src/validate/check.ts',
+          'no-circular: src/purl/parse.ts → src/validate/check.ts',
+        ].sort(),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
