@@ -151,7 +151,7 @@ describe('teapurl/purl in Chromium', () => {
         short: engine.validate('pkg:widget/aaaaaaaaaaaaa').valid,
       }));
     });
-    const verdicts: Verdicts[] = patterns.map((pattern, i) => ({ pattern, before: before[i], after: after[i] }));
+    const verdicts: Verdicts[] = patterns.map((pattern, i) => ({ pattern, before: before[i]!, after: after[i] }));
 
     for (const v of verdicts) {
       expect(v.before.codes, v.pattern).toEqual(['pattern-skipped']);

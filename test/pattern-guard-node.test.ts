@@ -9,6 +9,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { purlEngineFromDirectory, validateFiles, validateStream } from '../src/node/index.js';
 import { loadedPatternGuard } from '../src/purl/definitions/pattern-guard.js';
@@ -43,7 +44,7 @@ describe('the Node adapters', () => {
 
   it('validateStream: a definition that needs the guard is validated again with it', async () => {
     const text = readFileSync(path.join(ROOT, BACKTRACKING), 'utf8');
-    const result = await validateStream([text], { file: 'widget-definition.json' });
+    const result = await validateStream(Readable.from([text]), { file: 'widget-definition.json' });
     expect(loadedPatternGuard()).not.toBeNull();
     // The real verdicts: examples[2] ends in "1", which [a-z] refuses; the uppercase probes are all refused.
     expect(result.findings.map((f) => [f.rule, f.pointer, f.severity])).toEqual([
