@@ -5,11 +5,12 @@
  * import, so that a bundler puts it in a chunk of its own and the PURL engine stays small; the
  * Node adapters and the CLI ask for it when a value was left unchecked for want of it.
  */
-type Re2Module = typeof import('re2js');
+/** The guard's chunk: re2js and the translation into RE2 syntax. */
+export type PatternGuard = typeof import('./pattern-guard-chunk.js');
 /** The compiled-pattern type of re2js. */
-export type Re2Pattern = ReturnType<Re2Module['RE2JS']['compile']>;
+export type Re2Pattern = ReturnType<PatternGuard['RE2JS']['compile']>;
 
-let guard: Re2Module['RE2JS'] | null = null;
+let guard: PatternGuard | null = null;
 let loading: Promise<void> | null = null;
 let flagged = 0;
 let awaiting = 0;
@@ -23,7 +24,7 @@ let awaiting = 0;
  * longer value is not run and the engine reports it as `pattern-skipped`; once it is loaded, the
  * value is checked in time linear in its length. A pattern the guard cannot run (one with a
  * backreference or a lookaround) stays limited to its safe length. In a browser bundle the guard
- * is a separate chunk, fetched only by this call; the Node adapters (`teapurl/node`) and the CLI
+ * (re2js, with teapurl's translation into its syntax) is a separate chunk, fetched only by this call; the Node adapters (`teapurl/node`) and the CLI
  * call it themselves when a value needs it.
  *
  * @throws Error when re2js cannot be loaded (it is not installed, or a bundled chunk cannot be
@@ -49,9 +50,9 @@ let awaiting = 0;
  * ```
  */
 export function loadPatternGuard(): Promise<void> {
-  loading ??= import('re2js').then(
+  loading ??= import('./pattern-guard-chunk.js').then(
     (module) => {
-      guard = module.RE2JS;
+      guard = module;
     },
     (error: unknown) => {
       loading = null;
@@ -62,8 +63,8 @@ export function loadPatternGuard(): Promise<void> {
   return loading;
 }
 
-/** The loaded guard's compile entry, or `null` while it is not loaded. */
-export function loadedPatternGuard(): Re2Module['RE2JS'] | null {
+/** The loaded guard, or `null` while it is not loaded. */
+export function loadedPatternGuard(): PatternGuard | null {
   return guard;
 }
 

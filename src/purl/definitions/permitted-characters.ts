@@ -1,7 +1,6 @@
 import { MAX_PURL_LENGTH } from '../syntax/generic-rules.js';
 import { PATTERN_FLAGS } from '../../schemas/regex-syntax.js';
 import { loadedPatternGuard, noteFlaggedPattern, noteValueAwaitingPatternGuard, type Re2Pattern } from './pattern-guard.js';
-import { toRe2Syntax, type Re2Translation } from './re2-syntax.js';
 
 /** A compiled `permitted_characters` pattern. */
 export interface PermittedCharacters {
@@ -37,7 +36,6 @@ class GuardedPattern implements PermittedCharacters {
   readonly #pattern: RegExp;
   /** The pattern on the guard, or why the guard cannot run it; `undefined` until first needed. */
   #onGuard: Re2Pattern | string | undefined;
-  #translation: Re2Translation | undefined;
 
   constructor(
     readonly source: string,
@@ -72,18 +70,15 @@ class GuardedPattern implements PermittedCharacters {
     return `${limit}, and the linear-time pattern guard cannot run this pattern: ${onGuard}`;
   }
 
-  /**
-   * The pattern compiled on the guard, why the guard cannot run it, or `null` while the guard is
-   * not loaded. A pattern that has no RE2 translation is known to be beyond the guard without it.
-   */
+  /** The pattern compiled on the guard, why the guard cannot run it, or `null` while the guard is not loaded. */
   #guardPattern(): Re2Pattern | string | null {
     if (this.#onGuard !== undefined) return this.#onGuard;
-    const translation = (this.#translation ??= toRe2Syntax(this.source));
+    const guard = loadedPatternGuard();
+    if (guard === null) return null;
+    const translation = guard.toRe2Syntax(this.source);
     if (!translation.ok) return (this.#onGuard = translation.reason);
-    const re2 = loadedPatternGuard();
-    if (re2 === null) return null;
     try {
-      this.#onGuard = re2.compile(translation.pattern);
+      this.#onGuard = guard.RE2JS.compile(translation.pattern);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       this.#onGuard = `re2js refuses it (${why.length > 200 ? `${why.slice(0, 200)}…` : why})`;
