@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import type { PurlTypeDefinition } from '../../types/index.js';
 import { PurlEngine, defaultPurlEngine, DefinitionSetError, DefinitionCompileError } from '../purl/index.js';
 import { purlEngineFromDirectory } from '../node/index.js';
+import { withPatternGuard } from '../node/with-pattern-guard.js';
 import { generateDocsSite, writeDocsSite, checkDocsSite, DocsSiteError, type DocsFormat } from '../docs/index.js';
 import { MANIFEST_FILE } from '../docs/site-folder.js';
 import { DOCS_FORMATS } from '../docs/docs-file.js';
@@ -108,7 +109,8 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
   const outDir = path.resolve(io.cwd, values.out);
   try {
     const { definitions, engine } = await loadDefinitions(values.types, io.cwd);
-    const files = generateDocsSite(definitions, { format, engine });
+    // An example the pattern guard was needed for: generate again with it (see withPatternGuard).
+    const files = await withPatternGuard(() => generateDocsSite(definitions, { format, engine }));
     const counts = `${countOf(files.length, 'page')}, ${countOf(definitions.length, 'type')}, ${formatLabel(format)}`;
     if (values.check) {
       const stale = await checkDocsSite(outDir, files, format);

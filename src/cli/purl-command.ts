@@ -6,6 +6,7 @@ import { UsageError } from './usage-error.js';
 import { ENGINE_OPTIONS, loadEngine } from './purl/load-engine.js';
 import { readLines } from './purl/read-lines.js';
 import { BufferedOutput } from './purl/buffered-output.js';
+import { guardNeededSince, patternGuardMark, redoWithPatternGuard } from '../node/with-pattern-guard.js';
 
 export const PURL_HELP = `Usage: teapurl purl <action> [options] [PURL...]
 
@@ -62,17 +63,28 @@ export async function purlCommand(argv: string[], io: CommandIo): Promise<number
   const err = new BufferedOutput(io.stderr, 4096);
   let invalid = 0;
   let count = 0;
-  const handle = (purl: string, where: string) => {
-    count++;
-    const problem = processOne(engine, action, purl, out);
+  const report = (problem: string | null, where: string) => {
     if (problem !== null) {
       invalid++;
       err.write(`${where}: ${problem}\n`);
     }
   };
+  /** Handles one PURL; a promise only when it must wait for the pattern guard. */
+  const handle = (purl: string, where: string): Promise<void> | undefined => {
+    count++;
+    const mark = patternGuardMark();
+    const problem = processOne(engine, action, purl, out);
+    // processOne writes nothing for a PURL it refuses, so a PURL whose long value was left
+    // unchecked for want of the pattern guard runs again once the guard is loaded.
+    if (problem !== null && guardNeededSince(mark)) {
+      return redoWithPatternGuard(mark, problem, () => processOne(engine, action, purl, out)).then((again) => report(again, where));
+    }
+    report(problem, where);
+    return undefined;
+  };
   try {
     if (positionals.length > 0) {
-      positionals.forEach((purl, i) => handle(purl, `argument ${i + 1}`));
+      for (const [i, purl] of positionals.entries()) await handle(purl, `argument ${i + 1}`);
     } else {
       for await (const line of readLines(io.stdin, MAX_PURL_LENGTH)) {
         if ('tooLong' in line || 'invalidUtf8' in line) {
@@ -83,7 +95,10 @@ export async function purlCommand(argv: string[], io: CommandIo): Promise<number
           continue;
         }
         const text = line.text.trim();
-        if (text !== '') handle(text, `line ${line.number}`);
+        if (text !== '') {
+          const waiting = handle(text, `line ${line.number}`);
+          if (waiting) await waiting;
+        }
       }
     }
     out.flush();

@@ -1,5 +1,4 @@
 import { PurlError, type PurlComponents, type PurlEngine, type PurlIssue } from '../purl/index.js';
-import { forEachUnderPatternTimeLimit } from '../purl/definitions/permitted-characters.js';
 
 /** One example of a definition as the engine reads it. */
 export interface ExampleBreakdown {
@@ -30,14 +29,10 @@ export function breakDownExample(engine: PurlEngine, purl: string): ExampleBreak
 }
 
 /**
- * {@link breakDownExample} for every example of a definition, under one shared pattern time
- * limit: a definition with many examples and a pattern that may backtrack costs what its matches
- * cost, and a pattern that runs out of time once is not run again (later examples say so).
+ * {@link breakDownExample} for every example of a definition. A value the engine's pattern guard
+ * was not loaded for says so in its problems (`pattern-skipped`); `teapurl docs` loads the guard
+ * and breaks the examples down again when that happens.
  */
 export function breakDownExamples(engine: PurlEngine, purls: readonly string[]): ExampleBreakdown[] {
-  const breakdowns: ExampleBreakdown[] = [];
-  forEachUnderPatternTimeLimit(purls.length, (i) => {
-    breakdowns[i] = breakDownExample(engine, purls[i]!);
-  });
-  return breakdowns;
+  return purls.map((purl) => breakDownExample(engine, purl));
 }

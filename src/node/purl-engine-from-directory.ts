@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expandGlob } from './expand-glob.js';
 import { validateText } from '../validate/validate-document.js';
 import { blocksEngine, DefinitionSetError, type SourcedDocument } from '../purl/definitions/check-definitions.js';
+import { loadPatternGuardIfCompiledSince, patternGuardMark, withPatternGuard } from './with-pattern-guard.js';
 import { engineFromSourcedDocuments, type PurlEngine, type PurlEngineOptions } from '../purl/engine/purl-engine.js';
 
 /**
@@ -14,7 +15,9 @@ import { engineFromSourcedDocuments, type PurlEngine, type PurlEngineOptions } f
  * the promise with a {@link DefinitionSetError} naming it, and with nothing else.
  *
  * This is the engine's file-reading loader: it lives in the Node entry so that `teapurl/purl`
- * stays free of Node built-ins.
+ * stays free of Node built-ins. When a definition's pattern can backtrack catastrophically, it
+ * also loads the pattern guard (see `loadPatternGuard` in `teapurl/purl`), so that the engine
+ * checks long values in linear time instead of reporting them `pattern-skipped`.
  *
  * @example
  * ```ts
@@ -25,7 +28,12 @@ import { engineFromSourcedDocuments, type PurlEngine, type PurlEngineOptions } f
  */
 export async function purlEngineFromDirectory(directory: string, options: PurlEngineOptions = {}): Promise<PurlEngine> {
   try {
-    return engineFromSourcedDocuments(await readDefinitionDirectory(directory), options);
+    const mark = patternGuardMark();
+    // Read again with the pattern guard when an example was left unchecked without it, and load it
+    // for the engine when a definition's pattern may need it: the caller's values are not known yet.
+    const engine = engineFromSourcedDocuments(await withPatternGuard(() => readDefinitionDirectory(directory)), options);
+    await loadPatternGuardIfCompiledSince(mark);
+    return engine;
   } catch (error) {
     if (error instanceof DefinitionSetError) throw error;
     const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

@@ -5,6 +5,7 @@ import { passes, type Finding } from '../schemas/finding.js';
 import { internalErrorFinding, resolveKind, validateText, type ValidationResult } from '../validate/validate-document.js';
 import type { DocumentKind } from '../validate/kinds.js';
 import type { ValidateOptions } from '../validate/validate-document.js';
+import { patternGuardMark, redoWithPatternGuard, withPatternGuard } from './with-pattern-guard.js';
 
 /**
  * Options for {@link validateFiles}.
@@ -190,7 +191,8 @@ export async function validateStream(
     chunks.push(buf);
   }
   const { maxBytes: _limit, ...validateOptions } = options;
-  return validateBytes(Buffer.concat(chunks), { ...validateOptions, file });
+  const bytes = Buffer.concat(chunks);
+  return withPatternGuard(() => validateBytes(bytes, { ...validateOptions, file }));
 }
 
 /** Files validated between two returns to the event loop, so a library caller is never starved. */
@@ -210,7 +212,15 @@ async function validateInOrder(
   for (let i = 0; i < items.length; i++) {
     if (i > 0 && i % BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
     const item = items[i]!;
-    results.push(typeof item === 'string' ? validateOneFile(item, cwd, kind, maxBytes, maxFindings) : item);
+    if (typeof item !== 'string') {
+      results.push(item);
+      continue;
+    }
+    // A pattern that can backtrack catastrophically left a long value unchecked: validate this
+    // file again with the pattern guard, so the verdict never depends on what ran before.
+    const mark = patternGuardMark();
+    const result = validateOneFile(item, cwd, kind, maxBytes, maxFindings);
+    results.push(await redoWithPatternGuard(mark, result, () => validateOneFile(item, cwd, kind, maxBytes, maxFindings)));
   }
   return results;
 }
@@ -252,7 +262,9 @@ function probePath(pattern: string, cwd: string): 'ok' | 'missing' | ValidationR
  * Expands patterns (plain paths or globs) and validates every file they name. One bad file never
  * hides the results for the others. A glob's walk reads each folder once however many symbolic
  * links lead to it, names each file once, and reports a folder it cannot search as one finding
- * (rule `file/unreadable`) before going on.
+ * (rule `file/unreadable`) before going on. A type definition whose pattern can backtrack
+ * catastrophically and left a long value unchecked is validated again with the pattern guard
+ * loaded (see `loadPatternGuard` in `teapurl/purl`), so every run gives the same findings.
  *
  * @example
  * ```ts

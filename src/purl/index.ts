@@ -13,3 +13,4 @@ export { DefinitionSetError } from './definitions/check-definitions.js';
 export { DefinitionCompileError } from './definitions/compile-definition.js';
 export { registerPurlRules, purlRulesFor, allPurlRules, type PurlRule, type RuleContext, type RuleComponent } from './rules/index.js';
 export { percentEncode } from './syntax/percent-encoding.js';
+export { loadPatternGuard } from './definitions/pattern-guard.js';

@@ -33,7 +33,6 @@ export type PurlErrorCode =
   | 'invalid-encoding'
   | 'invalid-segment'
   | 'invalid-characters'
-  | 'pattern-timeout'
   | 'pattern-skipped'
   | 'invalid-qualifier-key'
   | 'uppercase-qualifier-key'

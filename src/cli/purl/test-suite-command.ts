@@ -7,6 +7,7 @@ import { runSuiteCase, type CaseOutcome } from '../../purl/test-suite/run-case.j
 import { ClosedOutputError, type CommandIo } from '../io.js';
 import { UsageError } from '../usage-error.js';
 import { ENGINE_OPTIONS, loadEngine } from './load-engine.js';
+import { withPatternGuard } from '../../node/with-pattern-guard.js';
 
 export const TEST_SUITE_HELP = `Usage: teapurl purl test-suite [--types DIR] [--strict-types] <file|glob>...
 
@@ -48,7 +49,8 @@ export async function testSuiteCommand(argv: string[], io: CommandIo): Promise<n
       io.stderr.write(`${message}\n`);
       continue;
     }
-    for (const test of cases) outcomes.push(runSuiteCase(engine, test));
+    // A case the pattern guard was needed for runs again with it (see withPatternGuard).
+    for (const test of cases) outcomes.push(await withPatternGuard(() => runSuiteCase(engine, test)));
   }
   const failed = outcomes.filter((o) => !o.passed).length;
   try {

@@ -1,171 +1,110 @@
-import { createContext, Script } from 'node:vm';
 import { MAX_PURL_LENGTH } from '../syntax/generic-rules.js';
 import { PATTERN_FLAGS } from '../../schemas/regex-syntax.js';
+import { loadedPatternGuard, noteFlaggedPattern, noteValueAwaitingPatternGuard, type Re2Pattern } from './pattern-guard.js';
 
 /** A compiled `permitted_characters` pattern. */
 export interface PermittedCharacters {
   /** The pattern as the definition writes it. */
   readonly source: string;
-  /** Whether the pattern may backtrack badly on some inputs, which then run under a time limit. */
+  /** Whether the shape analysis flags the pattern as able to backtrack catastrophically. */
   readonly guarded: boolean;
+  /** The longest value the pattern runs on directly: `Infinity` unless {@link guarded}. */
+  readonly safeLength: number;
   /**
-   * The value on which the pattern ran out of time, or `null` while it never has. From then on
-   * the pattern is not run again: the time budget is per definition, not per value.
+   * Whether `value` matches; `null` when the pattern is not run on it: a value longer than
+   * {@link safeLength} while the pattern guard is not loaded, or that the guard cannot run.
    */
-  readonly slowOn: string | null;
-  /** Whether `value` matches; `null` when the pattern ran out of time on it, or is no longer run ({@link slowOn}). */
   test(value: string): boolean | null;
+  /**
+   * Why {@link test} gives no answer on a value of this length, as a clause naming what to do;
+   * `null` when it answers. `length` `null` speaks of several values longer than {@link safeLength}.
+   */
+  unrunReason(length: number | null): string | null;
 }
 
-/** How long a guarded pattern may run on one value. */
-export const PATTERN_TIME_LIMIT_MS = 50;
-
-/** The most backtracking steps (roughly) a pattern may take when run directly, without a time limit. */
+/** The most backtracking steps (roughly) a pattern may take when run directly. */
 const DIRECT_STEPS = 1e6;
 
-/** The guarded pattern running directly inside {@link forEachUnderPatternTimeLimit}, and on what. */
-interface SharedWatch {
-  running: GuardedPattern | null;
-  value: string;
-}
-
-/** Set while {@link forEachUnderPatternTimeLimit} runs its steps under one shared time limit. */
-let sharedWatch: SharedWatch | null = null;
-
 /**
- * A pattern that may backtrack badly. Alone, each value runs in a V8 context with a time limit,
- * which interrupts even a regular expression mid-match; within
- * {@link forEachUnderPatternTimeLimit}, it runs directly under the loop's shared limit, which
- * spares the cost of arming a watchdog per value (tens of microseconds, more than most matches).
+ * A pattern that may backtrack badly. Values up to its safe length run directly; longer ones run
+ * on the pattern guard (re2js, linear time) once it is loaded, translated into RE2 syntax that
+ * matches the same strings. The guard is looked up at each test, so an engine built before it
+ * loaded uses it from then on.
  */
 class GuardedPattern implements PermittedCharacters {
   readonly guarded = true;
-  #slowOn: string | null = null;
   readonly #pattern: RegExp;
-  readonly #context: object;
-  static readonly #script = new Script('pattern.test(value)');
+  /** The pattern on the guard, or why the guard cannot run it; `undefined` until first needed. */
+  #onGuard: Re2Pattern | string | undefined;
 
   constructor(
     readonly source: string,
     flags: string,
-    private readonly maxDirectLength: number,
+    readonly safeLength: number,
   ) {
     this.#pattern = new RegExp(source, flags);
-    this.#context = createContext({ pattern: new RegExp(source, flags), value: '' });
-  }
-
-  get slowOn(): string | null {
-    return this.#slowOn;
-  }
-
-  /** Stops running the pattern for good: `value` took it over the time limit. */
-  markSlow(value: string): void {
-    this.#slowOn ??= value;
+    noteFlaggedPattern();
   }
 
   test(value: string): boolean | null {
-    if (this.#slowOn !== null) return null;
-    if (value.length <= this.maxDirectLength) return this.#pattern.test(value);
-    const watch = sharedWatch;
-    if (watch !== null) {
-      watch.running = this;
-      watch.value = value;
-      const matched = this.#pattern.test(value);
-      watch.running = null;
-      return matched;
+    if (value.length <= this.safeLength) return this.#pattern.test(value);
+    const onGuard = this.#guardPattern();
+    if (onGuard === null) {
+      noteValueAwaitingPatternGuard();
+      return null;
     }
-    (this.#context as { value: string }).value = value;
-    // The limit is wall-clock time: a process descheduled on a busy machine can lose it without
-    // the pattern being slow. So a value is only judged slow when it runs out of time twice running,
-    // as the shared loop below judges it.
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        return GuardedPattern.#script.runInContext(this.#context, { timeout: PATTERN_TIME_LIMIT_MS }) === true;
-      } catch (error) {
-        if (!isTimeout(error)) throw error;
-      }
-    }
-    this.markSlow(value);
-    return null;
+    return typeof onGuard === 'string' ? null : onGuard.test(value);
   }
-}
 
-function isTimeout(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
+  unrunReason(length: number | null): string | null {
+    if (length !== null && length <= this.safeLength) return null;
+    const onGuard = this.#guardPattern();
+    if (onGuard !== null && typeof onGuard !== 'string') return null;
+    const limit =
+      this.safeLength === 0
+        ? 'the pattern can backtrack catastrophically (exponential time) on values of any length, so teapurl does not run it directly'
+        : length === null
+          ? `the pattern can backtrack catastrophically and these values are longer than the ${this.safeLength} characters it can safely run on`
+          : `the pattern can backtrack catastrophically and the value is ${length} characters, more than the ${this.safeLength} it can safely run on`;
+    if (onGuard === null) return `${limit}; load the linear-time pattern guard to check it (await loadPatternGuard() from teapurl/purl)`;
+    return `${limit}, and the linear-time pattern guard cannot run this pattern: ${onGuard}`;
+  }
+
+  /** The pattern compiled on the guard, why the guard cannot run it, or `null` while the guard is not loaded. */
+  #guardPattern(): Re2Pattern | string | null {
+    if (this.#onGuard !== undefined) return this.#onGuard;
+    const guard = loadedPatternGuard();
+    if (guard === null) return null;
+    const translation = guard.toRe2Syntax(this.source);
+    if (!translation.ok) return (this.#onGuard = translation.reason);
+    try {
+      this.#onGuard = guard.RE2JS.compile(translation.pattern);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      this.#onGuard = `re2js refuses it (${why.length > 200 ? `${why.slice(0, 200)}…` : why})`;
+    }
+    return this.#onGuard;
+  }
 }
 
 /**
  * Compiles a definition's ECMA-262 pattern. Its worst-case backtracking is estimated from its
  * shape (see {@link backtrackingCost}): a pattern that can take exponential time (`(a+)+`,
- * `(a|aa)*`) always runs under a time limit; one that can take polynomial time (`a*a*a*`,
- * `(.*a){12}`) runs directly on values short enough to be cheap and under the time limit on longer
- * ones. Ordinary patterns (`^[a-z0-9_.-]+$`) always run directly. A guarded pattern that runs out
- * of time once is not run again ({@link PermittedCharacters.slowOn}).
+ * `(a|aa)*`) is never run directly; one that can take polynomial time (`a*a*a*`, `(.*a){12}`)
+ * runs directly on values short enough to be cheap. Longer values of either run on the pattern
+ * guard once it is loaded (see `loadPatternGuard`). Ordinary patterns (`^[a-z0-9_.-]+$`) always
+ * run directly.
  *
  * @throws SyntaxError when the pattern is not a valid regular expression with the `u` flag.
  */
 export function compilePermittedCharacters(source: string): PermittedCharacters {
   const flags = PATTERN_FLAGS;
   const pattern = new RegExp(source, flags);
-  const maxDirectLength = directLengthLimit(backtrackingCost(source));
-  if (maxDirectLength === Infinity) {
-    return { source, guarded: false, slowOn: null, test: (value) => pattern.test(value) };
+  const safeLength = directLengthLimit(backtrackingCost(source));
+  if (safeLength === Infinity) {
+    return { source, guarded: false, safeLength, test: (value) => pattern.test(value), unrunReason: () => null };
   }
-  return new GuardedPattern(source, flags, maxDirectLength);
-}
-
-const sharedContext = createContext({ task: null as (() => void) | null });
-const sharedScript = new Script('task()');
-
-/**
- * Runs `step(0)`, …, `step(count - 1)` with every guarded pattern they test sharing one time
- * limit per stretch of steps instead of one per value, so that thousands of values cost what
- * thousands of matches cost. When the limit strikes inside a pattern, the step is run again at
- * the start of a fresh stretch; if the same pattern on the same value is again what the limit
- * strikes, it alone used the whole limit, as a value run alone would: the pattern is marked slow
- * (not run again) and the step runs once more. A step interrupted outside any pattern with no
- * other step done in its stretch runs on its own. So each step must be safe to repeat (write its
- * result at its index).
- */
-export function forEachUnderPatternTimeLimit(count: number, step: (index: number) => void): void {
-  if (sharedWatch !== null) {
-    // Already under a shared limit: the outer loop's watchdog covers these steps as well.
-    for (let i = 0; i < count; i++) step(i);
-    return;
-  }
-  let next = 0;
-  const task = () => {
-    while (next < count) {
-      step(next);
-      next++;
-    }
-  };
-  let suspect: { pattern: GuardedPattern; value: string; step: number } | null = null;
-  while (next < count) {
-    const first = next;
-    const watch: SharedWatch = { running: null, value: '' };
-    sharedWatch = watch;
-    (sharedContext as { task: (() => void) | null }).task = task;
-    try {
-      sharedScript.runInContext(sharedContext, { timeout: PATTERN_TIME_LIMIT_MS });
-    } catch (error) {
-      if (!isTimeout(error)) throw error;
-      sharedWatch = null;
-      const culprit = watch.running;
-      if (culprit !== null) {
-        const again: boolean = suspect !== null && suspect.pattern === culprit && suspect.value === watch.value && suspect.step === next && first === next;
-        if (again) culprit.markSlow(watch.value);
-        suspect = again ? null : { pattern: culprit, value: watch.value, step: next };
-      } else if (next === first) {
-        // This step alone outlasted the limit, and no pattern was running: run it on its own.
-        step(next);
-        next++;
-      }
-    } finally {
-      sharedWatch = null;
-      (sharedContext as { task: (() => void) | null }).task = null;
-    }
-  }
+  return new GuardedPattern(source, flags, safeLength);
 }
 
 export { regexSyntaxError } from '../../schemas/regex-syntax.js';

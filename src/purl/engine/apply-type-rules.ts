@@ -69,7 +69,7 @@ function applyRulesAndPattern(c: PurlComponents, value: string, plan: ComponentP
   }
   if (plan.permitted !== null) {
     const ok = plan.permitted.test(result);
-    if (ok === null) report(issues, patternNotRun(c.type, component, result, plan.permitted.slowOn));
+    if (ok === null) report(issues, patternNotRun(c.type, component, result, plan.permitted.unrunReason(result.length)));
     else if (!ok) {
       report(
         issues,
@@ -81,17 +81,15 @@ function applyRulesAndPattern(c: PurlComponents, value: string, plan: ComponentP
 }
 
 /**
- * The error for a value the pattern gave no answer on: it ran out of time on this very value, or
- * on an earlier one, after which the engine no longer runs it (a time budget per definition).
+ * The error for a value the pattern was not run on: one that can backtrack catastrophically, on a
+ * value longer than it can safely run on directly, while the pattern guard is not loaded or
+ * cannot run it. `why` says which, and what to do.
  */
-function patternNotRun(type: string, component: ComponentPlan['component'], value: string, slowOn: string | null): PurlError {
-  if (slowOn === null || slowOn === value) {
-    return new PurlError(component, 'pattern-timeout', `${type} ${component} ${quote(value)}: the definition's permitted_characters pattern took too long and was stopped`);
-  }
+function patternNotRun(type: string, component: ComponentPlan['component'], value: string, why: string | null): PurlError {
   return new PurlError(
     component,
     'pattern-skipped',
-    `${type} ${component} ${quote(value)} was not checked against the definition's permitted_characters: the pattern took too long on ${quote(slowOn)} and is no longer run`,
+    `${type} ${component} ${quote(value)} was not checked against the definition's permitted_characters: ${why ?? 'the pattern was not run'}`,
   );
 }
 

@@ -11,7 +11,6 @@ import { definitionType } from './purl-type-document.js';
 import { examplesOf, patternOf, type ParsedExample } from './purl-type-examples.js';
 import { patternSites } from './purl-type-document.js';
 import { countOf } from '../../schemas/describe-value.js';
-import { PATTERN_TIME_LIMIT_MS } from '../../purl/definitions/permitted-characters.js';
 
 const exampleType: SemanticCheck = {
   rule: 'purl-type/example-type',
@@ -36,20 +35,22 @@ const exampleType: SemanticCheck = {
 const MAX_CANONICAL_SHOWN = 500;
 
 /**
- * One warning per pattern that ran out of time and was then no longer run: how many examples it
- * did not check, and why. Their other problems, canonical form and uniqueness are still checked.
+ * One warning per pattern that was not run on some examples (`pattern-skipped`): a pattern that
+ * can backtrack catastrophically, on values longer than it can safely run on, without the pattern
+ * guard. How many examples it did not check, and why. Their other problems, canonical form and
+ * uniqueness are still checked.
  */
 function uncheckedNotices(document: unknown, schemaValid: boolean, examples: readonly ParsedExample[], rule: string): RawFinding[] {
   const findings: RawFinding[] = [];
   for (const site of patternSites(document)) {
     const count = examples.filter((e) => e.unchecked.includes(site.component)).length;
     if (count === 0) continue;
-    const slowOn = patternOf(document, schemaValid, site)?.slowOn ?? null;
+    const why = patternOf(document, schemaValid, site)?.unrunReason(null) ?? 'the pattern was not run';
     findings.push({
       pointer: site.pointer,
       severity: 'warning',
       rule,
-      message: `${countOf(count, 'example')} ${count === 1 ? 'was' : 'were'} not checked against ${humanPath(site.pointer)}: it ran out of time (over ${PATTERN_TIME_LIMIT_MS} ms) on ${quoted(slowOn ?? '')}, and teapurl does not run it again for this definition`,
+      message: `${countOf(count, 'example')} ${count === 1 ? 'was' : 'were'} not checked against ${humanPath(site.pointer)}: ${why}`,
     });
   }
   return findings;

@@ -1,15 +1,16 @@
 /**
  * A definition's examples, each parsed by an engine built from that very definition. Built once
- * per document and shared by the checks that need it, and so is the compiled definition: its
- * patterns carry the definition's time budget, so a pattern that runs out of time on one value is
- * not run again by any check of the same document.
+ * per document and shared by the checks that need it, and so is the compiled definition. A
+ * pattern that can backtrack catastrophically is not run on a value longer than it can safely run
+ * on while the pattern guard is not loaded (`pattern-skipped`): such examples are counted apart,
+ * their other checks still run.
  */
 import type { PurlTypeDefinition } from '../../../types/index.js';
 import type { PurlComponents } from '../../purl/purl-components.js';
 import type { PurlIssue } from '../../purl/purl-error.js';
 import { engineFromCompiledTypes, type PurlEngine, type PurlValidation } from '../../purl/engine/purl-engine.js';
 import { compileDefinition, type CompiledType } from '../../purl/definitions/compile-definition.js';
-import { compilePermittedCharacters, forEachUnderPatternTimeLimit, type PermittedCharacters } from '../../purl/definitions/permitted-characters.js';
+import { compilePermittedCharacters, type PermittedCharacters } from '../../purl/definitions/permitted-characters.js';
 import { regexSyntaxError } from '../../schemas/regex-syntax.js';
 import { COMPONENTS, definitionType, exampleStrings, type PatternSite } from './purl-type-document.js';
 
@@ -88,8 +89,7 @@ function run(document: unknown, schemaValid: boolean): DefinitionRun {
     const engine = engineFromCompiledTypes([compiled]);
     let patternless: PurlEngine | null | undefined;
     const strings = exampleStrings(document);
-    forEachUnderPatternTimeLimit(strings.length, (i) => {
-      const { index, purl } = strings[i]!;
+    for (const { index, purl } of strings) {
       const type = TYPE_PREFIX.exec(purl)?.[1]?.toLowerCase() || null;
       const ownType = type === definitionTypeName;
       const validation = ownType ? engine.validate(purl) : null;
@@ -103,8 +103,8 @@ function run(document: unknown, schemaValid: boolean): DefinitionRun {
         canonical = loose.canonical;
         components = loose.valid ? parsedOrNull(patternless, purl) : null;
       }
-      examples[i] = { index, purl, type, ownType, validation, problems, unchecked, canonical, components };
-    });
+      examples.push({ index, purl, type, ownType, validation, problems, unchecked, canonical, components });
+    }
   }
   const result = { compiled, examples };
   runs.set(document, result);
@@ -120,8 +120,8 @@ export function examplesOf(document: unknown, schemaValid: boolean): readonly Pa
 }
 
 /**
- * The compiled pattern of a site, the very one the examples were checked with when there is one
- * (so its time budget is shared); else compiled once per document. `null` when it does not compile.
+ * The compiled pattern of a site, the very one the examples were checked with when there is one;
+ * else compiled once per document. `null` when it does not compile.
  */
 export function patternOf(document: unknown, schemaValid: boolean, site: PatternSite): PermittedCharacters | null {
   const compiled = run(document, schemaValid).compiled;

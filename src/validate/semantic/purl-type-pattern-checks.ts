@@ -6,13 +6,8 @@
 import { quoted } from '../../schemas/describe-value.js';
 import type { RawFinding } from '../../schemas/finding.js';
 import { humanPath } from '../../schemas/pointer.js';
-import {
-  backtrackingCost,
-  forEachUnderPatternTimeLimit,
-  PATTERN_TIME_LIMIT_MS,
-  regexSyntaxError,
-  type PermittedCharacters,
-} from '../../purl/definitions/permitted-characters.js';
+import { backtrackingCost, regexSyntaxError, type PermittedCharacters } from '../../purl/definitions/permitted-characters.js';
+import { toRe2Syntax } from '../../purl/definitions/re2-syntax.js';
 import type { SemanticCheck } from './registry.js';
 import { patternSites, type PatternSite } from './purl-type-document.js';
 import { examplesOf, patternOf } from './purl-type-examples.js';
@@ -83,11 +78,15 @@ const patternBacktracking: SemanticCheck = {
     const findings: RawFinding[] = [];
     for (const site of compilingSites(document)) {
       if (!backtrackingCost(site.source).exponential) continue;
+      const beyondGuard = toRe2Syntax(site.source);
+      const teapurl = beyondGuard.ok
+        ? 'teapurl checks values with its linear-time pattern guard (re2js)'
+        : `teapurl cannot check values with its linear-time pattern guard, because ${beyondGuard.reason}, so it leaves every value unchecked`;
       findings.push({
         pointer: site.pointer,
         severity: 'warning',
         rule: this.rule,
-        message: `${humanPath(site.pointer)} ${quoted(site.source)} can take exponential time on some values (a quantifier over something that itself repeats or alternates); teapurl runs it under a time limit, other tools may hang`,
+        message: `${humanPath(site.pointer)} ${quoted(site.source)} can backtrack catastrophically, taking exponential time on some values (a quantifier over something that itself repeats or alternates): ${teapurl}; other tools may hang`,
       });
     }
     return findings;
@@ -96,17 +95,21 @@ const patternBacktracking: SemanticCheck = {
 
 const UPPERCASE_PROBES = ['A', 'Z', 'AA', 'A0', 'A-A', 'A.A', 'A_A', 'Aa', 'aA'];
 
-/** A value with an uppercase letter that the pattern accepts, or `null` when none of the probes is. */
-function uppercaseWitness(pattern: PermittedCharacters, examples: readonly string[]): string | null {
+/**
+ * A value with an uppercase letter that the pattern accepts (`null` when none of the probes is),
+ * and the length of the longest probe the pattern was not run on (`null` when it ran on all).
+ */
+function uppercaseWitness(pattern: PermittedCharacters, examples: readonly string[]): { witness: string | null; unrun: number | null } {
   const probes = new Set<string>();
   for (const value of examples) if (value.toUpperCase() !== value) probes.add(value.toUpperCase());
   for (const probe of UPPERCASE_PROBES) probes.add(probe);
-  const list = [...probes];
-  let witness: string | null = null;
-  forEachUnderPatternTimeLimit(list.length, (i) => {
-    if (witness === null && pattern.test(list[i]!) === true) witness = list[i]!;
-  });
-  return witness;
+  let unrun: number | null = null;
+  for (const probe of probes) {
+    const matched = pattern.test(probe);
+    if (matched === true) return { witness: probe, unrun };
+    if (matched === null && probe.length > (unrun ?? -1)) unrun = probe.length;
+  }
+  return { witness: null, unrun };
 }
 
 const caseInsensitiveUppercase: SemanticCheck = {
@@ -122,7 +125,7 @@ const caseInsensitiveUppercase: SemanticCheck = {
         const value = e.components?.[site.component];
         return typeof value === 'string' ? [value] : [];
       });
-      const witness = uppercaseWitness(pattern, values);
+      const { witness, unrun } = uppercaseWitness(pattern, values);
       if (witness !== null) {
         findings.push({
           pointer: site.pointer,
@@ -130,12 +133,12 @@ const caseInsensitiveUppercase: SemanticCheck = {
           rule: this.rule,
           message: `${humanPath(site.pointer)} ${quoted(site.source)} admits ${quoted(witness)}, but ${site.component} is not case sensitive, so its canonical form is lowercase and never holds an uppercase letter`,
         });
-      } else if (pattern.slowOn !== null) {
+      } else if (unrun !== null) {
         findings.push({
           pointer: site.pointer,
           severity: 'warning',
           rule: this.rule,
-          message: `${humanPath(site.pointer)} was not fully checked for uppercase letters: it ran out of time (over ${PATTERN_TIME_LIMIT_MS} ms) on ${quoted(pattern.slowOn)}, and teapurl does not run it again for this definition`,
+          message: `${humanPath(site.pointer)} was not fully checked for uppercase letters: ${pattern.unrunReason(unrun) ?? 'the pattern was not run on every probe'}`,
         });
       }
     }

@@ -1,0 +1,7 @@
+/**
+ * What {@link loadPatternGuard} loads, and nothing else imports: re2js and the translation of a
+ * definition's ECMA-262 pattern into RE2 syntax. Reached only through a dynamic import, so that a
+ * bundler puts both in a chunk of their own, which the PURL engine does not pay for up front.
+ */
+export { RE2JS } from 're2js';
+export { toRe2Syntax } from './re2-syntax.js';

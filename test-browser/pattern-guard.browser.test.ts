@@ -1,0 +1,196 @@
+/**
+ * Issue 13, item 3 in a real browser: `teapurl/purl` bundled by esbuild for the browser (ESM, code
+ * splitting) and loaded in Debian's Chromium from a 127.0.0.1 server. An engine built from a
+ * definition with a pattern that can backtrack catastrophically answers a hostile long value
+ * `pattern-skipped` at once; after `await loadPatternGuard()` it answers the real verdict, and the
+ * re2js chunk was fetched only then.
+ */
+import { readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { build, type Metafile } from 'esbuild';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../test/support/paths.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const OUT = path.join(ROOT, 'test-artifacts/pattern-guard-bundle');
+
+// Flags for a closed network and a root user: no sandbox, no background calls home.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const PAGE = `<!doctype html>
+<meta charset="utf-8">
+<title>teapurl pattern guard</title>
+<link rel="icon" href="data:,">
+<script type="module">
+  import * as teapurl from './index.js';
+  window.teapurl = teapurl;
+  document.title = 'ready';
+</script>`;
+
+let browser: Browser;
+let server: Server;
+let origin: string;
+/** Every path the page asked the server for, in order. */
+const requested: string[] = [];
+/** The output file holding re2js, as esbuild names it. */
+let re2jsChunk: string;
+
+/** The chunk whose inputs include re2js. */
+function chunkHolding(metafile: Metafile, input: string): string {
+  const found = Object.entries(metafile.outputs).find(([, output]) => Object.keys(output.inputs).some((file) => file.includes(input)));
+  if (!found) throw new Error(`no output chunk holds ${input}`);
+  return path.basename(found[0]);
+}
+
+beforeAll(async () => {
+  if (!process.env.CHROMIUM_PATH && !(await readFile(CHROMIUM).then(() => true, () => false))) {
+    throw new Error(`Chromium is not at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH`);
+  }
+  await rm(OUT, { recursive: true, force: true });
+  const result = await build({
+    entryPoints: { index: path.join(ROOT, 'src/purl/index.ts') },
+    outdir: OUT,
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    splitting: true,
+    minify: true,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  re2jsChunk = chunkHolding(result.metafile, 'node_modules/re2js/');
+  expect(re2jsChunk).not.toBe('index.js');
+
+  server = createServer((request, response) => {
+    const name = new URL(request.url ?? '/', 'http://127.0.0.1').pathname.slice(1) || 'page.html';
+    requested.push(name);
+    if (name === 'page.html') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
+      return;
+    }
+    if (!/^[\w.-]+\.js$/.test(name)) {
+      response.writeHead(404).end();
+      return;
+    }
+    readFile(path.join(OUT, name)).then(
+      (body) => response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(body),
+      () => response.writeHead(404).end(),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+});
+
+/** What the page reports, per pattern. */
+interface Verdicts {
+  pattern: string;
+  before: { codes: string[]; message: string };
+  after: { refused: string[]; accepted: boolean; short: boolean };
+}
+
+describe('teapurl/purl in Chromium', () => {
+  it('hostile patterns: pattern-skipped before loadPatternGuard(), the real verdict after, and re2js fetched only then', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    });
+    await page.goto(`${origin}/page.html`);
+    await page.waitForFunction(() => document.title === 'ready');
+
+    // Before: build engines and validate hostile values; the guard is not loaded.
+    const patterns = ['^(a+)+$', '^(a|aa)*$', '(.*a){12}$', '^(\\w+\\s?)*$'];
+    const before = await page.evaluate((sources) => {
+      const { PurlEngine } = (window as any).teapurl;
+      const engines = sources.map((source: string) =>
+        PurlEngine.fromDefinitions([
+          {
+            type: 'widget',
+            type_name: 'Widget',
+            description: 'A made-up type with a pattern that can backtrack catastrophically.',
+            repository: { use_repository: false },
+            namespace_definition: { requirement: 'prohibited' },
+            name_definition: { requirement: 'required', permitted_characters: source },
+            examples: ['pkg:widget/aaa'],
+          },
+        ]),
+      );
+      (window as any).engines = engines;
+      return engines.map((engine: any) => {
+        const result = engine.validate(`pkg:widget/${'a'.repeat(60_000)}!`);
+        return { codes: result.errors.map((e: any) => e.code), message: result.errors[0]?.message ?? '' };
+      });
+    }, patterns);
+    const beforeLoad = [...requested];
+
+    // After: load the guard; the same engines now answer.
+    const after = await page.evaluate(async () => {
+      const { loadPatternGuard } = (window as any).teapurl;
+      await loadPatternGuard();
+      return (window as any).engines.map((engine: any) => ({
+        refused: engine.validate(`pkg:widget/${'a'.repeat(60_000)}!`).errors.map((e: any) => e.code),
+        accepted: engine.validate(`pkg:widget/${'a'.repeat(60_000)}`).valid,
+        short: engine.validate('pkg:widget/aaaaaaaaaaaaa').valid,
+      }));
+    });
+    const verdicts: Verdicts[] = patterns.map((pattern, i) => ({ pattern, before: before[i]!, after: after[i] }));
+
+    for (const v of verdicts) {
+      expect(v.before.codes, v.pattern).toEqual(['pattern-skipped']);
+      expect(v.before.message, v.pattern).toContain('can backtrack catastrophically');
+      expect(v.before.message, v.pattern).toContain('await loadPatternGuard()');
+      expect(v.after.refused, v.pattern).toEqual(['invalid-characters']);
+      expect(v.after.accepted, v.pattern).toBe(true);
+      expect(v.after.short, v.pattern).toBe(true);
+    }
+    expect(beforeLoad).toContain('index.js');
+    expect(beforeLoad).not.toContain(re2jsChunk);
+    expect(requested.slice(beforeLoad.length)).toContain(re2jsChunk);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('a pattern the guard cannot run (a backreference) stays pattern-skipped after loading, naming why', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/page.html`);
+    await page.waitForFunction(() => document.title === 'ready');
+    const message = await page.evaluate(async () => {
+      const { PurlEngine, loadPatternGuard } = (window as any).teapurl;
+      await loadPatternGuard();
+      const engine = PurlEngine.fromDefinitions([
+        {
+          type: 'widget',
+          type_name: 'Widget',
+          description: 'A made-up type with a backreference.',
+          repository: { use_repository: false },
+          namespace_definition: { requirement: 'prohibited' },
+          name_definition: { requirement: 'required', permitted_characters: '^(a+)+\\1$' },
+          examples: ['pkg:widget/aa'],
+        },
+      ]);
+      const [issue] = engine.validate(`pkg:widget/${'a'.repeat(60_000)}`).errors;
+      return `${issue?.code}: ${issue?.message}`;
+    });
+    expect(message).toMatch(/^pattern-skipped: /);
+    expect(message).toContain('the linear-time pattern guard cannot run this pattern: it uses a backreference');
+    await page.close();
+  });
+});
