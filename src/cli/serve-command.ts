@@ -267,7 +267,10 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
       pems = await generateCertificates({ hosts, name: 'teapurl serve' });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== SELFSIGNED_MISSING) throw error;
-      io.stderr.write(`teapurl serve: --self-signed: ${(error as Error).message}\n`);
+      io.stderr.write(
+        `teapurl serve: --self-signed: ${(error as Error).message}; run it where teapurl is installed, ` +
+          'or use npx -p teapurl -p selfsigned teapurl serve --self-signed, or give certificates of your own with --tls-cert and --tls-key\n',
+      );
       return 1;
     }
     if (values['ca-out'] !== undefined) {

@@ -20,7 +20,7 @@ export const SELFSIGNED_MISSING = 'ERR_TEAPURL_SELFSIGNED_MISSING';
 
 /**
  * Loads `selfsigned` when first asked for. It is an optional peer dependency: its tree (pkijs,
- * @peculiar/*, asn1js, @noble/hashes, tsyringe) is three quarters of a production install and
+ * @peculiar/*, asn1js, @noble/hashes, tsyringe) was half of a production install and
  * only `serve --self-signed` needs it, so teapurl leaves installing it to whoever wants that.
  */
 function loadGenerate(): Generate {
@@ -31,10 +31,13 @@ function loadGenerate(): Generate {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
+    // Node names the module it could not find; when that is not selfsigned itself, its install is broken.
+    const missing = /Cannot find (?:module|package) '([^']+)'/.exec((error as Error).message)?.[1] ?? 'selfsigned';
     throw Object.assign(
       new Error(
-        'generating certificates needs the optional package selfsigned, which is not installed: run `npm i selfsigned` where teapurl is installed ' +
-          '(or `npx -p teapurl -p selfsigned teapurl serve --self-signed`), or give your own with --tls-cert and --tls-key',
+        missing === 'selfsigned'
+          ? 'generating certificates needs the optional package selfsigned, which is not installed (npm i selfsigned)'
+          : `the optional package selfsigned is installed but cannot load ${JSON.stringify(missing)}: reinstall it (npm i selfsigned)`,
         { cause: error },
       ),
       { code: SELFSIGNED_MISSING },
