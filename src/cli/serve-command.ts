@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { validateText } from '../validate/index.js';
 import { parseJsonSource, type SourcePosition } from '../validate/json-source.js';
-import { generateCertificates } from '../tea/server/self-signed.js';
+import { generateCertificates, SELFSIGNED_MISSING } from '../tea/server/self-signed.js';
 import { protectGlob, startTeaServer, type TeaServerOptions } from '../tea/server/test-server.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
@@ -50,7 +50,8 @@ Options:
   --tls-cert FILE      server certificate chain (PEM), with --tls-key FILE
   --tls-key FILE       server private key (PEM)
   --self-signed        generate a throwaway CA and server certificate instead; the
-                       CA certificate is written to a file for clients' --ca
+                       CA certificate is written to a file for clients' --ca;
+                       needs the optional package selfsigned (npm i selfsigned)
   --ca-out FILE        with --self-signed: write the CA certificate here (kept)
                        instead of a temporary file (removed on exit)
   --client-ca FILE     ask clients for a certificate; one signed by this CA
@@ -261,7 +262,17 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
     options.tls = false;
   } else if (values['self-signed']) {
     const hosts = [...new Set(['localhost', '127.0.0.1', '::1', values.host])];
-    const pems = await generateCertificates({ hosts, name: 'teapurl serve' });
+    let pems;
+    try {
+      pems = await generateCertificates({ hosts, name: 'teapurl serve' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== SELFSIGNED_MISSING) throw error;
+      io.stderr.write(
+        `teapurl serve: --self-signed: ${(error as Error).message}; run it where teapurl is installed, ` +
+          'or use npx -p teapurl -p selfsigned teapurl serve --self-signed, or give certificates of your own with --tls-cert and --tls-key\n',
+      );
+      return 1;
+    }
     if (values['ca-out'] !== undefined) {
       caFile = path.resolve(io.cwd, values['ca-out']);
     } else {

@@ -16,7 +16,7 @@ export {
   type RequireBearerOptions,
   type TokenVerdict,
 } from './require-bearer.js';
-export { generateCertificates, type GenerateCertificatesOptions, type GeneratedCertificates, type PemPair } from './self-signed.js';
+export { generateCertificates, SELFSIGNED_MISSING, type GenerateCertificatesOptions, type GeneratedCertificates, type PemPair } from './self-signed.js';
 export {
   FORBIDDEN_UUID,
   MISSING_UUID,

@@ -1,5 +1,49 @@
+import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
-import { generate } from 'selfsigned';
+
+type Generate = typeof import('selfsigned').generate;
+
+/**
+ * The `code` of the error {@link generateCertificates} rejects with when the optional package
+ * `selfsigned` is not installed.
+ *
+ * @example
+ * ```ts
+ * import { generateCertificates, SELFSIGNED_MISSING } from 'teapurl/tea';
+ * const pems = await generateCertificates().catch((error: NodeJS.ErrnoException) => {
+ *   if (error.code === SELFSIGNED_MISSING) return undefined; // fall back to certificates of your own
+ *   throw error;
+ * });
+ * ```
+ */
+export const SELFSIGNED_MISSING = 'ERR_TEAPURL_SELFSIGNED_MISSING';
+
+/**
+ * Loads `selfsigned` when first asked for. It is an optional peer dependency: its tree (pkijs,
+ * @peculiar/*, asn1js, @noble/hashes, tsyringe) was half of a production install and
+ * only `serve --self-signed` needs it, so teapurl leaves installing it to whoever wants that.
+ */
+function loadGenerate(): Generate {
+  try {
+    // require, not import(): the CLI runs as a script compiled by node:vm, where import() has no
+    // loader. selfsigned is CommonJS either way.
+    return (createRequire(import.meta.url)('selfsigned') as typeof import('selfsigned')).generate;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
+    // Node names the module it could not find; when that is not selfsigned itself, its install is broken.
+    const missing = /Cannot find (?:module|package) '([^']+)'/.exec((error as Error).message)?.[1] ?? 'selfsigned';
+    throw Object.assign(
+      new Error(
+        missing === 'selfsigned'
+          ? 'generating certificates needs the optional package selfsigned, which is not installed (npm i selfsigned)'
+          : `the optional package selfsigned is installed but cannot load ${JSON.stringify(missing)}: reinstall it (npm i selfsigned)`,
+        { cause: error },
+      ),
+      { code: SELFSIGNED_MISSING },
+    );
+  }
+}
 
 /**
  * A certificate and its private key, both PEM.
@@ -66,6 +110,9 @@ const KEY = { keyType: 'ec', curve: 'P-256', algorithm: 'sha256' } as const;
  * so hostname verification passes) and a client certificate, using the `selfsigned` library.
  * Meant for local test servers such as `teapurl serve --self-signed`.
  *
+ * `selfsigned` is an optional peer dependency (`npm i selfsigned`); without it the promise rejects
+ * with an error whose `code` is {@link SELFSIGNED_MISSING} and whose message says what to install.
+ *
  * @example
  * ```ts
  * const pems = await generateCertificates({ hosts: ['localhost', '127.0.0.1'] });
@@ -80,6 +127,7 @@ export async function generateCertificates(options: GenerateCertificatesOptions 
   const notBeforeDate = new Date(Date.now() - 60 * 60 * 1000);
   const notAfterDate = new Date(notBeforeDate.getTime() + (options.days ?? 30) * 24 * 60 * 60 * 1000);
   const dates = { notBeforeDate, notAfterDate };
+  const generate = loadGenerate();
 
   const ca = await generate([{ name: 'commonName', value: `${name} test CA` }], {
     ...KEY,

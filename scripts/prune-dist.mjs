@@ -1,0 +1,56 @@
+// Removes from dist/ what nothing loads, so the package ships only that: the JavaScript the
+// package's entries import (esbuild follows the graph; the CLI is the separate bundle
+// dist/teapurl.cjs) and the declaration files TypeScript reads for the entries' types. What goes:
+// modules used only by the CLI (compiled into its bundle), the empty .js of type-only modules, and
+// declarations of internal modules no public type mentions.
+import { readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import ts from 'typescript';
+
+const root = process.cwd();
+const dist = path.join(root, 'dist');
+const exportsMap = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).exports;
+const targets = Object.values(exportsMap).filter((target) => typeof target === 'object');
+const inDist = (file) => file.startsWith(`${dist}${path.sep}`);
+
+const graph = await build({
+  entryPoints: targets.map((target) => path.join(root, target.import)),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  packages: 'external',
+  write: false,
+  outdir: 'unused',
+  metafile: true,
+  logLevel: 'warning',
+});
+const keep = new Set(Object.keys(graph.metafile.inputs).map((file) => path.resolve(root, file)));
+keep.add(path.join(dist, 'teapurl.cjs'));
+
+const program = ts.createProgram(
+  targets.map((target) => path.join(root, target.types)),
+  { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, noEmit: true, skipLibCheck: true, types: [] },
+);
+for (const source of program.getSourceFiles()) keep.add(path.resolve(source.fileName));
+
+let removed = 0;
+/** Deletes unkept .js and .d.ts files under `folder`; `true` when the folder is left empty. */
+function prune(folder) {
+  let left = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) {
+      if (prune(file)) rmdirSync(file);
+      else left++;
+    } else if (/\.(d\.ts|js)$/.test(entry.name) && inDist(file) && !keep.has(file)) {
+      rmSync(file);
+      removed++;
+    } else {
+      left++;
+    }
+  }
+  return left === 0;
+}
+prune(dist);
+console.log(`dist/: removed ${removed} files no entry loads`);

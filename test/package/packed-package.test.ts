@@ -1,0 +1,357 @@
+/**
+ * The package as a user gets it: `npm pack` of the built repository, installed with
+ * `--omit=dev` into an empty project in a temporary folder, then used from there the ways users
+ * use it: ESM `import` and CommonJS `require` of every entry, TypeScript consumers (nodenext ESM
+ * and CommonJS, bundler resolution), the `teapurl` command, and an esbuild bundle of
+ * `teapurl/purl` for the browser. The tarball's contents and the install's size are checked too.
+ *
+ * Needs `npm run build` first (`npm test` does it); the tests do not build, because other test
+ * files read dist/ at the same time. The install is offline from npm's cache when it can be.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import vm from 'node:vm';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../support/paths.js';
+
+/** Issue 13's limits for `npm i teapurl --omit=dev`: packages in node_modules (teapurl's own included) and bytes of their files. */
+const MAX_PACKAGES = 15;
+const MAX_INSTALL_BYTES = 6_000_000;
+
+const ENTRIES = ['teapurl', 'teapurl/purl', 'teapurl/node', 'teapurl/tea'] as const;
+const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+const NODE_TYPES = path.join(ROOT, 'node_modules/@types');
+
+const npmVersion = spawnSync('npm', ['--version'], { encoding: 'utf8' });
+const NPM_RUNS = npmVersion.status === 0;
+if (!NPM_RUNS) {
+  console.warn(`[packed-package] npm is not runnable here (${npmVersion.error?.message ?? npmVersion.stderr}): the packed-package tests are skipped.`);
+}
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end without a shell, with NODE_OPTIONS cleared so the child sees a plain Node. */
+function run(command: string, args: readonly string[], cwd: string): Promise<Run> {
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+function shown(result: Run): string {
+  return `exit ${result.status}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`;
+}
+
+/** Package folders under a node_modules folder, nested ones included. */
+function packageFolders(nodeModules: string): string[] {
+  if (!existsSync(nodeModules)) return [];
+  const found: string[] = [];
+  for (const name of readdirSync(nodeModules)) {
+    if (name.startsWith('.')) continue; // .bin, .package-lock.json
+    const folders = name.startsWith('@') ? readdirSync(path.join(nodeModules, name)).map((inner) => path.join(nodeModules, name, inner)) : [path.join(nodeModules, name)];
+    for (const folder of folders) {
+      if (!existsSync(path.join(folder, 'package.json'))) continue;
+      found.push(folder, ...packageFolders(path.join(folder, 'node_modules')));
+    }
+  }
+  return found;
+}
+
+/** Bytes of every file (and link) under a folder: what the install puts on disk, block rounding aside. */
+function bytesUnder(folder: string): number {
+  let total = 0;
+  for (const name of readdirSync(folder)) {
+    const entry = path.join(folder, name);
+    const info = lstatSync(entry);
+    total += info.isDirectory() ? bytesUnder(entry) : info.size;
+  }
+  return total;
+}
+
+// The documents the consumers read: one valid discovery document, one with an error at a known place.
+const VALID_DISCOVERY = `{\n  "schemaVersion": 1,\n  "endpoints": [{ "url": "https://tea.example.com", "versions": ["1.0.0"] }]\n}\n`;
+const INVALID_DISCOVERY = `{\n  "schemaVersion": 1,\n  "endpoints": [\n    { "url": "https://tea.example.com", "versions": ["1.0.0", 7] }\n  ]\n}\n`;
+
+/**
+ * One real call per entry, the same for the ESM and the CommonJS consumer: what each prints is
+ * compared with {@link EXPECTED_OUTPUT}.
+ */
+const CONSUMER_BODY = `
+async function main() {
+  const engine = await purlEngineFromDirectory('definitions');
+  const report = await validateFiles(['docs/*.json']);
+  const out = {
+    root: [parsePurl('pkg:npm/%40scope/name@1.0.0').namespace, validateText(readFileSync('docs/valid.json', 'utf8'), { kind: 'tea-discovery' }).valid],
+    purl: canonicalizePurl('pkg:NPM/foo@1.0.0?b=2&a=1'),
+    node: [engine.types(), report.results.map((r) => [r.file.replace(/\\\\/g, '/'), r.valid]).sort()],
+    tea: rankEndpoints(JSON.parse(readFileSync('docs/valid.json', 'utf8')), ['1.0.0'])[0].baseUrl,
+  };
+  console.log(JSON.stringify(out));
+}
+main().catch((error) => { console.error(error); process.exitCode = 1; });
+`;
+
+const EXPECTED_OUTPUT = {
+  root: ['@scope', true],
+  purl: 'pkg:npm/foo@1.0.0?a=1&b=2',
+  node: [['npm'], [['docs/invalid.json', false], ['docs/valid.json', true]]],
+  tea: 'https://tea.example.com/v1.0.0',
+};
+
+const ESM_CONSUMER = `import { readFileSync } from 'node:fs';
+import { parsePurl, validateText } from 'teapurl';
+import { canonicalizePurl } from 'teapurl/purl';
+import { purlEngineFromDirectory, validateFiles } from 'teapurl/node';
+import { rankEndpoints } from 'teapurl/tea';
+${CONSUMER_BODY}`;
+
+const CJS_CONSUMER = `'use strict';
+const { readFileSync } = require('node:fs');
+const { parsePurl, validateText } = require('teapurl');
+const { canonicalizePurl } = require('teapurl/purl');
+const { purlEngineFromDirectory, validateFiles } = require('teapurl/node');
+const { rankEndpoints } = require('teapurl/tea');
+${CONSUMER_BODY}`;
+
+/**
+ * A TypeScript consumer: imports from every entry, uses their types, and expects a type error
+ * where one is due (a `@ts-expect-error` that finds none fails the compile, so `any` types would be
+ * caught). The same source is an .mts (ESM) and a .cts (CommonJS) file under nodenext, and a .ts
+ * under bundler resolution.
+ */
+const TS_CONSUMER = `import { readFileSync } from 'node:fs';
+import { parsePurl, validateText, type PurlComponents, type ValidationResult } from 'teapurl';
+import { canonicalizePurl, PurlEngine } from 'teapurl/purl';
+import { purlEngineFromDirectory, validateFiles, type FilesReport } from 'teapurl/node';
+import { rankEndpoints, type RankedEndpoint } from 'teapurl/tea';
+
+async function main(): Promise<void> {
+  const engine: PurlEngine = await purlEngineFromDirectory('definitions');
+  const report: FilesReport = await validateFiles(['docs/*.json']);
+  const parsed: PurlComponents = parsePurl('pkg:npm/%40scope/name@1.0.0');
+  const result: ValidationResult = validateText(readFileSync('docs/valid.json', 'utf8'), { kind: 'tea-discovery' });
+  const best: RankedEndpoint | undefined = rankEndpoints(JSON.parse(readFileSync('docs/valid.json', 'utf8')), ['1.0.0'])[0];
+  // @ts-expect-error parsePurl takes a string
+  if (parsed === null) parsePurl(42);
+  const out = {
+    root: [parsed.namespace, result.valid],
+    purl: canonicalizePurl('pkg:NPM/foo@1.0.0?b=2&a=1'),
+    node: [engine.types(), report.results.map((r) => [r.file.replace(/\\\\/g, '/'), r.valid]).sort()],
+    tea: best?.baseUrl,
+  };
+  console.log(JSON.stringify(out));
+}
+main().catch((error: unknown) => { console.error(error); process.exitCode = 1; });
+`;
+
+/** What the browser bundle runs: the PURL entry alone, with nothing but web globals around it. */
+const BROWSER_ENTRY = `import { parsePurl, buildPurl, canonicalizePurl, validatePurl } from 'teapurl/purl';
+globalThis.result = {
+  parsed: parsePurl('pkg:maven/org.apache.commons/io@1.3.4').namespace,
+  built: buildPurl({ type: 'npm', namespace: '@angular', name: 'core', version: '16.0.0' }),
+  canonical: canonicalizePurl('pkg:PyPI/Django_Rest@1.0'),
+  valid: validatePurl('pkg:npm/x@1').valid,
+};
+`;
+
+/** A browser app's use of the in-memory entries: no Node types in its program, so none may be needed. */
+const TS_BROWSER_CONSUMER = `import { parsePurl, validateText, type PurlComponents, type ValidationResult } from 'teapurl';
+import { canonicalizePurl, PurlEngine, type PurlValidation } from 'teapurl/purl';
+
+const parsed: PurlComponents = parsePurl('pkg:npm/%40scope/name@1.0.0');
+const result: ValidationResult = validateText('{"schemaVersion": 1, "endpoints": []}', { kind: 'tea-discovery' });
+const check: PurlValidation = PurlEngine.fromDefinitions([]).validate(canonicalizePurl('pkg:npm/x'));
+// @ts-expect-error validateText takes a string
+validateText({});
+document.body.textContent = JSON.stringify([parsed.name, result.valid, check.valid]);
+`;
+
+/** skipLibCheck off: teapurl's declaration files are checked too, as a strict consumer's would be. */
+function tsconfig(compilerOptions: Record<string, unknown>, files: string[]): string {
+  return JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', skipLibCheck: false, ...compilerOptions }, files }, null, 2);
+}
+
+describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into an empty project)', () => {
+  let work = '';
+  let project = '';
+  let tarballFiles: string[] = [];
+  let typescript: { nodenext: Promise<Run>; bundler: Promise<Run> };
+  const installed = () => path.join(project, 'node_modules/teapurl');
+
+  beforeAll(async () => {
+    expect(existsSync(path.join(ROOT, 'dist/teapurl.cjs')), 'dist/ is missing: run npm run build first').toBe(true);
+    work = await mkdtemp(path.join(tmpdir(), 'teapurl-packed-'));
+    // --ignore-scripts: pack what the build made, whatever `prepare` does.
+    const pack = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], ROOT);
+    expect(pack.status, shown(pack)).toBe(0);
+    const [info] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
+    tarballFiles = info!.files.map((file) => file.path).sort();
+    const tarball = path.join(work, path.basename(info!.filename));
+
+    project = path.join(work, 'project');
+    await mkdir(path.join(project, 'docs'), { recursive: true });
+    await mkdir(path.join(project, 'definitions'));
+    await writeFile(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
+    await writeFile(path.join(project, 'docs/valid.json'), VALID_DISCOVERY);
+    await writeFile(path.join(project, 'docs/invalid.json'), INVALID_DISCOVERY);
+    await copyFile(path.join(ROOT, 'corpus/purl-types/npm-definition.json'), path.join(project, 'definitions/npm-definition.json'));
+
+    // From npm's cache when everything is there (CI's `npm ci` fills it); the registry otherwise.
+    const flags = ['install', tarball, '--omit=dev', '--no-audit', '--no-fund'];
+    let install = await run('npm', [...flags, '--offline'], project);
+    if (install.status !== 0 && /ENOTCACHED/.test(install.stderr)) install = await run('npm', [...flags, '--prefer-offline'], project);
+    expect(install.status, shown(install)).toBe(0);
+
+    // The two TypeScript compiles are the slow part: both start now and run side by side.
+    const nodenext = path.join(project, 'ts-nodenext');
+    await mkdir(nodenext);
+    await writeFile(path.join(nodenext, 'consumer.mts'), TS_CONSUMER);
+    await writeFile(path.join(nodenext, 'consumer.cts'), TS_CONSUMER);
+    await writeFile(path.join(nodenext, 'tsconfig.json'), tsconfig({ module: 'nodenext', outDir: 'out', typeRoots: [NODE_TYPES], types: ['node'] }, ['consumer.mts', 'consumer.cts']));
+    const bundler = path.join(project, 'ts-bundler');
+    await mkdir(bundler);
+    await writeFile(path.join(bundler, 'consumer.ts'), TS_BROWSER_CONSUMER);
+    await writeFile(path.join(bundler, 'tsconfig.json'), tsconfig({ module: 'esnext', moduleResolution: 'bundler', lib: ['ES2022', 'DOM'], types: [], noEmit: true }, ['consumer.ts']));
+    typescript = {
+      nodenext: run(process.execPath, [TSC, '-p', nodenext, '--listFiles'], project),
+      bundler: run(process.execPath, [TSC, '-p', bundler], project),
+    };
+  }, 180_000);
+
+  afterAll(async () => {
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('the tarball has the LICENSE, no source map and no dist/cli/', () => {
+    expect(tarballFiles).toContain('LICENSE');
+    expect(readFileSync(path.join(installed(), 'LICENSE'), 'utf8')).toMatch(/Apache License\s+Version 2\.0, January 2004/);
+    expect(tarballFiles.filter((file) => file.startsWith('dist/cli/'))).toEqual([]);
+    // Any source map, or reference to one, must lead to files the tarball has.
+    const shipped = new Set(tarballFiles);
+    const broken: string[] = [];
+    for (const file of tarballFiles) {
+      if (/\.[cm]?js$/.test(file)) {
+        const url = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(path.join(installed(), file), 'utf8'))?.[1];
+        if (url && !url.startsWith('data:') && !shipped.has(path.posix.join(path.posix.dirname(file), url))) broken.push(`${file} -> ${url}`);
+      } else if (file.endsWith('.map')) {
+        const map = JSON.parse(readFileSync(path.join(installed(), file), 'utf8')) as { sources?: string[]; sourceRoot?: string };
+        for (const source of map.sources ?? []) {
+          const target = path.posix.join(path.posix.dirname(file), map.sourceRoot ?? '', source);
+          if (!shipped.has(target)) broken.push(`${file} -> ${source}`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('every JavaScript file it ships is loaded by an entry or by the teapurl command', async () => {
+    const entryFiles = ENTRIES.map((entry) => {
+      const target = (JSON.parse(readFileSync(path.join(installed(), 'package.json'), 'utf8')) as { exports: Record<string, { import: string }> }).exports[
+        entry === 'teapurl' ? '.' : `./${entry.slice('teapurl/'.length)}`
+      ]!.import;
+      return path.join(installed(), target);
+    });
+    // esbuild follows every static and literal dynamic import from the entries; packages stay out.
+    const graph = await build({ entryPoints: entryFiles, bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false, outdir: 'out', metafile: true, logLevel: 'silent', absWorkingDir: installed() });
+    const loaded = new Set(Object.keys(graph.metafile.inputs));
+    // bin/teapurl.cjs runs dist/teapurl.cjs, the CLI bundle.
+    expect(readFileSync(path.join(installed(), 'bin/teapurl.cjs'), 'utf8')).toContain("'dist', 'teapurl.cjs'");
+    loaded.add('bin/teapurl.cjs').add('dist/teapurl.cjs');
+    const unloaded = tarballFiles.filter((file) => /\.[cm]?js$/.test(file) && !loaded.has(file));
+    expect(unloaded).toEqual([]);
+  });
+
+  it('ESM import of every entry makes a real call', async () => {
+    await writeFile(path.join(project, 'consumer.mjs'), ESM_CONSUMER);
+    const result = await run(process.execPath, ['consumer.mjs'], project);
+    expect(result.status, shown(result)).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(EXPECTED_OUTPUT);
+  });
+
+  it('CommonJS require of every entry makes the same calls, with no warning (Node 20.19+ require of ESM)', async () => {
+    await writeFile(path.join(project, 'consumer.cjs'), CJS_CONSUMER);
+    const result = await run(process.execPath, ['consumer.cjs'], project);
+    expect(result.status, shown(result)).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(EXPECTED_OUTPUT);
+    expect(result.stderr).toBe('');
+    // One module instance for both: what require returns is what import returns.
+    const same = await run(process.execPath, ['-e', `import('teapurl/purl').then((m) => console.log(m.parsePurl === require('teapurl/purl').parsePurl))`], project);
+    expect(same.stdout.trim(), shown(same)).toBe('true');
+  });
+
+  it('TypeScript consumers type-check and run: nodenext as ESM (.mts) and as CommonJS (.cts)', async () => {
+    const compiled = await typescript.nodenext;
+    expect(compiled.status, shown(compiled)).toBe(0);
+    // Every declaration file shipped is part of the consumer's program (no dead declarations).
+    const inProgram = new Set(compiled.stdout.split('\n').map((line) => path.resolve(line.trim())));
+    expect(tarballFiles.filter((file) => file.endsWith('.d.ts') && !inProgram.has(path.join(installed(), file)))).toEqual([]);
+    const folder = path.join(project, 'ts-nodenext');
+    // The compiled .cjs really is CommonJS: it requires the package.
+    expect(readFileSync(path.join(folder, 'out/consumer.cjs'), 'utf8')).toContain('require("teapurl/node")');
+    for (const output of ['out/consumer.mjs', 'out/consumer.cjs']) {
+      const result = await run(process.execPath, [path.join(folder, output)], project);
+      expect(result.status, shown(result)).toBe(0);
+      expect(JSON.parse(result.stdout), output).toEqual(EXPECTED_OUTPUT);
+      expect(result.stderr, output).toBe('');
+    }
+  }, 60_000);
+
+  it('a browser TypeScript consumer with moduleResolution bundler type-checks without Node types', async () => {
+    const compiled = await typescript.bundler;
+    expect(compiled.status, shown(compiled)).toBe(0);
+  }, 60_000);
+
+  it('npx teapurl validate: exit 0 for a valid document, 1 and file:line:col for an invalid one', async () => {
+    const valid = await run('npx', ['--no', 'teapurl', 'validate', 'docs/valid.json'], project);
+    expect(valid.status, shown(valid)).toBe(0);
+    const invalid = await run('npx', ['--no', 'teapurl', 'validate', 'docs/invalid.json'], project);
+    expect(invalid.status, shown(invalid)).toBe(1);
+    expect(invalid.stdout + invalid.stderr).toMatch(/^docs\/invalid\.json:4:63: error /m);
+  });
+
+  it('teapurl serve --self-signed without the optional selfsigned package says what to install and exits 1', async () => {
+    expect(existsSync(path.join(project, 'node_modules/selfsigned'))).toBe(false);
+    const result = await run(process.execPath, [path.join(installed(), 'bin/teapurl.cjs'), 'serve', '--self-signed', '--port', '0'], project);
+    expect(result.status, shown(result)).toBe(1);
+    expect(result.stderr).toMatch(/^teapurl serve: --self-signed: .*optional package selfsigned.*npm i selfsigned/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('teapurl/purl bundles with esbuild for the browser and runs with web globals only', async () => {
+    await writeFile(path.join(project, 'browser.js'), BROWSER_ENTRY);
+    const bundled = await build({ entryPoints: ['browser.js'], bundle: true, platform: 'browser', format: 'iife', minify: true, write: false, logLevel: 'silent', absWorkingDir: project }).catch(
+      (error: { errors?: { text: string }[] }) => ({ failure: (error.errors ?? []).map((e) => e.text) }),
+    );
+    expect('failure' in bundled ? bundled.failure : []).toEqual([]);
+    if ('failure' in bundled) return;
+    // No process, Buffer or require: a page's globals, not Node's.
+    const page: Record<string, unknown> = { TextEncoder, TextDecoder, URL, URLSearchParams };
+    vm.runInNewContext(bundled.outputFiles[0]!.text, page);
+    expect(page.result).toEqual({ parsed: 'org.apache.commons', built: 'pkg:npm/%40angular/core@16.0.0', canonical: 'pkg:pypi/django-rest@1.0', valid: true });
+  });
+
+  it(`a production install is at most ${MAX_PACKAGES} packages and ${MAX_INSTALL_BYTES / 1e6} MB`, () => {
+    const nodeModules = path.join(project, 'node_modules');
+    const packages = packageFolders(nodeModules).map((folder) => path.relative(nodeModules, folder));
+    const bytes = bytesUnder(nodeModules);
+    console.log(`[packed-package] npm i teapurl --omit=dev: ${packages.length} packages, ${(bytes / 1e6).toFixed(2)} MB (${packages.join(', ')})`);
+    expect(packages).toContain('teapurl');
+    expect(packages.length).toBeLessThanOrEqual(MAX_PACKAGES);
+    expect(bytes).toBeLessThanOrEqual(MAX_INSTALL_BYTES);
+  });
+});
