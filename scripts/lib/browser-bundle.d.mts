@@ -12,4 +12,4 @@ export interface BrowserBundle {
   stubbed: string[];
 }
 
-export declare function bundleForBrowser(options: { contents: string; resolveDir: string; minify?: boolean; loader?: 'js' | 'ts' }): Promise<BrowserBundle>;
+export declare function bundleForBrowser(options: { contents: string; resolveDir: string; minify?: boolean; loader?: 'js' | 'ts'; external?: string[] }): Promise<BrowserBundle>;

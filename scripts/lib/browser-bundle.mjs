@@ -17,9 +17,10 @@ export const PENDING_NODE_STUBS = ['node:vm'];
  * Bundles `contents` (an ES module, e.g. `export * from 'teapurl/purl'`) resolved from
  * `resolveDir`. Returns the code and its sizes: `bytes` minified (or not, with `minify: false`),
  * `gzipBytes` of that; `stubbed` lists the PENDING_NODE_STUBS the bundle reached. Any other
- * import that cannot be resolved for the browser (a Node built-in) fails the build.
+ * import that cannot be resolved for the browser (a Node built-in) fails the build, unless
+ * `external` names it (left as an import in the output, not bundled).
  */
-export async function bundleForBrowser({ contents, resolveDir, minify = true, loader = 'js' }) {
+export async function bundleForBrowser({ contents, resolveDir, minify = true, loader = 'js', external = [] }) {
   const stubbed = new Set();
   const stubs = {
     name: 'pending-node-stubs',
@@ -42,6 +43,7 @@ export async function bundleForBrowser({ contents, resolveDir, minify = true, lo
     write: false,
     logLevel: 'silent',
     plugins: [stubs],
+    external,
   });
   const code = result.outputFiles[0].contents;
   return { code: Buffer.from(code).toString('utf8'), bytes: code.length, gzipBytes: gzipSync(code).length, stubbed: [...stubbed] };
