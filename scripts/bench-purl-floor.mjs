@@ -35,7 +35,8 @@ const { defaultPurlEngine } = await import(path.join(dist, 'index.js'));
 const { parsePurlString } = await import(path.join(dist, 'purl/syntax/parse-purl-string.js'));
 const { vocabulary } = await import(path.join(dist, 'purl/syntax/vocabulary.js'));
 const engine = defaultPurlEngine();
-const words = vocabulary(engine.types().map((type) => ({ type })), engine.types().flatMap((t) => (engine.definition(t).qualifiers_definition ?? []).map((q) => q.key)));
+const { defaultPurlDefinitions } = await import(path.join(dist, 'index.js'));
+const words = vocabulary(engine.types().map((type) => ({ type })), defaultPurlDefinitions().flatMap((d) => (d.qualifiers_definition ?? []).map((q) => q.key)));
 const STRICT = { lenient: false };
 
 /** The no-checks parse: the components split out at the separators, nothing decoded or checked. */

@@ -1,7 +1,8 @@
 /**
  * Writes everything derived from `schemas/`:
  *   - `types/<schema>.d.ts` with json-schema-to-typescript;
- *   - `src/schemas/compiled/validators.js` (+ `.d.ts`): ajv standalone validators, so the CLI
+ *   - `src/schemas/compiled/<schema>.js` (+ `.d.ts`): ajv standalone validators, one module per
+ *     schema, needing nothing from ajv at run time, so the CLI
  *     never compiles a schema at start-up.
  *
  * `npm run generate` runs it; `npm run generate -- --check` only reports staleness (exit 1).

@@ -23,6 +23,9 @@ const graph = await build({
   write: false,
   outdir: 'unused',
   metafile: true,
+  // Every file an entry imports is kept, even a chunk imported only for evaluation order, which
+  // `"sideEffects": false` would otherwise let esbuild skip (and warn about).
+  ignoreAnnotations: true,
   logLevel: 'warning',
 });
 const keep = new Set(Object.keys(graph.metafile.inputs).map((file) => path.resolve(root, file)));

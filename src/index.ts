@@ -9,4 +9,6 @@
  */
 export * from './validate/index.js';
 export * from './purl/index.js';
+// The bundled definitions' texts: not in teapurl/purl, whose default engine carries their rules only.
+export { defaultPurlDefinitions, defaultPurlDefinition } from './purl/default-definitions.js';
 export type * from '../types/index.js';

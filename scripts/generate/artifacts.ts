@@ -5,7 +5,7 @@ import ajvFormats from 'ajv-formats';
 import ajvStandalone from 'ajv/dist/standalone/index.js';
 import { compile } from 'json-schema-to-typescript';
 import { SCHEMA_FILES } from './schema-list.js';
-import { defaultDefinitionsModule } from './default-definitions.js';
+import { defaultDefinitionsModules } from './default-definitions.js';
 import { documentGeneratedTypes } from './type-docs.js';
 import { TYPE_EXAMPLES } from './type-examples.js';
 
@@ -57,14 +57,15 @@ async function typeDeclarations(schemas: Map<string, JsonObject>): Promise<Artif
 }
 
 /**
- * Ajv standalone code is CommonJS-flavoured: turn its `require("x")` calls into ESM imports. The
- * module may be loaded by Node, by vitest or through esbuild, which disagree on what the default
- * import of a CommonJS module is; the namespace import plus this check reads the same everywhere.
+ * Ajv standalone code is CommonJS-flavoured: turn its `require("x")` calls into ESM imports. Every
+ * helper it asks for is replaced by one of ours (RUNTIME_REPLACEMENTS), all ES modules, so the
+ * generated code imports nothing from ajv and ajv stays a build-time tool.
  */
 function toEsm(code: string): string {
   const imports = new Map<string, string>();
   const body = code.replace(/require\("([^"]+)"\)/g, (_m, required: string) => {
-    const spec = RUNTIME_REPLACEMENTS[required] ?? required;
+    const spec = RUNTIME_REPLACEMENTS[required];
+    if (spec === undefined) throw new Error(`ajv's generated code requires ${required}, which has no replacement in RUNTIME_REPLACEMENTS; add one under src/schemas/`);
     let name = imports.get(spec);
     if (!name) {
       name = `__dep${imports.size}`;
@@ -72,21 +73,22 @@ function toEsm(code: string): string {
     }
     return name;
   });
-  const header = [...imports].map(
-    ([spec, name]) =>
-      `import * as ${name}ns from ${JSON.stringify(`${spec}.js`)};\n` +
-      `const ${name} = ${name}ns.default && ${name}ns.default.default !== undefined ? ${name}ns.default : ${name}ns;`,
-  );
+  const header = [...imports].map(([spec, name]) => `import * as ${name} from ${JSON.stringify(`${spec}.js`)};`);
   return `${header.join('\n')}\n${body}`;
 }
 
 /**
- * ajv runtime helpers the generated code must not use. ajv's deep equality (behind `uniqueItems`)
- * calls a value's own `toString` or `valueOf` and compares `constructor`s, so a document with such
- * a key crashed the validator; ours treats every key as data.
+ * What the generated code may require, and the module of ours it gets instead. ajv's deep equality
+ * (behind `uniqueItems`) calls a value's own `toString` or `valueOf` and compares `constructor`s,
+ * so a document with such a key crashed the validator; ours treats every key as data. The string
+ * length that `minLength` counts in code points is ajv's algorithm, kept local so that no ajv
+ * module is needed at run time.
  */
 const RUNTIME_REPLACEMENTS: Readonly<Record<string, string>> = {
   'ajv/dist/runtime/equal': '../json-equal',
+  'ajv/dist/runtime/ucs2length': '../ucs2length',
+  '../formats': '../formats',
+  '../json-equal': '../json-equal',
 };
 
 /**
@@ -107,7 +109,7 @@ function withPrototypelessIndices(code: string): string {
  * keyed search (`firstRepeat`) that yields the same pair of indices, or none; the error it then
  * reports is ajv's own.
  */
-function withKeyedUniqueItems(code: string): string {
+function withKeyedUniqueItems(code: string): { code: string; replaced: number } {
   const loop = /(outer\d+):for\(;(i\d+)--;\)\{for\((j\d+) = \2; \3--;\)\{if\(func\d+\((data\d+)\[\2\], \4\[\3\]\)\)\{/g;
   let replaced = 0;
   const fixed = code.replace(loop, (_match, outer: string, i: string, j: string, data: string) => {
@@ -115,10 +117,10 @@ function withKeyedUniqueItems(code: string): string {
     const found = `${outer}_repeat`;
     return `${outer}:for(const ${found} = require("../json-equal").firstRepeat(${data}); ${found} !== null;){for(${i} = ${found}[0], ${j} = ${found}[1];;){if(true){`;
   });
-  if (/outer\d+:for\(;/.test(fixed) || replaced === 0) {
+  if (/outer\d+:for\(;/.test(fixed)) {
     throw new Error('ajv writes the uniqueItems loop in a form the generator does not know; update withKeyedUniqueItems');
   }
-  return fixed;
+  return { code: fixed, replaced };
 }
 
 const ANNOTATIONS = new Set(['title', 'description', 'examples', '$comment', 'tsType', 'default']);
@@ -147,37 +149,40 @@ function withoutAnnotations(schema: unknown): unknown {
   return out;
 }
 
-function validatorModule(schemas: Map<string, JsonObject>): Artifact[] {
-  const ajv = new Ajv({
-    strict: true,
-    allErrors: true,
-    // Errors carry their parentSchema, where messages find `x-expected` and the allowed properties.
-    verbose: true,
-    code: { source: true, esm: true, formats: _`require("../formats")` },
-  });
-  addFormats(ajv);
-  ajv.addKeyword({ keyword: 'x-expected', schemaType: 'string' });
-  const exportsByName: Record<string, string> = {};
-  for (const { file, exportName } of SCHEMA_FILES) {
+/**
+ * One module per schema, so that a caller of one validator (the engine checks type definitions)
+ * does not load or bundle the others.
+ */
+function validatorModules(schemas: Map<string, JsonObject>): Artifact[] {
+  const out: Artifact[] = [];
+  let keyedLoops = 0;
+  for (const { file, exportName, validatorFile } of SCHEMA_FILES) {
+    const ajv = new Ajv({
+      strict: true,
+      allErrors: true,
+      // Errors carry their parentSchema, where messages find `x-expected` and the allowed properties.
+      verbose: true,
+      code: { source: true, esm: true, formats: _`require("../formats")` },
+    });
+    addFormats(ajv);
+    ajv.addKeyword({ keyword: 'x-expected', schemaType: 'string' });
     const schema = schemas.get(file)!;
     ajv.addSchema(withoutAnnotations(schema) as JsonObject);
-    exportsByName[exportName] = String(schema.$id);
+    const keyed = withKeyedUniqueItems(withPrototypelessIndices(standaloneCode(ajv, { [exportName]: String(schema.$id) })));
+    keyedLoops += keyed.replaced;
+    const js = `${BANNER(file)}\n// @ts-nocheck\n${toEsm(keyed.code)}\n`;
+    const dts = [BANNER(file), "import type { ValidateFunction } from './validate-function.js';", `export declare const ${exportName}: ValidateFunction;`, ''].join('\n');
+    out.push({ file: `src/schemas/compiled/${validatorFile}`, content: js });
+    out.push({ file: `src/schemas/compiled/${validatorFile.replace(/\.js$/, '.d.ts')}`, content: dts });
   }
-  const js = `/* Generated from schemas/*.schema.json by \`npm run generate\`. Do not edit by hand. */\n// @ts-nocheck\n${toEsm(withKeyedUniqueItems(withPrototypelessIndices(standaloneCode(ajv, exportsByName))))}\n`;
-  const dts = [
-    BANNER('*.schema.json'),
-    "import type { ValidateFunction } from './validate-function.js';",
-    ...SCHEMA_FILES.map(({ exportName }) => `export declare const ${exportName}: ValidateFunction;`),
-    '',
-  ].join('\n');
-  return [
-    { file: 'src/schemas/compiled/validators.js', content: js },
-    { file: 'src/schemas/compiled/validators.d.ts', content: dts },
-  ];
+  // The definition schema has uniqueItems on objects (qualifiers_definition): a run that replaced
+  // no loop met a form of ajv's code withKeyedUniqueItems does not know.
+  if (keyedLoops === 0) throw new Error('ajv writes the uniqueItems loop in a form the generator does not know; update withKeyedUniqueItems');
+  return out;
 }
 
 /** Everything `npm run generate` writes, in a stable order. */
 export async function generateArtifacts(root: string): Promise<Artifact[]> {
   const schemas = await loadSchemas(root);
-  return [...(await typeDeclarations(schemas)), ...validatorModule(schemas), await defaultDefinitionsModule(root)];
+  return [...(await typeDeclarations(schemas)), ...validatorModules(schemas), ...(await defaultDefinitionsModules(root))];
 }

@@ -1,13 +1,10 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Artifact } from './artifacts.js';
+import type { PurlTypeDefinition } from '../../types/index.js';
+import { definitionRules } from '../../src/purl/definitions/definition-rules.js';
 
-/**
- * The bundled corpus as a module, so that importing teapurl reads no files: the definitions in
- * corpus/purl-types/, sorted by file name, embedded as one JSON string (parsed on first use,
- * which is faster than evaluating the same data as an object literal).
- */
-export async function defaultDefinitionsModule(root: string): Promise<Artifact> {
+async function readCorpus(root: string): Promise<PurlTypeDefinition[]> {
   const directory = path.join(root, 'corpus/purl-types');
   const files = (await readdir(directory)).filter((f) => f.endsWith('-definition.json')).sort();
   const definitions: unknown[] = [];
@@ -19,12 +16,30 @@ export async function defaultDefinitionsModule(root: string): Promise<Artifact> 
       throw new Error(`corpus/purl-types/${file}: ${(error as Error).message}`);
     }
   }
-  const content = [
-    '/* Generated from corpus/purl-types/*-definition.json by `npm run generate`. Do not edit by hand. */',
-    '',
-    `/** The ${definitions.length} bundled PURL type definitions, as JSON text. */`,
-    `export const DEFAULT_DEFINITIONS_JSON: string = ${JSON.stringify(JSON.stringify(definitions))};`,
-    '',
-  ].join('\n');
-  return { file: 'src/purl/compiled/default-definitions.ts', content };
+  return definitions as PurlTypeDefinition[];
+}
+
+const BANNER = '/* Generated from corpus/purl-types/*-definition.json by `npm run generate`. Do not edit by hand. */';
+
+/**
+ * The bundled corpus as two modules, so that importing teapurl reads no files, each embedded as
+ * one JSON string (parsed on first use, which is faster than evaluating the same data as an object
+ * literal), sorted by file name: the rules the default engine compiles (a few KB, in every
+ * bundle), and the whole documents (descriptions, notes, examples), which only the callers of
+ * `defaultPurlDefinitions()` load.
+ */
+export async function defaultDefinitionsModules(root: string): Promise<Artifact[]> {
+  const definitions = await readCorpus(root);
+  const module = (comment: string, name: string, data: unknown) =>
+    [BANNER, '', `/** ${comment} */`, `export const ${name}: string = ${JSON.stringify(JSON.stringify(data))};`, ''].join('\n');
+  return [
+    {
+      file: 'src/purl/compiled/default-rules.ts',
+      content: module(`What the engine compiles of the ${definitions.length} bundled PURL type definitions, as JSON text.`, 'DEFAULT_RULES_JSON', definitions.map(definitionRules)),
+    },
+    {
+      file: 'src/purl/compiled/default-definitions.ts',
+      content: module(`The ${definitions.length} bundled PURL type definitions, whole, as JSON text.`, 'DEFAULT_DEFINITIONS_JSON', definitions),
+    },
+  ];
 }

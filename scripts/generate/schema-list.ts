@@ -1,8 +1,8 @@
-/** The schemas in `schemas/`, and the names their generated artefacts take. */
+/** The schemas in `schemas/`, and the names their generated artefacts take (validators in `src/schemas/compiled/`). */
 export const SCHEMA_FILES = [
-  { file: 'tea-discovery.schema.json', typesFile: 'tea-discovery.d.ts', exportName: 'teaDiscovery' },
-  { file: 'tea-token-response.schema.json', typesFile: 'tea-token-response.d.ts', exportName: 'teaTokenResponse' },
-  { file: 'tea-token-error.schema.json', typesFile: 'tea-token-error.d.ts', exportName: 'teaTokenError' },
-  { file: 'purl-type-definition.schema.json', typesFile: 'purl-type-definition.d.ts', exportName: 'purlTypeDefinition' },
+  { file: 'tea-discovery.schema.json', typesFile: 'tea-discovery.d.ts', exportName: 'teaDiscovery', validatorFile: 'tea-discovery.js' },
+  { file: 'tea-token-response.schema.json', typesFile: 'tea-token-response.d.ts', exportName: 'teaTokenResponse', validatorFile: 'tea-token-response.js' },
+  { file: 'tea-token-error.schema.json', typesFile: 'tea-token-error.d.ts', exportName: 'teaTokenError', validatorFile: 'tea-token-error.js' },
+  { file: 'purl-type-definition.schema.json', typesFile: 'purl-type-definition.d.ts', exportName: 'purlTypeDefinition', validatorFile: 'purl-type-definition.js' },
 ] as const;
 

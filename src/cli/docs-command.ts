@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PurlTypeDefinition } from '../../types/index.js';
 import { PurlEngine, defaultPurlEngine, DefinitionSetError, DefinitionCompileError } from '../purl/index.js';
-import { purlEngineFromDirectory } from '../node/index.js';
+import { purlEngineFromDirectory, defaultPurlDefinitions } from '../node/index.js';
 import { withPatternGuard } from '../node/with-pattern-guard.js';
 import { generateDocsSite, writeDocsSite, checkDocsSite, DocsSiteError, type DocsFormat } from '../docs/index.js';
 import { MANIFEST_FILE } from '../docs/site-folder.js';
@@ -63,7 +63,8 @@ function shellWord(word: string): string {
 
 /** The definitions and engine: the bundled corpus, or the set in `--types DIR`. */
 async function loadDefinitions(types: string | undefined, cwd: string): Promise<{ definitions: PurlTypeDefinition[]; engine: PurlEngine }> {
-  const engine = types === undefined ? defaultPurlEngine() : await loadEngine(types, cwd);
+  if (types === undefined) return { definitions: defaultPurlDefinitions(), engine: defaultPurlEngine() };
+  const engine = await loadEngine(types, cwd);
   return { definitions: engine.types().map((type) => engine.definition(type)!), engine };
 }
 

@@ -47,10 +47,9 @@ async function currentText(outDir: string, page: string): Promise<string | null>
  *
  * @example
  * ```ts
- * import { defaultPurlEngine } from 'teapurl';
+ * import { defaultPurlEngine, defaultPurlDefinitions } from 'teapurl';
  * import { generateDocsSite, checkDocsSite } from 'teapurl/node';
- * const engine = defaultPurlEngine();
- * const files = generateDocsSite(engine.types().map((t) => engine.definition(t)!), { engine });
+ * const files = generateDocsSite(defaultPurlDefinitions(), { engine: defaultPurlEngine() });
  * const stale = await checkDocsSite('site', files, 'html');
  * if (stale.length > 0) console.error(stale.map((f) => `${f.path}: ${f.reason}`).join('\n'));
  * ```

@@ -4,10 +4,9 @@
  *
  * @example
  * ```ts
- * import { defaultPurlEngine } from 'teapurl';
+ * import { defaultPurlEngine, defaultPurlDefinitions } from 'teapurl';
  * import { generateDocsSite, type DocsFile } from 'teapurl/node';
- * const engine = defaultPurlEngine();
- * const files: DocsFile[] = generateDocsSite(engine.types().map((t) => engine.definition(t)!), { engine });
+ * const files: DocsFile[] = generateDocsSite(defaultPurlDefinitions(), { engine: defaultPurlEngine() });
  * files[0]?.path; // 'index.html'
  * ```
  */
@@ -23,11 +22,10 @@ export interface DocsFile {
  *
  * @example
  * ```ts
- * import { defaultPurlEngine } from 'teapurl';
+ * import { defaultPurlEngine, defaultPurlDefinitions } from 'teapurl';
  * import { generateDocsSite, type DocsFormat } from 'teapurl/node';
- * const engine = defaultPurlEngine();
  * const format: DocsFormat = 'both';
- * generateDocsSite(engine.types().map((t) => engine.definition(t)!), { format, engine }); // index.html, index.md, types/*.html, types/*.md
+ * generateDocsSite(defaultPurlDefinitions(), { format, engine: defaultPurlEngine() }); // index.html, index.md, types/*.html, types/*.md
  * ```
  */
 export type DocsFormat = 'html' | 'md' | 'both';

@@ -52,10 +52,9 @@ export interface WriteDocsOptions {
  *
  * @example
  * ```ts
- * import { defaultPurlEngine } from 'teapurl';
+ * import { defaultPurlEngine, defaultPurlDefinitions } from 'teapurl';
  * import { generateDocsSite, writeDocsSite } from 'teapurl/node';
- * const engine = defaultPurlEngine();
- * const files = generateDocsSite(engine.types().map((t) => engine.definition(t)!), { engine });
+ * const files = generateDocsSite(defaultPurlDefinitions(), { engine: defaultPurlEngine() });
  * await writeDocsSite('site', files, 'html'); // { written: ['index.html', 'types/alpm.html', …], removed: [] }
  * ```
  */

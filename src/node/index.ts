@@ -7,4 +7,5 @@
  */
 export { validateFiles, validateBytes, validateStream, DEFAULT_MAX_BYTES, type ValidateFilesOptions, type FilesReport } from './validate-files.js';
 export { purlEngineFromDirectory } from './purl-engine-from-directory.js';
+export { defaultPurlDefinitions, defaultPurlDefinition } from '../purl/default-definitions.js';
 export * from '../docs/index.js';

@@ -1,24 +1,32 @@
-import type { PurlTypeDefinition } from '../../types/index.js';
-import { DEFAULT_DEFINITIONS_JSON } from './compiled/default-definitions.js';
-import { PurlEngine } from './engine/purl-engine.js';
+import { DEFAULT_RULES_JSON } from './compiled/default-rules.js';
+import type { DefinitionRules } from './definitions/definition-rules.js';
+import { engineFromRules, type PurlEngine, type PurlEngineOptions } from './engine/purl-engine.js';
 import type { PurlComponents, PurlComponentsInput } from './purl-components.js';
 import type { ParseOptions, PurlValidation } from './engine/purl-engine.js';
 
 let engine: PurlEngine | undefined;
 
 /**
- * The engine built from teapurl's bundled type definitions (`corpus/purl-types`), compiled on
- * first use. The definitions are checked when the package is built, not at run time.
+ * The engine of teapurl's bundled type definitions (`corpus/purl-types`). It holds their rules
+ * only (requirements, case folding, permitted characters, qualifiers), each type compiled when
+ * first asked for; the definitions are checked when the package is built, not at run time. Their
+ * texts (descriptions, notes, examples) are not loaded with it: `definition(type)` answers
+ * `undefined`, and `defaultPurlDefinitions()` from `teapurl` or `teapurl/node` has the documents.
  *
  * @example
  * ```ts
- * import { defaultPurlEngine } from 'teapurl';
+ * import { defaultPurlEngine } from 'teapurl/purl';
  * defaultPurlEngine().types().includes('cargo'); // true
  * ```
  */
 export function defaultPurlEngine(): PurlEngine {
-  engine ??= PurlEngine.fromCheckedDefinitions(JSON.parse(DEFAULT_DEFINITIONS_JSON) as PurlTypeDefinition[]);
+  engine ??= bundledTypesEngine();
   return engine;
+}
+
+/** A new engine of the bundled types' rules, under these options (the CLI's `--strict-types`). Not part of the public API. */
+export function bundledTypesEngine(options: PurlEngineOptions = {}): PurlEngine {
+  return engineFromRules(JSON.parse(DEFAULT_RULES_JSON) as DefinitionRules[], options);
 }
 
 /**

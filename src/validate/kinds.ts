@@ -1,4 +1,7 @@
-import { teaDiscovery, teaTokenResponse, teaTokenError, purlTypeDefinition } from '../schemas/compiled/validators.js';
+import { teaDiscovery } from '../schemas/compiled/tea-discovery.js';
+import { teaTokenResponse } from '../schemas/compiled/tea-token-response.js';
+import { teaTokenError } from '../schemas/compiled/tea-token-error.js';
+import { purlTypeDefinition } from '../schemas/compiled/purl-type-definition.js';
 import type { ValidateFunction } from '../schemas/compiled/validate-function.js';
 
 /**

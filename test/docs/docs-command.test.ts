@@ -2,7 +2,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultPurlEngine } from '../../src/index.js';
+import { defaultPurlEngine, defaultPurlDefinition } from '../../src/index.js';
 import { ROOT } from '../support/paths.js';
 import { runCli } from '../support/run-cli.js';
 
@@ -19,7 +19,7 @@ const freshDir = (label: string) => path.join(scratch, `${label}-${counter++}`);
 function typesDir(types: readonly string[]): string {
   const dir = freshDir('types');
   mkdirSync(dir);
-  for (const type of types) writeFileSync(path.join(dir, `${type}-definition.json`), JSON.stringify(defaultPurlEngine().definition(type)));
+  for (const type of types) writeFileSync(path.join(dir, `${type}-definition.json`), JSON.stringify(defaultPurlDefinition(type)));
   return dir;
 }
 

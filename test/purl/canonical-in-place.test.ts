@@ -9,15 +9,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultPurlEngine } from '../../src/index.js';
+import { defaultPurlEngine, defaultPurlDefinitions } from '../../src/index.js';
 import { isCanonicalInPlace } from '../../src/purl/syntax/canonical-in-place.js';
 import { vocabulary } from '../../src/purl/syntax/vocabulary.js';
 import { compileDefinition } from '../../src/purl/definitions/compile-definition.js';
 import { ROOT } from '../support/paths.js';
 
 const engine = defaultPurlEngine();
-const compiled = engine.types().map((type) => compileDefinition(engine.definition(type)!));
-const words = vocabulary(compiled, compiled.flatMap((c) => (c.definition?.qualifiers_definition ?? []).map((q) => q.key)));
+const compiled = defaultPurlDefinitions().map((definition) => compileDefinition(definition));
+const words = vocabulary(compiled, compiled.flatMap((c) => c.qualifierKeys));
 
 /** The canonical form by the full path, or null when it refuses the PURL. */
 function fullCanonical(s: string): string | null {

@@ -15,8 +15,12 @@ import {
   buildPurl,
   canonicalizePurl,
   defaultPurlEngine,
+  defaultPurlDefinition,
+  defaultPurlDefinitions,
   DefinitionSetError,
   loadPatternGuard,
+  DefinitionCompileError,
+  registerPurlRules,
   parsePurl,
   PurlEngine,
   PurlError,
@@ -544,16 +548,50 @@ describe('build', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('engines from definitions', () => {
-  it('types() lists the default engine types sorted, definition() returns the document', () => {
+  it('types() lists the default engine types sorted; their documents come from defaultPurlDefinitions, definition() returns a loaded one', () => {
     const types = engine.types();
     expect(types).toHaveLength(42);
     expect([...types].sort()).toEqual(types);
     for (const t of ['cargo', 'chrome-extension', 'git', 'maven', 'npm', 'pypi', 'vscode-extension']) expect(types).toContain(t);
-    expect(engine.definition('maven')?.type).toBe('maven');
-    expect(engine.definition('maven')?.namespace_definition.requirement).toBe('required');
-    expect(engine.definition('nope')).toBeUndefined();
+    // The default engine carries rules, not texts.
+    expect(engine.definition('maven')).toBeUndefined();
+    expect(defaultPurlDefinitions().map((d) => d.type)).toEqual(types);
+    expect(defaultPurlDefinition('maven')?.type).toBe('maven');
+    expect(defaultPurlDefinition('maven')?.namespace_definition.requirement).toBe('required');
+    expect(defaultPurlDefinition('maven')?.description).toMatch(/\w/);
+    expect(defaultPurlDefinition('nope')).toBeUndefined();
+    // Copies: changing one changes neither the next answer nor the engine.
+    defaultPurlDefinition('maven')!.namespace_definition.requirement = 'prohibited';
+    expect(defaultPurlDefinition('maven')?.namespace_definition.requirement).toBe('required');
+    const loaded = PurlEngine.fromDefinitions([defaultPurlDefinition('maven')]);
+    expect(loaded.definition('maven')?.namespace_definition.requirement).toBe('required');
+    expect(loaded.definition('nope')).toBeUndefined();
     expect(PurlEngine.fromDefinitions([WIDGET]).types()).toEqual(['widget']);
     expect(PurlEngine.fromDefinitions([]).types()).toEqual([]);
+  });
+
+  it('compiles a bundled-style type on first use: a bad pattern surfaces then, and only for its type', () => {
+    const broken = { ...WIDGET, type: 'broken', name_definition: { requirement: 'required', permitted_characters: '^(unclosed$' } };
+    // The internal loader for documents known valid compiles lazily: building it does not throw.
+    const lazy = PurlEngine.fromCheckedDefinitions([WIDGET as PurlTypeDefinition, broken as PurlTypeDefinition]);
+    expect(lazy.types()).toEqual(['broken', 'widget']);
+    expect(lazy.parse('pkg:widget/sprocket?channel=beta').name).toBe('sprocket');
+    expect(() => lazy.parse('pkg:broken/x')).toThrow(DefinitionCompileError);
+    // The public loader compiles every type up front and names the document.
+    expect(() => PurlEngine.fromDefinitions([WIDGET, broken])).toThrow(DefinitionSetError);
+  });
+
+  it('a lazily compiled type uses the rules registered when its engine was built, as an eagerly compiled one did', () => {
+    const before = PurlEngine.fromCheckedDefinitions([defaultPurlDefinition('swift')!]);
+    expect(defaultPurlEngine().types()).toContain('swift');
+    registerPurlRules([
+      { id: 'swift/name/test-no-forbidden', type: 'swift', component: 'name', summary: 'test rule', apply: (v, c) => (v === 'forbidden' ? c.fail('no') : v) },
+    ]);
+    const purl = 'pkg:swift/github.com/acme/forbidden@1.0';
+    // Neither engine had compiled swift yet; both were built before the rule.
+    expect(before.validate(purl).valid).toBe(true);
+    const after = PurlEngine.fromCheckedDefinitions([defaultPurlDefinition('swift')!]);
+    expect(after.validate(purl).errors.map((e) => e.code)).toEqual(['rule-violation']);
   });
 
   it('behaviour comes from the document: a made-up type gets its case folding, pattern, requirements and qualifiers', () => {

@@ -14,6 +14,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   allPurlRules,
   defaultPurlEngine,
+  defaultPurlDefinition,
   DefinitionSetError,
   PurlEngine,
   PurlError,
@@ -92,7 +93,7 @@ interface Generated {
 
 /** Components for `type`, shaped by its definition (if any) so that most of them can be built. */
 function componentsFor(type: string): fc.Arbitrary<Generated> {
-  const definition = engine.definition(type.toLowerCase());
+  const definition = defaultPurlDefinition(type.toLowerCase());
   const requirement = (d: { requirement?: string } | undefined): string => d?.requirement ?? 'optional';
   const nsRequirement = requirement(definition?.namespace_definition);
   const segments = fc.array(solidText, { minLength: 1, maxLength: 3 }).map((s) => s.join('/'));
@@ -122,7 +123,7 @@ function componentsFor(type: string): fc.Arbitrary<Generated> {
 
 /** Known types whose canonical form this test can compute independently (no pattern, no prose rule but pypi's). */
 const MODELLED_KNOWN = KNOWN.filter((t) => {
-  const d = engine.definition(t);
+  const d = defaultPurlDefinition(t);
   const patterned = [d?.namespace_definition, d?.name_definition, d?.version_definition, d?.subpath_definition].some(
     (c) => c !== undefined && 'permitted_characters' in c,
   );
@@ -189,7 +190,7 @@ describe('parse(build(c)) is the canonical form of c', () => {
     fc.assert(
       fc.property(arbitrary, (g) => {
         runs++;
-        const definition = engine.definition((g.input.type as string).toLowerCase());
+        const definition = defaultPurlDefinition((g.input.type as string).toLowerCase());
         const result = attempt(() => engine.build(g.input));
         if (!result.ok) {
           // The only refusal left is a lone name of "." or "..": otherwise these components are valid.
@@ -266,7 +267,7 @@ const purlish = fc.oneof(
 
 describe('arbitrary strings', () => {
   it('parse, canonicalize and validate return or refuse with a PurlError, and agree with each other', () => {
-    const strictEngine = PurlEngine.fromCheckedDefinitions(KNOWN.map((t) => engine.definition(t) as PurlTypeDefinition), { strictTypes: true });
+    const strictEngine = PurlEngine.fromCheckedDefinitions(KNOWN.map((t) => defaultPurlDefinition(t) as PurlTypeDefinition), { strictTypes: true });
     fc.assert(
       fc.property(purlish, (s) => {
         for (const e of [engine, strictEngine]) {

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { PurlEngine, defaultPurlEngine, DefinitionSetError, DefinitionCompileError } from '../../purl/index.js';
+import { type PurlEngine, defaultPurlEngine, DefinitionSetError, DefinitionCompileError } from '../../purl/index.js';
+import { bundledTypesEngine } from '../../purl/default-engine.js';
 import { purlEngineFromDirectory } from '../../node/index.js';
 import { UsageError } from '../usage-error.js';
 
@@ -13,7 +14,7 @@ export const ENGINE_OPTIONS = {
 /** The engine a `teapurl purl` command uses: the bundled one, or one built from `--types DIR`. */
 export async function loadEngine(types: string | undefined, strictTypes: boolean, cwd: string): Promise<PurlEngine> {
   if (types === undefined) {
-    return strictTypes ? PurlEngine.fromCheckedDefinitions(bundledDefinitions(), { strictTypes }) : defaultPurlEngine();
+    return strictTypes ? bundledTypesEngine({ strictTypes }) : defaultPurlEngine();
   }
   try {
     return await purlEngineFromDirectory(path.resolve(cwd, types), { strictTypes });
@@ -23,9 +24,4 @@ export async function loadEngine(types: string | undefined, strictTypes: boolean
     }
     throw error;
   }
-}
-
-function bundledDefinitions() {
-  const engine = defaultPurlEngine();
-  return engine.types().map((type) => engine.definition(type)!);
 }

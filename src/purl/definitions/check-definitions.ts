@@ -1,5 +1,5 @@
 import type { PurlTypeDefinition } from '../../../types/index.js';
-import { purlTypeDefinition } from '../../schemas/compiled/validators.js';
+import { purlTypeDefinition } from '../../schemas/compiled/purl-type-definition.js';
 import { schemaFindings } from '../../schemas/schema-findings.js';
 import type { Finding } from '../../schemas/finding.js';
 
@@ -8,8 +8,8 @@ import type { Finding } from '../../schemas/finding.js';
  *
  * @example
  * ```ts
- * import { PurlEngine, DefinitionSetError, defaultPurlEngine } from 'teapurl';
- * const cargo = defaultPurlEngine().definition('cargo');
+ * import { PurlEngine, DefinitionSetError, defaultPurlDefinition } from 'teapurl';
+ * const cargo = defaultPurlDefinition('cargo');
  * try {
  *   PurlEngine.fromDefinitions([cargo, cargo]);
  * } catch (error) {

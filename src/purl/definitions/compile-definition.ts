@@ -1,9 +1,13 @@
-import type { PurlTypeDefinition, ComponentRequirement } from '../../../types/index.js';
+import type { ComponentRequirement } from '../../../types/index.js';
+import type { ComponentRules, DefinitionRules } from './definition-rules.js';
 import { emptyQualifiers, type PurlQualifiers } from '../purl-components.js';
 import { purlRulesFor, type PurlRule, type RuleComponent } from '../rules/index.js';
 import { compilePermittedCharacters, type PermittedCharacters } from './permitted-characters.js';
 import { regexSyntaxError } from '../../schemas/regex-syntax.js';
 import type { InPlaceRules } from '../syntax/canonical-in-place.js';
+
+/** Where compiling finds a component's registered rules (see registerPurlRules). */
+export type RulesLookup = (type: string, component: RuleComponent) => readonly PurlRule[];
 
 /** What the engine does with one component, worked out once per definition. */
 export interface ComponentPlan {
@@ -24,8 +28,8 @@ export interface ComponentPlan {
 /** A type definition compiled for parsing and building. */
 export interface CompiledType {
   readonly type: string;
-  /** The document it was compiled from; `null` for the generic plan used for unknown types. */
-  readonly definition: PurlTypeDefinition | null;
+  /** The qualifier keys the definition names, in its order. */
+  readonly qualifierKeys: readonly string[];
   readonly namespace: ComponentPlan;
   readonly name: ComponentPlan;
   readonly version: ComponentPlan;
@@ -67,18 +71,12 @@ export class DefinitionCompileError extends Error {
   }
 }
 
-type ComponentDefinitionLike = {
-  requirement?: ComponentRequirement;
-  case_sensitive?: boolean;
-  permitted_characters?: string;
-};
-
 function plan(
   type: string,
   component: RuleComponent,
-  definition: ComponentDefinitionLike | undefined,
+  definition: ComponentRules | undefined,
   absentRequirement: ComponentRequirement,
-  withRules = true,
+  rulesFor: RulesLookup | null,
 ): ComponentPlan {
   let permitted: PermittedCharacters | null = null;
   if (definition?.permitted_characters !== undefined) {
@@ -95,7 +93,7 @@ function plan(
       throw new DefinitionCompileError(type, `/${component}_definition/permitted_characters`, `${type}: ${component}_definition.permitted_characters ${what}`);
     }
   }
-  const rules = withRules ? purlRulesFor(type, component) : [];
+  const rules = rulesFor === null ? [] : rulesFor(type, component);
   const requirement = definition?.requirement ?? absentRequirement;
   const lowercase = definition?.case_sensitive === false;
   const checked = rules.length > 0 || permitted !== null;
@@ -112,28 +110,30 @@ function plan(
 }
 
 /**
- * Compiles a (schema-valid) definition: patterns compiled, case folding and registry rules
- * looked up, required qualifiers and defaults collected, so that parsing does no per-call setup.
- * A component the definition leaves out is optional, except version and subpath which the schema
- * only allows as optional anyway.
+ * Compiles a (schema-valid) definition, or the rules part of one: patterns compiled, case folding
+ * and registry rules looked up, required qualifiers and defaults collected, so that parsing does
+ * no per-call setup. A component the definition leaves out is optional, except version and
+ * subpath which the schema only allows as optional anyway.
  */
-export function compileDefinition(definition: PurlTypeDefinition): CompiledType {
+export function compileDefinition(definition: DefinitionRules, rulesFor: RulesLookup = purlRulesFor): CompiledType {
   const { type } = definition;
   const qualifierDefaults = emptyQualifiers();
   const requiredQualifiers: string[] = [];
+  const qualifierKeys: string[] = [];
   for (const q of definition.qualifiers_definition ?? []) {
+    qualifierKeys.push(q.key);
     if (q.requirement === 'required') requiredQualifiers.push(q.key);
     if (q.default_value !== undefined) qualifierDefaults[q.key] = q.default_value;
   }
-  const namespace = plan(type, 'namespace', definition.namespace_definition, 'optional');
-  const name = plan(type, 'name', definition.name_definition, 'required');
-  const version = plan(type, 'version', definition.version_definition, 'optional');
-  const subpath = plan(type, 'subpath', definition.subpath_definition, 'optional');
+  const namespace = plan(type, 'namespace', definition.namespace_definition, 'optional', rulesFor);
+  const name = plan(type, 'name', definition.name_definition, 'required', rulesFor);
+  const version = plan(type, 'version', definition.version_definition, 'optional', rulesFor);
+  const subpath = plan(type, 'subpath', definition.subpath_definition, 'optional', rulesFor);
   const hasRules = [namespace, name, version, subpath].some((p) => p.rules.length > 0);
   const readsQualifiers = hasRules || requiredQualifiers.length > 0;
   return {
     type,
-    definition,
+    qualifierKeys,
     namespace,
     name,
     version,
@@ -176,11 +176,11 @@ export const GENERIC_PLAN: CompiledType = genericPlan('');
 function genericPlan(type: string): CompiledType {
   return {
     type,
-    definition: null,
-    namespace: plan(type, 'namespace', undefined, 'optional', false),
-    name: plan(type, 'name', undefined, 'required', false),
-    version: plan(type, 'version', undefined, 'optional', false),
-    subpath: plan(type, 'subpath', undefined, 'optional', false),
+    qualifierKeys: [],
+    namespace: plan(type, 'namespace', undefined, 'optional', null),
+    name: plan(type, 'name', undefined, 'required', null),
+    version: plan(type, 'version', undefined, 'optional', null),
+    subpath: plan(type, 'subpath', undefined, 'optional', null),
     requiredQualifiers: [],
     qualifierDefaults: emptyQualifiers(),
     namespaceSegments: null,

@@ -8,6 +8,8 @@ import { RawQualifiers } from '../syntax/raw-qualifiers.js';
 import { readComponents } from '../syntax/read-components.js';
 import { ParsedPurl } from '../syntax/parsed-purl.js';
 import { compileDefinition, DefinitionCompileError, GENERIC_PLAN, type CompiledType } from '../definitions/compile-definition.js';
+import type { DefinitionRules } from '../definitions/definition-rules.js';
+import { TypeEntry } from './type-entry.js';
 import { checkDefinitions, DefinitionSetError, type SourcedDocument } from '../definitions/check-definitions.js';
 import { applyTypeRules } from './apply-type-rules.js';
 import { vocabulary, type Vocabulary } from '../syntax/vocabulary.js';
@@ -17,9 +19,9 @@ import { vocabulary, type Vocabulary } from '../syntax/vocabulary.js';
  *
  * @example
  * ```ts
- * import { PurlEngine, defaultPurlEngine, type PurlEngineOptions } from 'teapurl';
+ * import { PurlEngine, defaultPurlDefinition, type PurlEngineOptions } from 'teapurl';
  * const options: PurlEngineOptions = { strictTypes: true };
- * const engine = PurlEngine.fromDefinitions([defaultPurlEngine().definition('cargo')], options);
+ * const engine = PurlEngine.fromDefinitions([defaultPurlDefinition('cargo')], options);
  * engine.validate('pkg:acme/widget@1.0').errors[0]?.code; // 'unknown-type'
  * ```
  */
@@ -76,14 +78,23 @@ function foldsPath(plan: CompiledType): boolean {
 const STRICT = { lenient: false } as const;
 const LENIENT = { lenient: true } as const;
 
-let buildFromCompiledTypes: (types: readonly CompiledType[], options: PurlEngineOptions) => PurlEngine;
+let buildFromEntries: (entries: readonly TypeEntry[], options: PurlEngineOptions) => PurlEngine;
 
 /**
  * Builds an engine from compiled types, sharing their patterns (and so their time budget) with
  * whoever compiled them: the validator's checks of one definition. Not part of the public API.
  */
 export function engineFromCompiledTypes(types: readonly CompiledType[], options: PurlEngineOptions = {}): PurlEngine {
-  return buildFromCompiledTypes(types, options);
+  return buildFromEntries(types.map((compiled) => TypeEntry.compiled(compiled, null)), options);
+}
+
+/**
+ * Builds an engine from the rules of definitions known to compile (the bundled ones), each type
+ * compiled when first asked for; `documents` are what {@link PurlEngine.definition} answers, when
+ * the caller has them. Not part of the public API.
+ */
+export function engineFromRules(rules: readonly DefinitionRules[], options: PurlEngineOptions = {}, documents?: readonly PurlTypeDefinition[]): PurlEngine {
+  return buildFromEntries(rules.map((r, index) => TypeEntry.lazy(r, documents?.[index] ?? null)), options);
 }
 
 let buildFromSources: (documents: readonly SourcedDocument[], options: PurlEngineOptions) => PurlEngine;
@@ -117,22 +128,23 @@ function asDefinitionSetError(error: unknown, source: string): DefinitionSetErro
  *
  * @example
  * ```ts
- * import { PurlEngine, defaultPurlEngine } from 'teapurl';
- * const engine = PurlEngine.fromDefinitions([defaultPurlEngine().definition('pypi')], { strictTypes: true });
+ * import { PurlEngine, defaultPurlDefinition } from 'teapurl';
+ * const engine = PurlEngine.fromDefinitions([defaultPurlDefinition('pypi')], { strictTypes: true });
  * engine.canonicalize('pkg:PYPI/Django_Package@1.0'); // 'pkg:pypi/django-package@1.0'
  * ```
  */
 export class PurlEngine {
-  readonly #types: Map<string, CompiledType>;
+  readonly #types: Map<string, TypeEntry>;
   readonly #strictTypes: boolean;
   /** The known types and qualifier keys, for the syntax layer's fast paths. */
   readonly #words: Vocabulary;
 
-  private constructor(types: Map<string, CompiledType>, options: PurlEngineOptions) {
-    this.#types = types;
+  private constructor(entries: readonly TypeEntry[], options: PurlEngineOptions) {
+    // A later entry for the same type replaces an earlier one, as a Map built from them would.
+    this.#types = new Map(entries.map((entry) => [entry.type, entry]));
     this.#strictTypes = options.strictTypes ?? false;
-    const keys = [...types.values()].flatMap((t) => (t.definition?.qualifiers_definition ?? []).map((q) => q.key));
-    this.#words = vocabulary(types.values(), keys);
+    const keys = [...this.#types.values()].flatMap((t) => t.qualifierKeys);
+    this.#words = vocabulary(this.#types.values(), keys);
   }
 
   /**
@@ -159,28 +171,26 @@ export class PurlEngine {
     } catch (error) {
       throw asDefinitionSetError(error, 'the definitions');
     }
-    const types = new Map<string, CompiledType>();
-    definitions.forEach((definition, index) => {
+    // Compiled now, not on first use: a pattern that does not compile is reported while loading.
+    const entries = definitions.map((definition, index) => {
       try {
-        types.set(definition.type, compileDefinition(definition));
+        return TypeEntry.compiled(compileDefinition(definition), definition);
       } catch (error) {
         throw asDefinitionSetError(error, sources[index] ?? `definition #${index}`);
       }
     });
-    return new PurlEngine(types, options);
+    return new PurlEngine(entries, options);
   }
 
   static {
-    buildFromCompiledTypes = (types, options) => new PurlEngine(new Map(types.map((compiled) => [compiled.type, compiled])), options);
+    buildFromEntries = (entries, options) => new PurlEngine(entries, options);
     buildFromSources = (documents, options) =>
       PurlEngine.#fromSources(() => checkDefinitions(documents), documents.map((d) => d.source), options);
   }
 
-  /** @internal Builds an engine from documents already known to be valid (the bundled corpus). */
+  /** @internal Builds an engine from documents already known to be valid, each type compiled on first use. */
   static fromCheckedDefinitions(definitions: readonly PurlTypeDefinition[], options: PurlEngineOptions = {}): PurlEngine {
-    const types = new Map<string, CompiledType>();
-    for (const definition of definitions) types.set(definition.type, compileDefinition(definition));
-    return new PurlEngine(types, options);
+    return new PurlEngine(definitions.map((definition) => TypeEntry.lazy(definition, definition)), options);
   }
 
   /**
@@ -294,9 +304,14 @@ export class PurlEngine {
     return [...this.#types.keys()].sort();
   }
 
-  /** The definition document of `type` (lowercase), or `undefined`. */
+  /**
+   * The definition document of `type` (lowercase), or `undefined`: for a type the engine does not
+   * know, and for the types of {@link defaultPurlEngine}, which holds the bundled types' rules but
+   * not their texts (descriptions, notes, examples): `defaultPurlDefinitions()` from `teapurl` or
+   * `teapurl/node` has those.
+   */
   definition(type: string): PurlTypeDefinition | undefined {
-    return this.#types.get(type)?.definition ?? undefined;
+    return this.#types.get(type)?.document ?? undefined;
   }
 
   /**
@@ -310,15 +325,15 @@ export class PurlEngine {
    */
   effectiveQualifiers(components: Pick<PurlComponents, 'type' | 'qualifiers'>): PurlQualifiers {
     const result = emptyQualifiers();
-    const defaults = this.#types.get(components.type)?.qualifierDefaults;
+    const defaults = this.#types.get(components.type)?.compiled.qualifierDefaults;
     if (defaults) Object.assign(result, defaults);
     if (components.qualifiers) Object.assign(result, components.qualifiers);
     return result;
   }
 
   #plan(type: string): CompiledType {
-    const compiled = this.#types.get(type);
-    if (compiled) return compiled;
+    const entry = this.#types.get(type);
+    if (entry !== undefined) return entry.compiled;
     if (this.#strictTypes) {
       throw new PurlError('type', 'unknown-type', `type ${quote(type)} is not one of the ${this.#types.size} types this engine knows`);
     }

@@ -79,7 +79,7 @@ const RULES = new Map<string, PurlRule[]>();
  *
  * @example
  * ```ts
- * import { registerPurlRules, PurlEngine, defaultPurlEngine } from 'teapurl';
+ * import { registerPurlRules, PurlEngine, defaultPurlDefinition } from 'teapurl';
  * registerPurlRules([{
  *   id: 'cargo/version/no-latest',
  *   type: 'cargo',
@@ -87,7 +87,7 @@ const RULES = new Map<string, PurlRule[]>();
  *   summary: 'The version is a real release, never "latest".',
  *   apply: (version, context) => (version === 'latest' ? context.fail('cargo version "latest" is not a release') : version),
  * }]);
- * const engine = PurlEngine.fromDefinitions([defaultPurlEngine().definition('cargo')]);
+ * const engine = PurlEngine.fromDefinitions([defaultPurlDefinition('cargo')]);
  * engine.validate('pkg:cargo/rand@latest').errors[0]?.code; // 'rule-violation'
  * ```
  */

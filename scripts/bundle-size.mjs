@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// Size in a browser: teapurl's entries and three PURL libraries bundled side by side with the same
+// esbuild settings (--bundle --minify --platform=browser --format=esm; scripts/lib/browser-bundle.mjs,
+// which the browser test uses too), each as a whole entry (`export * from '<entry>'`), so every
+// export is kept. Also `teapurl` as an application imports it (two named exports), to show what
+// tree-shaking leaves. teapurl is bundled from dist/ (what the package ships; run npm run build first).
+//
+// A library that imports Node built-ins does not bundle for a browser; it is then measured with those
+// left external, and flagged. Prints, per bundle: raw (bundled, not minified), min (minified) and gzip bytes (zlib's default
+// level) of the minified code, and each gzip size as a ratio to packageurl-js's.
+// Target (issue 13): teapurl/purl at most 20 KB gzip (20,000 bytes, the stricter reading), with the
+// 42 bundled types' rules. The exit status is 0 whatever the figures, unless a bundle fails to build.
+//
+// Run:   npm run size               (builds first)
+//        node scripts/bundle-size.mjs [--json]
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { builtinModules } from 'node:module';
+import { bundleForBrowser } from './lib/browser-bundle.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PURL_BUDGET = 20_000;
+const json = process.argv.includes('--json');
+
+if (!fs.existsSync(path.join(ROOT, 'dist/purl/index.js'))) {
+  console.error('bundle-size: dist/purl/index.js is missing: run npm run build first');
+  process.exit(2);
+}
+
+const version = (name) => JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
+const own = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+
+const SUBJECTS = [
+  { label: `teapurl/purl ${own}`, contents: "export * from './dist/purl/index.js';" },
+  { label: `teapurl ${own}`, contents: "export * from './dist/index.js';" },
+  { label: `teapurl { parsePurl, validateText }`, contents: "export { parsePurl, validateText } from './dist/index.js';" },
+  { label: `packageurl-js ${version('packageurl-js')}`, contents: "export * from 'packageurl-js';", peer: true, reference: true },
+  { label: `@socketregistry/packageurl-js ${version('@socketregistry/packageurl-js')}`, contents: "export * from '@socketregistry/packageurl-js';", peer: true },
+  { label: `purl ${version('purl')}`, contents: "export * from 'purl';", peer: true },
+];
+
+/** The Node built-ins a failed browser build could not resolve, from esbuild's errors. */
+function unresolvedBuiltins(error) {
+  const names = new Set();
+  for (const e of error.errors ?? []) {
+    const m = /Could not resolve "([^"]+)"/.exec(e.text);
+    if (m && builtinModules.includes(m[1].replace(/^node:/, '').split('/')[0])) names.add(m[1]);
+  }
+  return [...names].sort();
+}
+
+async function measure(contents, external) {
+  const [raw, min] = await Promise.all([
+    bundleForBrowser({ contents, resolveDir: ROOT, minify: false, external }),
+    bundleForBrowser({ contents, resolveDir: ROOT, external }),
+  ]);
+  return { raw: raw.bytes, min: min.bytes, gzip: min.gzipBytes, stubbed: min.stubbed };
+}
+
+const rows = [];
+for (const subject of SUBJECTS) {
+  let sizes;
+  let needsNode = [];
+  try {
+    sizes = await measure(subject.contents, []);
+  } catch (error) {
+    // A library that imports Node built-ins does not bundle for a browser as it is; measured with
+    // them left external (what a bundler's Node polyfills would then add is not counted).
+    needsNode = unresolvedBuiltins(error);
+    if (needsNode.length === 0) throw error;
+    const external = [...new Set(needsNode.flatMap((name) => [name, name.replace(/^node:/, ''), `node:${name.replace(/^node:/, '')}`]))];
+    sizes = await measure(subject.contents, external);
+  }
+  rows.push({ label: subject.label, reference: subject.reference === true, ...sizes, needsNode });
+}
+const reference = rows.find((r) => r.reference);
+for (const row of rows) row.ratio = Number((row.gzip / reference.gzip).toFixed(2));
+const purl = rows[0];
+const result = { budget: PURL_BUDGET, met: purl.gzip <= PURL_BUDGET, rows };
+
+if (json) {
+  console.log(JSON.stringify(result));
+} else {
+  const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
+  console.log('browser bundles: esbuild --bundle --minify --platform=browser --format=esm, whole entry unless named');
+  console.log(`node ${process.version}, esbuild ${version('esbuild')}\n`);
+  const head = ['bundle', 'raw', 'min', 'gzip', 'gzip vs packageurl-js'];
+  const widths = [40, 10, 10, 10, 22];
+  const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line([`${row.label}${row.needsNode.length > 0 ? ' *' : ''}`, kb(row.raw), kb(row.min), kb(row.gzip), `${row.ratio.toFixed(2)}x`]));
+  for (const row of rows.filter((r) => r.needsNode.length > 0)) {
+    console.log(`* ${row.label} does not bundle for a browser: it imports ${row.needsNode.join(', ')}; measured with those left out (no polyfills counted)`);
+  }
+  console.log(`\ntarget: teapurl/purl <= ${kb(PURL_BUDGET)} gzip: ${result.met ? 'met' : 'NOT met'} (${purl.gzip} bytes)`);
+  const stubbed = [...new Set(rows.flatMap((r) => r.stubbed))];
+  if (stubbed.length > 0) console.log(`note: ${stubbed.join(', ')} stubbed (a Node built-in still imported by browser-safe code; see scripts/lib/browser-bundle.mjs)`);
+}
