@@ -96,9 +96,9 @@ function discoveryTexts(): { file: string; text: string }[] {
  */
 const PAGE = `<!doctype html><meta charset="utf-8"><title>teapurl bundle</title><link rel="icon" href="data:,">
 <script type="module">
-import * as purl from '/purl.js';
-import * as teapurl from '/teapurl.js';
-import * as exercise from '/exercise.js';
+import * as purl from '/purl/entry.js';
+import * as teapurl from '/teapurl/entry.js';
+import * as exercise from '/exercise/entry.js';
 window.teapurlTest = { purl, teapurl, exercise };
 </script>`;
 
@@ -123,15 +123,14 @@ beforeAll(async () => {
     bundleForBrowser({ contents: "export * from './src/index.ts';", resolveDir: ROOT, loader: 'ts' }),
     bundleForBrowser({ contents: "export * from './test-browser/support/purl-exercise.ts';", resolveDir: ROOT, loader: 'ts', minify: false }),
   ]);
-  for (const bundle of [purlBundle, teapurlBundle]) {
-    if (bundle.stubbed.length > 0) console.warn(`[purl-bundle] stubbed for the browser, pending their replacement: ${bundle.stubbed.join(', ')}`);
-  }
   const js = (body: string) => ({ type: 'text/javascript', body });
+  // Each bundle in its own folder, chunks beside its entry.
+  const folder = (name: string, bundle: BrowserBundle) => Object.fromEntries(Object.entries(bundle.files).map(([file, code]) => [`/${name}/${file}`, js(code)]));
   server = await serveFiles({
     '/': { type: 'text/html', body: PAGE },
-    '/purl.js': js(purlBundle.code),
-    '/teapurl.js': js(teapurlBundle.code),
-    '/exercise.js': js(exerciseBundle.code),
+    ...folder('purl', purlBundle),
+    ...folder('teapurl', teapurlBundle),
+    ...folder('exercise', exerciseBundle),
   });
   browser = await launchChromium();
   page = await browser.newPage();
@@ -217,6 +216,6 @@ describe('the teapurl browser bundle', () => {
   });
 
   it('fetched nothing but the page and the three bundles', () => {
-    expect(new Set(server.requests)).toEqual(new Set(['/', '/purl.js', '/teapurl.js', '/exercise.js']));
+    expect(new Set(server.requests)).toEqual(new Set(['/', '/purl/entry.js', '/teapurl/entry.js', '/exercise/entry.js']));
   });
 });

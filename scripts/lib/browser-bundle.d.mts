@@ -1,15 +1,14 @@
-/** See browser-bundle.mjs. */
-export declare const PENDING_NODE_STUBS: readonly string[];
-
 export interface BrowserBundle {
-  /** The bundled code. */
+  /** Every output file by name (`entry.js` and its chunks), as text. */
+  files: Record<string, string>;
+  /** The eagerly loaded files (the entry and what it imports statically), concatenated. */
   code: string;
-  /** Size of the code in bytes (minified unless `minify: false`). */
+  /** Size of the eagerly loaded files in bytes (minified unless `minify: false`). */
   bytes: number;
-  /** Size of the code gzipped at zlib's default level. */
+  /** Size of the eagerly loaded files gzipped at zlib's default level, file by file, summed. */
   gzipBytes: number;
-  /** The PENDING_NODE_STUBS the bundle reached, each replaced by a module that throws when used. */
-  stubbed: string[];
+  /** Gzip size of the files only a dynamic import() loads (the pattern guard and re2js). */
+  lazyGzipBytes: number;
 }
 
 export declare function bundleForBrowser(options: { contents: string; resolveDir: string; minify?: boolean; loader?: 'js' | 'ts'; external?: string[] }): Promise<BrowserBundle>;

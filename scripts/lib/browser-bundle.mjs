@@ -1,50 +1,62 @@
 // One way to bundle an entry for a browser, shared by `npm run size` (scripts/bundle-size.mjs) and
 // the browser test (test-browser/purl-bundle.browser.test.ts), so the figure the README quotes and
-// the one the test asserts come from the same settings: esbuild --bundle --minify
-// --platform=browser --format=esm, sizes of the minified output, gzip at zlib's default level.
+// the one the test asserts come from the same settings: esbuild --bundle --minify --splitting
+// --platform=browser --format=esm, gzip at zlib's default level. With splitting, what a page loads
+// at first (the entry and the chunks it imports statically) is apart from what loads only when
+// asked for (a dynamic import(): teapurl's pattern guard, re2js); the sizes say both.
 import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
+import path from 'node:path';
 
-/**
- * Node built-ins that browser-safe teapurl code still imports on a branch where their
- * replacement has not landed: `node:vm` in the pattern guard (being replaced on the `guard`
- * branch). Each is bundled as a module that throws when used, and the result says it was;
- * once nothing imports them, this list does nothing and can be emptied.
- */
-export const PENDING_NODE_STUBS = ['node:vm'];
+const ENTRY = 'entry';
 
 /**
  * Bundles `contents` (an ES module, e.g. `export * from 'teapurl/purl'`) resolved from
- * `resolveDir`. Returns the code and its sizes: `bytes` minified (or not, with `minify: false`),
- * `gzipBytes` of that; `stubbed` lists the PENDING_NODE_STUBS the bundle reached. Any other
- * import that cannot be resolved for the browser (a Node built-in) fails the build, unless
- * `external` names it (left as an import in the output, not bundled).
+ * `resolveDir`. Returns every output file (`files`, by name; the entry is `entry.js`), `code`
+ * (the eagerly loaded files, concatenated, for looking into), `bytes` and `gzipBytes` of the
+ * eagerly loaded files (minified unless `minify: false`; gzip per file, summed), and
+ * `lazyGzipBytes` of the files only a dynamic import() loads. Any import that cannot be resolved
+ * for the browser (a Node built-in) fails the build, unless `external` names it (left as an
+ * import in the output, not bundled).
  */
 export async function bundleForBrowser({ contents, resolveDir, minify = true, loader = 'js', external = [] }) {
-  const stubbed = new Set();
-  const stubs = {
-    name: 'pending-node-stubs',
+  const virtualEntry = {
+    name: 'virtual-entry',
     setup(b) {
-      b.onResolve({ filter: /^node:/ }, (args) => (PENDING_NODE_STUBS.includes(args.path) ? { path: args.path, namespace: 'pending-node-stub' } : undefined));
-      b.onLoad({ filter: /.*/, namespace: 'pending-node-stub' }, (args) => {
-        stubbed.add(args.path);
-        const fail = `() => { throw new Error(${JSON.stringify(`${args.path} is not available in a browser`)}); }`;
-        // Making a context or a Script is allowed (the guard makes them when its module loads); running one is not.
-        return { contents: `export const createContext = (o) => o; export class Script { runInContext = ${fail}; }`, loader: 'js' };
-      });
+      b.onResolve({ filter: new RegExp(`^${ENTRY}$`) }, () => ({ path: ENTRY, namespace: 'virtual-entry' }));
+      b.onLoad({ filter: /.*/, namespace: 'virtual-entry' }, () => ({ contents, resolveDir, loader }));
     },
   };
   const result = await build({
-    stdin: { contents, resolveDir, loader, sourcefile: 'entry.js' },
+    entryPoints: [ENTRY],
     bundle: true,
+    splitting: true,
     minify,
     platform: 'browser',
     format: 'esm',
+    outdir: '/bundle',
+    chunkNames: '[name]-[hash]',
     write: false,
+    metafile: true,
     logLevel: 'silent',
-    plugins: [stubs],
+    plugins: [virtualEntry],
     external,
   });
-  const code = result.outputFiles[0].contents;
-  return { code: Buffer.from(code).toString('utf8'), bytes: code.length, gzipBytes: gzipSync(code).length, stubbed: [...stubbed] };
+  const files = Object.fromEntries(result.outputFiles.map((file) => [path.basename(file.path), file.contents]));
+  // The eager set: the entry and what it (transitively) imports with import statements.
+  const outputs = Object.fromEntries(Object.entries(result.metafile.outputs).map(([file, info]) => [path.basename(file), info]));
+  const eager = new Set([`${ENTRY}.js`]);
+  for (const name of eager) {
+    for (const imported of outputs[name]?.imports ?? []) if (imported.kind === 'import-statement' && !imported.external) eager.add(path.basename(imported.path));
+  }
+  const sum = (names, size) => names.reduce((total, name) => total + size(files[name]), 0);
+  const eagerNames = [...eager];
+  const lazyNames = Object.keys(files).filter((name) => !eager.has(name));
+  return {
+    files: Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, Buffer.from(bytes).toString('utf8')])),
+    code: eagerNames.map((name) => Buffer.from(files[name]).toString('utf8')).join('\n'),
+    bytes: sum(eagerNames, (b) => b.length),
+    gzipBytes: sum(eagerNames, (b) => gzipSync(b).length),
+    lazyGzipBytes: sum(lazyNames, (b) => gzipSync(b).length),
+  };
 }
