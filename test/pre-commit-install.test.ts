@@ -25,7 +25,7 @@ if (!HAS_PRE_COMMIT) {
 
 /** Enough files that pre-commit would split them over several processes without require_serial. */
 const SITES = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
-const SUMMARY = /^[✔✖] .*\bvalid\b/gmu;
+const SUMMARY = /^[✔✖] .*\bfiles? (?:in)?valid\b.*$/gmu;
 
 let work: string;
 let project: string;
