@@ -215,7 +215,8 @@ describe('the teapurl browser bundle', () => {
     expect(problems).toEqual([]);
   });
 
-  it('fetched nothing but the page and the three bundles', () => {
-    expect(new Set(server.requests)).toEqual(new Set(['/', '/purl/entry.js', '/teapurl/entry.js', '/exercise/entry.js']));
+  it('fetched nothing but the page and the three bundles, without the chunks only loadPatternGuard() asks for', () => {
+    const eager = (name: string, bundle: BrowserBundle) => bundle.eager.map((file) => `/${name}/${file}`);
+    expect(new Set(server.requests)).toEqual(new Set(['/', ...eager('purl', purlBundle), ...eager('teapurl', teapurlBundle), ...eager('exercise', exerciseBundle)]));
   });
 });

@@ -1,6 +1,8 @@
 export interface BrowserBundle {
   /** Every output file by name (`entry.js` and its chunks), as text. */
   files: Record<string, string>;
+  /** Names of the eagerly loaded files: `entry.js` and the chunks it imports statically. */
+  eager: string[];
   /** The eagerly loaded files (the entry and what it imports statically), concatenated. */
   code: string;
   /** Size of the eagerly loaded files in bytes (minified unless `minify: false`). */

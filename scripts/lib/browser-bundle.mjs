@@ -54,6 +54,7 @@ export async function bundleForBrowser({ contents, resolveDir, minify = true, lo
   const lazyNames = Object.keys(files).filter((name) => !eager.has(name));
   return {
     files: Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, Buffer.from(bytes).toString('utf8')])),
+    eager: eagerNames,
     code: eagerNames.map((name) => Buffer.from(files[name]).toString('utf8')).join('\n'),
     bytes: sum(eagerNames, (b) => b.length),
     gzipBytes: sum(eagerNames, (b) => gzipSync(b).length),
