@@ -3,29 +3,19 @@
  * playwright-core, opening the pages from disk the way someone browsing a checked-out `docs/`
  * folder would. Screenshots land in test-artifacts/screenshots/.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './support/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../test/support/paths.js';
 import { runCli } from '../test/support/run-cli.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUT = path.join(ROOT, 'test-artifacts/browser-site');
 const SHOTS = path.join(ROOT, 'test-artifacts/screenshots');
 const HOSTILE_TYPES = path.join(ROOT, 'test/fixtures/purl-types-hostile');
 
-// Flags for a closed network and a root user: no sandbox, no background calls home.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let browser: Browser;
 
@@ -59,12 +49,9 @@ async function openPage(url: string, options: { width?: number; dark?: boolean }
 const visibleRows = (page: Page) => page.locator('#types tbody tr:not([hidden])');
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is not at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH`);
-  }
   mkdirSync(SHOTS, { recursive: true });
   generate(OUT);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -10,23 +10,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './support/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../test/support/paths.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUT = path.join(ROOT, 'test-artifacts/pattern-guard-bundle');
 
-// Flags for a closed network and a root user: no sandbox, no background calls home.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const PAGE = `<!doctype html>
 <meta charset="utf-8">
@@ -54,9 +44,6 @@ function chunkHolding(metafile: Metafile, input: string): string {
 }
 
 beforeAll(async () => {
-  if (!process.env.CHROMIUM_PATH && !(await readFile(CHROMIUM).then(() => true, () => false))) {
-    throw new Error(`Chromium is not at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH`);
-  }
   await rm(OUT, { recursive: true, force: true });
   const result = await build({
     entryPoints: { index: path.join(ROOT, 'src/purl/index.ts') },
@@ -90,7 +77,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
