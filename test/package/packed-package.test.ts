@@ -159,10 +159,13 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => { console.error(error); process.exitCode = 1; });
 `;
 
-/** What the browser bundle runs: the PURL entry alone, with nothing but web globals around it. */
+/** What the browser bundle runs: the PURL entry and the in-memory entry (`import { parsePurl } from 'teapurl'`), with nothing but web globals around them. */
 const BROWSER_ENTRY = `import { parsePurl, buildPurl, canonicalizePurl, validatePurl } from 'teapurl/purl';
+import { parsePurl as parseFromRoot, validateText } from 'teapurl';
 globalThis.result = {
   parsed: parsePurl('pkg:maven/org.apache.commons/io@1.3.4').namespace,
+  fromRoot: parseFromRoot('pkg:npm/%40scope/name@1.0.0').namespace,
+  discovery: validateText('{"schemaVersion": 1, "endpoints": [{"url": "https://tea.example.com", "versions": ["1.0.0"]}]}', { kind: 'tea-discovery' }).valid,
   built: buildPurl({ type: 'npm', namespace: '@angular', name: 'core', version: '16.0.0' }),
   canonical: canonicalizePurl('pkg:PyPI/Django_Rest@1.0'),
   valid: validatePurl('pkg:npm/x@1').valid,
@@ -332,7 +335,7 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 
-  it('teapurl/purl bundles with esbuild for the browser and runs with web globals only', async () => {
+  it('teapurl/purl and teapurl bundle with esbuild for the browser and run with web globals only', async () => {
     await writeFile(path.join(project, 'browser.js'), BROWSER_ENTRY);
     const bundled = await build({ entryPoints: ['browser.js'], bundle: true, platform: 'browser', format: 'iife', minify: true, write: false, logLevel: 'silent', absWorkingDir: project }).catch(
       (error: { errors?: { text: string }[] }) => ({ failure: (error.errors ?? []).map((e) => e.text) }),
@@ -342,7 +345,7 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     // No process, Buffer or require: a page's globals, not Node's.
     const page: Record<string, unknown> = { TextEncoder, TextDecoder, URL, URLSearchParams };
     vm.runInNewContext(bundled.outputFiles[0]!.text, page);
-    expect(page.result).toEqual({ parsed: 'org.apache.commons', built: 'pkg:npm/%40angular/core@16.0.0', canonical: 'pkg:pypi/django-rest@1.0', valid: true });
+    expect(page.result).toEqual({ parsed: 'org.apache.commons', fromRoot: '@scope', discovery: true, built: 'pkg:npm/%40angular/core@16.0.0', canonical: 'pkg:pypi/django-rest@1.0', valid: true });
   });
 
   it(`a production install is at most ${MAX_PACKAGES} packages and ${MAX_INSTALL_BYTES / 1e6} MB`, () => {
