@@ -1,19 +1,17 @@
 #!/usr/bin/env node
 // Benchmark: the catastrophic-pattern guard (issue 13, item 3). In one run:
 //   (a) bytes: teapurl/purl (src/purl/index.ts) bundled by esbuild for the browser (ESM, code
-//       splitting, minified), gzip -9 size of what a page loads up front (the entry and the chunks
+//       splitting, minified), gzip size of what a page loads up front (the entry and the chunks
 //       it imports) beside the re2js chunk that only loadPatternGuard() fetches;
 //   (b) time per hostile value of 100,000 characters, for each hostile pattern: left unchecked
 //       (`pattern-skipped`, the guard not loaded) beside checked on re2js after loadPatternGuard();
 //       V8 itself is shown on a value of 28 characters, since on the long one it would not finish;
 //   (c) loadPatternGuard() in fresh Node processes (median of --runs), beside a bare `import('re2js')`.
-// Run:   npm run build && node scripts/bench-pattern-guard.mjs [--runs N]
+// Run:   npm run build && node --import tsx scripts/bench-pattern-guard.mjs [--runs N]
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { bundleForBrowser } from './lib/browser-bundle.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runsArg = process.argv.indexOf('--runs');
@@ -21,33 +19,15 @@ const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 15;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-// (a) bytes
-const OUT = path.join(ROOT, '.bench/pattern-guard-bundle');
-rmSync(OUT, { recursive: true, force: true });
-const { metafile } = await build({
-  entryPoints: { index: path.join(ROOT, 'src/purl/index.ts') },
-  outdir: OUT,
-  bundle: true,
-  platform: 'browser',
-  format: 'esm',
-  splitting: true,
-  minify: true,
-  metafile: true,
-  logLevel: 'silent',
-});
-const outputs = Object.entries(metafile.outputs);
-const entry = outputs.find(([, o]) => o.entryPoint);
-const staticImports = new Set([entry[0], ...entry[1].imports.filter((i) => i.kind === 'import-statement').map((i) => i.path)]);
-const re2js = outputs.find(([, o]) => Object.keys(o.inputs).some((file) => file.includes('node_modules/re2js/')));
-const gz = (file) => gzipSync(readFileSync(path.join(ROOT, file)), { level: 9 }).length;
-const upFront = [...staticImports].reduce((sum, file) => sum + gz(file), 0);
-const guardChunk = gz(re2js[0]);
-console.log('(a) browser bundle of teapurl/purl (esbuild, ESM, splitting, minified; gzip -9)');
-console.log(`    loaded up front ${kb(upFront)} (${staticImports.size} file(s))   re2js chunk, fetched by loadPatternGuard() ${kb(guardChunk)}   ratio ${(guardChunk / upFront).toFixed(2)}x`);
+// (a) bytes, with the settings `npm run size` and the browser test use
+const bundle = await bundleForBrowser({ contents: "export * from './src/purl/index.ts';", resolveDir: ROOT, loader: 'ts' });
+console.log('(a) browser bundle of teapurl/purl (esbuild, ESM, splitting, minified; gzip)');
+console.log(`    loaded up front ${kb(bundle.gzipBytes)} (${bundle.eager.length} file(s))   fetched only by loadPatternGuard() ${kb(bundle.lazyGzipBytes)}   ratio ${(bundle.lazyGzipBytes / bundle.gzipBytes).toFixed(2)}x`);
 
 // (b) time per hostile value
-const { compilePermittedCharacters } = await import(pathToFileURL(path.join(ROOT, 'dist/purl/definitions/permitted-characters.js')).href);
-const { loadPatternGuard } = await import(pathToFileURL(path.join(ROOT, 'dist/purl/index.js')).href);
+// The pattern itself, without parsing around it: the compiled pattern from the sources (run with tsx).
+const { compilePermittedCharacters } = await import('../src/purl/definitions/permitted-characters.ts');
+const { loadPatternGuard } = await import('../src/purl/definitions/pattern-guard.ts');
 const HOSTILE = [
   ['^(a+)+$', 'a'.repeat(100_000) + '!', 'a'.repeat(22) + '!'],
   ['^(a|aa)*$', 'a'.repeat(100_000) + 'b', 'a'.repeat(30) + 'b'],
@@ -86,7 +66,8 @@ const child = (code) => {
   if (run.status !== 0) throw new Error(run.stderr);
   return Number(run.stdout);
 };
-const guardUrl = pathToFileURL(path.join(ROOT, 'dist/purl/definitions/pattern-guard.js')).href;
+// As users load it: the built teapurl/purl entry.
+const guardUrl = pathToFileURL(path.join(ROOT, 'dist/purl/index.js')).href;
 const loads = [];
 const bare = [];
 for (let i = 0; i < RUNS; i++) {

@@ -31,7 +31,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'dist/tea/server');
+const TEA_ENTRY = path.join(ROOT, 'dist/tea/index.js');
 const KEY = { keyId: 'bench:client', secret: 'bench secret with + and % and ü' };
 const ARTIFACT = '6f3f6a52-0f7e-4a43-9d2b-0c1e2f3a4b5c';
 const MIN_AMOUNT = 20_000;
@@ -46,19 +46,18 @@ const { values } = parseArgs({
   },
 });
 
-async function dist(name) {
-  const file = path.join(DIST, name);
-  if (!existsSync(file)) {
-    console.error(`bench-token: ${path.relative(ROOT, file)} is missing; run npm run build first`);
+/** The built `teapurl/tea` entry: the kit as users load it. */
+async function tea() {
+  if (!existsSync(TEA_ENTRY)) {
+    console.error(`bench-token: ${path.relative(ROOT, TEA_ENTRY)} is missing; run npm run build first`);
     process.exit(2);
   }
-  return import(pathToFileURL(file).href);
+  return import(pathToFileURL(TEA_ENTRY).href);
 }
 
 if (values.serve) {
   // The server side, in its own process so the load generator does not share its CPU.
-  const { startTeaServer } = await dist('test-server.js');
-  const { generateCertificates } = await dist('self-signed.js');
+  const { startTeaServer, generateCertificates } = await tea();
   const pems = values.http ? undefined : await generateCertificates({ hosts: ['localhost', '127.0.0.1'] });
   const server = await startTeaServer({
     tls: pems ? pems.server : false,
@@ -86,7 +85,7 @@ async function main() {
 
   const { default: autocannon } = await import('autocannon');
   const { Agent, fetch } = await import('undici');
-  const { encodeBasicCredentials } = await dist('../basic-credentials.js');
+  const { encodeBasicCredentials } = await tea();
 
   const child = fork(fileURLToPath(import.meta.url), ['--serve', ...(values.http ? ['--http'] : [])], { stdio: 'inherit' });
   const { url, ca } = await new Promise((resolve, reject) => {
