@@ -88,10 +88,11 @@ export function checkDocument(value: unknown, kind: DocumentKind, file?: string)
   const info = kindInfo(kind);
   if (info.validate(value)) return runChecks(kind, value, { file, schemaValid: true });
   const findings = schemaFindings(info.validate.errors ?? []);
-  const beyond = runChecks(kind, value, { file, schemaValid: false });
+  const rejected = new Set(findings.map((f) => f.pointer));
+  // The checks still run: each reads what it can of the document, so one run shows every finding.
+  const beyond = runChecks(kind, value, { file, schemaValid: false, rejected });
   if (beyond.length === 0) return findings;
   // A value the schema rejects is not reported again by a rule beyond the schema.
-  const rejected = new Set(findings.map((f) => f.pointer));
   return findings.concat(beyond.filter((f) => !rejected.has(f.pointer)));
 }
 

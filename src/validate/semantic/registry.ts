@@ -14,8 +14,16 @@ import { BUILT_IN_CHECKS } from './built-in-checks.js';
 export interface CheckContext {
   /** The file name as given to the validator (`<stdin>`, `<input>` or absent when there is none). */
   readonly file?: string;
-  /** Whether the schema accepted the document; checks that need a well-formed document skip it otherwise. */
+  /** Whether the schema accepted the document. A check still runs when it did not: see `rejected`. */
   readonly schemaValid: boolean;
+  /**
+   * Where the schema rejected the document: the JSON Pointers of its findings (a rejected value;
+   * for a missing required property, the object that lacks it; for an unknown property, that
+   * property). Empty or absent when the schema accepted the document. A check that builds
+   * something from the document (an engine from a type definition) leaves these values out, and
+   * says what it could not check because of them.
+   */
+  readonly rejected?: ReadonlySet<string>;
 }
 
 /**
