@@ -17,11 +17,11 @@ export interface CheckContext {
   /** Whether the schema accepted the document. A check still runs when it did not: see `rejected`. */
   readonly schemaValid: boolean;
   /**
-   * Where the schema rejected the document: the JSON Pointers of its findings (a rejected value;
-   * for a missing required property, the object that lacks it; for an unknown property, that
-   * property). Empty or absent when the schema accepted the document. A check that builds
-   * something from the document (an engine from a type definition) leaves these values out, and
-   * says what it could not check because of them.
+   * The JSON Pointers of the values the schema rejected (an unknown property's is the property's
+   * own); a missing property rejects none. Empty or absent when the schema accepted the document.
+   * A check leaves these values out of what it compares or builds (an engine from a type
+   * definition), and says what it could not check because of them. Findings at these pointers are
+   * not reported: the schema's finding already is.
    */
   readonly rejected?: ReadonlySet<string>;
 }
