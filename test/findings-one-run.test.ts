@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateText, type Finding } from '../src/index.js';
+import { runChecks } from '../src/validate/semantic/registry.js';
 import { ROOT } from './support/paths.js';
 
 type Doc = Record<string, unknown>;
@@ -210,6 +211,17 @@ describe('what could not be checked is said in one line', () => {
       // Namespace still prohibited: the schema accepts that part.
       'purl-type/example-valid /examples/2',
     ]);
+  });
+});
+
+describe('without the schema\'s verdict', () => {
+  it('a check run on its own still leaves out a pattern that does not compile, and says so', () => {
+    const doc = widget();
+    doc.name_definition = { requirement: 'required', permitted_characters: '^[\\w-.]+$' };
+    doc.examples = ['pkg:widget/sprocket', 'pkg:widget/acme/sprocket'];
+    const found = runChecks('purl-type-definition', doc, { schemaValid: false });
+    expect(found.map((f) => `${f.rule} ${f.pointer}`)).toEqual(['purl-type/example-valid /examples/1', 'purl-type/unchecked /examples']);
+    expect(found[1]!.message).toContain('not checked against name_definition.permitted_characters');
   });
 });
 

@@ -56,7 +56,6 @@ const NOTHING_REJECTED: ReadonlySet<string> = new Set();
 const NO_RUN: DefinitionRun = { compiled: null, examples: [], blockedBy: null, leftOut: [] };
 /** What of a check's context decides how examples are checked. */
 export type ExampleContext = Pick<CheckContext, 'schemaValid' | 'rejected'>;
-type MutableRules = { -readonly [K in keyof DefinitionRules]: DefinitionRules[K] };
 
 /**
  * The definition compiled; a pattern that does not compile (which the schema's `format: regex`
@@ -70,12 +69,13 @@ function compiledOrNull(rules: DefinitionRules, leftOut: string[]): CompiledType
     try {
       return compileDefinition(current);
     } catch (error) {
-      const key = error instanceof DefinitionCompileError ? pointerTokens(error.pointer)[0] : undefined;
-      const part = key === undefined ? undefined : (current as unknown as Record<string, ComponentRules | undefined>)[key];
-      if (!part || part.permitted_characters === undefined) return null;
+      if (!(error instanceof DefinitionCompileError)) return null;
+      const key = pointerTokens(error.pointer)[0] ?? '';
+      const part = (current as unknown as Record<string, ComponentRules | undefined>)[key];
+      if (part?.permitted_characters === undefined) return null;
       const { permitted_characters: _pattern, ...rest } = part;
-      current = { ...current, [key as string]: rest } as MutableRules;
-      leftOut.push((error as DefinitionCompileError).pointer);
+      current = { ...current, [key]: rest };
+      leftOut.push(error.pointer);
     }
   }
   return null;
