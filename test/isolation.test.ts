@@ -324,8 +324,13 @@ describe('patterns: one flag policy and honest messages', () => {
     const definition = cargo();
     definition.name_definition.permitted_characters = '^[\\w-.]+$';
     const findings = validateText(JSON.stringify(definition), { file: 'cargo-definition.json' }).findings;
-    expect(findings.map((f) => [f.rule, f.pointer])).toEqual([['schema/format', '/name_definition/permitted_characters']]);
+    // The examples are still checked, without the pattern, and one line says so.
+    expect(findings.map((f) => [f.rule, f.pointer])).toEqual([
+      ['schema/format', '/name_definition/permitted_characters'],
+      ['purl-type/unchecked', '/examples'],
+    ]);
     expect(findings[0]!.message).toContain('compiles only without the u flag');
+    expect(findings[1]!.message).toContain('not checked against name_definition.permitted_characters');
     expect(() => PurlEngine.fromDefinitions([definition])).toThrow(DefinitionSetError);
   });
 
@@ -347,7 +352,7 @@ describe('patterns: one flag policy and honest messages', () => {
     const definition = cargo();
     definition.name_definition.permitted_characters = `${'('.repeat(100_000)}a${')'.repeat(100_000)}`;
     const findings = validateText(JSON.stringify(definition), { file: 'cargo-definition.json' }).findings;
-    expect(findings.map((f) => f.rule)).toEqual(['schema/format']);
+    expect(findings.map((f) => f.rule)).toEqual(['schema/format', 'purl-type/unchecked']);
     expect(findings[0]!.message).toMatch(/too large for the JavaScript regular expression engine/);
     expect(findings[0]!.message).not.toMatch(/not a valid regular expression/);
     expect(findings[0]!.message.length).toBeLessThan(400);

@@ -26,6 +26,14 @@ const CASES: Record<string, Expected[]> = {
     ['purl-type/example-canonical', '/examples/1', 'error', 'its canonical form is "pkg:widget/sprocket@1.0"'],
   ],
   'example-type': [['purl-type/example-type', '/examples/2', 'error', 'is a PURL of type "gadget", not of this definition\'s type "widget"']],
+  // Issue 14's case: a requirement the schema rejects and an example of another type, both in one
+  // run; the examples of the definition's own type cannot be checked without the namespace's
+  // requirement, and one line says so.
+  unchecked: [
+    ['schema/enum', '/namespace_definition/requirement', 'error', '"mandatory" is not one of "optional", "required", "prohibited"'],
+    ['purl-type/unchecked', '/examples', 'warning', 'examples not checked against this definition, only for their type: namespace_definition.requirement is invalid'],
+    ['purl-type/example-type', '/examples/2', 'error', 'is a PURL of type "gadget", not of this definition\'s type "widget"'],
+  ],
   'example-unique': [
     ['purl-type/example-canonical', '/examples/1', 'error', 'its canonical form is "pkg:widget/sprocket@1.0"'],
     ['purl-type/example-unique', '/examples/1', 'error', 'is the same PURL as examples[0] once canonicalised'],
@@ -35,7 +43,11 @@ const CASES: Record<string, Expected[]> = {
   'id-file-name': [['purl-type/id-file-name', '/$id', 'error', 'names the file "gizmo-definition.json"']],
   'file-name': [['purl-type/file-name', '/type', 'error', 'the file is named "widgets.json", but a definition of type "widget" belongs in "widget-definition.json"']],
   // One flag policy: the schema's `format: regex` compiles with the u flag, as the engine does.
-  'pattern-syntax': [['schema/format', '/name_definition/permitted_characters', 'error', 'compiles only without the u flag']],
+  // The examples are still checked, against the rest of the definition.
+  'pattern-syntax': [
+    ['schema/format', '/name_definition/permitted_characters', 'error', 'compiles only without the u flag'],
+    ['purl-type/unchecked', '/examples', 'warning', 'examples not checked against name_definition.permitted_characters, which is invalid; checked against the rest of the definition'],
+  ],
   'pattern-anchored': [
     ['purl-type/pattern-anchored', '/name_definition/permitted_characters', 'warning', 'not anchored with ^ and $'],
     // The unanchored end lets uppercase through, which the case rule then notices.
@@ -72,6 +84,11 @@ function fixture(name: string): { file: string; text: string } {
   return { file, text: readFileSync(path.join(ROOT, file), 'utf8') };
 }
 
+/** The document with an unknown member on its first line: the schema fails, lines stay where they were. */
+function spoiled(text: string): string {
+  return text.replace('{', '{"x-unknown": true, ');
+}
+
 function findingsOf(name: string): Finding[] {
   const { file, text } = fixture(name);
   return validateText(text, { file, kind: 'purl-type-definition' }).findings;
@@ -102,10 +119,17 @@ describe('type definition checks: each rule has a fixture that breaks it', () =>
     expect(findingsOf('valid')).toEqual([]);
   });
 
-  it('a document the schema rejects gets schema findings only, and no check crashes on it', () => {
+  it('a document whose problems are all the schema\'s gets schema findings only, and no check crashes on it', () => {
     const findings = findingsOf('schema-invalid');
     expect(findings.length).toBeGreaterThan(0);
     expect(findings.every((f) => f.rule.startsWith('schema/'))).toBe(true);
+  });
+
+  it.each(Object.keys(CASES))('%s, made schema-invalid where no check looks, gives the same findings besides the schema\'s', (name) => {
+    const { file, text } = fixture(name);
+    const broken = validateText(spoiled(text), { file, kind: 'purl-type-definition' }).findings;
+    expect(broken.filter((f) => f.rule === 'schema/additionalProperties').map((f) => f.pointer)).toEqual(['/x-unknown']);
+    expect(broken.filter((f) => f.pointer !== '/x-unknown')).toEqual(findingsOf(name));
   });
 
   it('without a file name there is no file name to check', () => {
@@ -147,6 +171,22 @@ describe('type definition checks on whole directories', () => {
     expect(found).toContain('maven-definition.json purl-type/example-canonical /examples/3');
     // Nothing the schema itself refuses.
     expect(found.filter((f) => / (schema|json)\//.test(f))).toEqual([]);
+  });
+
+  it.skipIf(!HAS_PURL_SPEC)('a published definition the schema fails still gets every finding it gets when it passes', () => {
+    const dir = path.join(PURL_SPEC, 'types');
+    const names = readdirSync(dir).filter((name) => name.endsWith('.json'));
+    expect(names.length).toBeGreaterThanOrEqual(42);
+    let semantic = 0;
+    for (const name of names) {
+      const text = readFileSync(path.join(dir, name), 'utf8');
+      const clean = validateText(text, { file: name, kind: 'purl-type-definition' }).findings;
+      const broken = validateText(spoiled(text), { file: name, kind: 'purl-type-definition' }).findings;
+      expect(broken.filter((f) => f.pointer !== '/x-unknown'), name).toEqual(clean);
+      semantic += clean.length;
+    }
+    // The known defects are among them (see above): the comparison is not between empty lists.
+    expect(semantic).toBeGreaterThanOrEqual(20);
   });
 
   it.skipIf(!HAS_PURL_SPEC)('quality findings do not stop an engine being built from the published definitions', async () => {

@@ -13,7 +13,8 @@ const MAX_REASON = 200;
  */
 export function regexSyntaxError(source: string, flags: string = PATTERN_FLAGS): string | null {
   try {
-    new RegExp(source, flags);
+    // V8 compiles a pattern at its first run, and only then refuses one too large for it.
+    new RegExp(source, flags).test('');
     return null;
   } catch (error) {
     if (!(error instanceof SyntaxError)) return 'it is too large or too deeply nested for the JavaScript regular expression engine';

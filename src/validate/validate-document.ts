@@ -88,10 +88,13 @@ export function checkDocument(value: unknown, kind: DocumentKind, file?: string)
   const info = kindInfo(kind);
   if (info.validate(value)) return runChecks(kind, value, { file, schemaValid: true });
   const findings = schemaFindings(info.validate.errors ?? []);
-  const beyond = runChecks(kind, value, { file, schemaValid: false });
+  // A missing property rejects no value: its pointer, the object that lacks it, may still be judged.
+  const rejected = new Set<string>();
+  for (const f of findings) if (f.rule !== 'schema/required') rejected.add(f.pointer);
+  // The checks still run: each reads what it can of the document, so one run shows every finding.
+  const beyond = runChecks(kind, value, { file, schemaValid: false, rejected });
   if (beyond.length === 0) return findings;
   // A value the schema rejects is not reported again by a rule beyond the schema.
-  const rejected = new Set(findings.map((f) => f.pointer));
   return findings.concat(beyond.filter((f) => !rejected.has(f.pointer)));
 }
 

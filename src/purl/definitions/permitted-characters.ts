@@ -100,6 +100,8 @@ class GuardedPattern implements PermittedCharacters {
 export function compilePermittedCharacters(source: string): PermittedCharacters {
   const flags = PATTERN_FLAGS;
   const pattern = new RegExp(source, flags);
+  // Compiled now, not at the first value: V8 refuses a pattern too large for it only then.
+  pattern.test('');
   const safeLength = directLengthLimit(backtrackingCost(source));
   if (safeLength === Infinity) {
     return { source, guarded: false, safeLength, test: (value) => pattern.test(value), unrunReason: () => null };

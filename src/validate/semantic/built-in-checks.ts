@@ -10,6 +10,7 @@ import { TOKEN_RESPONSE_CHECKS } from './token-checks.js';
 import { PURL_TYPE_FIELD_CHECKS } from './purl-type-field-checks.js';
 import { PURL_TYPE_PATTERN_CHECKS } from './purl-type-pattern-checks.js';
 import { PURL_TYPE_EXAMPLE_CHECKS } from './purl-type-example-checks.js';
+import { PURL_TYPE_UNCHECKED_CHECKS } from './purl-type-unchecked.js';
 
 /** Each kind's built-in checks, in the order they run. */
 export const BUILT_IN_CHECKS: ReadonlyArray<readonly [DocumentKind, readonly SemanticCheck[]]> = [
@@ -18,4 +19,5 @@ export const BUILT_IN_CHECKS: ReadonlyArray<readonly [DocumentKind, readonly Sem
   ['purl-type-definition', PURL_TYPE_FIELD_CHECKS],
   ['purl-type-definition', PURL_TYPE_PATTERN_CHECKS],
   ['purl-type-definition', PURL_TYPE_EXAMPLE_CHECKS],
+  ['purl-type-definition', PURL_TYPE_UNCHECKED_CHECKS],
 ];

@@ -6,7 +6,7 @@
 import { quoted } from '../../schemas/describe-value.js';
 import type { RawFinding } from '../../schemas/finding.js';
 import { humanPath, toPointer } from '../../schemas/pointer.js';
-import type { SemanticCheck } from './registry.js';
+import type { CheckContext, SemanticCheck } from './registry.js';
 import { definitionType } from './purl-type-document.js';
 import { examplesOf, patternOf, type ParsedExample } from './purl-type-examples.js';
 import { patternSites } from './purl-type-document.js';
@@ -15,9 +15,9 @@ import { countOf } from '../../schemas/describe-value.js';
 const exampleType: SemanticCheck = {
   rule: 'purl-type/example-type',
   summary: "Every example is a PURL of the definition's type.",
-  check(document, { schemaValid }) {
+  check(document, context) {
     const type = definitionType(document);
-    return examplesOf(document, schemaValid)
+    return examplesOf(document, context)
       .filter((e) => !e.ownType)
       .map((e) => {
         const pointer = toPointer(['examples', e.index]);
@@ -40,12 +40,12 @@ const MAX_CANONICAL_SHOWN = 500;
  * guard. How many examples it did not check, and why. Their other problems, canonical form and
  * uniqueness are still checked.
  */
-function uncheckedNotices(document: unknown, schemaValid: boolean, examples: readonly ParsedExample[], rule: string): RawFinding[] {
+function uncheckedNotices(document: unknown, context: CheckContext, examples: readonly ParsedExample[], rule: string): RawFinding[] {
   const findings: RawFinding[] = [];
   for (const site of patternSites(document)) {
     const count = examples.filter((e) => e.unchecked.includes(site.component)).length;
     if (count === 0) continue;
-    const why = patternOf(document, schemaValid, site)?.unrunReason(null) ?? 'the pattern was not run';
+    const why = patternOf(document, context, site)?.unrunReason(null) ?? 'the pattern was not run';
     findings.push({
       pointer: site.pointer,
       severity: 'warning',
@@ -59,9 +59,9 @@ function uncheckedNotices(document: unknown, schemaValid: boolean, examples: rea
 const exampleValid: SemanticCheck = {
   rule: 'purl-type/example-valid',
   summary: 'Every example parses under an engine built from the definition itself.',
-  check(document, { schemaValid }) {
+  check(document, context) {
     const findings: RawFinding[] = [];
-    const examples = examplesOf(document, schemaValid);
+    const examples = examplesOf(document, context);
     for (const e of examples) {
       if (e.problems.length === 0) continue;
       const pointer = toPointer(['examples', e.index]);
@@ -73,16 +73,16 @@ const exampleValid: SemanticCheck = {
         message: `${humanPath(pointer)} ${quoted(e.purl)} is not a valid PURL under this definition: ${problems}`,
       });
     }
-    return findings.concat(uncheckedNotices(document, schemaValid, examples, this.rule));
+    return findings.concat(uncheckedNotices(document, context, examples, this.rule));
   },
 };
 
 const exampleCanonical: SemanticCheck = {
   rule: 'purl-type/example-canonical',
   summary: 'Every valid example is written in its canonical form.',
-  check(document, { schemaValid }) {
+  check(document, context) {
     const findings: RawFinding[] = [];
-    for (const e of examplesOf(document, schemaValid)) {
+    for (const e of examplesOf(document, context)) {
       if (e.canonical === null || e.canonical === e.purl) continue;
       const pointer = toPointer(['examples', e.index]);
       findings.push({
@@ -99,10 +99,10 @@ const exampleCanonical: SemanticCheck = {
 const exampleUnique: SemanticCheck = {
   rule: 'purl-type/example-unique',
   summary: 'No two examples are the same PURL once canonicalised.',
-  check(document, { schemaValid }) {
+  check(document, context) {
     const findings: RawFinding[] = [];
     const firstByCanonical = new Map<string, number>();
-    for (const e of examplesOf(document, schemaValid)) {
+    for (const e of examplesOf(document, context)) {
       const canonical = e.canonical;
       if (!canonical) continue;
       const first = firstByCanonical.get(canonical);

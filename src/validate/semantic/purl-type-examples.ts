@@ -5,14 +5,17 @@
  * on while the pattern guard is not loaded (`pattern-skipped`): such examples are counted apart,
  * their other checks still run.
  */
-import type { PurlTypeDefinition } from '../../../types/index.js';
 import type { PurlComponents } from '../../purl/purl-components.js';
 import type { PurlIssue } from '../../purl/purl-error.js';
 import { engineFromCompiledTypes, type PurlEngine, type PurlValidation } from '../../purl/engine/purl-engine.js';
-import { compileDefinition, type CompiledType } from '../../purl/definitions/compile-definition.js';
+import { compileDefinition, DefinitionCompileError, type CompiledType } from '../../purl/definitions/compile-definition.js';
+import type { ComponentRules, DefinitionRules } from '../../purl/definitions/definition-rules.js';
 import { compilePermittedCharacters, type PermittedCharacters } from '../../purl/definitions/permitted-characters.js';
 import { regexSyntaxError } from '../../schemas/regex-syntax.js';
+import { pointerTokens } from '../../schemas/pointer.js';
 import { COMPONENTS, definitionType, exampleStrings, type PatternSite } from './purl-type-document.js';
+import { checkableDefinition, type CheckableDefinition } from './purl-type-checkable.js';
+import type { CheckContext } from './registry.js';
 
 /** One example and what the definition's own engine makes of it. */
 export interface ParsedExample {
@@ -40,23 +43,46 @@ export interface ParsedExample {
 interface DefinitionRun {
   readonly compiled: CompiledType | null;
   readonly examples: readonly ParsedExample[];
+  /** Why the examples were not checked against the definition, when they were not. */
+  readonly blockedBy: CheckableDefinition['blockedBy'];
+  /** Rejected members (and patterns that do not compile) the examples were not checked against. */
+  readonly leftOut: readonly string[];
 }
 
 const TYPE_PREFIX = /^pkg:\/*([^/@?#]*)/i;
 const runs = new WeakMap<object, DefinitionRun>();
 const loosePatterns = new WeakMap<object, Map<string, PermittedCharacters>>();
+const NOTHING_REJECTED: ReadonlySet<string> = new Set();
+const NO_RUN: DefinitionRun = { compiled: null, examples: [], blockedBy: null, leftOut: [] };
+/** What of a check's context decides how examples are checked. */
+export type ExampleContext = Pick<CheckContext, 'schemaValid' | 'rejected'>;
 
-function compiledOrNull(definition: PurlTypeDefinition): CompiledType | null {
-  try {
-    return compileDefinition(definition);
-  } catch {
-    // A pattern that does not compile; the schema's `format: regex` reports it.
-    return null;
+/**
+ * The definition compiled; a pattern that does not compile (which the schema's `format: regex`
+ * reports) is left out and named in `leftOut`, so that the examples are still checked against
+ * the rest. `null` for anything else that stops compiling.
+ */
+function compiledOrNull(rules: DefinitionRules, leftOut: string[]): CompiledType | null {
+  let current = rules;
+  // Each round leaves out one of the four patterns, so this ends.
+  for (let round = 0; round <= COMPONENTS.length; round++) {
+    try {
+      return compileDefinition(current);
+    } catch (error) {
+      if (!(error instanceof DefinitionCompileError)) return null;
+      const key = pointerTokens(error.pointer)[0] ?? '';
+      const part = (current as unknown as Record<string, ComponentRules | undefined>)[key];
+      if (part?.permitted_characters === undefined) return null;
+      const { permitted_characters: _pattern, ...rest } = part;
+      current = { ...current, [key]: rest };
+      leftOut.push(error.pointer);
+    }
   }
+  return null;
 }
 
 /** The definition without its patterns: the canonical form of an example whose pattern was not run. */
-function withoutPatterns(definition: PurlTypeDefinition): PurlTypeDefinition {
+function withoutPatterns(definition: DefinitionRules): DefinitionRules {
   const copy: Record<string, unknown> = { ...definition };
   for (const component of COMPONENTS) {
     const key = `${component}_definition`;
@@ -66,7 +92,7 @@ function withoutPatterns(definition: PurlTypeDefinition): PurlTypeDefinition {
       copy[key] = rest;
     }
   }
-  return copy as unknown as PurlTypeDefinition;
+  return copy as unknown as DefinitionRules;
 }
 
 function parsedOrNull(engine: PurlEngine, purl: string): PurlComponents | null {
@@ -77,28 +103,40 @@ function parsedOrNull(engine: PurlEngine, purl: string): PurlComponents | null {
   }
 }
 
-function run(document: unknown, schemaValid: boolean): DefinitionRun {
-  if (!schemaValid || typeof document !== 'object' || document === null) return { compiled: null, examples: [] };
+/**
+ * What the examples are checked against: a schema-valid definition as it is; else the parts of
+ * it the schema accepts (see checkableDefinition).
+ */
+function checkable(document: object, { schemaValid, rejected }: ExampleContext): CheckableDefinition {
+  if (schemaValid) {
+    const type = definitionType(document) ?? null;
+    return { rules: type === null ? null : (document as DefinitionRules), type, blockedBy: null, leftOut: [] };
+  }
+  return checkableDefinition(document, rejected ?? NOTHING_REJECTED);
+}
+
+function run(document: unknown, context: ExampleContext): DefinitionRun {
+  if (typeof document !== 'object' || document === null) return NO_RUN;
   const cached = runs.get(document);
   if (cached) return cached;
-  const definition = document as PurlTypeDefinition;
-  const definitionTypeName = definitionType(document);
-  const compiled = compiledOrNull(definition);
+  const { rules, type: definitionTypeName, blockedBy, leftOut: rejectedParts } = checkable(document, context);
+  const leftOut = [...rejectedParts];
+  const compiled = rules ? compiledOrNull(rules, leftOut) : null;
   const examples: ParsedExample[] = [];
-  if (compiled && definitionTypeName !== undefined) {
-    const engine = engineFromCompiledTypes([compiled]);
+  if (definitionTypeName !== null) {
+    const engine = compiled ? engineFromCompiledTypes([compiled]) : null;
     let patternless: PurlEngine | null | undefined;
     const strings = exampleStrings(document);
     for (const { index, purl } of strings) {
       const type = TYPE_PREFIX.exec(purl)?.[1]?.toLowerCase() || null;
       const ownType = type === definitionTypeName;
-      const validation = ownType ? engine.validate(purl) : null;
+      const validation = ownType && engine ? engine.validate(purl) : null;
       const problems = validation ? validation.errors.filter((issue) => issue.code !== 'pattern-skipped') : [];
       const unchecked = validation ? validation.errors.filter((issue) => issue.code === 'pattern-skipped').map((issue) => issue.component) : [];
       let canonical = validation?.valid ? validation.canonical : null;
-      let components = validation?.valid ? parsedOrNull(engine, purl) : null;
-      if (validation && !validation.valid && problems.length === 0) {
-        patternless ??= engineFromCompiledTypes([compileDefinition(withoutPatterns(definition))]);
+      let components = validation?.valid && engine ? parsedOrNull(engine, purl) : null;
+      if (validation && !validation.valid && problems.length === 0 && rules) {
+        patternless ??= engineFromCompiledTypes([compileDefinition(withoutPatterns(rules))]);
         const loose = patternless.validate(purl);
         canonical = loose.canonical;
         components = loose.valid ? parsedOrNull(patternless, purl) : null;
@@ -106,25 +144,40 @@ function run(document: unknown, schemaValid: boolean): DefinitionRun {
       examples.push({ index, purl, type, ownType, validation, problems, unchecked, canonical, components });
     }
   }
-  const result = { compiled, examples };
+  const unusable = rules !== null && compiled === null ? { pointer: '', missing: false } : null;
+  const result: DefinitionRun = { compiled, examples, blockedBy: blockedBy ?? unusable, leftOut };
   runs.set(document, result);
   return result;
 }
 
 /**
- * The examples of a schema-valid definition, parsed; empty when the document is not schema-valid
- * (no engine can be built from it) or its patterns do not compile.
+ * Why examples were not checked against the definition, or not against all of it: `blockedBy`
+ * when no engine could be built (the schema rejected a member the examples depend on, or the
+ * definition does not compile), else the rejected members left out; `null` when nothing was.
  */
-export function examplesOf(document: unknown, schemaValid: boolean): readonly ParsedExample[] {
-  return run(document, schemaValid).examples;
+export function examplesUnchecked(
+  document: unknown,
+  context: ExampleContext,
+): Pick<DefinitionRun, 'blockedBy' | 'leftOut'> | null {
+  const { blockedBy, leftOut } = run(document, context);
+  return blockedBy === null && leftOut.length === 0 ? null : { blockedBy, leftOut };
+}
+
+/**
+ * The examples of a definition, parsed under the parts of it the schema accepts; none when its
+ * type is rejected. An example has no `validation` when no engine could be built (see
+ * {@link examplesUnchecked}).
+ */
+export function examplesOf(document: unknown, context: ExampleContext): readonly ParsedExample[] {
+  return run(document, context).examples;
 }
 
 /**
  * The compiled pattern of a site, the very one the examples were checked with when there is one;
  * else compiled once per document. `null` when it does not compile.
  */
-export function patternOf(document: unknown, schemaValid: boolean, site: PatternSite): PermittedCharacters | null {
-  const compiled = run(document, schemaValid).compiled;
+export function patternOf(document: unknown, context: ExampleContext, site: PatternSite): PermittedCharacters | null {
+  const compiled = run(document, context).compiled;
   const shared = compiled?.[site.component].permitted;
   if (shared && shared.source === site.source) return shared;
   if (typeof document !== 'object' || document === null || regexSyntaxError(site.source) !== null) return null;

@@ -21,13 +21,19 @@ function lastSegment(value: string): string {
   return withoutQuery.slice(Math.max(withoutQuery.lastIndexOf('/'), withoutQuery.lastIndexOf('\\')) + 1);
 }
 
+/** Whether the file has a name to agree with the type: standard input, in-memory values and other labels have none. */
+export function hasJsonFileName(file: string | undefined): file is string {
+  return file !== undefined && lastSegment(file).toLowerCase().endsWith('.json');
+}
+
 const idNamesFile: SemanticCheck = {
   rule: 'purl-type/id-file-name',
   summary: '`$id`, when present, ends with `<type>-definition.json`.',
-  check(document) {
+  check(document, { rejected }) {
     const type = definitionType(document);
     const id = own(asObject(document), '$id');
-    if (type === undefined || typeof id !== 'string') return [];
+    // Against a type the schema rejects, the $id would be judged by a name that is itself wrong.
+    if (type === undefined || typeof id !== 'string' || rejected?.has('/type')) return [];
     const expected = definitionFileName(type);
     if (id.endsWith(`/${expected}`) || id === expected) return [];
     return [
@@ -44,12 +50,11 @@ const idNamesFile: SemanticCheck = {
 const fileNameAgrees: SemanticCheck = {
   rule: 'purl-type/file-name',
   summary: 'A definition read from a `.json` file is named `<type>-definition.json`.',
-  check(document, { file }) {
+  check(document, { file, rejected }) {
     const type = definitionType(document);
-    if (type === undefined || file === undefined) return [];
+    if (type === undefined || !hasJsonFileName(file) || rejected?.has('/type')) return [];
+    if (!hasJsonFileName(file)) return [];
     const base = lastSegment(file);
-    // Standard input, in-memory values and other labels have no file name to agree.
-    if (!base.toLowerCase().endsWith('.json')) return [];
     const expected = definitionFileName(type);
     if (base === expected) return [];
     return [

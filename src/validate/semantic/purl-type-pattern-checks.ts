@@ -115,13 +115,13 @@ function uppercaseWitness(pattern: PermittedCharacters, examples: readonly strin
 const caseInsensitiveUppercase: SemanticCheck = {
   rule: 'purl-type/case-insensitive-pattern',
   summary: 'A `case_sensitive: false` component has a `permitted_characters` that admits no uppercase letter.',
-  check(document, { schemaValid }) {
+  check(document, context) {
     const findings: RawFinding[] = [];
     for (const site of compilingSites(document)) {
       if (site.caseSensitive !== false) continue;
-      const pattern = patternOf(document, schemaValid, site);
+      const pattern = patternOf(document, context, site);
       if (!pattern) continue;
-      const values = examplesOf(document, schemaValid).flatMap((e) => {
+      const values = examplesOf(document, context).flatMap((e) => {
         const value = e.components?.[site.component];
         return typeof value === 'string' ? [value] : [];
       });

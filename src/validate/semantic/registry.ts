@@ -14,8 +14,16 @@ import { BUILT_IN_CHECKS } from './built-in-checks.js';
 export interface CheckContext {
   /** The file name as given to the validator (`<stdin>`, `<input>` or absent when there is none). */
   readonly file?: string;
-  /** Whether the schema accepted the document; checks that need a well-formed document skip it otherwise. */
+  /** Whether the schema accepted the document. A check still runs when it did not: see `rejected`. */
   readonly schemaValid: boolean;
+  /**
+   * The JSON Pointers of the values the schema rejected (an unknown property's is the property's
+   * own); a missing property rejects none. Empty or absent when the schema accepted the document.
+   * A check leaves these values out of what it compares or builds (an engine from a type
+   * definition), and says what it could not check because of them. Findings at these pointers are
+   * not reported: the schema's finding already is.
+   */
+  readonly rejected?: ReadonlySet<string>;
 }
 
 /**
