@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium.js';
 import { sidewaysOverflow } from './support/overflow.js';
+import { collectProblems } from './support/page-problems.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../test/support/paths.js';
 import { runCli } from '../test/support/run-cli.js';
@@ -33,15 +34,7 @@ function pageUrl(out: string, file: string): string {
 /** A page that fails the test on any script error or dialog (an `alert` from injected markup). */
 async function openPage(url: string, options: { width?: number; dark?: boolean } = {}): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage({ viewport: { width: options.width ?? 1200, height: 900 } });
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('dialog', (dialog) => {
-    problems.push(`dialog: ${dialog.message()}`);
-    void dialog.dismiss();
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
+  const problems = collectProblems(page);
   await page.emulateMedia({ colorScheme: options.dark ? 'dark' : 'light' });
   await page.goto(url);
   return { page, problems };

@@ -16,6 +16,7 @@ import { defaultPurlDefinition, defaultPurlDefinitions, type PurlTypeDefinition 
 import { runCli } from '../test/support/run-cli.js';
 import { launchChromium } from './support/chromium.js';
 import { sidewaysOverflow } from './support/overflow.js';
+import { collectProblems } from './support/page-problems.js';
 import { serveFiles, type ServedFile, type StaticServer } from './support/serve.js';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'teapurl-purl-box-'));
@@ -76,16 +77,8 @@ function urlOf(site: Site, transport: Transport, file: string): string {
 /** A page that records script errors, dialogs, CSP violations and every request it makes. */
 async function open(site: Site, transport: Transport, file: string, width = 1280): Promise<{ page: Page; problems: string[]; requests: string[] }> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
-  const problems: string[] = [];
+  const problems = collectProblems(page, ['error', 'warning']);
   const requests: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('dialog', (dialog) => {
-    problems.push(`dialog: ${dialog.message()}`);
-    void dialog.dismiss();
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
-  });
   page.on('request', (request) => requests.push(request.url()));
   // Playwright's own script, not the page's: it only listens.
   await page.addInitScript(() => {
