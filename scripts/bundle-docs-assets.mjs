@@ -4,7 +4,9 @@
 // (file://), and the site must work there. Run by `npm run build`, and by the tests' global setup
 // (test/support/docs-assets-setup.ts) so that tests running from the sources find a current copy.
 import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 /** Where the asset goes, relative to the package root; src/docs/purl-box-asset.ts reads it from there. */
@@ -29,5 +31,6 @@ export async function bundleDocsAssets(root = path.resolve(path.dirname(fileURLT
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const bytes = await bundleDocsAssets();
-  console.log(`${PURL_BOX_ASSET}: ${bytes} bytes`);
+  const gzip = gzipSync(readFileSync(PURL_BOX_ASSET)).length;
+  console.log(`${PURL_BOX_ASSET}: ${bytes} bytes, ${gzip} gzip (zlib's default level)`);
 }
