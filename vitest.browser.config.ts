@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test-browser/**/*.browser.test.ts'],
+    // Tests generate docs sites from the sources: the live PURL box's script must match them.
+    globalSetup: ['test/support/docs-assets-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: ['default', ['json', { outputFile: 'test-artifacts/vitest-browser.json' }]],

@@ -30,6 +30,8 @@ const graph = await build({
 });
 const keep = new Set(Object.keys(graph.metafile.inputs).map((file) => path.resolve(root, file)));
 keep.add(path.join(dist, 'teapurl.cjs'));
+// Files `teapurl docs` copies into the sites it writes (the live PURL box's script): read, not imported.
+const ASSETS = path.join(dist, 'assets');
 
 const program = ts.createProgram(
   targets.map((target) => path.join(root, target.types)),
@@ -43,7 +45,9 @@ function prune(folder) {
   let left = 0;
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const file = path.join(folder, entry.name);
-    if (entry.isDirectory()) {
+    if (entry.isDirectory() && file === ASSETS) {
+      left++;
+    } else if (entry.isDirectory()) {
       if (prune(file)) rmdirSync(file);
       else left++;
     } else if (/\.(d\.ts|js)$/.test(entry.name) && inDist(file) && !keep.has(file)) {

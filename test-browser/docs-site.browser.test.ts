@@ -8,6 +8,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium.js';
+import { sidewaysOverflow } from './support/overflow.js';
+import { collectProblems } from './support/page-problems.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../test/support/paths.js';
 import { runCli } from '../test/support/run-cli.js';
@@ -32,15 +34,7 @@ function pageUrl(out: string, file: string): string {
 /** A page that fails the test on any script error or dialog (an `alert` from injected markup). */
 async function openPage(url: string, options: { width?: number; dark?: boolean } = {}): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage({ viewport: { width: options.width ?? 1200, height: 900 } });
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('dialog', (dialog) => {
-    problems.push(`dialog: ${dialog.message()}`);
-    void dialog.dismiss();
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
+  const problems = collectProblems(page);
   await page.emulateMedia({ colorScheme: options.dark ? 'dark' : 'light' });
   await page.goto(url);
   return { page, problems };
@@ -95,13 +89,13 @@ describe('the index page', () => {
     await page.waitForURL(/types\/maven\.html$/);
     expect(await page.locator('h1').innerText()).toContain('maven');
 
-    const components = page.locator('#components');
-    const componentRows = await components.locator('tbody tr').allInnerTexts();
-    expect(componentRows.length).toBe(4);
-    expect(componentRows.map((r) => r.split('\t')[0]!.trim().toLowerCase())).toEqual(['namespace', 'name', 'version', 'subpath']);
-    expect(componentRows[0]).toContain('groupId');
+    // One card per component, each headed by its name.
+    const cards = page.locator('#components > article.card');
+    expect(await cards.locator('h3').allInnerTexts()).toEqual(['Namespace', 'Name', 'Version', 'Subpath']);
+    expect(await cards.first().innerText()).toContain('groupId');
+    expect(await cards.first().locator('dt').allInnerTexts()).toEqual(['Requirement', 'Case-sensitive', 'Permitted characters', 'Native name', 'Normalisation rules', 'Notes']);
 
-    const qualifiers = await page.locator('#qualifiers tbody tr').allInnerTexts();
+    const qualifiers = await page.locator('#qualifiers > article.card').allInnerTexts();
     const classifier = qualifiers.find((r) => r.startsWith('classifier'));
     const type = qualifiers.find((r) => r.startsWith('type'));
     expect(classifier).toBeDefined();
@@ -125,9 +119,8 @@ describe('the index page', () => {
     const background = (page: Page) => page.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
     expect(await background(dark.page)).not.toBe(await background(light.page));
     for (const { page } of [light, dark]) {
-      // Wide tables scroll inside their wrapper; the page itself does not scroll sideways.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      // Nothing scrolls sideways: neither the page nor anything in it.
+      expect(await sidewaysOverflow(page)).toEqual([]);
     }
     await dark.page.screenshot({ path: path.join(SHOTS, 'type-npm-phone-dark.png'), fullPage: true });
     await light.page.screenshot({ path: path.join(SHOTS, 'type-npm-phone-light.png'), fullPage: true });
@@ -146,8 +139,10 @@ describe('hostile text in a definition', () => {
       const { page, problems } = await openPage(pageUrl(out, file));
       expect(await page.locator('img').count()).toBe(0);
       expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
-      // The only script is the index page's filter.
-      expect(await page.locator('script').count()).toBe(file === 'index.html' ? 1 : 0);
+      // The only inline script is the index page's filter; the others are the live box's files.
+      expect(await page.locator('script:not([src])').count()).toBe(file === 'index.html' ? 1 : 0);
+      const sources = await page.locator('script[src]').evaluateAll((scripts) => scripts.map((s) => s.getAttribute('src')!.replace(/^(\.\.\/)+/, '')));
+      expect(sources).toEqual(['assets/purl-definitions.js', 'assets/purl-box.js']);
       if (file !== 'index.html') expect(await page.locator('body').innerText()).toContain('<script>');
       await page.screenshot({ path: path.join(SHOTS, `hostile-${path.basename(file, '.html')}.png`), fullPage: true });
       expect(problems).toEqual([]);

@@ -112,7 +112,7 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
     const { definitions, engine } = await loadDefinitions(values.types, io.cwd);
     // An example the pattern guard was needed for: generate again with it (see withPatternGuard).
     const files = await withPatternGuard(() => generateDocsSite(definitions, { format, engine }));
-    const counts = `${countOf(files.length, 'page')}, ${countOf(definitions.length, 'type')}, ${formatLabel(format)}`;
+    const counts = `${countOf(files.length, 'file')}, ${countOf(definitions.length, 'type')}, ${formatLabel(format)}`;
     if (values.check) {
       const stale = await checkDocsSite(outDir, files, format);
       if (stale.length === 0) {
@@ -133,7 +133,7 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
     }
     const result = await writeDocsSite(outDir, files, format, { force: values.force });
     for (const page of result.removed) io.stdout.write(`removed ${path.join(values.out, page)} (no such type in the definitions)\n`);
-    io.stdout.write(`wrote ${countOf(result.written.length, 'page')} to ${values.out} (${countOf(definitions.length, 'type')}, ${formatLabel(format)})\n`);
+    io.stdout.write(`wrote ${countOf(result.written.length, 'file')} to ${values.out} (${countOf(definitions.length, 'type')}, ${formatLabel(format)})\n`);
     return 0;
   } catch (error) {
     if (error instanceof DocsFailure || error instanceof DocsSiteError) {

@@ -11,7 +11,7 @@
  * ```
  */
 export interface DocsFile {
-  /** Relative, `/`-separated: `index.html`, `types/npm.html`, `index.md`, `types/npm.md`. */
+  /** Relative, `/`-separated: `index.html`, `types/npm.html`, `assets/purl-box.js`, `index.md`, `types/npm.md`. */
   readonly path: string;
   /** The page's text (UTF-8 when written). */
   readonly content: string;
@@ -33,11 +33,11 @@ export type DocsFormat = 'html' | 'md' | 'both';
 /** The formats a command line may name. */
 export const DOCS_FORMATS: readonly DocsFormat[] = ['html', 'md', 'both'];
 
-/** The file extensions (with the dot) of the pages a format produces. */
+/** The file extensions (with the dot) of the files a format produces: HTML sites carry scripts for the live PURL box. */
 export function formatExtensions(format: DocsFormat): readonly string[] {
-  if (format === 'html') return ['.html'];
+  if (format === 'html') return ['.html', '.js'];
   if (format === 'md') return ['.md'];
-  return ['.html', '.md'];
+  return ['.html', '.js', '.md'];
 }
 
 /** Orders paths by UTF-16 code units, so the order never depends on the machine's locale. */

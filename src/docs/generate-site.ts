@@ -1,6 +1,7 @@
 import type { PurlTypeDefinition } from '../../types/index.js';
 import { PurlEngine } from '../purl/index.js';
 import { comparePaths, DOCS_FORMATS, type DocsFile, type DocsFormat } from './docs-file.js';
+import { purlBoxAssets } from './purl-box-asset.js';
 import { renderHtmlSite } from './render-html.js';
 import { renderMarkdownSite } from './render-markdown.js';
 import { buildTypePageModel } from './type-page-model.js';
@@ -30,11 +31,15 @@ const TYPE_PATTERN = /^[a-z][a-z0-9-.]+$/;
 
 /**
  * Generates a documentation site for a set of PURL type definitions, in memory: an index of every
- * type and one page per type, as HTML, Markdown or both. The result depends only on the
+ * type and one page per type, as HTML, Markdown or both. An HTML site also carries
+ * `assets/purl-box.js` (teapurl's PURL engine, for the live box on each page) and
+ * `assets/purl-definitions.js` (these definitions, for that box), so that a reader can type a
+ * PURL and see it broken down without leaving the page and without any request. The result depends only on the
  * definitions and the registered PURL rules (no timestamps), sorted by path, so the same input
  * always gives byte-identical pages.
  *
- * @throws `Error` when a type cannot name a file or two definitions share a type;
+ * @throws `Error` when a type cannot name a file or two definitions share a type, or (for HTML)
+ *   the box's script is missing from teapurl's build;
  *   {@link teapurl/purl!DefinitionSetError | DefinitionSetError} when no engine is given and a definition is invalid.
  * @example
  * ```ts
@@ -57,11 +62,10 @@ export function generateDocsSite(definitions: readonly PurlTypeDefinition[], opt
     if (seen.has(type)) throw new Error(`type ${JSON.stringify(type)} is defined twice`);
     seen.add(type);
   }
-  const models = [...definitions]
-    .sort((a, b) => comparePaths(a.type, b.type))
-    .map((definition) => buildTypePageModel(definition, engine));
+  const sorted = [...definitions].sort((a, b) => comparePaths(a.type, b.type));
+  const models = sorted.map((definition) => buildTypePageModel(definition, engine));
   const files: DocsFile[] = [];
-  if (format !== 'md') files.push(...renderHtmlSite(models));
+  if (format !== 'md') files.push(...renderHtmlSite(models), ...purlBoxAssets(sorted));
   if (format !== 'html') files.push(...renderMarkdownSite(models));
   return files.sort((a, b) => comparePaths(a.path, b.path));
 }

@@ -1,6 +1,7 @@
 import { escapeHtml } from './escape.js';
 import { ABSENT_HTML, codeHtml, tableHtml, urlHtml } from './html-fragments.js';
 import { htmlPage } from './html-layout.js';
+import { purlBoxHtml, purlBoxScripts } from './html-purl-box.js';
 import type { TypePageModel } from './type-page-model.js';
 
 /**
@@ -35,20 +36,23 @@ function repositoryCell(model: TypePageModel): string {
   return usesRepository === 'yes' ? ABSENT_HTML : '<span class="muted">none (no repository)</span>';
 }
 
+/** The index's columns; each cell carries its heading, shown beside it when a narrow screen stacks a row into a card. */
+const COLUMNS = ['Type', 'Name', 'Namespace', 'Namespace case-sensitive', 'Name case-sensitive', 'Required qualifiers', 'Default repository'];
+
 function row(model: TypePageModel): string {
   const [namespace, name] = model.components;
   const type = escapeHtml(model.type);
   const required = model.requiredQualifiers.length === 0 ? '<span class="muted">none</span>' : model.requiredQualifiers.map(codeHtml).join(', ');
   const cells = [
-    `<td><a href="types/${type}.html"><code>${type}</code></a></td>`,
-    `<td>${escapeHtml(model.typeName)}</td>`,
-    `<td>${escapeHtml(namespace!.requirement)}</td>`,
-    `<td>${escapeHtml(namespace!.caseSensitive)}</td>`,
-    `<td>${escapeHtml(name!.caseSensitive)}</td>`,
-    `<td>${required}</td>`,
-    `<td>${repositoryCell(model)}</td>`,
+    `<a href="types/${type}.html"><code>${type}</code></a>`,
+    escapeHtml(model.typeName),
+    escapeHtml(namespace!.requirement),
+    escapeHtml(namespace!.caseSensitive),
+    escapeHtml(name!.caseSensitive),
+    required,
+    repositoryCell(model),
   ];
-  return `<tr data-type="${type}">${cells.join('')}</tr>`;
+  return `<tr data-type="${type}">${cells.map((cell, i) => `<td data-label="${COLUMNS[i]}">${cell}</td>`).join('')}</tr>`;
 }
 
 /** `index.html`: every type in one filterable table. */
@@ -57,13 +61,11 @@ export function htmlIndexPage(models: readonly TypePageModel[]): string {
   const main = [
     '<h1>PURL types</h1>',
     `<p>${total} Package-URL type definition${total === 1 ? '' : 's'}. Each type links to a page with its components, qualifiers, repository and examples as teapurl reads them.</p>`,
+    purlBoxHtml(''),
+    '<h2 id="types-title">Types</h2>',
     '<p><label for="filter">Filter</label><input id="filter" type="search" placeholder="type, name or any text in the row" autocomplete="off" spellcheck="false" aria-controls="types"></p>',
     `<p id="filter-count" aria-live="polite">${total} of ${total} types</p>`,
-    tableHtml(
-      ' id="types"',
-      ['Type', 'Name', 'Namespace', 'Namespace case-sensitive', 'Name case-sensitive', 'Required qualifiers', 'Default repository'],
-      models.map(row),
-    ),
+    tableHtml(' id="types" aria-labelledby="types-title"', COLUMNS, models.map(row)),
   ].join('\n');
-  return htmlPage({ title: 'PURL types', main, script: FILTER_SCRIPT });
+  return htmlPage({ title: 'PURL types', main, script: FILTER_SCRIPT, scriptFiles: purlBoxScripts(0) });
 }

@@ -3,8 +3,8 @@ import { escapeHtml } from './escape.js';
 
 /** One stylesheet for every page: light and dark schemes, readable at phone width. */
 const STYLE = `
-:root{color-scheme:light dark;--bg:#fff;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--head:#f6f8fa;--link:#0550ae;--code:#eff2f5;--bad:#b3261e}
-@media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#9198a1;--line:#3d444d;--head:#151b23;--link:#4493f8;--code:#1f252d;--bad:#ff7b72}}
+:root{color-scheme:light dark;--bg:#fff;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--head:#f6f8fa;--link:#0550ae;--code:#eff2f5;--bad:#b3261e;--good:#1a7f37}
+@media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#9198a1;--line:#3d444d;--head:#151b23;--link:#4493f8;--code:#1f252d;--bad:#ff7b72;--good:#3fb950}}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
 body{margin:0 auto;max-width:75rem;padding:1rem;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;overflow-wrap:break-word}
@@ -12,30 +12,37 @@ a{color:var(--link)}
 h1{font-size:1.6rem;line-height:1.25}
 h2{font-size:1.3rem;margin-top:2rem;border-bottom:1px solid var(--line)}
 h3{font-size:1.05rem}
-code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em;background:var(--code);border-radius:4px}
+code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em;background:var(--code);border-radius:4px;overflow-wrap:anywhere}
 code{padding:.1em .3em}
-pre{padding:.6rem;white-space:pre-wrap;overflow-wrap:anywhere}
-p,li,dd{overflow-wrap:anywhere}
+pre{padding:.6rem;white-space:pre-wrap}
+p,li,dd,td,a{overflow-wrap:anywhere}
 .table-wrap{overflow-x:auto;margin:0 0 1rem;max-width:100%}
-table{border-collapse:collapse;min-width:100%}
+table{border-collapse:collapse;width:100%}
 th,td{border:1px solid var(--line);padding:.35rem .6rem;text-align:left;vertical-align:top}
-thead th{background:var(--head);white-space:nowrap}
+thead th{background:var(--head)}
 tbody th{font-weight:600}
-td ul{margin:0;padding-left:1.1rem}
+td ul,dd ul{margin:0;padding-left:1.1rem}
 [hidden]{display:none!important}
 .muted,.absent{color:var(--muted)}
 .refused{color:var(--bad)}
+.valid{color:var(--good)}
 .toc{display:flex;flex-wrap:wrap;gap:.2rem 1rem;margin:1rem 0}
-td{min-width:7rem}
-#types td:first-child{white-space:nowrap}
-td.prose{min-width:15rem}
-.example{border:1px solid var(--line);border-radius:6px;padding:0 .8rem;margin:0 0 1rem}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem}
+#types{table-layout:fixed}
+#types th:nth-child(1){width:11%}#types th:nth-child(2){width:19%}#types th:nth-child(3){width:11%}#types th:nth-child(4),#types th:nth-child(5){width:12%}#types th:nth-child(6){width:14%}
+.example,.card,.purl-box{border:1px solid var(--line);border-radius:6px;padding:0 .8rem;margin:0 0 1rem}
+.card>h3{margin:.6rem 0}
+dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.3rem 1rem}
 dt{font-weight:600}
-dd{margin:0}
-@media (max-width:30rem){dl{grid-template-columns:1fr}dd{margin-bottom:.5rem}}
+dd{margin:0;min-width:0}
+@media (max-width:30rem){dl{grid-template-columns:minmax(0,1fr)}dd{margin-bottom:.5rem}}
 label{font-weight:600;margin-right:.5rem}
-input[type=search]{font:inherit;padding:.4rem .6rem;width:100%;max-width:26rem;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg)}
+input{font:inherit;padding:.4rem .6rem;width:100%;max-width:26rem;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg)}
+.purl-box{padding-bottom:.4rem}
+.purl-box>h2{margin-top:.8rem}
+.purl-box-field{display:flex;flex-wrap:wrap;align-items:center;gap:.3rem}
+.purl-box input{max-width:none;flex:1 1 16rem;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+.purl-box-verdict{font-weight:600}
+@media (max-width:48rem){#types thead{display:none}#types,#types tbody,#types tr,#types td{display:block}#types tr{border:1px solid var(--line);border-radius:6px;margin:0 0 .8rem;padding:.3rem .6rem}#types td{border:0;padding:.1rem 0}#types td::before{content:attr(data-label) ": ";font-weight:600}}
 footer{margin-top:2rem;color:var(--muted);font-size:.9rem}
 `.trim();
 
@@ -48,6 +55,8 @@ export interface HtmlPageParts {
   readonly header?: string;
   /** A plain script without any document text in it, or none. */
   readonly script?: string;
+  /** Same-origin script files the page loads (relative URLs, after `script`), in order. */
+  readonly scriptFiles?: readonly string[];
 }
 
 function sha256(text: string): string {
@@ -58,11 +67,16 @@ const STYLE_HASH = sha256(STYLE);
 
 /**
  * A complete HTML document. Its Content-Security-Policy allows only this page's own style and
- * script (by hash) and nothing from elsewhere: should a definition's text ever slip past
- * escaping, the browser would still not run it.
+ * inline script (by hash) and, when it loads script files, scripts from its own origin (`'self'`,
+ * which Chromium also grants a page opened from disk its neighbouring files), and nothing from
+ * elsewhere: no inline script without that hash, no `eval`, no request to another site, no
+ * `connect-src` at all. Should a definition's text ever slip past escaping, the browser would
+ * still not run it.
  */
 export function htmlPage(parts: HtmlPageParts): string {
-  const scriptSource = parts.script === undefined ? "'none'" : sha256(parts.script);
+  const files = parts.scriptFiles ?? [];
+  const sources = [...(files.length > 0 ? ["'self'"] : []), ...(parts.script === undefined ? [] : [sha256(parts.script)])];
+  const scriptSource = sources.length === 0 ? "'none'" : sources.join(' ');
   const policy = `default-src 'none'; style-src ${STYLE_HASH}; script-src ${scriptSource}; base-uri 'none'; form-action 'none'`;
   return [
     '<!doctype html>',
@@ -83,6 +97,7 @@ export function htmlPage(parts: HtmlPageParts): string {
     '</main>',
     '<footer>Generated by <code>teapurl docs</code> from PURL type definitions.</footer>',
     parts.script === undefined ? '' : `<script>${parts.script}</script>`,
+    ...files.map((file) => `<script src="${escapeHtml(file)}"></script>`),
     '</body>',
     '</html>',
   ]

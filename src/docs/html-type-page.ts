@@ -3,6 +3,7 @@ import { escapeHtml } from './escape.js';
 import type { ExampleBreakdown } from './example-breakdown.js';
 import { ABSENT_HTML, codeHtml, orAbsent, proseHtml, tableHtml, urlHtml } from './html-fragments.js';
 import { htmlPage } from './html-layout.js';
+import { purlBoxHtml, purlBoxScripts } from './html-purl-box.js';
 import { notShown, type ComponentRow, type QualifierRow, type TypePageModel } from './type-page-model.js';
 
 function rulesCell(row: ComponentRow): string {
@@ -15,35 +16,44 @@ function rulesCell(row: ComponentRow): string {
   return items.length === 0 ? ABSENT_HTML : `<ul>${items.join('')}</ul>`;
 }
 
-function componentRow(row: ComponentRow): string {
-  const cells = [
-    `<th scope="row">${row.component}</th>`,
-    `<td>${escapeHtml(row.requirement)}</td>`,
-    `<td>${escapeHtml(row.caseSensitive)}</td>`,
-    `<td>${orAbsent(row.permittedCharacters, codeHtml)}</td>`,
-    `<td>${orAbsent(row.nativeName, escapeHtml)}</td>`,
-    `<td class="prose">${rulesCell(row)}</td>`,
-    `<td class="prose">${orAbsent(row.note, proseHtml)}</td>`,
-  ];
-  return `<tr data-component="${row.component}">${cells.join('')}</tr>`;
+/** A `<dl>` of label and already-escaped value pairs. */
+function fieldsHtml(fields: readonly (readonly [string, string])[]): string {
+  return `<dl>${fields.map(([label, value]) => `<dt>${label}</dt><dd>${value}</dd>`).join('')}</dl>`;
 }
 
-function qualifierRow(row: QualifierRow): string {
-  const cells = [
-    `<th scope="row">${codeHtml(row.key)}</th>`,
-    `<td>${escapeHtml(row.requirement)}</td>`,
-    `<td>${orAbsent(row.defaultValue, codeHtml)}</td>`,
-    `<td>${orAbsent(row.nativeName, escapeHtml)}</td>`,
-    `<td class="prose">${proseHtml(row.description)}</td>`,
-  ];
-  return `<tr>${cells.join('')}</tr>`;
+const COMPONENT_TITLES: Record<ComponentRow['component'], string> = { namespace: 'Namespace', name: 'Name', version: 'Version', subpath: 'Subpath' };
+
+/**
+ * One component as a card rather than a table row: the notes and rules are prose, and a
+ * nine-column table left them too little width (it ran past the right edge at 1280 px).
+ */
+function componentCard(row: ComponentRow): string {
+  const fields = [
+    ['Requirement', escapeHtml(row.requirement)],
+    ['Case-sensitive', escapeHtml(row.caseSensitive)],
+    ['Permitted characters', orAbsent(row.permittedCharacters, codeHtml)],
+    ['Native name', orAbsent(row.nativeName, escapeHtml)],
+    ['Normalisation rules', rulesCell(row)],
+    ['Notes', orAbsent(row.note, proseHtml)],
+  ] as const;
+  return `<article class="card" data-component="${row.component}">\n<h3>${COMPONENT_TITLES[row.component]}</h3>\n${fieldsHtml(fields)}\n</article>`;
+}
+
+function qualifierCard(row: QualifierRow): string {
+  const fields = [
+    ['Requirement', escapeHtml(row.requirement)],
+    ['Default', orAbsent(row.defaultValue, codeHtml)],
+    ['Native name', orAbsent(row.nativeName, escapeHtml)],
+    ['Description', proseHtml(row.description)],
+  ] as const;
+  return `<article class="card" data-qualifier="${escapeHtml(row.key)}">\n<h3>${codeHtml(row.key)}</h3>\n${fieldsHtml(fields)}\n</article>`;
 }
 
 function qualifiersSection(model: TypePageModel): string {
   const body =
     model.qualifiers.length === 0
       ? '<p>This definition describes no qualifiers. PURLs of this type may still carry the qualifiers ECMA-427 defines for every type.</p>'
-      : tableHtml(' id="qualifiers"', ['Key', 'Requirement', 'Default', 'Native name', 'Description'], model.qualifiers.map(qualifierRow));
+      : `<div id="qualifiers" class="cards">\n${model.qualifiers.map(qualifierCard).join('\n')}\n</div>`;
   return `<section id="qualifier-definitions">\n<h2>Qualifiers</h2>\n${body}\n</section>`;
 }
 
@@ -97,6 +107,12 @@ function exampleHtml(example: ExampleBreakdown): string {
   return lines.join('\n');
 }
 
+/** What the box on a type page starts with: the first example the engine accepts, else the first, else the bare type. */
+function boxPrefill(model: TypePageModel): string {
+  const accepted = model.examples.find((example) => example.components !== null);
+  return (accepted ?? model.examples[0])?.purl ?? `pkg:${model.type}/`;
+}
+
 /** `types/<type>.html`: one definition in full, its examples broken down by the engine. */
 export function htmlTypePage(model: TypePageModel): string {
   const type = escapeHtml(model.type);
@@ -107,14 +123,11 @@ export function htmlTypePage(model: TypePageModel): string {
     model.note === null ? '' : `<p><strong>Note:</strong> ${proseHtml(model.note)}</p>`,
     `<p>Syntax, with the parts this type prohibits left out:</p>\n<pre><code class="syntax">${escapeHtml(model.syntaxTemplate)}</code></pre>`,
     model.id === null ? '' : `<p class="muted">Definition document: ${urlHtml(model.id)}</p>`,
-    '<nav class="toc" aria-label="On this page"><a href="#component-definitions">Components</a><a href="#qualifier-definitions">Qualifiers</a><a href="#repository">Repository</a><a href="#references">References</a><a href="#examples">Examples</a></nav>',
+    purlBoxHtml(boxPrefill(model)),
+    '<nav class="toc" aria-label="On this page"><a href="#purl-box">Try a PURL</a><a href="#component-definitions">Components</a><a href="#qualifier-definitions">Qualifiers</a><a href="#repository">Repository</a><a href="#references">References</a><a href="#examples">Examples</a></nav>',
     '<section id="component-definitions">',
     '<h2>Components</h2>',
-    tableHtml(
-      ' id="components"',
-      ['Component', 'Requirement', 'Case-sensitive', 'Permitted characters', 'Native name', 'Normalisation rules', 'Notes'],
-      model.components.map(componentRow),
-    ),
+    `<div id="components" class="cards">\n${model.components.map(componentCard).join('\n')}\n</div>`,
     '</section>',
     qualifiersSection(model),
     repositorySection(model),
@@ -127,5 +140,5 @@ export function htmlTypePage(model: TypePageModel): string {
   ]
     .filter((part) => part !== '')
     .join('\n');
-  return htmlPage({ title: `${model.type}: ${model.typeName} (PURL type)`, header, main });
+  return htmlPage({ title: `${model.type}: ${model.typeName} (PURL type)`, header, main, scriptFiles: purlBoxScripts(1) });
 }

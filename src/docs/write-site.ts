@@ -55,7 +55,7 @@ export interface WriteDocsOptions {
  * import { defaultPurlEngine, defaultPurlDefinitions } from 'teapurl';
  * import { generateDocsSite, writeDocsSite } from 'teapurl/node';
  * const files = generateDocsSite(defaultPurlDefinitions(), { engine: defaultPurlEngine() });
- * await writeDocsSite('site', files, 'html'); // { written: ['index.html', 'types/alpm.html', …], removed: [] }
+ * await writeDocsSite('site', files, 'html'); // { written: ['assets/purl-box.js', 'assets/purl-definitions.js', 'index.html', 'types/alpm.html', …], removed: [] }
  * ```
  */
 export async function writeDocsSite(outDir: string, files: readonly DocsFile[], format: DocsFormat, options: WriteDocsOptions = {}): Promise<WriteDocsResult> {

@@ -23,6 +23,9 @@ function typesDir(types: readonly string[]): string {
   return dir;
 }
 
+/** The two scripts of an HTML site's live PURL box. */
+const ASSETS = ['assets/purl-box.js', 'assets/purl-definitions.js'];
+
 const noStackTrace = (text: string) => expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
 
 describe('teapurl docs', () => {
@@ -41,15 +44,17 @@ describe('teapurl docs', () => {
     expect(runCli(['docs', '--out', freshDir('x'), 'extra']).status).toBe(2);
   });
 
-  it('writes the bundled corpus by default: one page per type plus the index, html only', () => {
+  it('writes the bundled corpus by default: one page per type plus the index and the live box\'s scripts, html only', () => {
     const out = freshDir('default');
     const run = runCli(['docs', '--out', out]);
     expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toBe(`wrote ${TYPES.length + 1} pages to ${out} (${TYPES.length} types, html)\n`);
-    expect(readdirSync(out).sort()).toEqual(['.teapurl-docs.json', 'index.html', 'types']);
+    expect(run.stdout).toBe(`wrote ${TYPES.length + 3} files to ${out} (${TYPES.length} types, html)\n`);
+    expect(readdirSync(out).sort()).toEqual(['.teapurl-docs.json', 'assets', 'index.html', 'types']);
     const manifest = JSON.parse(readFileSync(path.join(out, '.teapurl-docs.json'), 'utf8')) as { generator: string; pages: string[] };
     expect(manifest.generator).toBe('teapurl docs');
-    expect(manifest.pages).toEqual(['index.html', ...TYPES.map((t) => `types/${t}.html`)].sort());
+    // The scripts are recorded like the pages: teapurl owns them, so a later run may replace them.
+    expect(manifest.pages).toEqual([...ASSETS, 'index.html', ...TYPES.map((t) => `types/${t}.html`)].sort());
+    expect(readFileSync(path.join(out, 'assets/purl-box.js'), 'utf8')).toBe(readFileSync(path.join(ROOT, 'dist/assets/purl-box.js'), 'utf8'));
     expect(readdirSync(path.join(out, 'types')).sort()).toEqual(TYPES.map((t) => `${t}.html`).sort());
   });
 
@@ -59,6 +64,8 @@ describe('teapurl docs', () => {
     const mdFiles = [...readdirSync(md), ...readdirSync(path.join(md, 'types'))];
     expect(mdFiles.filter((f) => f.endsWith('.html'))).toEqual([]);
     expect(mdFiles.filter((f) => f.endsWith('.md')).length).toBe(TYPES.length + 1);
+    // Markdown pages have no live box, so no scripts.
+    expect(existsSync(path.join(md, 'assets'))).toBe(false);
 
     const both = freshDir('both');
     const run = runCli(['docs', '--types', CORPUS, '--out', both, '--format', 'both']);
@@ -72,8 +79,8 @@ describe('teapurl docs', () => {
   it('gives byte-identical output on two runs', () => {
     const [a, b] = [freshDir('same'), freshDir('same')];
     for (const out of [a, b]) expect(runCli(['docs', '--out', out, '--format', 'both']).status).toBe(0);
-    const files = ['index.html', 'index.md', ...readdirSync(path.join(a, 'types')).map((f) => `types/${f}`)];
-    expect(readdirSync(path.join(b, 'types')).length).toBe(files.length - 2);
+    const files = ['index.html', 'index.md', ...ASSETS, ...readdirSync(path.join(a, 'types')).map((f) => `types/${f}`)];
+    expect(readdirSync(path.join(b, 'types')).length).toBe(files.length - 4);
     for (const file of files) expect(readFileSync(path.join(b, file)).equals(readFileSync(path.join(a, file))), file).toBe(true);
   });
 
@@ -109,8 +116,17 @@ describe('teapurl docs', () => {
     expect(afterExtra.stderr).toContain(`${path.join(out, 'types', 'pypi.html')}: extra`);
     expect(afterExtra.stderr).toContain(`${path.join(out, 'types', 'pypi.md')}: extra`);
     expect(afterExtra.stderr).not.toContain('notes');
-    // Only the extra pages and the index (which lists pypi no more) are stale, then the summary.
-    expect(afterExtra.stderr.trim().split('\n'), afterExtra.stderr).toHaveLength(5);
+    // The definitions the live box reads have lost pypi too.
+    expect(afterExtra.stderr).toContain(`${path.join(out, 'assets', 'purl-definitions.js')}: differs`);
+    // Only the extra pages, the index (which lists pypi no more) and the box's definitions are stale, then the summary.
+    expect(afterExtra.stderr.trim().split('\n'), afterExtra.stderr).toHaveLength(6);
+
+    // The box's script is checked like a page.
+    expect(runCli(['docs', '--out', out, '--format', 'both']).status).toBe(0);
+    writeFileSync(path.join(out, 'assets', 'purl-box.js'), 'alert(1)\n');
+    const afterScript = runCli(['docs', '--out', out, '--format', 'both', '--check']);
+    expect(afterScript.status).toBe(1);
+    expect(afterScript.stderr).toContain(`${path.join(out, 'assets', 'purl-box.js')}: differs`);
   });
 
   it('--check of one format ignores the pages of the other', () => {
@@ -131,7 +147,7 @@ describe('teapurl docs', () => {
     const run = runCli(['docs', '--types', typesDir(['cargo', 'npm']), '--out', out]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain(`removed ${path.join(out, 'types', 'pypi.html')}`);
-    expect(run.stdout).toContain('wrote 3 pages');
+    expect(run.stdout).toContain('wrote 5 files');
     expect(readdirSync(path.join(out, 'types')).sort()).toEqual(['cargo.html', 'cargo.md', 'npm.html', 'npm.md', 'pypi.md']);
   });
 
@@ -218,7 +234,7 @@ describe('teapurl docs writes only what it owns', () => {
     expect(later.stdout).toContain(`removed ${path.join(out, 'types', 'npm.html')}`);
     expect(readdirSync(path.join(out, 'types')).sort()).toEqual(['README.md', 'cargo.html', 'cargo.md', 'notes.html']);
     const manifest = JSON.parse(readFileSync(path.join(out, '.teapurl-docs.json'), 'utf8')) as { pages: string[] };
-    expect(manifest.pages).toEqual(['index.html', 'index.md', 'types/cargo.html', 'types/cargo.md']);
+    expect(manifest.pages).toEqual([...ASSETS, 'index.html', 'index.md', 'types/cargo.html', 'types/cargo.md']);
   });
 
   it('writes into an empty folder, and keeps the pages of the other format on record', () => {

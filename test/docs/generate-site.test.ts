@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { defaultPurlEngine, defaultPurlDefinitions, PurlEngine, purlRulesFor, type PurlTypeDefinition } from '../../src/index.js';
 import { generateDocsSite, writeDocsSite, DocsSiteError, type DocsFile, type DocsFormat, purlEngineFromDirectory } from '../../src/node/index.js';
 import { HAS_PURL_SPEC, PURL_SPEC, ROOT } from '../support/paths.js';
-import { htmlHrefs, htmlIds, htmlText, isAbsolute, markdownLinks, resolveLink, rowCells } from './site-reading.js';
+import { cardFields, htmlHrefs, htmlIds, htmlScriptSources, htmlText, isAbsolute, markdownLinks, resolveLink, rowCells } from './site-reading.js';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'teapurl-docs-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -23,10 +23,13 @@ const SETS: { label: string; load: () => Promise<PurlEngine>; skip: boolean }[] 
   { label: 'the PURL specification’s published types', load: () => purlEngineFromDirectory(path.join(PURL_SPEC, 'types')), skip: !HAS_PURL_SPEC },
 ];
 
-const FORMATS: { format: DocsFormat; extensions: string[] }[] = [
-  { format: 'html', extensions: ['.html'] },
-  { format: 'md', extensions: ['.md'] },
-  { format: 'both', extensions: ['.html', '.md'] },
+/** The scripts an HTML site carries for its live PURL box. */
+const BOX_ASSETS = ['assets/purl-box.js', 'assets/purl-definitions.js'];
+
+const FORMATS: { format: DocsFormat; extensions: string[]; assets: string[] }[] = [
+  { format: 'html', extensions: ['.html'], assets: BOX_ASSETS },
+  { format: 'md', extensions: ['.md'], assets: [] },
+  { format: 'both', extensions: ['.html', '.md'], assets: BOX_ASSETS },
 ];
 
 /** Every relative link of every page points at a generated file, and every fragment at an id in it. */
@@ -34,7 +37,7 @@ function brokenLinks(files: readonly DocsFile[], outDir: string): string[] {
   const byPath = new Map(files.map((f) => [f.path, f.content]));
   const broken: string[] = [];
   for (const file of files) {
-    const links = file.path.endsWith('.html') ? htmlHrefs(file.content) : markdownLinks(file.content);
+    const links = file.path.endsWith('.html') ? [...htmlHrefs(file.content), ...htmlScriptSources(file.content)] : markdownLinks(file.content);
     for (const href of links) {
       if (isAbsolute(href)) {
         if (!/^https?:\/\//i.test(href)) broken.push(`${file.path}: ${href} (not a web link)`);
@@ -56,7 +59,7 @@ describe('the link check used below', () => {
     const files: DocsFile[] = [
       { path: 'index.html', content: '<a href="types/a.html#examples">a</a> <a href="types/gone.html">gone</a>' },
       { path: 'index.md', content: '[a](types/a.md) [x](javascript:alert%281%29)' },
-      { path: 'types/a.html', content: '<section id="other"></section><a href="../index.html#nowhere">back</a>' },
+      { path: 'types/a.html', content: '<section id="other"></section><a href="../index.html#nowhere">back</a><script src="../assets/gone.js"></script>' },
       { path: 'types/a.md', content: '[back](../index.md)' },
     ];
     const out = path.join(scratch, 'link-check');
@@ -66,19 +69,20 @@ describe('the link check used below', () => {
       'index.html: types/gone.html (no types/gone.html)',
       'index.md: javascript:alert%281%29 (not a web link)',
       'types/a.html: ../index.html#nowhere (no id nowhere)',
+      'types/a.html: ../assets/gone.js (no assets/gone.js)',
     ]);
   });
 });
 
 for (const set of SETS) {
   describe.skipIf(set.skip)(`a site for ${set.label}`, () => {
-    for (const { format, extensions } of FORMATS) {
-      it(`has one ${format} page per type plus the index, and no broken relative link`, async () => {
+    for (const { format, extensions, assets } of FORMATS) {
+      it(`has one ${format} page per type plus the index, and no broken relative link or script`, async () => {
         const engine = await set.load();
         const definitions = definitionsOf(engine);
         const files = generateDocsSite(definitions, { format, engine });
 
-        const expected = extensions.flatMap((ext) => [`index${ext}`, ...definitions.map((d) => `types/${d.type}${ext}`)]);
+        const expected = [...assets, ...extensions.flatMap((ext) => [`index${ext}`, ...definitions.map((d) => `types/${d.type}${ext}`)])];
         expect(files.map((f) => f.path)).toEqual([...expected].sort());
         expect(files.map((f) => f.path)).toEqual([...files.map((f) => f.path)].sort());
 
@@ -114,6 +118,9 @@ for (const set of SETS) {
   });
 }
 
+/** The index page of generated files. */
+const indexOf = (files: readonly DocsFile[]): string => files.find((f) => f.path === 'index.html')!.content;
+
 describe('what a type page says', () => {
   const base: PurlTypeDefinition = {
     type: 'widget',
@@ -133,12 +140,12 @@ describe('what a type page says', () => {
 
   it('reads an explicit case_sensitive false as "no", true as "yes", and an absent one as the default', () => {
     const html = page(base);
-    const caseCell = (component: string) => htmlText(rowCells(html, `<tr data-component="${component}">`)[2]!);
+    const caseCell = (component: string) => htmlText(cardFields(html, `<article class="card" data-component="${component}">`)['Case-sensitive']!);
     expect(caseCell('name')).toBe('no');
     expect(caseCell('version')).toBe('yes');
     expect(caseCell('namespace')).toBe('yes (default)');
     // The index says the same.
-    const index = generateDocsSite([base])[0]!.content;
+    const index = indexOf(generateDocsSite([base]));
     expect(rowCells(index, '<tr data-type="widget">').map(htmlText).slice(2, 5)).toEqual(['optional', 'yes (default)', 'no']);
     // And the Markdown page.
     const nameRow = page(base, 'md').split('\n').find((line) => line.startsWith('| name |'))!;
@@ -164,10 +171,16 @@ describe('what a type page says', () => {
       ],
       examples: ['pkg:widget/gear@1.0?channel=stable'],
     });
-    const arch = rowCells(html, '<tr><th scope="row"><code>arch</code>').map(htmlText);
-    expect(arch).toEqual(['arch', 'optional (default)', 'noarch', 'Architecture', 'Architecture.']);
-    expect(htmlText(rowCells(html, '<tr><th scope="row"><code>channel</code>')[1]!)).toBe('required');
-    const index = generateDocsSite([{ ...base, qualifiers_definition: [{ key: 'channel', requirement: 'required', description: 'd' }] }])[0]!.content;
+    const arch = cardFields(html, '<article class="card" data-qualifier="arch">');
+    expect(Object.fromEntries(Object.entries(arch).map(([label, value]) => [label, htmlText(value)]))).toEqual({
+      Requirement: 'optional (default)',
+      Default: 'noarch',
+      'Native name': 'Architecture',
+      Description: 'Architecture.',
+    });
+    expect(html).toContain('<article class="card" data-qualifier="arch">\n<h3><code>arch</code></h3>');
+    expect(htmlText(cardFields(html, '<article class="card" data-qualifier="channel">').Requirement!)).toBe('required');
+    const index = indexOf(generateDocsSite([{ ...base, qualifiers_definition: [{ key: 'channel', requirement: 'required', description: 'd' }] }]));
     expect(htmlText(rowCells(index, '<tr data-type="widget">')[5]!)).toBe('channel');
     expect(page(base)).toContain('describes no qualifiers');
     expect(page(base)).not.toContain('id="qualifiers"');
@@ -193,7 +206,7 @@ describe('what a type page says', () => {
     expect(withRules.some((r) => r.rules.length > 0)).toBe(true);
     for (const { type, c, rules } of withRules) {
       const html = files.find((f) => f.path === `types/${type}.html`)!.content;
-      const cells = htmlText(rowCells(html, `<tr data-component="${c}">`).join('\n'));
+      const cells = htmlText(Object.values(cardFields(html, `<article class="card" data-component="${c}">`)).join('\n'));
       for (const rule of rules) {
         expect(cells).toContain(rule.id);
         expect(cells).toContain(rule.summary);

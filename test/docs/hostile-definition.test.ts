@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PurlEngine, type PurlTypeDefinition } from '../../src/index.js';
 import { generateDocsSite, type DocsFile, purlEngineFromDirectory } from '../../src/node/index.js';
 import { escapeMarkdown, markdownCode, splitProse, webUrl } from '../../src/docs/escape.js';
 import { ROOT } from '../support/paths.js';
-import { htmlHrefs, htmlTags, htmlText, markdownLinks, markdownPipes } from './site-reading.js';
+import { decodeHtml, htmlHrefs, htmlTags, htmlText, markdownLinks, markdownPipes } from './site-reading.js';
 
 const FIXTURE = path.join(ROOT, 'test/fixtures/purl-types-hostile');
 const SCRIPT = '<script>alert(1)</script>';
@@ -37,18 +38,41 @@ describe('a definition whose text attacks the pages', () => {
     it(`${name}: no injected element, handler or javascript: link; the text is shown escaped`, () => {
       const html = page(name);
       const tags = htmlTags(html);
-      // The only script is the index page's own filter, and it holds no document text.
-      expect(tags.filter((t) => /^<script/i.test(t)).length).toBe(name === 'index.html' ? 1 : 0);
+      // The only inline script is the index page's own filter, and it holds no document text; the
+      // others are the live box's two files, by fixed relative paths.
+      const scripts = tags.filter((t) => /^<script/i.test(t));
+      expect(scripts.filter((t) => t === '<script>').length).toBe(name === 'index.html' ? 1 : 0);
+      const up = name === 'index.html' ? '' : '../';
+      expect(scripts.filter((t) => t !== '<script>')).toEqual([`<script src="${up}assets/purl-definitions.js">`, `<script src="${up}assets/purl-box.js">`]);
       expect(html).not.toMatch(/<script>alert/i);
       expect(tags.filter((t) => /^<img/i.test(t))).toEqual([]);
-      // No tag has an event-handler attribute; "onerror=" appears only inside escaped text.
-      expect(tags.filter((t) => /\son[a-z]+\s*=/i.test(t))).toEqual([]);
-      expect(html).not.toMatch(/<[^>]*onerror/i);
+      // No tag has an event-handler attribute; "onerror=" appears only inside escaped text and
+      // inside a quoted attribute value (the live box's prefilled example), where it is inert.
+      const attributeNames = (tag: string) => tag.replace(/"[^"]*"/g, '""');
+      expect(tags.filter((t) => /\son[a-z]+\s*=/i.test(attributeNames(t)))).toEqual([]);
+      expect(tags.filter((t) => /onerror/i.test(attributeNames(t)))).toEqual([]);
       for (const href of htmlHrefs(html)) expect(href).toMatch(/^(https?:\/\/|[a-z0-9./-]*\.html|#)/i);
       expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
       expect(htmlText(html)).toContain(definition.type_name);
     });
   }
+
+  it('types/hostile.html prefills the live box with an example, as an escaped attribute value', () => {
+    const html = page('types/hostile.html');
+    const input = htmlTags(html).find((t) => t.startsWith('<input id="purl-input"'))!;
+    const value = /\svalue="([^"]*)"/.exec(input)![1]!;
+    expect(definition.examples).toContain(decodeHtml(value));
+    expect(value).not.toMatch(/[<>"]/);
+  });
+
+  it('assets/purl-definitions.js carries the definition as data: evaluated, it gives the document back', () => {
+    const script = page('assets/purl-definitions.js');
+    // Pure ASCII, so a browser reading it in any encoding reads the same; no markup can end it early.
+    expect(script).toMatch(/^[\x00-\x7f]*$/);
+    const sandbox: Record<string, unknown> = {};
+    runInNewContext(script, { globalThis: sandbox, JSON });
+    expect(sandbox.teapurlDocsDefinitions).toEqual([definition]);
+  });
 
   it('types/hostile.html shows each hostile value as text where it belongs', () => {
     const html = page('types/hostile.html');

@@ -22,6 +22,11 @@ export function htmlHrefs(html: string): string[] {
   return htmlTags(html).flatMap((tag) => [...tag.matchAll(/\shref\s*=\s*"([^"]*)"/gi)].map((m) => decodeHtml(m[1]!)));
 }
 
+/** The decoded `src` of every `<script>` of an HTML page. */
+export function htmlScriptSources(html: string): string[] {
+  return htmlTags(html).flatMap((tag) => (/^<script\b/i.test(tag) ? [...tag.matchAll(/\ssrc="([^"]*)"/g)].map((m) => decodeHtml(m[1]!)) : []));
+}
+
 /** The `id` attributes of an HTML page. */
 export function htmlIds(html: string): string[] {
   return htmlTags(html).flatMap((tag) => [...tag.matchAll(/\sid="([^"]*)"/g)].map((m) => decodeHtml(m[1]!)));
@@ -50,6 +55,14 @@ export function rowCells(html: string, rowStart: string): string[] {
   if (start < 0) throw new Error(`no row ${rowStart}`);
   const row = html.slice(start, html.indexOf('</tr>', start));
   return [...row.matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((m) => m[1]!);
+}
+
+/** The fields (`<dt>` label to `<dd>` inner HTML) of the card whose opening tag matches `cardStart`. */
+export function cardFields(html: string, cardStart: string): Record<string, string> {
+  const start = html.indexOf(cardStart);
+  if (start < 0) throw new Error(`no card ${cardStart}`);
+  const card = html.slice(start, html.indexOf('</article>', start));
+  return Object.fromEntries([...card.matchAll(/<dt>([\s\S]*?)<\/dt><dd>([\s\S]*?)<\/dd>/g)].map((m) => [m[1]!, m[2]!]));
 }
 
 /** Text of an HTML fragment: tags dropped, entities decoded. */

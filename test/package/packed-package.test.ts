@@ -275,6 +275,8 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     // bin/teapurl.cjs runs dist/teapurl.cjs, the CLI bundle.
     expect(readFileSync(path.join(installed(), 'bin/teapurl.cjs'), 'utf8')).toContain("'dist', 'teapurl.cjs'");
     loaded.add('bin/teapurl.cjs').add('dist/teapurl.cjs');
+    // The docs site's live PURL box: not loaded by Node, copied into every HTML site teapurl docs writes (checked below).
+    loaded.add('dist/assets/purl-box.js');
     const unloaded = tarballFiles.filter((file) => /\.[cm]?js$/.test(file) && !loaded.has(file));
     expect(unloaded).toEqual([]);
   });
@@ -325,6 +327,25 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     const invalid = await run('npx', ['--no', 'teapurl', 'validate', 'docs/invalid.json'], project);
     expect(invalid.status, shown(invalid)).toBe(1);
     expect(invalid.stdout + invalid.stderr).toMatch(/^docs\/invalid\.json:4:63: error /m);
+  });
+
+  it('npx teapurl docs writes a site with the live PURL box: the shipped script and the definitions of the folder given', async () => {
+    const docs = await run('npx', ['--no', 'teapurl', 'docs', '--types', 'definitions', '--out', 'site'], project);
+    expect(docs.status, shown(docs)).toBe(0);
+    expect(docs.stdout).toBe('wrote 4 files to site (1 type, html)\n');
+    const script = readFileSync(path.join(project, 'site/assets/purl-box.js'), 'utf8');
+    expect(script).toBe(readFileSync(path.join(installed(), 'dist/assets/purl-box.js'), 'utf8'));
+    // A classic script that builds an engine: no import or export statement a file:// page would refuse.
+    expect(script).not.toMatch(/^\s*(import|export)\b/m);
+    expect(script).toContain('purl-input');
+    const data = readFileSync(path.join(project, 'site/assets/purl-definitions.js'), 'utf8');
+    const sandbox: Record<string, unknown> = {};
+    vm.runInNewContext(data, { globalThis: sandbox, JSON });
+    expect((sandbox.teapurlDocsDefinitions as { type: string }[]).map((d) => d.type)).toEqual(['npm']);
+    const page = readFileSync(path.join(project, 'site/types/npm.html'), 'utf8');
+    expect(page).toContain('<script src="../assets/purl-box.js"></script>');
+    const check = await run('npx', ['--no', 'teapurl', 'docs', '--types', 'definitions', '--out', 'site', '--check'], project);
+    expect(check.status, shown(check)).toBe(0);
   });
 
   it('teapurl serve --self-signed without the optional selfsigned package says what to install and exits 1', async () => {

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { PurlTypeDefinition } from '../../types/index.js';
+import type { DocsFile } from './docs-file.js';
+import { DEFINITIONS_GLOBAL } from './purl-box/definitions-global.js';
+
+/** The live PURL box's script in a site: the PURL engine, built by scripts/bundle-docs-assets.mjs. */
+export const PURL_BOX_SCRIPT = 'assets/purl-box.js';
+/** The site's definitions, as a script that hands them to the box. */
+export const PURL_DEFINITIONS_SCRIPT = 'assets/purl-definitions.js';
+/** Where the build puts the box's script, relative to teapurl's package root. */
+const BUILT_SCRIPT = 'dist/assets/purl-box.js';
+
+let cached: string | undefined;
+
+/**
+ * The box's script as the build wrote it. Found from teapurl's package root, upwards from this
+ * module, whether it runs from the ES bundle (dist/node, dist/chunks), the CLI bundle
+ * (dist/teapurl.cjs) or the sources (src/docs, under tsx, after a build or the tests' setup).
+ */
+function builtScript(): string {
+  if (cached !== undefined) return cached;
+  let dir = new URL('.', import.meta.url);
+  for (let depth = 0; depth < 4; depth++, dir = new URL('..', dir)) {
+    let manifest: { name?: unknown };
+    try {
+      manifest = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as { name?: unknown };
+    } catch {
+      continue; // not the package root: look one level up
+    }
+    if (manifest.name !== 'teapurl') continue;
+    try {
+      cached = readFileSync(new URL(BUILT_SCRIPT, dir), 'utf8');
+      return cached;
+    } catch {
+      throw new Error(`teapurl docs: the live PURL box's script ${fileURLToPath(new URL(BUILT_SCRIPT, dir))} is missing; in a checkout, run npm run build`);
+    }
+  }
+  throw new Error(`teapurl docs: cannot find teapurl's package folder above ${fileURLToPath(new URL('.', import.meta.url))} to read ${BUILT_SCRIPT}`);
+}
+
+/**
+ * The definitions as a classic script setting one global. The JSON travels as a string literal
+ * read by `JSON.parse`, not as an object literal: an object literal would give a `"__proto__"`
+ * key its special meaning. Everything beyond ASCII is escaped, so the file reads the same
+ * whatever encoding a browser assumes for a script opened from disk.
+ */
+function definitionsScript(definitions: readonly PurlTypeDefinition[]): string {
+  const literal = JSON.stringify(JSON.stringify(definitions)).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `// Written by teapurl docs: the PURL type definitions this site documents, read by purl-box.js.\nglobalThis.${DEFINITIONS_GLOBAL} = JSON.parse(${literal});\n`;
+}
+
+/** The two scripts every HTML site carries for its live PURL box. */
+export function purlBoxAssets(definitions: readonly PurlTypeDefinition[]): DocsFile[] {
+  return [
+    { path: PURL_BOX_SCRIPT, content: builtScript() },
+    { path: PURL_DEFINITIONS_SCRIPT, content: definitionsScript(definitions) },
+  ];
+}

@@ -1,0 +1,49 @@
+import { PurlError, type PurlComponents, type PurlEngine, type PurlIssue } from '../../purl/index.js';
+
+/**
+ * What the docs site's live PURL box shows for what a reader typed: the components, the
+ * canonical form and every problem the engine reports. Kept apart from the page script (which
+ * only turns this into DOM nodes) so that Node tests can check the answers without a browser.
+ */
+export interface PurlExplanation {
+  /** The engine accepts the PURL under strict parsing and its type's definition. */
+  readonly valid: boolean;
+  /** The components as the engine reads them (leniently when strict parsing refuses), or `null`. */
+  readonly components: PurlComponents | null;
+  /** The canonical form, or `null` when the engine cannot write one. */
+  readonly canonical: string | null;
+  /** Whether what was typed already is the canonical form. */
+  readonly isCanonical: boolean;
+  /** Every problem, in the engine's words. */
+  readonly errors: readonly PurlIssue[];
+  /** The type is not one of the engine's: it was read with the generic rules of ECMA-427. */
+  readonly unknownType: boolean;
+}
+
+function attempt<T>(run: () => T): T | null {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof PurlError) return null;
+    throw error;
+  }
+}
+
+/**
+ * Explains `input` with `engine`. Strict validation decides validity and the errors; for an
+ * invalid PURL the components and canonical form still come from lenient reading when ECMA-427
+ * lets a reader repair it (a qualifier key in uppercase), so the reader sees what it would become.
+ */
+export function explainPurl(engine: PurlEngine, input: string): PurlExplanation {
+  const validation = engine.validate(input);
+  const components = attempt(() => engine.parse(input, { lenient: !validation.valid }));
+  const canonical = validation.canonical ?? attempt(() => engine.canonicalize(input));
+  return {
+    valid: validation.valid,
+    components,
+    canonical,
+    isCanonical: canonical === input,
+    errors: validation.errors,
+    unknownType: components !== null && !engine.types().includes(components.type),
+  };
+}
