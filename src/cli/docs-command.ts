@@ -83,6 +83,15 @@ async function loadEngine(types: string, cwd: string): Promise<PurlEngine> {
   }
 }
 
+/** Whether a path is a regular file; anything else (not there, unreachable) is left to the writer to report. */
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
 function formatLabel(format: DocsFormat): string {
   return format === 'both' ? 'html and md' : format;
 }
@@ -108,7 +117,7 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
   if (values.check && values.force) throw new UsageError('--force has no meaning with --check, which writes nothing');
   const outDir = path.resolve(io.cwd, values.out);
   // A file where the folder should be is a mistake in the command, not a failure to write.
-  if (statSync(outDir, { throwIfNoEntry: false })?.isFile()) throw new UsageError(`--out ${quoteArg(values.out)} is a file, not a folder`);
+  if (isFile(outDir)) throw new UsageError(`--out ${quoteArg(values.out)} is a file, not a folder`);
   try {
     const { definitions, engine } = await loadDefinitions(values.types, io.cwd);
     // An example the pattern guard was needed for: generate again with it (see withPatternGuard).

@@ -45,7 +45,8 @@ export function artifactUri(file: string, cwd: string): { uri: string; relative:
 function location(f: Finding, options: SarifOptions): Location {
   let artifactLocation: ArtifactLocation;
   if (f.file === options.stdinName) {
-    artifactLocation = { description: { text: 'standard input' } };
+    // `-`, as the command line names standard input: GitHub refuses a location without a URI.
+    artifactLocation = { uri: '-', description: { text: 'standard input' } };
   } else {
     const { uri, relative } = artifactUri(f.file, options.cwd);
     artifactLocation = relative ? { uri, uriBaseId: SRCROOT } : { uri };
@@ -60,6 +61,15 @@ function location(f: Finding, options: SarifOptions): Location {
   return place;
 }
 
+/** A rule's "friendly name", one Pascal-case word as SARIF suggests: `discovery/insecure-url` → `DiscoveryInsecureUrl`. */
+function friendlyName(id: string): string {
+  return id
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('');
+}
+
 /**
  * SARIF 2.1.0 for GitHub code scanning, GitLab and Azure DevOps: one run whose `tool.driver`
  * lists every rule that has a result, each result with its rule, level, message, the file
@@ -71,11 +81,19 @@ export function formatSarif(results: readonly ValidationResult[], options: Sarif
   const ruleIds = [...new Set(findings.map((f) => f.rule))].sort();
   const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
   const home = options.homepage ?? FALLBACK_HOME;
-  const rules: ReportingDescriptor[] = ruleIds.map((id) => ({
-    id,
-    shortDescription: { text: ruleDescription(id) },
-    helpUri: `${home}#${ruleDocsAnchor(id)}`,
-  }));
+  const rules: ReportingDescriptor[] = ruleIds.map((id) => {
+    const description = ruleDescription(id);
+    const helpUri = `${home}#${ruleDocsAnchor(id)}`;
+    // GitHub code scanning requires fullDescription and help besides the short description.
+    return {
+      id,
+      name: friendlyName(id),
+      shortDescription: { text: description },
+      fullDescription: { text: `${description} (teapurl rule ${id})` },
+      help: { text: `${description} The rules teapurl applies are listed in its README: ${helpUri}` },
+      helpUri,
+    };
+  });
   const sarifResults: Result[] = findings.map((f) => ({
     ruleId: f.rule,
     ruleIndex: ruleIndex.get(f.rule)!,
