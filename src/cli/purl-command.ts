@@ -38,10 +38,7 @@ type Action = 'parse' | 'canonical' | 'validate';
 /** `teapurl purl`: returns the exit code. */
 export async function purlCommand(argv: string[], io: CommandIo): Promise<number> {
   const [action, ...rest] = argv;
-  if (action === undefined) {
-    io.stderr.write(PURL_HELP);
-    return 2;
-  }
+  if (action === undefined) throw new UsageError('name an action: parse, canonical, validate or test-suite');
   if (action === '-h' || action === '--help') {
     io.stdout.write(PURL_HELP);
     return 0;
