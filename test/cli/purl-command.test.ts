@@ -7,22 +7,11 @@ import { run } from '../../src/cli/main.js';
 import { ClosedOutputError, type CommandIo } from '../../src/cli/io.js';
 import { CLI, HAS_PURL_SPEC, PURL_SPEC } from '../support/paths.js';
 import { runCli } from '../support/run-cli.js';
+import { runInProcess } from '../support/fake-io.js';
 
 /** Runs the CLI in-process with `lines` (or chunks) as standard input; output kept as text. */
-async function purl(args: string[], stdin: Iterable<string | Buffer> | AsyncIterable<string | Buffer> = [], cwd = process.cwd()) {
-  let stdout = '';
-  let stderr = '';
-  const io: CommandIo = {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    stdin: (async function* () {
-      yield* stdin;
-    })(),
-    env: {},
-    cwd,
-  };
-  const status = await run(['purl', ...args], io);
-  return { status, stdout, stderr };
+function purl(args: string[], stdin: Iterable<string | Buffer> | AsyncIterable<string | Buffer> = [], cwd = process.cwd()) {
+  return runInProcess(['purl', ...args], cwd, stdin);
 }
 
 let dir: string;

@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/main.js';
-import type { CommandIo } from '../../src/cli/io.js';
+import { runInProcess } from '../support/fake-io.js';
 import { escapeControls, escapeJsonText } from '../../src/cli/output/safe-text.js';
 import { runCli } from '../support/run-cli.js';
 
@@ -92,20 +91,7 @@ describe('json output', () => {
 });
 
 describe('teapurl purl echoes input escaped', () => {
-  async function purl(args: string[], stdin: string[] = []) {
-    let stdout = '';
-    let stderr = '';
-    const io: CommandIo = {
-      stdout: { write: (s: string) => (stdout += s) },
-      stderr: { write: (s: string) => (stderr += s) },
-      stdin: (async function* () {
-        yield* stdin;
-      })(),
-      env: {},
-      cwd: dir,
-    };
-    return { status: await run(['purl', ...args], io), stdout, stderr };
-  }
+  const purl = (args: string[], stdin: string[] = []) => runInProcess(['purl', ...args], dir, stdin);
 
   it('validate: a non-canonical PURL and an invalid one with control characters stay on their lines', async () => {
     const r = await purl(['validate', 'pkg:NPM/a?b=\u202ec', 'pkg:npm/\u001b[2Jx\r\nforged', 'pkg:n\u001bpm\r\n/x']);
