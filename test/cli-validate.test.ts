@@ -83,26 +83,31 @@ describe('teapurl validate', () => {
     expect(cli(['validate', '--color', 'never', 'bad.json'], undefined, { NO_COLOR: '' }).stdout).not.toContain('\u001b[');
   });
 
-  it('exits 2 when a path or glob matches nothing, naming it, and still reports the rest', () => {
+  it('exits 2 when a path or glob names nothing, naming it, still reports the rest, and closes without a success mark', () => {
     const r = cli(['validate', 'valid.json', 'nope/*.json', 'missing.json']);
     expect(r.status).toBe(2);
-    expect(r.stderr).toBe('teapurl validate: "nope/*.json" matches no file\nteapurl validate: "missing.json" matches no file\n');
-    expect(r.stdout).toBe('✔ 1 file valid\n');
+    expect(r.stderr).toBe("teapurl validate: 'nope/*.json' matches no file\nteapurl validate: 'missing.json' does not exist\nSee 'teapurl validate --help'\n");
+    expect(r.stdout).toBe('✖ 2 arguments named nothing to check (1 file checked, valid)\n');
+    const invalidToo = cli(['validate', 'bad.json', 'missing.json']);
+    expect(invalidToo.status).toBe(2);
+    expect(invalidToo.stdout.trimEnd().split('\n').at(-1)).toBe('✖ 1 of 1 file invalid (1 error); 1 argument named nothing to check');
   });
 
-  it('reports a directory in one line, never a stack trace', () => {
-    const r = cli(['validate', 'folder']);
-    expect(r.status).toBe(1);
-    expect(r.stdout.split('\n')[0]).toBe('folder: error folder is a directory; name the files in it, e.g. "folder/**/*.json" [/] (file/directory)');
-    expect(r.stderr).toBe('');
+  it('a folder named where files are wanted is a usage error in one line, never a stack trace', () => {
+    const r = cli(['validate', 'folder', 'valid.json']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe("teapurl validate: 'folder' is a folder, not a file; name the files in it, e.g. 'folder/**/*.json'\nSee 'teapurl validate --help'\n");
+    expect(r.stdout).toBe('✖ 1 argument named nothing to check (1 file checked, valid)\n');
+    const alone = cli(['validate', 'folder']);
+    expect(alone).toMatchObject({ status: 2, stdout: '✖ 1 argument named nothing to check; no file checked\n' });
   });
 
   it.each([
     [['validate'], /name at least one file/],
-    [['validate', '--format', 'xml', 'x'], /--format must be one of text, json, github/],
+    [['validate', '--format', 'xml', 'x'], /--format must be one of text, json, github, sarif/],
     [['validate', '--kind', 'bogus', 'x'], /unknown document kind "bogus"/],
-    [['validate', '--bogus', 'x'], /Unknown option '--bogus'/],
-    [['frobnicate'], /unknown command "frobnicate"/],
+    [['validate', '--bogus', 'x'], /^teapurl validate: unknown option '--bogus'\nSee 'teapurl validate --help'\n$/],
+    [['frobnicate'], /^teapurl: unknown command 'frobnicate'\nSee 'teapurl --help'\n$/],
   ])('exits 2 with one line on the usage error %j', (args, message) => {
     const r = cli(args);
     expect(r.status).toBe(2);

@@ -1,9 +1,10 @@
-import { parseArgs } from 'node:util';
 import { authCheck, DEFAULT_PROBE_RESOURCE, type AuthCheckReport } from '../tea/auth-check.js';
 import { NetworkError } from '../tea/network-error.js';
 import { readTeaClientArgs, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
+import { parseCommandLine } from './args.js';
+import { escapeControls, quoteArg } from './output/safe-text.js';
 
 export const AUTH_CHECK_HELP = `Usage: teapurl auth-check [options] <base-url>
 
@@ -23,6 +24,7 @@ Options:
   --timeout MS       per-request time limit (default 10000)
   --allow-http       accept an http:// base URL (local tests only)
   -h, --help         show this help
+  -v, --version      print the version
 
 A server that answers 404 at POST /token and serves the resource without a
 token requires no authentication (section 5.1): that passes.
@@ -40,7 +42,8 @@ function formatText(report: AuthCheckReport): string {
   const lines = [`teapurl auth-check ${report.baseUrl} (resource ${report.resourceUrl})`, ''];
   for (const r of report.results) {
     lines.push(`${MARK[r.outcome]}  ${r.section.padEnd(sectionWidth)}  ${r.title}`);
-    lines.push(`      ${' '.repeat(sectionWidth)}  ${r.detail}`);
+    // The detail may quote what the server answered.
+    lines.push(`      ${' '.repeat(sectionWidth)}  ${escapeControls(r.detail)}`);
   }
   const count = (o: string) => report.results.filter((r) => r.outcome === o).length;
   lines.push('', `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped${report.authentication === 'none' ? ' (no authentication)' : ''}`, '');
@@ -49,9 +52,10 @@ function formatText(report: AuthCheckReport): string {
 
 /** `teapurl auth-check`: returns the exit code. */
 export async function authCheckCommand(argv: string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
+  const commandLine = parseCommandLine(argv, io, {
+    command: 'auth-check',
+    help: AUTH_CHECK_HELP,
+    positionals: true,
     options: {
       'key-id': { type: 'string' },
       secret: { type: 'string' },
@@ -59,10 +63,8 @@ export async function authCheckCommand(argv: string[], io: CommandIo): Promise<n
       ...TEA_CLIENT_OPTIONS,
     },
   });
-  if (values.help) {
-    io.stdout.write(AUTH_CHECK_HELP);
-    return 0;
-  }
+  if (commandLine === null) return 0;
+  const { values, positionals } = commandLine;
   const { target: baseUrl, format, timeoutMs, allowInsecureHttp, ca } = readTeaClientArgs(values, positionals, io, 'the API base URL, such as https://tea.example.com/v1.0.0');
   const secret = values.secret ?? io.env.TEAPURL_API_SECRET;
   if (values['key-id'] !== undefined && secret === undefined) throw new UsageError('--key-id needs --secret (or TEAPURL_API_SECRET)');
@@ -71,7 +73,7 @@ export async function authCheckCommand(argv: string[], io: CommandIo): Promise<n
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new UsageError(`${JSON.stringify(baseUrl)} is not an absolute URL`);
+    throw new UsageError(`${quoteArg(baseUrl)} is not an absolute URL`);
   }
   // Checked before anything echoes the URL: user information may be a password.
   if (url.username || url.password) throw new UsageError('the base URL must not carry user information (user:password@)');
@@ -90,7 +92,7 @@ export async function authCheckCommand(argv: string[], io: CommandIo): Promise<n
     });
   } catch (error) {
     if (error instanceof NetworkError) {
-      io.stderr.write(`teapurl auth-check: ${error.message}\n`);
+      io.stderr.write(`teapurl auth-check: ${escapeControls(error.message)}\n`);
       return 1;
     }
     throw error;

@@ -1,9 +1,10 @@
-import { parseArgs } from 'node:util';
-import { discover, DiscoveryError } from '../tea/discover.js';
+import { discover, discoveryOrigin, DiscoveryError } from '../tea/discover.js';
 import { parseSemVer } from '../tea/semver.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 import { readTeaClientArgs, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
+import { parseCommandLine } from './args.js';
+import { escapeControls } from './output/safe-text.js';
 
 export const DISCOVER_HELP = `Usage: teapurl discover [options] <host|https-url|tei>
 
@@ -22,25 +23,34 @@ Options:
   --timeout MS             give up after MS milliseconds (default 10000)
   --allow-http             accept http:// targets and endpoints (local tests only)
   -h, --help               show this help
+  -v, --version            print the version
 
-Exit status: 0 an endpoint was chosen, 1 discovery failed, 2 usage error.
+Exit status: 0 an endpoint was chosen, 1 discovery failed, 2 usage error (a
+target that is not a host, an https:// URL or a valid TEI is one).
 `;
 
 /** `teapurl discover`: returns the exit code. */
 export async function discoverCommand(argv: string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
+  const commandLine = parseCommandLine(argv, io, {
+    command: 'discover',
+    help: DISCOVER_HELP,
+    positionals: true,
     options: {
       'client-versions': { type: 'string', default: '1.0.0' },
       ...TEA_CLIENT_OPTIONS,
     },
   });
-  if (values.help) {
-    io.stdout.write(DISCOVER_HELP);
-    return 0;
-  }
+  if (commandLine === null) return 0;
+  const { values, positionals } = commandLine;
   const { target, format, timeoutMs, allowInsecureHttp, ca } = readTeaClientArgs(values, positionals, io, 'a host, an https:// URL or a TEI');
+  // What the target is, checked before anything goes over the network: an argument that cannot
+  // be discovered at all is a usage error (2), not a failed discovery (1).
+  try {
+    discoveryOrigin(target, { allowInsecureHttp });
+  } catch (error) {
+    if (error instanceof DiscoveryError) throw new UsageError(error.message);
+    throw error;
+  }
   const clientVersions = values['client-versions'].split(',').map((v) => v.trim()).filter((v) => v !== '');
   if (clientVersions.length === 0) throw new UsageError('--client-versions needs at least one version, such as 1.0.0');
   for (const version of clientVersions) {
@@ -66,11 +76,11 @@ export async function discoverCommand(argv: string[], io: CommandIo): Promise<nu
     result.ranked.forEach((e, i) => {
       io.stdout.write(`  ${i + 1}. ${e.baseUrl.padEnd(width)}  version ${e.version}, priority ${e.priority}\n`);
     });
-    for (const warning of result.warnings) io.stderr.write(`teapurl discover: warning: ${warning.message}\n`);
+    for (const warning of result.warnings) io.stderr.write(`teapurl discover: warning: ${escapeControls(warning.message)}\n`);
     return 0;
   } catch (error) {
     if (error instanceof DiscoveryError) {
-      io.stderr.write(`teapurl discover: ${error.message}\n`);
+      io.stderr.write(`teapurl discover: ${escapeControls(error.message)}\n`);
       return 1;
     }
     throw error;

@@ -1,6 +1,6 @@
-import { readdir, stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { PurlTypeDefinition } from '../../types/index.js';
 import { PurlEngine, defaultPurlEngine, DefinitionSetError, DefinitionCompileError } from '../purl/index.js';
 import { purlEngineFromDirectory, defaultPurlDefinitions } from '../node/index.js';
@@ -11,6 +11,9 @@ import { DOCS_FORMATS } from '../docs/docs-file.js';
 import type { CommandIo } from './io.js';
 import { oneOf, UsageError } from './usage-error.js';
 import { countOf } from '../schemas/describe-value.js';
+import { parseCommandLine } from './args.js';
+import { requireFolderArg } from './path-args.js';
+import { escapeControls, quoteArg } from './output/safe-text.js';
 
 export const DOCS_HELP = `Usage: teapurl docs [--types DIR] --out DIR [--format html|md|both] [--check] [--force]
 
@@ -29,6 +32,7 @@ Options:
   --force          write into a non-empty folder teapurl docs did not write, and
                    overwrite files of the pages' names there
   -h, --help       show this help
+  -v, --version    print the version
 
 Without --check, pages are written (folders created) and recorded in
 DIR/${MANIFEST_FILE}. Only recorded pages are ever overwritten or removed:
@@ -39,7 +43,8 @@ unless --force. The file-system root, the home directory, and any symbolic
 link inside DIR (a page or a folder) are always refused.
 Output is deterministic: the same definitions give byte-identical pages.
 Exit status: 0 written, or up to date with --check; 1 out of date, or the
-definitions or the folder cannot be used; 2 usage error.
+definitions or the folder cannot be used; 2 usage error (a --types folder that
+does not exist, an --out that is a file).
 `;
 
 /** File system refusals in plain words; others are shown by their code. */
@@ -69,15 +74,21 @@ async function loadDefinitions(types: string | undefined, cwd: string): Promise<
 }
 
 async function loadEngine(types: string, cwd: string): Promise<PurlEngine> {
-  const directory = path.resolve(cwd, types);
-  const info = await stat(directory).catch(() => null);
-  if (info === null) throw new DocsFailure(`--types ${types}: no such directory`);
-  if (!info.isDirectory()) throw new DocsFailure(`--types ${types}: not a directory`);
+  const directory = requireFolderArg(types, cwd, '--types');
   try {
     return await purlEngineFromDirectory(directory);
   } catch (error) {
     if (error instanceof DefinitionSetError || error instanceof DefinitionCompileError) throw new DocsFailure(`--types ${types}: ${error.message}`);
     throw error;
+  }
+}
+
+/** Whether a path is a regular file; anything else (not there, unreachable) is left to the writer to report. */
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
   }
 }
 
@@ -87,27 +98,26 @@ function formatLabel(format: DocsFormat): string {
 
 /** `teapurl docs`: returns the exit code. */
 export async function docsCommand(argv: string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
+  const commandLine = parseCommandLine(argv, io, {
+    command: 'docs',
+    help: DOCS_HELP,
+    positionals: false,
     options: {
       types: { type: 'string' },
       out: { type: 'string' },
       format: { type: 'string', default: 'html' },
       check: { type: 'boolean', default: false },
       force: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  if (values.help) {
-    io.stdout.write(DOCS_HELP);
-    return 0;
-  }
-  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}; options only`);
+  if (commandLine === null) return 0;
+  const { values } = commandLine;
   if (values.out === undefined || values.out === '') throw new UsageError('--out DIR is required: the folder to write the site to');
   const format = oneOf(values.format, DOCS_FORMATS, 'format');
   if (values.check && values.force) throw new UsageError('--force has no meaning with --check, which writes nothing');
   const outDir = path.resolve(io.cwd, values.out);
+  // A file where the folder should be is a mistake in the command, not a failure to write.
+  if (isFile(outDir)) throw new UsageError(`--out ${quoteArg(values.out)} is a file, not a folder`);
   try {
     const { definitions, engine } = await loadDefinitions(values.types, io.cwd);
     // An example the pattern guard was needed for: generate again with it (see withPatternGuard).
@@ -116,35 +126,35 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
     if (values.check) {
       const stale = await checkDocsSite(outDir, files, format);
       if (stale.length === 0) {
-        io.stdout.write(`${values.out} is up to date (${counts})\n`);
+        io.stdout.write(`${escapeControls(`${values.out} is up to date (${counts})`)}\n`);
         return 0;
       }
       const why = { missing: 'missing', differs: 'differs from what would be generated', extra: 'extra: no such type in the definitions' };
       for (const file of stale) {
         const note = file.path === MANIFEST_FILE ? ' (the record of the pages teapurl docs wrote)' : '';
-        io.stderr.write(`${path.join(values.out, file.path)}: ${why[file.reason]}${note}\n`);
+        io.stderr.write(`${escapeControls(`${path.join(values.out, file.path)}: ${why[file.reason]}${note}`)}\n`);
       }
       const command = ['teapurl docs', ...(values.types === undefined ? [] : ['--types', shellWord(values.types)]), '--out', shellWord(values.out)];
       if (format !== 'html') command.push('--format', format);
       // Without a record a write would refuse a folder with files in it: say so in the hint.
       if (stale.some((file) => file.path === MANIFEST_FILE) && (await readdir(outDir).catch(() => [])).length > 0) command.push('--force');
-      io.stderr.write(`${values.out} is out of date: ${countOf(stale.length, 'stale file')}; refresh it with: ${command.join(' ')}\n`);
+      io.stderr.write(`${escapeControls(`${values.out} is out of date: ${countOf(stale.length, 'stale file')}; refresh it with: ${command.join(' ')}`)}\n`);
       return 1;
     }
     const result = await writeDocsSite(outDir, files, format, { force: values.force });
-    for (const page of result.removed) io.stdout.write(`removed ${path.join(values.out, page)} (no such type in the definitions)\n`);
-    io.stdout.write(`wrote ${countOf(result.written.length, 'file')} to ${values.out} (${countOf(definitions.length, 'type')}, ${formatLabel(format)})\n`);
+    for (const page of result.removed) io.stdout.write(`${escapeControls(`removed ${path.join(values.out, page)} (no such type in the definitions)`)}\n`);
+    io.stdout.write(`${escapeControls(`wrote ${countOf(result.written.length, 'file')} to ${values.out} (${countOf(definitions.length, 'type')}, ${formatLabel(format)})`)}\n`);
     return 0;
   } catch (error) {
     if (error instanceof DocsFailure || error instanceof DocsSiteError) {
-      io.stderr.write(`teapurl docs: ${error.message}\n`);
+      io.stderr.write(`${escapeControls(`teapurl docs: ${error.message}`)}\n`);
       return 1;
     }
     const code = (error as NodeJS.ErrnoException).code;
     if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
       // A file system refusal (a file where the output folder should be, no permission): one line.
       const where = (error as NodeJS.ErrnoException).path ?? values.out;
-      io.stderr.write(`teapurl docs: cannot ${values.check ? 'read' : 'write'} ${where}: ${FS_REASONS[code] ?? code}\n`);
+      io.stderr.write(`${escapeControls(`teapurl docs: cannot ${values.check ? 'read' : 'write'} ${where}: ${FS_REASONS[code] ?? code}`)}\n`);
       return 1;
     }
     throw error;

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { UsageError } from './usage-error.js';
+import { UsageError, usageText } from './usage-error.js';
 import { ClosedOutputError, processIo, type CommandIo } from './io.js';
+import { packageInfo } from './package-info.js';
+import { escapeControls, quoteArg } from './output/safe-text.js';
 
 const HELP = `Usage: teapurl <command> [options]
 
@@ -14,7 +15,7 @@ Commands:
 
 Options:
   -h, --help                  show help (also: teapurl <command> --help)
-  -v, --version               print the version
+  -v, --version               print the version (also after a command)
 
 Documentation: README.md in the teapurl package.
 `;
@@ -31,20 +32,6 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   docs: async () => (await import('./docs-command.js')).docsCommand,
 };
 
-/** The version in teapurl's package.json, found upwards from this module (bundled or not). */
-function version(): string {
-  let dir = new URL('.', import.meta.url);
-  for (let depth = 0; depth < 4; depth++, dir = new URL('..', dir)) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'teapurl' && pkg.version) return pkg.version;
-    } catch {
-      // not here: look one level up
-    }
-  }
-  return 'unknown';
-}
-
 /** Runs the CLI with `argv` (without `node` and the script) and returns the exit code. */
 export async function run(argv: string[], io: CommandIo = processIo()): Promise<number> {
   const [name, ...rest] = argv;
@@ -58,25 +45,24 @@ export async function run(argv: string[], io: CommandIo = processIo()): Promise<
     return 0;
   }
   if (name === '-v' || name === '--version') {
-    io.stdout.write(`${version()}\n`);
+    io.stdout.write(`${packageInfo().version}\n`);
     return 0;
   }
   const load = COMMANDS[name];
   if (!load) {
-    io.stderr.write(`teapurl: unknown command ${JSON.stringify(name)}; see teapurl --help\n`);
+    io.stderr.write(`teapurl: unknown ${name.startsWith('-') ? 'option' : 'command'} ${quoteArg(name)}\nSee 'teapurl --help'\n`);
     return 2;
   }
   try {
     return await (await load())(rest, io);
   } catch (error) {
-    const err = error as Error & { code?: string };
     if (error instanceof ClosedOutputError) return 0;
-    if (error instanceof UsageError || err.code?.startsWith('ERR_PARSE_ARGS')) {
-      io.stderr.write(`teapurl ${name}: ${err.message}\nSee teapurl ${name} --help\n`);
+    if (error instanceof UsageError) {
+      io.stderr.write(usageText(error.command ?? name, error.problems));
       return 2;
     }
-    io.stderr.write(`teapurl ${name}: internal error: ${err.message}\n`);
-    if (io.env.TEAPURL_DEBUG) io.stderr.write(`${err.stack ?? ''}\n`);
+    io.stderr.write(`teapurl ${name}: internal error: ${escapeControls(error instanceof Error ? error.message : String(error))}\n`);
+    if (io.env.TEAPURL_DEBUG) io.stderr.write(`${(error as Error).stack ?? ''}\n`);
     return 70;
   }
 }

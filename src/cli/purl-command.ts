@@ -1,8 +1,10 @@
-import { parseArgs } from 'node:util';
 import { PurlError, type PurlEngine } from '../purl/index.js';
 import { MAX_PURL_LENGTH } from '../purl/syntax/generic-rules.js';
 import { ClosedOutputError, type CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
+import { parseCommandLine } from './args.js';
+import { packageInfo } from './package-info.js';
+import { escapeControls, escapeJsonText, quoteArg } from './output/safe-text.js';
 import { ENGINE_OPTIONS, loadEngine } from './purl/load-engine.js';
 import { readLines } from './purl/read-lines.js';
 import { BufferedOutput } from './purl/buffered-output.js';
@@ -20,10 +22,12 @@ Options:
   --types DIR      build the engine from the type definitions in DIR (default: the bundled corpus)
   --strict-types   refuse PURLs of a type no definition describes
   -h, --help       show this help
+  -v, --version    print the version
 
 With no PURL arguments, PURLs are read from standard input, one per line, in
 constant memory; blank lines are skipped. An invalid PURL is reported on stderr
-with its line number (or argument number) and processing goes on.
+with its line number (or argument number) and processing goes on. Control
+characters a PURL or message holds are printed escaped (\r, \u202e).
 canonical repairs what ECMA-427 lets a reader repair (uppercase qualifier keys);
 parse and validate are strict.
 Exit status: 0 all valid, 1 some PURL invalid, 2 usage error or unusable --types.
@@ -34,30 +38,32 @@ type Action = 'parse' | 'canonical' | 'validate';
 /** `teapurl purl`: returns the exit code. */
 export async function purlCommand(argv: string[], io: CommandIo): Promise<number> {
   const [action, ...rest] = argv;
-  if (action === undefined) {
-    io.stderr.write(PURL_HELP);
-    return 2;
-  }
+  if (action === undefined) throw new UsageError('name an action: parse, canonical, validate or test-suite');
   if (action === '-h' || action === '--help') {
     io.stdout.write(PURL_HELP);
     return 0;
   }
-  if (action === 'test-suite') {
-    const { testSuiteCommand } = await import('./purl/test-suite-command.js');
-    return testSuiteCommand(rest, io);
-  }
-  if (action !== 'parse' && action !== 'canonical' && action !== 'validate') {
-    throw new UsageError(`unknown action ${JSON.stringify(action)}: use parse, canonical, validate or test-suite`);
-  }
-  const { values, positionals } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    options: ENGINE_OPTIONS,
-  });
-  if (values.help) {
-    io.stdout.write(PURL_HELP);
+  if (action === '-v' || action === '--version') {
+    io.stdout.write(`${packageInfo().version}\n`);
     return 0;
   }
+  if (action === 'test-suite') {
+    const { testSuiteCommand } = await import('./purl/test-suite-command.js');
+    try {
+      return await testSuiteCommand(rest, io);
+    } catch (error) {
+      // Its usage errors point at its own help.
+      if (error instanceof UsageError) error.command ??= 'purl test-suite';
+      throw error;
+    }
+  }
+  if (action !== 'parse' && action !== 'canonical' && action !== 'validate') {
+    const what = action.startsWith('-') ? `${quoteArg(action)} before an action` : `unknown action ${quoteArg(action)}`;
+    throw new UsageError(`${what}: name one of parse, canonical, validate or test-suite first`);
+  }
+  const commandLine = parseCommandLine(rest, io, { command: 'purl', help: PURL_HELP, positionals: true, options: ENGINE_OPTIONS });
+  if (commandLine === null) return 0;
+  const { values, positionals } = commandLine;
   const engine = await loadEngine(values.types, values['strict-types'], io.cwd);
   const out = new BufferedOutput(io.stdout);
   const err = new BufferedOutput(io.stderr, 4096);
@@ -66,7 +72,7 @@ export async function purlCommand(argv: string[], io: CommandIo): Promise<number
   const report = (problem: string | null, where: string) => {
     if (problem !== null) {
       invalid++;
-      err.write(`${where}: ${problem}\n`);
+      err.write(`${where}: ${escapeControls(problem)}\n`);
     }
   };
   /** Handles one PURL; a promise only when it must wait for the pattern guard. */
@@ -123,12 +129,13 @@ function processOne(engine: PurlEngine, action: Action, purl: string, out: Buffe
   if (action === 'validate') {
     const result = engine.validate(purl);
     if (!result.valid) return result.errors.map((e) => `${e.message} [${e.component}] (${e.code})`).join('; ');
-    if (!result.isCanonical) out.write(`${purl}: valid; canonical form is ${result.canonical}\n`);
+    if (!result.isCanonical) out.write(`${escapeControls(purl)}: valid; canonical form is ${escapeControls(String(result.canonical))}\n`);
     return null;
   }
   try {
-    if (action === 'canonical') out.write(`${engine.canonicalize(purl)}\n`);
-    else out.write(`${JSON.stringify(engine.parse(purl))}\n`);
+    // A canonical PURL percent-encodes control characters; parse output is JSON, where they are escaped.
+    if (action === 'canonical') out.write(`${escapeControls(engine.canonicalize(purl))}\n`);
+    else out.write(`${escapeJsonText(JSON.stringify(engine.parse(purl)))}\n`);
     return null;
   } catch (error) {
     if (error instanceof PurlError) return `${error.message} [${error.component}] (${error.code})`;

@@ -1,13 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { validateText } from '../validate/index.js';
 import { parseJsonSource, type SourcePosition } from '../validate/json-source.js';
 import { generateCertificates, SELFSIGNED_MISSING } from '../tea/server/self-signed.js';
 import { protectGlob, startTeaServer, type TeaServerOptions } from '../tea/server/test-server.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
+import { parseCommandLine } from './args.js';
+import { readFileArg } from './path-args.js';
+import { escapeControls, quoteArg } from './output/safe-text.js';
 
 /** The limits `serve` runs with unless told otherwise: fit for a test server. */
 export const SERVE_DEFAULTS = {
@@ -65,6 +67,7 @@ Options:
   --keep-alive-timeout MS  how long an idle connection is kept (default ${SERVE_DEFAULTS.keepAliveTimeoutMs})
   --max-connections N  connections served at once; more are closed (default ${SERVE_DEFAULTS.maxConnections})
   -h, --help           show this help
+  -v, --version        print the version
 
 Stop the server with Ctrl+C (SIGINT) or SIGTERM.
 Exit status: 0 after a clean stop, 1 a file is invalid or the server cannot start,
@@ -130,11 +133,7 @@ export function readApiKeys(file: string, text: string): Array<{ keyId: string; 
 }
 
 function readFile(file: string, option: string, cwd: string): string {
-  try {
-    return readFileSync(path.resolve(cwd, file), 'utf8');
-  } catch (error) {
-    throw new UsageError(`--${option}: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
+  return readFileArg(file, cwd, `--${option}`);
 }
 
 function isLoopback(host: string): boolean {
@@ -148,9 +147,10 @@ export interface ServeControl {
 
 /** `teapurl serve`: runs until SIGINT/SIGTERM (or `control.signal`), then returns the exit code. */
 export async function serveCommand(argv: string[], io: CommandIo, control: ServeControl = {}): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    allowPositionals: false,
+  const commandLine = parseCommandLine(argv, io, {
+    command: 'serve',
+    help: SERVE_HELP,
+    positionals: false,
     options: {
       discovery: { type: 'string' },
       'api-keys': { type: 'string' },
@@ -171,13 +171,10 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
       'max-tokens': { type: 'string', default: String(SERVE_DEFAULTS.maxTokens) },
       'max-tokens-per-key': { type: 'string', default: String(SERVE_DEFAULTS.maxTokensPerKey) },
       'no-throttle': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  if (values.help) {
-    io.stdout.write(SERVE_HELP);
-    return 0;
-  }
+  if (commandLine === null) return 0;
+  const { values } = commandLine;
 
   const certFile = values['tls-cert'];
   const keyFile = values['tls-key'];
@@ -235,9 +232,9 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
     const text = readFile(file, 'discovery', io.cwd);
     const result = validateText(text, { kind: 'tea-discovery', file });
     if (!result.valid) {
-      io.stderr.write(`teapurl serve: --discovery ${file} is not a valid TEA discovery document:\n`);
+      io.stderr.write(`teapurl serve: --discovery ${escapeControls(file)} is not a valid TEA discovery document:\n`);
       for (const f of result.findings.filter((finding) => finding.severity === 'error')) {
-        io.stderr.write(`  ${f.file}${f.line === null ? '' : `:${f.line}:${f.column}`}: ${f.message} [${f.rule}]\n`);
+        io.stderr.write(escapeControls(`  ${f.file}${f.line === null ? '' : `:${f.line}:${f.column}`}: ${f.message} [${f.rule}]`) + '\n');
       }
       return 1;
     }
@@ -248,7 +245,7 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
   if (values['api-keys'] !== undefined) {
     const keys = readApiKeys(values['api-keys'], readFile(values['api-keys'], 'api-keys', io.cwd));
     if (typeof keys === 'string') {
-      io.stderr.write(`teapurl serve: --api-keys ${keys}\n`);
+      io.stderr.write(`teapurl serve: --api-keys ${escapeControls(keys)}\n`);
       return 1;
     }
     options.apiKeys = keys;
@@ -283,7 +280,8 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
       writeFileSync(caFile, pems.ca);
     } catch (error) {
       if (tempDir) rmSync(tempDir, { recursive: true, force: true });
-      throw new UsageError(`--ca-out: cannot write ${caFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new UsageError(`--ca-out ${quoteArg(values['ca-out'] ?? caFile)} cannot be written: ${code === 'EISDIR' ? 'it is a folder, not a file' : (code ?? (error as Error).message)}`);
     }
     // With --client-ca the server must trust that CA for clients; its own chain needs no extra anchor.
     options.tls = { ...pems.server, ...mutual };

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
+import { readFileArg } from './path-args.js';
+import { quoteArg } from './output/safe-text.js';
 
 /** The options `discover` and `auth-check` share, in `node:util` parseArgs form. */
 export const TEA_CLIENT_OPTIONS = {
@@ -9,7 +9,6 @@ export const TEA_CLIENT_OPTIONS = {
   format: { type: 'string', default: 'text' },
   timeout: { type: 'string', default: '10000' },
   'allow-http': { type: 'boolean', default: false },
-  help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
 /** Those options checked, with the one positional argument both commands take. */
@@ -35,7 +34,7 @@ interface ParsedValues {
 export function readTeaClientArgs(values: ParsedValues, positionals: string[], io: CommandIo, what: string): TeaClientArgs {
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not ${JSON.stringify(format)}`);
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? `name ${what}` : 'name exactly one target');
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? `name ${what}` : `name exactly one target, not also ${quoteArg(positionals[1]!)}`);
   const timeoutMs = Number(values.timeout ?? '10000');
   if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError('--timeout must be a positive whole number of milliseconds');
   return {
@@ -47,14 +46,9 @@ export function readTeaClientArgs(values: ParsedValues, positionals: string[], i
   };
 }
 
-/** Reads a PEM file named on the command line; a missing or non-PEM file is a usage error. */
+/** Reads a PEM file named on the command line; a missing, unreadable or non-PEM file, or a folder, is a usage error. */
 export function readCaFile(file: string, cwd: string): string {
-  let text: string;
-  try {
-    text = readFileSync(path.resolve(cwd, file), 'utf8');
-  } catch (error) {
-    throw new UsageError(`--ca: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new UsageError(`--ca: ${file} holds no PEM certificate`);
+  const text = readFileArg(file, cwd, '--ca');
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new UsageError(`--ca ${quoteArg(file)} holds no PEM certificate`);
   return text;
 }

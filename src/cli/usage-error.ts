@@ -1,6 +1,32 @@
-/** A mistake in how the command was called: reported in one line, exit code 2. */
+import { escapeControls } from './output/safe-text.js';
+
+/**
+ * A mistake in how the command was called: each problem reported in one line, then where the
+ * help is; exit code 2. `command` is the command whose help to point at (`purl test-suite`);
+ * without it, the command that was run.
+ */
 export class UsageError extends Error {
   override name = 'UsageError';
+  /** One line each; most usage errors have one. */
+  readonly problems: readonly string[];
+  command: string | undefined;
+
+  constructor(problems: string | readonly string[], options: { command?: string } = {}) {
+    const list = typeof problems === 'string' ? [problems] : problems;
+    super(list.join('; '));
+    this.problems = list;
+    this.command = options.command;
+  }
+}
+
+/**
+ * What stderr shows for usage problems: `teapurl <command>: <problem>` a line, then
+ * `See 'teapurl <command> --help'`. Control characters in the problems are escaped, so an
+ * argument holding a line break cannot forge a line.
+ */
+export function usageText(command: string, problems: readonly string[]): string {
+  const lines = problems.map((problem) => `teapurl ${command}: ${escapeControls(problem)}`);
+  return `${lines.join('\n')}\nSee 'teapurl ${command} --help'\n`;
 }
 
 /** `value` when it is one of `allowed`, else a {@link UsageError} naming `--option` and the choices. */

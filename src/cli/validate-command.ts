@@ -1,13 +1,16 @@
-import { parseArgs } from 'node:util';
 import { resolveKind, passes, KIND_NAMES } from '../validate/index.js';
 import { validateFiles, validateStream, DEFAULT_MAX_BYTES } from '../node/index.js';
 import { palette, useColor, type ColorMode } from './color.js';
 import { formatText } from './output/text.js';
 import { formatJson } from './output/json.js';
 import { formatGithub } from './output/github.js';
+import { formatSarif } from './output/sarif.js';
 import { ClosedOutputError, type CommandIo } from './io.js';
-import { oneOf, UsageError } from './usage-error.js';
+import { oneOf, UsageError, usageText } from './usage-error.js';
 import { parseMaxBytes } from './max-bytes.js';
+import { parseCommandLine } from './args.js';
+import { inputProblems } from './input-problems.js';
+import { packageInfo } from './package-info.js';
 
 export const VALIDATE_HELP = `Usage: teapurl validate [options] <file|glob|->...
 
@@ -17,26 +20,33 @@ definitions against teapurl's schemas and the rules a schema cannot express.
 Options:
   --kind K             treat every document as kind K: ${KIND_NAMES.join(', ')}
                        (default: from $schema, the file name, then the shape)
-  --format F           text (default), json, or github (workflow annotations)
+  --format F           text (default), json, github (workflow annotations) or
+                       sarif (SARIF 2.1.0, for code scanning)
   --strict             warnings make a document invalid
   --quiet              print errors only
   --color WHEN         auto (default), always or never; NO_COLOR is honoured
   --max-bytes N        refuse files larger than N bytes (default ${DEFAULT_MAX_BYTES}); at most
                        what Node's heap can hold (1/128 of its limit)
   -h, --help           show this help
+  -v, --version        print the version
 
 Use - to read one document from standard input.
-Exit status: 0 all valid, 1 some document invalid, 2 usage error or a pattern matched nothing.
+Exit status: 0 all valid, 1 some document invalid, 2 usage error, or an argument
+that names nothing to check (the others are still checked and reported).
 `;
 
-const FORMATS = ['text', 'json', 'github'] as const;
+const FORMATS = ['text', 'json', 'github', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
+
+/** The name a document read from standard input is reported under. */
+const STDIN_NAME = '<stdin>';
 
 /** `teapurl validate`: returns the exit code. */
 export async function validateCommand(argv: string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
+  const commandLine = parseCommandLine(argv, io, {
+    command: 'validate',
+    help: VALIDATE_HELP,
+    positionals: true,
     options: {
       kind: { type: 'string' },
       format: { type: 'string', default: 'text' },
@@ -44,13 +54,10 @@ export async function validateCommand(argv: string[], io: CommandIo): Promise<nu
       quiet: { type: 'boolean', default: false },
       color: { type: 'string', default: 'auto' },
       'max-bytes': { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  if (values.help) {
-    io.stdout.write(VALIDATE_HELP);
-    return 0;
-  }
+  if (commandLine === null) return 0;
+  const { values, positionals } = commandLine;
   const format: Format = oneOf(values.format, FORMATS, 'format');
   const colorMode: ColorMode = oneOf(values.color, ['auto', 'always', 'never'] as const, 'color');
   if (values.kind !== undefined) {
@@ -66,15 +73,17 @@ export async function validateCommand(argv: string[], io: CommandIo): Promise<nu
   const patterns = positionals.filter((p) => p !== '-');
   const readsStdin = patterns.length !== positionals.length;
   const report = await validateFiles(patterns, { cwd: io.cwd, maxBytes, ...(values.kind ? { kind: values.kind } : {}) });
-  const stdin = readsStdin ? [await validateStream(io.stdin, { file: '<stdin>', maxBytes, ...(values.kind ? { kind: values.kind } : {}) })] : [];
-  const results = [...stdin, ...report.results];
+  const stdin = readsStdin ? [await validateStream(io.stdin, { file: STDIN_NAME, maxBytes, ...(values.kind ? { kind: values.kind } : {}) })] : [];
+  const { results: files, problems } = inputProblems(report);
+  const results = [...stdin, ...files];
 
-  const status = report.unmatched.length > 0 ? 2 : results.every((r) => passes(r.findings, values.strict)) ? 0 : 1;
+  const status = problems.length > 0 ? 2 : results.every((r) => passes(r.findings, values.strict)) ? 0 : 1;
   try {
-    for (const pattern of report.unmatched) io.stderr.write(`teapurl validate: ${JSON.stringify(pattern)} matches no file\n`);
+    if (problems.length > 0) io.stderr.write(usageText('validate', problems));
     if (format === 'json') io.stdout.write(formatJson(results, values.strict));
     else if (format === 'github') io.stdout.write(formatGithub(results, values.quiet));
-    else io.stdout.write(formatText(results, { quiet: values.quiet, strict: values.strict, palette: palette(useColor(colorMode, io.stdout, io.env)) }));
+    else if (format === 'sarif') io.stdout.write(formatSarif(results, { cwd: io.cwd, quiet: values.quiet, stdinName: STDIN_NAME, problems, ...packageInfo() }));
+    else io.stdout.write(formatText(results, { quiet: values.quiet, strict: values.strict, palette: palette(useColor(colorMode, io.stdout, io.env)), notChecked: problems.length }));
   } catch (error) {
     // A reader that stops early (`| head`) does not change the verdict.
     if (!(error instanceof ClosedOutputError)) throw error;

@@ -77,6 +77,13 @@ interface Folder {
   readonly info?: BigIntStats;
 }
 
+const GLOB_MAGIC = /[*?[\]{}()!]/;
+
+/** Whether an argument is a glob to expand rather than a path to take as it is. */
+export function isGlob(pattern: string): boolean {
+  return GLOB_MAGIC.test(pattern);
+}
+
 /**
  * Expands one glob relative to `cwd` with a walk that always ends: every folder is read at most
  * once however many links lead to it (folders are told apart by device and inode), so link cycles

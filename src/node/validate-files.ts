@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { expandGlob, type GlobProblem } from './expand-glob.js';
+import { expandGlob, isGlob, type GlobProblem } from './expand-glob.js';
 import { passes, type Finding } from '../schemas/finding.js';
 import { internalErrorFinding, resolveKind, validateText, type ValidationResult } from '../validate/validate-document.js';
 import type { DocumentKind } from '../validate/kinds.js';
@@ -58,8 +58,6 @@ export interface FilesReport {
  * ```
  */
 export const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
-
-const GLOB_MAGIC = /[*?[\]{}()!]/;
 
 function fileProblem(file: string, rule: string, message: string): ValidationResult {
   const finding: Finding = { file, pointer: '', line: null, column: null, severity: 'error', rule, message };
@@ -281,7 +279,7 @@ export async function validateFiles(patterns: readonly string[], options: Valida
   const unmatched: string[] = [];
   for (const pattern of patterns) {
     let found: Item[];
-    if (!GLOB_MAGIC.test(pattern)) {
+    if (!isGlob(pattern)) {
       const state = probePath(pattern, cwd);
       found = state === 'missing' ? [] : [state === 'ok' ? pattern : state];
     } else {

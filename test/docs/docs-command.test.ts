@@ -151,12 +151,11 @@ describe('teapurl docs', () => {
     expect(readdirSync(path.join(out, 'types')).sort()).toEqual(['cargo.html', 'cargo.md', 'npm.html', 'npm.md', 'pypi.md']);
   });
 
-  it('refuses a --types folder that is missing, empty or holds an invalid definition: exit 1, one line naming it', () => {
+  it('refuses a --types folder that is missing (a usage error, exit 2), empty or holds an invalid definition (exit 1), in one line naming it', () => {
     const missing = path.join(scratch, 'no-such-folder');
     const gone = runCli(['docs', '--types', missing, '--out', freshDir('x')]);
-    expect(gone.status).toBe(1);
-    expect(gone.stderr).toContain(missing);
-    noStackTrace(gone.stderr);
+    expect(gone.status).toBe(2);
+    expect(gone.stderr).toBe(`teapurl docs: --types '${missing}' does not exist\nSee 'teapurl docs --help'\n`);
 
     const emptyDir = freshDir('empty');
     mkdirSync(emptyDir);
@@ -173,12 +172,15 @@ describe('teapurl docs', () => {
     noStackTrace(invalid.stderr);
   });
 
-  it('reports an output path it cannot write in one line, exit 1', () => {
+  it('reports an output path it cannot write in one line, exit 1; a file named as --out is a usage error, exit 2', () => {
     const file = path.join(scratch, 'a-file');
     writeFileSync(file, 'in the way');
-    const run = runCli(['docs', '--out', file]);
+    const run = runCli(['docs', '--out', path.join(file, 'site')]);
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^teapurl docs: cannot write .*a-file.*\(E[A-Z]+\)\n$/);
+    const named = runCli(['docs', '--out', file]);
+    expect(named.status).toBe(2);
+    expect(named.stderr).toBe(`teapurl docs: --out '${file}' is a file, not a folder\nSee 'teapurl docs --help'\n`);
   });
 });
 

@@ -16,3 +16,21 @@ export function fakeIo(cwd: string, env: NodeJS.ProcessEnv = {}) {
   };
   return { io, stdout: () => out.join(''), stderr: () => err.join('') };
 }
+
+/** Runs the CLI in-process with `stdin` (lines or chunks) as standard input; its exit code and output as text. */
+export async function runInProcess(args: string[], cwd: string, stdin: Iterable<string | Buffer> | AsyncIterable<string | Buffer> = []) {
+  const { run } = await import('../../src/cli/main.js');
+  let stdout = '';
+  let stderr = '';
+  const io: CommandIo = {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    stdin: (async function* () {
+      yield* stdin;
+    })(),
+    env: {},
+    cwd,
+  };
+  const status = await run(args, io);
+  return { status, stdout, stderr };
+}

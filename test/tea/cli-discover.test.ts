@@ -96,22 +96,29 @@ describe('teapurl discover', () => {
     [['discover', 'a', 'b'], /exactly one target/],
     [['discover', 'x.example.com', '--client-versions', 'v1'], /"v1" is not a semantic version/],
     [['discover', 'x.example.com', '--format', 'xml'], /--format must be text or json/],
-    [['discover', 'x.example.com', '--ca', '/nonexistent/ca.pem'], /--ca: cannot read \/nonexistent\/ca.pem: ENOENT/],
-    [['discover', 'x.example.com', '--nope'], /Unknown option '--nope'/],
-  ])('usage error %j exits 2', async (args, message) => {
+    [['discover', 'x.example.com', '--ca', '/nonexistent/ca.pem'], /--ca '\/nonexistent\/ca.pem' does not exist/],
+    [['discover', 'x.example.com', '--nope'], /unknown option '--nope'/],
+    // A target that cannot be discovered at all is a mistake in the command, found before any request.
+    [['discover', 'not a host'], /"not a host" is not a host name, an https:\/\/ URL or a TEI/],
+    [['discover', 'http://tea.example.com'], /uses http:\/\/; TEA servers are reached over TLS only/],
+    [['discover', 'urn:tei:uuid'], /has no domain: expected urn:tei:<type>:<domain>:<identifier>/],
+    [['discover', 'tei://tea.example.com/purl/pkg:vcpkg/boost/asio'], /carries an invalid PURL: vcpkg PURLs have no namespace/],
+    [['discover', 'tei://tea.example.com:8443/uuid/d4d9f54a-abcf-11ee-ac79-1a52914d44b1'], /a TEI domain has no port/],
+  ])('usage error %j exits 2: one line naming the problem, then where the help is', async (args, message) => {
     const result = await cli(args);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(message);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^teapurl discover: /);
+    expect(lines[1]).toBe("See 'teapurl discover --help'");
+    expect(result.stdout).toBe('');
   });
 
   it.each([
     ['an unknown CA', () => ['discover', server.url, '--ca', otherCaFile], /TLS handshake or certificate verification failed/],
     ['a refused connection', async () => ['discover', `https://127.0.0.1:${await closedPort()}`], /connection was refused/],
     ['no shared version', () => ['discover', server.url, '--ca', caFile, '--client-versions', '2.0.0'], /no API version is shared: the client speaks 2\.0\.0/],
-    ['an http target', () => ['discover', 'http://tea.example.com'], /uses http:\/\/; TEA servers are reached over TLS only/],
-    ['a bad TEI', () => ['discover', 'urn:tei:uuid'], /has no domain: expected urn:tei:<type>:<domain>:<identifier>/],
-    ['a tei:// TEI whose PURL the engine refuses', () => ['discover', 'tei://tea.example.com/purl/pkg:vcpkg/boost/asio'], /carries an invalid PURL: vcpkg PURLs have no namespace/],
-    ['a tei:// TEI with a port', () => ['discover', 'tei://tea.example.com:8443/uuid/d4d9f54a-abcf-11ee-ac79-1a52914d44b1'], /a TEI domain has no port/],
   ])('%s: one clear line, exit 1', async (_name, args, message) => {
     const result = await cli(await args());
     expect(result.status).toBe(1);

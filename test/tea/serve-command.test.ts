@@ -72,7 +72,7 @@ describe('teapurl serve: arguments', () => {
       [['--insecure-http', '--api-keys', 'k.json', '--token-ttl', '-1'], /--token-ttl/],
       [['--insecure-http', '--api-keys', 'k.json', '--protect', 'relative/**'], /must start with \//],
       [['--insecure-http', '--api-keys', 'k.json', '--protect', '/tea/v*/artifact/**'], /could never match a resource/],
-      [['--insecure-http', '--discovery', 'missing.json'], /cannot read missing\.json: ENOENT/],
+      [['--insecure-http', '--discovery', 'missing.json'], /--discovery 'missing\.json' does not exist/],
       [['--insecure-http', '--client-ca', 'ca.pem'], /needs TLS/],
       [['--insecure-http', '--bogus'], /bogus/],
     ];

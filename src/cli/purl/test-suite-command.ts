@@ -1,13 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { expandGlob } from '../../node/expand-glob.js';
+import { expandGlob, isGlob } from '../../node/expand-glob.js';
 import { readSuiteCases, SuiteFormatError, type SuiteCase } from '../../purl/test-suite/suite-case.js';
 import { runSuiteCase, type CaseOutcome } from '../../purl/test-suite/run-case.js';
 import { ClosedOutputError, type CommandIo } from '../io.js';
 import { UsageError } from '../usage-error.js';
+import { countOf } from '../../schemas/describe-value.js';
 import { ENGINE_OPTIONS, loadEngine } from './load-engine.js';
 import { withPatternGuard } from '../../node/with-pattern-guard.js';
+import { parseCommandLine } from '../args.js';
+import { fileArgProblem } from '../path-args.js';
+import { escapeControls, quoteArg } from '../output/safe-text.js';
 
 export const TEST_SUITE_HELP = `Usage: teapurl purl test-suite [--types DIR] [--strict-types] <file|glob>...
 
@@ -18,23 +21,26 @@ description, and ends with "N passed, N failed".
 
 "required" cases parse strictly; "recommended" cases, which test repairs of
 common mistakes, parse leniently.
+Options:
+  --types DIR      build the engine from the type definitions in DIR (default: the bundled corpus)
+  --strict-types   refuse PURLs of a type no definition describes
+  -h, --help       show this help
+  -v, --version    print the version
+
+A path that does not exist, a folder, or a glob that matches no file is a usage
+error: nothing is run. A document that is not a test suite is reported, the
+others are run, and the closing line says how many could not be read.
 Exit status: 0 all passed, 1 some case failed or a document is unreadable, 2 usage error.
 `;
 
 /** `teapurl purl test-suite`: returns the exit code. */
 export async function testSuiteCommand(argv: string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: ENGINE_OPTIONS,
-  });
-  if (values.help) {
-    io.stdout.write(TEST_SUITE_HELP);
-    return 0;
-  }
+  const commandLine = parseCommandLine(argv, io, { command: 'purl test-suite', help: TEST_SUITE_HELP, positionals: true, options: ENGINE_OPTIONS });
+  if (commandLine === null) return 0;
+  const { values, positionals } = commandLine;
   if (positionals.length === 0) throw new UsageError('name at least one test document or glob');
   const { files, problems } = expand(positionals, io.cwd);
-  for (const problem of problems) io.stderr.write(`${problem}\n`);
+  for (const problem of problems) io.stderr.write(`${escapeControls(problem)}\n`);
   const engine = await loadEngine(values.types, values['strict-types'], io.cwd);
 
   const outcomes: CaseOutcome[] = [];
@@ -45,8 +51,8 @@ export async function testSuiteCommand(argv: string[], io: CommandIo): Promise<n
       cases = readSuiteCases(JSON.parse(await readFile(path.resolve(io.cwd, file), 'utf8')), file);
     } catch (error) {
       unreadable++;
-      const message = error instanceof SuiteFormatError ? error.message : `${file}: ${(error as Error).message}`;
-      io.stderr.write(`${message}\n`);
+      const message = error instanceof SuiteFormatError ? error.message : `${file}: ${readFailure(error)}`;
+      io.stderr.write(`${escapeControls(message)}\n`);
       continue;
     }
     // A case the pattern guard was needed for runs again with it (see withPatternGuard).
@@ -54,7 +60,7 @@ export async function testSuiteCommand(argv: string[], io: CommandIo): Promise<n
   }
   const failed = outcomes.filter((o) => !o.passed).length;
   try {
-    io.stdout.write(report(outcomes));
+    io.stdout.write(report(outcomes, unreadable));
   } catch (error) {
     // A reader that stops early (`| head`) does not change the verdict.
     if (!(error instanceof ClosedOutputError)) throw error;
@@ -62,15 +68,28 @@ export async function testSuiteCommand(argv: string[], io: CommandIo): Promise<n
   return failed > 0 || unreadable > 0 ? 1 : 0;
 }
 
-const GLOB_MAGIC = /[*?[\]{}()!]/;
+/** Why a document that exists could not be read: JSON's own words, or a file system code. */
+function readFailure(error: unknown): string {
+  if (error instanceof SyntaxError) return `not JSON (${error.message})`;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') return 'cannot be read: permission denied';
+  return `cannot be read: ${code ?? (error as Error).message}`;
+}
 
-/** The documents the arguments name, and one line for each folder or link a glob could not get through. */
+/**
+ * The documents the arguments name, and one line for each folder or link a glob could not get
+ * through. A path that is not there or is a folder, or a glob that matches nothing, is a usage
+ * error naming every such argument.
+ */
 function expand(patterns: string[], cwd: string): { files: string[]; problems: string[] } {
   const files: string[] = [];
   const problems: string[] = [];
+  const unusable: string[] = [];
   for (const pattern of patterns) {
-    if (!GLOB_MAGIC.test(pattern)) {
-      files.push(pattern);
+    if (!isGlob(pattern)) {
+      const problem = fileArgProblem(pattern, cwd);
+      if (problem === null) files.push(pattern);
+      else unusable.push(problem);
       continue;
     }
     const expansion = expandGlob(pattern, cwd);
@@ -78,9 +97,10 @@ function expand(patterns: string[], cwd: string): { files: string[]; problems: s
       const why = problem.code === 'EACCES' || problem.code === 'EPERM' ? 'permission denied' : problem.code;
       problems.push(problem.folder ? `${problem.path}: folder cannot be searched (${why}); documents in it were not run` : `${problem.path}: cannot be read (${why})`);
     }
-    if (expansion.files.length === 0 && expansion.problems.length === 0) throw new UsageError(`${JSON.stringify(pattern)} matches no file`);
+    if (expansion.files.length === 0 && expansion.problems.length === 0) unusable.push(`${quoteArg(pattern)} matches no file`);
     files.push(...expansion.files);
   }
+  if (unusable.length > 0) throw new UsageError(unusable);
   return { files, problems };
 }
 
@@ -101,17 +121,27 @@ function table(title: string, rows: [string, number, number][]): string {
   return `${lines.join('\n')}\n`;
 }
 
-function report(outcomes: CaseOutcome[]): string {
+/**
+ * The tables, the failures and the closing line. Documents, descriptions and inputs come from the
+ * suite: their control characters are escaped. With unreadable documents the closing line says
+ * so, rather than a clean "N passed, 0 failed"; with no case run there are no tables.
+ */
+function report(outcomes: CaseOutcome[], unreadable: number): string {
   const failures = outcomes.filter((o) => !o.passed);
-  let text = table('group/test type', tally(outcomes, (o) => `${o.case.group}/${o.case.testType}`));
-  text += `\n${table('file', tally(outcomes, (o) => path.basename(o.case.file)))}`;
-  if (failures.length > 0) {
-    text += `\nFailures:\n`;
-    for (const f of failures) {
-      text += `  ${f.case.file} tests[${f.case.index}] ${f.case.group} ${f.case.testType}: ${f.case.description}\n`;
-      text += `    input: ${JSON.stringify(f.case.input)}\n    ${f.reason}\n`;
-    }
+  const parts: string[] = [];
+  if (outcomes.length > 0) {
+    parts.push(table('group/test type', tally(outcomes, (o) => escapeControls(`${o.case.group}/${o.case.testType}`))));
+    parts.push(table('file', tally(outcomes, (o) => escapeControls(path.basename(o.case.file)))));
   }
-  const passed = outcomes.length - failures.length;
-  return `${text}\n${passed} passed, ${failures.length} failed\n`;
+  if (failures.length > 0) {
+    let text = 'Failures:\n';
+    for (const f of failures) {
+      text += `  ${escapeControls(`${f.case.file} tests[${f.case.index}] ${f.case.group} ${f.case.testType}: ${f.case.description}`)}\n`;
+      text += `    input: ${escapeControls(JSON.stringify(f.case.input) ?? 'none')}\n    ${escapeControls(String(f.reason))}\n`;
+    }
+    parts.push(text);
+  }
+  const closing = `${outcomes.length - failures.length} passed, ${failures.length} failed`;
+  parts.push(`${unreadable > 0 ? `${closing}; ${countOf(unreadable, 'document')} could not be read` : closing}\n`);
+  return parts.join('\n');
 }
