@@ -35,6 +35,11 @@ export interface ParsedExample {
   readonly canonical: string | null;
   /** The components, on the same terms as `canonical`; else `null`. */
   readonly components: PurlComponents | null;
+  /**
+   * What the same engine reads back from `canonical`, when it differs from the example: a fix
+   * replaces the example only when this equals `components`.
+   */
+  readonly canonicalComponents: PurlComponents | null;
 }
 
 interface DefinitionRun {
@@ -97,13 +102,16 @@ function run(document: unknown, schemaValid: boolean): DefinitionRun {
       const unchecked = validation ? validation.errors.filter((issue) => issue.code === 'pattern-skipped').map((issue) => issue.component) : [];
       let canonical = validation?.valid ? validation.canonical : null;
       let components = validation?.valid ? parsedOrNull(engine, purl) : null;
+      let reader = engine;
       if (validation && !validation.valid && problems.length === 0) {
         patternless ??= engineFromCompiledTypes([compileDefinition(withoutPatterns(definition))]);
         const loose = patternless.validate(purl);
         canonical = loose.canonical;
         components = loose.valid ? parsedOrNull(patternless, purl) : null;
+        reader = patternless;
       }
-      examples.push({ index, purl, type, ownType, validation, problems, unchecked, canonical, components });
+      const canonicalComponents = canonical !== null && canonical !== purl && components ? parsedOrNull(reader, canonical) : null;
+      examples.push({ index, purl, type, ownType, validation, problems, unchecked, canonical, components, canonicalComponents });
     }
   }
   const result = { compiled, examples };
