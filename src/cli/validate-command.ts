@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { resolveKind, passes, KIND_NAMES } from '../validate/index.js';
+import { resolveKind, passes, KIND_NAMES, type ValidationResult } from '../validate/index.js';
 import { validateFiles, validateStream, DEFAULT_MAX_BYTES } from '../node/index.js';
 import { palette, useColor, type ColorMode } from './color.js';
 import { formatText } from './output/text.js';
@@ -23,9 +23,13 @@ Options:
   --color WHEN         auto (default), always or never; NO_COLOR is honoured
   --max-bytes N        refuse files larger than N bytes (default ${DEFAULT_MAX_BYTES}); at most
                        what Node's heap can hold (1/128 of its limit)
+  --fix                rewrite in place each finding that has exactly one correct rewrite
+                       (PURL type examples not in canonical form); report what is left
+  --dry-run            with --fix: print the fixes as a unified diff, write nothing
   -h, --help           show this help
 
-Use - to read one document from standard input.
+Use - to read one document from standard input (with --fix: the fixed document goes to
+standard output, the report to standard error).
 Exit status: 0 all valid, 1 some document invalid, 2 usage error or a pattern matched nothing.
 `;
 
@@ -44,6 +48,8 @@ export async function validateCommand(argv: string[], io: CommandIo): Promise<nu
       quiet: { type: 'boolean', default: false },
       color: { type: 'string', default: 'auto' },
       'max-bytes': { type: 'string' },
+      fix: { type: 'boolean', default: false },
+      'dry-run': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -63,8 +69,16 @@ export async function validateCommand(argv: string[], io: CommandIo): Promise<nu
   const maxBytes = parseMaxBytes(values['max-bytes']);
   if (positionals.length === 0) throw new UsageError('name at least one file, glob, or - for standard input');
 
+  if (values['dry-run'] && !values.fix) throw new UsageError('--dry-run goes with --fix: it prints the fixes as a diff instead of writing them');
+
   const patterns = positionals.filter((p) => p !== '-');
   const readsStdin = patterns.length !== positionals.length;
+  if (values.fix) {
+    const textOptions = { quiet: values.quiet, strict: values.strict, palette: palette(useColor(colorMode, io.stdout, io.env)) };
+    const render = (results: ValidationResult[]) => (format === 'github' ? formatGithub(results, values.quiet) : formatText(results, textOptions));
+    const request = { patterns, readsStdin, maxBytes, dryRun: values['dry-run'], strict: values.strict, json: format === 'json', render };
+    return (await import('./validate-fix.js')).validateFix(values.kind ? { ...request, kind: values.kind } : request, io);
+  }
   const report = await validateFiles(patterns, { cwd: io.cwd, maxBytes, ...(values.kind ? { kind: values.kind } : {}) });
   const stdin = readsStdin ? [await validateStream(io.stdin, { file: '<stdin>', maxBytes, ...(values.kind ? { kind: values.kind } : {}) })] : [];
   const results = [...stdin, ...report.results];

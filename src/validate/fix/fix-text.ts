@@ -80,6 +80,20 @@ const MAX_SINGLE_TRIES = 50;
 
 const NEEDS_A_PERSON = 'not fixable automatically: needs a person';
 
+/** Why a text with these findings must not be edited, or `null` when it may be. */
+export function refusal(findings: readonly Finding[]): string | null {
+  const blocking = findings.find((f) => BLOCKING[f.rule] !== undefined);
+  return blocking ? `${BLOCKING[blocking.rule]} (${blocking.message}${where(blocking)})` : null;
+}
+
+/**
+ * The findings, each message saying that it was not fixed: because it needs a person, or, for one
+ * that carries a fix, `unapplied` (why the fix was not applied).
+ */
+export function leftToAPerson(findings: readonly Finding[], unapplied = NEEDS_A_PERSON): Finding[] {
+  return findings.map((f) => (f.rule === 'findings/truncated' ? f : { ...f, message: `${f.message}; ${f.fix ? unapplied : NEEDS_A_PERSON}` }));
+}
+
 function where(f: Finding): string {
   return f.line === null ? '' : ` at line ${f.line}, column ${f.column}`;
 }
@@ -195,8 +209,8 @@ export function fixText(text: string, options: ValidateOptions = {}): FixTextRes
     kind: first.kind,
     refused,
   });
-  const blocking = first.findings.find((f) => BLOCKING[f.rule] !== undefined);
-  if (blocking) return unchanged(`${BLOCKING[blocking.rule]} (${blocking.message}${where(blocking)})`, shown(text, first, options).findings);
+  const refused = refusal(first.findings);
+  if (refused) return unchanged(refused, leftToAPerson(shown(text, first, options).findings));
 
   const bom = text.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
   const body = text.slice(bom.length);

@@ -51,8 +51,8 @@ export function exampleFix(example: ParsedExample, pointer: string): { fix: Find
   const separators = separatorsReadAsData(example.purl, canonical);
   if (separators.length > 0) {
     const which = separators.map((s) => JSON.stringify(s)).join(' and ');
-    const them = separators.length === 1 ? 'it' : 'them';
-    return { reason: `the canonical form escapes ${which} where the example writes ${them} as separators: check what the example means` };
+    const written = separators.length === 1 ? 'it as a separator' : 'them as separators';
+    return { reason: `the canonical form escapes ${which} where the example writes ${written}: check what the example means` };
   }
   return { fix: { pointer, replacement: canonical } };
 }
