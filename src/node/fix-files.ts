@@ -136,7 +136,7 @@ function readBytes(full: string): Buffer | string {
  * without any write permission bit is left alone even when the process could write it (root):
  * someone made it read-only on purpose.
  */
-function writeIfUnchanged(full: string, expected: Buffer, next: Buffer): string | null {
+export function writeIfUnchanged(full: string, expected: Buffer, next: Buffer): string | null {
   let fd: number;
   try {
     fd = openSync(full, constants.O_RDWR | constants.O_NONBLOCK);
