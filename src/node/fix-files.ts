@@ -52,6 +52,7 @@ export type FileFixOutcome = 'fixed' | 'would-fix' | 'unchanged' | 'refused' | '
 export interface FileFix {
   /** The file as named by the pattern. */
   file: string;
+  /** What was done to it. */
   outcome: FileFixOutcome;
   /** The fixes applied (or, under `dryRun`, that would be). */
   applied: AppliedFix[];
@@ -74,6 +75,7 @@ export interface FileFix {
  * ```
  */
 export interface FixFilesReport {
+  /** One entry per file, in the order the patterns named them. */
   files: FileFix[];
   /** Patterns that matched no file. */
   unmatched: string[];
@@ -230,6 +232,22 @@ export async function fixFiles(patterns: readonly string[], options: FixFilesOpt
 }
 
 /**
+ * What {@link fixStream} made of a stream.
+ *
+ * @example
+ * ```ts
+ * import { fixStream, type FixedStream } from 'teapurl/node';
+ * const { fix, text }: FixedStream = await fixStream(process.stdin, { kind: 'purl-type' });
+ * ```
+ */
+export interface FixedStream {
+  /** The fixes, the findings left and the diff, as for a file. */
+  fix: FileFix;
+  /** The fixed document (the input itself when nothing was fixed), or `null` when the input is not text. */
+  text: string | null;
+}
+
+/**
  * {@link fixFiles} for a document read from a stream (standard input): nothing is written; `text`
  * is the fixed document (the input itself when nothing was fixed), or `null` when the input is not
  * text (too large, binary, not UTF-8).
@@ -244,9 +262,9 @@ export async function fixFiles(patterns: readonly string[], options: FixFilesOpt
 export async function fixStream(
   stream: AsyncIterable<Uint8Array | string>,
   options: Omit<FixFilesOptions, 'cwd'> & { file?: string } = {},
-): Promise<{ fix: FileFix; text: string | null }> {
+): Promise<FixedStream> {
   const file = options.file ?? '<stdin>';
-  const refused = (result: ValidationResult): { fix: FileFix; text: null } => ({
+  const refused = (result: ValidationResult): FixedStream => ({
     fix: { file, outcome: 'refused', applied: [], result: { ...result, findings: leftToAPerson(result.findings) }, diff: '', note: `not fixed: ${result.findings[0]?.message ?? 'it is not text'}` },
     text: null,
   });

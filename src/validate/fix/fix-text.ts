@@ -25,13 +25,15 @@ import { validateText, DEFAULT_MAX_FINDINGS, type ValidateOptions, type Validati
 export interface AppliedFix {
   /** JSON Pointer of the string replaced. */
   pointer: string;
-  /** Where the string stood in the text before the fix (1-based; the fix never moves it). */
+  /** The 1-based line where the string stood before the fix (the fix never moves it); `null` without a source text. */
   line: number | null;
+  /** The 1-based column where the string stood before the fix; `null` without a source text. */
   column: number | null;
   /** The rule of the finding the fix resolves. */
   rule: string;
-  /** The string as it was, and as it is now. */
+  /** The string as it was. */
   before: string;
+  /** The string as it is now. */
   after: string;
 }
 
@@ -42,7 +44,7 @@ export interface AppliedFix {
  * ```ts
  * import { fixText, type FixTextResult } from 'teapurl';
  * const outcome: FixTextResult = fixText('{"a": 1', { kind: 'discovery' });
- * outcome.refused; // 'it is not well-formed JSON (malformed JSON: expected "," or a closing bracket at line 1, column 8)'
+ * outcome.refused; // 'it is not well-formed JSON (malformed JSON: expected "}" at line 1, column 8)'
  * ```
  */
 export interface FixTextResult {
