@@ -5,31 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { fixText, registerChecks, validateText, parsePurl } from '../src/index.js';
 import { separatorsReadAsData } from '../src/validate/semantic/purl-type-example-fix.js';
+import { widgetDefinition } from './support/widget-definition.js';
 
 const FILE = 'widget-definition.json';
 
-/** A schema-valid definition of the made-up type "widget" with these examples, indented with `indent`. */
+/** The widget definition with these examples, indented with `indent`. */
 function definition(examples: string[], indent: string | number = 2): string {
-  return JSON.stringify(
-    {
-      $schema: 'https://teapurl.dev/schemas/purl-type-definition.schema.json',
-      $id: 'https://example.test/purl-types/widget-definition.json',
-      type: 'widget',
-      type_name: 'Widget',
-      description: 'Widgets from the test workshop.',
-      repository: { use_repository: true, default_repository_url: 'https://widgets.example.test/' },
-      namespace_definition: { requirement: 'prohibited' },
-      name_definition: { requirement: 'required', case_sensitive: false, permitted_characters: '^[a-z0-9-]+$' },
-      version_definition: { requirement: 'optional' },
-      qualifiers_definition: [
-        { key: 'arch', requirement: 'optional', description: 'Processor architecture.' },
-        { key: 'os', description: 'Operating system.' },
-      ],
-      examples,
-    },
-    null,
-    indent,
-  );
+  return JSON.stringify(widgetDefinition(examples), null, indent);
 }
 
 /** `text` with each JSON string literal `from` replaced by `to`: what a fix that keeps every other byte gives. */

@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
 import { HAS_PURL_SPEC, PURL_SPEC } from '../support/paths.js';
 import { writeIfUnchanged } from '../../src/node/fix-files.js';
+import { widgetDefinition } from '../support/widget-definition.js';
 
 /** The published findings that have exactly one correct rewrite (file, pointer). */
 const FIXABLE = [
@@ -184,21 +185,7 @@ describe.skipIf(!HAS_PURL_SPEC)('teapurl validate --fix on the published definit
 
 describe('teapurl validate --fix on files made here', () => {
   let dir: string;
-  const WIDGET = {
-    $schema: 'https://teapurl.dev/schemas/purl-type-definition.schema.json',
-    $id: 'https://example.test/purl-types/widget-definition.json',
-    type: 'widget',
-    type_name: 'Widget',
-    description: 'Widgets from the test workshop.',
-    repository: { use_repository: true, default_repository_url: 'https://widgets.example.test/' },
-    namespace_definition: { requirement: 'prohibited' },
-    name_definition: { requirement: 'required' },
-    qualifiers_definition: [
-      { key: 'arch', requirement: 'optional', description: 'Processor architecture.' },
-      { key: 'os', description: 'Operating system.' },
-    ],
-    examples: ['pkg:widget/sprocket@1.0?os=linux&arch=arm64'],
-  };
+  const WIDGET = widgetDefinition(['pkg:widget/sprocket@1.0?os=linux&arch=arm64']);
   const BROKEN = `${JSON.stringify(WIDGET, null, 2)}\n`;
   const FIXED = BROKEN.replace('os=linux&arch=arm64', 'arch=arm64&os=linux');
   const CLEAN = FIXED;
