@@ -225,7 +225,8 @@ export async function fixFiles(patterns: readonly string[], options: FixFilesOpt
     const refused = refusal(found.findings);
     const left = { ...found, findings: leftToAPerson(found.findings) };
     if (refused) return { file: found.file, outcome: 'refused', applied: [], result: left, diff: '', note: `not fixed: ${refused}` };
-    if (!found.findings.some((f) => f.fix)) return { file: found.file, outcome: 'unchanged', applied: [], result: left, diff: '', note: null };
+    // A fix may hide past the list's cap (findings/truncated): fixText then looks at every finding.
+    if (!found.findings.some((f) => f.fix || f.rule === 'findings/truncated')) return { file: found.file, outcome: 'unchanged', applied: [], result: left, diff: '', note: null };
     return fixOneFile(found, options, cwd);
   });
   return { files, unmatched: report.unmatched, valid: report.unmatched.length === 0 && files.every((f) => passes(f.result.findings)) };
