@@ -1,4 +1,4 @@
-import { resolveKind, passes, KIND_NAMES } from '../validate/index.js';
+import { resolveKind, passes, KIND_NAMES, type ValidationResult } from '../validate/index.js';
 import { validateFiles, validateStream, DEFAULT_MAX_BYTES } from '../node/index.js';
 import { palette, useColor, type ColorMode } from './color.js';
 import { formatText } from './output/text.js';
@@ -27,10 +27,14 @@ Options:
   --color WHEN         auto (default), always or never; NO_COLOR is honoured
   --max-bytes N        refuse files larger than N bytes (default ${DEFAULT_MAX_BYTES}); at most
                        what Node's heap can hold (1/128 of its limit)
+  --fix                rewrite in place each finding that has exactly one correct rewrite
+                       (PURL type examples not in canonical form); report what is left
+  --dry-run            with --fix: print the fixes as a unified diff, write nothing
   -h, --help           show this help
   -v, --version        print the version
 
-Use - to read one document from standard input.
+Use - to read one document from standard input (with --fix: the fixed document goes to
+standard output, the report to standard error).
 Exit status: 0 all valid, 1 some document invalid, 2 usage error, or an argument
 that names nothing to check (the others are still checked and reported).
 `;
@@ -54,6 +58,8 @@ export async function validateCommand(argv: string[], io: CommandIo): Promise<nu
       quiet: { type: 'boolean', default: false },
       color: { type: 'string', default: 'auto' },
       'max-bytes': { type: 'string' },
+      fix: { type: 'boolean', default: false },
+      'dry-run': { type: 'boolean', default: false },
     },
   });
   if (commandLine === null) return 0;
@@ -70,8 +76,21 @@ export async function validateCommand(argv: string[], io: CommandIo): Promise<nu
   const maxBytes = parseMaxBytes(values['max-bytes']);
   if (positionals.length === 0) throw new UsageError('name at least one file, glob, or - for standard input');
 
+  if (values['dry-run'] && !values.fix) throw new UsageError('--dry-run goes with --fix: it prints the fixes as a diff instead of writing them');
+
   const patterns = positionals.filter((p) => p !== '-');
   const readsStdin = patterns.length !== positionals.length;
+  // One rendering of results for plain validation and for what --fix leaves.
+  const render = (results: ValidationResult[], problems: readonly string[]): string => {
+    if (format === 'json') return formatJson(results, values.strict);
+    if (format === 'github') return formatGithub(results, values.quiet);
+    if (format === 'sarif') return formatSarif(results, { cwd: io.cwd, quiet: values.quiet, stdinName: STDIN_NAME, problems: [...problems], ...packageInfo() });
+    return formatText(results, { quiet: values.quiet, strict: values.strict, palette: palette(useColor(colorMode, io.stdout, io.env)), notChecked: problems.length });
+  };
+  if (values.fix) {
+    const request = { patterns, readsStdin, maxBytes, dryRun: values['dry-run'], strict: values.strict, json: format === 'json', render };
+    return (await import('./validate-fix.js')).validateFix(values.kind ? { ...request, kind: values.kind } : request, io);
+  }
   const report = await validateFiles(patterns, { cwd: io.cwd, maxBytes, ...(values.kind ? { kind: values.kind } : {}) });
   const stdin = readsStdin ? [await validateStream(io.stdin, { file: STDIN_NAME, maxBytes, ...(values.kind ? { kind: values.kind } : {}) })] : [];
   const { results: files, problems } = inputProblems(report);
@@ -80,10 +99,7 @@ export async function validateCommand(argv: string[], io: CommandIo): Promise<nu
   const status = problems.length > 0 ? 2 : results.every((r) => passes(r.findings, values.strict)) ? 0 : 1;
   try {
     if (problems.length > 0) io.stderr.write(usageText('validate', problems));
-    if (format === 'json') io.stdout.write(formatJson(results, values.strict));
-    else if (format === 'github') io.stdout.write(formatGithub(results, values.quiet));
-    else if (format === 'sarif') io.stdout.write(formatSarif(results, { cwd: io.cwd, quiet: values.quiet, stdinName: STDIN_NAME, problems, ...packageInfo() }));
-    else io.stdout.write(formatText(results, { quiet: values.quiet, strict: values.strict, palette: palette(useColor(colorMode, io.stdout, io.env)), notChecked: problems.length }));
+    io.stdout.write(render(results, problems));
   } catch (error) {
     // A reader that stops early (`| head`) does not change the verdict.
     if (!(error instanceof ClosedOutputError)) throw error;

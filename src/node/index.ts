@@ -6,6 +6,7 @@
  * @module teapurl/node
  */
 export { validateFiles, validateBytes, validateStream, DEFAULT_MAX_BYTES, type ValidateFilesOptions, type FilesReport } from './validate-files.js';
+export { fixFiles, fixStream, type FixFilesOptions, type FixFilesReport, type FileFix, type FileFixOutcome, type FixedStream } from './fix-files.js';
 export { purlEngineFromDirectory } from './purl-engine-from-directory.js';
 export { defaultPurlDefinitions, defaultPurlDefinition } from '../purl/default-definitions.js';
 export * from '../docs/index.js';

@@ -179,7 +179,14 @@ export async function validateStream(
   options: ValidateOptions & { maxBytes?: number } = {},
 ): Promise<ValidationResult> {
   const file = options.file ?? '<stdin>';
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const bytes = await readStream(stream, file, options.maxBytes ?? DEFAULT_MAX_BYTES);
+  if (!Buffer.isBuffer(bytes)) return bytes;
+  const { maxBytes: _limit, ...validateOptions } = options;
+  return withPatternGuard(() => validateBytes(bytes, { ...validateOptions, file }));
+}
+
+/** Reads a byte stream whole, or the finding for one over `maxBytes`. */
+export async function readStream(stream: AsyncIterable<Uint8Array | string>, file: string, maxBytes: number): Promise<Buffer | ValidationResult> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
@@ -188,9 +195,7 @@ export async function validateStream(
     if (size > maxBytes) return fileProblem(file, 'file/too-large', `${file} is over the limit of ${maxBytes} bytes`);
     chunks.push(buf);
   }
-  const { maxBytes: _limit, ...validateOptions } = options;
-  const bytes = Buffer.concat(chunks);
-  return withPatternGuard(() => validateBytes(bytes, { ...validateOptions, file }));
+  return Buffer.concat(chunks);
 }
 
 /** Files validated between two returns to the event loop, so a library caller is never starved. */

@@ -11,6 +11,27 @@
 export type Severity = 'error' | 'warning';
 
 /**
+ * The one rewrite that fixes a finding without changing what the document means: replace the
+ * string at `pointer` with `replacement`. Plain data, so `--format json` shows it; `fixText`
+ * (and `teapurl validate --fix`) apply it.
+ *
+ * @example
+ * ```ts
+ * import type { FindingFix } from 'teapurl';
+ * const fix: FindingFix = {
+ *   pointer: '/examples/3',
+ *   replacement: 'pkg:maven/org.apache.xmlgraphics/batik-anim@1.9.1?classifier=dist&type=zip',
+ * };
+ * ```
+ */
+export interface FindingFix {
+  /** JSON Pointer (RFC 6901) to the string to replace. */
+  pointer: string;
+  /** The string that replaces it. */
+  replacement: string;
+}
+
+/**
  * One problem found in a document.
  *
  * @example
@@ -37,6 +58,8 @@ export interface Finding {
   rule: string;
   /** What is wrong, in plain words. */
   message: string;
+  /** The one rewrite that fixes it, when there is exactly one; absent when it needs a person. */
+  fix?: FindingFix;
 }
 
 /**
@@ -65,6 +88,8 @@ export interface RawFinding {
   message: string;
   /** Point at the property's key rather than its value (an unknown or repeated property). */
   atKey?: boolean;
+  /** The one rewrite that fixes it, when there is exactly one. */
+  fix?: FindingFix;
 }
 
 /**

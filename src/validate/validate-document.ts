@@ -123,9 +123,11 @@ export function placeFindings(file: string, raw: readonly (RawFinding & { positi
   const unplaced = source ? raw.filter((f) => f.position === undefined) : [];
   const found = unplaced.length > 0 ? source!.locateAll(unplaced.map(({ pointer, atKey }) => ({ pointer, atKey: atKey === true }))) : [];
   let next = 0;
-  const placed = raw.map(({ pointer, severity, rule, message, position }): Finding => {
+  const placed = raw.map(({ pointer, severity, rule, message, position, fix }): Finding => {
     const at = position ?? (source ? found[next++] : undefined);
-    return { file, pointer, line: at?.line ?? null, column: at?.column ?? null, severity, rule, message: bounded(message) };
+    const finding: Finding = { file, pointer, line: at?.line ?? null, column: at?.column ?? null, severity, rule, message: bounded(message) };
+    if (fix) finding.fix = fix;
+    return finding;
   });
   return placed.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 }

@@ -11,6 +11,7 @@ import { definitionType } from './purl-type-document.js';
 import { examplesOf, patternOf, type ParsedExample } from './purl-type-examples.js';
 import { patternSites } from './purl-type-document.js';
 import { countOf } from '../../schemas/describe-value.js';
+import { exampleFix } from './purl-type-example-fix.js';
 
 const exampleType: SemanticCheck = {
   rule: 'purl-type/example-type',
@@ -85,12 +86,13 @@ const exampleCanonical: SemanticCheck = {
     for (const e of examplesOf(document, context)) {
       if (e.canonical === null || e.canonical === e.purl) continue;
       const pointer = toPointer(['examples', e.index]);
-      findings.push({
-        pointer,
-        severity: 'error',
-        rule: this.rule,
-        message: `${humanPath(pointer)} ${quoted(e.purl)} is not canonical; its canonical form is ${quoted(e.canonical, MAX_CANONICAL_SHOWN)}`,
-      });
+      const message = `${humanPath(pointer)} ${quoted(e.purl)} is not canonical; its canonical form is ${quoted(e.canonical, MAX_CANONICAL_SHOWN)}`;
+      const fixed = exampleFix(e, pointer);
+      findings.push(
+        'fix' in fixed
+          ? { pointer, severity: 'error', rule: this.rule, message, fix: fixed.fix }
+          : { pointer, severity: 'error', rule: this.rule, message: `${message}; ${fixed.reason}` },
+      );
     }
     return findings;
   },

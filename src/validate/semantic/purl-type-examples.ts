@@ -38,6 +38,11 @@ export interface ParsedExample {
   readonly canonical: string | null;
   /** The components, on the same terms as `canonical`; else `null`. */
   readonly components: PurlComponents | null;
+  /**
+   * What the same engine reads back from `canonical`, when it differs from the example: a fix
+   * replaces the example only when this equals `components`.
+   */
+  readonly canonicalComponents: PurlComponents | null;
 }
 
 interface DefinitionRun {
@@ -135,13 +140,16 @@ function run(document: unknown, context: ExampleContext): DefinitionRun {
       const unchecked = validation ? validation.errors.filter((issue) => issue.code === 'pattern-skipped').map((issue) => issue.component) : [];
       let canonical = validation?.valid ? validation.canonical : null;
       let components = validation?.valid && engine ? parsedOrNull(engine, purl) : null;
+      let reader = engine;
       if (validation && !validation.valid && problems.length === 0 && rules) {
         patternless ??= engineFromCompiledTypes([compileDefinition(withoutPatterns(rules))]);
         const loose = patternless.validate(purl);
         canonical = loose.canonical;
         components = loose.valid ? parsedOrNull(patternless, purl) : null;
+        reader = patternless;
       }
-      examples.push({ index, purl, type, ownType, validation, problems, unchecked, canonical, components });
+      const canonicalComponents = canonical !== null && canonical !== purl && components && reader ? parsedOrNull(reader, canonical) : null;
+      examples.push({ index, purl, type, ownType, validation, problems, unchecked, canonical, components, canonicalComponents });
     }
   }
   const unusable = rules !== null && compiled === null ? { pointer: '', missing: false } : null;

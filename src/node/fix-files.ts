@@ -1,0 +1,286 @@
+import { closeSync, constants, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
+import { fixText, leftToAPerson, refusal, type AppliedFix, type FixTextResult } from '../validate/fix/fix-text.js';
+import type { ValidationResult } from '../validate/validate-document.js';
+import { passes } from '../schemas/finding.js';
+import { DEFAULT_MAX_BYTES, readStream, validateBytes, validateFiles, type ValidateFilesOptions } from './validate-files.js';
+import { withPatternGuard } from './with-pattern-guard.js';
+
+/**
+ * Options for {@link fixFiles}.
+ *
+ * @example
+ * ```ts
+ * import { fixFiles, type FixFilesOptions } from 'teapurl/node';
+ * const options: FixFilesOptions = { cwd: 'types', dryRun: true };
+ * const report = await fixFiles(['*.json'], options);
+ * ```
+ */
+export interface FixFilesOptions extends ValidateFilesOptions {
+  /** Compute the fixes and their diff, write nothing. */
+  dryRun?: boolean;
+}
+
+/**
+ * What {@link fixFiles} did to one file.
+ *
+ * - `fixed`: written with the fixes applied (`would-fix` under `dryRun`);
+ * - `unchanged`: nothing to fix, or no fix could be applied;
+ * - `refused`: not touched: a syntax error or a repeated key (`note` says which);
+ * - `not-written`: fixes found but the file could not be written: read-only, or changed on disk
+ *   since it was read (`note` says which). `result` is then the verdict on the file as it is.
+ *
+ * @example
+ * ```ts
+ * import type { FileFixOutcome } from 'teapurl/node';
+ * const outcome: FileFixOutcome = 'would-fix';
+ * ```
+ */
+export type FileFixOutcome = 'fixed' | 'would-fix' | 'unchanged' | 'refused' | 'not-written';
+
+/**
+ * One file's fixes and what is left.
+ *
+ * @example
+ * ```ts
+ * import { fixFiles, type FileFix } from 'teapurl/node';
+ * const [first]: FileFix[] = (await fixFiles(['types/maven-definition.json'], { dryRun: true })).files;
+ * first.diff; // '--- a/types/maven-definition.json\n+++ b/types/maven-definition.json\n@@ -45,7 +45,7 @@ …'
+ * ```
+ */
+export interface FileFix {
+  /** The file as named by the pattern. */
+  file: string;
+  /** What was done to it. */
+  outcome: FileFixOutcome;
+  /** The fixes applied (or, under `dryRun`, that would be). */
+  applied: AppliedFix[];
+  /** The verdict on the file as it now is (under `dryRun`: as it would be); messages say what is left to a person. */
+  result: ValidationResult;
+  /** A unified diff (`--- a/file`, `+++ b/file`) of the fixes; `''` when nothing changes. */
+  diff: string;
+  /** One line saying why the file was refused or not written, or `null`. */
+  note: string | null;
+}
+
+/**
+ * The outcome of {@link fixFiles}.
+ *
+ * @example
+ * ```ts
+ * import { fixFiles, type FixFilesReport } from 'teapurl/node';
+ * const report: FixFilesReport = await fixFiles(['types/*.json']);
+ * report.valid; // true when every file is valid after fixing and every pattern matched
+ * ```
+ */
+export interface FixFilesReport {
+  /** One entry per file, in the order the patterns named them. */
+  files: FileFix[];
+  /** Patterns that matched no file. */
+  unmatched: string[];
+  /** `true` when every file is valid as it now is (warnings allowed) and every pattern matched. */
+  valid: boolean;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The path as the diff names it: relative to `cwd` with forward slashes, as `git apply` and `patch -p1` read it. */
+function diffPath(file: string, cwd: string): string {
+  const relative = path.isAbsolute(file) ? path.relative(cwd, file) : file;
+  return relative.split(path.sep).join('/');
+}
+
+/** A unified diff of one file, headers `--- a/…` and `+++ b/…`, nothing else (no `Index:` line). */
+export function unifiedDiff(name: string, before: string, after: string): string {
+  if (before === after) return '';
+  return createTwoFilesPatch(`a/${name}`, `b/${name}`, before, after, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY });
+}
+
+function readAll(fd: number): Buffer {
+  const size = fstatSync(fd).size;
+  const buffer = Buffer.alloc(size);
+  let read = 0;
+  while (read < size) {
+    const n = readSync(fd, buffer, read, size - read, read);
+    if (n === 0) break;
+    read += n;
+  }
+  return buffer.subarray(0, read);
+}
+
+function codeOf(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+}
+
+/** Reads a file's bytes, or why it cannot be read now. */
+function readBytes(full: string): Buffer | string {
+  let fd: number;
+  try {
+    fd = openSync(full, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    return `it cannot be read again (${codeOf(error)})`;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return 'it is not a regular file';
+    return readAll(fd);
+  } catch (error) {
+    return `it cannot be read again (${codeOf(error)})`;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Writes `next` over the file in place (same inode: mode, owner and hard links stay), only if
+ * it still holds `expected`; returns why not otherwise. The check and the write go through one
+ * descriptor, so an edit made meanwhile by someone else is never overwritten unseen. A file
+ * without any write permission bit is left alone even when the process could write it (root):
+ * someone made it read-only on purpose.
+ */
+export function writeIfUnchanged(full: string, expected: Buffer, next: Buffer): string | null {
+  let fd: number;
+  try {
+    fd = openSync(full, constants.O_RDWR | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return `it is read-only (${code}); it was left as it is`;
+    return `it cannot be opened for writing (${code}); it was left as it is`;
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) return 'it is not a regular file; it was left as it is';
+    if ((info.mode & 0o222) === 0) return 'it is read-only (no write permission); it was left as it is';
+    if (!readAll(fd).equals(expected)) return 'it changed on disk since teapurl read it; it was left as it is: run again';
+    try {
+      let written = 0;
+      while (written < next.length) written += writeSync(fd, next, written, next.length - written, written);
+      ftruncateSync(fd, next.length);
+    } catch (error) {
+      // Put back what was there: a half-written file is worse than an unfixed one.
+      try {
+        writeSync(fd, expected, 0, expected.length, 0);
+        ftruncateSync(fd, expected.length);
+      } catch {
+        return `writing it failed (${codeOf(error)}) and so did restoring it: check the file`;
+      }
+      return `writing it failed (${codeOf(error)}); it was left as it was`;
+    }
+    return null;
+  } catch (error) {
+    return `it cannot be written (${codeOf(error)}); it was left as it is`;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function asResult(file: string, fixed: FixTextResult): ValidationResult {
+  return { file, kind: fixed.kind, valid: fixed.valid, findings: fixed.left };
+}
+
+/** Fixes one file that validation found fixable. */
+function fixOneFile(found: ValidationResult, options: FixFilesOptions, cwd: string): FileFix {
+  const { file } = found;
+  const full = path.resolve(cwd, file);
+  const bytes = readBytes(full);
+  const notWritten = (note: string): FileFix => ({ file, outcome: 'not-written', applied: [], result: { ...found, findings: leftToAPerson(found.findings, 'not fixed: the file was not written') }, diff: '', note });
+  if (typeof bytes === 'string') return notWritten(bytes);
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return notWritten('it changed on disk since teapurl read it (no longer UTF-8 text); it was left as it is');
+  }
+  const fixed = fixText(text, { file, ...(options.kind ? { kind: options.kind } : {}), ...(options.maxFindings !== undefined ? { maxFindings: options.maxFindings } : {}) });
+  if (fixed.refused) return { file, outcome: 'refused', applied: [], result: asResult(file, fixed), diff: '', note: `not fixed: ${fixed.refused}` };
+  if (!fixed.changed) return { file, outcome: 'unchanged', applied: [], result: asResult(file, fixed), diff: '', note: null };
+  const diff = unifiedDiff(diffPath(file, cwd), text, fixed.text);
+  if (options.dryRun) return { file, outcome: 'would-fix', applied: fixed.applied, result: asResult(file, fixed), diff, note: null };
+  const problem = writeIfUnchanged(full, bytes, Buffer.from(fixed.text, 'utf8'));
+  if (problem) return notWritten(`not written: ${problem}`);
+  return { file, outcome: 'fixed', applied: fixed.applied, result: asResult(file, fixed), diff, note: null };
+}
+
+
+/**
+ * Validates the files the patterns name (as {@link validateFiles} does) and applies, in place,
+ * every fix their findings carry (see `fixText` in `teapurl`): only the strings fixed change,
+ * every other byte of the file stays as it was. A file with a syntax error or a repeated key is
+ * not touched. A file is written only when a fix applies, in place through a symbolic link (the
+ * file it points to is fixed, the link stays), keeping its mode, and only when its content is
+ * still what was read; a read-only file is left alone with a note, and the other files are
+ * fixed. With `dryRun`, nothing is written and each file's `diff` shows what would change.
+ *
+ * @example
+ * ```ts
+ * import { fixFiles } from 'teapurl/node';
+ * const report = await fixFiles(['types/*.json']);
+ * for (const f of report.files) for (const a of f.applied) console.log(`${f.file}:${a.line}:${a.column}: ${a.before} → ${a.after}`);
+ * ```
+ */
+export async function fixFiles(patterns: readonly string[], options: FixFilesOptions = {}): Promise<FixFilesReport> {
+  const cwd = options.cwd ?? process.cwd();
+  const report = await validateFiles(patterns, options);
+  const files = report.results.map((found): FileFix => {
+    const refused = refusal(found.findings);
+    const left = { ...found, findings: leftToAPerson(found.findings) };
+    if (refused) return { file: found.file, outcome: 'refused', applied: [], result: left, diff: '', note: `not fixed: ${refused}` };
+    // A fix may hide past the list's cap (findings/truncated): fixText then looks at every finding.
+    if (!found.findings.some((f) => f.fix || f.rule === 'findings/truncated')) return { file: found.file, outcome: 'unchanged', applied: [], result: left, diff: '', note: null };
+    return fixOneFile(found, options, cwd);
+  });
+  return { files, unmatched: report.unmatched, valid: report.unmatched.length === 0 && files.every((f) => passes(f.result.findings)) };
+}
+
+/**
+ * What {@link fixStream} made of a stream.
+ *
+ * @example
+ * ```ts
+ * import { fixStream, type FixedStream } from 'teapurl/node';
+ * const { fix, text }: FixedStream = await fixStream(process.stdin, { kind: 'purl-type' });
+ * ```
+ */
+export interface FixedStream {
+  /** The fixes, the findings left and the diff, as for a file. */
+  fix: FileFix;
+  /** The fixed document (the input itself when nothing was fixed), or `null` when the input is not text. */
+  text: string | null;
+}
+
+/**
+ * {@link fixFiles} for a document read from a stream (standard input): nothing is written; `text`
+ * is the fixed document (the input itself when nothing was fixed), or `null` when the input is not
+ * text (too large, binary, not UTF-8).
+ *
+ * @example
+ * ```ts
+ * import { fixStream } from 'teapurl/node';
+ * const { text, fix } = await fixStream(process.stdin);
+ * if (text !== null) process.stdout.write(text);
+ * ```
+ */
+export async function fixStream(
+  stream: AsyncIterable<Uint8Array | string>,
+  options: Omit<FixFilesOptions, 'cwd'> & { file?: string } = {},
+): Promise<FixedStream> {
+  const file = options.file ?? '<stdin>';
+  const refused = (result: ValidationResult): FixedStream => ({
+    fix: { file, outcome: 'refused', applied: [], result: { ...result, findings: leftToAPerson(result.findings) }, diff: '', note: `not fixed: ${result.findings[0]?.message ?? 'it is not text'}` },
+    text: null,
+  });
+  const bytes = await readStream(stream, file, options.maxBytes ?? DEFAULT_MAX_BYTES);
+  if (!Buffer.isBuffer(bytes)) return refused(bytes);
+  let text: string;
+  try {
+    if (bytes.length === 0 || bytes.includes(0)) throw new TypeError('not text');
+    text = utf8.decode(bytes);
+  } catch {
+    return refused(validateBytes(bytes, { file }));
+  }
+  const fixed = await withPatternGuard(() => fixText(text, { file, ...(options.kind ? { kind: options.kind } : {}), ...(options.maxFindings !== undefined ? { maxFindings: options.maxFindings } : {}) }));
+  const result = asResult(file, fixed);
+  if (fixed.refused) return { fix: { file, outcome: 'refused', applied: [], result, diff: '', note: `not fixed: ${fixed.refused}` }, text };
+  const outcome: FileFixOutcome = !fixed.changed ? 'unchanged' : options.dryRun ? 'would-fix' : 'fixed';
+  return { fix: { file, outcome, applied: fixed.applied, result, diff: unifiedDiff(file, text, fixed.text), note: null }, text: fixed.text };
+}

@@ -1,0 +1,58 @@
+/**
+ * Whether an example that is not canonical has exactly one correct rewrite: its canonical form,
+ * offered as a fix only when it names the very same package. Two tests, both needed:
+ *
+ * - the engine reads equal components from the example and from its canonical form (the parse
+ *   results are compared, not the strings);
+ * - the canonical form does not escape a separator the example writes as is. The parser reads
+ *   such a separator as data (`pkg:yocto/core/glibc@2.35&layer=kirkstone` has the version
+ *   `2.35&layer=kirkstone`), and the canonical form then spells out that reading
+ *   (`2.35%26layer%3Dkirkstone`) where the author most likely meant qualifiers: a person must say
+ *   which. Qualifier values are left out of this test: there a `/` or `@` can only be data.
+ */
+import type { FindingFix } from '../../schemas/finding.js';
+import { jsonEqual } from '../../schemas/json-equal.js';
+import type { ParsedExample } from './purl-type-examples.js';
+
+/** Characters that separate parts of a PURL outside its qualifiers. */
+const SEPARATORS = ['/', '?', '#', '&', '='] as const;
+
+/** The PURL without its qualifiers: what precedes the last `?` before the subpath, then the subpath. */
+function outsideQualifiers(purl: string): string {
+  const hash = purl.lastIndexOf('#');
+  const end = hash === -1 ? purl.length : hash;
+  const question = end === 0 ? -1 : purl.lastIndexOf('?', end - 1);
+  return (question === -1 ? purl.slice(0, end) : purl.slice(0, question)) + (hash === -1 ? '' : purl.slice(hash));
+}
+
+/** How many times `text` holds `char` percent-encoded, in either case of hex digit. */
+function escapeCount(text: string, char: string): number {
+  const hex = char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0');
+  let count = 0;
+  for (let i = text.indexOf('%'); i !== -1; i = text.indexOf('%', i + 1)) {
+    if (text.slice(i + 1, i + 3).toUpperCase() === hex) count++;
+  }
+  return count;
+}
+
+/** The separators the canonical form escapes more often than the example: written as is, read as data. */
+export function separatorsReadAsData(example: string, canonical: string): string[] {
+  const before = outsideQualifiers(example);
+  const after = outsideQualifiers(canonical);
+  return SEPARATORS.filter((char) => escapeCount(after, char) > escapeCount(before, char));
+}
+
+/** The fix of an example that is not canonical, or why it needs a person. */
+export function exampleFix(example: ParsedExample, pointer: string): { fix: FindingFix } | { reason: string } {
+  const { canonical, components, canonicalComponents } = example;
+  if (canonical === null || components === null || canonicalComponents === null || !jsonEqual(components, canonicalComponents)) {
+    return { reason: 'the canonical form does not read back as the same components' };
+  }
+  const separators = separatorsReadAsData(example.purl, canonical);
+  if (separators.length > 0) {
+    const which = separators.map((s) => JSON.stringify(s)).join(' and ');
+    const written = separators.length === 1 ? 'it as a separator' : 'them as separators';
+    return { reason: `the canonical form escapes ${which} where the example writes ${written}: check what the example means` };
+  }
+  return { fix: { pointer, replacement: canonical } };
+}
