@@ -114,6 +114,21 @@ describe('PackageURL: instances', () => {
     expect(thrown(() => purl.toString()).code).toBe('prohibited');
   });
 
+  it('write what the fields hold now when constructed too, and keep their own qualifiers record', () => {
+    const given: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, { b: '2', a: '1' });
+    const purl = new PackageURL('generic', null, 'x', '1', given);
+    given.a = 'changed';
+    expect(Object.entries(purl.qualifiers!)).toEqual([['a', '1'], ['b', '2']]);
+    expect(purl.toString()).toBe('pkg:generic/x@1?a=1&b=2');
+    purl.qualifiers!.c = '3';
+    expect(purl.toString()).toBe('pkg:generic/x@1?a=1&b=2&c=3');
+    delete purl.qualifiers!.c;
+    purl.qualifiers!.b = '';
+    expect(purl.toString()).toBe('pkg:generic/x@1?a=1');
+    purl.name = 'Y';
+    expect(purl.toString()).toBe('pkg:generic/Y@1?a=1');
+  });
+
   it('toString works on a copy (not a PackageURL) given as `this`', () => {
     const copy = { ...PackageURL.fromString('pkg:npm/lodash@4.17.21') };
     expect(PackageURL.prototype.toString.call(copy)).toBe('pkg:npm/lodash@4.17.21');

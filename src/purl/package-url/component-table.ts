@@ -1,7 +1,6 @@
 import { PurlError } from '../purl-error.js';
 import type { PurlQualifiers } from '../purl-components.js';
 import { readComponents } from '../syntax/read-components.js';
-import { checkQualifierKey, checkType } from '../syntax/generic-rules.js';
 import { percentEncode, percentEncodePath } from '../syntax/percent-encoding.js';
 import { sortKeys } from '../syntax/build-purl-string.js';
 
@@ -69,20 +68,13 @@ function readAs(member: 'namespace' | 'name' | 'version' | 'qualifiers' | 'subpa
 
 function normalize(member: Member, value: unknown): string | PurlQualifiers | undefined {
   if (value === null || value === undefined) return undefined;
-  switch (member) {
-    case 'type':
-      return typeof value === 'string' ? checkType(value) : readComponents({ type: value }).type;
-    case 'qualifierKey':
-      if (typeof value !== 'string') throw new PurlError('qualifiers', 'invalid-qualifier-key', `a qualifier key must be a string, not ${typeof value}`);
-      return checkQualifierKey(value, true);
-    case 'qualifierValue':
-      if (typeof value !== 'string') throw new PurlError('qualifiers', 'invalid-qualifier-value', `a qualifier value must be a string, not ${typeof value}`);
-      return value === '' ? undefined : value;
-    default: {
-      const read = readAs(member, value);
-      return read === null || read === '' ? undefined : read;
-    }
-  }
+  let read: string | PurlQualifiers | null | undefined;
+  // A lone key or value is read as qualifiers holding it: the same checks, the same messages.
+  if (member === 'type') read = readComponents({ type: value }).type;
+  else if (member === 'qualifierKey') read = Object.keys(readAs('qualifiers', new Map([[value, 'x']])) ?? {})[0];
+  else if (member === 'qualifierValue') read = (readAs('qualifiers', new Map([['k', value]])) as PurlQualifiers | null)?.k;
+  else read = readAs(member, value);
+  return read === null || read === '' ? undefined : read;
 }
 
 function encode(member: Member, value: unknown): string {

@@ -1,7 +1,9 @@
 import { defaultPurlEngine } from '../default-engine.js';
+import { buildNormalisedComponents } from '../engine/purl-engine.js';
 import { PurlError, quote } from '../purl-error.js';
-import type { PurlComponents, PurlQualifiers } from '../purl-components.js';
+import { emptyQualifiers, type PurlComponents, type PurlQualifiers } from '../purl-components.js';
 import { parseQualifierString } from '../syntax/parse-purl-string.js';
+import { samePairs } from '../syntax/parsed-purl.js';
 import { componentTable, type PurlComponentTable } from './component-table.js';
 import { knownQualifierNames, type PurlKnownQualifierNames } from './known-qualifier-names.js';
 import { typeTable, type PurlTypeTable } from './type-table.js';
@@ -141,11 +143,30 @@ function readQualifiersArgument(qualifiers: unknown): unknown {
   return qualifiers;
 }
 
-/** Normalised components, as parsing the canonical form gives them (so that `toString()` has that form at hand). */
-function normalise(type: unknown, namespace: unknown, name: unknown, version: unknown, qualifiers: unknown, subpath: unknown): PurlComponents {
-  const engine = defaultPurlEngine();
-  const canonical = engine.build({ type, namespace, name, version, qualifiers: readQualifiersArgument(qualifiers), subpath });
-  return engine.parse(canonical);
+/** What the constructor keeps of its build: the canonical string, and the qualifiers as written into it. */
+interface Built {
+  readonly canonical: string;
+  /** Keys and values of the instance's qualifiers at construction, alternating; `null` when none. */
+  readonly pairs: string[] | null;
+}
+
+/** Builds the caller's components with the default engine: the normalised components (qualifiers in a record of their own, sorted) and what toString needs. */
+function construct(type: unknown, namespace: unknown, name: unknown, version: unknown, qualifiers: unknown, subpath: unknown): [PurlComponents, Built] {
+  const { canonical, components } = buildNormalisedComponents(defaultPurlEngine(), { type, namespace, name, version, qualifiers: readQualifiersArgument(qualifiers), subpath });
+  let pairs: string[] | null = null;
+  if (components.qualifiers !== null) {
+    // A record of the instance's own: the caller's may have been read as it is, and stays theirs.
+    const own = emptyQualifiers();
+    pairs = [];
+    for (const key of components.qualifierKeys ?? []) {
+      const value = components.qualifiers[key];
+      if (value === undefined || value === '') continue;
+      own[key] = value;
+      pairs.push(key, value);
+    }
+    components.qualifiers = pairs.length > 0 ? own : null;
+  }
+  return [components, { canonical, pairs }];
 }
 
 /**
@@ -170,37 +191,44 @@ export const PackageURL: PackageURLConstructor = class PackageURL {
   version: string | undefined;
   qualifiers: PurlQualifiers | undefined;
   subpath: string | undefined;
-  /**
-   * The components as the engine parsed them. Private (no caller sees it when spreading or
-   * serialising): `toString()` hands them to the engine while the fields still match, and the
-   * engine then has the canonical string without building it.
-   */
-  readonly #parsed: PurlComponents;
+  // Private (no caller sees them when spreading or serialising): while the fields still hold what
+  // they were given, toString() has the canonical string without building it.
+  /** The components the fields were set from. */
+  readonly #source: PurlComponents;
+  /** From the constructor: the canonical string of `#source`; `null` from fromString, whose `#source` the engine parsed and knows. */
+  readonly #built: Built | null;
 
   constructor(type: unknown, namespace?: unknown, name?: unknown, version?: unknown, qualifiers?: unknown, subpath?: unknown) {
-    const parsed = type === PARSED ? (namespace as PurlComponents) : normalise(type, namespace, name, version, qualifiers, subpath);
-    this.type = parsed.type;
-    this.name = parsed.name;
-    this.namespace = parsed.namespace ?? undefined;
-    this.version = parsed.version ?? undefined;
-    this.qualifiers = parsed.qualifiers ?? undefined;
-    this.subpath = parsed.subpath ?? undefined;
-    this.#parsed = parsed;
+    let source: PurlComponents;
+    let built: Built | null = null;
+    if (type === PARSED) source = namespace as PurlComponents;
+    else [source, built] = construct(type, namespace, name, version, qualifiers, subpath);
+    this.type = source.type;
+    this.name = source.name;
+    this.namespace = source.namespace ?? undefined;
+    this.version = source.version ?? undefined;
+    this.qualifiers = source.qualifiers ?? undefined;
+    this.subpath = source.subpath ?? undefined;
+    this.#source = source;
+    this.#built = built;
   }
 
   toString(): string {
     const engine = defaultPurlEngine();
-    if (!(#parsed in this)) return engine.build(this);
-    const p = this.#parsed;
+    if (!(#source in this)) return engine.build(this);
+    const s = this.#source;
     const unchanged =
-      this.type === p.type &&
-      this.name === p.name &&
-      this.namespace === (p.namespace ?? undefined) &&
-      this.version === (p.version ?? undefined) &&
-      this.qualifiers === (p.qualifiers ?? undefined) &&
-      this.subpath === (p.subpath ?? undefined);
-    // The engine itself notices qualifiers changed in place.
-    return engine.build(unchanged ? p : this);
+      this.type === s.type &&
+      this.name === s.name &&
+      this.namespace === (s.namespace ?? undefined) &&
+      this.version === (s.version ?? undefined) &&
+      this.qualifiers === (s.qualifiers ?? undefined) &&
+      this.subpath === (s.subpath ?? undefined);
+    if (!unchanged) return engine.build(this);
+    const built = this.#built;
+    // Parsed components: the engine notices qualifiers changed in place itself.
+    if (built === null) return engine.build(s);
+    return this.qualifiers === undefined || samePairs(this.qualifiers, built.pairs) ? built.canonical : engine.build(this);
   }
 
   static fromString(purl: string): PackageURL {
