@@ -248,7 +248,7 @@ for (const set of sets) {
   const cn = result['teapurl canonicalize(s)'].ratio;
   log(`  targets vs packageurl-js: build(parse(s)) >= 5x ${pb >= 5 ? 'met' : 'NOT met'} (${pb}x); canonicalize(s) >= 6x ${cn >= 6 ? 'met' : 'NOT met'} (${cn}x)`);
   const cls = result['teapurl PackageURL.fromString(s)'].ratio;
-  log(`  PackageURL class: fromString(s).toString() ${cls}x packageurl-js's; ${classCost}x the time of teapurl build(parse(s)); new PackageURL(...args).toString() ${constructRatio}x packageurl-js's`);
+  log(`  PackageURL class: fromString(s).toString() ${cls}x as fast as packageurl-js's, taking ${classCost}x the time of teapurl build(parse(s)); new PackageURL(...args).toString() ${constructRatio}x as fast as packageurl-js's`);
   if (disagreements) log(`  note: teapurl and packageurl-js write different canonical forms for ${disagreements} of ${set.purls.length}`);
   summary.sets[set.name] = { count: set.purls.length, canonical, disagreements, result, classCost, constructRatio };
 }
