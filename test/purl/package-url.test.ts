@@ -260,6 +260,16 @@ describe('PackageURL: differences from packageurl-js, by ECMA-427', () => {
     expect(new PjPackageURL('generic', null, 'x', '1+b2', { k: "~*'()!" }).toString()).toBe("pkg:generic/x@1+b2?k=%7E*%27%28%29%21");
   });
 
+  it('"!" (a PyPI epoch) is percent-encoded', () => {
+    expect(new PackageURL('pypi', null, 'x', '1!3.0.1').toString()).toBe('pkg:pypi/x@1%213.0.1');
+    expect(new PjPackageURL('pypi', null, 'x', '1!3.0.1').toString()).toBe('pkg:pypi/x@1!3.0.1');
+  });
+
+  it('a PyPI version is lowercased (the pypi definition: version not case sensitive)', () => {
+    expect(PackageURL.fromString('pkg:pypi/x@1.0.3-SNAPSHOT').toString()).toBe('pkg:pypi/x@1.0.3-snapshot');
+    expect(PjPackageURL.fromString('pkg:pypi/x@1.0.3-SNAPSHOT').toString()).toBe('pkg:pypi/x@1.0.3-SNAPSHOT');
+  });
+
   it('npm names and scopes keep their case (the npm definition: case sensitive)', () => {
     expect(PackageURL.fromString('pkg:npm/%40Angular/Core@1.0.0').toString()).toBe('pkg:npm/%40Angular/Core@1.0.0');
     expect(PjPackageURL.fromString('pkg:npm/%40Angular/Core@1.0.0').toString()).toBe('pkg:npm/%40angular/core@1.0.0');
