@@ -180,7 +180,7 @@ function construct(type: unknown, namespace: unknown, name: unknown, version: un
  * import { PackageURL } from 'teapurl/purl';
  * const purl = new PackageURL('maven', 'org.springframework.integration', 'spring-integration-jms', '5.5.5');
  * purl.toString(); // 'pkg:maven/org.springframework.integration/spring-integration-jms@5.5.5'
- * PackageURL.fromString('pkg:NPM/Lodash@4.17.21').name; // 'lodash'
+ * PackageURL.fromString('pkg:PyPI/Django_Package@1.0').name; // 'django-package'
  * ```
  */
 export const PackageURL: PackageURLConstructor = class PackageURL {
