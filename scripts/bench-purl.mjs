@@ -14,7 +14,11 @@
 //
 // Per PURL: parse then canonical string (teapurl `engine.build(engine.parse(s))`, packageurl-js
 // and Socket `PackageURL.fromString(s).toString()`, purl `stringify(parse(s))`), and the one-call
-// canonical form (teapurl `engine.canonicalize(s)`, purl `normalize(s)`). Rounds alternate between
+// canonical form (teapurl `engine.canonicalize(s)`, purl `normalize(s)`). teapurl's packageurl-js
+// compatible class is timed on packageurl-js's own calls: `PackageURL.fromString(s).toString()`,
+// and `new PackageURL(...args).toString()` with the six arguments `PackageURL.parseString(s)` gives
+// (made before timing, the same arrays for both libraries); its cost over the functional API is the
+// ratio of `build(parse(s))` to the class's fromString. Rounds alternate between
 // the runners, in reversed order every other round (default 9 rounds; median CPU time reported).
 // Ratios are against packageurl-js: the median of the per-round ratios. Nothing is memoised across inputs. The exit status is 0 whatever the
 // figures.
@@ -50,13 +54,21 @@ if (!fs.existsSync(distIndex)) {
   console.error('dist/index.js is missing: run npm run build first (npm run bench:purl does)');
   process.exit(2);
 }
-const { defaultPurlEngine } = await import(distIndex);
+const { defaultPurlEngine, PackageURL: TeapurlPackageURL } = await import(distIndex);
 const engine = defaultPurlEngine();
+/** The constructor arguments of each input, made once, outside any timed loop. */
+const argsOf = new Map();
+const constructorArgs = (s) => {
+  let args = argsOf.get(s);
+  if (args === undefined) argsOf.set(s, (args = TeapurlPackageURL.parseString(s)));
+  return args;
+};
 
 /** Each library's two operations, as a user would call them. */
 const LIBRARIES = {
   teapurl: { parseBuild: (s) => engine.build(engine.parse(s)), canonical: (s) => engine.canonicalize(s) },
-  'packageurl-js': { parseBuild: (s) => PackageURL.fromString(s).toString() },
+  'teapurl PackageURL': { parseBuild: (s) => TeapurlPackageURL.fromString(s).toString(), construct: (s) => new TeapurlPackageURL(...constructorArgs(s)).toString() },
+  'packageurl-js': { parseBuild: (s) => PackageURL.fromString(s).toString(), construct: (s) => new PackageURL(...constructorArgs(s)).toString() },
   socket: { parseBuild: (s) => SocketPackageURL.fromString(s).toString() },
   purl: { parseBuild: (s) => purlStringify(purlParse(s)), canonical: (s) => purlNormalize(s) },
 };
@@ -153,10 +165,17 @@ function runnersFor(purls) {
   const loop = (op) => () => {
     for (let i = 0; i < n; i++) sink += op(purls[i]).length;
   };
+  const args = purls.map(constructorArgs);
+  const construct = (Class) => () => {
+    for (let i = 0; i < n; i++) sink += new Class(...args[i]).toString().length;
+  };
   return {
     'teapurl build(parse(s))': loop(LIBRARIES.teapurl.parseBuild),
     'teapurl canonicalize(s)': loop(LIBRARIES.teapurl.canonical),
+    'teapurl PackageURL.fromString(s)': loop(LIBRARIES['teapurl PackageURL'].parseBuild),
     'packageurl-js fromString(s).toString()': loop(LIBRARIES['packageurl-js'].parseBuild),
+    'teapurl new PackageURL(...args)': construct(TeapurlPackageURL),
+    'packageurl-js new PackageURL(...args)': construct(PackageURL),
     'socket fromString(s).toString()': loop(LIBRARIES.socket.parseBuild),
     'purl stringify(parse(s))': loop(LIBRARIES.purl.parseBuild),
     'purl normalize(s)': loop(LIBRARIES.purl.canonical),
@@ -190,6 +209,10 @@ function measure(set) {
   // Per-round ratios, median: less sensitive to a busy machine than the ratio of medians.
   const roundRatios = (name) => median(times[BASE].map((base, i) => base / times[name][i]));
   for (const [name, r] of Object.entries(result)) r.ratio = Number(roundRatios(name).toFixed(2));
+  // The class against the functional API, and the constructors against each other, per round too.
+  const versus = (a, b) => Number(median(times[a].map((t, i) => t / times[b][i])).toFixed(2));
+  result.classCost = versus('teapurl PackageURL.fromString(s)', 'teapurl build(parse(s))');
+  result.constructRatio = versus('packageurl-js new PackageURL(...args)', 'teapurl new PackageURL(...args)');
   return result;
 }
 
@@ -215,14 +238,19 @@ for (const set of sets) {
   const { disagreements, canonical } = agreement(set.purls);
   log(`\n${set.name}: ${set.note}; ${canonical} already canonical; ${ROUNDS} rounds, alternating`);
   const result = measure(set);
+  const { classCost, constructRatio } = result;
+  delete result.classCost;
+  delete result.constructRatio;
   for (const [name, r] of Object.entries(result)) {
     log(`  ${name.padEnd(40)} ${String(r.medianMs).padStart(6)} ms  ${String(r.nsPerPurl).padStart(5)} ns/PURL  ${String(r.opsPerSecond).padStart(9)}/s  ${r.ratio.toFixed(2)}x`);
   }
   const pb = result['teapurl build(parse(s))'].ratio;
   const cn = result['teapurl canonicalize(s)'].ratio;
   log(`  targets vs packageurl-js: build(parse(s)) >= 5x ${pb >= 5 ? 'met' : 'NOT met'} (${pb}x); canonicalize(s) >= 6x ${cn >= 6 ? 'met' : 'NOT met'} (${cn}x)`);
+  const cls = result['teapurl PackageURL.fromString(s)'].ratio;
+  log(`  PackageURL class: fromString(s).toString() ${cls}x as fast as packageurl-js's, taking ${classCost}x the time of teapurl build(parse(s)); new PackageURL(...args).toString() ${constructRatio}x as fast as packageurl-js's`);
   if (disagreements) log(`  note: teapurl and packageurl-js write different canonical forms for ${disagreements} of ${set.purls.length}`);
-  summary.sets[set.name] = { count: set.purls.length, canonical, disagreements, result };
+  summary.sets[set.name] = { count: set.purls.length, canonical, disagreements, result, classCost, constructRatio };
 }
 summary.sink = sink > 0;
 console.log(JSON.stringify(summary));

@@ -1,29 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './support/paths.js';
+import { diagnosticsFor } from './support/typecheck.js';
 
 const FIXTURES = path.join(ROOT, 'test/types');
-
-function diagnosticsFor(file: string): { line: number; message: string }[] {
-  const program = ts.createProgram([file], {
-    strict: true,
-    noEmit: true,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    skipLibCheck: true,
-    types: [],
-  });
-  return ts
-    .getPreEmitDiagnostics(program)
-    .filter((d) => d.file?.fileName === file)
-    .map((d) => ({
-      line: d.file!.getLineAndCharacterOfPosition(d.start ?? 0).line + 1,
-      message: ts.flattenDiagnosticMessageText(d.messageText, '\n'),
-    }));
-}
 
 describe('generated types (type-level)', () => {
   it('accept a fully populated definition, discovery document and token bodies', () => {

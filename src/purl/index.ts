@@ -14,3 +14,7 @@ export { DefinitionCompileError } from './definitions/compile-definition.js';
 export { registerPurlRules, purlRulesFor, allPurlRules, type PurlRule, type RuleContext, type RuleComponent } from './rules/index.js';
 export { percentEncode } from './syntax/percent-encoding.js';
 export { loadPatternGuard } from './definitions/pattern-guard.js';
+export { PackageURL, type PackageURLConstructor, type PackageURLArguments, type PackageURLQualifiersInput } from './package-url/package-url.js';
+export type { PurlComponentTable, PurlComponentEntry } from './package-url/component-table.js';
+export type { PurlTypeTable, PurlTypeEntry, PurlFields } from './package-url/type-table.js';
+export type { PurlKnownQualifierNames } from './package-url/known-qualifier-names.js';

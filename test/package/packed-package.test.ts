@@ -98,6 +98,7 @@ async function main() {
   const out = {
     root: [parsePurl('pkg:npm/%40scope/name@1.0.0').namespace, validateText(readFileSync('docs/valid.json', 'utf8'), { kind: 'tea-discovery' }).valid],
     purl: canonicalizePurl('pkg:NPM/foo@1.0.0?b=2&a=1'),
+    packageUrl: [PackageURL.fromString('pkg:PyPI/Django_Rest@1.0?b=2&a=1').toString(), new PackageURL('npm', '@scope', 'name', '1.0.0').namespace],
     node: [engine.types(), report.results.map((r) => [r.file.replace(/\\\\/g, '/'), r.valid]).sort()],
     tea: rankEndpoints(JSON.parse(readFileSync('docs/valid.json', 'utf8')), ['1.0.0'])[0].baseUrl,
   };
@@ -109,13 +110,14 @@ main().catch((error) => { console.error(error); process.exitCode = 1; });
 const EXPECTED_OUTPUT = {
   root: ['@scope', true],
   purl: 'pkg:npm/foo@1.0.0?a=1&b=2',
+  packageUrl: ['pkg:pypi/django-rest@1.0?a=1&b=2', '@scope'],
   node: [['npm'], [['docs/invalid.json', false], ['docs/valid.json', true]]],
   tea: 'https://tea.example.com/v1.0.0',
 };
 
 const ESM_CONSUMER = `import { readFileSync } from 'node:fs';
 import { parsePurl, validateText } from 'teapurl';
-import { canonicalizePurl } from 'teapurl/purl';
+import { canonicalizePurl, PackageURL } from 'teapurl/purl';
 import { purlEngineFromDirectory, validateFiles } from 'teapurl/node';
 import { rankEndpoints } from 'teapurl/tea';
 ${CONSUMER_BODY}`;
@@ -123,7 +125,7 @@ ${CONSUMER_BODY}`;
 const CJS_CONSUMER = `'use strict';
 const { readFileSync } = require('node:fs');
 const { parsePurl, validateText } = require('teapurl');
-const { canonicalizePurl } = require('teapurl/purl');
+const { canonicalizePurl, PackageURL } = require('teapurl/purl');
 const { purlEngineFromDirectory, validateFiles } = require('teapurl/node');
 const { rankEndpoints } = require('teapurl/tea');
 ${CONSUMER_BODY}`;
@@ -136,7 +138,7 @@ ${CONSUMER_BODY}`;
  */
 const TS_CONSUMER = `import { readFileSync } from 'node:fs';
 import { parsePurl, validateText, type PurlComponents, type ValidationResult } from 'teapurl';
-import { canonicalizePurl, PurlEngine } from 'teapurl/purl';
+import { canonicalizePurl, PackageURL, PurlEngine } from 'teapurl/purl';
 import { purlEngineFromDirectory, validateFiles, type FilesReport } from 'teapurl/node';
 import { rankEndpoints, type RankedEndpoint } from 'teapurl/tea';
 
@@ -144,6 +146,7 @@ async function main(): Promise<void> {
   const engine: PurlEngine = await purlEngineFromDirectory('definitions');
   const report: FilesReport = await validateFiles(['docs/*.json']);
   const parsed: PurlComponents = parsePurl('pkg:npm/%40scope/name@1.0.0');
+  const purl: PackageURL = PackageURL.fromString('pkg:PyPI/Django_Rest@1.0?b=2&a=1');
   const result: ValidationResult = validateText(readFileSync('docs/valid.json', 'utf8'), { kind: 'tea-discovery' });
   const best: RankedEndpoint | undefined = rankEndpoints(JSON.parse(readFileSync('docs/valid.json', 'utf8')), ['1.0.0'])[0];
   // @ts-expect-error parsePurl takes a string
@@ -151,6 +154,7 @@ async function main(): Promise<void> {
   const out = {
     root: [parsed.namespace, result.valid],
     purl: canonicalizePurl('pkg:NPM/foo@1.0.0?b=2&a=1'),
+    packageUrl: [purl.toString(), new PackageURL('npm', '@scope', 'name', '1.0.0').namespace],
     node: [engine.types(), report.results.map((r) => [r.file.replace(/\\\\/g, '/'), r.valid]).sort()],
     tea: best?.baseUrl,
   };
@@ -160,7 +164,7 @@ main().catch((error: unknown) => { console.error(error); process.exitCode = 1; }
 `;
 
 /** What the browser bundle runs: the PURL entry and the in-memory entry (`import { parsePurl } from 'teapurl'`), with nothing but web globals around them. */
-const BROWSER_ENTRY = `import { parsePurl, buildPurl, canonicalizePurl, validatePurl } from 'teapurl/purl';
+const BROWSER_ENTRY = `import { parsePurl, buildPurl, canonicalizePurl, validatePurl, PackageURL } from 'teapurl/purl';
 import { parsePurl as parseFromRoot, validateText } from 'teapurl';
 globalThis.result = {
   parsed: parsePurl('pkg:maven/org.apache.commons/io@1.3.4').namespace,
@@ -169,6 +173,7 @@ globalThis.result = {
   built: buildPurl({ type: 'npm', namespace: '@angular', name: 'core', version: '16.0.0' }),
   canonical: canonicalizePurl('pkg:PyPI/Django_Rest@1.0'),
   valid: validatePurl('pkg:npm/x@1').valid,
+  packageUrl: PackageURL.fromString('pkg:npm/%40scope/name@1.0.0?b=2&a=1').toString(),
 };
 `;
 
@@ -366,7 +371,7 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     // No process, Buffer or require: a page's globals, not Node's.
     const page: Record<string, unknown> = { TextEncoder, TextDecoder, URL, URLSearchParams };
     vm.runInNewContext(bundled.outputFiles[0]!.text, page);
-    expect(page.result).toEqual({ parsed: 'org.apache.commons', fromRoot: '@scope', discovery: true, built: 'pkg:npm/%40angular/core@16.0.0', canonical: 'pkg:pypi/django-rest@1.0', valid: true });
+    expect(page.result).toEqual({ parsed: 'org.apache.commons', fromRoot: '@scope', discovery: true, built: 'pkg:npm/%40angular/core@16.0.0', canonical: 'pkg:pypi/django-rest@1.0', valid: true, packageUrl: 'pkg:npm/%40scope/name@1.0.0?a=1&b=2' });
   });
 
   it(`a production install is at most ${MAX_PACKAGES} packages and ${MAX_INSTALL_BYTES / 1e6} MB`, () => {

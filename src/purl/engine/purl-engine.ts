@@ -5,7 +5,7 @@ import { parsePurlString } from '../syntax/parse-purl-string.js';
 import { isCanonicalInPlace } from '../syntax/canonical-in-place.js';
 import { buildPurlString } from '../syntax/build-purl-string.js';
 import { RawQualifiers } from '../syntax/raw-qualifiers.js';
-import { readComponents } from '../syntax/read-components.js';
+import { readComponents, type ReadComponents } from '../syntax/read-components.js';
 import { ParsedPurl } from '../syntax/parsed-purl.js';
 import { compileDefinition, DefinitionCompileError, GENERIC_PLAN, type CompiledType } from '../definitions/compile-definition.js';
 import type { DefinitionRules } from '../definitions/definition-rules.js';
@@ -97,6 +97,25 @@ export function engineFromRules(rules: readonly DefinitionRules[], options: Purl
   return buildFromEntries(rules.map((r, index) => TypeEntry.lazy(r, documents?.[index] ?? null)), options);
 }
 
+let buildNormalised: (engine: PurlEngine, components: PurlComponentsInput) => NormalisedBuild;
+
+/** What {@link buildNormalisedComponents} returns. */
+export interface NormalisedBuild {
+  /** The canonical PURL string, as {@link PurlEngine.build} writes it. */
+  readonly canonical: string;
+  /** The components read and normalised on the way (the caller's qualifiers record may be among them, as it is). */
+  readonly components: ReadComponents;
+}
+
+/**
+ * Builds as {@link PurlEngine.build} does, and also returns the normalised components it built
+ * from: the `PackageURL` constructor needs both, and parsing the string again would cost as much
+ * as building it. Not part of the public API.
+ */
+export function buildNormalisedComponents(engine: PurlEngine, components: PurlComponentsInput): NormalisedBuild {
+  return buildNormalised(engine, components);
+}
+
 let buildFromSources: (documents: readonly SourcedDocument[], options: PurlEngineOptions) => PurlEngine;
 
 /**
@@ -184,6 +203,12 @@ export class PurlEngine {
 
   static {
     buildFromEntries = (entries, options) => new PurlEngine(entries, options);
+    buildNormalised = (engine, components) => {
+      const read = readComponents(components, engine.#words);
+      const plan = engine.#plan(read.type);
+      applyTypeRules(read, plan);
+      return { canonical: buildPurlString(read, plan.namespaceSegments !== null, read.qualifierKeys), components: read };
+    };
     buildFromSources = (documents, options) =>
       PurlEngine.#fromSources(() => checkDefinitions(documents), documents.map((d) => d.source), options);
   }
@@ -232,10 +257,7 @@ export class PurlEngine {
     // to build (see ParsedPurl). Anything else is read and built in full.
     const source = ParsedPurl.canonicalSource(components, this);
     if (source !== null) return source;
-    const read = readComponents(components, this.#words);
-    const plan = this.#plan(read.type);
-    applyTypeRules(read, plan);
-    return buildPurlString(read, plan.namespaceSegments !== null, read.qualifierKeys);
+    return buildNormalised(this, components).canonical;
   }
 
   /**

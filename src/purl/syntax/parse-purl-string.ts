@@ -225,6 +225,18 @@ function decodePath(path: string, component: PurlComponentName, dropDots: boolea
   return joined === '' ? null : joined;
 }
 
+/**
+ * Reads a query string of qualifiers on its own (`a=1&b=2`, as the `PackageURL` class accepts
+ * them), by the same rules as the qualifiers of a PURL: keys checked (lowercased when lenient),
+ * values percent-decoded, empty values left out, a key given twice refused. `null` when no
+ * non-empty value is left.
+ */
+export function parseQualifierString(text: string, lenient: boolean, words: Vocabulary = GENERIC_VOCABULARY): PurlQualifiers | null {
+  const read = new QualifierRecord();
+  readQualifiers(text, 0, text.length, lenient, words.qualifierKeys, read);
+  return read.record;
+}
+
 /** Where qualifier pairs go as they are read: key checked, value as written. */
 interface QualifierSink {
   add(key: string, value: string): void;

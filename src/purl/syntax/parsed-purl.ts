@@ -93,7 +93,7 @@ export class ParsedPurl implements PurlComponents {
 }
 
 /** Whether `record` holds exactly these keys and values, in this order. */
-function samePairs(record: PurlQualifiers, pairs: readonly string[] | null): boolean {
+export function samePairs(record: PurlQualifiers, pairs: readonly string[] | null): boolean {
   if (pairs === null) return false;
   // for…in rather than Object.keys: V8 walks the record's cached key list without making an array.
   let i = 0;

@@ -22,7 +22,7 @@ export interface KnownType {
 }
 
 /** The qualifier keys ECMA-427 defines for every type. */
-const STANDARD_QUALIFIER_KEYS = ['repository_url', 'download_url', 'vcs_url', 'file_name', 'checksum'];
+export const STANDARD_QUALIFIER_KEYS: readonly string[] = ['repository_url', 'download_url', 'vcs_url', 'file_name', 'checksum'];
 
 /** A vocabulary of these types and qualifier keys; words that are not valid lowercase ones are left out. */
 export function vocabulary(types: Iterable<KnownType>, qualifierKeys: Iterable<string>): Vocabulary {

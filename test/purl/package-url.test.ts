@@ -1,0 +1,341 @@
+/**
+ * The packageurl-js-compatible `PackageURL` class: packageurl-js's documented usage, the shape of
+ * its instances (what spreading and JSON.stringify see), its qualifiers arguments, errors, the
+ * static tables, and every behavioural difference from packageurl-js 2.x, each shown on both
+ * libraries (packageurl-js, a dev dependency, is run here so that the difference is real).
+ */
+import { describe, expect, it } from 'vitest';
+import { PackageURL as PjPackageURL } from 'packageurl-js';
+import { PackageURL, PurlError, buildPurl, defaultPurlEngine, parsePurl } from '../../src/index.js';
+import { PackageURL as PurlEntryPackageURL } from '../../src/purl/index.js';
+
+/** What packageurl-js throws, or `undefined`. */
+function pjError(run: () => unknown): Error | undefined {
+  try {
+    run();
+  } catch (error) {
+    return error as Error;
+  }
+  return undefined;
+}
+
+function thrown(run: () => unknown): PurlError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(PurlError);
+    return error as PurlError;
+  }
+  throw new Error('expected a PurlError, nothing was thrown');
+}
+
+describe('PackageURL: packageurl-js documented usage', () => {
+  const purlStr = 'pkg:maven/org.springframework.integration/spring-integration-jms@5.5.5';
+  const expected = {
+    type: 'maven',
+    name: 'spring-integration-jms',
+    namespace: 'org.springframework.integration',
+    version: '5.5.5',
+    qualifiers: undefined,
+    subpath: undefined,
+  };
+
+  it('is the same class from teapurl and teapurl/purl', () => {
+    expect(PackageURL).toBe(PurlEntryPackageURL);
+    expect(PackageURL.name).toBe('PackageURL');
+  });
+
+  it('parses with fromString and with new PackageURL(...parseString(s)), to the same fields', () => {
+    const parsed = PackageURL.fromString(purlStr);
+    expect({ ...parsed }).toStrictEqual(expected);
+    expect({ ...new PackageURL(...PackageURL.parseString(purlStr)) }).toStrictEqual(expected);
+    expect(parsed).toBeInstanceOf(PackageURL);
+  });
+
+  it('constructs and writes the PURL with toString (and String())', () => {
+    const pkg = new PackageURL('maven', 'org.springframework.integration', 'spring-integration-jms', '5.5.5');
+    expect(pkg.toString()).toBe(purlStr);
+    expect(String(pkg)).toBe(purlStr);
+    expect(`${pkg}`).toBe(purlStr);
+  });
+
+  it('throws an Error for a string that is not a PURL, as packageurl-js callers catch it', () => {
+    const error = thrown(() => PackageURL.fromString('not-a-purl'));
+    expect(error).toBeInstanceOf(Error);
+    expect(error.component).toBe('scheme');
+    expect(error.code).toBe('missing-scheme');
+    expect(error.message).toContain('"pkg:"');
+    expect(pjError(() => PjPackageURL.fromString('not-a-purl'))).toBeInstanceOf(Error);
+  });
+
+  it('parseString returns the six constructor arguments, undefined for absent components', () => {
+    const args = PackageURL.parseString('pkg:maven/org.apache.commons/io@1.3.4?Type=pom#src/main');
+    expect(args).toHaveLength(6);
+    expect(args.slice(0, 4)).toEqual(['maven', 'org.apache.commons', 'io', '1.3.4']);
+    expect({ ...args[4] }).toEqual({ type: 'pom' });
+    expect(args[5]).toBe('src/main');
+    expect(PackageURL.parseString('pkg:cargo/rand')).toStrictEqual(['cargo', undefined, 'rand', undefined, undefined, undefined]);
+  });
+});
+
+describe('PackageURL: instances', () => {
+  it('have the six fields as plain own enumerable data, in packageurl-js order, and nothing else', () => {
+    const ours = PackageURL.fromString('pkg:npm/%40angular/core@17.0.0?arch=x64#lib');
+    const theirs = PjPackageURL.fromString('pkg:npm/%40angular/core@17.0.0?arch=x64#lib');
+    expect(Object.keys(ours)).toEqual(Object.keys(theirs));
+    expect(Reflect.ownKeys(ours)).toEqual(['type', 'name', 'namespace', 'version', 'qualifiers', 'subpath']);
+    for (const key of Object.keys(ours)) {
+      expect(Object.getOwnPropertyDescriptor(ours, key)).toMatchObject({ enumerable: true, writable: true, configurable: true });
+    }
+    expect(JSON.stringify(ours)).toBe(JSON.stringify(theirs));
+    expect({ ...ours, qualifiers: { ...ours.qualifiers } }).toEqual({ ...theirs, qualifiers: { ...theirs.qualifiers } });
+    expect(structuredClone(ours)).toEqual({ type: 'npm', name: 'core', namespace: '@angular', version: '17.0.0', qualifiers: { arch: 'x64' }, subpath: 'lib' });
+  });
+
+  it('hold qualifiers in a record with no prototype, as packageurl-js does', () => {
+    const purl = PackageURL.fromString('pkg:generic/x@1?constructor=a&hasownproperty=b');
+    expect(Object.getPrototypeOf(purl.qualifiers)).toBeNull();
+    expect(Object.entries(purl.qualifiers!)).toEqual([['constructor', 'a'], ['hasownproperty', 'b']]);
+    expect(Object.getPrototypeOf(new PackageURL('generic', null, 'x', '1', { constructor: 'a' }).qualifiers)).toBeNull();
+  });
+
+  it('write what the fields hold now: assigned fields and qualifiers changed in place', () => {
+    const purl = PackageURL.fromString('pkg:npm/lodash@4.17.21?a=b');
+    expect(purl.toString()).toBe('pkg:npm/lodash@4.17.21?a=b');
+    purl.qualifiers!.a = 'c d';
+    expect(purl.toString()).toBe('pkg:npm/lodash@4.17.21?a=c%20d');
+    purl.version = '5.0.0';
+    purl.namespace = '@types';
+    expect(purl.toString()).toBe('pkg:npm/%40types/lodash@5.0.0?a=c%20d');
+    purl.qualifiers = undefined;
+    purl.subpath = 'a/./b';
+    expect(purl.toString()).toBe('pkg:npm/%40types/lodash@5.0.0#a/b');
+    purl.type = 'vcpkg';
+    expect(thrown(() => purl.toString()).code).toBe('prohibited');
+  });
+
+  it('write what the fields hold now when constructed too, and keep their own qualifiers record', () => {
+    const given: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, { b: '2', a: '1' });
+    const purl = new PackageURL('generic', null, 'x', '1', given);
+    given.a = 'changed';
+    expect(Object.entries(purl.qualifiers!)).toEqual([['a', '1'], ['b', '2']]);
+    expect(purl.toString()).toBe('pkg:generic/x@1?a=1&b=2');
+    purl.qualifiers!.c = '3';
+    expect(purl.toString()).toBe('pkg:generic/x@1?a=1&b=2&c=3');
+    delete purl.qualifiers!.c;
+    purl.qualifiers!.b = '';
+    expect(purl.toString()).toBe('pkg:generic/x@1?a=1');
+    purl.name = 'Y';
+    expect(purl.toString()).toBe('pkg:generic/Y@1?a=1');
+  });
+
+  it('toString works on a copy (not a PackageURL) given as `this`', () => {
+    const copy = { ...PackageURL.fromString('pkg:npm/lodash@4.17.21') };
+    expect(PackageURL.prototype.toString.call(copy)).toBe('pkg:npm/lodash@4.17.21');
+  });
+
+  it('can be passed wherever components are taken (buildPurl)', () => {
+    expect(buildPurl(PackageURL.fromString('pkg:PYPI/Django_Package@1.0'))).toBe('pkg:pypi/django-package@1.0');
+  });
+});
+
+describe('PackageURL: construction', () => {
+  it('normalises as buildPurl does, with the type definitions of the default engine', () => {
+    const purl = new PackageURL('PyPI', null, 'Django_Package', '1.0');
+    expect({ ...purl }).toStrictEqual({ type: 'pypi', name: 'django-package', namespace: undefined, version: '1.0', qualifiers: undefined, subpath: undefined });
+    expect(new PackageURL('acme', '/a//b/', 'Widget', '1.0', null, './x/../y/').toString()).toBe('pkg:acme/a/b/Widget@1.0#x/y');
+  });
+
+  it('takes qualifiers as a record, a query string (with or without "?"), a Map or URLSearchParams', () => {
+    const expected = 'pkg:maven/org.apache.commons/io@1.3.4?classifier=sources&type=jar';
+    const forms = [
+      { type: 'jar', Classifier: 'sources' },
+      'type=jar&classifier=sources',
+      '?type=jar&classifier=sources&empty=',
+      new Map([['type', 'jar'], ['classifier', 'sources']]),
+      new URLSearchParams('type=jar&classifier=sources'),
+    ];
+    for (const qualifiers of forms) {
+      expect(new PackageURL('maven', 'org.apache.commons', 'io', '1.3.4', qualifiers).toString()).toBe(expected);
+    }
+  });
+
+  it('reads a query string by ECMA-427: percent-decoded, "+" kept', () => {
+    expect({ ...new PackageURL('generic', null, 'x', '1', 'k=a%20b+c').qualifiers }).toEqual({ k: 'a b+c' });
+  });
+
+  it('refuses a qualifier key given twice, in a query string or as pairs', () => {
+    expect(thrown(() => new PackageURL('generic', null, 'x', '1', 'a=1&a=2')).code).toBe('duplicate-qualifier-key');
+    expect(thrown(() => new PackageURL('generic', null, 'x', '1', new URLSearchParams('a=1&a=2'))).code).toBe('duplicate-qualifier-key');
+    expect(thrown(() => new PackageURL('generic', null, 'x', '1', { a: '1', A: '2' })).code).toBe('duplicate-qualifier-key');
+  });
+
+  it('treats null, undefined and "" as absent', () => {
+    const purl = new PackageURL('generic', '', 'x', null, '', undefined);
+    expect({ ...purl }).toStrictEqual({ type: 'generic', name: 'x', namespace: undefined, version: undefined, qualifiers: undefined, subpath: undefined });
+  });
+
+  it('throws a PurlError naming the component for invalid components', () => {
+    expect(thrown(() => new PackageURL('npm', null, '')).component).toBe('name');
+    expect(thrown(() => new PackageURL('9lives', null, 'x')).code).toBe('invalid-type');
+    expect(thrown(() => new PackageURL('generic', null, 'x', '1', { '1bad': 'v' })).code).toBe('invalid-qualifier-key');
+    expect(thrown(() => new PackageURL('vcpkg', 'boost', 'asio')).toIssue()).toMatchObject({ component: 'namespace', code: 'prohibited' });
+    expect(thrown(() => new PackageURL('generic', null, 42 as unknown as string)).code).toBe('invalid-components');
+    expect(thrown(() => new PackageURL('generic', null, 'x', '1', [['a']] as unknown as string)).code).toBe('invalid-components');
+  });
+});
+
+describe('PackageURL: static tables', () => {
+  it('KnownQualifierNames is packageurl-js table, from the engine list of standard keys', () => {
+    expect({ ...PackageURL.KnownQualifierNames }).toEqual({ ...PjPackageURL.KnownQualifierNames });
+    expect(Object.isFrozen(PackageURL.KnownQualifierNames)).toBe(true);
+  });
+
+  it('Type has an entry for each type of the default engine, which covers packageurl-js types but gitlab', () => {
+    const types = Object.keys(PackageURL.Type);
+    expect(types).toEqual(defaultPurlEngine().types());
+    expect(types).toHaveLength(42);
+    expect(Object.keys(PjPackageURL.Type).filter((t) => !types.includes(t))).toEqual(['gitlab']);
+  });
+
+  it('Type entries validate and normalise by the type definition', () => {
+    const pypi = PackageURL.Type.pypi!;
+    expect(pypi.validate({ name: 'Django_Package' })).toBe(true);
+    const fields = { type: 'pypi', namespace: undefined, name: 'Django_Package', version: '1.0', qualifiers: undefined, subpath: undefined };
+    expect(pypi.normalize(fields)).toBe(fields);
+    expect(fields.name).toBe('django-package');
+    const julia = PackageURL.Type.julia!;
+    expect(julia.validate({ name: 'Dates' })).toBe(false);
+    expect(thrown(() => julia.validate({ name: 'Dates' }, true)).code).toBe('missing-qualifier');
+    const purl = PackageURL.fromString('pkg:generic/Django_Package@1.0');
+    PackageURL.Type.pypi!.normalize(purl);
+    expect(purl.toString()).toBe('pkg:pypi/django-package@1.0');
+  });
+
+  it('Component has packageurl-js members, each with encode, normalize and validate from the engine rules', () => {
+    const table = PackageURL.Component;
+    expect(Object.keys(table).sort()).toEqual(Object.keys(PjPackageURL.Component).sort());
+    for (const entry of Object.values(table)) expect(Object.keys(entry).sort()).toEqual(['encode', 'normalize', 'validate']);
+    expect(table.qualifiers.encode({ b: 'x y', a: '1', c: '' })).toBe('a=1&b=x%20y');
+    expect(table.namespace.encode('@scope/a b')).toBe('%40scope/a%20b');
+    expect(table.version.encode('1:2+3')).toBe('1:2%2B3');
+    expect(table.name.encode(undefined)).toBe('');
+    expect(table.type.normalize('NPM')).toBe('npm');
+    expect(table.namespace.normalize('/a//b/')).toBe('a/b');
+    expect(table.subpath.normalize('a/./b/../c')).toBe('a/b/c');
+    expect({ ...table.qualifiers.normalize({ Key: 'v', empty: '' }) }).toEqual({ key: 'v' });
+    expect(table.qualifierKey.normalize('Repository_URL')).toBe('repository_url');
+    expect(table.type.validate('9lives')).toBe(false);
+    expect(thrown(() => table.type.validate('9lives', true)).code).toBe('invalid-type');
+    expect(table.name.validate('')).toBe(false);
+    expect(table.namespace.validate(undefined)).toBe(true);
+    expect(table.version.validate(5)).toBe(false);
+    expect(table.qualifierKey.validate('a-b.c_d')).toBe(true);
+    expect(table.qualifierKey.validate('a b')).toBe(false);
+  });
+});
+
+/**
+ * Each difference from packageurl-js 2.0.1 that the README lists: teapurl's answer, and
+ * packageurl-js's, run here, so that a difference that disappears (or changes) fails the test.
+ */
+describe('PackageURL: differences from packageurl-js, by ECMA-427', () => {
+  it('"+" in a qualifier value is a plus sign, not a space', () => {
+    expect(PackageURL.fromString('pkg:generic/x@1?k=a+b').qualifiers?.k).toBe('a+b');
+    expect(PackageURL.fromString('pkg:generic/x@1?k=a+b').toString()).toBe('pkg:generic/x@1?k=a%2Bb');
+    expect(PjPackageURL.fromString('pkg:generic/x@1?k=a+b').qualifiers?.k).toBe('a b');
+    expect(PjPackageURL.fromString('pkg:generic/x@1?k=a+b').toString()).toBe('pkg:generic/x@1?k=a%20b');
+    // The same for qualifiers given to the constructor as a query string.
+    expect(new PackageURL('generic', null, 'x', '1', 'k=a+b').qualifiers?.k).toBe('a+b');
+    expect(new PjPackageURL('generic', null, 'x', '1', 'k=a+b').qualifiers?.k).toBe('a b');
+  });
+
+  it('":" is not percent-encoded, in any component', () => {
+    expect(new PackageURL('generic', 'a:b', 'c:d', '1:2', { u: 'https://e.f/g:h' }, 'x:y').toString()).toBe('pkg:generic/a:b/c:d@1:2?u=https:%2F%2Fe.f%2Fg:h#x:y');
+    expect(new PjPackageURL('generic', 'a:b', 'c:d', '1:2', { u: 'https://e.f/g:h' }, 'x:y').toString()).toBe('pkg:generic/a:b/c%3Ad@1:2?u=https%3A%2F%2Fe.f%2Fg%3Ah#x%3Ay');
+  });
+
+  it('"+" in a version is percent-encoded, and "~" in a qualifier value is not; "*\'()!" are', () => {
+    expect(new PackageURL('generic', null, 'x', '1+b2', { k: "~*'()!" }).toString()).toBe("pkg:generic/x@1%2Bb2?k=~%2A%27%28%29%21");
+    expect(new PjPackageURL('generic', null, 'x', '1+b2', { k: "~*'()!" }).toString()).toBe("pkg:generic/x@1+b2?k=%7E*%27%28%29%21");
+  });
+
+  it('"!" (a PyPI epoch) is percent-encoded', () => {
+    expect(new PackageURL('pypi', null, 'x', '1!3.0.1').toString()).toBe('pkg:pypi/x@1%213.0.1');
+    expect(new PjPackageURL('pypi', null, 'x', '1!3.0.1').toString()).toBe('pkg:pypi/x@1!3.0.1');
+  });
+
+  it('a PyPI version is lowercased (the pypi definition: version not case sensitive)', () => {
+    expect(PackageURL.fromString('pkg:pypi/x@1.0.3-SNAPSHOT').toString()).toBe('pkg:pypi/x@1.0.3-snapshot');
+    expect(PjPackageURL.fromString('pkg:pypi/x@1.0.3-SNAPSHOT').toString()).toBe('pkg:pypi/x@1.0.3-SNAPSHOT');
+  });
+
+  it('npm names and scopes keep their case (the npm definition: case sensitive)', () => {
+    expect(PackageURL.fromString('pkg:npm/%40Angular/Core@1.0.0').toString()).toBe('pkg:npm/%40Angular/Core@1.0.0');
+    expect(PjPackageURL.fromString('pkg:npm/%40Angular/Core@1.0.0').toString()).toBe('pkg:npm/%40angular/core@1.0.0');
+  });
+
+  it('golang keeps its case (and packageurl-js throws a ReferenceError on it)', () => {
+    expect(PackageURL.fromString('pkg:golang/github.com/Foo/Bar@v1').toString()).toBe('pkg:golang/github.com/Foo/Bar@v1');
+    expect(pjError(() => PjPackageURL.fromString('pkg:golang/github.com/Foo/Bar@v1'))).toBeInstanceOf(ReferenceError);
+  });
+
+  it('components are not trimmed of spaces: a space is data, percent-encoded', () => {
+    expect(new PackageURL('generic', null, ' x ', ' 1 ').toString()).toBe('pkg:generic/%20x%20@%201%20');
+    expect(new PjPackageURL('generic', null, ' x ', ' 1 ').toString()).toBe('pkg:generic/x@1');
+  });
+
+  it('type definitions are enforced: prohibited namespace, required qualifier', () => {
+    expect(thrown(() => PackageURL.fromString('pkg:vcpkg/boost/asio')).code).toBe('prohibited');
+    expect(PjPackageURL.fromString('pkg:vcpkg/boost/asio').toString()).toBe('pkg:vcpkg/boost/asio');
+    expect(thrown(() => PackageURL.fromString('pkg:julia/Dates@1.9.0')).code).toBe('missing-qualifier');
+    expect(PjPackageURL.fromString('pkg:julia/Dates@1.9.0').toString()).toBe('pkg:julia/Dates@1.9.0');
+  });
+
+  it('an empty string is refused by parseString too (packageurl-js returns six undefined)', () => {
+    expect(thrown(() => PackageURL.parseString('')).code).toBe('missing-scheme');
+    expect(PjPackageURL.parseString('')).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  it('parseString returns normalised components, qualifiers as a record (packageurl-js: raw, URLSearchParams)', () => {
+    const ours = PackageURL.parseString('pkg:PyPI/Django_Package@1.0?a=b');
+    expect(ours[0]).toBe('pypi');
+    expect(ours[2]).toBe('django-package');
+    expect(Object.getPrototypeOf(ours[4])).toBeNull();
+    const theirs = PjPackageURL.parseString('pkg:PyPI/Django_Package@1.0?a=b');
+    expect([theirs[0], theirs[2]]).toEqual(['PyPI', 'Django_Package']);
+    expect(theirs[4]).toBeInstanceOf(URLSearchParams);
+  });
+
+  it('an empty namespace reads undefined (packageurl-js keeps "")', () => {
+    expect(new PackageURL('generic', '', 'x').namespace).toBeUndefined();
+    expect(new PjPackageURL('generic', '', 'x').namespace).toBe('');
+  });
+
+  it('a qualifier value must be a string (packageurl-js converts with String())', () => {
+    expect(thrown(() => new PackageURL('generic', null, 'x', '1', { a: 1 } as unknown as Record<string, string>)).code).toBe('invalid-qualifier-value');
+    expect(new PjPackageURL('generic', null, 'x', '1', { a: 1 } as unknown as Record<string, string>).toString()).toBe('pkg:generic/x@1?a=1');
+  });
+
+  it('instances have Object.prototype methods (packageurl-js instances have none)', () => {
+    expect(PackageURL.fromString('pkg:npm/x@1')).toBeInstanceOf(Object);
+    expect(PjPackageURL.fromString('pkg:npm/x@1')).not.toBeInstanceOf(Object);
+  });
+});
+
+describe('PackageURL agrees with packageurl-js where ECMA-427 and packageurl-js agree', () => {
+  it.each([
+    'pkg:maven/org.apache.commons/io@1.3.4?classifier=sources&type=jar',
+    'pkg:pypi/django-package@1.0',
+    'pkg:cargo/rand@0.8.5',
+    'pkg:gem/rails@7.1.3?platform=ruby',
+    'pkg:github/package-url/purl-spec@v1.0#docs/readme',
+    'pkg:deb/debian/curl@7.50.3-1?arch=i386&distro=jessie',
+  ])('%s', (s) => {
+    const ours = PackageURL.fromString(s);
+    const theirs = PjPackageURL.fromString(s);
+    expect(ours.toString()).toBe(theirs.toString());
+    expect(JSON.stringify(ours)).toBe(JSON.stringify(theirs));
+    expect(parsePurl(s)).toMatchObject({ type: ours.type, name: ours.name });
+  });
+});
