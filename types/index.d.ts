@@ -3,3 +3,4 @@ export type * from './tea-discovery.js';
 export type * from './tea-token-response.js';
 export type * from './tea-token-error.js';
 export type * from './purl-type-definition.js';
+export type * from './purl-type-urls.js';

@@ -4,5 +4,6 @@ export const SCHEMA_FILES = [
   { file: 'tea-token-response.schema.json', typesFile: 'tea-token-response.d.ts', exportName: 'teaTokenResponse', validatorFile: 'tea-token-response.js' },
   { file: 'tea-token-error.schema.json', typesFile: 'tea-token-error.d.ts', exportName: 'teaTokenError', validatorFile: 'tea-token-error.js' },
   { file: 'purl-type-definition.schema.json', typesFile: 'purl-type-definition.d.ts', exportName: 'purlTypeDefinition', validatorFile: 'purl-type-definition.js' },
+  { file: 'purl-type-urls.schema.json', typesFile: 'purl-type-urls.d.ts', exportName: 'purlTypeUrls', validatorFile: 'purl-type-urls.js' },
 ] as const;
 

@@ -66,4 +66,18 @@ export const TYPE_EXAMPLES: Readonly<Record<string, unknown>> = {
   NormalizationRules: ['Change every underscore _ into a dash -', 'Convert the name to lowercase'],
   NativeName: 'groupId',
   Note: 'Holds the name of the repository.',
+
+  // schemas/purl-type-urls.schema.json
+  PurlTypeUrls: {
+    $schema: 'https://teapurl.dev/schemas/purl-type-urls.schema.json',
+    type: 'cargo',
+    repository: [{ template: 'https://crates.io/crates/{name}' }],
+    download: [{ template: 'https://static.crates.io/crates/{name}/{name}-{version}.crate' }],
+    examples: [{ purl: 'pkg:cargo/rand@0.7.2', repository: 'https://crates.io/crates/rand', download: 'https://static.crates.io/crates/rand/rand-0.7.2.crate' }],
+  },
+  VariableName: 'q.classifier',
+  DerivedVariable: { from: 'namespace', split: '.' },
+  UrlTemplate: { template: '{+registry}/{name}/-/{name}-{version}.tgz' },
+  PurlExample: { purl: 'pkg:cargo/rand', repository: 'https://crates.io/crates/rand', download: null },
+  UrlExample: { url: 'https://crates.io/crates/rand', purl: 'pkg:cargo/rand' },
 };
