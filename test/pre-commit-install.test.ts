@@ -3,12 +3,13 @@
 // `prepare` build, `npm pack`, a global install of the tarball; newer pre-commit installs it as a
 // git dependency instead) and runs `teapurl validate` on the matching files. Needs the `pre-commit`
 // command (.ci/run installs Debian's) and the npm registry; the first run takes a minute or more.
-import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './support/paths.js';
+import { projectCommands } from './support/project-commands.js';
 
 const preCommitVersion = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' });
 const HAS_PRE_COMMIT = preCommitVersion.status === 0;
@@ -31,15 +32,8 @@ let work: string;
 let project: string;
 let env: NodeJS.ProcessEnv;
 
-function run(command: string, args: string[], options: SpawnSyncOptions = {}) {
-  const r = spawnSync(command, args, { cwd: project, env, encoding: 'utf8', ...options });
-  return { status: r.status, output: `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? String(r.error) : ''}` };
-}
-
-function git(...args: string[]) {
-  const r = run('git', args);
-  expect(r.status, r.output).toBe(0);
-}
+const { run, ok } = projectCommands(() => ({ cwd: project, env }));
+const git = (...args: string[]) => void ok('git', ...args);
 
 describe.skipIf(!HAS_PRE_COMMIT || !HAS_GIT_HEAD)('pre-commit installs and runs the hooks from a clone at HEAD', () => {
   beforeAll(() => {

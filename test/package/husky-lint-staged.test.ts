@@ -7,12 +7,13 @@
  * Needs `npm run build` first (`npm test` does it) and the npm registry (or npm's cache) for
  * husky and lint-staged.
  */
-import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/paths.js';
+import { projectCommands } from '../support/project-commands.js';
 
 const npmVersion = spawnSync('npm', ['--version'], { encoding: 'utf8' });
 const HAS_NPM = npmVersion.status === 0;
@@ -22,16 +23,7 @@ let work: string;
 let project: string;
 let env: NodeJS.ProcessEnv;
 
-function run(command: string, args: string[], options: SpawnSyncOptions = {}) {
-  const r = spawnSync(command, args, { cwd: project, env, encoding: 'utf8', ...options });
-  return { status: r.status, output: `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? String(r.error) : ''}` };
-}
-
-function ok(command: string, ...args: string[]): string {
-  const r = run(command, args);
-  expect(r.status, `${command} ${args.join(' ')}\n${r.output}`).toBe(0);
-  return r.output;
-}
+const { run, ok } = projectCommands(() => ({ cwd: project, env }));
 
 /** The README's lint-staged block, read from the README so the test follows what users are told. */
 function readmeLintStagedBlock(): Record<string, string> {
