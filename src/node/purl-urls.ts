@@ -1,5 +1,8 @@
 import type { PurlComponentsInput } from '../purl/purl-components.js';
-import { defaultPurlUrls } from '../purl/urls/default-urls.js';
+import { defaultPurlEngine } from '../purl/default-engine.js';
+import { bundledPurlUrls } from '../purl/urls/default-urls.js';
+
+const defaultPurlUrls = (): PurlUrls => bundledPurlUrls(defaultPurlEngine());
 import type { PurlUrls, PurlUrlsResult } from '../purl/urls/purl-urls.js';
 
 /**

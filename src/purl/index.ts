@@ -15,7 +15,6 @@ export { registerPurlRules, purlRulesFor, allPurlRules, type PurlRule, type Rule
 export { percentEncode } from './syntax/percent-encoding.js';
 export { loadPatternGuard } from './definitions/pattern-guard.js';
 export { loadPurlUrls, purlToUrls, urlToPurl } from './urls/load-purl-urls.js';
-export { UrlDocumentError } from './urls/url-document-error.js';
 export type { PurlUrls, PurlUrlsResult, PurlUrlsOptions } from './urls/purl-urls.js';
 export { PackageURL, type PackageURLConstructor, type PackageURLArguments, type PackageURLQualifiersInput } from './package-url/package-url.js';
 export type { PurlComponentTable, PurlComponentEntry } from './package-url/component-table.js';

@@ -1,4 +1,5 @@
 import type { PurlComponentsInput } from '../purl-components.js';
+import { defaultPurlEngine } from '../default-engine.js';
 import type { PurlUrls, PurlUrlsResult } from './purl-urls.js';
 
 let loaded: PurlUrls | null = null;
@@ -11,7 +12,7 @@ let loading: Promise<PurlUrls> | null = null;
  * return the same promise. Once it has resolved, {@link purlToUrls} and {@link urlToPurl} answer
  * synchronously. In `teapurl/node` the mapper is loaded with the package and this resolves at once.
  *
- * @throws Error when the module cannot be loaded (a bundled chunk cannot be fetched); a later call tries again.
+ * @throws Error (the dynamic import's) when the module cannot be loaded, e.g. a bundled chunk cannot be fetched; a later call tries again.
  * @example
  * ```ts
  * import { loadPurlUrls } from 'teapurl/purl';
@@ -20,22 +21,18 @@ let loading: Promise<PurlUrls> | null = null;
  * ```
  */
 export function loadPurlUrls(): Promise<PurlUrls> {
-  loading ??= import('./lazy-chunk.js').then(
-    (module) => {
-      loaded = module.defaultPurlUrls();
-      return loaded;
-    },
+  // A failed import is not remembered, so that a later call tries again (a network fault).
+  return (loading ??= import('./lazy-chunk.js').then(
+    (module) => (loaded = module.bundledPurlUrls(defaultPurlEngine())),
     (error: unknown) => {
       loading = null;
-      const why = error instanceof Error ? error.message : String(error);
-      throw new Error(`teapurl could not load its URL templates: ${why}`);
+      throw error;
     },
-  );
-  return loading;
+  ));
 }
 
-function mapper(call: string): PurlUrls {
-  if (loaded === null) throw new Error(`${call} needs teapurl's URL templates, which load on demand: await loadPurlUrls() first (teapurl/node loads them with the package)`);
+function mapper(): PurlUrls {
+  if (loaded === null) throw new Error('await loadPurlUrls() first');
   return loaded;
 }
 
@@ -43,7 +40,7 @@ function mapper(call: string): PurlUrls {
  * The repository page and download URL of a PURL, from teapurl's URL documents; see
  * {@link PurlUrls.purlToUrls}. Works once {@link loadPurlUrls} has resolved.
  *
- * @throws Error before {@link loadPurlUrls} has resolved; {@link PurlError} for an invalid PURL.
+ * @throws Error `await loadPurlUrls() first` before {@link loadPurlUrls} has resolved; {@link PurlError} for an invalid PURL.
  * @example
  * ```ts
  * import { loadPurlUrls, purlToUrls } from 'teapurl/purl';
@@ -53,14 +50,14 @@ function mapper(call: string): PurlUrls {
  * ```
  */
 export function purlToUrls(purl: string | PurlComponentsInput): PurlUrlsResult {
-  return mapper('purlToUrls').purlToUrls(purl);
+  return mapper().purlToUrls(purl);
 }
 
 /**
  * The canonical PURL a registry, download or forge URL names, or `null`, from teapurl's URL
  * documents; see {@link PurlUrls.urlToPurl}. Works once {@link loadPurlUrls} has resolved.
  *
- * @throws Error before {@link loadPurlUrls} has resolved; never for the URL itself.
+ * @throws Error `await loadPurlUrls() first` before {@link loadPurlUrls} has resolved; never for the URL itself.
  * @example
  * ```ts
  * import { loadPurlUrls, urlToPurl } from 'teapurl/purl';
@@ -70,5 +67,5 @@ export function purlToUrls(purl: string | PurlComponentsInput): PurlUrlsResult {
  * ```
  */
 export function urlToPurl(url: string): string | null {
-  return mapper('urlToPurl').urlToPurl(url);
+  return mapper().urlToPurl(url);
 }

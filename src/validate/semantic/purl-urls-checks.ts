@@ -11,7 +11,7 @@ import { humanPath, toPointer } from '../../schemas/pointer.js';
 import { defaultPurlEngine } from '../../purl/default-engine.js';
 import { PurlError } from '../../purl/purl-error.js';
 import { compileUrlDocument, TEMPLATE_LISTS, type UrlDocumentProblem } from '../../purl/urls/url-document.js';
-import { downloadRoundTrip, purlUrlsFromCheckedDocuments, type PurlUrls } from '../../purl/urls/purl-urls.js';
+import { downloadRoundTrip, purlUrlsFromCompiled, type PurlUrls } from '../../purl/urls/purl-urls.js';
 import { parseUriTemplate } from '../../purl/urls/uri-template.js';
 import { unreadableReason } from '../../purl/urls/reverse-template.js';
 import type { CheckContext, SemanticCheck } from './registry.js';
@@ -29,8 +29,8 @@ function compiled(document: unknown, context: CheckContext): Compiled | null {
   if (!context.schemaValid || typeof document !== 'object' || document === null) return null;
   let result = compiledDocuments.get(document);
   if (!result) {
-    const { problems } = compileUrlDocument(document as PurlTypeUrls);
-    result = { problems, urls: problems.length === 0 ? purlUrlsFromCheckedDocuments([document as PurlTypeUrls]) : null };
+    const { compiled: ready, problems } = compileUrlDocument(document as PurlTypeUrls);
+    result = { problems, urls: problems.length === 0 ? purlUrlsFromCompiled([ready], defaultPurlEngine()) : null };
     compiledDocuments.set(document, result);
   }
   return result;
