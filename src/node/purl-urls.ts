@@ -24,7 +24,7 @@ export function loadPurlUrls(): Promise<PurlUrls> {
  * The repository page and download URL of a PURL, from teapurl's URL documents; see
  * {@link PurlUrls.purlToUrls}.
  *
- * @throws {@link PurlError} for an invalid PURL.
+ * @throws PurlError for an invalid PURL.
  * @example
  * ```ts
  * import { purlToUrls } from 'teapurl/node';

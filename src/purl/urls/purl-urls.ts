@@ -31,7 +31,7 @@ export interface PurlUrlsResult {
 }
 
 /**
- * Options of {@link createPurlUrls}.
+ * Options of `createPurlUrls` (from `teapurl` or `teapurl/node`).
  *
  * @example
  * ```ts
@@ -49,7 +49,7 @@ export interface PurlUrlsOptions {
 
 /**
  * Maps PURLs to URLs and back over a set of URL documents (one per type,
- * `schemas/purl-type-urls.schema.json`). Made by {@link createPurlUrls}, or {@link loadPurlUrls}
+ * `schemas/purl-type-urls.schema.json`). Made by `createPurlUrls` (from `teapurl` or `teapurl/node`), or {@link loadPurlUrls}
  * for teapurl's own documents.
  *
  * @example
