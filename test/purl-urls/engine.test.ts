@@ -4,7 +4,7 @@
  * functions of teapurl/purl.
  */
 import { describe, expect, it } from 'vitest';
-import { createPurlUrls, PurlError, PurlEngine, UrlDocumentError, validateDocument, defaultPurlDefinition } from '../../src/index.js';
+import { createPurlUrls, PurlError, PurlEngine, UrlDocumentError, validateDocument, validateText, defaultPurlDefinition } from '../../src/index.js';
 import { purlToUrls, urlToPurl } from '../../src/node/index.js';
 
 const CARGO = {
@@ -180,9 +180,43 @@ describe('bad URL documents', () => {
     expect(() => createPurlUrls('x' as never)).toThrow(UrlDocumentError);
   });
 
-  it('the validator reports the same problems with line and column', () => {
-    const text = JSON.stringify({ ...CARGO, repository: [{ template: 'https://crates.io/crates/{nme}' }] }, null, 2);
-    const findings = validateDocument(JSON.parse(text), { kind: 'purl-urls' }).findings;
-    expect(findings.map((f) => f.rule)).toContain('purl-urls/unknown-variable');
+  it('the validator reports the same problems', () => {
+    const findings = validateDocument({ ...CARGO, repository: [{ template: 'https://crates.io/crates/{nme}' }] }, { kind: 'purl-urls' }).findings;
+    expect(findings.map((f) => f.rule)).toEqual(['purl-urls/unknown-variable']);
+  });
+
+  it('the validator checks every example, with line and column', () => {
+    const document = {
+      ...CARGO,
+      // Reads back wrongly: with the name not repeated, the name takes the version's dashes.
+      download: [{ template: 'https://dl.example/{name}-{version}.crate' }],
+      examples: [
+        { purl: 'pkg:cargo/rand@0.8.5', repository: 'https://crates.io/crates/rand', download: 'https://dl.example/rand-0.8.5.crate' },
+        { purl: 'pkg:cargo/rand-core@1.0.0-beta', repository: 'https://crates.io/crates/rand-core', download: 'https://dl.example/rand-core-1.0.0-beta.crate' },
+        { purl: 'pkg:cargo/rand@0.8.5', repository: 'https://crates.io/crates/rand', download: 'https://elsewhere.example/rand.crate' },
+        { purl: 'pkg:CARGO/rand', repository: null, download: null },
+        { url: 'https://crates.io/crates/rand', purl: 'pkg:cargo/rand@1' },
+      ],
+    };
+    const text = JSON.stringify(document, null, 2);
+    const result = validateText(text, { file: 'cargo-urls.json' });
+    expect(result.kind).toBe('purl-type-urls');
+    const found = result.findings.map((f) => [f.rule, f.pointer, f.line !== null && f.column !== null]);
+    // In source order.
+    expect(found).toEqual([
+      ['purl-urls/round-trip', '/examples/1/download', true],
+      ['purl-urls/example-purl', '/examples/2/download', true],
+      ['purl-urls/example-purl', '/examples/3/purl', true],
+      ['purl-urls/example-url', '/examples/4/purl', true],
+    ]);
+    expect(result.findings[1]!.line).toBe(text.split('\n').findIndex((line) => line.includes('elsewhere.example')) + 1);
+  });
+
+  it('the validator refuses an unregistered type and warns of a template it cannot read back', () => {
+    const findings = validateDocument({ ...CARGO, type: 'nosuchtype', reverse: [{ template: 'https://x.example/{name}{?version}' }], examples: [{ url: 'https://x.example/a', purl: null }] }, { kind: 'purl-type-urls' }).findings;
+    expect(findings.map((f) => [f.rule, f.severity])).toEqual([
+      ['purl-urls/unknown-type', 'error'],
+      ['purl-urls/unreadable-template', 'warning'],
+    ]);
   });
 });

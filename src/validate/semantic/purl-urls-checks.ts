@@ -94,76 +94,60 @@ function purlProblem(purl: string, type: string): string | null {
   }
 }
 
-const examplePurl: SemanticCheck = {
-  rule: 'purl-urls/example-purl',
-  summary: 'Each PURL example is a canonical PURL of the type and gives exactly its repository and download URLs.',
-  check(document, context) {
-    const urls = compiled(document, context)?.urls;
-    if (!urls) return [];
-    const { type, examples } = document as PurlTypeUrls;
-    const findings: RawFinding[] = [];
-    examples.forEach((example, index) => {
-      if (!('repository' in example)) return;
-      const problem = purlProblem(example.purl, type);
-      if (problem !== null) {
-        const pointer = toPointer(['examples', index, 'purl']);
-        findings.push({ pointer, severity: 'error', rule: this.rule, message: `${humanPath(pointer)} ${quoted(example.purl)} ${problem}` });
-        return;
-      }
-      const got = urls.purlToUrls(example.purl);
-      for (const which of ['repository', 'download'] as const) {
-        if (got[which] === example[which]) continue;
-        const pointer = toPointer(['examples', index, which]);
-        findings.push({ pointer, severity: 'error', rule: this.rule, message: `${humanPath(pointer)}: ${quoted(example.purl)} gives ${got[which] === null ? 'no URL' : quoted(got[which], 500)}, not ${example[which] === null ? 'none' : quoted(example[which], 500)}` });
-      }
-    });
-    return findings;
-  },
-};
+type Example = PurlTypeUrls['examples'][number];
+/** One example's findings, as `[pointer, message]` pairs. */
+type ExampleRule = (urls: PurlUrls, example: Example, index: number, type: string) => [string, string][];
 
-const exampleUrl: SemanticCheck = {
-  rule: 'purl-urls/example-url',
-  summary: 'Each URL example reads back (urlToPurl) to its PURL.',
-  check(document, context) {
-    const urls = compiled(document, context)?.urls;
-    if (!urls) return [];
-    const findings: RawFinding[] = [];
-    (document as PurlTypeUrls).examples.forEach((example, index) => {
-      if (!('url' in example)) return;
-      const got = urls.urlToPurl(example.url);
-      if (got === example.purl) return;
-      const pointer = toPointer(['examples', index, 'purl']);
-      findings.push({ pointer, severity: 'error', rule: this.rule, message: `${humanPath(pointer)}: ${quoted(example.url)} reads back to ${got === null ? 'no PURL' : quoted(got, 500)}, not ${example.purl === null ? 'none' : quoted(example.purl, 500)}` });
-    });
-    return findings;
-  },
-};
+/** A check that runs a rule over each example, with a mapper over this document alone. */
+function exampleCheck(rule: string, summary: string, perExample: ExampleRule): SemanticCheck {
+  return {
+    rule,
+    summary,
+    check(document, context) {
+      const urls = compiled(document, context)?.urls;
+      if (!urls) return [];
+      const { type, examples } = document as PurlTypeUrls;
+      return examples.flatMap((example, index) =>
+        perExample(urls, example, index, type).map(([pointer, message]): RawFinding => ({ pointer, severity: 'error', rule, message: `${humanPath(pointer)}${message}` })),
+      );
+    },
+  };
+}
 
-const roundTrip: SemanticCheck = {
-  rule: 'purl-urls/round-trip',
-  summary: "Each PURL example's download URL reads back to the PURL, less what the URL cannot carry (qualifiers, version and subpath the download template does not use).",
-  check(document, context) {
-    const urls = compiled(document, context)?.urls;
-    if (!urls) return [];
-    const { type, examples } = document as PurlTypeUrls;
-    const findings: RawFinding[] = [];
-    examples.forEach((example, index) => {
-      if (!('repository' in example) || purlProblem(example.purl, type) !== null) return;
-      const trip = downloadRoundTrip(urls, example.purl);
-      if (trip === null) return;
-      const got = urls.urlToPurl(trip.download);
-      if (got === trip.purl) return;
-      const pointer = toPointer(['examples', index, 'download']);
-      findings.push({
-        pointer,
-        severity: 'error',
-        rule: this.rule,
-        message: `${humanPath(pointer)}: ${quoted(trip.download, 500)} (from ${humanPath(trip.template)}) reads back to ${got === null ? 'no PURL' : quoted(got, 500)}, not ${quoted(trip.purl, 500)}; the template can only be read back wrongly`,
-      });
-    });
-    return findings;
+const shown = (value: string | null, none: string) => (value === null ? none : quoted(value, 500));
+
+const examplePurl = exampleCheck(
+  'purl-urls/example-purl',
+  'Each PURL example is a canonical PURL of the type and gives exactly its repository and download URLs.',
+  (urls, example, index, type) => {
+    if (!('repository' in example)) return [];
+    const problem = purlProblem(example.purl, type);
+    if (problem !== null) return [[toPointer(['examples', index, 'purl']), ` ${quoted(example.purl)} ${problem}`]];
+    const got = urls.purlToUrls(example.purl);
+    return (['repository', 'download'] as const)
+      .filter((which) => got[which] !== example[which])
+      .map((which) => [toPointer(['examples', index, which]), `: ${quoted(example.purl)} gives ${shown(got[which], 'no URL')}, not ${shown(example[which], 'none')}`]);
   },
-};
+);
+
+const exampleUrl = exampleCheck('purl-urls/example-url', 'Each URL example reads back (urlToPurl) to its PURL.', (urls, example, index) => {
+  if (!('url' in example)) return [];
+  const got = urls.urlToPurl(example.url);
+  return got === example.purl ? [] : [[toPointer(['examples', index, 'purl']), `: ${quoted(example.url)} reads back to ${shown(got, 'no PURL')}, not ${shown(example.purl, 'none')}`]];
+});
+
+const roundTrip = exampleCheck(
+  'purl-urls/round-trip',
+  "Each PURL example's download URL reads back to the PURL, less what the URL cannot carry (qualifiers, version and subpath the download template does not use).",
+  (urls, example, index, type) => {
+    if (!('repository' in example) || purlProblem(example.purl, type) !== null) return [];
+    const trip = downloadRoundTrip(urls, example.purl);
+    if (trip === null) return [];
+    const got = urls.urlToPurl(trip.download);
+    if (got === trip.purl) return [];
+    return [[toPointer(['examples', index, 'download']), `: ${quoted(trip.download, 500)} (from ${humanPath(trip.template)}) reads back to ${shown(got, 'no PURL')}, not ${quoted(trip.purl, 500)}; the template can only be read back wrongly`]];
+  },
+);
 
 /** The built-in purl-type-urls checks, in the order they run. */
 export const PURL_URLS_CHECKS: readonly SemanticCheck[] = [
