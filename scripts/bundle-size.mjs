@@ -96,6 +96,6 @@ if (json) {
   for (const row of rows.filter((r) => r.needsNode.length > 0)) {
     console.log(`* ${row.label} does not bundle for a browser: it imports ${row.needsNode.join(', ')}; measured with those left out (no polyfills counted)`);
   }
-  for (const row of rows.filter((r) => r.lazyGzip > 0)) console.log(`${row.label}: ${kb(row.lazyGzip)} gzip more, loaded only when asked for (loadPatternGuard(): the guard and re2js)`);
+  for (const row of rows.filter((r) => r.lazyGzip > 0)) console.log(`${row.label}: ${kb(row.lazyGzip)} gzip more, loaded only when asked for (loadPatternGuard(): the guard and re2js; loadPurlUrls() in teapurl/purl: the URL templates, url-template and the bundled URL documents)`);
   console.log(`\ntarget: teapurl/purl <= ${kb(PURL_BUDGET)} gzip: ${result.met ? 'met' : 'NOT met'} (${purl.gzip} bytes)`);
 }

@@ -11,4 +11,7 @@ export * from './validate/index.js';
 export * from './purl/index.js';
 // The bundled definitions' texts: not in teapurl/purl, whose default engine carries their rules only.
 export { defaultPurlDefinitions, defaultPurlDefinition } from './purl/default-definitions.js';
+// The URL mapper's constructor: in teapurl/purl only through loadPurlUrls, for the size budget.
+export { createPurlUrls } from './purl/urls/create-purl-urls.js';
+export { UrlDocumentError } from './purl/urls/url-document-error.js';
 export type * from '../types/index.js';

@@ -13,6 +13,7 @@ describe('kind detection', () => {
     ['https://packageurl.org/schemas/purl-type-definition.schema-1.0.json', 'purl-type-definition'],
     ['https://packageurl.org/schemas/purl-type-definition.schema-1.1.json', 'purl-type-definition'],
     ['https://teapurl.dev/schemas/tea-token-response.schema.json', 'tea-token-response'],
+    ['https://teapurl.dev/schemas/purl-type-urls.schema.json', 'purl-type-urls'],
   ])('reads $schema %s as %s, before the file name', (url, kind) => {
     expect(detectKind({ $schema: url }, '.well-known/tea')).toEqual({ kind, evidence: '$schema' });
   });
@@ -21,6 +22,7 @@ describe('kind detection', () => {
     ['site/.well-known/tea', 'tea-discovery'],
     ['.well-known/tea.json', 'tea-discovery'],
     ['types/npm-definition.json', 'purl-type-definition'],
+    ['corpus/purl-urls/npm-urls.json', 'purl-type-urls'],
   ])('reads the file name %s as %s', (file, kind) => {
     expect(detectKind({}, file)).toEqual({ kind, evidence: 'file name' });
   });
@@ -28,6 +30,9 @@ describe('kind detection', () => {
   it.each([
     [discovery, 'tea-discovery'],
     [{ type: 'npm', examples: [] }, 'purl-type-definition'],
+    [{ type: 'npm', download: [], examples: [] }, 'purl-type-urls'],
+    [{ type: 'npm', default_registry: 'https://registry.npmjs.org', examples: [] }, 'purl-type-urls'],
+    [{ type: 'npm', repository: { use_repository: true }, examples: [] }, 'purl-type-definition'],
     [{ access_token: 'x', token_type: 'Bearer' }, 'tea-token-response'],
     [{ error: 'invalid_client' }, 'tea-token-error'],
   ])('falls back to the shape of %j', (value, kind) => {

@@ -14,6 +14,8 @@ export { DefinitionCompileError } from './definitions/compile-definition.js';
 export { registerPurlRules, purlRulesFor, allPurlRules, type PurlRule, type RuleContext, type RuleComponent } from './rules/index.js';
 export { percentEncode } from './syntax/percent-encoding.js';
 export { loadPatternGuard } from './definitions/pattern-guard.js';
+export { loadPurlUrls, purlToUrls, urlToPurl } from './urls/load-purl-urls.js';
+export type { PurlUrls, PurlUrlsResult, PurlUrlsOptions } from './urls/purl-urls.js';
 export { PackageURL, type PackageURLConstructor, type PackageURLArguments, type PackageURLQualifiersInput } from './package-url/package-url.js';
 export type { PurlComponentTable, PurlComponentEntry } from './package-url/component-table.js';
 export type { PurlTypeTable, PurlTypeEntry, PurlFields } from './package-url/type-table.js';

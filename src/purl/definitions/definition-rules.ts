@@ -37,15 +37,31 @@ function pick<T extends object, K extends keyof T>(from: T, keys: readonly K[]):
   return out;
 }
 
-/** The rules of a definition, without its prose: what `npm run generate` bundles for the default types. */
+/** What an absent `requirement` means for each component (compileDefinition reads it so). */
+const ABSENT_REQUIREMENT = { namespace_definition: 'optional', name_definition: 'required', version_definition: 'optional', subpath_definition: 'optional' } as const;
+
+/**
+ * The rules of a definition, without its prose: what `npm run generate` bundles for the default
+ * types. What the engine reads the same way when absent is left out (a requirement equal to the
+ * component's default, `case_sensitive: true`, a qualifier that is not required), since these
+ * rules are in every bundle of teapurl/purl.
+ */
 export function definitionRules(definition: PurlTypeDefinition): DefinitionRules {
   const rules: { -readonly [K in keyof DefinitionRules]: DefinitionRules[K] } = { type: definition.type };
   for (const key of COMPONENT_KEYS) {
     const component = definition[key];
-    if (component !== undefined) rules[key] = pick(component as ComponentRules, ['requirement', 'case_sensitive', 'permitted_characters']);
+    if (component === undefined) continue;
+    const picked: { -readonly [K in keyof ComponentRules]: ComponentRules[K] } = pick(component as ComponentRules, ['requirement', 'case_sensitive', 'permitted_characters']);
+    if (picked.requirement === ABSENT_REQUIREMENT[key]) delete picked.requirement;
+    if (picked.case_sensitive !== false) delete picked.case_sensitive;
+    if (Object.keys(picked).length > 0) rules[key] = picked;
   }
   if (definition.qualifiers_definition !== undefined) {
-    rules.qualifiers_definition = definition.qualifiers_definition.map((q) => pick(q as QualifierRules, ['key', 'requirement', 'default_value']));
+    rules.qualifiers_definition = definition.qualifiers_definition.map((q) => {
+      const picked: { -readonly [K in keyof QualifierRules]: QualifierRules[K] } = pick(q as QualifierRules, ['key', 'requirement', 'default_value']);
+      if (picked.requirement !== 'required') delete picked.requirement;
+      return picked;
+    });
   }
   return rules;
 }

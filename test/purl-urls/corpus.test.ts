@@ -1,0 +1,61 @@
+/**
+ * Every URL document of the corpus, through the bundled mapper (all documents together, as users
+ * get them): each PURL example gives exactly its URLs, each URL example reads back to its PURL,
+ * and each PURL example's download URL reads back to the PURL without what the URL cannot carry.
+ * Each document also passes `teapurl validate` with no finding.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { PurlTypeUrls } from '../../types/index.js';
+import { validateText } from '../../src/index.js';
+import { loadPurlUrls, purlToUrls, urlToPurl } from '../../src/node/index.js';
+import { downloadRoundTrip } from '../../src/purl/urls/purl-urls.js';
+import { ROOT } from '../support/paths.js';
+
+const DIRECTORY = path.join(ROOT, 'corpus/purl-urls');
+const FILES = readdirSync(DIRECTORY).filter((f) => f.endsWith('-urls.json')).sort();
+const documents = FILES.map((file) => ({ file, text: readFileSync(path.join(DIRECTORY, file), 'utf8') }));
+
+describe('corpus/purl-urls', () => {
+  it('has the npm and maven documents at least, one per type, named after it', () => {
+    const types = documents.map(({ text }) => (JSON.parse(text) as PurlTypeUrls).type);
+    expect(types).toEqual(expect.arrayContaining(['npm', 'maven']));
+    expect(new Set(types).size).toBe(types.length);
+    for (const { file, text } of documents) expect(file).toBe(`${(JSON.parse(text) as PurlTypeUrls).type}-urls.json`);
+  });
+
+  it('bundles every document (npm run generate is current)', async () => {
+    const urls = await loadPurlUrls();
+    expect(urls.types()).toEqual(documents.map(({ text }) => (JSON.parse(text) as PurlTypeUrls).type).sort());
+  });
+
+  describe.each(documents)('$file', ({ file, text }) => {
+    const document = JSON.parse(text) as PurlTypeUrls;
+
+    it('is valid, with no warning', () => {
+      const result = validateText(text, { file });
+      expect(result.kind).toBe('purl-type-urls');
+      expect(result.findings).toEqual([]);
+    });
+
+    it('has at least one PURL example with a download URL, and one URL example', () => {
+      expect(document.examples.some((e) => 'download' in e && e.download !== null)).toBe(true);
+      expect(document.examples.some((e) => 'url' in e)).toBe(true);
+    });
+
+    it.each(document.examples.map((e, i) => [i, e] as const))('example %i holds', async (_i, example) => {
+      const urls = await loadPurlUrls();
+      if ('url' in example) {
+        expect(urlToPurl(example.url)).toBe(example.purl);
+        return;
+      }
+      expect(purlToUrls(example.purl)).toEqual({ repository: example.repository, download: example.download });
+      const trip = downloadRoundTrip(urls, example.purl);
+      if (example.download !== null && trip !== null) {
+        expect(trip.download).toBe(example.download);
+        expect(urlToPurl(example.download)).toBe(trip.purl);
+      }
+    });
+  });
+});
