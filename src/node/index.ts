@@ -10,3 +10,4 @@ export { fixFiles, fixStream, type FixFilesOptions, type FixFilesReport, type Fi
 export { purlEngineFromDirectory } from './purl-engine-from-directory.js';
 export { defaultPurlDefinitions, defaultPurlDefinition } from '../purl/default-definitions.js';
 export * from '../docs/index.js';
+export { purlUrlsFromDirectory } from './purl-urls-from-directory.js';
