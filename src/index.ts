@@ -11,4 +11,6 @@ export * from './validate/index.js';
 export * from './purl/index.js';
 // The bundled definitions' texts: not in teapurl/purl, whose default engine carries their rules only.
 export { defaultPurlDefinitions, defaultPurlDefinition } from './purl/default-definitions.js';
+// The URL mapper's constructor: in teapurl/purl only through loadPurlUrls, for the size budget.
+export { createPurlUrls } from './purl/urls/purl-urls.js';
 export type * from '../types/index.js';

@@ -6,6 +6,7 @@ import ajvStandalone from 'ajv/dist/standalone/index.js';
 import { compile } from 'json-schema-to-typescript';
 import { SCHEMA_FILES } from './schema-list.js';
 import { defaultDefinitionsModules } from './default-definitions.js';
+import { defaultUrlsModule } from './default-urls.js';
 import { documentGeneratedTypes } from './type-docs.js';
 import { TYPE_EXAMPLES } from './type-examples.js';
 
@@ -184,5 +185,5 @@ function validatorModules(schemas: Map<string, JsonObject>): Artifact[] {
 /** Everything `npm run generate` writes, in a stable order. */
 export async function generateArtifacts(root: string): Promise<Artifact[]> {
   const schemas = await loadSchemas(root);
-  return [...(await typeDeclarations(schemas)), ...validatorModules(schemas), ...(await defaultDefinitionsModules(root))];
+  return [...(await typeDeclarations(schemas)), ...validatorModules(schemas), ...(await defaultDefinitionsModules(root)), await defaultUrlsModule(root)];
 }

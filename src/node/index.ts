@@ -9,5 +9,8 @@ export { validateFiles, validateBytes, validateStream, DEFAULT_MAX_BYTES, type V
 export { fixFiles, fixStream, type FixFilesOptions, type FixFilesReport, type FileFix, type FileFixOutcome, type FixedStream } from './fix-files.js';
 export { purlEngineFromDirectory } from './purl-engine-from-directory.js';
 export { defaultPurlDefinitions, defaultPurlDefinition } from '../purl/default-definitions.js';
+export { loadPurlUrls, purlToUrls, urlToPurl } from './purl-urls.js';
+export { createPurlUrls, type PurlUrls, type PurlUrlsResult, type PurlUrlsOptions } from '../purl/urls/purl-urls.js';
+export { UrlDocumentError } from '../purl/urls/url-document-error.js';
 export * from '../docs/index.js';
 export { purlUrlsFromDirectory } from './purl-urls-from-directory.js';

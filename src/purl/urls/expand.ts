@@ -1,0 +1,90 @@
+import type { PurlComponents } from '../purl-components.js';
+import type { CompiledTemplate, CompiledUrlDocument } from './url-document.js';
+import type { TemplateValues } from './uri-template.js';
+
+type Value = string | readonly string[] | undefined;
+
+/** A record with no prototype, so that a template variable named `constructor` finds nothing. */
+function valueRecord(): Record<string, Value> {
+  return Object.create(null) as Record<string, Value>;
+}
+
+function present(value: string | null | undefined): string | undefined {
+  return value === null || value === undefined || value === '' ? undefined : value;
+}
+
+/**
+ * The values a document's templates expand with for these components: the components, their
+ * segments, the qualifiers as `q.<key>`, `registry`, then the document's defaults for what is
+ * absent, then its derived variables.
+ */
+export function templateValues(document: CompiledUrlDocument, components: PurlComponents, registry: string | undefined): TemplateValues {
+  const values = valueRecord();
+  const namespace = present(components.namespace);
+  const subpath = present(components.subpath);
+  values.namespace = namespace;
+  values.name = present(components.name);
+  values.version = present(components.version);
+  values.subpath = subpath;
+  values.namespace_segments = namespace?.split('/');
+  values.subpath_segments = subpath?.split('/');
+  values.registry = registry;
+  const qualifiers = components.qualifiers;
+  if (qualifiers) for (const key of Object.keys(qualifiers)) values[`q.${key}`] = present(qualifiers[key]);
+  for (const [name, value] of document.defaults) if (values[name] === undefined) values[name] = value;
+  for (const [name, variable] of document.derived) {
+    const source = values[variable.from];
+    values[name] = typeof source === 'string' ? derive(source, variable) : undefined;
+  }
+  return values;
+}
+
+function derive(source: string, variable: CompiledUrlDocument['derived'] extends ReadonlyMap<string, infer V> ? V : never): Value {
+  if (variable.split !== undefined) return source.split(variable.split);
+  if (variable.strip_prefix !== undefined) return source.startsWith(variable.strip_prefix) && source.length > variable.strip_prefix.length ? source.slice(variable.strip_prefix.length) : undefined;
+  if (variable.prefix !== undefined) return variable.prefix + source;
+  if (variable.lowercase) return source.toLowerCase();
+  return undefined;
+}
+
+function hasValue(value: Value): boolean {
+  return typeof value === 'string' ? value !== '' : value !== undefined && value.length > 0;
+}
+
+/** Whether the template applies to a PURL with these values (see purlToUrls). */
+export function templateApplies(template: CompiledTemplate, values: TemplateValues, hasNamespace: boolean, elsewhere: boolean): boolean {
+  if (elsewhere && !template.usesRegistry) return false;
+  if (hasNamespace && !template.usesNamespace) return false;
+  return template.required.every((name) => hasValue(values[name]));
+}
+
+// A path segment that WHATWG URL parsing removes or climbs out of: `.`, `..`, and their encodings.
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/**
+ * Expands a template and returns the URL, or `null` when it cannot be a faithful one: a value
+ * that url-template cannot encode (a lone surrogate), or a value that is a whole path segment
+ * `.` or `..`, which URL resolution would remove with the segment before it (RFC 6570 leaves
+ * dots unencoded, and no encoding of them survives WHATWG URL parsing).
+ */
+export function expandTemplate(template: CompiledTemplate, values: TemplateValues): string | null {
+  let expanded: string;
+  try {
+    expanded = template.template.expand(values);
+  } catch {
+    return null;
+  }
+  const start = expanded.indexOf('://');
+  const end = expanded.search(/[?#]/);
+  const path = expanded.slice(start + 3, end === -1 ? undefined : end);
+  if (path.split('/').some((segment) => DOT_SEGMENT.test(segment))) return null;
+  return normalisedUrl(expanded);
+}
+
+/** A URL as WHATWG URL writes it (lowercase scheme and host, no default port), or `null` for one that is not http(s). */
+export function normalisedUrl(text: string): string | null {
+  if (!URL.canParse(text)) return null;
+  const url = new URL(text);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  return url.href;
+}

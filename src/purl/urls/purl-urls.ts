@@ -1,0 +1,363 @@
+import type { PurlTypeUrls } from '../../../types/index.js';
+import { purlTypeUrls } from '../../schemas/compiled/purl-type-urls.js';
+import { schemaFindings } from '../../schemas/schema-findings.js';
+import type { Finding } from '../../schemas/finding.js';
+import { defaultPurlEngine } from '../default-engine.js';
+import type { PurlEngine } from '../engine/purl-engine.js';
+import type { PurlComponents, PurlComponentsInput } from '../purl-components.js';
+import { emptyQualifiers } from '../purl-components.js';
+import { compileUrlDocument, TEMPLATE_LISTS, type CompiledTemplate, type CompiledUrlDocument } from './url-document.js';
+import { expandTemplate, normalisedUrl, templateApplies, templateValues } from './expand.js';
+import { downloadFromQualifier, registryFromQualifier, repositoryFromVcsUrl } from './overrides.js';
+import type { MatchedValues } from './reverse-template.js';
+import { UrlDocumentError } from './url-document-error.js';
+
+/**
+ * Where a package is on the web: its page in the registry or forge, and the download of the
+ * version the PURL names. Each is `null` when the type, or the components the PURL gives, do not
+ * determine one.
+ *
+ * @example
+ * ```ts
+ * import { loadPurlUrls, type PurlUrlsResult } from 'teapurl';
+ * const urls: PurlUrlsResult = (await loadPurlUrls()).purlToUrls('pkg:npm/left-pad@1.3.0');
+ * // { repository: 'https://www.npmjs.com/package/left-pad', download: 'https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz' }
+ * ```
+ */
+export interface PurlUrlsResult {
+  /** The package's page, or `null`. */
+  readonly repository: string | null;
+  /** The download URL of the version, or `null`. */
+  readonly download: string | null;
+}
+
+/**
+ * Options of {@link createPurlUrls}.
+ *
+ * @example
+ * ```ts
+ * import { createPurlUrls, PurlEngine, type PurlUrlsOptions } from 'teapurl';
+ * const options: PurlUrlsOptions = { engine: PurlEngine.fromDefinitions([myDefinition]) };
+ * const urls = createPurlUrls([myUrlDocument], options);
+ * ```
+ */
+export interface PurlUrlsOptions {
+  /** The engine that parses PURLs and builds the canonical ones read back; the default engine when absent. */
+  readonly engine?: PurlEngine;
+  /** Names of the documents for messages (a file name), by index; `document #<index>` when absent. */
+  readonly sources?: readonly string[];
+}
+
+/**
+ * Maps PURLs to URLs and back over a set of URL documents (one per type,
+ * `schemas/purl-type-urls.schema.json`). Made by {@link createPurlUrls}, or {@link loadPurlUrls}
+ * for teapurl's own documents.
+ *
+ * @example
+ * ```ts
+ * import { loadPurlUrls, type PurlUrls } from 'teapurl';
+ * const urls: PurlUrls = await loadPurlUrls();
+ * urls.urlToPurl('https://www.npmjs.com/package/@babel/core/v/7.24.0'); // 'pkg:npm/%40babel/core@7.24.0'
+ * ```
+ */
+export interface PurlUrls {
+  /**
+   * The repository page and download URL of a PURL. For each, the first template of the type's
+   * list that applies is expanded: one whose variables (those not listed `optional`) all have a
+   * value, that uses the namespace when the PURL has one, and, unless it uses `{+registry}`, only
+   * when the PURL names no registry other than the default. Qualifiers override: `download_url`
+   * is the download; `repository_url` is the registry; `vcs_url` gives the repository page when
+   * no template does.
+   *
+   * @throws {@link PurlError} for a PURL string that cannot be parsed, or components that cannot be built.
+   * @example
+   * ```ts
+   * urls.purlToUrls('pkg:maven/org.apache.commons/commons-lang3@3.12.0?classifier=sources').download;
+   * // 'https://repo.maven.apache.org/maven2/org/apache/commons/commons-lang3/3.12.0/commons-lang3-3.12.0-sources.jar'
+   * ```
+   */
+  purlToUrls(purl: string | PurlComponentsInput): PurlUrlsResult;
+  /**
+   * The canonical PURL a registry page, download URL or forge URL names, or `null`. Never throws.
+   *
+   * @example
+   * ```ts
+   * urls.urlToPurl('https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz'); // 'pkg:npm/left-pad@1.3.0'
+   * urls.urlToPurl('https://example.com/'); // null
+   * ```
+   */
+  urlToPurl(url: string): string | null;
+  /**
+   * The URL document of a type, or `undefined`.
+   *
+   * @example
+   * ```ts
+   * urls.document('npm')?.default_registry; // 'https://registry.npmjs.org'
+   * ```
+   */
+  document(type: string): PurlTypeUrls | undefined;
+  /**
+   * The types with a URL document, sorted.
+   *
+   * @example
+   * ```ts
+   * urls.types().includes('maven'); // true
+   * ```
+   */
+  types(): string[];
+}
+
+/** The longest URL urlToPurl reads; longer ones name no package (and would cost time to try). */
+const MAX_URL_LENGTH = 8192;
+
+/** Schema findings of one document, straight from the compiled validator. */
+function schemaErrors(document: unknown, source: string): Finding[] {
+  try {
+    if (purlTypeUrls(document)) return [];
+    return schemaFindings(purlTypeUrls.errors ?? [])
+      .filter((f) => f.severity === 'error')
+      .map(({ pointer, severity, rule, message }) => ({ file: source, pointer, line: null, column: null, severity, rule, message }));
+  } catch (error) {
+    const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return [{ file: source, pointer: '', line: null, column: null, severity: 'error', rule: 'internal/error', message: `the document could not be read (${what.slice(0, 200)})` }];
+  }
+}
+
+/** Checks and compiles documents, refusing the first bad one with a {@link UrlDocumentError}. */
+export function compileUrlDocuments(documents: readonly unknown[], sources: readonly string[] = [], check = true): CompiledUrlDocument[] {
+  const compiled: CompiledUrlDocument[] = [];
+  const seen = new Map<string, string>();
+  documents.forEach((document, index) => {
+    const source = sources[index] ?? `document #${index}`;
+    const findings = check ? schemaErrors(document, source) : [];
+    if (findings.length === 0) {
+      const result = compileUrlDocument(document as PurlTypeUrls);
+      for (const problem of result.problems) findings.push({ file: source, pointer: problem.pointer, line: null, column: null, severity: 'error', rule: problem.rule, message: problem.message });
+      if (findings.length === 0) {
+        const previous = seen.get(result.compiled.type);
+        if (previous !== undefined) throw new UrlDocumentError(source, '/type', `${source}: type "${result.compiled.type}" already has a URL document: ${previous}`);
+        seen.set(result.compiled.type, source);
+        compiled.push(result.compiled);
+      }
+    }
+    const first = findings[0];
+    if (first) {
+      const more = findings.length > 1 ? ` (and ${findings.length - 1} more)` : '';
+      throw new UrlDocumentError(source, first.pointer, `${source}:${first.pointer || '/'}: ${first.message} (${first.rule})${more}`, findings);
+    }
+  });
+  return compiled.sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+}
+
+/** The registry a document's default_registry names, as {+registry} expands it. */
+function normalisedDefault(document: CompiledUrlDocument): string | undefined {
+  return registryFromQualifier(document.defaultRegistry);
+}
+
+class UrlMapper implements PurlUrls {
+  readonly #engine: PurlEngine;
+  readonly #documents: readonly CompiledUrlDocument[];
+  readonly #byType: Map<string, CompiledUrlDocument>;
+  readonly #defaults: Map<string, string | undefined>;
+
+  constructor(documents: readonly CompiledUrlDocument[], engine: PurlEngine) {
+    this.#engine = engine;
+    this.#documents = documents;
+    this.#byType = new Map(documents.map((d) => [d.type, d]));
+    this.#defaults = new Map(documents.map((d) => [d.type, normalisedDefault(d)]));
+  }
+
+  purlToUrls(purl: string | PurlComponentsInput): PurlUrlsResult {
+    const components = typeof purl === 'string' ? this.#engine.parse(purl, { lenient: true }) : this.#engine.parse(this.#engine.build(purl));
+    const qualifiers = components.qualifiers ?? emptyQualifiers();
+    const document = this.#byType.get(components.type);
+    let repository: string | null = null;
+    let download: string | null = null;
+    if (document) {
+      const chosen = this.#expand(document, components);
+      repository = chosen.repository;
+      download = chosen.download;
+    }
+    const given = downloadFromQualifier(qualifiers.download_url);
+    if (given !== null) download = given;
+    repository ??= repositoryFromVcsUrl(qualifiers.vcs_url);
+    return { repository, download };
+  }
+
+  /** The URLs the document's templates give, with the template each came from. */
+  #expand(document: CompiledUrlDocument, components: PurlComponents): PurlUrlsResult & { downloadTemplate: CompiledTemplate | null } {
+    const fallback = this.#defaults.get(document.type);
+    const named = registryFromQualifier(components.qualifiers?.repository_url);
+    const registry = named ?? fallback;
+    const elsewhere = named !== undefined && named !== fallback;
+    const values = templateValues(document, components, registry);
+    const hasNamespace = components.namespace !== null && components.namespace !== '';
+    const first = (list: readonly CompiledTemplate[]) => {
+      for (const template of list) {
+        if (!templateApplies(template, values, hasNamespace, elsewhere)) continue;
+        const url = expandTemplate(template, values);
+        if (url !== null) return { url, template };
+      }
+      return null;
+    };
+    const repository = first(document.templates.repository);
+    const download = first(document.templates.download);
+    return { repository: repository?.url ?? null, download: download?.url ?? null, downloadTemplate: download?.template ?? null };
+  }
+
+  /** For the validator's round trip: the download URL a template gives, and which template. */
+  downloadWithTemplate(components: PurlComponents): { url: string; template: CompiledTemplate } | null {
+    const document = this.#byType.get(components.type);
+    if (!document) return null;
+    const { download, downloadTemplate } = this.#expand(document, components);
+    return download === null || downloadTemplate === null ? null : { url: download, template: downloadTemplate };
+  }
+
+  urlToPurl(url: string): string | null {
+    try {
+      if (typeof url !== 'string' || url.length > MAX_URL_LENGTH) return null;
+      const normalised = normalisedUrl(url.trim());
+      if (normalised === null) return null;
+      // A fragment points into a page; it never names a package.
+      const hash = normalised.indexOf('#');
+      const target = hash === -1 ? normalised : normalised.slice(0, hash);
+      for (const document of this.#documents) {
+        for (const list of TEMPLATE_LISTS) {
+          for (const template of document.templates[list]) {
+            const purl = this.#readBack(document, template, target);
+            if (purl !== null) return purl;
+          }
+        }
+      }
+      return null;
+    } catch {
+      // Nothing above should throw; if something does (a fault in teapurl), the URL names no package.
+      return null;
+    }
+  }
+
+  #readBack(document: CompiledUrlDocument, template: CompiledTemplate, url: string): string | null {
+    const matcher = template.matcher();
+    if (matcher === null) return null;
+    const matched = matcher(url);
+    if (matched === null) return null;
+    const components = componentsFrom(document, matched);
+    if (components === null) return null;
+    // The values read must expand to this very URL: this checks repeated variables, derived ones
+    // and defaults against each other, and that the template applies to the PURL read.
+    const registry = this.#defaults.get(document.type);
+    const values = templateValues(document, components, registry);
+    if (!templateApplies(template, values, components.namespace !== null, false)) return null;
+    if (expandTemplate(template, values) !== url) return null;
+    try {
+      return this.#engine.build(components);
+    } catch {
+      return null;
+    }
+  }
+
+  document(type: string): PurlTypeUrls | undefined {
+    return this.#byType.get(type)?.document;
+  }
+
+  types(): string[] {
+    return this.#documents.map((d) => d.type);
+  }
+}
+
+function decode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Components from the values a template matched, mapping derived variables back to their sources; `null` when they disagree. */
+function componentsFrom(document: CompiledUrlDocument, matched: MatchedValues): PurlComponents | null {
+  const sources = new Map<string, string>();
+  const put = (name: string, value: string): boolean => {
+    const previous = sources.get(name);
+    if (previous !== undefined && previous !== value) return false;
+    sources.set(name, value);
+    return true;
+  };
+  for (const [name, raw] of matched) {
+    const list = typeof raw === 'string' ? null : raw.map(decode);
+    const text = typeof raw === 'string' ? decode(raw) : null;
+    if (list?.includes(null) || (list === null && text === null)) return null;
+    const parts = list as string[] | null;
+    const variable = document.derived.get(name);
+    let source: string | undefined;
+    let target = variable?.from ?? name;
+    if (variable === undefined) {
+      source = parts ? parts.join('/') : text!;
+    } else if (variable.split !== undefined) {
+      source = (parts ?? [text!]).join(variable.split);
+    } else if (variable.strip_prefix !== undefined && text !== null) {
+      source = variable.strip_prefix + text;
+    } else if (variable.prefix !== undefined && text !== null) {
+      if (!text.startsWith(variable.prefix)) return null;
+      source = text.slice(variable.prefix.length);
+    } else {
+      // Lower case cannot be undone: the template holds the source too, or the check fails.
+      continue;
+    }
+    if (target === 'namespace_segments') target = 'namespace';
+    if (target === 'subpath_segments') target = 'subpath';
+    if (target === 'registry') continue;
+    if (!put(target, source)) return null;
+  }
+  const name = sources.get('name');
+  if (name === undefined) return null;
+  const qualifiers = emptyQualifiers();
+  let anyQualifier = false;
+  for (const [key, value] of sources) {
+    if (!key.startsWith('q.')) continue;
+    if (document.defaults.get(key) === value) continue;
+    qualifiers[key.slice(2)] = value;
+    anyQualifier = true;
+  }
+  const component = (key: string) => {
+    const value = sources.get(key);
+    return value === undefined || document.defaults.get(key) === value ? null : value;
+  };
+  return { type: document.type, namespace: component('namespace'), name, version: component('version'), qualifiers: anyQualifier ? qualifiers : null, subpath: component('subpath') };
+}
+
+/**
+ * Builds a URL mapper over URL documents (`schemas/purl-type-urls.schema.json`, one per type):
+ * `purlToUrls` gives a PURL's repository page and download URL, `urlToPurl` reads a registry,
+ * download or forge URL back into a canonical PURL. Each document is checked against the schema
+ * and its templates parsed; the first bad one is refused with a {@link UrlDocumentError} naming
+ * it and the JSON Pointer of the problem. teapurl's own documents are loaded by
+ * {@link loadPurlUrls}.
+ *
+ * @throws {@link UrlDocumentError} for an invalid document, or two for the same type.
+ * @example
+ * ```ts
+ * import { createPurlUrls } from 'teapurl';
+ * const urls = createPurlUrls([{
+ *   type: 'cargo',
+ *   repository: [{ template: 'https://crates.io/crates/{name}' }],
+ *   download: [{ template: 'https://static.crates.io/crates/{name}/{name}-{version}.crate' }],
+ *   examples: [{ purl: 'pkg:cargo/rand@0.8.5', repository: 'https://crates.io/crates/rand', download: 'https://static.crates.io/crates/rand/rand-0.8.5.crate' }],
+ * }]);
+ * urls.purlToUrls('pkg:cargo/rand@0.8.5').download; // 'https://static.crates.io/crates/rand/rand-0.8.5.crate'
+ * urls.urlToPurl('https://crates.io/crates/rand'); // 'pkg:cargo/rand'
+ * ```
+ */
+export function createPurlUrls(documents: readonly unknown[], options: PurlUrlsOptions = {}): PurlUrls {
+  if (!Array.isArray(documents)) throw new UrlDocumentError('<input>', '', 'createPurlUrls takes an array of URL documents');
+  return new UrlMapper(compileUrlDocuments(documents, options.sources), options.engine ?? defaultPurlEngine());
+}
+
+/** A mapper over documents already checked (teapurl's bundled ones, checked when generated). Not public API. */
+export function purlUrlsFromCheckedDocuments(documents: readonly PurlTypeUrls[], engine: PurlEngine = defaultPurlEngine()): PurlUrls {
+  return new UrlMapper(compileUrlDocuments(documents, [], false), engine);
+}
+
+/** The download URL a template gives for components, and the template; for the validator's round trip. Not public API. */
+export function downloadWithTemplate(urls: PurlUrls, components: PurlComponents): { url: string; template: CompiledTemplate } | null {
+  return urls instanceof UrlMapper ? urls.downloadWithTemplate(components) : null;
+}
