@@ -1,11 +1,12 @@
 import { statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { PurlTypeDefinition } from '../../types/index.js';
+import type { PurlTypeDefinition, PurlTypeUrls } from '../../types/index.js';
 import { PurlEngine, defaultPurlEngine, DefinitionSetError, DefinitionCompileError } from '../purl/index.js';
 import { purlEngineFromDirectory, defaultPurlDefinitions } from '../node/index.js';
 import { readUrlDocuments } from '../node/purl-urls-from-directory.js';
-import { UrlDocumentError } from '../purl/urls/index.js';
+import { UrlDocumentError } from '../purl/urls/url-document-error.js';
+import { createPurlUrls } from '../purl/urls/purl-urls.js';
 import { withPatternGuard } from '../node/with-pattern-guard.js';
 import { generateDocsSite, writeDocsSite, checkDocsSite, DocsSiteError, type DocsFormat } from '../docs/index.js';
 import { MANIFEST_FILE } from '../docs/site-folder.js';
@@ -89,6 +90,13 @@ async function loadEngine(types: string, cwd: string): Promise<PurlEngine> {
   }
 }
 
+/** The URL documents of `--urls DIR`, checked first so that a refusal names the file. */
+async function checkedUrlDocuments(directory: string, engine: PurlEngine): Promise<PurlTypeUrls[]> {
+  const { documents, sources } = await readUrlDocuments(directory);
+  createPurlUrls(documents, { engine, sources });
+  return documents;
+}
+
 /** Whether a path is a regular file; anything else (not there, unreachable) is left to the writer to report. */
 function isFile(file: string): boolean {
   try {
@@ -128,7 +136,7 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
   const urlsDir = values.urls === undefined ? undefined : requireFolderArg(values.urls, io.cwd, '--urls');
   try {
     const { definitions, engine } = await loadDefinitions(values.types, io.cwd);
-    const urlDocuments = urlsDir === undefined ? undefined : await readUrlDocuments(urlsDir);
+    const urlDocuments = urlsDir === undefined ? undefined : await checkedUrlDocuments(urlsDir, engine);
     // An example the pattern guard was needed for: generate again with it (see withPatternGuard).
     const files = await withPatternGuard(() => generateDocsSite(definitions, { format, engine, ...(urlDocuments === undefined ? {} : { urlDocuments }) }));
     const counts = `${countOf(files.length, 'file')}, ${countOf(definitions.length, 'type')}, ${formatLabel(format)}`;

@@ -1,7 +1,7 @@
 import type { PurlTypeDefinition, PurlTypeUrls } from '../../types/index.js';
 import { PurlEngine } from '../purl/index.js';
-import { createPurlUrls } from '../purl/urls/index.js';
-import { bundledUrlDocuments } from './bundled-urls.js';
+import { createPurlUrls } from '../purl/urls/purl-urls.js';
+import { defaultUrlDocuments } from '../purl/urls/default-urls.js';
 import { comparePaths, DOCS_FORMATS, type DocsFile, type DocsFormat } from './docs-file.js';
 import { purlBoxAssets } from './purl-box-asset.js';
 import { renderHtmlSite } from './render-html.js';
@@ -74,7 +74,7 @@ export function generateDocsSite(definitions: readonly PurlTypeDefinition[], opt
     seen.add(type);
   }
   const sorted = [...definitions].sort((a, b) => comparePaths(a.type, b.type));
-  const urlDocuments = (options.urlDocuments ?? bundledUrlDocuments()).filter((document) => seen.has(document.type));
+  const urlDocuments = (options.urlDocuments ?? defaultUrlDocuments()).filter((document) => seen.has(document.type));
   const urls = createPurlUrls(urlDocuments, { engine });
   const models = sorted.map((definition) => buildTypePageModel(definition, engine, urls));
   const files: DocsFile[] = [];

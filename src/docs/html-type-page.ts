@@ -76,7 +76,7 @@ function templatesHtml(title: string, rows: readonly TemplateRow[]): string {
   if (rows.length === 0) return '';
   const items = rows.map((row) => {
     const optional = row.optional.length === 0 ? '' : ` <span class="muted">(${escapeHtml(optionalText(row.optional))})</span>`;
-    const note = row.note === null ? '' : `<br>${proseHtml(row.note)}`;
+    const note = row.note === null ? '' : `<br><span class="muted">${proseHtml(row.note)}</span>`;
     return `<li><code class="url-template">${escapeHtml(row.template)}</code>${optional}${note}</li>`;
   });
   return `<h3>${title}</h3>\n<ol class="url-templates">\n${items.join('\n')}\n</ol>`;

@@ -1,6 +1,6 @@
 import type { PurlTypeDefinition } from '../../types/index.js';
 import { purlRulesFor, type PurlEngine, type RuleComponent } from '../purl/index.js';
-import type { PurlUrls } from '../purl/urls/index.js';
+import type { PurlUrls } from '../purl/urls/purl-urls.js';
 import { buildUrlsView, type UrlsView } from './urls-view.js';
 import { breakDownExamples, type ExampleBreakdown } from './example-breakdown.js';
 import { syntaxTemplate } from './syntax-template.js';

@@ -1,6 +1,6 @@
 import type { DerivedVariable, PurlTypeUrls, UrlTemplate } from '../../types/index.js';
 import { PurlError } from '../purl/index.js';
-import type { PurlUrls } from '../purl/urls/index.js';
+import type { PurlUrls } from '../purl/urls/purl-urls.js';
 
 /**
  * What a type page shows of the type's URL document: its templates as written, and one worked
@@ -80,8 +80,8 @@ export function buildUrlsView(type: string, urls: PurlUrls): UrlsView | null {
   return {
     description: document.description ?? null,
     defaultRegistry: document.default_registry ?? null,
-    defaults: Object.entries(document.defaults ?? {}),
-    variables: Object.entries(document.variables ?? {}).map(([name, variable]) => ({ name, from: variable.from, transformation: transformation(variable) })),
+    defaults: Object.entries(document.defaults ?? {}).flatMap(([name, value]) => (value === undefined ? [] : [[name, value] as const])),
+    variables: Object.entries(document.variables ?? {}).flatMap(([name, variable]) => (variable === undefined ? [] : [{ name, from: variable.from, transformation: transformation(variable) }])),
     repository: templateRows(document.repository),
     download: templateRows(document.download),
     reverse: templateRows(document.reverse),

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PurlTypeUrls } from '../../types/index.js';
-import { createPurlUrls, UrlDocumentError, type PurlUrls, type PurlUrlsOptions } from '../purl/urls/index.js';
+import { createPurlUrls, type PurlUrls, type PurlUrlsOptions } from '../purl/urls/purl-urls.js';
+import { UrlDocumentError } from '../purl/urls/url-document-error.js';
 import { expandGlob } from './expand-glob.js';
 
 /** How a file is named in a message: relative to the working folder when that is shorter. */
@@ -9,13 +10,19 @@ function shown(file: string): string {
   return path.relative(process.cwd(), file) || file;
 }
 
+/** URL documents read from files, and the file each came from (for `createPurlUrls`'s `sources`). */
+export interface UrlDocumentFiles {
+  readonly documents: PurlTypeUrls[];
+  readonly sources: string[];
+}
+
 /**
  * Every URL document (`*.json`, purl-type-urls format) under `directory`, in file-name order,
  * parsed. A folder that cannot be searched, no documents, an unreadable file and malformed JSON
  * are each a {@link UrlDocumentError} naming the file; what the documents say is checked by
- * `createPurlUrls`.
+ * `createPurlUrls`, given the sources to name the files.
  */
-export async function readUrlDocuments(directory: string): Promise<PurlTypeUrls[]> {
+export async function readUrlDocuments(directory: string): Promise<UrlDocumentFiles> {
   const walk = expandGlob('**/*.json', directory);
   const problem = walk.problems[0];
   if (problem !== undefined) {
@@ -24,7 +31,9 @@ export async function readUrlDocuments(directory: string): Promise<PurlTypeUrls[
   }
   if (walk.files.length === 0) throw new UrlDocumentError(directory, '', `${directory}: no *.json URL documents found`);
   const documents: PurlTypeUrls[] = [];
+  const sources: string[] = [];
   for (const file of walk.files.map((f) => path.resolve(directory, f))) {
+    sources.push(shown(file));
     let text: string;
     try {
       text = await readFile(file, 'utf8');
@@ -38,7 +47,7 @@ export async function readUrlDocuments(directory: string): Promise<PurlTypeUrls[
       throw new UrlDocumentError(shown(file), '', `${shown(file)}: not JSON (${(error as Error).message})`);
     }
   }
-  return documents;
+  return { documents, sources };
 }
 
 /**
@@ -59,5 +68,6 @@ export async function readUrlDocuments(directory: string): Promise<PurlTypeUrls[
  * ```
  */
 export async function purlUrlsFromDirectory(directory: string, options: PurlUrlsOptions = {}): Promise<PurlUrls> {
-  return createPurlUrls(await readUrlDocuments(directory), options);
+  const { documents, sources } = await readUrlDocuments(directory);
+  return createPurlUrls(documents, { ...options, sources });
 }

@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultPurlDefinition, defaultPurlDefinitions, type PurlTypeDefinition, type PurlTypeUrls } from '../../src/index.js';
+import { createPurlUrls, defaultPurlDefinition, defaultPurlDefinitions, type PurlTypeDefinition, type PurlTypeUrls } from '../../src/index.js';
 import { generateDocsSite } from '../../src/node/index.js';
 import { explainPurl } from '../../src/docs/purl-box/explain-purl.js';
-import { createPurlUrls } from '../../src/purl/urls/index.js';
 import { PurlEngine } from '../../src/purl/index.js';
 import { ROOT } from '../support/paths.js';
 import { runCli } from '../support/run-cli.js';
@@ -36,6 +35,9 @@ function section(html: string, id: string): string {
   return html.slice(start, html.indexOf('</section>', start) + '</section>'.length);
 }
 
+/** A section's text with its labels and values apart: `Default registry https://…`. */
+const flat = (html: string) => htmlText(html.replace(/<(dt|dd|br)\b/g, ' $&')).replace(/\s+/g, ' ');
+
 /** Evaluates a site's assets/purl-urls.js in a sandbox: the documents it hands to the box. */
 function shippedUrls(script: string): PurlTypeUrls[] {
   const sandbox: Record<string, unknown> = {};
@@ -48,7 +50,7 @@ describe('type pages show their URL templates', () => {
 
   it('HTML: the templates as written, the default registry, derived variables, and a worked example the mapper computed', () => {
     const npm = section(files.get('types/npm.html')!, 'urls');
-    const text = htmlText(npm);
+    const text = flat(npm);
     for (const t of [...NPM.repository!, ...NPM.download!, ...NPM.reverse!]) expect(npm).toContain(`<code class="url-template">${t.template}</code>`);
     expect(text).toContain('Default registry https://registry.npmjs.org');
     expect(text).toContain('scope: namespace without the prefix "@"');
@@ -60,7 +62,7 @@ describe('type pages show their URL templates', () => {
   });
 
   it('HTML: defaults and a split variable, as maven has them', () => {
-    const text = htmlText(section(files.get('types/maven.html')!, 'urls'));
+    const text = flat(section(files.get('types/maven.html')!, 'urls'));
     expect(text).toContain('q.type = jar');
     expect(text).toContain('group: namespace split at "." into a list');
     expect(text).toContain('optional: classifier_suffix');

@@ -1,4 +1,6 @@
-import { loadPurlUrls, createPurlUrls, UrlDocumentError, type PurlUrls } from '../../purl/urls/index.js';
+import { createPurlUrls, type PurlUrls } from '../../purl/urls/purl-urls.js';
+import { defaultPurlUrls, defaultUrlDocuments } from '../../purl/urls/default-urls.js';
+import { UrlDocumentError } from '../../purl/urls/url-document-error.js';
 import { purlUrlsFromDirectory } from '../../node/index.js';
 import { UsageError } from '../usage-error.js';
 import { requireFolderArg } from '../path-args.js';
@@ -20,14 +22,13 @@ export interface UrlMapperChoice {
  * usage error naming the option, the file and the place in it.
  */
 export async function loadUrlMapper(choice: UrlMapperChoice, cwd: string): Promise<PurlUrls> {
-  if (choice.types === undefined && !choice['strict-types'] && choice.urls === undefined) return loadPurlUrls();
+  if (choice.types === undefined && !choice['strict-types'] && choice.urls === undefined) return defaultPurlUrls();
   // The folder is checked before the engine is built, so a mistyped --urls is named at once.
   const directory = choice.urls === undefined ? undefined : requireFolderArg(choice.urls, cwd, '--urls');
   const engine = await loadEngine(choice.types, choice['strict-types'], cwd);
   try {
     if (directory !== undefined) return await purlUrlsFromDirectory(directory, { engine });
-    const bundled = await loadPurlUrls();
-    return createPurlUrls(bundled.types().map((type) => bundled.document(type)!), { engine });
+    return createPurlUrls(defaultUrlDocuments(), { engine });
   } catch (error) {
     if (error instanceof UrlDocumentError) throw new UsageError(`${choice.urls === undefined ? 'the bundled URL documents' : `--urls ${choice.urls}`}: ${error.message}`);
     throw error;

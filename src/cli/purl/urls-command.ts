@@ -1,5 +1,5 @@
 import { PurlError } from '../../purl/index.js';
-import type { PurlUrls } from '../../purl/urls/index.js';
+import type { PurlUrls } from '../../purl/urls/purl-urls.js';
 import { MAX_PURL_LENGTH } from '../../purl/syntax/generic-rules.js';
 import type { CommandIo } from '../io.js';
 import { parseCommandLine } from '../args.js';

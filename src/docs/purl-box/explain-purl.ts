@@ -1,5 +1,5 @@
 import { PurlError, type PurlComponents, type PurlEngine, type PurlIssue } from '../../purl/index.js';
-import type { PurlUrls } from '../../purl/urls/index.js';
+import type { PurlUrls } from '../../purl/urls/purl-urls.js';
 
 /**
  * What the docs site's live PURL box shows for what a reader typed: the components, the

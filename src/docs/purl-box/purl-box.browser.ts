@@ -7,7 +7,7 @@
  * as text nodes (`textContent`), never as markup.
  */
 import { PurlEngine, type PurlComponents } from '../../purl/index.js';
-import { createPurlUrls, type PurlUrls } from '../../purl/urls/index.js';
+import { purlUrlsFromCheckedDocuments, type PurlUrls } from '../../purl/urls/purl-urls.js';
 import { DEFINITIONS_GLOBAL, URLS_GLOBAL } from './definitions-global.js';
 import { explainPurl, type PurlExplanation } from './explain-purl.js';
 
@@ -120,7 +120,10 @@ function start(): void {
   const documents = (globalThis as Record<string, unknown>)[URLS_GLOBAL];
   try {
     if (!Array.isArray(documents)) throw new Error("this site's URL documents (assets/purl-urls.js) did not load");
-    urls = createPurlUrls(documents, { engine });
+    // teapurl docs checked these documents against the schema when it wrote them; the box does
+    // not ship that schema's validator again (scripts/bundle-docs-assets.mjs leaves it out), but
+    // still compiles each template, so a file edited by hand is refused here, not misread.
+    urls = purlUrlsFromCheckedDocuments(documents, engine);
   } catch (error) {
     urlsProblem = `The box cannot show URLs: ${message(error)}`;
   }
