@@ -30,6 +30,7 @@ export interface DetectedKind {
 
 const WELL_KNOWN_TEA = /(^|[\\/])\.well-known[\\/]tea(\.json)?$/;
 const TYPE_DEFINITION_FILE = /-definition\.json$/;
+const TYPE_URLS_FILE = /-urls\.json$/;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -41,7 +42,7 @@ function has(obj: Record<string, unknown>, key: string): boolean {
 
 /**
  * Decides which kind a document is, in this order: the explicit kind, a known `$schema` URL, the
- * file name (`.well-known/tea`, `*-definition.json`), then the document's shape. `null` when
+ * file name (`.well-known/tea`, `*-definition.json`, `*-urls.json`), then the document's shape. `null` when
  * nothing tells.
  *
  * @example
@@ -62,9 +63,15 @@ export function detectKind(value: unknown, file: string | undefined, explicit?: 
   if (file) {
     if (WELL_KNOWN_TEA.test(file)) return { kind: 'tea-discovery', evidence: 'file name' };
     if (TYPE_DEFINITION_FILE.test(file)) return { kind: 'purl-type-definition', evidence: 'file name' };
+    if (TYPE_URLS_FILE.test(file)) return { kind: 'purl-type-urls', evidence: 'file name' };
   }
   if (!isObject(value)) return null;
   if (has(value, 'endpoints') || has(value, 'schemaVersion')) return { kind: 'tea-discovery', evidence: 'shape' };
+  // A URL document has `type` and `examples` too, but lists of templates where a definition has a
+  // `repository` object.
+  if (!has(value, 'name_definition') && (Array.isArray(value.download) || Array.isArray(value.repository) || Array.isArray(value.reverse) || has(value, 'default_registry'))) {
+    return { kind: 'purl-type-urls', evidence: 'shape' };
+  }
   if (has(value, 'name_definition') || has(value, 'namespace_definition') || (has(value, 'type') && has(value, 'examples'))) {
     return { kind: 'purl-type-definition', evidence: 'shape' };
   }

@@ -2,6 +2,7 @@ import { teaDiscovery } from '../schemas/compiled/tea-discovery.js';
 import { teaTokenResponse } from '../schemas/compiled/tea-token-response.js';
 import { teaTokenError } from '../schemas/compiled/tea-token-error.js';
 import { purlTypeDefinition } from '../schemas/compiled/purl-type-definition.js';
+import { purlTypeUrls } from '../schemas/compiled/purl-type-urls.js';
 import type { ValidateFunction } from '../schemas/compiled/validate-function.js';
 
 /**
@@ -14,7 +15,7 @@ import type { ValidateFunction } from '../schemas/compiled/validate-function.js'
  * validateText('{"access_token": "abc", "token_type": "Bearer"}', { kind }).valid; // true
  * ```
  */
-export type DocumentKind = 'tea-discovery' | 'tea-token-response' | 'tea-token-error' | 'purl-type-definition';
+export type DocumentKind = 'tea-discovery' | 'tea-token-response' | 'tea-token-error' | 'purl-type-definition' | 'purl-type-urls';
 
 /** What teapurl knows about one kind of document. */
 export interface KindInfo {
@@ -61,6 +62,13 @@ export const KINDS: readonly KindInfo[] = [
     aliases: ['purl-type', 'purl'],
     validate: purlTypeDefinition,
   },
+  {
+    kind: 'purl-type-urls',
+    schemaId: 'https://teapurl.dev/schemas/purl-type-urls.schema.json',
+    alsoKnownAs: [],
+    aliases: ['purl-urls'],
+    validate: purlTypeUrls,
+  },
 ];
 
 // validateFiles resolves the kind once per file, so the lookup is a map, not a search.
@@ -88,7 +96,7 @@ export function kindInfo(kind: DocumentKind): KindInfo {
  * @example
  * ```ts
  * import { KIND_NAMES } from 'teapurl';
- * KIND_NAMES; // ['tea-discovery', 'tea-token-response', 'tea-token-error', 'purl-type-definition']
+ * KIND_NAMES; // ['tea-discovery', 'tea-token-response', 'tea-token-error', 'purl-type-definition', 'purl-type-urls']
  * ```
  */
 export const KIND_NAMES: readonly DocumentKind[] = KINDS.map((k) => k.kind);

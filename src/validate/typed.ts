@@ -1,4 +1,4 @@
-import type { TeaDiscoveryDocument, TokenResponse, TokenError, PurlTypeDefinition } from '../../types/index.js';
+import type { TeaDiscoveryDocument, TokenResponse, TokenError, PurlTypeDefinition, PurlTypeUrls } from '../../types/index.js';
 import type { DocumentKind } from './kinds.js';
 import { passes, type Finding } from '../schemas/finding.js';
 import { validateDocument, validateText } from './validate-document.js';
@@ -22,6 +22,8 @@ export interface DocumentTypes {
   'tea-token-error': TokenError;
   /** A PURL type definition. */
   'purl-type-definition': PurlTypeDefinition;
+  /** A PURL type's URL templates. */
+  'purl-type-urls': PurlTypeUrls;
 }
 
 /**

@@ -205,12 +205,41 @@ class UrlMapper implements PurlUrls {
     return { repository: repository?.url ?? null, download: download?.url ?? null, downloadTemplate: download?.template ?? null };
   }
 
-  /** For the validator's round trip: the download URL a template gives, and which template. */
-  downloadWithTemplate(components: PurlComponents): { url: string; template: CompiledTemplate } | null {
+  /**
+   * The round trip of a PURL's download URL: the URL a template gives, and the PURL reading it
+   * back must give, which is the PURL without what the URL cannot carry (the qualifiers the
+   * template does not use, directly or through a derived variable, and those equal to the
+   * document's defaults; the version and subpath when it does not use them). `null` when no
+   * template gives the download, or when the URL is not the registry's own (a `download_url`, or
+   * a `repository_url` other than the default: urlToPurl reads only the default registry).
+   */
+  roundTrip(purl: string | PurlComponentsInput): RoundTrip | null {
+    const components = typeof purl === 'string' ? this.#engine.parse(purl, { lenient: true }) : this.#engine.parse(this.#engine.build(purl));
     const document = this.#byType.get(components.type);
-    if (!document) return null;
-    const { download, downloadTemplate } = this.#expand(document, components);
-    return download === null || downloadTemplate === null ? null : { url: download, template: downloadTemplate };
+    const qualifiers = components.qualifiers ?? emptyQualifiers();
+    if (!document || downloadFromQualifier(qualifiers.download_url) !== null) return null;
+    const named = registryFromQualifier(qualifiers.repository_url);
+    if (named !== undefined && named !== this.#defaults.get(document.type)) return null;
+    const { download, downloadTemplate: template } = this.#expand(document, components);
+    if (download === null || template === null) return null;
+    const kept = emptyQualifiers();
+    let any = false;
+    for (const key of Object.keys(qualifiers)) {
+      const name = `q.${key}`;
+      if (!template.sources.has(name) || document.defaults.get(name) === qualifiers[key]) continue;
+      kept[key] = qualifiers[key]!;
+      any = true;
+    }
+    const carries = (name: string) => template.sources.has(name) || template.sources.has(`${name}_segments`);
+    const expected = this.#engine.build({
+      type: components.type,
+      namespace: components.namespace,
+      name: components.name,
+      version: carries('version') ? components.version : null,
+      qualifiers: any ? kept : null,
+      subpath: carries('subpath') ? components.subpath : null,
+    });
+    return { download, purl: expected, template: `/${template.list}/${template.index}` };
   }
 
   urlToPurl(url: string): string | null {
@@ -357,7 +386,15 @@ export function purlUrlsFromCheckedDocuments(documents: readonly PurlTypeUrls[],
   return new UrlMapper(compileUrlDocuments(documents, [], false), engine);
 }
 
-/** The download URL a template gives for components, and the template; for the validator's round trip. Not public API. */
-export function downloadWithTemplate(urls: PurlUrls, components: PurlComponents): { url: string; template: CompiledTemplate } | null {
-  return urls instanceof UrlMapper ? urls.downloadWithTemplate(components) : null;
+/** A PURL's download URL and what reading it back must give; see UrlMapper.roundTrip. */
+export interface RoundTrip {
+  readonly download: string;
+  readonly purl: string;
+  /** JSON Pointer of the download template used. */
+  readonly template: string;
+}
+
+/** The round trip of a PURL's download URL, for the validator and the corpus tests. Not public API. */
+export function downloadRoundTrip(urls: PurlUrls, purl: string | PurlComponentsInput): RoundTrip | null {
+  return urls instanceof UrlMapper ? urls.roundTrip(purl) : null;
 }

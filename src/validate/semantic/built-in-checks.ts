@@ -11,6 +11,7 @@ import { PURL_TYPE_FIELD_CHECKS } from './purl-type-field-checks.js';
 import { PURL_TYPE_PATTERN_CHECKS } from './purl-type-pattern-checks.js';
 import { PURL_TYPE_EXAMPLE_CHECKS } from './purl-type-example-checks.js';
 import { PURL_TYPE_UNCHECKED_CHECKS } from './purl-type-unchecked.js';
+import { PURL_URLS_CHECKS } from './purl-urls-checks.js';
 
 /** Each kind's built-in checks, in the order they run. */
 export const BUILT_IN_CHECKS: ReadonlyArray<readonly [DocumentKind, readonly SemanticCheck[]]> = [
@@ -20,4 +21,5 @@ export const BUILT_IN_CHECKS: ReadonlyArray<readonly [DocumentKind, readonly Sem
   ['purl-type-definition', PURL_TYPE_PATTERN_CHECKS],
   ['purl-type-definition', PURL_TYPE_EXAMPLE_CHECKS],
   ['purl-type-definition', PURL_TYPE_UNCHECKED_CHECKS],
+  ['purl-type-urls', PURL_URLS_CHECKS],
 ];
