@@ -90,7 +90,7 @@ export function buildUrlsView(type: string, urls: PurlUrls): UrlsView | null {
 }
 
 /** What a page says of a type without a URL document. */
-export const NO_URLS_TEXT = 'This site has no URL document for this type: purlToUrls gives no repository or download URL for its PURLs (unless a repository_url, download_url or vcs_url qualifier names one), and urlToPurl reads no URL back to it.';
+export const NO_URLS_TEXT = 'This site has no URL document for this type: purlToUrls gives no repository or download URL for its PURLs (unless a download_url or vcs_url qualifier names one), and urlToPurl reads no URL back to it.';
 
 /** How the templates are used, said once above them. */
 export const URLS_INTRO =
