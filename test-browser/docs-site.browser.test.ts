@@ -142,7 +142,7 @@ describe('hostile text in a definition', () => {
       // The only inline script is the index page's filter; the others are the live box's files.
       expect(await page.locator('script:not([src])').count()).toBe(file === 'index.html' ? 1 : 0);
       const sources = await page.locator('script[src]').evaluateAll((scripts) => scripts.map((s) => s.getAttribute('src')!.replace(/^(\.\.\/)+/, '')));
-      expect(sources).toEqual(['assets/purl-definitions.js', 'assets/purl-box.js']);
+      expect(sources).toEqual(['assets/purl-definitions.js', 'assets/purl-urls.js', 'assets/purl-box.js']);
       if (file !== 'index.html') expect(await page.locator('body').innerText()).toContain('<script>');
       await page.screenshot({ path: path.join(SHOTS, `hostile-${path.basename(file, '.html')}.png`), fullPage: true });
       expect(problems).toEqual([]);

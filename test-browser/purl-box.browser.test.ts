@@ -181,6 +181,80 @@ describe.each(['http', 'file'] as const)('the live box over %s', (transport) => 
     await page.close();
   });
 
+  it('shows the repository and download URLs of an npm and a maven PURL, as text and http(s) links', async () => {
+    const site = sites.bundled;
+    const opened = await open(site, transport, 'index.html');
+    const { page } = opened;
+    const url = (which: string) => output(page).locator(`dd[data-url="${which}"]`);
+    await typeInto(page, 'pkg:npm/%40babel/core@7.24.0');
+    await expect.poll(() => url('download').locator('code').innerText()).toBe('https://registry.npmjs.org/@babel/core/-/core-7.24.0.tgz');
+    expect(await url('repository').locator('code').innerText()).toBe('https://www.npmjs.com/package/@babel/core');
+    expect(await url('repository').locator('a').getAttribute('href')).toBe('https://www.npmjs.com/package/@babel/core');
+    expect(await url('download').locator('a').getAttribute('rel')).toBe('noopener noreferrer nofollow');
+
+    await typeInto(page, 'pkg:maven/org.apache.commons/commons-lang3@3.12.0?classifier=sources');
+    const jar = 'https://repo.maven.apache.org/maven2/org/apache/commons/commons-lang3/3.12.0/commons-lang3-3.12.0-sources.jar';
+    await expect.poll(() => url('download').locator('code').innerText()).toBe(jar);
+    expect(await url('download').locator('a').getAttribute('href')).toBe(jar);
+    expect(await url('repository').locator('code').innerText()).toBe('https://central.sonatype.com/artifact/org.apache.commons/commons-lang3');
+
+    // No version: a repository page, but no download.
+    await typeInto(page, 'pkg:maven/org.apache.commons/commons-lang3');
+    await expect.poll(() => url('download').innerText()).toBe('none for this PURL');
+    expect(await url('download').locator('a').count()).toBe(0);
+
+    // An invalid PURL shows no URLs at all.
+    await typeInto(page, 'pkg:vcpkg/boost/asio');
+    await expect.poll(() => output(page).locator('.purl-box-verdict').innerText()).toBe('Not valid: 1 problem.');
+    expect(await output(page).locator('.purl-box-urls').count()).toBe(0);
+    await expectClean(site, transport, opened);
+    await page.close();
+  });
+
+  it('shows no URLs for a type the site has no URL document for', async () => {
+    const site = sites.custom;
+    const opened = await open(site, transport, 'types/widget.html');
+    const { page } = opened;
+    await expect.poll(() => output(page).locator('dd[data-url="repository"]').innerText()).toBe('none: this site has no URL templates for this type');
+    expect(await output(page).locator('dd[data-url="download"]').innerText()).toBe('none: this site has no URL templates for this type');
+    expect(await output(page).locator('.purl-box-urls a').count()).toBe(0);
+    // The custom site carries the bundled URL documents of its own types, npm among them.
+    await typeInto(page, 'pkg:npm/left-pad@1.3.0');
+    await expect.poll(() => output(page).locator('dd[data-url="download"] code').innerText()).toBe('https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz');
+    await expectClean(site, transport, opened);
+    await page.close();
+  });
+
+  it('keeps hostile names inside their URL segment and never links anything but http(s)', async () => {
+    const site = sites.bundled;
+    const opened = await open(site, transport, 'types/npm.html');
+    const { page } = opened;
+    const attacks = [
+      'pkg:npm/%3Cimg%20src%3Dx%20onerror%3Dwindow.pwned%3D1%3E@1',
+      'pkg:npm/..%2F..%2Fevil%3Fx%3D1%23y@1',
+      'pkg:npm/javascript:alert(1)@1',
+      'pkg:npm/x@1?download_url=javascript:window.pwned%3D1',
+      'pkg:npm/x@1?repository_url=javascript:window.pwned%3D1',
+    ];
+    for (const attack of attacks) {
+      await typeInto(page, attack);
+      await expect.poll(() => output(page).locator('.purl-box-verdict').innerText()).not.toBe('');
+      expect(await output(page).locator('img, script, svg, iframe, [onerror], [onload]').count()).toBe(0);
+      const hrefs = await output(page).locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+      for (const href of hrefs) {
+        expect(href, attack).toMatch(/^https?:\/\//);
+        // The name is one path segment: nothing it holds climbs out of the registry's path or adds a query.
+        const parsed = new URL(href);
+        expect(parsed.search + parsed.hash, attack).toBe('');
+        expect(parsed.pathname, attack).not.toMatch(/\/\.\.?\//);
+      }
+      expect(await page.evaluate(() => (window as unknown as { pwned?: unknown }).pwned)).toBeUndefined();
+      expect(await sidewaysOverflow(page), attack).toEqual([]);
+    }
+    await expectClean(site, transport, opened);
+    await page.close();
+  });
+
   it('renders a hostile string as text: no script runs, no element is injected', async () => {
     const site = sites.bundled;
     const opened = await open(site, transport, 'types/npm.html');

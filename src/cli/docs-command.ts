@@ -1,9 +1,12 @@
 import { statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { PurlTypeDefinition } from '../../types/index.js';
+import type { PurlTypeDefinition, PurlTypeUrls } from '../../types/index.js';
 import { PurlEngine, defaultPurlEngine, DefinitionSetError, DefinitionCompileError } from '../purl/index.js';
 import { purlEngineFromDirectory, defaultPurlDefinitions } from '../node/index.js';
+import { readUrlDocuments } from '../node/purl-urls-from-directory.js';
+import { UrlDocumentError } from '../purl/urls/url-document-error.js';
+import { createPurlUrls } from '../purl/urls/purl-urls.js';
 import { withPatternGuard } from '../node/with-pattern-guard.js';
 import { generateDocsSite, writeDocsSite, checkDocsSite, DocsSiteError, type DocsFormat } from '../docs/index.js';
 import { MANIFEST_FILE } from '../docs/site-folder.js';
@@ -15,15 +18,19 @@ import { parseCommandLine } from './args.js';
 import { requireFolderArg } from './path-args.js';
 import { escapeControls, quoteArg } from './output/safe-text.js';
 
-export const DOCS_HELP = `Usage: teapurl docs [--types DIR] --out DIR [--format html|md|both] [--check] [--force]
+export const DOCS_HELP = `Usage: teapurl docs [--types DIR] [--urls DIR] --out DIR [--format html|md|both] [--check] [--force]
 
 Generates a documentation site for PURL type definitions: an index of every
 type (with a filter box) and one page per type with its components,
-qualifiers, repository, references, the prose rules teapurl applies, and each
-example broken down into its components by the PURL engine.
+qualifiers, repository, URL templates (repository page, download, the URL
+shapes read back) with a worked example, references, the prose rules teapurl
+applies, and each example broken down into its components by the PURL engine.
+HTML pages carry a live box that explains a PURL typed, with its URLs.
 
 Options:
   --types DIR      read the type definitions in DIR (default: the bundled corpus)
+  --urls DIR       read the URL documents (purl-type-urls) in DIR (default: the
+                   bundled corpus/purl-urls)
   --out DIR        the folder to write (or, with --check, to compare)
   --format F       html (default): index.html and types/<type>.html
                    md: index.md and types/<type>.md; both: all of them
@@ -43,8 +50,8 @@ unless --force. The file-system root, the home directory, and any symbolic
 link inside DIR (a page or a folder) are always refused.
 Output is deterministic: the same definitions give byte-identical pages.
 Exit status: 0 written, or up to date with --check; 1 out of date, or the
-definitions or the folder cannot be used; 2 usage error (a --types folder that
-does not exist, an --out that is a file).
+definitions, the URL documents or the folder cannot be used; 2 usage error (a
+--types or --urls folder that does not exist, an --out that is a file).
 `;
 
 /** File system refusals in plain words; others are shown by their code. */
@@ -83,6 +90,13 @@ async function loadEngine(types: string, cwd: string): Promise<PurlEngine> {
   }
 }
 
+/** The URL documents of `--urls DIR`, checked first so that a refusal names the file. */
+async function checkedUrlDocuments(directory: string, engine: PurlEngine): Promise<PurlTypeUrls[]> {
+  const { documents, sources } = await readUrlDocuments(directory);
+  createPurlUrls(documents, { engine, sources });
+  return documents;
+}
+
 /** Whether a path is a regular file; anything else (not there, unreachable) is left to the writer to report. */
 function isFile(file: string): boolean {
   try {
@@ -104,6 +118,7 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
     positionals: false,
     options: {
       types: { type: 'string' },
+      urls: { type: 'string' },
       out: { type: 'string' },
       format: { type: 'string', default: 'html' },
       check: { type: 'boolean', default: false },
@@ -118,10 +133,12 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
   const outDir = path.resolve(io.cwd, values.out);
   // A file where the folder should be is a mistake in the command, not a failure to write.
   if (isFile(outDir)) throw new UsageError(`--out ${quoteArg(values.out)} is a file, not a folder`);
+  const urlsDir = values.urls === undefined ? undefined : requireFolderArg(values.urls, io.cwd, '--urls');
   try {
     const { definitions, engine } = await loadDefinitions(values.types, io.cwd);
+    const urlDocuments = urlsDir === undefined ? undefined : await checkedUrlDocuments(urlsDir, engine);
     // An example the pattern guard was needed for: generate again with it (see withPatternGuard).
-    const files = await withPatternGuard(() => generateDocsSite(definitions, { format, engine }));
+    const files = await withPatternGuard(() => generateDocsSite(definitions, { format, engine, ...(urlDocuments === undefined ? {} : { urlDocuments }) }));
     const counts = `${countOf(files.length, 'file')}, ${countOf(definitions.length, 'type')}, ${formatLabel(format)}`;
     if (values.check) {
       const stale = await checkDocsSite(outDir, files, format);
@@ -134,7 +151,7 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
         const note = file.path === MANIFEST_FILE ? ' (the record of the pages teapurl docs wrote)' : '';
         io.stderr.write(`${escapeControls(`${path.join(values.out, file.path)}: ${why[file.reason]}${note}`)}\n`);
       }
-      const command = ['teapurl docs', ...(values.types === undefined ? [] : ['--types', shellWord(values.types)]), '--out', shellWord(values.out)];
+      const command = ['teapurl docs', ...(values.types === undefined ? [] : ['--types', shellWord(values.types)]), ...(values.urls === undefined ? [] : ['--urls', shellWord(values.urls)]), '--out', shellWord(values.out)];
       if (format !== 'html') command.push('--format', format);
       // Without a record a write would refuse a folder with files in it: say so in the hint.
       if (stale.some((file) => file.path === MANIFEST_FILE) && (await readdir(outDir).catch(() => [])).length > 0) command.push('--force');
@@ -148,6 +165,10 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
   } catch (error) {
     if (error instanceof DocsFailure || error instanceof DocsSiteError) {
       io.stderr.write(`${escapeControls(`teapurl docs: ${error.message}`)}\n`);
+      return 1;
+    }
+    if (error instanceof UrlDocumentError) {
+      io.stderr.write(`${escapeControls(`teapurl docs: ${values.urls === undefined ? 'the bundled URL documents' : `--urls ${values.urls}`}: ${error.message}`)}\n`);
       return 1;
     }
     const code = (error as NodeJS.ErrnoException).code;

@@ -7,11 +7,13 @@ const HELP = `Usage: teapurl <command> [options]
 
 Commands:
   validate <file|glob|->...   check discovery documents, token bodies and PURL type definitions
-  purl <action> [PURL...]     parse, canonicalise or validate PURLs; run PURL test suites
+  purl <action> [PURL...]     parse, canonicalise or validate PURLs; their repository and download
+                              URLs, and URLs back to PURLs; run PURL test suites
   serve [options]             run a local TEA test server (discovery, POST /token, protected resources)
   discover <host|url|tei>     read /.well-known/tea and print the chosen API base URL and the ranked list
   auth-check <base-url>       probe a TEA server against the authentication profile (section 5)
   docs --out DIR              generate a documentation site (HTML, Markdown) for PURL type definitions
+                              and their URL templates
 
 Options:
   -h, --help                  show help (also: teapurl <command> --help)

@@ -1,14 +1,13 @@
 import { PurlError, type PurlEngine } from '../purl/index.js';
 import { MAX_PURL_LENGTH } from '../purl/syntax/generic-rules.js';
-import { ClosedOutputError, type CommandIo } from './io.js';
+import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 import { parseCommandLine } from './args.js';
 import { packageInfo } from './package-info.js';
 import { escapeControls, escapeJsonText, quoteArg } from './output/safe-text.js';
 import { ENGINE_OPTIONS, loadEngine } from './purl/load-engine.js';
-import { readLines } from './purl/read-lines.js';
-import { BufferedOutput } from './purl/buffered-output.js';
-import { guardNeededSince, patternGuardMark, redoWithPatternGuard } from '../node/with-pattern-guard.js';
+import type { BufferedOutput } from './purl/buffered-output.js';
+import { eachInput } from './purl/each-input.js';
 
 export const PURL_HELP = `Usage: teapurl purl <action> [options] [PURL...]
 
@@ -16,6 +15,8 @@ Actions:
   parse        print each PURL's components as one JSON object per line
   canonical    print each PURL's canonical form
   validate     check each PURL; print nothing for a valid canonical one
+  urls         print each PURL's repository and download URL: teapurl purl urls --help
+  from-url     read registry and download URLs back to PURLs: teapurl purl from-url --help
   test-suite   run PURL test documents (purl-test format 0.2): teapurl purl test-suite --help
 
 Options:
@@ -35,10 +36,21 @@ Exit status: 0 all valid, 1 some PURL invalid, 2 usage error or unusable --types
 
 type Action = 'parse' | 'canonical' | 'validate';
 
+const ACTIONS = 'parse, canonical, validate, urls, from-url or test-suite';
+
+type Subcommand = (argv: string[], io: CommandIo) => Promise<number>;
+
+/** Actions with options and help of their own, loaded only when they run. */
+const SUBCOMMANDS: Readonly<Record<string, () => Promise<Subcommand>>> = Object.assign(Object.create(null) as object, {
+  'test-suite': async () => (await import('./purl/test-suite-command.js')).testSuiteCommand,
+  urls: async () => (await import('./purl/urls-command.js')).urlsCommand,
+  'from-url': async () => (await import('./purl/urls-command.js')).fromUrlCommand,
+});
+
 /** `teapurl purl`: returns the exit code. */
 export async function purlCommand(argv: string[], io: CommandIo): Promise<number> {
   const [action, ...rest] = argv;
-  if (action === undefined) throw new UsageError('name an action: parse, canonical, validate or test-suite');
+  if (action === undefined) throw new UsageError(`name an action: ${ACTIONS}`);
   if (action === '-h' || action === '--help') {
     io.stdout.write(PURL_HELP);
     return 0;
@@ -47,81 +59,25 @@ export async function purlCommand(argv: string[], io: CommandIo): Promise<number
     io.stdout.write(`${packageInfo().version}\n`);
     return 0;
   }
-  if (action === 'test-suite') {
-    const { testSuiteCommand } = await import('./purl/test-suite-command.js');
+  const subcommand = SUBCOMMANDS[action];
+  if (subcommand !== undefined) {
     try {
-      return await testSuiteCommand(rest, io);
+      return await (await subcommand())(rest, io);
     } catch (error) {
-      // Its usage errors point at its own help.
-      if (error instanceof UsageError) error.command ??= 'purl test-suite';
+      // Their usage errors point at their own help.
+      if (error instanceof UsageError) error.command ??= `purl ${action}`;
       throw error;
     }
   }
   if (action !== 'parse' && action !== 'canonical' && action !== 'validate') {
     const what = action.startsWith('-') ? `${quoteArg(action)} before an action` : `unknown action ${quoteArg(action)}`;
-    throw new UsageError(`${what}: name one of parse, canonical, validate or test-suite first`);
+    throw new UsageError(`${what}: name one of ${ACTIONS} first`);
   }
   const commandLine = parseCommandLine(rest, io, { command: 'purl', help: PURL_HELP, positionals: true, options: ENGINE_OPTIONS });
   if (commandLine === null) return 0;
   const { values, positionals } = commandLine;
   const engine = await loadEngine(values.types, values['strict-types'], io.cwd);
-  const out = new BufferedOutput(io.stdout);
-  const err = new BufferedOutput(io.stderr, 4096);
-  let invalid = 0;
-  let count = 0;
-  const report = (problem: string | null, where: string) => {
-    if (problem !== null) {
-      invalid++;
-      err.write(`${where}: ${escapeControls(problem)}\n`);
-    }
-  };
-  /** Handles one PURL; a promise only when it must wait for the pattern guard. */
-  const handle = (purl: string, where: string): Promise<void> | undefined => {
-    count++;
-    const mark = patternGuardMark();
-    const problem = processOne(engine, action, purl, out);
-    // processOne writes nothing for a PURL it refuses, so a PURL whose long value was left
-    // unchecked for want of the pattern guard runs again once the guard is loaded.
-    if (problem !== null && guardNeededSince(mark)) {
-      return redoWithPatternGuard(mark, problem, () => processOne(engine, action, purl, out)).then((again) => report(again, where));
-    }
-    report(problem, where);
-    return undefined;
-  };
-  try {
-    if (positionals.length > 0) {
-      for (const [i, purl] of positionals.entries()) await handle(purl, `argument ${i + 1}`);
-    } else {
-      for await (const line of readLines(io.stdin, MAX_PURL_LENGTH)) {
-        if ('tooLong' in line || 'invalidUtf8' in line) {
-          count++;
-          invalid++;
-          const why = 'tooLong' in line ? `longer than ${MAX_PURL_LENGTH} characters` : 'not valid UTF-8 text';
-          err.write(`line ${line.number}: ${why}; skipped\n`);
-          continue;
-        }
-        const text = line.text.trim();
-        if (text !== '') {
-          const waiting = handle(text, `line ${line.number}`);
-          if (waiting) await waiting;
-        }
-      }
-    }
-    out.flush();
-  } catch (error) {
-    // The reader of our output left (`| head`): stop reading, but keep the status already earned.
-    if (!(error instanceof ClosedOutputError)) {
-      err.flush();
-      throw error;
-    }
-  }
-  try {
-    err.flush();
-    if (invalid > 0) io.stderr.write(`${invalid} of ${count} PURL${count === 1 ? '' : 's'} invalid\n`);
-  } catch (error) {
-    if (!(error instanceof ClosedOutputError)) throw error;
-  }
-  return invalid > 0 ? 1 : 0;
+  return eachInput(io, positionals, { noun: 'PURL', refused: 'invalid', maxLength: MAX_PURL_LENGTH }, (purl, out) => processOne(engine, action, purl, out));
 }
 
 /** Handles one PURL; returns the problem to report, or `null`. */

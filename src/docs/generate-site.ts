@@ -1,5 +1,7 @@
-import type { PurlTypeDefinition } from '../../types/index.js';
+import type { PurlTypeDefinition, PurlTypeUrls } from '../../types/index.js';
 import { PurlEngine } from '../purl/index.js';
+import { createPurlUrls } from '../purl/urls/purl-urls.js';
+import { defaultUrlDocuments } from '../purl/urls/default-urls.js';
 import { comparePaths, DOCS_FORMATS, type DocsFile, type DocsFormat } from './docs-file.js';
 import { purlBoxAssets } from './purl-box-asset.js';
 import { renderHtmlSite } from './render-html.js';
@@ -24,6 +26,12 @@ export interface DocsSiteOptions {
    * `definitions` with {@link PurlEngine.fromDefinitions}, which refuses an invalid definition).
    */
   readonly engine?: PurlEngine;
+  /**
+   * The URL documents (purl-type-urls) whose templates the type pages show and the live box
+   * uses (default: teapurl's bundled ones). Documents of types the definitions do not have are
+   * left out; an empty list gives pages without URLs.
+   */
+  readonly urlDocuments?: readonly PurlTypeUrls[];
 }
 
 /** What a type must look like to name a file: the schema's pattern for `type`. */
@@ -31,16 +39,19 @@ const TYPE_PATTERN = /^[a-z][a-z0-9-.]+$/;
 
 /**
  * Generates a documentation site for a set of PURL type definitions, in memory: an index of every
- * type and one page per type, as HTML, Markdown or both. An HTML site also carries
- * `assets/purl-box.js` (teapurl's PURL engine, for the live box on each page) and
- * `assets/purl-definitions.js` (these definitions, for that box), so that a reader can type a
- * PURL and see it broken down without leaving the page and without any request. The result depends only on the
+ * type and one page per type, as HTML, Markdown or both; a type with a URL document shows its
+ * templates and a worked example. An HTML site also carries `assets/purl-box.js` (teapurl's PURL
+ * engine and URL mapper, for the live box on each page), `assets/purl-definitions.js` (these
+ * definitions) and `assets/purl-urls.js` (the URL documents of these types), so that a reader can
+ * type a PURL and see it broken down, with its URLs, without leaving the page and without any
+ * request. The result depends only on the
  * definitions and the registered PURL rules (no timestamps), sorted by path, so the same input
  * always gives byte-identical pages.
  *
  * @throws `Error` when a type cannot name a file or two definitions share a type, or (for HTML)
  *   the box's script is missing from teapurl's build;
- *   {@link teapurl/purl!DefinitionSetError | DefinitionSetError} when no engine is given and a definition is invalid.
+ *   {@link teapurl/purl!DefinitionSetError | DefinitionSetError} when no engine is given and a definition is invalid;
+ *   `UrlDocumentError` when a URL document does not follow the purl-type-urls schema.
  * @example
  * ```ts
  * import { generateDocsSite, purlEngineFromDirectory } from 'teapurl/node';
@@ -63,9 +74,11 @@ export function generateDocsSite(definitions: readonly PurlTypeDefinition[], opt
     seen.add(type);
   }
   const sorted = [...definitions].sort((a, b) => comparePaths(a.type, b.type));
-  const models = sorted.map((definition) => buildTypePageModel(definition, engine));
+  const urlDocuments = (options.urlDocuments ?? defaultUrlDocuments()).filter((document) => seen.has(document.type));
+  const urls = createPurlUrls(urlDocuments, { engine });
+  const models = sorted.map((definition) => buildTypePageModel(definition, engine, urls));
   const files: DocsFile[] = [];
-  if (format !== 'md') files.push(...renderHtmlSite(models), ...purlBoxAssets(sorted));
+  if (format !== 'md') files.push(...renderHtmlSite(models), ...purlBoxAssets(sorted, urlDocuments));
   if (format !== 'html') files.push(...renderMarkdownSite(models));
   return files.sort((a, b) => comparePaths(a.path, b.path));
 }

@@ -5,6 +5,7 @@ import { ABSENT_HTML, codeHtml, orAbsent, proseHtml, tableHtml, urlHtml } from '
 import { htmlPage } from './html-layout.js';
 import { purlBoxHtml, purlBoxScripts } from './html-purl-box.js';
 import { notShown, type ComponentRow, type QualifierRow, type TypePageModel } from './type-page-model.js';
+import { NO_URLS_TEXT, URLS_INTRO, optionalText, type TemplateRow } from './urls-view.js';
 
 function rulesCell(row: ComponentRow): string {
   const items = [
@@ -71,6 +72,50 @@ function repositorySection(model: TypePageModel): string {
   ].join('\n');
 }
 
+function templatesHtml(title: string, rows: readonly TemplateRow[]): string {
+  if (rows.length === 0) return '';
+  const items = rows.map((row) => {
+    const optional = row.optional.length === 0 ? '' : ` <span class="muted">(${escapeHtml(optionalText(row.optional))})</span>`;
+    const note = row.note === null ? '' : `<br><span class="muted">${proseHtml(row.note)}</span>`;
+    return `<li><code class="url-template">${escapeHtml(row.template)}</code>${optional}${note}</li>`;
+  });
+  return `<h3>${title}</h3>\n<ol class="url-templates">\n${items.join('\n')}\n</ol>`;
+}
+
+function urlsSection(model: TypePageModel): string {
+  const view = model.urls;
+  if (view === null) return `<section id="urls">\n<h2>URLs</h2>\n<p>${escapeHtml(NO_URLS_TEXT)}</p>\n</section>`;
+  const defaults = view.defaults.map(([name, value]) => `<li>${codeHtml(name)} = ${codeHtml(value)}</li>`);
+  const variables = view.variables.map((v) => `<li>${codeHtml(v.name)}: ${codeHtml(v.from)} ${escapeHtml(v.transformation)}</li>`);
+  const fields = [
+    ['Default registry', orAbsent(view.defaultRegistry, urlHtml)],
+    ['Defaults', defaults.length === 0 ? ABSENT_HTML : `<ul>${defaults.join('')}</ul>`],
+    ['Derived variables', variables.length === 0 ? ABSENT_HTML : `<ul>${variables.join('')}</ul>`],
+  ] as const;
+  const example = view.example;
+  const parts = [
+    '<section id="urls">',
+    '<h2>URLs</h2>',
+    view.description === null ? '' : `<p>${proseHtml(view.description)}</p>`,
+    `<p>${escapeHtml(URLS_INTRO)}</p>`,
+    fieldsHtml(fields),
+    templatesHtml('Repository page', view.repository),
+    templatesHtml('Download', view.download),
+    templatesHtml('Also read back', view.reverse),
+  ];
+  if (example !== null) {
+    const worked = [
+      ['PURL', codeHtml(example.purl)],
+      ['Repository', orAbsent(example.repository, urlHtml)],
+      ['Download', orAbsent(example.download, urlHtml)],
+      ...(example.download === null ? [] : [['Read back from the download URL', orAbsent(example.readBack, codeHtml)] as const]),
+    ] as const;
+    parts.push('<h3>Worked example</h3>', `<div class="url-example">${fieldsHtml(worked)}</div>`);
+  }
+  parts.push('</section>');
+  return parts.filter((part) => part !== '').join('\n');
+}
+
 function referencesSection(model: TypePageModel): string {
   const body =
     model.referenceUrls.length === 0
@@ -124,13 +169,14 @@ export function htmlTypePage(model: TypePageModel): string {
     `<p>Syntax, with the parts this type prohibits left out:</p>\n<pre><code class="syntax">${escapeHtml(model.syntaxTemplate)}</code></pre>`,
     model.id === null ? '' : `<p class="muted">Definition document: ${urlHtml(model.id)}</p>`,
     purlBoxHtml(boxPrefill(model)),
-    '<nav class="toc" aria-label="On this page"><a href="#purl-box">Try a PURL</a><a href="#component-definitions">Components</a><a href="#qualifier-definitions">Qualifiers</a><a href="#repository">Repository</a><a href="#references">References</a><a href="#examples">Examples</a></nav>',
+    '<nav class="toc" aria-label="On this page"><a href="#purl-box">Try a PURL</a><a href="#component-definitions">Components</a><a href="#qualifier-definitions">Qualifiers</a><a href="#repository">Repository</a><a href="#urls">URLs</a><a href="#references">References</a><a href="#examples">Examples</a></nav>',
     '<section id="component-definitions">',
     '<h2>Components</h2>',
     `<div id="components" class="cards">\n${model.components.map(componentCard).join('\n')}\n</div>`,
     '</section>',
     qualifiersSection(model),
     repositorySection(model),
+    urlsSection(model),
     referencesSection(model),
     '<section id="examples">',
     '<h2>Examples</h2>',

@@ -3,6 +3,7 @@ import { escapeMarkdown } from './escape.js';
 import type { ExampleBreakdown } from './example-breakdown.js';
 import { ABSENT_MD, codeMd, orAbsentMd, proseMd, tableMd, urlMd } from './markdown-fragments.js';
 import { notShown, type ComponentRow, type TypePageModel } from './type-page-model.js';
+import { NO_URLS_TEXT, URLS_INTRO, optionalText, type TemplateRow } from './urls-view.js';
 
 function rulesCell(row: ComponentRow): string {
   const items = [
@@ -69,6 +70,45 @@ function exampleMd(example: ExampleBreakdown): string {
   return lines.join('\n');
 }
 
+function templatesMd(title: string, rows: readonly TemplateRow[]): string {
+  if (rows.length === 0) return '';
+  const items = rows.map((row, i) => {
+    const optional = row.optional.length === 0 ? '' : ` (${escapeMarkdown(optionalText(row.optional))})`;
+    const note = row.note === null ? '' : `: ${proseMd(row.note)}`;
+    return `${i + 1}. ${codeMd(row.template, false)}${optional}${note}`;
+  });
+  return `### ${title}\n\n${items.join('\n')}`;
+}
+
+function urlsPart(model: TypePageModel): string {
+  const view = model.urls;
+  if (view === null) return escapeMarkdown(NO_URLS_TEXT);
+  const list = <T>(items: readonly T[], render: (item: T) => string) => (items.length === 0 ? ABSENT_MD : items.map(render).join(', '));
+  const parts = [
+    view.description === null ? '' : proseMd(view.description),
+    escapeMarkdown(URLS_INTRO),
+    [
+      `- Default registry: ${orAbsentMd(view.defaultRegistry, urlMd)}`,
+      `- Defaults: ${list(view.defaults, ([name, value]) => `${codeMd(name, false)} = ${codeMd(value, false)}`)}`,
+      `- Derived variables: ${list(view.variables, (v) => `${codeMd(v.name, false)}: ${codeMd(v.from, false)} ${escapeMarkdown(v.transformation)}`)}`,
+    ].join('\n'),
+    templatesMd('Repository page', view.repository),
+    templatesMd('Download', view.download),
+    templatesMd('Also read back', view.reverse),
+  ];
+  const example = view.example;
+  if (example !== null) {
+    const lines = [
+      `- PURL: ${codeMd(example.purl, false)}`,
+      `- Repository: ${orAbsentMd(example.repository, urlMd)}`,
+      `- Download: ${orAbsentMd(example.download, urlMd)}`,
+    ];
+    if (example.download !== null) lines.push(`- Read back from the download URL: ${orAbsentMd(example.readBack, (p) => codeMd(p, false))}`);
+    parts.push('### Worked example', lines.join('\n'));
+  }
+  return parts.filter((part) => part !== '').join('\n\n');
+}
+
 /** `types/<type>.md`: the same content as the HTML page. */
 export function markdownTypePage(model: TypePageModel): string {
   const { repository } = model;
@@ -91,6 +131,8 @@ export function markdownTypePage(model: TypePageModel): string {
       `- Default repository: ${orAbsentMd(repository.defaultUrl, urlMd)}`,
       `- Note: ${orAbsentMd(repository.note, proseMd)}`,
     ].join('\n'),
+    '## URLs',
+    urlsPart(model),
     '## References',
     model.referenceUrls.length === 0 ? 'The definition lists no reference pages.' : model.referenceUrls.map((url) => `- ${urlMd(url)}`).join('\n'),
     '## Examples',

@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { PurlTypeDefinition } from '../../types/index.js';
+import type { PurlTypeDefinition, PurlTypeUrls } from '../../types/index.js';
 import type { DocsFile } from './docs-file.js';
-import { DEFINITIONS_GLOBAL } from './purl-box/definitions-global.js';
+import { DEFINITIONS_GLOBAL, URLS_GLOBAL } from './purl-box/definitions-global.js';
 
 /** The live PURL box's script in a site: the PURL engine, built by scripts/bundle-docs-assets.mjs. */
 export const PURL_BOX_SCRIPT = 'assets/purl-box.js';
 /** The site's definitions, as a script that hands them to the box. */
 export const PURL_DEFINITIONS_SCRIPT = 'assets/purl-definitions.js';
+/** The site's URL documents, as a script that hands them to the box. */
+export const PURL_URLS_SCRIPT = 'assets/purl-urls.js';
 /** Where the build puts the box's script, relative to teapurl's package root. */
 const BUILT_SCRIPT = 'dist/assets/purl-box.js';
 
@@ -40,20 +42,21 @@ function builtScript(): string {
 }
 
 /**
- * The definitions as a classic script setting one global. The JSON travels as a string literal
- * read by `JSON.parse`, not as an object literal: an object literal would give a `"__proto__"`
- * key its special meaning. Everything beyond ASCII is escaped, so the file reads the same
- * whatever encoding a browser assumes for a script opened from disk.
+ * Data as a classic script setting one global. The JSON travels as a string literal read by
+ * `JSON.parse`, not as an object literal: an object literal would give a `"__proto__"` key its
+ * special meaning. Everything beyond ASCII is escaped, so the file reads the same whatever
+ * encoding a browser assumes for a script opened from disk.
  */
-function definitionsScript(definitions: readonly PurlTypeDefinition[]): string {
-  const literal = JSON.stringify(JSON.stringify(definitions)).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `// Written by teapurl docs: the PURL type definitions this site documents, read by purl-box.js.\nglobalThis.${DEFINITIONS_GLOBAL} = JSON.parse(${literal});\n`;
+function dataScript(global: string, what: string, data: unknown): string {
+  const literal = JSON.stringify(JSON.stringify(data)).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `// Written by teapurl docs: ${what}, read by purl-box.js.\nglobalThis.${global} = JSON.parse(${literal});\n`;
 }
 
-/** The two scripts every HTML site carries for its live PURL box. */
-export function purlBoxAssets(definitions: readonly PurlTypeDefinition[]): DocsFile[] {
+/** The three scripts every HTML site carries for its live PURL box. */
+export function purlBoxAssets(definitions: readonly PurlTypeDefinition[], urlDocuments: readonly PurlTypeUrls[]): DocsFile[] {
   return [
     { path: PURL_BOX_SCRIPT, content: builtScript() },
-    { path: PURL_DEFINITIONS_SCRIPT, content: definitionsScript(definitions) },
+    { path: PURL_DEFINITIONS_SCRIPT, content: dataScript(DEFINITIONS_GLOBAL, 'the PURL type definitions this site documents', definitions) },
+    { path: PURL_URLS_SCRIPT, content: dataScript(URLS_GLOBAL, 'the URL documents (purl-type-urls) of the types this site documents', urlDocuments) },
   ];
 }

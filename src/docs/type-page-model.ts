@@ -1,5 +1,7 @@
 import type { PurlTypeDefinition } from '../../types/index.js';
 import { purlRulesFor, type PurlEngine, type RuleComponent } from '../purl/index.js';
+import type { PurlUrls } from '../purl/urls/purl-urls.js';
+import { buildUrlsView, type UrlsView } from './urls-view.js';
 import { breakDownExamples, type ExampleBreakdown } from './example-breakdown.js';
 import { syntaxTemplate } from './syntax-template.js';
 
@@ -28,6 +30,8 @@ export interface TypePageModel {
   readonly examples: readonly ExampleBreakdown[];
   /** How many examples the page leaves out after those. */
   readonly examplesNotShown: number;
+  /** The type's URL templates and a worked example, or `null` when the site has no URL document for it. */
+  readonly urls: UrlsView | null;
 }
 
 /**
@@ -97,8 +101,11 @@ function componentRow(type: string, component: RuleComponent, definition: PurlTy
   };
 }
 
-/** Builds the page model of one definition; `engine` breaks the examples down. */
-export function buildTypePageModel(definition: PurlTypeDefinition, engine: PurlEngine): TypePageModel {
+/**
+ * Builds the page model of one definition; `engine` breaks the examples down, `urls` (when given)
+ * supplies the type's URL document and works its example out.
+ */
+export function buildTypePageModel(definition: PurlTypeDefinition, engine: PurlEngine, urls?: PurlUrls): TypePageModel {
   const { type } = definition;
   const qualifiers = (definition.qualifiers_definition ?? []).map(
     (q): QualifierRow => ({
@@ -127,6 +134,7 @@ export function buildTypePageModel(definition: PurlTypeDefinition, engine: PurlE
     referenceUrls: definition.reference_urls ?? [],
     examples: breakDownExamples(engine, definition.examples.slice(0, MAX_EXAMPLES_SHOWN)),
     examplesNotShown: Math.max(0, definition.examples.length - MAX_EXAMPLES_SHOWN),
+    urls: urls === undefined ? null : buildUrlsView(type, urls),
   };
 }
 

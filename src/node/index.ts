@@ -14,3 +14,4 @@ export { createPurlUrls } from '../purl/urls/create-purl-urls.js';
 export type { PurlUrls, PurlUrlsResult, PurlUrlsOptions } from '../purl/urls/purl-urls.js';
 export { UrlDocumentError } from '../purl/urls/url-document-error.js';
 export * from '../docs/index.js';
+export { purlUrlsFromDirectory } from './purl-urls-from-directory.js';

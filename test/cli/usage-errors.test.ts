@@ -36,8 +36,8 @@ const CASES: Array<[string[], string, RegExp]> = [
   [['validate', '--format', 'xml', 'file.json'], 'validate', /^--format must be one of text, json, github, sarif, not "xml"$/],
   [['validate'], 'validate', /^name at least one file, glob, or - for standard input$/],
   // purl and its actions
-  [['purl'], 'purl', /^name an action: parse, canonical, validate or test-suite$/],
-  [['purl', 'frobnicate'], 'purl', /^unknown action 'frobnicate': name one of parse, canonical, validate or test-suite first$/],
+  [['purl'], 'purl', /^name an action: parse, canonical, validate, urls, from-url or test-suite$/],
+  [['purl', 'frobnicate'], 'purl', /^unknown action 'frobnicate': name one of parse, canonical, validate, urls, from-url or test-suite first$/],
   [['purl', '--types', 'x', 'parse'], 'purl', /^'--types' before an action/],
   [['purl', 'parse', '--bogus', 'pkg:npm/a'], 'purl', /^unknown option '--bogus'$/],
   [['purl', 'canonical', '--types'], 'purl', /^option '--types' needs a value$/],

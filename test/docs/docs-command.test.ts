@@ -23,8 +23,8 @@ function typesDir(types: readonly string[]): string {
   return dir;
 }
 
-/** The two scripts of an HTML site's live PURL box. */
-const ASSETS = ['assets/purl-box.js', 'assets/purl-definitions.js'];
+/** The scripts of an HTML site's live PURL box. */
+const ASSETS = ['assets/purl-box.js', 'assets/purl-definitions.js', 'assets/purl-urls.js'];
 
 const noStackTrace = (text: string) => expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
 
@@ -48,7 +48,7 @@ describe('teapurl docs', () => {
     const out = freshDir('default');
     const run = runCli(['docs', '--out', out]);
     expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toBe(`wrote ${TYPES.length + 3} files to ${out} (${TYPES.length} types, html)\n`);
+    expect(run.stdout).toBe(`wrote ${TYPES.length + 1 + ASSETS.length} files to ${out} (${TYPES.length} types, html)\n`);
     expect(readdirSync(out).sort()).toEqual(['.teapurl-docs.json', 'assets', 'index.html', 'types']);
     const manifest = JSON.parse(readFileSync(path.join(out, '.teapurl-docs.json'), 'utf8')) as { generator: string; pages: string[] };
     expect(manifest.generator).toBe('teapurl docs');
@@ -80,7 +80,7 @@ describe('teapurl docs', () => {
     const [a, b] = [freshDir('same'), freshDir('same')];
     for (const out of [a, b]) expect(runCli(['docs', '--out', out, '--format', 'both']).status).toBe(0);
     const files = ['index.html', 'index.md', ...ASSETS, ...readdirSync(path.join(a, 'types')).map((f) => `types/${f}`)];
-    expect(readdirSync(path.join(b, 'types')).length).toBe(files.length - 4);
+    expect(readdirSync(path.join(b, 'types')).length).toBe(files.length - 2 - ASSETS.length);
     for (const file of files) expect(readFileSync(path.join(b, file)).equals(readFileSync(path.join(a, file))), file).toBe(true);
   });
 
@@ -118,8 +118,11 @@ describe('teapurl docs', () => {
     expect(afterExtra.stderr).not.toContain('notes');
     // The definitions the live box reads have lost pypi too.
     expect(afterExtra.stderr).toContain(`${path.join(out, 'assets', 'purl-definitions.js')}: differs`);
-    // Only the extra pages, the index (which lists pypi no more) and the box's definitions are stale, then the summary.
-    expect(afterExtra.stderr.trim().split('\n'), afterExtra.stderr).toHaveLength(6);
+    // So has the box's URL documents, when pypi has one.
+    const pypiUrls = existsSync(path.join(ROOT, 'corpus/purl-urls/pypi-urls.json'));
+    if (pypiUrls) expect(afterExtra.stderr).toContain(`${path.join(out, 'assets', 'purl-urls.js')}: differs`);
+    // Only the extra pages, the index (which lists pypi no more) and the box's data are stale, then the summary.
+    expect(afterExtra.stderr.trim().split('\n'), afterExtra.stderr).toHaveLength(pypiUrls ? 7 : 6);
 
     // The box's script is checked like a page.
     expect(runCli(['docs', '--out', out, '--format', 'both']).status).toBe(0);
@@ -147,7 +150,7 @@ describe('teapurl docs', () => {
     const run = runCli(['docs', '--types', typesDir(['cargo', 'npm']), '--out', out]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain(`removed ${path.join(out, 'types', 'pypi.html')}`);
-    expect(run.stdout).toContain('wrote 5 files');
+    expect(run.stdout).toContain(`wrote ${3 + ASSETS.length} files`);
     expect(readdirSync(path.join(out, 'types')).sort()).toEqual(['cargo.html', 'cargo.md', 'npm.html', 'npm.md', 'pypi.md']);
   });
 

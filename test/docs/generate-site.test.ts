@@ -24,7 +24,7 @@ const SETS: { label: string; load: () => Promise<PurlEngine>; skip: boolean }[] 
 ];
 
 /** The scripts an HTML site carries for its live PURL box. */
-const BOX_ASSETS = ['assets/purl-box.js', 'assets/purl-definitions.js'];
+const BOX_ASSETS = ['assets/purl-box.js', 'assets/purl-definitions.js', 'assets/purl-urls.js'];
 
 const FORMATS: { format: DocsFormat; extensions: string[]; assets: string[] }[] = [
   { format: 'html', extensions: ['.html'], assets: BOX_ASSETS },

@@ -43,7 +43,7 @@ describe('a definition whose text attacks the pages', () => {
       const scripts = tags.filter((t) => /^<script/i.test(t));
       expect(scripts.filter((t) => t === '<script>').length).toBe(name === 'index.html' ? 1 : 0);
       const up = name === 'index.html' ? '' : '../';
-      expect(scripts.filter((t) => t !== '<script>')).toEqual([`<script src="${up}assets/purl-definitions.js">`, `<script src="${up}assets/purl-box.js">`]);
+      expect(scripts.filter((t) => t !== '<script>')).toEqual([`<script src="${up}assets/purl-definitions.js">`, `<script src="${up}assets/purl-urls.js">`, `<script src="${up}assets/purl-box.js">`]);
       expect(html).not.toMatch(/<script>alert/i);
       expect(tags.filter((t) => /^<img/i.test(t))).toEqual([]);
       // No tag has an event-handler attribute; "onerror=" appears only inside escaped text and

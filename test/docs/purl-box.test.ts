@@ -77,13 +77,13 @@ describe('explainPurl: what the live box shows', () => {
 describe('the live box in generated pages', () => {
   const files = new Map(generateDocsSite([...defaultPurlDefinitions(), widget]).map((f) => [f.path, f.content]));
 
-  it('every HTML page has the box and loads its two scripts by a relative path, under a policy without unsafe-inline or unsafe-eval', () => {
+  it('every HTML page has the box and loads its three scripts by a relative path, under a policy without unsafe-inline or unsafe-eval', () => {
     for (const [file, html] of files) {
       if (!file.endsWith('.html')) continue;
       const up = file.startsWith('types/') ? '../' : '';
       expect(html, file).toContain('<input id="purl-input" type="text"');
       expect(html, file).toContain('<div id="purl-output" class="purl-box-output" aria-live="polite">');
-      expect(html, file).toContain(`<script src="${up}assets/purl-definitions.js"></script>\n<script src="${up}assets/purl-box.js"></script>`);
+      expect(html, file).toContain(`<script src="${up}assets/purl-definitions.js"></script>\n<script src="${up}assets/purl-urls.js"></script>\n<script src="${up}assets/purl-box.js"></script>`);
       const policy = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)![1]!;
       expect(policy).toMatch(/^default-src 'none'; /);
       expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')?;/);

@@ -337,7 +337,7 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
   it('npx teapurl docs writes a site with the live PURL box: the shipped script and the definitions of the folder given', async () => {
     const docs = await run('npx', ['--no', 'teapurl', 'docs', '--types', 'definitions', '--out', 'site'], project);
     expect(docs.status, shown(docs)).toBe(0);
-    expect(docs.stdout).toBe('wrote 4 files to site (1 type, html)\n');
+    expect(docs.stdout).toBe('wrote 5 files to site (1 type, html)\n');
     const script = readFileSync(path.join(project, 'site/assets/purl-box.js'), 'utf8');
     expect(script).toBe(readFileSync(path.join(installed(), 'dist/assets/purl-box.js'), 'utf8'));
     // A classic script that builds an engine: no import or export statement a file:// page would refuse.

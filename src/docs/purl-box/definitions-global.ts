@@ -4,3 +4,6 @@
  * from disk cannot fetch a JSON file, so a global is the one channel that works everywhere.
  */
 export const DEFINITIONS_GLOBAL = 'teapurlDocsDefinitions';
+
+/** The global that `assets/purl-urls.js` sets to the site's URL documents, for the box's URLs. */
+export const URLS_GLOBAL = 'teapurlDocsUrls';

@@ -1,4 +1,5 @@
 import { PurlError, type PurlComponents, type PurlEngine, type PurlIssue } from '../../purl/index.js';
+import type { PurlUrls } from '../../purl/urls/purl-urls.js';
 
 /**
  * What the docs site's live PURL box shows for what a reader typed: the components, the
@@ -18,6 +19,14 @@ export interface PurlExplanation {
   readonly errors: readonly PurlIssue[];
   /** The type is not one of the engine's: it was read with the generic rules of ECMA-427. */
   readonly unknownType: boolean;
+  /**
+   * The repository and download URLs of a valid PURL (each `null` when none applies), or `null`
+   * when the PURL is not valid or no URL mapper was given: URLs of a PURL the engine refuses
+   * would point somewhere the reader did not ask for.
+   */
+  readonly urls: { readonly repository: string | null; readonly download: string | null } | null;
+  /** Whether the URL mapper has a document for the PURL's type. */
+  readonly hasUrlDocument: boolean;
 }
 
 function attempt<T>(run: () => T): T | null {
@@ -33,12 +42,16 @@ function attempt<T>(run: () => T): T | null {
  * Explains `input` with `engine`. Strict validation decides validity and the errors; for an
  * invalid PURL the components and canonical form still come from lenient reading when ECMA-427
  * lets a reader repair it (a qualifier key in uppercase), so the reader sees what it would become.
+ * With `urls`, a valid PURL's repository and download URLs come from the URL mapper.
  */
-export function explainPurl(engine: PurlEngine, input: string): PurlExplanation {
+export function explainPurl(engine: PurlEngine, input: string, urls?: PurlUrls): PurlExplanation {
   const validation = engine.validate(input);
   const components = attempt(() => engine.parse(input, { lenient: !validation.valid }));
   const canonical = validation.canonical ?? attempt(() => engine.canonicalize(input));
+  const found = urls !== undefined && validation.valid && canonical !== null ? attempt(() => urls.purlToUrls(canonical)) : null;
   return {
+    urls: found === null ? null : { repository: found.repository, download: found.download },
+    hasUrlDocument: urls !== undefined && components !== null && urls.document(components.type) !== undefined,
     valid: validation.valid,
     components,
     canonical,

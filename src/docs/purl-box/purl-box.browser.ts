@@ -7,7 +7,8 @@
  * as text nodes (`textContent`), never as markup.
  */
 import { PurlEngine, type PurlComponents } from '../../purl/index.js';
-import { DEFINITIONS_GLOBAL } from './definitions-global.js';
+import { purlUrlsFromCheckedDocuments, type PurlUrls } from '../../purl/urls/purl-urls.js';
+import { DEFINITIONS_GLOBAL, URLS_GLOBAL } from './definitions-global.js';
 import { explainPurl, type PurlExplanation } from './explain-purl.js';
 
 type Child = Node | string;
@@ -46,6 +47,32 @@ function componentsNode(components: PurlComponents): HTMLElement {
   return list;
 }
 
+/**
+ * A URL the mapper gave: always as text; also as a link when it is an http(s) URL, so that
+ * nothing else (a `javascript:` URL) can ever become an `href`. The link leaves the page
+ * without telling the registry where the reader came from.
+ */
+function urlNode(url: string | null, none: string): Child[] {
+  if (url === null) return [element('span', { class: 'absent' }, none)];
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  const web = parsed !== null && (parsed.protocol === 'https:' || parsed.protocol === 'http:');
+  const text = element('code', {}, url);
+  return web ? [text, ' ', element('a', { href: parsed.href, rel: 'noopener noreferrer nofollow', target: '_blank' }, 'open')] : [text];
+}
+
+function urlsNode(result: PurlExplanation): HTMLElement | null {
+  if (result.urls === null) return null;
+  const none = result.hasUrlDocument ? 'none for this PURL' : 'none: this site has no URL templates for this type';
+  const list = element('dl', { class: 'purl-box-urls' });
+  list.append(
+    element('dt', {}, 'Repository URL'),
+    element('dd', { 'data-url': 'repository' }, ...urlNode(result.urls.repository, none)),
+    element('dt', {}, 'Download URL'),
+    element('dd', { 'data-url': 'download' }, ...urlNode(result.urls.download, none)),
+  );
+  return list;
+}
+
 function verdict(result: PurlExplanation): string {
   if (result.valid) return result.isCanonical ? 'Valid, and written in canonical form.' : 'Valid, but not written in canonical form.';
   const count = result.errors.length;
@@ -65,6 +92,8 @@ function render(output: HTMLElement, result: PurlExplanation): void {
     parts.push(element('p', { class: 'purl-box-canonical' }, label, code(result.canonical)));
   }
   if (result.unknownType) parts.push(element('p', { class: 'muted' }, 'This site has no definition of this type: it is read with the rules ECMA-427 sets for every type.'));
+  const urls = urlsNode(result);
+  if (urls !== null) parts.push(urls);
   if (result.components !== null) parts.push(componentsNode(result.components));
   output.replaceChildren(...parts);
 }
@@ -85,6 +114,19 @@ function start(): void {
     output.replaceChildren(element('p', { class: 'refused' }, `The box cannot use this site's definitions: ${message(error)}`));
     return;
   }
+  // Without its URL documents the box still explains PURLs; it only says why it shows no URLs.
+  let urls: PurlUrls | undefined;
+  let urlsProblem: string | null = null;
+  const documents = (globalThis as Record<string, unknown>)[URLS_GLOBAL];
+  try {
+    if (!Array.isArray(documents)) throw new Error("this site's URL documents (assets/purl-urls.js) did not load");
+    // teapurl docs checked these documents against the schema when it wrote them; the box does
+    // not ship that schema's validator again (scripts/bundle-docs-assets.mjs leaves it out), but
+    // still compiles each template, so a file edited by hand is refused here, not misread.
+    urls = purlUrlsFromCheckedDocuments(documents, engine);
+  } catch (error) {
+    urlsProblem = `The box cannot show URLs: ${message(error)}`;
+  }
   const update = () => {
     const value = input.value;
     if (value.trim() === '') {
@@ -92,7 +134,8 @@ function start(): void {
       return;
     }
     try {
-      render(output, explainPurl(engine, value));
+      render(output, explainPurl(engine, value, urls));
+      if (urlsProblem !== null) output.append(element('p', { class: 'refused' }, urlsProblem));
     } catch (error) {
       // A fault inside the engine: said in the box, not left to the console.
       output.replaceChildren(element('p', { class: 'refused' }, `The box cannot explain this PURL: ${message(error)}`));

@@ -1,0 +1,87 @@
+import { ClosedOutputError, type CommandIo } from '../io.js';
+import { escapeControls } from '../output/safe-text.js';
+import { guardNeededSince, patternGuardMark, redoWithPatternGuard } from '../../node/with-pattern-guard.js';
+import { BufferedOutput } from './buffered-output.js';
+import { readLines } from './read-lines.js';
+
+/**
+ * Handles one input (a PURL, a URL): writes its result to `out` and returns `null`, or writes
+ * nothing and returns the problem to report. Writing nothing for a refused input matters: one
+ * refused because a long value was left unchecked for want of the pattern guard runs again.
+ */
+export type InputHandler = (text: string, out: BufferedOutput) => string | null;
+
+/** How {@link eachInput} names what it reads in its closing line. */
+export interface InputKind {
+  /** `PURL`, `URL`. */
+  readonly noun: string;
+  /** What the closing line says of the refused ones: `invalid`, `not recognised`. */
+  readonly refused: string;
+  /** The longest line read from standard input; a longer one is reported and skipped. */
+  readonly maxLength: number;
+}
+
+/**
+ * The loop every line-oriented `teapurl purl` action shares: each argument, or with none each
+ * line of standard input (in constant memory; blank lines skipped), goes to `handle`. A refused
+ * input is reported on stderr with its argument or line number and the run goes on; the closing
+ * line counts them. A reader that leaves early (`| head`) ends the run without an error.
+ * Returns the exit code: 1 when some input was refused, else 0.
+ */
+export async function eachInput(io: CommandIo, positionals: readonly string[], kind: InputKind, handle: InputHandler): Promise<number> {
+  const out = new BufferedOutput(io.stdout);
+  const err = new BufferedOutput(io.stderr, 4096);
+  let refused = 0;
+  let count = 0;
+  const report = (problem: string | null, where: string) => {
+    if (problem !== null) {
+      refused++;
+      err.write(`${where}: ${escapeControls(problem)}\n`);
+    }
+  };
+  /** Handles one input; a promise only when it must wait for the pattern guard. */
+  const one = (text: string, where: string): Promise<void> | undefined => {
+    count++;
+    const mark = patternGuardMark();
+    const problem = handle(text, out);
+    if (problem !== null && guardNeededSince(mark)) {
+      return redoWithPatternGuard(mark, problem, () => handle(text, out)).then((again) => report(again, where));
+    }
+    report(problem, where);
+    return undefined;
+  };
+  try {
+    if (positionals.length > 0) {
+      for (const [i, text] of positionals.entries()) await one(text, `argument ${i + 1}`);
+    } else {
+      for await (const line of readLines(io.stdin, kind.maxLength)) {
+        if ('tooLong' in line || 'invalidUtf8' in line) {
+          count++;
+          refused++;
+          const why = 'tooLong' in line ? `longer than ${kind.maxLength} characters` : 'not valid UTF-8 text';
+          err.write(`line ${line.number}: ${why}; skipped\n`);
+          continue;
+        }
+        const text = line.text.trim();
+        if (text !== '') {
+          const waiting = one(text, `line ${line.number}`);
+          if (waiting) await waiting;
+        }
+      }
+    }
+    out.flush();
+  } catch (error) {
+    // The reader of our output left (`| head`): stop reading, but keep the status already earned.
+    if (!(error instanceof ClosedOutputError)) {
+      err.flush();
+      throw error;
+    }
+  }
+  try {
+    err.flush();
+    if (refused > 0) io.stderr.write(`${refused} of ${count} ${kind.noun}${count === 1 ? '' : 's'} ${kind.refused}\n`);
+  } catch (error) {
+    if (!(error instanceof ClosedOutputError)) throw error;
+  }
+  return refused > 0 ? 1 : 0;
+}

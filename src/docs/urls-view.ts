@@ -1,0 +1,102 @@
+import type { DerivedVariable, PurlTypeUrls, UrlTemplate } from '../../types/index.js';
+import { PurlError } from '../purl/index.js';
+import type { PurlUrls } from '../purl/urls/purl-urls.js';
+
+/**
+ * What a type page shows of the type's URL document: its templates as written, and one worked
+ * example whose URLs come from the mapper, not from the document, so the page shows what
+ * `purlToUrls` really gives. Values are display text, not yet escaped.
+ */
+export interface UrlsView {
+  readonly description: string | null;
+  readonly defaultRegistry: string | null;
+  /** `[variable, value]`, in the document's order. */
+  readonly defaults: readonly (readonly [string, string])[];
+  readonly variables: readonly DerivedVariableRow[];
+  readonly repository: readonly TemplateRow[];
+  readonly download: readonly TemplateRow[];
+  readonly reverse: readonly TemplateRow[];
+  readonly example: WorkedExample | null;
+}
+
+/** One derived variable: its name, its source and the transformation in words. */
+export interface DerivedVariableRow {
+  readonly name: string;
+  readonly from: string;
+  readonly transformation: string;
+}
+
+/** One template as the document writes it. */
+export interface TemplateRow {
+  readonly template: string;
+  readonly optional: readonly string[];
+  readonly note: string | null;
+}
+
+/** A PURL with the URLs the mapper gives for it, and the PURL its download URL reads back to. */
+export interface WorkedExample {
+  readonly purl: string;
+  readonly repository: string | null;
+  readonly download: string | null;
+  /** `urlToPurl(download)`, when there is a download URL. */
+  readonly readBack: string | null;
+}
+
+/** A derived variable's transformation in words (the schema allows exactly one per variable). */
+function transformation(variable: DerivedVariable): string {
+  if (variable.split !== undefined) return `split at ${JSON.stringify(variable.split)} into a list`;
+  if (variable.strip_prefix !== undefined) return `without the prefix ${JSON.stringify(variable.strip_prefix)} (undefined when it lacks it)`;
+  if (variable.prefix !== undefined) return `with ${JSON.stringify(variable.prefix)} put before it`;
+  if (variable.lowercase === true) return 'in lower case';
+  return 'as it is';
+}
+
+function templateRows(templates: readonly UrlTemplate[] | undefined): TemplateRow[] {
+  return (templates ?? []).map((t) => ({ template: t.template, optional: t.optional ?? [], note: t.note ?? null }));
+}
+
+/**
+ * The worked example: the document's first PURL example that has a download URL (else its first
+ * PURL example), worked out by the mapper. A mapper that refuses it (a document the validator
+ * would flag) leaves the page without an example rather than failing the site.
+ */
+function workedExample(document: PurlTypeUrls, urls: PurlUrls): WorkedExample | null {
+  const purls = document.examples.filter((e): e is Extract<typeof e, { repository: unknown }> => 'repository' in e);
+  const chosen = purls.find((e) => e.download !== null) ?? purls[0];
+  if (chosen === undefined) return null;
+  try {
+    const { repository, download } = urls.purlToUrls(chosen.purl);
+    return { purl: chosen.purl, repository, download, readBack: download === null ? null : urls.urlToPurl(download) };
+  } catch (error) {
+    if (error instanceof PurlError) return null;
+    throw error;
+  }
+}
+
+/** The view of `type`'s URL document in `urls`, or `null` when it has none. */
+export function buildUrlsView(type: string, urls: PurlUrls): UrlsView | null {
+  const document = urls.document(type);
+  if (document === undefined) return null;
+  return {
+    description: document.description ?? null,
+    defaultRegistry: document.default_registry ?? null,
+    defaults: Object.entries(document.defaults ?? {}).flatMap(([name, value]) => (value === undefined ? [] : [[name, value] as const])),
+    variables: Object.entries(document.variables ?? {}).flatMap(([name, variable]) => (variable === undefined ? [] : [{ name, from: variable.from, transformation: transformation(variable) }])),
+    repository: templateRows(document.repository),
+    download: templateRows(document.download),
+    reverse: templateRows(document.reverse),
+    example: workedExample(document, urls),
+  };
+}
+
+/** What a page says of a type without a URL document. */
+export const NO_URLS_TEXT = 'This site has no URL document for this type: purlToUrls gives no repository or download URL for its PURLs (unless a download_url or vcs_url qualifier names one), and urlToPurl reads no URL back to it.';
+
+/** How the templates are used, said once above them. */
+export const URLS_INTRO =
+  'RFC 6570 URI templates over the PURL\'s components (namespace, name, version, subpath), its qualifiers (q.<key>) and registry (the repository_url qualifier, else the default registry). For each kind of URL, the first template whose required variables the PURL gives is used; urlToPurl reads URLs of every shape listed back to a PURL.';
+
+/** A template's optional variables, in words. */
+export function optionalText(optional: readonly string[]): string {
+  return `optional: ${optional.join(', ')}`;
+}
