@@ -9,33 +9,6 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-/**
- * Modules the box reaches by import but never calls, replaced by stubs that would say so if they
- * ever were: the box builds its URL mapper with purlUrlsFromCheckedDocuments from documents
- * `teapurl docs` checked against the schema when it wrote assets/purl-urls.js (so the 26 KB
- * compiled validator of purl-type-urls is not needed again), always with the engine of the
- * site's own definitions (so the bundled types' rules, the default engine's 11 KB, are not needed).
- */
-const NEVER_CALLED = [
-  { filter: /compiled\/purl-type-urls\.js$/, name: 'purlTypeUrls', why: 'the docs box does not check URL documents against the schema: teapurl docs did' },
-  { filter: /compiled\/default-rules\.js$/, name: 'DEFAULT_RULES_JSON', why: 'the docs box uses the engine of the site definitions, never the default engine' },
-];
-const leaveOutNeverCalled = {
-  name: 'leave-out-never-called',
-  setup(build) {
-    for (const [index, stub] of NEVER_CALLED.entries()) {
-      build.onResolve({ filter: stub.filter }, () => ({ path: String(index), namespace: 'teapurl-stub' }));
-    }
-    build.onLoad({ filter: /.*/, namespace: 'teapurl-stub' }, ({ path: index }) => {
-      const stub = NEVER_CALLED[Number(index)];
-      const body = `throw new Error(${JSON.stringify(stub.why)})`;
-      // A function throws when called; a string constant throws on first use through a getter.
-      const contents = stub.name === 'purlTypeUrls' ? `export function purlTypeUrls() { ${body}; }` : `export const ${stub.name} = (() => { return { toString() { ${body}; } }; })();`;
-      return { contents, loader: 'js' };
-    });
-  },
-};
-
 /** Where the asset goes, relative to the package root; src/docs/purl-box-asset.ts reads it from there. */
 export const PURL_BOX_ASSET = 'dist/assets/purl-box.js';
 
@@ -52,7 +25,6 @@ export async function bundleDocsAssets(root = path.resolve(path.dirname(fileURLT
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
-    plugins: [leaveOutNeverCalled],
   });
   return Object.values(result.metafile.outputs)[0].bytes;
 }

@@ -137,6 +137,10 @@ export interface UrlTemplate {
    */
   optional?: VariableName[];
   /**
+   * The template applies only to PURLs with exactly this namespace (as the engine writes it canonically), for types whose namespace names a vendor or distribution that the URL's host stands for (deb's debian, rpm's fedora); reading a URL back gives this namespace.
+   */
+  namespace?: string;
+  /**
    * Why this shape, for people.
    */
   note?: string;

@@ -6,7 +6,7 @@ import { PurlEngine, defaultPurlEngine, DefinitionSetError, DefinitionCompileErr
 import { purlEngineFromDirectory, defaultPurlDefinitions } from '../node/index.js';
 import { readUrlDocuments } from '../node/purl-urls-from-directory.js';
 import { UrlDocumentError } from '../purl/urls/url-document-error.js';
-import { createPurlUrls } from '../purl/urls/purl-urls.js';
+import { createPurlUrls } from '../purl/urls/create-purl-urls.js';
 import { withPatternGuard } from '../node/with-pattern-guard.js';
 import { generateDocsSite, writeDocsSite, checkDocsSite, DocsSiteError, type DocsFormat } from '../docs/index.js';
 import { MANIFEST_FILE } from '../docs/site-folder.js';

@@ -1,6 +1,6 @@
 import type { PurlTypeDefinition, PurlTypeUrls } from '../../types/index.js';
 import { PurlEngine } from '../purl/index.js';
-import { createPurlUrls } from '../purl/urls/purl-urls.js';
+import { createPurlUrls } from '../purl/urls/create-purl-urls.js';
 import { defaultUrlDocuments } from '../purl/urls/default-urls.js';
 import { comparePaths, DOCS_FORMATS, type DocsFile, type DocsFormat } from './docs-file.js';
 import { purlBoxAssets } from './purl-box-asset.js';

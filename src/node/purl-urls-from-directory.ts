@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PurlTypeUrls } from '../../types/index.js';
-import { createPurlUrls, type PurlUrls, type PurlUrlsOptions } from '../purl/urls/purl-urls.js';
+import { createPurlUrls } from '../purl/urls/create-purl-urls.js';
+import type { PurlUrls, PurlUrlsOptions } from '../purl/urls/purl-urls.js';
 import { UrlDocumentError } from '../purl/urls/url-document-error.js';
 import { expandGlob } from './expand-glob.js';
 

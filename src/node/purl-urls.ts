@@ -1,9 +1,9 @@
 import type { PurlComponentsInput } from '../purl/purl-components.js';
 import { defaultPurlEngine } from '../purl/default-engine.js';
 import { bundledPurlUrls } from '../purl/urls/default-urls.js';
+import type { PurlUrls, PurlUrlsResult } from '../purl/urls/purl-urls.js';
 
 const defaultPurlUrls = (): PurlUrls => bundledPurlUrls(defaultPurlEngine());
-import type { PurlUrls, PurlUrlsResult } from '../purl/urls/purl-urls.js';
 
 /**
  * teapurl's URL mapper (its URL documents over the default engine). In `teapurl/node` it is
@@ -22,9 +22,9 @@ export function loadPurlUrls(): Promise<PurlUrls> {
 
 /**
  * The repository page and download URL of a PURL, from teapurl's URL documents; see
- * {@link PurlUrls.purlToUrls}.
+ * {@link PurlUrls.purlToUrls}. An invalid PURL throws a `PurlError` (exported by `teapurl/purl`
+ * and `teapurl`).
  *
- * @throws PurlError for an invalid PURL.
  * @example
  * ```ts
  * import { purlToUrls } from 'teapurl/node';

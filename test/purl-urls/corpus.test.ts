@@ -39,9 +39,23 @@ describe('corpus/purl-urls', () => {
       expect(result.findings).toEqual([]);
     });
 
-    it('has at least one PURL example with a download URL, and one URL example', () => {
-      expect(document.examples.some((e) => 'download' in e && e.download !== null)).toBe(true);
+    it('has a PURL example with a URL (a download URL when the type has download templates), and a URL example', () => {
+      const urlOf = (e: (typeof document.examples)[number]) => ('download' in e ? (document.download?.length ? e.download : e.repository) : null);
+      expect(document.examples.some((e) => urlOf(e) !== null)).toBe(true);
       expect(document.examples.some((e) => 'url' in e)).toBe(true);
+    });
+
+    it('reads PURL examples\' repository URLs back to the package (with its version when the page is a version\'s), or to nothing when the URL is ambiguous, never to another package', async () => {
+      await loadPurlUrls();
+      let read = 0;
+      for (const example of document.examples) {
+        if (!('repository' in example) || example.repository === null || example.purl.includes('?')) continue;
+        const back = urlToPurl(example.repository);
+        if (back === null) continue;
+        read++;
+        expect([example.purl, example.purl.replace(/@[^@/?#]*$/, '')], example.repository).toContain(back);
+      }
+      if (document.examples.some((e) => 'repository' in e && e.repository !== null && !e.purl.includes('?'))) expect(read).toBeGreaterThan(0);
     });
 
     it.each(document.examples.map((e, i) => [i, e] as const))('example %i holds', async (_i, example) => {

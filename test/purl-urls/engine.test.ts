@@ -114,6 +114,28 @@ describe('urlToPurl', () => {
     expect(urlToPurl('https://repo.maven.apache.org/maven2/org/example/lib/1.0/lib-1.0-sources.jar')).toBe('pkg:maven/org.example/lib@1.0?classifier=sources');
   });
 
+  it('answers null when the URL could name two packages, and the one package when only one reading is a valid PURL', () => {
+    const urls = createPurlUrls([
+      {
+        type: 'gem',
+        download: [{ template: 'https://rubygems.org/downloads/{name}-{version}.gem' }],
+        examples: [{ purl: 'pkg:gem/rails@7.1.0', repository: null, download: 'https://rubygems.org/downloads/rails-7.1.0.gem' }],
+      },
+    ]);
+    expect(urls.urlToPurl('https://rubygems.org/downloads/rails-7.1.0.gem')).toBe('pkg:gem/rails@7.1.0');
+    // nokogiri 1.16.0 for x86_64-linux, or a gem "nokogiri-1.16.0-x86_64" at version "linux": the URL cannot tell.
+    expect(urls.urlToPurl('https://rubygems.org/downloads/nokogiri-1.16.0-x86_64-linux.gem')).toBeNull();
+    // Hackage versions are digits and dots, so only one reading of this name is a valid PURL.
+    expect(urlToPurl('https://hackage.haskell.org/package/aeson-pretty-0.8.10/aeson-pretty-0.8.10.tar.gz')).toBe('pkg:hackage/aeson-pretty@0.8.10');
+  });
+
+  it('gives a template for one namespace only to PURLs of that namespace, and that namespace when reading back', () => {
+    expect(purlToUrls('pkg:deb/debian/curl?distro=bookworm').repository).toBe('https://packages.debian.org/bookworm/curl');
+    expect(purlToUrls('pkg:deb/ubuntu/curl?distro=jammy').repository).toBe('https://packages.ubuntu.com/jammy/curl');
+    expect(purlToUrls('pkg:deb/devuan/curl?distro=daedalus').repository).toBeNull();
+    expect(urlToPurl('https://packages.ubuntu.com/jammy/curl')).toBe('pkg:deb/ubuntu/curl?distro=jammy');
+  });
+
   it('answers null, never throws, for anything else', () => {
     const inputs: unknown[] = ['', 'not a url', 'javascript:alert(1)', 'ftp://registry.npmjs.org/x', 'https://example.com/', 'https://registry.npmjs.org/%E0%A4%A/-/x.tgz', 'https://registry.npmjs.org/\uD800/-/x-1.tgz', null, 42, {}, `https://registry.npmjs.org/${'a'.repeat(100_000)}`];
     for (const input of inputs) expect(urlToPurl(input as string)).toBeNull();

@@ -1,5 +1,7 @@
-import { createPurlUrls, type PurlUrls } from '../../purl/urls/purl-urls.js';
-import { defaultPurlUrls, defaultUrlDocuments } from '../../purl/urls/default-urls.js';
+import { createPurlUrls } from '../../purl/urls/create-purl-urls.js';
+import type { PurlUrls } from '../../purl/urls/purl-urls.js';
+import { bundledPurlUrls, defaultUrlDocuments } from '../../purl/urls/default-urls.js';
+import { defaultPurlEngine } from '../../purl/default-engine.js';
 import { UrlDocumentError } from '../../purl/urls/url-document-error.js';
 import { purlUrlsFromDirectory } from '../../node/index.js';
 import { UsageError } from '../usage-error.js';
@@ -22,7 +24,7 @@ export interface UrlMapperChoice {
  * usage error naming the option, the file and the place in it.
  */
 export async function loadUrlMapper(choice: UrlMapperChoice, cwd: string): Promise<PurlUrls> {
-  if (choice.types === undefined && !choice['strict-types'] && choice.urls === undefined) return defaultPurlUrls();
+  if (choice.types === undefined && !choice['strict-types'] && choice.urls === undefined) return bundledPurlUrls(defaultPurlEngine());
   // The folder is checked before the engine is built, so a mistyped --urls is named at once.
   const directory = choice.urls === undefined ? undefined : requireFolderArg(choice.urls, cwd, '--urls');
   const engine = await loadEngine(choice.types, choice['strict-types'], cwd);

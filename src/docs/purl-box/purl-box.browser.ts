@@ -7,7 +7,9 @@
  * as text nodes (`textContent`), never as markup.
  */
 import { PurlEngine, type PurlComponents } from '../../purl/index.js';
-import { purlUrlsFromCheckedDocuments, type PurlUrls } from '../../purl/urls/purl-urls.js';
+import { purlUrlsFromCompiled, type PurlUrls } from '../../purl/urls/purl-urls.js';
+import { compileUrlDocument } from '../../purl/urls/url-document.js';
+import type { PurlTypeUrls } from '../../../types/index.js';
 import { DEFINITIONS_GLOBAL, URLS_GLOBAL } from './definitions-global.js';
 import { explainPurl, type PurlExplanation } from './explain-purl.js';
 
@@ -121,9 +123,14 @@ function start(): void {
   try {
     if (!Array.isArray(documents)) throw new Error("this site's URL documents (assets/purl-urls.js) did not load");
     // teapurl docs checked these documents against the schema when it wrote them; the box does
-    // not ship that schema's validator again (scripts/bundle-docs-assets.mjs leaves it out), but
-    // still compiles each template, so a file edited by hand is refused here, not misread.
-    urls = purlUrlsFromCheckedDocuments(documents, engine);
+    // not ship that schema's validator again, but still compiles each template, so a file edited
+    // by hand is refused here, not misread.
+    const compiled = (documents as PurlTypeUrls[]).map((document) => {
+      const { compiled, problems } = compileUrlDocument(document);
+      if (problems[0]) throw new Error(`${document.type}: ${problems[0].message}`);
+      return compiled;
+    });
+    urls = purlUrlsFromCompiled(compiled, engine);
   } catch (error) {
     urlsProblem = `The box cannot show URLs: ${message(error)}`;
   }

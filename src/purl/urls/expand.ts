@@ -52,9 +52,12 @@ function hasValue(value: Value): boolean {
 }
 
 /** Whether the template applies to a PURL with these values (see purlToUrls). */
-export function templateApplies(template: CompiledTemplate, values: TemplateValues, hasNamespace: boolean, elsewhere: boolean): boolean {
+export function templateApplies(template: CompiledTemplate, values: TemplateValues, namespace: string | null, elsewhere: boolean): boolean {
   if (elsewhere && !template.usesRegistry) return false;
-  if (hasNamespace && !template.usesNamespace) return false;
+  // A template for one namespace stands for it (a distribution's own host); any other needs the namespace in the URL.
+  if (template.namespace !== null) {
+    if (namespace !== template.namespace) return false;
+  } else if (namespace !== null && !template.usesNamespace) return false;
   return template.required.every((name) => hasValue(values[name]));
 }
 

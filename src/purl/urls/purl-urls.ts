@@ -151,10 +151,10 @@ class UrlMapper implements PurlUrls {
     const registry = named ?? fallback;
     const elsewhere = named !== undefined && named !== fallback;
     const values = templateValues(document, components, registry);
-    const hasNamespace = components.namespace !== null && components.namespace !== '';
+    const namespace = components.namespace === '' ? null : components.namespace;
     const first = (list: readonly CompiledTemplate[]) => {
       for (const template of list) {
-        if (!templateApplies(template, values, hasNamespace, elsewhere)) continue;
+        if (!templateApplies(template, values, namespace, elsewhere)) continue;
         const url = expandTemplate(template, values);
         if (url !== null) return { url, template };
       }
@@ -214,6 +214,7 @@ class UrlMapper implements PurlUrls {
         for (const list of TEMPLATE_LISTS) {
           for (const template of document.templates[list]) {
             const purl = this.#readBack(document, template, target);
+            if (purl === AMBIGUOUS) return null;
             if (purl !== null) return purl;
           }
         }
@@ -225,18 +226,28 @@ class UrlMapper implements PurlUrls {
     }
   }
 
-  #readBack(document: CompiledUrlDocument, template: CompiledTemplate, url: string): string | null {
-    const matcher = template.matcher();
-    if (matcher === null) return null;
-    const matched = matcher(url);
-    if (matched === null) return null;
-    const components = componentsFrom(document, matched);
+  /** The PURL a template reads `url` back to; AMBIGUOUS when two readings give two PURLs. */
+  #readBack(document: CompiledUrlDocument, template: CompiledTemplate, url: string): string | typeof AMBIGUOUS | null {
+    const readings = template.matcher()?.(url) ?? [];
+    const purls = new Set<string>();
+    for (const matched of readings) {
+      const purl = this.#verified(document, template, url, matched);
+      if (purl !== null) purls.add(purl);
+    }
+    if (purls.size > 1) return AMBIGUOUS;
+    return purls.values().next().value ?? null;
+  }
+
+  #verified(document: CompiledUrlDocument, template: CompiledTemplate, url: string, matched: MatchedValues): string | null {
+    const read = componentsFrom(document, matched);
+    // A template for one namespace gives it: the URL's host stands for it.
+    const components = read && template.namespace !== null && read.namespace === null ? { ...read, namespace: template.namespace } : read;
     if (components === null) return null;
     // The values read must expand to this very URL: this checks repeated variables, derived ones
     // and defaults against each other, and that the template applies to the PURL read.
     const registry = this.#defaults.get(document.type);
     const values = templateValues(document, components, registry);
-    if (!templateApplies(template, values, components.namespace !== null, false)) return null;
+    if (!templateApplies(template, values, components.namespace, false)) return null;
     if (expandTemplate(template, values) !== url) return null;
     try {
       return this.#engine.build(components);
@@ -253,6 +264,9 @@ class UrlMapper implements PurlUrls {
     return this.#documents.map((d) => d.type);
   }
 }
+
+/** What reading a URL back answers when the URL could name two packages: it names none for sure. */
+const AMBIGUOUS = Symbol('ambiguous');
 
 function decode(text: string): string | null {
   try {

@@ -3,8 +3,14 @@ import type { TemplatePart, UriTemplate } from './uri-template.js';
 /** The raw (still percent-encoded) text each variable of a template matched, lists already split. */
 export type MatchedValues = Map<string, string | string[]>;
 
-/** Reads a URL back into variable values, or answers `null`; never throws. */
-export type TemplateMatcher = (url: string) => MatchedValues | null;
+/**
+ * Reads a URL back into variable values: the reading that gives earlier variables the most text
+ * and the one that gives them the least (one entry when they agree), or `null` when the template
+ * does not match. Two readings mean the URL alone does not tell where one value ends
+ * (`{name}-{version}.gem` over `nokogiri-1.16.0-x86_64-linux.gem`); the caller keeps a reading
+ * only when it is the one PURL they lead to. Never throws.
+ */
+export type TemplateMatcher = (url: string) => MatchedValues[] | null;
 
 /** Why a template cannot be read back, or `null` when it can. */
 export function unreadableReason(template: UriTemplate): string | null {
@@ -22,6 +28,10 @@ export function unreadableReason(template: UriTemplate): string | null {
 
 /** Text one value of a `{x}` or `{/x}` expression can expand to: url-template encodes `/`, `?` and `#`. */
 const SEGMENT = '[^/?#]*';
+/** The same, shortest first. */
+const SHORTEST_SEGMENT = '[^/?#]*?';
+/** The marker a unit's pattern carries where a value goes, replaced by SEGMENT or SHORTEST_SEGMENT. */
+const VALUE = '\u0000';
 
 function escapeRegExp(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
@@ -91,29 +101,29 @@ export function compileMatcher(template: UriTemplate, defaultRegistry: string | 
     if (known === undefined) groups.set(variable.name, group);
     if (part.operator === '/' && variable.explode) {
       cut();
-      units.push({ pattern: `(?<${group}>(?:/${SEGMENT})*)`, atomic: false, free: 1 });
+      units.push({ pattern: `(?<${group}>(?:/${VALUE})*)`, atomic: false, free: 1 });
       continue;
     }
     if (part.operator === '/') cut();
-    const capture = known === undefined ? `(?<${group}>${SEGMENT})` : `\\k<${known}>`;
+    const capture = known === undefined ? `(?<${group}>${VALUE})` : `\\k<${known}>`;
     if (known === undefined) current.free++;
     // An absent value expands to nothing at all, its operator included.
     const lead = part.operator === '/' ? '/' : part.operator === '.' ? '\\.' : '';
     current.pattern += lead === '' ? capture : `(?:${lead}${capture})?`;
   }
   cut();
-  let source = '^';
-  units.forEach((unit, i) => {
-    source += unit.atomic && unit.free > 0 ? `(?=(?<u${i}>${unit.pattern}))\\k<u${i}>` : unit.pattern;
-  });
-  source += '$';
-  const regex = new RegExp(source);
+  // A unit ends where a path segment does (the next unit starts with "/"), so that an atomic unit
+  // read shortest first cannot stop inside its segment.
+  const source = (value: string, lazyList: boolean) =>
+    units.reduce((text, unit, i) => {
+      const pattern = unit.pattern.replaceAll(VALUE, value).replace(/\)\*\)$/, lazyList && !unit.atomic ? ')*?)' : ')*)');
+      return text + (unit.atomic && unit.free > 0 ? `(?=(?<u${i}>${pattern})(?=/|$))\\k<u${i}>` : pattern);
+    }, '^') + '$';
+  const longest = new RegExp(source(SEGMENT, false));
+  const shortest = new RegExp(source(SHORTEST_SEGMENT, true));
   const limit = maxUrlLength(Math.max(0, ...units.map((unit) => unit.free)));
   const listGroups = new Set(template.parts.flatMap((part) => (part.kind === 'expression' && part.operator === '/' && part.variables[0]!.explode ? [part.variables[0]!.name] : [])));
-  return (url) => {
-    if (url.length > limit) return null;
-    const match = regex.exec(url);
-    if (match === null) return null;
+  const read = (match: RegExpExecArray): MatchedValues => {
     const values: MatchedValues = new Map();
     for (const [name, group] of groups) {
       const text = match.groups?.[group];
@@ -121,5 +131,15 @@ export function compileMatcher(template: UriTemplate, defaultRegistry: string | 
       values.set(name, listGroups.has(name) ? text.slice(1).split('/') : text);
     }
     return values;
+  };
+  const same = (a: MatchedValues, b: MatchedValues) => a.size === b.size && [...a].every(([name, value]) => String(b.get(name)) === String(value));
+  return (url) => {
+    if (url.length > limit) return null;
+    const most = longest.exec(url);
+    if (most === null) return null;
+    const first = read(most);
+    const least = shortest.exec(url);
+    const second = least === null ? null : read(least);
+    return second === null || same(first, second) ? [first] : [first, second];
   };
 }

@@ -28,6 +28,8 @@ export interface CompiledTemplate {
   readonly required: readonly string[];
   readonly usesRegistry: boolean;
   readonly usesNamespace: boolean;
+  /** The one namespace the template is for (`namespace` of the template entry), or `null` for any. */
+  readonly namespace: string | null;
   /** The base variables (and `q.<key>`) the template reads, directly or through a derived variable. */
   readonly sources: ReadonlySet<string>;
   /** The reverse matcher, compiled on first use; `null` when the template cannot be read back. */
@@ -141,6 +143,7 @@ function compileTemplate(
     required: template.variables.filter((name) => !optional.has(name)),
     usesRegistry: template.variables.includes('registry'),
     usesNamespace: [...sources].some((name) => NAMESPACE_SOURCES.has(name)),
+    namespace: entry.namespace ?? null,
     sources,
     matcher() {
       if (matcher === undefined) matcher = compileMatcher(template, defaultRegistry);
