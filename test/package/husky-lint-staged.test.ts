@@ -65,15 +65,28 @@ describe.skipIf(!HAS_NPM)('the husky and lint-staged recipe in a fresh project',
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('commits a valid discovery document and a valid type definition', () => {
+  it('commits a valid discovery document, type definition and URL document', () => {
     const valid = readdirSync(path.join(ROOT, 'corpus/discovery/valid')).filter((f) => f.endsWith('.json'))[0];
     if (!valid) throw new Error('corpus/discovery/valid has no document');
     copyFileSync(path.join(ROOT, 'corpus/discovery/valid', valid), path.join(project, 'public/.well-known/tea'));
     copyFileSync(path.join(ROOT, 'corpus/purl-types/npm-definition.json'), path.join(project, 'npm-definition.json'));
+    copyFileSync(path.join(ROOT, 'corpus/purl-urls/npm-urls.json'), path.join(project, 'npm-urls.json'));
     ok('git', 'add', '-A');
     const r = run('git', ['commit', '-m', 'valid documents']);
     expect(r.status, r.output).toBe(0);
     expect(run('git', ['log', '--oneline']).output).toMatch(/valid documents/);
+  }, 120_000);
+
+  it('refuses a commit with a URL document whose example is wrong', () => {
+    const file = path.join(project, 'npm-urls.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('left-pad-1.3.0.tgz', 'left-pad-9.9.9.tgz'));
+    ok('git', 'add', '-A');
+    const r = run('git', ['commit', '-m', 'broken urls']);
+    expect(r.status, r.output).not.toBe(0);
+    expect(r.output).toMatch(/npm-urls\.json:\d+:\d+: error .*\(purl-urls\/example-purl\)/);
+    expect(run('git', ['log', '--oneline']).output).not.toMatch(/broken urls/);
+    ok('git', 'checkout', '--', 'npm-urls.json');
+    ok('git', 'reset', '-q');
   }, 120_000);
 
   it('refuses a commit with an invalid discovery document, naming file, line and column', () => {
