@@ -5,84 +5,29 @@
  * `pattern-skipped` at once; after `await loadPatternGuard()` it answers the real verdict, and the
  * re2js chunk was fetched only then.
  */
-import { readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { build, type Metafile } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './support/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../test/support/paths.js';
-
-const OUT = path.join(ROOT, 'test-artifacts/pattern-guard-bundle');
-
-
-const PAGE = `<!doctype html>
-<meta charset="utf-8">
-<title>teapurl pattern guard</title>
-<link rel="icon" href="data:,">
-<script type="module">
-  import * as teapurl from './index.js';
-  window.teapurl = teapurl;
-  document.title = 'ready';
-</script>`;
+import { serveSplitPurlBundle, type ServedPurlBundle } from './support/split-purl-bundle.js';
 
 let browser: Browser;
-let server: Server;
+let served: ServedPurlBundle;
 let origin: string;
 /** Every path the page asked the server for, in order. */
-const requested: string[] = [];
-/** The output file holding re2js, as esbuild names it. */
+let requested: string[];
 let re2jsChunk: string;
 
-/** The chunk whose inputs include re2js. */
-function chunkHolding(metafile: Metafile, input: string): string {
-  const found = Object.entries(metafile.outputs).find(([, output]) => Object.keys(output.inputs).some((file) => file.includes(input)));
-  if (!found) throw new Error(`no output chunk holds ${input}`);
-  return path.basename(found[0]);
-}
-
 beforeAll(async () => {
-  await rm(OUT, { recursive: true, force: true });
-  const result = await build({
-    entryPoints: { index: path.join(ROOT, 'src/purl/index.ts') },
-    outdir: OUT,
-    bundle: true,
-    platform: 'browser',
-    format: 'esm',
-    splitting: true,
-    minify: true,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  re2jsChunk = chunkHolding(result.metafile, 'node_modules/re2js/');
+  served = await serveSplitPurlBundle('pattern-guard-bundle', 'teapurl pattern guard');
+  ({ origin, requested } = served);
+  re2jsChunk = served.chunkHolding('node_modules/re2js/');
   expect(re2jsChunk).not.toBe('index.js');
-
-  server = createServer((request, response) => {
-    const name = new URL(request.url ?? '/', 'http://127.0.0.1').pathname.slice(1) || 'page.html';
-    requested.push(name);
-    if (name === 'page.html') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
-      return;
-    }
-    if (!/^[\w.-]+\.js$/.test(name)) {
-      response.writeHead(404).end();
-      return;
-    }
-    readFile(path.join(OUT, name)).then(
-      (body) => response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(body),
-      () => response.writeHead(404).end(),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await served?.close();
 });
 
 /** What the page reports, per pattern. */

@@ -5,83 +5,35 @@
  * corpus and some hostile inputs, what Node gives; and the chunk with the URL documents and
  * url-template is fetched only by loadPurlUrls().
  */
-import { readFile, readdir, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { build, type Metafile } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PurlTypeUrls } from '../types/index.js';
 import { purlToUrls, urlToPurl } from '../src/node/index.js';
 import { ROOT } from '../test/support/paths.js';
 import { launchChromium } from './support/chromium.js';
-
-const OUT = path.join(ROOT, 'test-artifacts/purl-urls-bundle');
-
-const PAGE = `<!doctype html>
-<meta charset="utf-8">
-<title>teapurl URLs</title>
-<link rel="icon" href="data:,">
-<script type="module">
-  import * as teapurl from './index.js';
-  window.teapurl = teapurl;
-  document.title = 'ready';
-</script>`;
+import { serveSplitPurlBundle, type ServedPurlBundle } from './support/split-purl-bundle.js';
 
 let browser: Browser;
-let server: Server;
+let served: ServedPurlBundle;
 let origin: string;
-const requested: string[] = [];
+/** Every path the page asked the server for, in order. */
+let requested: string[];
 let urlChunk: string;
 
-function chunkHolding(metafile: Metafile, input: string): string {
-  const found = Object.entries(metafile.outputs).find(([, output]) => Object.keys(output.inputs).some((file) => file.includes(input)));
-  if (!found) throw new Error(`no output chunk holds ${input}`);
-  return path.basename(found[0]);
-}
-
 beforeAll(async () => {
-  await rm(OUT, { recursive: true, force: true });
-  const result = await build({
-    entryPoints: { index: path.join(ROOT, 'src/purl/index.ts') },
-    outdir: OUT,
-    bundle: true,
-    platform: 'browser',
-    format: 'esm',
-    splitting: true,
-    minify: true,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  urlChunk = chunkHolding(result.metafile, 'node_modules/url-template/');
+  served = await serveSplitPurlBundle('purl-urls-bundle', 'teapurl URLs');
+  ({ origin, requested } = served);
+  urlChunk = served.chunkHolding('node_modules/url-template/');
   expect(urlChunk).not.toBe('index.js');
-  expect(chunkHolding(result.metafile, 'src/purl/compiled/default-urls.ts')).toBe(urlChunk);
-
-  server = createServer((request, response) => {
-    const name = new URL(request.url ?? '/', 'http://127.0.0.1').pathname.slice(1) || 'page.html';
-    requested.push(name);
-    if (name === 'page.html') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
-      return;
-    }
-    if (!/^[\w.-]+\.js$/.test(name)) {
-      response.writeHead(404).end();
-      return;
-    }
-    readFile(path.join(OUT, name)).then(
-      (body) => response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(body),
-      () => response.writeHead(404).end(),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  expect(served.chunkHolding('src/purl/compiled/default-urls.ts')).toBe(urlChunk);
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await served?.close();
 });
 
 async function corpusInputs(): Promise<{ purls: string[]; urls: string[] }> {
