@@ -33,7 +33,9 @@ beforeAll(() => {
   const firstValid = readdirSync(path.join(repo, 'docs')).find((f) => f.endsWith('.json'))!;
   cpSync(path.join(repo, 'docs', firstValid), path.join(repo, 'site/.well-known/tea'));
   cpSync(path.join(ROOT, 'test/fixtures/purl-types'), path.join(repo, 'types'), { recursive: true });
+  cpSync(path.join(ROOT, 'corpus/purl-urls'), path.join(repo, 'urls'), { recursive: true });
   staged = [
+    ...readdirSync(path.join(repo, 'urls')).map((f) => `urls/${f}`),
     'site/.well-known/tea',
     'README.md',
     ...readdirSync(path.join(repo, 'types')).map((f) => `types/${f}`),
@@ -43,10 +45,11 @@ beforeAll(() => {
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
 describe('.pre-commit-hooks.yaml', () => {
-  it('declares node hooks for discovery documents and type definitions', () => {
+  it('declares node hooks for discovery documents, type definitions and URL documents', () => {
     expect(hooks.map((h) => [h.id, h.language])).toEqual([
       ['teapurl-discovery', 'node'],
       ['teapurl-purl-types', 'node'],
+      ['teapurl-purl-urls', 'node'],
     ]);
   });
 
@@ -72,5 +75,18 @@ describe('.pre-commit-hooks.yaml', () => {
     const bad = runHook(hook, repo, staged);
     expect(bad.status).toBe(1);
     expect(bad.output).toContain('unknown property "name_definitio"');
+  });
+
+  it('teapurl-purl-urls selects every *-urls.json, passes the corpus, and fails a document whose example is wrong', () => {
+    const hook = hooks.find((h) => h.id === 'teapurl-purl-urls')!;
+    const ok = runHook(hook, repo, staged);
+    expect(ok.selected.length).toBeGreaterThanOrEqual(30);
+    expect(ok.selected.every((f) => f.startsWith('urls/') && f.endsWith('-urls.json'))).toBe(true);
+    expect(ok.status, ok.output).toBe(0);
+    const victim = path.join(repo, 'urls/cargo-urls.json');
+    writeFileSync(victim, readFileSync(victim, 'utf8').replace('https://crates.io/crates/', 'https://crates.io/krates/'));
+    const bad = runHook(hook, repo, staged);
+    expect(bad.status, bad.output).toBe(1);
+    expect(bad.output).toMatch(/urls\/cargo-urls\.json:\d+:\d+: error/);
   });
 });
