@@ -101,6 +101,7 @@ async function main() {
     packageUrl: [PackageURL.fromString('pkg:PyPI/Django_Rest@1.0?b=2&a=1').toString(), new PackageURL('npm', '@scope', 'name', '1.0.0').namespace],
     node: [engine.types(), report.results.map((r) => [r.file.replace(/\\\\/g, '/'), r.valid]).sort()],
     tea: rankEndpoints(JSON.parse(readFileSync('docs/valid.json', 'utf8')), ['1.0.0'])[0].baseUrl,
+    urls: [(await loadPurlUrls()).purlToUrls('pkg:npm/left-pad@1.3.0').download, urlToPurl('https://www.npmjs.com/package/left-pad')],
   };
   console.log(JSON.stringify(out));
 }
@@ -113,20 +114,21 @@ const EXPECTED_OUTPUT = {
   packageUrl: ['pkg:pypi/django-rest@1.0?a=1&b=2', '@scope'],
   node: [['npm'], [['docs/invalid.json', false], ['docs/valid.json', true]]],
   tea: 'https://tea.example.com/v1.0.0',
+  urls: ['https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz', 'pkg:npm/left-pad'],
 };
 
 const ESM_CONSUMER = `import { readFileSync } from 'node:fs';
 import { parsePurl, validateText } from 'teapurl';
-import { canonicalizePurl, PackageURL } from 'teapurl/purl';
-import { purlEngineFromDirectory, validateFiles } from 'teapurl/node';
+import { canonicalizePurl, PackageURL, loadPurlUrls } from 'teapurl/purl';
+import { purlEngineFromDirectory, validateFiles, urlToPurl } from 'teapurl/node';
 import { rankEndpoints } from 'teapurl/tea';
 ${CONSUMER_BODY}`;
 
 const CJS_CONSUMER = `'use strict';
 const { readFileSync } = require('node:fs');
 const { parsePurl, validateText } = require('teapurl');
-const { canonicalizePurl, PackageURL } = require('teapurl/purl');
-const { purlEngineFromDirectory, validateFiles } = require('teapurl/node');
+const { canonicalizePurl, PackageURL, loadPurlUrls } = require('teapurl/purl');
+const { purlEngineFromDirectory, validateFiles, urlToPurl } = require('teapurl/node');
 const { rankEndpoints } = require('teapurl/tea');
 ${CONSUMER_BODY}`;
 
@@ -138,8 +140,8 @@ ${CONSUMER_BODY}`;
  */
 const TS_CONSUMER = `import { readFileSync } from 'node:fs';
 import { parsePurl, validateText, type PurlComponents, type ValidationResult } from 'teapurl';
-import { canonicalizePurl, PackageURL, PurlEngine } from 'teapurl/purl';
-import { purlEngineFromDirectory, validateFiles, type FilesReport } from 'teapurl/node';
+import { canonicalizePurl, PackageURL, PurlEngine, loadPurlUrls, type PurlUrls } from 'teapurl/purl';
+import { purlEngineFromDirectory, validateFiles, urlToPurl, type FilesReport } from 'teapurl/node';
 import { rankEndpoints, type RankedEndpoint } from 'teapurl/tea';
 
 async function main(): Promise<void> {
@@ -157,6 +159,7 @@ async function main(): Promise<void> {
     packageUrl: [purl.toString(), new PackageURL('npm', '@scope', 'name', '1.0.0').namespace],
     node: [engine.types(), report.results.map((r) => [r.file.replace(/\\\\/g, '/'), r.valid]).sort()],
     tea: best?.baseUrl,
+    urls: [(await loadPurlUrls() satisfies PurlUrls).purlToUrls('pkg:npm/left-pad@1.3.0').download, urlToPurl('https://www.npmjs.com/package/left-pad')],
   };
   console.log(JSON.stringify(out));
 }
@@ -332,6 +335,19 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     const invalid = await run('npx', ['--no', 'teapurl', 'validate', 'docs/invalid.json'], project);
     expect(invalid.status, shown(invalid)).toBe(1);
     expect(invalid.stdout + invalid.stderr).toMatch(/^docs\/invalid\.json:4:63: error /m);
+  });
+
+  it('npx teapurl purl urls and from-url answer from the URL documents the package ships', async () => {
+    const urls = await run('npx', ['--no', 'teapurl', 'purl', 'urls', 'pkg:maven/org.apache.commons/commons-lang3@3.12.0'], project);
+    expect(urls.status, shown(urls)).toBe(0);
+    expect(urls.stdout.trim().split('\t')).toEqual([
+      'pkg:maven/org.apache.commons/commons-lang3@3.12.0',
+      'https://central.sonatype.com/artifact/org.apache.commons/commons-lang3',
+      'https://repo.maven.apache.org/maven2/org/apache/commons/commons-lang3/3.12.0/commons-lang3-3.12.0.jar',
+    ]);
+    const back = await run('npx', ['--no', 'teapurl', 'purl', 'from-url', 'https://registry.npmjs.org/@babel/core/-/core-7.24.0.tgz'], project);
+    expect(back.status, shown(back)).toBe(0);
+    expect(back.stdout).toBe('pkg:npm/%40babel/core@7.24.0\n');
   });
 
   it('npx teapurl docs writes a site with the live PURL box: the shipped script and the definitions of the folder given', async () => {
