@@ -9,6 +9,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from './support/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveSplitPurlBundle, type ServedPurlBundle } from './support/split-purl-bundle.js';
+import { patternWidgetDefinition } from '../test/support/widget-definition.js';
 
 let browser: Browser;
 let served: ServedPurlBundle;
@@ -50,27 +51,15 @@ describe('teapurl/purl in Chromium', () => {
 
     // Before: build engines and validate hostile values; the guard is not loaded.
     const patterns = ['^(a+)+$', '^(a|aa)*$', '(.*a){12}$', '^(\\w+\\s?)*$'];
-    const before = await page.evaluate((sources) => {
+    const before = await page.evaluate((definitions) => {
       const { PurlEngine } = (window as any).teapurl;
-      const engines = sources.map((source: string) =>
-        PurlEngine.fromDefinitions([
-          {
-            type: 'widget',
-            type_name: 'Widget',
-            description: 'A made-up type with a pattern that can backtrack catastrophically.',
-            repository: { use_repository: false },
-            namespace_definition: { requirement: 'prohibited' },
-            name_definition: { requirement: 'required', permitted_characters: source },
-            examples: ['pkg:widget/aaa'],
-          },
-        ]),
-      );
+      const engines = definitions.map((definition) => PurlEngine.fromDefinitions([definition]));
       (window as any).engines = engines;
       return engines.map((engine: any) => {
         const result = engine.validate(`pkg:widget/${'a'.repeat(60_000)}!`);
         return { codes: result.errors.map((e: any) => e.code), message: result.errors[0]?.message ?? '' };
       });
-    }, patterns);
+    }, patterns.map((source) => patternWidgetDefinition(source)));
     const beforeLoad = [...requested];
 
     // After: load the guard; the same engines now answer.
@@ -104,23 +93,13 @@ describe('teapurl/purl in Chromium', () => {
     const page = await browser.newPage();
     await page.goto(`${origin}/page.html`);
     await page.waitForFunction(() => document.title === 'ready');
-    const message = await page.evaluate(async () => {
+    const message = await page.evaluate(async (definition) => {
       const { PurlEngine, loadPatternGuard } = (window as any).teapurl;
       await loadPatternGuard();
-      const engine = PurlEngine.fromDefinitions([
-        {
-          type: 'widget',
-          type_name: 'Widget',
-          description: 'A made-up type with a backreference.',
-          repository: { use_repository: false },
-          namespace_definition: { requirement: 'prohibited' },
-          name_definition: { requirement: 'required', permitted_characters: '^(a+)+\\1$' },
-          examples: ['pkg:widget/aa'],
-        },
-      ]);
+      const engine = PurlEngine.fromDefinitions([definition]);
       const [issue] = engine.validate(`pkg:widget/${'a'.repeat(60_000)}`).errors;
       return `${issue?.code}: ${issue?.message}`;
-    });
+    }, patternWidgetDefinition('^(a+)+\\1$', ['pkg:widget/aa']));
     expect(message).toMatch(/^pattern-skipped: /);
     expect(message).toContain('the linear-time pattern guard cannot run this pattern: it uses a backreference');
     await page.close();

@@ -18,6 +18,7 @@ import { compilePermittedCharacters } from '../src/purl/definitions/permitted-ch
 import { loadedPatternGuard, valuesAwaitingPatternGuard } from '../src/purl/definitions/pattern-guard.js';
 import { toRe2Syntax } from '../src/purl/definitions/re2-syntax.js';
 import { ROOT } from './support/paths.js';
+import { patternWidgetDefinition } from './support/widget-definition.js';
 
 const CARGO = readFileSync(path.join(ROOT, 'corpus/purl-types/cargo-definition.json'), 'utf8');
 
@@ -40,17 +41,6 @@ const HOSTILE = [
 /** A hostile pattern the guard cannot run: a backreference. */
 const BACKREFERENCE = '^(a+)+\\1$';
 
-function widget(source: string, examples: string[] = ['pkg:widget/aaa']): Record<string, unknown> {
-  return {
-    type: 'widget',
-    type_name: 'Widget',
-    description: 'A made-up type with a pattern that can backtrack catastrophically.',
-    repository: { use_repository: false },
-    namespace_definition: { requirement: 'prohibited' },
-    name_definition: { requirement: 'required', permitted_characters: source },
-    examples,
-  };
-}
 
 /** Examples a backtracking engine could not refuse in time, then ordinary ones (one not canonical). */
 function slowExamplesDefinition(): Record<string, any> {
@@ -75,7 +65,7 @@ function surveyDefinition(count: number): Record<string, any> {
 }
 
 /** Built before the guard is loaded, used after. */
-const earlyEngine = PurlEngine.fromDefinitions([widget('^(a+)+$')]);
+const earlyEngine = PurlEngine.fromDefinitions([patternWidgetDefinition('^(a+)+$')]);
 const HOSTILE_PURL = `pkg:widget/${'a'.repeat(60_000)}!`;
 
 describe('before loadPatternGuard()', () => {
@@ -121,7 +111,7 @@ describe('before loadPatternGuard()', () => {
   });
 
   it('a pattern the guard will not be able to run is skipped all the same: the translation comes with the guard', () => {
-    const engine = PurlEngine.fromDefinitions([widget(BACKREFERENCE)]);
+    const engine = PurlEngine.fromDefinitions([patternWidgetDefinition(BACKREFERENCE)]);
     const before = valuesAwaitingPatternGuard();
     const [issue] = engine.validate(`pkg:widget/${'a'.repeat(30_000)}`).errors;
     expect(issue).toMatchObject({ code: 'pattern-skipped' });

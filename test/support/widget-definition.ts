@@ -20,3 +20,20 @@ export function widgetDefinition(examples: string[]): Record<string, unknown> {
     examples,
   };
 }
+
+/**
+ * The smallest schema-valid definition of "widget" whose name must match `source`: for the tests
+ * of patterns that can backtrack catastrophically (the pattern guard), in Node and, passed in as
+ * data, in Chromium.
+ */
+export function patternWidgetDefinition(source: string, examples: string[] = ['pkg:widget/aaa']): Record<string, unknown> {
+  return {
+    type: 'widget',
+    type_name: 'Widget',
+    description: 'A made-up type with a pattern that can backtrack catastrophically.',
+    repository: { use_repository: false },
+    namespace_definition: { requirement: 'prohibited' },
+    name_definition: { requirement: 'required', permitted_characters: source },
+    examples,
+  };
+}
