@@ -1,4 +1,4 @@
-import type { FilesReport } from '../node/index.js';
+import type { FilesReport } from '../node/validate-files.js';
 import { isGlob } from '../node/expand-glob.js';
 import type { ValidationResult } from '../validate/index.js';
 import { quoteArg } from './output/safe-text.js';

@@ -1,5 +1,5 @@
-import type { AjvError } from './compiled/validate-function.js';
-import type { RawFinding } from './finding.js';
+import type { AjvError, ValidateFunction } from './compiled/validate-function.js';
+import type { Finding, RawFinding } from './finding.js';
 import { humanPath, pointerTokens, toPointer } from './pointer.js';
 import { countOf, describeValue, jsonTypeOf, quoted } from './describe-value.js';
 import { regexSyntaxError } from './regex-syntax.js';
@@ -150,4 +150,21 @@ export function schemaFindings(errors: readonly AjvError[]): RawFinding[] {
     findings.push(finding);
   }
   return findings;
+}
+
+/**
+ * The schema's findings for an in-memory document, straight from a compiled validator, as findings
+ * of `source` without positions: what the engine's loaders (definitions, URL documents) need, with
+ * none of the document validator's semantic checks. A value that throws when read (a proxy, a
+ * getter) is one `internal/error` finding, the document's fault.
+ */
+export function documentSchemaErrors(validate: ValidateFunction, document: unknown, source: string): Finding[] {
+  try {
+    if (validate(document)) return [];
+    return schemaFindings(validate.errors ?? []).map(({ pointer, severity, rule, message }) => ({ file: source, pointer, line: null, column: null, severity, rule, message }));
+  } catch (error) {
+    const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const message = `the document could not be read (${what.length > 200 ? `${what.slice(0, 200)}…` : what})`;
+    return [{ file: source, pointer: '', line: null, column: null, severity: 'error', rule: 'internal/error', message }];
+  }
 }

@@ -1,6 +1,6 @@
 import { type PurlEngine, defaultPurlEngine, DefinitionSetError, DefinitionCompileError } from '../../purl/index.js';
 import { bundledTypesEngine } from '../../purl/default-engine.js';
-import { purlEngineFromDirectory } from '../../node/index.js';
+import { purlEngineFromDirectory } from '../../node/purl-engine-from-directory.js';
 import { UsageError } from '../usage-error.js';
 import { requireFolderArg } from '../path-args.js';
 

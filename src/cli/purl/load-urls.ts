@@ -1,9 +1,8 @@
-import { createPurlUrls } from '../../purl/urls/create-purl-urls.js';
 import type { PurlUrls } from '../../purl/urls/purl-urls.js';
-import { bundledPurlUrls, defaultUrlDocuments } from '../../purl/urls/default-urls.js';
+import { bundledPurlUrls } from '../../purl/urls/default-urls.js';
 import { defaultPurlEngine } from '../../purl/default-engine.js';
 import { UrlDocumentError } from '../../purl/urls/url-document-error.js';
-import { purlUrlsFromDirectory } from '../../node/index.js';
+import { purlUrlsFromDirectory } from '../../node/purl-urls-from-directory.js';
 import { UsageError } from '../usage-error.js';
 import { requireFolderArg } from '../path-args.js';
 import { loadEngine } from './load-engine.js';
@@ -30,7 +29,7 @@ export async function loadUrlMapper(choice: UrlMapperChoice, cwd: string): Promi
   const engine = await loadEngine(choice.types, choice['strict-types'], cwd);
   try {
     if (directory !== undefined) return await purlUrlsFromDirectory(directory, { engine });
-    return createPurlUrls(defaultUrlDocuments(), { engine });
+    return bundledPurlUrls(engine);
   } catch (error) {
     if (error instanceof UrlDocumentError) throw new UsageError(`${choice.urls === undefined ? 'the bundled URL documents' : `--urls ${choice.urls}`}: ${error.message}`);
     throw error;

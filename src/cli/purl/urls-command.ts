@@ -1,5 +1,5 @@
 import { PurlError } from '../../purl/index.js';
-import type { PurlUrls } from '../../purl/urls/purl-urls.js';
+import { MAX_URL_LENGTH, type PurlUrls } from '../../purl/urls/purl-urls.js';
 import { MAX_PURL_LENGTH } from '../../purl/syntax/generic-rules.js';
 import type { CommandIo } from '../io.js';
 import { parseCommandLine } from '../args.js';
@@ -63,9 +63,6 @@ or unusable --types or --urls.
 const FORMATS = ['text', 'json'] as const;
 
 const OPTIONS = { ...ENGINE_OPTIONS, ...URLS_OPTION, format: { type: 'string', default: 'text' } } as const;
-
-/** The longest URL read from standard input: far beyond any registry's, short of a memory problem. */
-export const MAX_URL_LENGTH = 8192;
 
 /** What an action shares: its parsed command line and the URL mapper it asks for. */
 async function setUp(argv: string[], io: CommandIo, command: string, help: string) {

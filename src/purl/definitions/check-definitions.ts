@@ -1,6 +1,6 @@
 import type { PurlTypeDefinition } from '../../../types/index.js';
 import { purlTypeDefinition } from '../../schemas/compiled/purl-type-definition.js';
-import { schemaFindings } from '../../schemas/schema-findings.js';
+import { documentSchemaErrors } from '../../schemas/schema-findings.js';
 import type { Finding } from '../../schemas/finding.js';
 
 /**
@@ -50,21 +50,6 @@ export function blocksEngine(finding: Finding): boolean {
   return finding.severity === 'error' && !finding.rule.startsWith('purl-type/');
 }
 
-/**
- * The schema's findings for an in-memory definition, straight from the compiled validator: the
- * engine sits below the document validator and needs none of its semantic checks to build a type.
- */
-function schemaErrors(document: unknown, source: string): Finding[] {
-  try {
-    if (purlTypeDefinition(document)) return [];
-    return schemaFindings(purlTypeDefinition.errors ?? []).map(({ pointer, severity, rule, message }) => ({ file: source, pointer, line: null, column: null, severity, rule, message }));
-  } catch (error) {
-    // A value that throws when read (a proxy, a getter) is refused as this document's fault.
-    const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    const message = `the document could not be read (${what.length > 200 ? `${what.slice(0, 200)}…` : what})`;
-    return [{ file: source, pointer: '', line: null, column: null, severity: 'error', rule: 'internal/error', message }];
-  }
-}
 
 /**
  * Checks every document against the PURL type definition schema and refuses the first invalid
@@ -74,7 +59,7 @@ export function checkDefinitions(documents: readonly SourcedDocument[]): PurlTyp
   const bySource = new Map<string, string>();
   const definitions: PurlTypeDefinition[] = [];
   for (const { document, source, findings } of documents) {
-    const errors = (findings ?? schemaErrors(document, source)).filter(blocksEngine);
+    const errors = (findings ?? documentSchemaErrors(purlTypeDefinition, document, source)).filter(blocksEngine);
     const first = errors[0];
     if (first) {
       const where = first.line === null ? first.pointer || '/' : `${first.line}:${first.column}`;

@@ -1,24 +1,11 @@
 import type { PurlTypeUrls } from '../../../types/index.js';
 import { purlTypeUrls } from '../../schemas/compiled/purl-type-urls.js';
-import { schemaFindings } from '../../schemas/schema-findings.js';
-import type { Finding } from '../../schemas/finding.js';
+import { documentSchemaErrors } from '../../schemas/schema-findings.js';
 import { defaultPurlEngine } from '../default-engine.js';
 import { compileUrlDocument, type CompiledUrlDocument } from './url-document.js';
 import { purlUrlsFromCompiled, type PurlUrls, type PurlUrlsOptions } from './purl-urls.js';
 import { UrlDocumentError } from './url-document-error.js';
 
-/** Schema findings of one document, straight from the compiled validator. */
-function schemaErrors(document: unknown, source: string): Finding[] {
-  try {
-    if (purlTypeUrls(document)) return [];
-    return schemaFindings(purlTypeUrls.errors ?? [])
-      .filter((f) => f.severity === 'error')
-      .map(({ pointer, severity, rule, message }) => ({ file: source, pointer, line: null, column: null, severity, rule, message }));
-  } catch (error) {
-    const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return [{ file: source, pointer: '', line: null, column: null, severity: 'error', rule: 'internal/error', message: `the document could not be read (${what.slice(0, 200)})` }];
-  }
-}
 
 /** Checks and compiles documents, refusing the first bad one with a {@link UrlDocumentError}. */
 export function compileUrlDocuments(documents: readonly unknown[], sources: readonly string[] = []): CompiledUrlDocument[] {
@@ -26,7 +13,7 @@ export function compileUrlDocuments(documents: readonly unknown[], sources: read
   const seen = new Map<string, string>();
   documents.forEach((document, index) => {
     const source = sources[index] ?? `document #${index}`;
-    const findings = schemaErrors(document, source);
+    const findings = documentSchemaErrors(purlTypeUrls, document, source).filter((f) => f.severity === 'error');
     if (findings.length === 0) {
       const result = compileUrlDocument(document as PurlTypeUrls);
       for (const problem of result.problems) findings.push({ file: source, pointer: problem.pointer, line: null, column: null, severity: 'error', rule: problem.rule, message: problem.message });

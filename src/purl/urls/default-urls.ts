@@ -2,18 +2,25 @@ import type { PurlTypeUrls } from '../../../types/index.js';
 import type { PurlEngine } from '../engine/purl-engine.js';
 import { DEFAULT_URLS_JSON } from '../compiled/default-urls.js';
 import { purlUrlsFromCompiled, type PurlUrls } from './purl-urls.js';
-import { compileUrlDocument } from './url-document.js';
+import { compileUrlDocument, type CompiledUrlDocument } from './url-document.js';
 
-let mapper: PurlUrls | undefined;
+let compiled: CompiledUrlDocument[] | undefined;
+const mappers = new WeakMap<PurlEngine, PurlUrls>();
 
 /**
  * The URL mapper over teapurl's own URL documents (`corpus/purl-urls`, checked by the tests and
- * `teapurl validate`, so not again here), built on first call with the engine given (the default
- * engine: the caller passes it, so that this module imports nothing the eager bundle has). Not
- * public API: loadPurlUrls and the `teapurl/node` functions reach it.
+ * `teapurl validate`, so not again here) with the engine given: the default engine, passed in so
+ * that this module imports nothing the eager bundle has, or the engine of `--types`. The documents
+ * are compiled once, whatever the engines. Not public API: loadPurlUrls, the `teapurl/node`
+ * functions and the CLI reach it.
  */
 export function bundledPurlUrls(engine: PurlEngine): PurlUrls {
-  mapper ??= purlUrlsFromCompiled(defaultUrlDocuments().map((document) => compileUrlDocument(document).compiled), engine);
+  let mapper = mappers.get(engine);
+  if (mapper === undefined) {
+    compiled ??= defaultUrlDocuments().map((document) => compileUrlDocument(document).compiled);
+    mapper = purlUrlsFromCompiled(compiled, engine);
+    mappers.set(engine, mapper);
+  }
   return mapper;
 }
 

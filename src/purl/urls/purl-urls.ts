@@ -107,7 +107,8 @@ export interface PurlUrls {
 }
 
 /** The longest URL urlToPurl reads; longer ones name no package (and would cost time to try). */
-const MAX_URL_LENGTH = 8192;
+/** The longest URL urlToPurl reads; longer ones name no package it knows. */
+export const MAX_URL_LENGTH = 8192;
 
 /** The registry a document's default_registry names, as {+registry} expands it. */
 function normalisedDefault(document: CompiledUrlDocument): string | undefined {

@@ -1,10 +1,11 @@
 import type { DerivedVariable, PurlTypeUrls, UrlTemplate } from '../../../types/index.js';
 import { parseUriTemplate, TemplateSyntaxError, type UriTemplate } from './uri-template.js';
 import { compileMatcher, type TemplateMatcher } from './reverse-template.js';
+import { toPointer } from '../../schemas/pointer.js';
 
 /** The variables every document has, besides `q.<key>` and its own derived ones. */
 export const BASE_VARIABLES: ReadonlySet<string> = new Set(['namespace', 'name', 'version', 'subpath', 'namespace_segments', 'subpath_segments', 'registry']);
-/** Variables that hold a list (a split value), expanded one path segment per item with `{/x*}`. */
+/** The variables that carry the namespace: a template using one of them (or a variable derived from one) uses the namespace. */
 const NAMESPACE_SOURCES = new Set(['namespace', 'namespace_segments']);
 
 /** The lists of templates a document has, in the order urlToPurl tries them. */
@@ -50,9 +51,6 @@ export function isKnownSource(name: string): boolean {
   return BASE_VARIABLES.has(name) || name.startsWith('q.');
 }
 
-function escapePointer(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
 
 function ownEntries<T>(record: Readonly<Record<string, T | undefined>> | undefined): [string, T][] {
   if (!record) return [];
@@ -68,7 +66,7 @@ export function compileUrlDocument(document: PurlTypeUrls): { compiled: Compiled
   const problems: UrlDocumentProblem[] = [];
   const derived = new Map<string, DerivedVariable>();
   for (const [name, variable] of ownEntries(document.variables)) {
-    const pointer = `/variables/${escapePointer(name)}`;
+    const pointer = toPointer(['variables', name]);
     if (BASE_VARIABLES.has(name)) {
       problems.push({ pointer, rule: 'purl-urls/unknown-variable', message: `the derived variable "${name}" has the name of a variable every document has` });
     } else if (!isKnownSource(variable.from)) {
@@ -79,7 +77,7 @@ export function compileUrlDocument(document: PurlTypeUrls): { compiled: Compiled
   const known = (name: string) => isKnownSource(name) || derived.has(name);
   const defaults = new Map<string, string>();
   for (const [name, value] of ownEntries(document.defaults)) {
-    if (!known(name) || name === 'registry') problems.push({ pointer: `/defaults/${escapePointer(name)}`, rule: 'purl-urls/unknown-variable', message: `"${name}" is not a variable of this document${name === 'registry' ? ' that takes a default (use default_registry)' : ''}` });
+    if (!known(name) || name === 'registry') problems.push({ pointer: toPointer(['defaults', name]), rule: 'purl-urls/unknown-variable', message: `"${name}" is not a variable of this document${name === 'registry' ? ' that takes a default (use default_registry)' : ''}` });
     else defaults.set(name, value);
   }
   const defaultRegistry = document.default_registry;
