@@ -1,10 +1,10 @@
-import { closeSync, constants, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { fixText, leftToAPerson, refusal, type AppliedFix, type FixTextResult } from '../validate/fix/fix-text.js';
 import type { ValidationResult } from '../validate/validate-document.js';
 import { passes } from '../schemas/finding.js';
-import { DEFAULT_MAX_BYTES, readStream, validateBytes, validateFiles, type ValidateFilesOptions } from './validate-files.js';
+import { DEFAULT_MAX_BYTES, documentText, readStream, readWhole, validateFiles, type ValidateFilesOptions } from './validate-files.js';
 import { withPatternGuard } from './with-pattern-guard.js';
 
 /**
@@ -83,8 +83,6 @@ export interface FixFilesReport {
   valid: boolean;
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
 /** The path as the diff names it: relative to `cwd` with forward slashes, as `git apply` and `patch -p1` read it. */
 function diffPath(file: string, cwd: string): string {
   const relative = path.isAbsolute(file) ? path.relative(cwd, file) : file;
@@ -97,24 +95,13 @@ export function unifiedDiff(name: string, before: string, after: string): string
   return createTwoFilesPatch(`a/${name}`, `b/${name}`, before, after, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY });
 }
 
-function readAll(fd: number): Buffer {
-  const size = fstatSync(fd).size;
-  const buffer = Buffer.alloc(size);
-  let read = 0;
-  while (read < size) {
-    const n = readSync(fd, buffer, read, size - read, read);
-    if (n === 0) break;
-    read += n;
-  }
-  return buffer.subarray(0, read);
-}
 
 function codeOf(error: unknown): string {
   return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 }
 
-/** Reads a file's bytes, or why it cannot be read now. */
-function readBytes(full: string): Buffer | string {
+/** Reads a file's bytes again, or why it cannot be read now (it may have grown past the limit meanwhile). */
+function readBytes(full: string, maxBytes: number): Buffer | string {
   let fd: number;
   try {
     fd = openSync(full, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -122,8 +109,10 @@ function readBytes(full: string): Buffer | string {
     return `it cannot be read again (${codeOf(error)})`;
   }
   try {
-    if (!fstatSync(fd).isFile()) return 'it is not a regular file';
-    return readAll(fd);
+    const info = fstatSync(fd);
+    if (!info.isFile()) return 'it is not a regular file';
+    if (info.size > maxBytes) return `it is now ${info.size} bytes, over the limit of ${maxBytes} bytes`;
+    return readWhole(fd, info.size);
   } catch (error) {
     return `it cannot be read again (${codeOf(error)})`;
   } finally {
@@ -151,7 +140,7 @@ export function writeIfUnchanged(full: string, expected: Buffer, next: Buffer): 
     const info = fstatSync(fd);
     if (!info.isFile()) return 'it is not a regular file; it was left as it is';
     if ((info.mode & 0o222) === 0) return 'it is read-only (no write permission); it was left as it is';
-    if (!readAll(fd).equals(expected)) return 'it changed on disk since teapurl read it; it was left as it is: run again';
+    if (info.size !== expected.length || !readWhole(fd, info.size).equals(expected)) return 'it changed on disk since teapurl read it; it was left as it is: run again';
     try {
       let written = 0;
       while (written < next.length) written += writeSync(fd, next, written, next.length - written, written);
@@ -182,15 +171,11 @@ function asResult(file: string, fixed: FixTextResult): ValidationResult {
 function fixOneFile(found: ValidationResult, options: FixFilesOptions, cwd: string): FileFix {
   const { file } = found;
   const full = path.resolve(cwd, file);
-  const bytes = readBytes(full);
+  const bytes = readBytes(full, options.maxBytes ?? DEFAULT_MAX_BYTES);
   const notWritten = (note: string): FileFix => ({ file, outcome: 'not-written', applied: [], result: { ...found, findings: leftToAPerson(found.findings, 'not fixed: the file was not written') }, diff: '', note });
   if (typeof bytes === 'string') return notWritten(bytes);
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
-    return notWritten('it changed on disk since teapurl read it (no longer UTF-8 text); it was left as it is');
-  }
+  const text = documentText(bytes, file);
+  if (typeof text !== 'string') return notWritten('it changed on disk since teapurl read it (no longer JSON text); it was left as it is');
   const fixed = fixText(text, { file, ...(options.kind ? { kind: options.kind } : {}), ...(options.maxFindings !== undefined ? { maxFindings: options.maxFindings } : {}) });
   if (fixed.refused) return { file, outcome: 'refused', applied: [], result: asResult(file, fixed), diff: '', note: `not fixed: ${fixed.refused}` };
   if (!fixed.changed) return { file, outcome: 'unchanged', applied: [], result: asResult(file, fixed), diff: '', note: null };
@@ -271,13 +256,8 @@ export async function fixStream(
   });
   const bytes = await readStream(stream, file, options.maxBytes ?? DEFAULT_MAX_BYTES);
   if (!Buffer.isBuffer(bytes)) return refused(bytes);
-  let text: string;
-  try {
-    if (bytes.length === 0 || bytes.includes(0)) throw new TypeError('not text');
-    text = utf8.decode(bytes);
-  } catch {
-    return refused(validateBytes(bytes, { file }));
-  }
+  const text = documentText(bytes, file);
+  if (typeof text !== 'string') return refused(text);
   const fixed = await withPatternGuard(() => fixText(text, { file, ...(options.kind ? { kind: options.kind } : {}), ...(options.maxFindings !== undefined ? { maxFindings: options.maxFindings } : {}) }));
   const result = asResult(file, fixed);
   if (fixed.refused) return { fix: { file, outcome: 'refused', applied: [], result, diff: '', note: `not fixed: ${fixed.refused}` }, text };

@@ -114,14 +114,7 @@ function readSmallFile(file: string, full: string, maxBytes: number): Buffer | V
     if (info.isDirectory()) return directoryProblem(file);
     if (!info.isFile()) return fileProblem(file, 'file/unreadable', `${file} is not a regular file`);
     if (info.size > maxBytes) return fileProblem(file, 'file/too-large', `${file} is ${info.size} bytes, over the limit of ${maxBytes} bytes`);
-    const buffer = Buffer.allocUnsafe(info.size);
-    let read = 0;
-    while (read < info.size) {
-      const n = readSync(fd, buffer, read, info.size - read, read);
-      if (n === 0) break;
-      read += n;
-    }
-    return read === info.size ? buffer : buffer.subarray(0, read);
+    return readWhole(fd, info.size);
   } catch (error) {
     return describeFsError(file, error);
   } finally {
@@ -142,15 +135,31 @@ function readSmallFile(file: string, full: string, maxBytes: number): Buffer | V
  */
 export function validateBytes(bytes: Uint8Array, options: ValidateOptions = {}): ValidationResult {
   const file = options.file ?? '<input>';
+  const text = documentText(bytes, file);
+  return typeof text === 'string' ? validateText(text, { ...options, file }) : text;
+}
+
+/** The text of a document's bytes, or the finding that says why they are not JSON text (empty, binary, not UTF-8). Not public API. */
+export function documentText(bytes: Uint8Array, file: string): string | ValidationResult {
   if (bytes.length === 0) return fileProblem(file, 'file/empty', `${file} is empty`);
   if (bytes.includes(0)) return fileProblem(file, 'file/binary', `${file} is a binary file, not JSON text`);
-  let text: string;
   try {
-    text = utf8.decode(bytes);
+    return utf8.decode(bytes);
   } catch {
     return fileProblem(file, 'file/binary', `${file} is not valid UTF-8 text`);
   }
-  return validateText(text, { ...options, file });
+}
+
+/** The `size` bytes of an open file from its start (fewer when it shrank meanwhile). Not public API. */
+export function readWhole(fd: number, size: number): Buffer {
+  const buffer = Buffer.allocUnsafe(size);
+  let read = 0;
+  while (read < size) {
+    const n = readSync(fd, buffer, read, size - read, read);
+    if (n === 0) break;
+    read += n;
+  }
+  return read === size ? buffer : buffer.subarray(0, read);
 }
 
 /** Reads, decodes and validates one file; every failure becomes a finding. */
