@@ -1,6 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expandGlob } from './expand-glob.js';
+import { readJsonFolder, withoutByteOrderMark } from './read-json-folder.js';
 import { validateText } from '../validate/validate-document.js';
 import { blocksEngine, DefinitionSetError, type SourcedDocument } from '../purl/definitions/check-definitions.js';
 import { loadPatternGuardIfCompiledSince, patternGuardMark, withPatternGuard } from './with-pattern-guard.js';
@@ -47,30 +45,12 @@ export async function purlEngineFromDirectory(directory: string, options: PurlEn
 
 /** Every definition file under `directory`, read and validated with lines and columns. */
 async function readDefinitionDirectory(directory: string): Promise<SourcedDocument[]> {
-  const walk = expandGlob('**/*.json', directory);
-  const problem = walk.problems[0];
-  if (problem !== undefined) {
-    const shown = path.relative(process.cwd(), path.resolve(directory, problem.path)) || problem.path;
-    const what = problem.folder ? 'a folder that cannot be searched' : 'cannot be read';
-    throw new DefinitionSetError(shown, `${shown}: ${what} (${problem.code}); the definition set would be incomplete`);
-  }
-  const files = walk.files.map((file) => path.resolve(directory, file));
-  if (files.length === 0) {
-    throw new DefinitionSetError(directory, `${directory}: no *.json type definitions found`);
-  }
-  const documents: SourcedDocument[] = [];
-  for (const file of files) {
-    const shown = path.relative(process.cwd(), file) || file;
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      throw new DefinitionSetError(shown, `${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-    }
-    const result = validateText(text, { kind: 'purl-type-definition', file: shown, maxFindings: Infinity });
-    // The validator tolerates a leading byte order mark; JSON.parse does not.
-    const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-    documents.push({ document: result.findings.some(blocksEngine) ? null : JSON.parse(json), source: shown, findings: result.findings });
-  }
-  return documents;
+  const refuse = (source: string, message: string): never => {
+    throw new DefinitionSetError(source, message);
+  };
+  const files = await readJsonFolder(directory, { plural: 'type definitions', set: 'the definition set' }, refuse);
+  return files.map(({ source, text }) => {
+    const result = validateText(text, { kind: 'purl-type-definition', file: source, maxFindings: Infinity });
+    return { document: result.findings.some(blocksEngine) ? null : JSON.parse(withoutByteOrderMark(text)), source, findings: result.findings };
+  });
 }

@@ -1,15 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { PurlTypeUrls } from '../../types/index.js';
 import { createPurlUrls } from '../purl/urls/create-purl-urls.js';
 import type { PurlUrls, PurlUrlsOptions } from '../purl/urls/purl-urls.js';
 import { UrlDocumentError } from '../purl/urls/url-document-error.js';
-import { expandGlob } from './expand-glob.js';
-
-/** How a file is named in a message: relative to the working folder when that is shorter. */
-function shown(file: string): string {
-  return path.relative(process.cwd(), file) || file;
-}
+import { readJsonFolder, withoutByteOrderMark } from './read-json-folder.js';
+import { validateText } from '../validate/validate-document.js';
+import type { Finding } from '../schemas/finding.js';
 
 /** URL documents read from files, and the file each came from (for `createPurlUrls`'s `sources`). */
 export interface UrlDocumentFiles {
@@ -17,38 +12,35 @@ export interface UrlDocumentFiles {
   readonly sources: string[];
 }
 
+/** Findings that make a document unusable: JSON, schema and template errors; wrong examples do not (the validator reports them). */
+function blocksMapper(finding: Finding): boolean {
+  return finding.severity === 'error' && (!finding.rule.startsWith('purl-urls/') || TEMPLATE_RULES.has(finding.rule));
+}
+const TEMPLATE_RULES = new Set(['purl-urls/template-syntax', 'purl-urls/unknown-variable', 'purl-urls/reserved-expansion']);
+
 /**
  * Every URL document (`*.json`, purl-type-urls format) under `directory`, in file-name order,
- * parsed. A folder that cannot be searched, no documents, an unreadable file and malformed JSON
- * are each a {@link UrlDocumentError} naming the file; what the documents say is checked by
- * `createPurlUrls`, given the sources to name the files.
+ * read and validated, so that a refusal names the file, line and column: a folder that cannot be
+ * searched, no documents, an unreadable file, malformed JSON, a schema or template error are each
+ * a {@link UrlDocumentError}. Wrong examples do not stop a document being used.
  */
 export async function readUrlDocuments(directory: string): Promise<UrlDocumentFiles> {
-  const walk = expandGlob('**/*.json', directory);
-  const problem = walk.problems[0];
-  if (problem !== undefined) {
-    const where = shown(path.resolve(directory, problem.path));
-    throw new UrlDocumentError(where, '', `${where}: ${problem.folder ? 'a folder that cannot be searched' : 'cannot be read'} (${problem.code}); the URL documents would be incomplete`);
-  }
-  if (walk.files.length === 0) throw new UrlDocumentError(directory, '', `${directory}: no *.json URL documents found`);
+  const refuse = (source: string, message: string): never => {
+    throw new UrlDocumentError(source, '', message);
+  };
+  const files = await readJsonFolder(directory, { plural: 'URL documents', set: 'the URL documents' }, refuse);
   const documents: PurlTypeUrls[] = [];
-  const sources: string[] = [];
-  for (const file of walk.files.map((f) => path.resolve(directory, f))) {
-    sources.push(shown(file));
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      throw new UrlDocumentError(shown(file), '', `${shown(file)}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  for (const { source, text } of files) {
+    const blocking = validateText(text, { kind: 'purl-type-urls', file: source, maxFindings: Infinity }).findings.filter(blocksMapper);
+    const first = blocking[0];
+    if (first) {
+      const where = first.line === null ? first.pointer || '/' : `${first.line}:${first.column}`;
+      const more = blocking.length > 1 ? ` (and ${blocking.length - 1} more)` : '';
+      throw new UrlDocumentError(source, first.pointer, `${source}:${where}: ${first.message} (${first.rule})${more}`, blocking);
     }
-    try {
-      // A leading byte order mark is tolerated, as the validator tolerates it.
-      documents.push(JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as PurlTypeUrls);
-    } catch (error) {
-      throw new UrlDocumentError(shown(file), '', `${shown(file)}: not JSON (${(error as Error).message})`);
-    }
+    documents.push(JSON.parse(withoutByteOrderMark(text)) as PurlTypeUrls);
   }
-  return { documents, sources };
+  return { documents, sources: files.map((f) => f.source) };
 }
 
 /**

@@ -103,8 +103,8 @@ describe('teapurl purl urls', () => {
 
   it('refuses an unusable --urls folder in one line naming the file (exit 2)', async () => {
     for (const [folder, expected] of [
-      ['broken-json', /npm-urls\.json: not JSON/],
-      ['broken-schema', /npm/],
+      ['broken-json', /npm-urls\.json:1:\d+: malformed JSON: .*\(json\/syntax\)/],
+      ['broken-schema', /npm-urls\.json:1:\d+: .*\(schema\/pattern\)/],
       ['empty', /no \*\.json URL documents/],
     ] as const) {
       const r = await purl(['urls', '--urls', folder, LEFT_PAD], [], dir);

@@ -108,7 +108,9 @@ describe('teapurl validate --format sarif', () => {
     // URIs: relative to the working directory, percent-encoded, forward slashes; standard input is `-`.
     expect(results.map(uriOf)).toEqual(['-', 'bad%20%C3%A9%E2%80%AE.json', 'cr%0D%0Alf.json', 'local.json', 'sub%20dir/x%25y.json', 'empty.json']);
     const badRegion = { startLine: 4, startColumn: BAD.split('\n')[3]!.indexOf('"1.0"') + 1 };
-    for (const result of results.filter((r) => r.ruleId === 'schema/pattern')) {
+    const patternResults = results.filter((r) => r.ruleId === 'schema/pattern');
+    expect(patternResults.length).toBeGreaterThan(0);
+    for (const result of patternResults) {
       expect(result.locations![0]!.physicalLocation!.region).toEqual(badRegion);
       expect(result.locations![0]!.logicalLocations).toEqual([{ fullyQualifiedName: '/endpoints/0/versions/0' }]);
       expect(result.properties).toEqual({ pointer: '/endpoints/0/versions/0' });

@@ -165,7 +165,7 @@ describe('teapurl docs --urls DIR', () => {
     const bad = runCli(['docs', '--urls', broken, '--out', path.join(scratch, 'y')]);
     expect(bad.status).toBe(1);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
-    expect(bad.stderr).toMatch(/^teapurl docs: --urls .*npm-urls\.json: not JSON/);
+    expect(bad.stderr).toMatch(/^teapurl docs: --urls .*npm-urls\.json:1:\d+: malformed JSON: .*\(json\/syntax\)/);
     expect(runCli(['docs', '--help']).stdout).toContain('--urls DIR');
   });
 });
