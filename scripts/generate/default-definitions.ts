@@ -4,19 +4,25 @@ import type { Artifact } from './artifacts.js';
 import type { PurlTypeDefinition } from '../../types/index.js';
 import { definitionRules } from '../../src/purl/definitions/definition-rules.js';
 
-async function readCorpus(root: string): Promise<PurlTypeDefinition[]> {
-  const directory = path.join(root, 'corpus/purl-types');
-  const files = (await readdir(directory)).filter((f) => f.endsWith('-definition.json')).sort();
-  const definitions: unknown[] = [];
+/** The documents of a corpus folder (`corpus/<folder>/*<suffix>`), parsed, sorted by file name. */
+export async function readCorpus(root: string, folder: string, suffix: string): Promise<unknown[]> {
+  const directory = path.join(root, 'corpus', folder);
+  const files = (await readdir(directory)).filter((f) => f.endsWith(suffix)).sort();
+  const documents: unknown[] = [];
   for (const file of files) {
     const text = await readFile(path.join(directory, file), 'utf8');
     try {
-      definitions.push(JSON.parse(text));
+      documents.push(JSON.parse(text));
     } catch (error) {
-      throw new Error(`corpus/purl-types/${file}: ${(error as Error).message}`);
+      throw new Error(`corpus/${folder}/${file}: ${(error as Error).message}`);
     }
   }
-  return definitions as PurlTypeDefinition[];
+  return documents;
+}
+
+/** A generated module holding `data` as one JSON string constant (parsed on first use). */
+export function jsonTextModule(banner: string, comment: string, name: string, data: unknown): string {
+  return [banner, '', `/** ${comment} */`, `export const ${name}: string = ${JSON.stringify(JSON.stringify(data))};`, ''].join('\n');
 }
 
 const BANNER = '/* Generated from corpus/purl-types/*-definition.json by `npm run generate`. Do not edit by hand. */';
@@ -29,9 +35,8 @@ const BANNER = '/* Generated from corpus/purl-types/*-definition.json by `npm ru
  * `defaultPurlDefinitions()` load.
  */
 export async function defaultDefinitionsModules(root: string): Promise<Artifact[]> {
-  const definitions = await readCorpus(root);
-  const module = (comment: string, name: string, data: unknown) =>
-    [BANNER, '', `/** ${comment} */`, `export const ${name}: string = ${JSON.stringify(JSON.stringify(data))};`, ''].join('\n');
+  const definitions = (await readCorpus(root, 'purl-types', '-definition.json')) as PurlTypeDefinition[];
+  const module = (comment: string, name: string, data: unknown) => jsonTextModule(BANNER, comment, name, data);
   return [
     {
       file: 'src/purl/compiled/default-rules.ts',

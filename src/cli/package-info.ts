@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { teapurlPackage } from '../docs/teapurl-package.js';
 
 /** What the CLI reads from teapurl's own package.json. */
 export interface PackageInfo {
@@ -9,21 +9,12 @@ export interface PackageInfo {
 
 let cached: PackageInfo | undefined;
 
-/** teapurl's package.json, found upwards from this module (bundled or not). */
+/** teapurl's version and homepage, from its package.json (see teapurlPackage). */
 export function packageInfo(): PackageInfo {
   if (cached) return cached;
-  let dir = new URL('.', import.meta.url);
-  for (let depth = 0; depth < 4; depth++, dir = new URL('..', dir)) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as { name?: string; version?: string; homepage?: unknown };
-      if (pkg.name === 'teapurl' && pkg.version) {
-        cached = { version: pkg.version, homepage: typeof pkg.homepage === 'string' && pkg.homepage !== '' ? pkg.homepage : undefined };
-        return cached;
-      }
-    } catch {
-      // not here: look one level up
-    }
-  }
-  cached = { version: 'unknown', homepage: undefined };
+  const manifest = teapurlPackage()?.manifest;
+  const version = typeof manifest?.version === 'string' && manifest.version !== '' ? manifest.version : 'unknown';
+  const homepage = typeof manifest?.homepage === 'string' && manifest.homepage !== '' ? manifest.homepage : undefined;
+  cached = { version, homepage };
   return cached;
 }

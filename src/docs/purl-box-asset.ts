@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { PurlTypeDefinition, PurlTypeUrls } from '../../types/index.js';
 import type { DocsFile } from './docs-file.js';
 import { DEFINITIONS_GLOBAL, URLS_GLOBAL } from './purl-box/definitions-global.js';
+import { teapurlPackage } from './teapurl-package.js';
 
 /** The live PURL box's script in a site: the PURL engine, built by scripts/bundle-docs-assets.mjs. */
 export const PURL_BOX_SCRIPT = 'assets/purl-box.js';
@@ -22,23 +23,14 @@ let cached: string | undefined;
  */
 function builtScript(): string {
   if (cached !== undefined) return cached;
-  let dir = new URL('.', import.meta.url);
-  for (let depth = 0; depth < 4; depth++, dir = new URL('..', dir)) {
-    let manifest: { name?: unknown };
-    try {
-      manifest = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as { name?: unknown };
-    } catch {
-      continue; // not the package root: look one level up
-    }
-    if (manifest.name !== 'teapurl') continue;
-    try {
-      cached = readFileSync(new URL(BUILT_SCRIPT, dir), 'utf8');
-      return cached;
-    } catch {
-      throw new Error(`teapurl docs: the live PURL box's script ${fileURLToPath(new URL(BUILT_SCRIPT, dir))} is missing; in a checkout, run npm run build`);
-    }
+  const found = teapurlPackage();
+  if (found === null) throw new Error(`teapurl docs: cannot find teapurl's package folder above ${fileURLToPath(new URL('.', import.meta.url))} to read ${BUILT_SCRIPT}`);
+  try {
+    cached = readFileSync(new URL(BUILT_SCRIPT, found.root), 'utf8');
+    return cached;
+  } catch {
+    throw new Error(`teapurl docs: the live PURL box's script ${fileURLToPath(new URL(BUILT_SCRIPT, found.root))} is missing; in a checkout, run npm run build`);
   }
-  throw new Error(`teapurl docs: cannot find teapurl's package folder above ${fileURLToPath(new URL('.', import.meta.url))} to read ${BUILT_SCRIPT}`);
 }
 
 /**
