@@ -93,7 +93,7 @@ export async function validateCommand(argv: string[], io: CommandIo): Promise<nu
   }
   const report = await validateFiles(patterns, { cwd: io.cwd, maxBytes, ...(values.kind ? { kind: values.kind } : {}) });
   const stdin = readsStdin ? [await validateStream(io.stdin, { file: STDIN_NAME, maxBytes, ...(values.kind ? { kind: values.kind } : {}) })] : [];
-  const { results: files, problems } = inputProblems(report);
+  const { kept: files, problems } = inputProblems(report.unmatched, report.results, (result) => result);
   const results = [...stdin, ...files];
 
   const status = problems.length > 0 ? 2 : results.every((r) => passes(r.findings, values.strict)) ? 0 : 1;

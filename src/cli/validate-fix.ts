@@ -65,11 +65,9 @@ export async function validateFix(request: FixRequest, io: CommandIo): Promise<n
   const report = await fixFiles(request.patterns, options);
   const stdin = request.readsStdin ? await fixStream(io.stdin, options) : null;
   // Arguments that named nothing to check are usage problems, as in plain validation.
-  const split = inputProblems({ results: report.files.map((f) => f.result), unmatched: report.unmatched, valid: report.valid });
-  const named = new Set(split.results);
-  const files = [...(stdin ? [stdin.fix] : []), ...report.files.filter((f) => named.has(f.result))];
+  const { kept, problems } = inputProblems(report.unmatched, report.files, (f) => f.result);
+  const files = [...(stdin ? [stdin.fix] : []), ...kept];
   const results = files.map((f) => f.result);
-  const problems = split.problems;
   const status = problems.length > 0 ? 2 : results.every((r) => passes(r.findings, request.strict)) ? 0 : 1;
 
   try {
