@@ -85,8 +85,10 @@ describe.skipIf(!HAS_NPM)('the husky and lint-staged recipe in a fresh project',
     expect(r.status, r.output).not.toBe(0);
     expect(r.output).toMatch(/npm-urls\.json:\d+:\d+: error .*\(purl-urls\/example-purl\)/);
     expect(run('git', ['log', '--oneline']).output).not.toMatch(/broken urls/);
-    ok('git', 'checkout', '--', 'npm-urls.json');
-    ok('git', 'reset', '-q');
+    // Back to the committed file in both the index and the work tree: `checkout -- file` alone
+    // would copy the staged broken file back, and the next commit would carry it along.
+    ok('git', 'checkout', 'HEAD', '--', 'npm-urls.json');
+    expect(run('git', ['status', '--porcelain']).output.trim()).toBe('');
   }, 120_000);
 
   it('refuses a commit with an invalid discovery document, naming file, line and column', () => {
