@@ -16,6 +16,7 @@ import { oneOf, UsageError } from './usage-error.js';
 import { countOf } from '../schemas/describe-value.js';
 import { parseCommandLine } from './args.js';
 import { requireFolderArg } from './path-args.js';
+import { fsReason } from '../node/fs-reason.js';
 import { escapeControls, quoteArg } from './output/safe-text.js';
 
 export const DOCS_HELP = `Usage: teapurl docs [--types DIR] [--urls DIR] --out DIR [--format html|md|both] [--check] [--force]
@@ -54,15 +55,11 @@ definitions, the URL documents or the folder cannot be used; 2 usage error (a
 --types or --urls folder that does not exist, an --out that is a file).
 `;
 
-/** File system refusals in plain words; others are shown by their code. */
-const FS_REASONS: Record<string, string> = {
+/** What the codes mean while a site is written; the others read as everywhere else (fsReason). */
+const SITE_REASONS: Record<string, string> = {
   EEXIST: 'a file is in the way of a folder (EEXIST)',
   ENOTDIR: 'a file is in the way of a folder (ENOTDIR)',
   EISDIR: 'a folder is in the way of a page (EISDIR)',
-  EACCES: 'permission denied (EACCES)',
-  EPERM: 'operation not permitted (EPERM)',
-  EROFS: 'read-only file system (EROFS)',
-  ENOSPC: 'no space left on the device (ENOSPC)',
 };
 
 /** A failure to report in one line (exit 1), not a usage error. */
@@ -175,7 +172,7 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
     if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
       // A file system refusal (a file where the output folder should be, no permission): one line.
       const where = (error as NodeJS.ErrnoException).path ?? values.out;
-      io.stderr.write(`${escapeControls(`teapurl docs: cannot ${values.check ? 'read' : 'write'} ${where}: ${FS_REASONS[code] ?? code}`)}\n`);
+      io.stderr.write(`${escapeControls(`teapurl docs: cannot ${values.check ? 'read' : 'write'} ${where}: ${SITE_REASONS[code] ?? fsReason(code)}`)}\n`);
       return 1;
     }
     throw error;

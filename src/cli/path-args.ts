@@ -1,6 +1,7 @@
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from './usage-error.js';
+import { errorCode, fsReason } from '../node/fs-reason.js';
 import { quoteArg } from './output/safe-text.js';
 
 /** How a path named on the command line is shown: `--api-keys 'keys.json'`, or `'suite.json'` for an argument. */
@@ -8,21 +9,14 @@ function named(value: string, option: string | undefined): string {
   return option === undefined ? quoteArg(value) : `${option} ${quoteArg(value)}`;
 }
 
-function why(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EACCES' || code === 'EPERM') return `permission denied (${code})`;
-  if (code === 'ELOOP') return 'a symbolic link loop (ELOOP)';
-  return code ?? (error as Error).message;
-}
-
 /** What is at a named path; a path that is not there, or cannot be reached, is a usage error. */
 function statArg(value: string, cwd: string, option: string | undefined): Stats {
   try {
     return statSync(path.resolve(cwd, value));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new UsageError(`${named(value, option)} does not exist`);
-    throw new UsageError(`${named(value, option)} cannot be reached: ${why(error)}`);
+    throw new UsageError(`${named(value, option)} cannot be reached: ${fsReason(error)}`);
   }
 }
 
@@ -54,6 +48,6 @@ export function readFileArg(value: string, cwd: string, option: string): string 
   try {
     return readFileSync(path.resolve(cwd, value), 'utf8');
   } catch (error) {
-    throw new UsageError(`${named(value, option)} cannot be read: ${why(error)}`);
+    throw new UsageError(`${named(value, option)} cannot be read: ${fsReason(error)}`);
   }
 }

@@ -6,6 +6,7 @@ import type { ValidationResult } from '../validate/validate-document.js';
 import { passes } from '../schemas/finding.js';
 import { DEFAULT_MAX_BYTES, documentText, readStream, readWhole, validateFiles, type ValidateFilesOptions } from './validate-files.js';
 import { withPatternGuard } from './with-pattern-guard.js';
+import { errorCode, fsReason, isPermissionCode } from './fs-reason.js';
 
 /**
  * Options for {@link fixFiles}.
@@ -96,17 +97,13 @@ export function unifiedDiff(name: string, before: string, after: string): string
 }
 
 
-function codeOf(error: unknown): string {
-  return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-}
-
 /** Reads a file's bytes again, or why it cannot be read now (it may have grown past the limit meanwhile). */
 function readBytes(full: string, maxBytes: number): Buffer | string {
   let fd: number;
   try {
     fd = openSync(full, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
-    return `it cannot be read again (${codeOf(error)})`;
+    return `it cannot be read again: ${fsReason(error)}`;
   }
   try {
     const info = fstatSync(fd);
@@ -114,7 +111,7 @@ function readBytes(full: string, maxBytes: number): Buffer | string {
     if (info.size > maxBytes) return `it is now ${info.size} bytes, over the limit of ${maxBytes} bytes`;
     return readWhole(fd, info.size);
   } catch (error) {
-    return `it cannot be read again (${codeOf(error)})`;
+    return `it cannot be read again: ${fsReason(error)}`;
   } finally {
     closeSync(fd);
   }
@@ -132,9 +129,9 @@ export function writeIfUnchanged(full: string, expected: Buffer, next: Buffer): 
   try {
     fd = openSync(full, constants.O_RDWR | constants.O_NONBLOCK);
   } catch (error) {
-    const code = codeOf(error);
-    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return `it is read-only (${code}); it was left as it is`;
-    return `it cannot be opened for writing (${code}); it was left as it is`;
+    const code = errorCode(error);
+    if (isPermissionCode(code) || code === 'EROFS') return `it is read-only (${code}); it was left as it is`;
+    return `it cannot be opened for writing: ${fsReason(error)}; it was left as it is`;
   }
   try {
     const info = fstatSync(fd);
@@ -151,13 +148,13 @@ export function writeIfUnchanged(full: string, expected: Buffer, next: Buffer): 
         writeSync(fd, expected, 0, expected.length, 0);
         ftruncateSync(fd, expected.length);
       } catch {
-        return `writing it failed (${codeOf(error)}) and so did restoring it: check the file`;
+        return `writing it failed (${fsReason(error)}) and so did restoring it: check the file`;
       }
-      return `writing it failed (${codeOf(error)}); it was left as it was`;
+      return `writing it failed (${fsReason(error)}); it was left as it was`;
     }
     return null;
   } catch (error) {
-    return `it cannot be written (${codeOf(error)}); it was left as it is`;
+    return `it cannot be written: ${fsReason(error)}; it was left as it is`;
   } finally {
     closeSync(fd);
   }
@@ -167,16 +164,36 @@ function asResult(file: string, fixed: FixTextResult): ValidationResult {
   return { file, kind: fixed.kind, valid: fixed.valid, findings: fixed.left };
 }
 
-/** Fixes one file that validation found fixable. */
-function fixOneFile(found: ValidationResult, options: FixFilesOptions, cwd: string): FileFix {
+/** What fixing one file would do, worked out before anything is written. */
+type FixPlan = FileFix | { bytes: Buffer; text: string; fixed: FixTextResult };
+
+/**
+ * Reads a file that validation found fixable again and works out its fixes. Safe to repeat (it
+ * writes nothing), so it can run again once the pattern guard is loaded.
+ */
+function planFix(found: ValidationResult, options: FixFilesOptions, full: string, notWritten: (note: string) => FileFix): FixPlan {
   const { file } = found;
-  const full = path.resolve(cwd, file);
   const bytes = readBytes(full, options.maxBytes ?? DEFAULT_MAX_BYTES);
-  const notWritten = (note: string): FileFix => ({ file, outcome: 'not-written', applied: [], result: { ...found, findings: leftToAPerson(found.findings, 'not fixed: the file was not written') }, diff: '', note });
   if (typeof bytes === 'string') return notWritten(bytes);
   const text = documentText(bytes, file);
   if (typeof text !== 'string') return notWritten('it changed on disk since teapurl read it (no longer JSON text); it was left as it is');
   const fixed = fixText(text, { file, ...(options.kind ? { kind: options.kind } : {}), ...(options.maxFindings !== undefined ? { maxFindings: options.maxFindings } : {}) });
+  return { bytes, text, fixed };
+}
+
+/**
+ * Fixes one file that validation found fixable. The file is read again, and its fixes are
+ * worked out from what it holds now: it is written only if it still holds those bytes.
+ */
+async function fixOneFile(found: ValidationResult, options: FixFilesOptions, cwd: string): Promise<FileFix> {
+  const { file } = found;
+  const full = path.resolve(cwd, file);
+  const notWritten = (note: string): FileFix => ({ file, outcome: 'not-written', applied: [], result: { ...found, findings: leftToAPerson(found.findings, 'not fixed: the file was not written') }, diff: '', note });
+  // The fixed text is validated again: a value it holds may need the pattern guard even when the
+  // file as read did not.
+  const plan = await withPatternGuard(() => planFix(found, options, full, notWritten));
+  if (!('fixed' in plan)) return plan;
+  const { bytes, text, fixed } = plan;
   if (fixed.refused) return { file, outcome: 'refused', applied: [], result: asResult(file, fixed), diff: '', note: `not fixed: ${fixed.refused}` };
   if (!fixed.changed) return { file, outcome: 'unchanged', applied: [], result: asResult(file, fixed), diff: '', note: null };
   const diff = unifiedDiff(diffPath(file, cwd), text, fixed.text);
@@ -185,7 +202,6 @@ function fixOneFile(found: ValidationResult, options: FixFilesOptions, cwd: stri
   if (problem) return notWritten(`not written: ${problem}`);
   return { file, outcome: 'fixed', applied: fixed.applied, result: asResult(file, fixed), diff, note: null };
 }
-
 
 /**
  * Validates the files the patterns name (as {@link validateFiles} does) and applies, in place,
@@ -206,14 +222,15 @@ function fixOneFile(found: ValidationResult, options: FixFilesOptions, cwd: stri
 export async function fixFiles(patterns: readonly string[], options: FixFilesOptions = {}): Promise<FixFilesReport> {
   const cwd = options.cwd ?? process.cwd();
   const report = await validateFiles(patterns, options);
-  const files = report.results.map((found): FileFix => {
+  const files: FileFix[] = [];
+  for (const found of report.results) {
     const refused = refusal(found.findings);
     const left = { ...found, findings: leftToAPerson(found.findings) };
-    if (refused) return { file: found.file, outcome: 'refused', applied: [], result: left, diff: '', note: `not fixed: ${refused}` };
+    if (refused) files.push({ file: found.file, outcome: 'refused', applied: [], result: left, diff: '', note: `not fixed: ${refused}` });
     // A fix may hide past the list's cap (findings/truncated): fixText then looks at every finding.
-    if (!found.findings.some((f) => f.fix || f.rule === 'findings/truncated')) return { file: found.file, outcome: 'unchanged', applied: [], result: left, diff: '', note: null };
-    return fixOneFile(found, options, cwd);
-  });
+    else if (!found.findings.some((f) => f.fix || f.rule === 'findings/truncated')) files.push({ file: found.file, outcome: 'unchanged', applied: [], result: left, diff: '', note: null });
+    else files.push(await fixOneFile(found, options, cwd));
+  }
   return { files, unmatched: report.unmatched, valid: report.unmatched.length === 0 && files.every((f) => passes(f.result.findings)) };
 }
 

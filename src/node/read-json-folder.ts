@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expandGlob } from './expand-glob.js';
+import { fsReason } from './fs-reason.js';
 
 /** One file of a folder of JSON documents: its name as messages show it, and its text. */
 export interface FolderFile {
@@ -31,7 +32,7 @@ export async function readJsonFolder(directory: string, nouns: FolderNouns, refu
   const problem = walk.problems[0];
   if (problem !== undefined) {
     const shown = shownPath(path.resolve(directory, problem.path));
-    refuse(shown, `${shown}: ${problem.folder ? 'a folder that cannot be searched' : 'cannot be read'} (${problem.code}); ${nouns.set} would be incomplete`);
+    refuse(shown, `${shown}: ${problem.folder ? 'a folder that cannot be searched' : 'cannot be read'}: ${fsReason(problem.code)}; ${nouns.set} would be incomplete`);
   }
   if (walk.files.length === 0) refuse(directory, `${directory}: no *.json ${nouns.plural} found`);
   const files: FolderFile[] = [];
@@ -40,7 +41,7 @@ export async function readJsonFolder(directory: string, nouns: FolderNouns, refu
     try {
       files.push({ source, text: await readFile(file, 'utf8') });
     } catch (error) {
-      refuse(source, `${source}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      refuse(source, `${source}: cannot be read: ${fsReason(error)}`);
     }
   }
   return files;

@@ -6,6 +6,7 @@ import { internalErrorFinding, resolveKind, validateText, type ValidationResult 
 import type { DocumentKind } from '../validate/kinds.js';
 import type { ValidateOptions } from '../validate/validate-document.js';
 import { patternGuardMark, redoWithPatternGuard, withPatternGuard } from './with-pattern-guard.js';
+import { errorCode, fsReason, isPermissionCode } from './fs-reason.js';
 
 /**
  * Options for {@link validateFiles}.
@@ -73,12 +74,11 @@ function directoryProblem(file: string): ValidationResult {
 }
 
 function describeFsError(file: string, error: unknown): ValidationResult {
-  const code = (error as NodeJS.ErrnoException).code;
+  const code = errorCode(error);
   if (code === 'ENOENT') return fileProblem(file, 'file/not-found', `${file} does not exist`);
-  if (code === 'EACCES' || code === 'EPERM') return fileProblem(file, 'file/unreadable', `${file} cannot be read: permission denied`);
   if (code === 'EISDIR') return directoryProblem(file);
   if (code === 'ELOOP') return fileProblem(file, 'file/unreadable', `${file} is a symbolic link loop (ELOOP): a link that leads back to itself`);
-  return fileProblem(file, 'file/unreadable', `${file} cannot be read: ${code ?? (error as Error).message}`);
+  return fileProblem(file, 'file/unreadable', `${file} cannot be read: ${fsReason(error)}`);
 }
 
 /** Most documents fit in one read of this size, which spares the fstat that sizing them would cost. */
@@ -244,8 +244,7 @@ const comparePaths = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 function globProblem(problem: GlobProblem): ValidationResult {
   const { path: where, code } = problem;
   if (problem.folder) {
-    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ELOOP' ? 'a symbolic link loop (ELOOP)' : code;
-    return fileProblem(where, 'file/unreadable', `${where} is a folder that cannot be searched (${why}); files in it were not checked`);
+    return fileProblem(where, 'file/unreadable', `${where} is a folder that cannot be searched: ${fsReason(code)}; files in it were not checked`);
   }
   if (code === 'ENOENT') return fileProblem(where, 'file/not-found', `${where} is a symbolic link to a file that does not exist`);
   return describeFsError(where, Object.assign(new Error(code), { code }));
@@ -261,10 +260,10 @@ function probePath(pattern: string, cwd: string): 'ok' | 'missing' | ValidationR
     statSync(path.resolve(cwd, pattern));
     return 'ok';
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing';
-    if (code === 'EACCES' || code === 'EPERM') {
-      return fileProblem(pattern, 'file/unreadable', `${pattern} cannot be reached: a folder on its path cannot be searched (permission denied)`);
+    if (isPermissionCode(code)) {
+      return fileProblem(pattern, 'file/unreadable', `${pattern} cannot be reached: a folder on its path cannot be searched: ${fsReason(code)}`);
     }
     return describeFsError(pattern, error);
   }

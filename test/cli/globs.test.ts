@@ -63,9 +63,9 @@ describe('teapurl validate globs', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toBe('');
     const lines = run.stdout.trim().split('\n');
-    expect(lines.filter((l) => l.startsWith('d/locked: error d/locked is a folder that cannot be searched (permission denied)'))).toHaveLength(1);
+    expect(lines.filter((l) => l.startsWith('d/locked: error d/locked is a folder that cannot be searched: permission denied (EACCES)'))).toHaveLength(1);
     expect(lines.filter((l) => l.startsWith('d/open/bad.json:'))).toHaveLength(1);
-    expect(run.stdout).toContain('d/locked/hidden.json cannot be reached: a folder on its path cannot be searched (permission denied)');
+    expect(run.stdout).toContain('d/locked/hidden.json cannot be reached: a folder on its path cannot be searched: permission denied (EACCES)');
     expect(run.stdout).not.toContain('internal error');
     expect(lines.at(-1)).toMatch(/^✖ 3 of 4 files invalid/);
   });

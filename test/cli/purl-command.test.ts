@@ -237,7 +237,7 @@ describe('teapurl purl test-suite', () => {
     symlinkSync('loop.json', path.join(suites, 'loop.json'));
     const r = await purl(['test-suite', '--types', 'types', 'suites/**/*.json'], [], dir);
     expect(r.status).toBe(1);
-    expect(r.stderr).toBe('suites/loop.json: cannot be read (ELOOP)\n');
+    expect(r.stderr).toBe('suites/loop.json: cannot be read: a symbolic link loop (ELOOP)\n');
     const once = await purl(['test-suite', '--types', 'types', 'suite.json'], [], dir);
     // The same cases as the suite run once: the cycle did not repeat them; the loop is counted as unreadable.
     expect(r.stdout.trimEnd().split('\n').at(-1)).toBe(`${once.stdout.trimEnd().split('\n').at(-1)}; 1 document could not be read`);

@@ -788,7 +788,7 @@ describe('PurlEngine.fromDirectory', () => {
     await symlink(path.join(where, 'gone.json'), path.join(where, 'gone-definition.json'));
     const error = (await purlEngineFromDirectory(where).catch((e: unknown) => e)) as DefinitionSetError;
     expect(error).toBeInstanceOf(DefinitionSetError);
-    expect(error.message).toMatch(/gone-definition\.json: cannot be read \(ENOENT\)/);
+    expect(error.message).toMatch(/gone-definition\.json: cannot be read: no such file or folder \(ENOENT\)/);
   });
 });
 

@@ -4,7 +4,8 @@
  * line and paragraph separators, and the bidirectional embedding, override and isolate controls
  * that can make a line read differently from what it holds ("Trojan Source").
  */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const BEYOND_C0 = '\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+const UNSAFE = new RegExp(`[\\u0000-\\u001f${BEYOND_C0}]`);
 const UNSAFE_ALL = new RegExp(UNSAFE.source, 'g');
 
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
@@ -25,7 +26,7 @@ export function escapeControls(text: string): string {
 }
 
 /** The unsafe characters `JSON.stringify` leaves raw: it escapes C0 itself. */
-const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const UNSAFE_IN_JSON = new RegExp(`[${BEYOND_C0}]`);
 const UNSAFE_IN_JSON_ALL = new RegExp(UNSAFE_IN_JSON.source, 'g');
 
 /**

@@ -11,6 +11,7 @@ import { withPatternGuard } from '../../node/with-pattern-guard.js';
 import { parseCommandLine } from '../args.js';
 import { fileArgProblem } from '../path-args.js';
 import { escapeControls, quoteArg } from '../output/safe-text.js';
+import { fsReason } from '../../node/fs-reason.js';
 
 export const TEST_SUITE_HELP = `Usage: teapurl purl test-suite [--types DIR] [--strict-types] <file|glob>...
 
@@ -71,9 +72,7 @@ export async function testSuiteCommand(argv: string[], io: CommandIo): Promise<n
 /** Why a document that exists could not be read: JSON's own words, or a file system code. */
 function readFailure(error: unknown): string {
   if (error instanceof SyntaxError) return `not JSON (${error.message})`;
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EACCES' || code === 'EPERM') return 'cannot be read: permission denied';
-  return `cannot be read: ${code ?? (error as Error).message}`;
+  return `cannot be read: ${fsReason(error)}`;
 }
 
 /**
@@ -94,8 +93,8 @@ function expand(patterns: string[], cwd: string): { files: string[]; problems: s
     }
     const expansion = expandGlob(pattern, cwd);
     for (const problem of expansion.problems) {
-      const why = problem.code === 'EACCES' || problem.code === 'EPERM' ? 'permission denied' : problem.code;
-      problems.push(problem.folder ? `${problem.path}: folder cannot be searched (${why}); documents in it were not run` : `${problem.path}: cannot be read (${why})`);
+      const why = fsReason(problem.code);
+      problems.push(problem.folder ? `${problem.path}: folder cannot be searched: ${why}; documents in it were not run` : `${problem.path}: cannot be read: ${why}`);
     }
     if (expansion.files.length === 0 && expansion.problems.length === 0) unusable.push(`${quoteArg(pattern)} matches no file`);
     files.push(...expansion.files);
