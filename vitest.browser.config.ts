@@ -8,6 +8,9 @@ export default defineConfig({
     globalSetup: ['test/support/docs-assets-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits 1 s by default: too short for a page's first update in Chromium on a
+    // loaded two-core machine. A poll still fails at once when its condition turns false for good.
+    expect: { poll: { timeout: 15_000 } },
     reporters: ['default', ['json', { outputFile: 'test-artifacts/vitest-browser.json' }]],
   },
 });

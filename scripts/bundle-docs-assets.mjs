@@ -6,7 +6,7 @@
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gzipSize } from './lib/browser-bundle.mjs';
 import { fileURLToPath } from 'node:url';
 
 /** Where the asset goes, relative to the package root; src/docs/purl-box-asset.ts reads it from there. */
@@ -31,6 +31,6 @@ export async function bundleDocsAssets(root = path.resolve(path.dirname(fileURLT
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const bytes = await bundleDocsAssets();
-  const gzip = gzipSync(readFileSync(PURL_BOX_ASSET)).length;
-  console.log(`${PURL_BOX_ASSET}: ${bytes} bytes, ${gzip} gzip (zlib's default level)`);
+  const gzip = gzipSize(readFileSync(PURL_BOX_ASSET));
+  console.log(`${PURL_BOX_ASSET}: ${bytes} bytes, ${gzip} gzip (zlib's default level, pako)`);
 }

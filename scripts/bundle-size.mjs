@@ -7,7 +7,7 @@
 //
 // A library that imports Node built-ins does not bundle for a browser; it is then measured with those
 // left external, and flagged. Prints, per bundle: raw (bundled, not minified), min (minified) and gzip bytes (zlib's default
-// level) of the minified code, and each gzip size as a ratio to packageurl-js's.
+// level, computed with pako: the same on every machine) of the minified code, and each gzip size as a ratio to packageurl-js's.
 // Target (issue 13): teapurl/purl at most 20 KB gzip (20,000 bytes, the stricter reading), with the
 // 42 bundled types' rules. The exit status is 0 whatever the figures, unless a bundle fails to build.
 //

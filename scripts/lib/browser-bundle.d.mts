@@ -7,10 +7,13 @@ export interface BrowserBundle {
   code: string;
   /** Size of the eagerly loaded files in bytes (minified unless `minify: false`). */
   bytes: number;
-  /** Size of the eagerly loaded files gzipped at zlib's default level, file by file, summed. */
+  /** Size of the eagerly loaded files gzipped at zlib's default level (pako), file by file, summed. */
   gzipBytes: number;
   /** Gzip size of the files only a dynamic import() loads (the pattern guard and re2js). */
   lazyGzipBytes: number;
 }
 
 export declare function bundleForBrowser(options: { contents: string; resolveDir: string; minify?: boolean; loader?: 'js' | 'ts'; external?: string[] }): Promise<BrowserBundle>;
+
+/** Bytes of `bytes` gzipped at level 6 with pako: the same figure on every machine. */
+export declare function gzipSize(bytes: Uint8Array): number;
