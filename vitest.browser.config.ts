@@ -9,7 +9,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // expect.poll waits 1 s by default: too short for a page's first update in Chromium on a
-    // loaded two-core machine. A poll still fails at once when its condition turns false for good.
+    // loaded two-core machine. A poll that holds returns as soon as it does; only a failure waits.
     expect: { poll: { timeout: 15_000 } },
     reporters: ['default', ['json', { outputFile: 'test-artifacts/vitest-browser.json' }]],
   },
