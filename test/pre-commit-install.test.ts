@@ -53,7 +53,8 @@ describe.skipIf(!HAS_PRE_COMMIT || !HAS_GIT_HEAD)('pre-commit installs and runs 
     };
     // The hook repository: a clone of this one, so pre-commit sees only what HEAD holds.
     const hookRepo = path.join(work, 'teapurl.git');
-    git('clone', '--quiet', '--bare', ROOT, hookRepo);
+    // safe.directory: the checkout may belong to another user than the one running the tests.
+    git('-c', `safe.directory=${ROOT}`, 'clone', '--quiet', '--bare', ROOT, hookRepo);
     git('-c', 'init.defaultBranch=main', 'init', '--quiet');
     git('config', 'user.name', 'teapurl test');
     git('config', 'user.email', 'test@example.org');
@@ -68,7 +69,7 @@ describe.skipIf(!HAS_PRE_COMMIT || !HAS_GIT_HEAD)('pre-commit installs and runs 
       cpSync(path.join(valid, example), path.join(project, site, '.well-known/tea'));
     }
     git('add', '--all');
-  });
+  }, 60_000);
   afterAll(() => {
     if (work) rmSync(work, { recursive: true, force: true });
   });

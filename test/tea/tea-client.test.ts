@@ -349,12 +349,14 @@ describe('5.3 using the access token', () => {
   });
 
   it('tokens expiring mid-run (real clock, no expires_in): rejected with invalid_token, renewed, run completes', async () => {
-    const s = await stub({ expiresIn: null, lifetimeMs: 150 });
+    // A lifetime far above one request's time (a slow machine may take a few hundred ms for a TLS
+    // round trip), and pauses that outlive it within the run.
+    const s = await stub({ expiresIn: null, lifetimeMs: 1_000 });
     const c = client(s.baseUrl);
     const outcomes: string[] = [];
     for (let i = 0; i < 6; i++) {
       outcomes.push((await c.request(`/product/${i}`)).outcome);
-      await new Promise((r) => setTimeout(r, 70));
+      await new Promise((r) => setTimeout(r, 450));
     }
     expect(outcomes).toEqual(Array(6).fill('ok'));
     expect(s.tokenRequests().length).toBeGreaterThanOrEqual(2);
@@ -363,11 +365,11 @@ describe('5.3 using the access token', () => {
   });
 
   it('tokens expiring mid-run (real clock, honest expires_in): renewed ahead, never rejected', async () => {
-    const s = await stub({ expiresIn: 0.4, lifetimeMs: 400 });
+    const s = await stub({ expiresIn: 2, lifetimeMs: 2_000 });
     const c = client(s.baseUrl);
     for (let i = 0; i < 5; i++) {
       expect((await c.request(`/product/${i}`)).outcome).toBe('ok');
-      await new Promise((r) => setTimeout(r, 150));
+      await new Promise((r) => setTimeout(r, 600));
     }
     expect(s.tokenRequests().length).toBeGreaterThanOrEqual(2);
     // Only the very first request went without a token: no 401 after that.
@@ -632,9 +634,10 @@ describe('time limits', () => {
     const s = await server((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
       res.write('first;');
-      setTimeout(() => res.end('last'), 400);
+      setTimeout(() => res.end('last'), 3_000);
     });
-    const result = await client(`${s.url}/v1.0.0`, { timeoutMs: 200 }).request('/artifact/1');
+    // 2 s covers a TLS handshake and the first byte on a slow machine; the body ends after 3 s.
+    const result = await client(`${s.url}/v1.0.0`, { timeoutMs: 2_000 }).request('/artifact/1');
     expect(result.outcome).toBe('ok');
     expect(await result.response.text()).toBe('first;last');
   });
