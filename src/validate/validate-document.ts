@@ -2,7 +2,7 @@ import type { Finding, RawFinding } from '../schemas/finding.js';
 import { passes } from '../schemas/finding.js';
 import { type DocumentKind, KIND_NAMES, kindByName, kindInfo } from './kinds.js';
 import { detectKind } from './detect-kind.js';
-import { schemaFindings } from '../schemas/schema-findings.js';
+import { schemaFindingsOf } from './schema-alternatives.js';
 import { runChecks } from './semantic/index.js';
 import { parseJsonSource, type JsonSource, type SourcePosition } from './json-source.js';
 import { countOf } from '../schemas/describe-value.js';
@@ -87,7 +87,7 @@ export function resolveKind(name: string | undefined): DocumentKind | undefined 
 export function checkDocument(value: unknown, kind: DocumentKind, file?: string): RawFinding[] {
   const info = kindInfo(kind);
   if (info.validate(value)) return runChecks(kind, value, { file, schemaValid: true });
-  const findings = schemaFindings(info.validate.errors ?? []);
+  const findings = schemaFindingsOf(info.validate.errors ?? []);
   // A missing property rejects no value: its pointer, the object that lacks it, may still be judged.
   const rejected = new Set<string>();
   for (const f of findings) if (f.rule !== 'schema/required') rejected.add(f.pointer);

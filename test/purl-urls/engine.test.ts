@@ -204,7 +204,9 @@ describe('bad URL documents', () => {
 
   it('the validator reports the same problems', () => {
     const findings = validateDocument({ ...CARGO, repository: [{ template: 'https://crates.io/crates/{nme}' }] }, { kind: 'purl-urls' }).findings;
-    expect(findings.map((f) => f.rule)).toEqual(['purl-urls/unknown-variable']);
+    expect(findings.map((f) => f.rule)).toEqual(['purl-urls/unknown-variable', 'purl-urls/unchecked']);
+    // The examples' download URLs are checked; what the broken template could change is said.
+    expect(findings[1]!.message).toBe("the examples' repository URLs and reading back not checked: repository[0] is invalid");
   });
 
   it('the validator checks every example, with line and column', () => {

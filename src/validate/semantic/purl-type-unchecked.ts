@@ -5,25 +5,12 @@
  * the schema's findings would bring new findings in a second round, unannounced.
  */
 import { humanPath } from '../../schemas/pointer.js';
+import { listed, named } from './listed.js';
 import type { SemanticCheck } from './registry.js';
 import { asObject, own } from './read.js';
 import { exampleStrings } from './purl-type-document.js';
 import { examplesOf, examplesUnchecked } from './purl-type-examples.js';
 import { hasJsonFileName } from './purl-type-field-checks.js';
-
-/** Members named in the line; a definition broken in more places is summed up. */
-const MAX_NAMED = 5;
-
-/** `a`, `a and b`, `a, b and c`. */
-function listed(items: readonly string[]): string {
-  return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
-
-function named(pointers: readonly string[]): string {
-  const shown = pointers.slice(0, MAX_NAMED).map(humanPath);
-  const more = pointers.length - shown.length;
-  return more > 0 ? `${shown.join(', ')} and ${more} more` : listed(shown);
-}
 
 function fault(blockedBy: { pointer: string; missing: boolean }): string {
   return blockedBy.pointer === '' ? 'the definition cannot be compiled' : `${humanPath(blockedBy.pointer)} is ${blockedBy.missing ? 'missing' : 'invalid'}`;

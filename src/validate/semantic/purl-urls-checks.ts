@@ -2,37 +2,33 @@
  * Checks of a URL document (`purl-type-urls`) that its schema cannot express: the templates are
  * RFC 6570 and use only variables that exist, values are always encoded, the type is registered,
  * the templates can be read back, and every worked example holds (a PURL gives exactly its URLs,
- * a URL reads back to its PURL, and a PURL's download URL reads back to the PURL).
+ * a URL reads back to its PURL, and a PURL's download URL reads back to the PURL). They run on
+ * the parts of the document the schema accepts, and say in one line what they could not check.
  */
-import type { PurlTypeUrls } from '../../../types/index.js';
 import { quoted } from '../../schemas/describe-value.js';
 import type { RawFinding } from '../../schemas/finding.js';
 import { humanPath, toPointer } from '../../schemas/pointer.js';
 import { defaultPurlEngine } from '../../purl/default-engine.js';
 import { PurlError } from '../../purl/purl-error.js';
-import { compileUrlDocument, TEMPLATE_LISTS, type UrlDocumentProblem } from '../../purl/urls/url-document.js';
-import { downloadRoundTrip, purlUrlsFromCompiled, type PurlUrls } from '../../purl/urls/purl-urls.js';
+import { downloadRoundTrip, type PurlUrls } from '../../purl/urls/purl-urls.js';
 import { parseUriTemplate } from '../../purl/urls/uri-template.js';
 import { unreadableReason } from '../../purl/urls/reverse-template.js';
 import type { CheckContext, SemanticCheck } from './registry.js';
+import { checkableUrlDocument, type CheckableUrlDocument, type UrlExample } from './purl-urls-checkable.js';
+import { listed, named } from './listed.js';
 
-interface Compiled {
-  problems: UrlDocumentProblem[];
-  /** A mapper over this document alone; `null` when a problem stops one being built. */
-  urls: PurlUrls | null;
-}
+// Several checks need the same compilation; a document is one object for all of them, and one
+// validation gives it one set of rejected pointers.
+const checkables = new WeakMap<object, { rejected: ReadonlySet<string> | undefined; checkable: CheckableUrlDocument | null }>();
+const NONE: ReadonlySet<string> = new Set();
 
-// Several checks need the same compilation; a document is one object for all of them.
-const compiledDocuments = new WeakMap<object, Compiled>();
-
-function compiled(document: unknown, context: CheckContext): Compiled | null {
-  if (!context.schemaValid || typeof document !== 'object' || document === null) return null;
-  let result = compiledDocuments.get(document);
-  if (!result) {
-    const { compiled: ready, problems } = compileUrlDocument(document as PurlTypeUrls);
-    result = { problems, urls: problems.length === 0 ? purlUrlsFromCompiled([ready], defaultPurlEngine()) : null };
-    compiledDocuments.set(document, result);
-  }
+/** The parts of the document the schema accepts, compiled (see purl-urls-checkable.ts). */
+function checkable(document: unknown, context: CheckContext): CheckableUrlDocument | null {
+  if (typeof document !== 'object' || document === null) return null;
+  const cached = checkables.get(document);
+  if (cached && cached.rejected === context.rejected) return cached.checkable;
+  const result = checkableUrlDocument(document, context.rejected ?? NONE);
+  checkables.set(document, { rejected: context.rejected, checkable: result });
   return result;
 }
 
@@ -41,7 +37,7 @@ function problemCheck(rule: string, summary: string): SemanticCheck {
     rule,
     summary,
     check(document, context) {
-      return (compiled(document, context)?.problems ?? [])
+      return (checkable(document, context)?.problems ?? [])
         .filter((p) => p.rule === rule)
         .map((p) => ({ pointer: p.pointer, severity: 'error', rule, message: `${humanPath(p.pointer)}: ${p.message}` }));
     },
@@ -52,9 +48,8 @@ const unknownType: SemanticCheck = {
   rule: 'purl-urls/unknown-type',
   summary: 'The type is a registered PURL type (one teapurl has a definition for).',
   check(document, context) {
-    if (!context.schemaValid) return [];
-    const type = (document as PurlTypeUrls).type;
-    if (defaultPurlEngine().types().includes(type)) return [];
+    const type = checkable(document, context)?.type;
+    if (type === null || type === undefined || defaultPurlEngine().types().includes(type)) return [];
     return [{ pointer: '/type', severity: 'error', rule: this.rule, message: `type ${quoted(type)} is not a registered PURL type` }];
   },
 };
@@ -63,20 +58,17 @@ const unreadable: SemanticCheck = {
   rule: 'purl-urls/unreadable-template',
   summary: 'urlToPurl can read every template back (warning): one variable per expression, no prefix modifier, only {x}, {/x}, {/x*}, {.x} and {+registry}.',
   check(document, context) {
-    if (!context.schemaValid) return [];
     const findings: RawFinding[] = [];
-    for (const list of TEMPLATE_LISTS) {
-      ((document as PurlTypeUrls)[list] ?? []).forEach((entry, index) => {
-        let reason: string | null;
-        try {
-          reason = unreadableReason(parseUriTemplate(entry.template));
-        } catch {
-          return; // purl-urls/template-syntax reports it
-        }
-        if (reason === null) return;
-        const pointer = toPointer([list, index, 'template']);
-        findings.push({ pointer, severity: 'warning', rule: this.rule, message: `${humanPath(pointer)} is not read back by urlToPurl: ${reason}` });
-      });
+    for (const [list, index, text] of checkable(document, context)?.templates ?? []) {
+      let reason: string | null;
+      try {
+        reason = unreadableReason(parseUriTemplate(text));
+      } catch {
+        continue; // purl-urls/template-syntax reports it
+      }
+      if (reason === null) continue;
+      const pointer = toPointer([list, index, 'template']);
+      findings.push({ pointer, severity: 'warning', rule: this.rule, message: `${humanPath(pointer)} is not read back by urlToPurl: ${reason}` });
     }
     return findings;
   },
@@ -94,22 +86,32 @@ function purlProblem(purl: string, type: string): string | null {
   }
 }
 
-type Example = PurlTypeUrls['examples'][number];
 /** One example's findings, as `[pointer, message]` pairs. */
-type ExampleRule = (urls: PurlUrls, example: Example, index: number, type: string) => [string, string][];
+type ExampleRule<K extends UrlExample['kind']> = (
+  urls: PurlUrls,
+  example: Extract<UrlExample, { kind: K }>,
+  document: CheckableUrlDocument & { type: string },
+) => [string, string][];
 
-/** A check that runs a rule over each example, with a mapper over this document alone. */
-function exampleCheck(rule: string, summary: string, perExample: ExampleRule): SemanticCheck {
+/**
+ * A check that runs a rule over each example of one kind the schema accepts, with a mapper over
+ * this document alone. `needs` are the template lists whose every member must have been compiled
+ * for the rule to be sound ('all' for reading back, which tries every list).
+ */
+function exampleCheck<K extends UrlExample['kind']>(rule: string, summary: string, kinds: readonly K[], needs: 'all' | 'none', perExample: ExampleRule<K>): SemanticCheck {
   return {
     rule,
     summary,
     check(document, context) {
-      const urls = compiled(document, context)?.urls;
-      if (!urls) return [];
-      const { type, examples } = document as PurlTypeUrls;
-      return examples.flatMap((example, index) =>
-        perExample(urls, example, index, type).map(([pointer, message]): RawFinding => ({ pointer, severity: 'error', rule, message: `${humanPath(pointer)}${message}` })),
-      );
+      const ready = checkable(document, context);
+      if (!ready?.urls || ready.type === null || (needs === 'all' && ready.incomplete.size > 0)) return [];
+      const { urls } = ready;
+      const typed = ready as CheckableUrlDocument & { type: string };
+      return ready.examples
+        .filter((e): e is Extract<UrlExample, { kind: K }> => (kinds as readonly string[]).includes(e.kind))
+        .flatMap((example) =>
+          perExample(urls, example, typed).map(([pointer, message]): RawFinding => ({ pointer, severity: 'error', rule, message: `${humanPath(pointer)}${message}` })),
+        );
     },
   };
 }
@@ -119,35 +121,82 @@ const shown = (value: string | null, none: string) => (value === null ? none : q
 const examplePurl = exampleCheck(
   'purl-urls/example-purl',
   'Each PURL example is a canonical PURL of the type and gives exactly its repository and download URLs.',
-  (urls, example, index, type) => {
-    if (!('repository' in example)) return [];
+  ['purl'],
+  'none',
+  (urls, example, { type, incomplete }) => {
     const problem = purlProblem(example.purl, type);
-    if (problem !== null) return [[toPointer(['examples', index, 'purl']), ` ${quoted(example.purl)} ${problem}`]];
+    if (problem !== null) return [[toPointer(['examples', example.index, 'purl']), ` ${quoted(example.purl)} ${problem}`]];
     const got = urls.purlToUrls(example.purl);
+    // A list with a member left out could give another URL: purl-urls/unchecked says so.
     return (['repository', 'download'] as const)
-      .filter((which) => got[which] !== example[which])
-      .map((which) => [toPointer(['examples', index, which]), `: ${quoted(example.purl)} gives ${shown(got[which], 'no URL')}, not ${shown(example[which], 'none')}`]);
+      .filter((which) => !incomplete.has(which) && got[which] !== example[which])
+      .map((which) => [toPointer(['examples', example.index, which]), `: ${quoted(example.purl)} gives ${shown(got[which], 'no URL')}, not ${shown(example[which], 'none')}`]);
   },
 );
 
-const exampleUrl = exampleCheck('purl-urls/example-url', 'Each URL example reads back (urlToPurl) to its PURL.', (urls, example, index) => {
-  if (!('url' in example)) return [];
+const exampleUrl = exampleCheck('purl-urls/example-url', 'Each URL example reads back (urlToPurl) to its PURL.', ['url'], 'all', (urls, example) => {
   const got = urls.urlToPurl(example.url);
-  return got === example.purl ? [] : [[toPointer(['examples', index, 'purl']), `: ${quoted(example.url)} reads back to ${shown(got, 'no PURL')}, not ${shown(example.purl, 'none')}`]];
+  return got === example.purl ? [] : [[toPointer(['examples', example.index, 'purl']), `: ${quoted(example.url)} reads back to ${shown(got, 'no PURL')}, not ${shown(example.purl, 'none')}`]];
 });
 
 const roundTrip = exampleCheck(
   'purl-urls/round-trip',
   "Each PURL example's download URL reads back to the PURL, less what the URL cannot carry (qualifiers, version and subpath the download template does not use).",
-  (urls, example, index, type) => {
-    if (!('repository' in example) || purlProblem(example.purl, type) !== null) return [];
+  ['purl'],
+  'all',
+  (urls, example, { type }) => {
+    if (purlProblem(example.purl, type) !== null) return [];
     const trip = downloadRoundTrip(urls, example.purl);
     if (trip === null) return [];
     const got = urls.urlToPurl(trip.download);
     if (got === trip.purl) return [];
-    return [[toPointer(['examples', index, 'download']), `: ${quoted(trip.download, 500)} (from ${humanPath(trip.template)}) reads back to ${shown(got, 'no PURL')}, not ${quoted(trip.purl, 500)}; the template can only be read back wrongly`]];
+    return [[toPointer(['examples', example.index, 'download']), `: ${quoted(trip.download, 500)} (from ${humanPath(trip.template)}) reads back to ${shown(got, 'no PURL')}, not ${quoted(trip.purl, 500)}; the template can only be read back wrongly`]];
   },
 );
+
+/** What the examples could not be checked for, as phrases, and the members at fault. */
+function examplesUnchecked(ready: CheckableUrlDocument): { what: string[]; faults: string[] } {
+  if (ready.examples.length === 0) return { what: [], faults: [] };
+  if (ready.type === null) return { what: [], faults: [] }; // said with the type, below
+  const facets: string[] = [];
+  const faults = new Set<string>();
+  const hasPurl = ready.examples.some((e) => e.kind === 'purl');
+  for (const list of ['repository', 'download'] as const) {
+    const at = ready.incomplete.get(list);
+    if (!hasPurl || !at) continue;
+    facets.push(`${list} URLs`);
+    for (const pointer of at) faults.add(pointer);
+  }
+  if (ready.incomplete.size > 0) {
+    facets.push('reading back');
+    for (const at of ready.incomplete.values()) for (const pointer of at) faults.add(pointer);
+  }
+  return { what: facets.length > 0 ? [`the examples' ${listed(facets)}`] : [], faults: [...faults] };
+}
+
+const unchecked: SemanticCheck = {
+  rule: 'purl-urls/unchecked',
+  summary: 'Says in one line what could not be checked because of a member the schema rejects (or one that does not compile), and why: the examples, their URLs, reading back, a template using a rejected variable.',
+  check(document, context) {
+    const ready = checkable(document, context);
+    if (!ready) return [];
+    const skipped = ready.skippedTemplates;
+    const what = skipped.map((s) => humanPath(s.pointer));
+    const reasons: string[] = [];
+    const faults = new Set(skipped.map((s) => s.because));
+    if (ready.type === null && ready.examples.length > 0) {
+      what.push('the examples');
+      reasons.push(`type is ${ready.typeMissing ? 'missing' : 'invalid'}`);
+    }
+    const examples = examplesUnchecked(ready);
+    what.push(...examples.what);
+    for (const pointer of examples.faults) faults.add(pointer);
+    if (what.length === 0) return [];
+    if (faults.size > 0) reasons.push(`${named([...faults])} ${faults.size === 1 ? 'is' : 'are'} invalid`);
+    const pointer = ready.examples.length > 0 && what.length > skipped.length ? '/examples' : (skipped[0]?.pointer ?? '');
+    return [{ pointer, severity: 'warning', rule: this.rule, message: `${listed(what)} not checked: ${listed(reasons)}` }];
+  },
+};
 
 /** The built-in purl-type-urls checks, in the order they run. */
 export const PURL_URLS_CHECKS: readonly SemanticCheck[] = [
@@ -159,4 +208,5 @@ export const PURL_URLS_CHECKS: readonly SemanticCheck[] = [
   examplePurl,
   exampleUrl,
   roundTrip,
+  unchecked,
 ];
