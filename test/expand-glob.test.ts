@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, wri
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expandGlob, type GlobFs } from '../src/node/expand-glob.js';
+import { expandGlob, isGlob, readsAsGlob, type GlobFs } from '../src/node/expand-glob.js';
 
 let dir: string;
 
@@ -70,5 +70,26 @@ describe('expandGlob', () => {
     ]);
     expect(files).toEqual(['.hidden/5.json', 'a/x/1.json', 'b/3.json', 'c/deep/er/4.json', 'top.json']);
     expect(expandGlob('locked/*.json', dir, recordingFs(['locked'])).problems).toEqual([{ path: 'locked', code: 'EACCES', folder: true }]);
+  });
+});
+
+describe('isGlob and readsAsGlob: how every command reads an argument', () => {
+  it('takes a pattern picomatch cannot compile, or reads as text, as a path', () => {
+    for (const text of ['[', '[abc', 'd/[', 'brk/v[1.json', '{a', 'a]', 'plain.json']) expect(isGlob(text), text).toBe(false);
+    for (const glob of ['*.json', 'a/**/*.json', 'v[12].json', '{a,b}.json', '!x']) expect(isGlob(glob), glob).toBe(true);
+  });
+
+  it('takes an existing path as that path even when it is a glob', () => {
+    writeFileSync(path.join(dir, 'v[1].json'), '{}');
+    expect(readsAsGlob('v[1].json', dir)).toBe(false);
+    expect(readsAsGlob('v[2].json', dir)).toBe(true);
+    expect(readsAsGlob('[', dir)).toBe(false);
+  });
+
+  it('expands a pattern that is no glob to the one file it names, or to nothing, without throwing', () => {
+    writeFileSync(path.join(dir, 'v[1.json'), '{}');
+    expect(expandGlob('v[1.json', dir)).toEqual({ files: ['v[1.json'], problems: [] });
+    expect(expandGlob('[', dir)).toEqual({ files: [], problems: [] });
+    expect(expandGlob('x/**/[', dir)).toEqual({ files: [], problems: [] });
   });
 });

@@ -86,8 +86,8 @@ function diagnose(argv: string[], options: OptionSpecs, positionals: boolean): s
   return 'cannot read the command line';
 }
 
-/** The option closest to a mistyped one, when it is a likely typo (at most two edits away). */
-function nearest(name: string, candidates: readonly string[]): string | undefined {
+/** The name closest to a mistyped one (an option, a command, an action), when it is a likely typo (at most two edits away). */
+export function nearest(name: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = 3;
   for (const candidate of candidates) {

@@ -13,11 +13,18 @@ export interface Palette {
 const wrap = (open: number, close: number) => (s: string) => `\u001b[${open}m${s}\u001b[${close}m`;
 const plain = (s: string) => s;
 
-/** Decides whether to colour, following https://no-color.org: an explicit `always` wins over `NO_COLOR`. */
+/**
+ * Decides whether to colour the text written to `stream` (each stream for itself: a report on a
+ * terminal's stderr may be coloured while stdout goes to a file), following https://no-color.org:
+ * an explicit `always` or `never` wins; then a non-empty `NO_COLOR` turns colour off; then
+ * `FORCE_COLOR` (any value but `0` or `false`) turns it on; else a terminal is coloured.
+ */
 export function useColor(mode: ColorMode, stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
   if (mode === 'always') return true;
   if (mode === 'never') return false;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force !== 'false';
   return stream.isTTY === true;
 }
 

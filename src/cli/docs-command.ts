@@ -2,8 +2,9 @@ import { statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PurlTypeDefinition, PurlTypeUrls } from '../../types/index.js';
-import { PurlEngine, defaultPurlEngine, DefinitionSetError, DefinitionCompileError } from '../purl/index.js';
-import { purlEngineFromDirectory, defaultPurlDefinitions } from '../node/index.js';
+import { PurlEngine, defaultPurlEngine } from '../purl/index.js';
+import { defaultPurlDefinitions } from '../node/index.js';
+import { loadEngine } from './purl/load-engine.js';
 import { readUrlDocuments } from '../node/purl-urls-from-directory.js';
 import { UrlDocumentError } from '../purl/urls/url-document-error.js';
 import { createPurlUrls } from '../purl/urls/create-purl-urls.js';
@@ -50,9 +51,10 @@ record, or a page path holding a file teapurl did not write, is refused
 unless --force. The file-system root, the home directory, and any symbolic
 link inside DIR (a page or a folder) are always refused.
 Output is deterministic: the same definitions give byte-identical pages.
-Exit status: 0 written, or up to date with --check; 1 out of date, or the
-definitions, the URL documents or the folder cannot be used; 2 usage error (a
---types or --urls folder that does not exist, an --out that is a file).
+Exit status: 0 written, or up to date with --check; 1 out of date, or the URL
+documents or the folder cannot be used; 2 usage error (a --types folder that
+does not exist or holds no usable definitions, a --urls folder that does not
+exist, an --out that is a file or lies under one).
 `;
 
 /** What the codes mean while a site is written; the others read as everywhere else (fsReason). */
@@ -62,9 +64,6 @@ const SITE_REASONS: Record<string, string> = {
   EISDIR: 'a folder is in the way of a page (EISDIR)',
 };
 
-/** A failure to report in one line (exit 1), not a usage error. */
-class DocsFailure extends Error {}
-
 /** Quotes an argument for a shell when it needs it, so the refresh hint can be pasted. */
 function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
@@ -73,18 +72,9 @@ function shellWord(word: string): string {
 /** The definitions and engine: the bundled corpus, or the set in `--types DIR`. */
 async function loadDefinitions(types: string | undefined, cwd: string): Promise<{ definitions: PurlTypeDefinition[]; engine: PurlEngine }> {
   if (types === undefined) return { definitions: defaultPurlDefinitions(), engine: defaultPurlEngine() };
-  const engine = await loadEngine(types, cwd);
+  // The loader of `teapurl purl --types`: a folder that cannot be used is the same usage error.
+  const engine = await loadEngine(types, false, cwd);
   return { definitions: engine.types().map((type) => engine.definition(type)!), engine };
-}
-
-async function loadEngine(types: string, cwd: string): Promise<PurlEngine> {
-  const directory = requireFolderArg(types, cwd, '--types');
-  try {
-    return await purlEngineFromDirectory(directory);
-  } catch (error) {
-    if (error instanceof DefinitionSetError || error instanceof DefinitionCompileError) throw new DocsFailure(`--types ${types}: ${error.message}`);
-    throw error;
-  }
 }
 
 /** The URL documents of `--urls DIR`, checked first so that a refusal names the file. */
@@ -94,12 +84,19 @@ async function checkedUrlDocuments(directory: string, engine: PurlEngine): Promi
   return documents;
 }
 
-/** Whether a path is a regular file; anything else (not there, unreachable) is left to the writer to report. */
-function isFile(file: string): boolean {
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
+/**
+ * The path itself, or the nearest folder above it that exists, when that is not a folder (a file
+ * where a folder would have to be); `null` otherwise. Anything unreachable is left to the writer
+ * to report.
+ */
+function fileInTheWay(dir: string): string | null {
+  for (let at = dir; ; at = path.dirname(at)) {
+    try {
+      return statSync(at).isDirectory() ? null : at;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || path.dirname(at) === at) return null;
+    }
   }
 }
 
@@ -128,8 +125,10 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
   const format = oneOf(values.format, DOCS_FORMATS, 'format');
   if (values.check && values.force) throw new UsageError('--force has no meaning with --check, which writes nothing');
   const outDir = path.resolve(io.cwd, values.out);
-  // A file where the folder should be is a mistake in the command, not a failure to write.
-  if (isFile(outDir)) throw new UsageError(`--out ${quoteArg(values.out)} is a file, not a folder`);
+  // A file where the folder (or a folder above it) should be is a mistake in the command, not a failure to write.
+  const inTheWay = fileInTheWay(outDir);
+  if (inTheWay === outDir) throw new UsageError(`--out ${quoteArg(values.out)} is a file, not a folder`);
+  if (inTheWay !== null) throw new UsageError(`--out ${quoteArg(values.out)} cannot be a folder: ${quoteArg(path.isAbsolute(values.out) ? inTheWay : path.relative(io.cwd, inTheWay))} is a file`);
   const urlsDir = values.urls === undefined ? undefined : requireFolderArg(values.urls, io.cwd, '--urls');
   try {
     const { definitions, engine } = await loadDefinitions(values.types, io.cwd);
@@ -160,7 +159,7 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
     io.stdout.write(`${escapeControls(`wrote ${countOf(result.written.length, 'file')} to ${values.out} (${countOf(definitions.length, 'type')}, ${formatLabel(format)})`)}\n`);
     return 0;
   } catch (error) {
-    if (error instanceof DocsFailure || error instanceof DocsSiteError) {
+    if (error instanceof DocsSiteError) {
       io.stderr.write(`${escapeControls(`teapurl docs: ${error.message}`)}\n`);
       return 1;
     }

@@ -1,6 +1,7 @@
 import { UsageError, usageText } from './usage-error.js';
 import { ClosedOutputError, processIo, type CommandIo } from './io.js';
 import { packageInfo } from './package-info.js';
+import { nearest } from './args.js';
 import { escapeControls, quoteArg } from './output/safe-text.js';
 
 const HELP = `Usage: teapurl <command> [options]
@@ -34,6 +35,19 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   docs: async () => (await import('./docs-command.js')).docsCommand,
 };
 
+/** Why the first argument is not a command, in the words `parseCommandLine` uses for options. */
+function unknownFirst(name: string): string {
+  const [option, value] = name.startsWith('--') ? name.slice(2).split(/=(.*)/s, 2) : [undefined, undefined];
+  if (option === 'help' || option === 'version') return value === undefined ? `unknown option ${quoteArg(name)}` : `option '--${option}' takes no value`;
+  if (option !== undefined) {
+    const near = nearest(option, ['help', 'version']);
+    return `unknown option ${quoteArg(name)}${near ? `; did you mean '--${near}'?` : ''}`;
+  }
+  if (name.startsWith('-')) return `unknown option ${quoteArg(name)}`;
+  const near = nearest(name, Object.keys(COMMANDS));
+  return `unknown command ${quoteArg(name)}${near ? `; did you mean '${near}'?` : ''}`;
+}
+
 /** Runs the CLI with `argv` (without `node` and the script) and returns the exit code. */
 export async function run(argv: string[], io: CommandIo = processIo()): Promise<number> {
   const [name, ...rest] = argv;
@@ -50,9 +64,9 @@ export async function run(argv: string[], io: CommandIo = processIo()): Promise<
     io.stdout.write(`${packageInfo().version}\n`);
     return 0;
   }
-  const load = COMMANDS[name];
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!load) {
-    io.stderr.write(`teapurl: unknown ${name.startsWith('-') ? 'option' : 'command'} ${quoteArg(name)}\nSee 'teapurl --help'\n`);
+    io.stderr.write(`teapurl: ${unknownFirst(name)}\nSee 'teapurl --help'\n`);
     return 2;
   }
   try {

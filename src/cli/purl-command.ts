@@ -2,7 +2,7 @@ import { PurlError, type PurlEngine } from '../purl/index.js';
 import { MAX_PURL_LENGTH } from '../purl/syntax/generic-rules.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
-import { parseCommandLine } from './args.js';
+import { nearest, parseCommandLine } from './args.js';
 import { packageInfo } from './package-info.js';
 import { escapeControls, escapeJsonText, quoteArg } from './output/safe-text.js';
 import { ENGINE_OPTIONS, loadEngine } from './purl/load-engine.js';
@@ -25,10 +25,11 @@ Options:
   -h, --help       show this help
   -v, --version    print the version
 
-With no PURL arguments, PURLs are read from standard input, one per line, in
-constant memory; blank lines are skipped. An invalid PURL is reported on stderr
+With no PURL arguments, or where an argument is -, PURLs are read from standard
+input, one per line, in constant memory; blank lines are skipped. Each result is
+printed as soon as the input pauses, so the actions work as filters in a pipe. An invalid PURL is reported on stderr
 with its line number (or argument number) and processing goes on. Control
-characters a PURL or message holds are printed escaped (\r, \u202e).
+characters a PURL or message holds are printed escaped (\\r, \\u202e).
 canonical repairs what ECMA-427 lets a reader repair (uppercase qualifier keys);
 parse and validate are strict.
 Exit status: 0 all valid, 1 some PURL invalid, 2 usage error or unusable --types.
@@ -70,8 +71,9 @@ export async function purlCommand(argv: string[], io: CommandIo): Promise<number
     }
   }
   if (action !== 'parse' && action !== 'canonical' && action !== 'validate') {
-    const what = action.startsWith('-') ? `${quoteArg(action)} before an action` : `unknown action ${quoteArg(action)}`;
-    throw new UsageError(`${what}: name one of ${ACTIONS} first`);
+    if (action.startsWith('-')) throw new UsageError(`${quoteArg(action)} before an action: name one of ${ACTIONS} first`);
+    const near = nearest(action, ['parse', 'canonical', 'validate', ...Object.keys(SUBCOMMANDS)]);
+    throw new UsageError(`unknown action ${quoteArg(action)}${near ? `; did you mean '${near}'?` : `: name one of ${ACTIONS} first`}`);
   }
   const commandLine = parseCommandLine(rest, io, { command: 'purl', help: PURL_HELP, positionals: true, options: ENGINE_OPTIONS });
   if (commandLine === null) return 0;

@@ -4,8 +4,8 @@ import { palette, useColor, type ColorMode } from './color.js';
 import { formatText } from './output/text.js';
 import { formatJson } from './output/json.js';
 import { formatGithub } from './output/github.js';
-import { formatSarif } from './output/sarif.js';
-import { ClosedOutputError, type CommandIo } from './io.js';
+import { formatSarif, type SarifFixes } from './output/sarif.js';
+import { ClosedOutputError, type CommandIo, type Output } from './io.js';
 import { oneOf, UsageError, usageText } from './usage-error.js';
 import { parseMaxBytes } from './max-bytes.js';
 import { parseCommandLine } from './args.js';
@@ -35,6 +35,13 @@ Options:
 
 Use - to read one document from standard input (with --fix: the fixed document goes to
 standard output, the report to standard error).
+Where --fix writes: standard output carries the report in the chosen format, the
+fixes inside it (json: "fixed"; sarif: the run's properties; github: notices).
+With --dry-run, the diff goes to standard output and the report to standard error
+in text format; with json the diff is in each file's "diff"; with sarif or github
+the report stays on standard output and the diff goes to standard error. A diff
+names each file relative to the working directory (a link by the file it leads
+to), for 'patch -p1' or 'git apply'.
 Exit status: 0 all valid, 1 some document invalid, 2 usage error, or an argument
 that names nothing to check (the others are still checked and reported).
 `;
@@ -80,15 +87,17 @@ export async function validateCommand(argv: string[], io: CommandIo): Promise<nu
 
   const patterns = positionals.filter((p) => p !== '-');
   const readsStdin = patterns.length !== positionals.length;
-  // One rendering of results for plain validation and for what --fix leaves.
-  const render = (results: ValidationResult[], problems: readonly string[]): string => {
+  // One rendering of results for plain validation and for what --fix leaves. Colour is decided
+  // by the stream the text goes to: a report on a terminal's stderr is coloured while stdout is
+  // redirected, and never the other way round.
+  const render = (results: ValidationResult[], problems: readonly string[], out: Output, fixes?: SarifFixes): string => {
     if (format === 'json') return formatJson(results, values.strict);
     if (format === 'github') return formatGithub(results, values.quiet);
-    if (format === 'sarif') return formatSarif(results, { cwd: io.cwd, quiet: values.quiet, stdinName: STDIN_NAME, problems: [...problems], ...packageInfo() });
-    return formatText(results, { quiet: values.quiet, strict: values.strict, palette: palette(useColor(colorMode, io.stdout, io.env)), notChecked: problems.length });
+    if (format === 'sarif') return formatSarif(results, { cwd: io.cwd, quiet: values.quiet, stdinName: STDIN_NAME, problems: [...problems], ...packageInfo(), ...(fixes ? { fixes } : {}) });
+    return formatText(results, { quiet: values.quiet, strict: values.strict, palette: palette(useColor(colorMode, out, io.env)), notChecked: problems.length });
   };
   if (values.fix) {
-    const request = { patterns, readsStdin, maxBytes, dryRun: values['dry-run'], strict: values.strict, json: format === 'json', render };
+    const request = { patterns, readsStdin, maxBytes, dryRun: values['dry-run'], strict: values.strict, format, render };
     return (await import('./validate-fix.js')).validateFix(values.kind ? { ...request, kind: values.kind } : request, io);
   }
   const report = await validateFiles(patterns, { cwd: io.cwd, maxBytes, ...(values.kind ? { kind: values.kind } : {}) });
@@ -99,7 +108,7 @@ export async function validateCommand(argv: string[], io: CommandIo): Promise<nu
   const status = problems.length > 0 ? 2 : results.every((r) => passes(r.findings, values.strict)) ? 0 : 1;
   try {
     if (problems.length > 0) io.stderr.write(usageText('validate', problems));
-    io.stdout.write(render(results, problems));
+    io.stdout.write(render(results, problems, io.stdout));
   } catch (error) {
     // A reader that stops early (`| head`) does not change the verdict.
     if (!(error instanceof ClosedOutputError)) throw error;

@@ -1,4 +1,4 @@
-import { readdirSync, statSync, type BigIntStats, type Dirent } from 'node:fs';
+import { lstatSync, readdirSync, statSync, type BigIntStats, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type picomatchType from 'picomatch';
@@ -29,9 +29,13 @@ export interface GlobFs {
 const NODE_FS: GlobFs = { readdirSync, statSync };
 
 let picomatch: typeof picomatchType | undefined;
-function matcher(glob: string): (test: string) => boolean {
+function loadPicomatch(): typeof picomatchType {
   // Loaded on first use: most pre-commit runs pass plain paths and never need it.
-  picomatch ??= createRequire(import.meta.url)('picomatch') as typeof picomatchType;
+  return (picomatch ??= createRequire(import.meta.url)('picomatch') as typeof picomatchType);
+}
+
+function matcher(glob: string): (test: string) => boolean {
+  picomatch = loadPicomatch();
   // The bare expression: picomatch's matcher function adds per-call work (prefix and format
   // handling) that relative paths built by the walk never need.
   const re = picomatch.makeRe(glob, { dot: true });
@@ -65,8 +69,14 @@ function folderFilter(glob: string): { maxDepth: number; canEnter: (name: string
   const segments = glob.split('/');
   const globstar = segments.findIndex((s) => s.includes('**'));
   const maxDepth = globstar === -1 ? segments.length : Infinity;
-  if (!segments.every(balanced)) return { maxDepth, canEnter: (_name, depth) => depth < maxDepth };
-  const fixed = (globstar === -1 ? segments.slice(0, -1) : segments.slice(0, globstar)).map(matcher);
+  const anyFolder = { maxDepth, canEnter: (_name: string, depth: number) => depth < maxDepth };
+  if (!segments.every(balanced)) return anyFolder;
+  let fixed: ((test: string) => boolean)[];
+  try {
+    fixed = (globstar === -1 ? segments.slice(0, -1) : segments.slice(0, globstar)).map(matcher);
+  } catch {
+    return anyFolder; // a segment picomatch reads only as part of the whole: filter by depth alone
+  }
   return { maxDepth, canEnter: (name, depth) => depth < maxDepth && (depth > fixed.length || fixed[depth - 1]!(name)) };
 }
 
@@ -79,9 +89,65 @@ interface Folder {
 
 const GLOB_MAGIC = /[*?[\]{}()!]/;
 
-/** Whether an argument is a glob to expand rather than a path to take as it is. */
+/** The part of a pattern the walk matches (after its fixed folders), and those folders as written. */
+function splitPattern(pattern: string): { glob: string; written: string; negated: boolean } {
+  const scan = loadPicomatch().scan(pattern);
+  const glob = scan.glob !== '' && pattern.endsWith(scan.glob) ? scan.glob : pattern;
+  return { glob, written: pattern.slice(0, pattern.length - glob.length), negated: scan.negated };
+}
+
+/**
+ * Whether a pattern is a glob picomatch can expand: it holds glob characters and picomatch
+ * compiles it (`*.json`, `v[12].json`, `!x`). A pattern picomatch cannot compile or reads as
+ * plain text (`[`, `v[1.json`, `{a`) is a path, taken literally.
+ *
+ * @example
+ * ```ts
+ * isGlob('types/*.json'); // true
+ * isGlob('brk/v[1.json'); // false: an unclosed bracket is a character of the name
+ * ```
+ */
 export function isGlob(pattern: string): boolean {
-  return GLOB_MAGIC.test(pattern);
+  if (!GLOB_MAGIC.test(pattern)) return false;
+  const scan = loadPicomatch().scan(pattern);
+  if (scan.negated) return true;
+  if (!scan.isGlob || scan.glob === '') return false;
+  try {
+    loadPicomatch().makeRe(splitPattern(pattern).glob, { dot: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * How a command-line argument is read, the same way by every command: a path that exists is that
+ * path, even when it looks like a glob (a file named `v[1].json`); otherwise a pattern that
+ * {@link isGlob} accepts is a glob to expand, and anything else is a path (which may be missing).
+ *
+ * @example
+ * ```ts
+ * readsAsGlob('types/*.json', process.cwd()); // true, unless a file is literally named `*.json`
+ * readsAsGlob('[', process.cwd());            // false: a path, missing or not
+ * ```
+ */
+export function readsAsGlob(argument: string, cwd: string): boolean {
+  if (!isGlob(argument)) return false;
+  try {
+    lstatSync(path.resolve(cwd, argument));
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** A pattern that is no glob names one file, or nothing. */
+function literalPath(pattern: string, cwd: string, fs: GlobFs): GlobExpansion {
+  try {
+    return { files: fs.statSync(path.resolve(cwd, pattern), { bigint: true }).isFile() ? [pattern] : [], problems: [] };
+  } catch {
+    return { files: [], problems: [] };
+  }
 }
 
 /**
@@ -92,11 +158,9 @@ export function isGlob(pattern: string): boolean {
  * the walk goes on. Matching is picomatch's, with dot files included.
  */
 export function expandGlob(pattern: string, cwd: string, fs: GlobFs = NODE_FS): GlobExpansion {
-  picomatch ??= createRequire(import.meta.url)('picomatch') as typeof picomatchType;
-  const scan = picomatch.scan(pattern);
-  if (scan.negated) return { files: [], problems: [] }; // `!x`: an exclusion with nothing to exclude from
-  const glob = pattern.endsWith(scan.glob) ? scan.glob : pattern;
-  const written = pattern.slice(0, pattern.length - glob.length);
+  if (!isGlob(pattern)) return literalPath(pattern, cwd, fs);
+  const { glob, written, negated } = splitPattern(pattern);
+  if (negated) return { files: [], problems: [] }; // `!x`: an exclusion with nothing to exclude from
   const base = (written.length > 1 ? written.replace(/\/+$/, '') : written).replace(/\\(.)/g, '$1');
   const shown = (rel: string) => (base === '' ? rel : base.endsWith('/') ? `${base}${rel}` : `${base}/${rel}`);
   const matches = matcher(glob);

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, ftruncateSync, openSync, realpathSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { fixText, leftToAPerson, refusal, type AppliedFix, type FixTextResult } from '../validate/fix/fix-text.js';
@@ -84,18 +84,59 @@ export interface FixFilesReport {
   valid: boolean;
 }
 
-/** The path as the diff names it: relative to `cwd` with forward slashes, as `git apply` and `patch -p1` read it. */
-function diffPath(file: string, cwd: string): string {
-  const relative = path.isAbsolute(file) ? path.relative(cwd, file) : file;
+/**
+ * The path the diff names: the file itself (a link's target, which is what `--fix` writes and
+ * what `patch` can change) relative to the working directory, with forward slashes, as
+ * `git apply` and `patch -p1` read it; `null` when it lies outside the working directory, where
+ * neither can reach it.
+ */
+function diffPath(full: string, cwd: string): string | null {
+  let real: string;
+  let base: string;
+  try {
+    real = realpathSync(full);
+    base = realpathSync(cwd);
+  } catch {
+    real = full;
+    base = path.resolve(cwd);
+  }
+  const relative = path.relative(base, real);
+  if (relative === '' || relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) return null;
   return relative.split(path.sep).join('/');
 }
 
-/** A unified diff of one file, headers `--- a/…` and `+++ b/…`, nothing else (no `Index:` line). */
-export function unifiedDiff(name: string, before: string, after: string): string {
-  if (before === after) return '';
-  return createTwoFilesPatch(`a/${name}`, `b/${name}`, before, after, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY });
+/** Characters git quotes in a diff header (controls, `"` and `\\`), and those teapurl never prints raw (C1, bidirectional controls). */
+const NEEDS_QUOTES = /["\\\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const C_ESCAPES: Readonly<Record<number, string>> = { 7: '\\a', 8: '\\b', 9: '\\t', 10: '\\n', 11: '\\v', 12: '\\f', 13: '\\r', 34: '\\"', 92: '\\\\' };
+
+/**
+ * A path in a `---`/`+++` line as git writes it, so that `git apply` and GNU `patch` both read it
+ * back: C-quoted (`"a/x\\ty"`, bytes past ASCII in octal) when it holds a character that needs
+ * it, else as it is, followed by a tab when it holds a space (without one, `patch` reads the
+ * name only up to the space).
+ */
+export function diffHeaderName(name: string): string {
+  if (NEEDS_QUOTES.test(name)) {
+    let quoted = '';
+    for (const byte of Buffer.from(name, 'utf8')) {
+      const named = C_ESCAPES[byte];
+      if (named !== undefined) quoted += named;
+      else if (byte < 0x20 || byte >= 0x7f) quoted += `\\${byte.toString(8).padStart(3, '0')}`;
+      else quoted += String.fromCharCode(byte);
+    }
+    return `"${quoted}"`;
+  }
+  return name.includes(' ') ? `${name}\t` : name;
 }
 
+/** A unified diff of one file, headers `--- a/…` and `+++ b/…` (quoted as git quotes them), nothing else (no `Index:` line). */
+export function unifiedDiff(name: string, before: string, after: string): string {
+  if (before === after) return '';
+  const patch = createTwoFilesPatch('a', 'b', before, after, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY });
+  // jsdiff writes names as they are: the two header lines are written here instead.
+  const body = patch.slice(patch.indexOf('\n', patch.indexOf('\n') + 1) + 1);
+  return `--- ${diffHeaderName(`a/${name}`)}\n+++ ${diffHeaderName(`b/${name}`)}\n${body}`;
+}
 
 /** Reads a file's bytes again, or why it cannot be read now (it may have grown past the limit meanwhile). */
 function readBytes(full: string, maxBytes: number): Buffer | string {
@@ -160,6 +201,16 @@ export function writeIfUnchanged(full: string, expected: Buffer, next: Buffer): 
   }
 }
 
+/** Device and inode of the file a path leads to, or `null` when it cannot be reached. */
+function fileIdentity(full: string): string | null {
+  try {
+    const info = statSync(full, { bigint: true });
+    return info.isFile() ? `${info.dev}:${info.ino}` : null;
+  } catch {
+    return null;
+  }
+}
+
 function asResult(file: string, fixed: FixTextResult): ValidationResult {
   return { file, kind: fixed.kind, valid: fixed.valid, findings: fixed.left };
 }
@@ -196,7 +247,11 @@ async function fixOneFile(found: ValidationResult, options: FixFilesOptions, cwd
   const { bytes, text, fixed } = plan;
   if (fixed.refused) return { file, outcome: 'refused', applied: [], result: asResult(file, fixed), diff: '', note: `not fixed: ${fixed.refused}` };
   if (!fixed.changed) return { file, outcome: 'unchanged', applied: [], result: asResult(file, fixed), diff: '', note: null };
-  const diff = unifiedDiff(diffPath(file, cwd), text, fixed.text);
+  const named = diffPath(full, cwd);
+  if (options.dryRun && named === null) {
+    return notWritten(`not in the diff: it lies outside the working directory, where 'patch -p1' and 'git apply' cannot reach it; run teapurl from a folder that holds it`);
+  }
+  const diff = unifiedDiff(named ?? file.split(path.sep).join('/'), text, fixed.text);
   if (options.dryRun) return { file, outcome: 'would-fix', applied: fixed.applied, result: asResult(file, fixed), diff, note: null };
   const problem = writeIfUnchanged(full, bytes, Buffer.from(fixed.text, 'utf8'));
   if (problem) return notWritten(`not written: ${problem}`);
@@ -223,7 +278,14 @@ export async function fixFiles(patterns: readonly string[], options: FixFilesOpt
   const cwd = options.cwd ?? process.cwd();
   const report = await validateFiles(patterns, options);
   const files: FileFix[] = [];
+  const seen = new Set<string>();
   for (const found of report.results) {
+    // Two arguments that name one file (a link and its target) fix it, and diff it, once.
+    const id = fileIdentity(path.resolve(cwd, found.file));
+    if (id !== null) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+    }
     const refused = refusal(found.findings);
     const left = { ...found, findings: leftToAPerson(found.findings) };
     if (refused) files.push({ file: found.file, outcome: 'refused', applied: [], result: left, diff: '', note: `not fixed: ${refused}` });

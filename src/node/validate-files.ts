@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { expandGlob, isGlob, type GlobProblem } from './expand-glob.js';
+import { expandGlob, readsAsGlob, type GlobProblem } from './expand-glob.js';
 import { passes, type Finding } from '../schemas/finding.js';
 import { internalErrorFinding, resolveKind, validateText, type ValidationResult } from '../validate/validate-document.js';
 import type { DocumentKind } from '../validate/kinds.js';
@@ -292,15 +292,13 @@ export async function validateFiles(patterns: readonly string[], options: Valida
   const unmatched: string[] = [];
   for (const pattern of patterns) {
     let found: Item[];
-    if (!isGlob(pattern)) {
+    if (!readsAsGlob(pattern, cwd)) {
       const state = probePath(pattern, cwd);
       found = state === 'missing' ? [] : [state === 'ok' ? pattern : state];
     } else {
       const expansion = expandGlob(pattern, cwd);
       const problems = expansion.problems.map(globProblem);
       found = [...expansion.files, ...problems].sort((a, b) => comparePaths(itemPath(a), itemPath(b)));
-      // A file whose name merely contains glob characters is still that file.
-      if (found.length === 0 && probePath(pattern, cwd) === 'ok') found = [pattern];
     }
     if (found.length === 0) unmatched.push(pattern);
     for (const item of found) {

@@ -1,4 +1,4 @@
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -68,5 +68,42 @@ describe('teapurl validate globs', () => {
     expect(run.stdout).toContain('d/locked/hidden.json cannot be reached: a folder on its path cannot be searched: permission denied (EACCES)');
     expect(run.stdout).not.toContain('internal error');
     expect(lines.at(-1)).toMatch(/^✖ 3 of 4 files invalid/);
+  });
+});
+
+describe('an argument that looks like a glob', () => {
+  const dir = path.join(scratch, 'literal');
+  mkdirSync(path.join(dir, 'brk'), { recursive: true });
+  mkdirSync(path.join(dir, 'd'));
+  validDocument(path.join(dir, 'brk', 'v[1.json'));
+  validDocument(path.join(dir, '*.json')); // a file literally named *.json
+  validDocument(path.join(dir, 'other.json'));
+  const DEFINITION = readFileSync(path.join(ROOT, 'corpus/purl-types/maven-definition.json'), 'utf8');
+  mkdirSync(path.join(dir, 'ty[pes'));
+  writeFileSync(path.join(dir, 'ty[pes', 'maven-definition.json'), DEFINITION);
+
+  it('is the file it names when that file exists, before any glob reading', () => {
+    const run = runCli(['validate', '--format', 'json', 'brk/v[1.json', '*.json'], { cwd: dir });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect((JSON.parse(run.stdout) as { file: string }[]).map((r) => r.file)).toEqual(['brk/v[1.json', '*.json']);
+    const fix = runCli(['validate', '--fix', 'brk/v[1.json'], { cwd: dir });
+    expect([fix.status, fix.stdout, fix.stderr]).toEqual([0, '✔ 1 file valid\n', '']);
+    // A folder of definitions is read the same way: --types with a bracket in its name.
+    const types = runCli(['purl', 'canonical', '--types', 'ty[pes', '--strict-types', 'pkg:maven/org.example/a@1'], { cwd: dir });
+    expect([types.status, types.stdout, types.stderr]).toEqual([0, 'pkg:maven/org.example/a@1\n', '']);
+  });
+
+  it('is a path when picomatch cannot compile it: a missing one is the usual usage error, never an internal error', () => {
+    for (const arg of ['[', '[abc', 'd/[', 'brk/v[2.json', '{a']) {
+      for (const args of [['validate', arg], ['validate', '--fix', arg], ['validate', '--fix', '--dry-run', arg], ['purl', 'test-suite', arg]]) {
+        const run = runCli(args, { cwd: dir });
+        const command = args[0] === 'purl' ? 'purl test-suite' : 'validate';
+        // (--dry-run's report follows on stderr, standard output being the diff's)
+        expect(run.stderr.startsWith(`teapurl ${command}: '${arg}' does not exist\nSee 'teapurl ${command} --help'\n`), `${args.join(' ')}: ${run.stderr}`).toBe(true);
+        expect(run.stderr).not.toContain('internal error');
+        expect(run.status).toBe(2);
+      }
+    }
   });
 });

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../support/paths.js';
+import { spawn } from 'node:child_process';
+import { CLI, ROOT } from '../support/paths.js';
 import { runCli } from '../support/run-cli.js';
 import { runInProcess } from '../support/fake-io.js';
 import { npmPurlLines, runCliWithCappedHeap } from '../support/bounded-heap.js';
@@ -203,4 +204,62 @@ describe('teapurl purl urls|from-url: help and usage errors', () => {
     const back = runCli(['purl', 'from-url', LEFT_PAD_TGZ]);
     expect(back.stdout).toBe(`${LEFT_PAD}\n`);
   });
+});
+
+describe('teapurl purl: standard input as a filter', () => {
+  it('- reads standard input in its place, for every action that reads lines, as validate - does', async () => {
+    const lines = [`${LEFT_PAD}\n`, `${LANG3}\n`];
+    const urls = await purl(['urls', '-'], lines);
+    expect([urls.status, urls.stdout]).toEqual([0, `${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\n${LANG3}\t${LANG3_REPO}\t${LANG3_JAR}\n`]);
+    const back = await purl(['from-url', '-'], [`${LEFT_PAD_TGZ}\n`]);
+    expect([back.status, back.stdout]).toEqual([0, `${LEFT_PAD}\n`]);
+    // Arguments and standard input in the order given.
+    const mixed = await purl(['canonical', 'pkg:NPM/a@1', '-', 'pkg:npm/c@3'], ['pkg:NPM/b@2\n']);
+    expect([mixed.status, mixed.stdout, mixed.stderr]).toEqual([0, 'pkg:npm/a@1\npkg:npm/b@2\npkg:npm/c@3\n', '']);
+    for (const action of ['parse', 'canonical', 'validate', 'urls', 'from-url']) {
+      expect((await purl([action, '--help'])).stdout, action).toMatch(/or where an argument is -,/);
+    }
+  });
+
+  it('says which files --urls DIR reads: every *.json there', async () => {
+    for (const action of ['urls', 'from-url']) expect((await purl([action, '--help'])).stdout).toMatch(/every \*\.json file in DIR and its subfolders/);
+  });
+
+  /**
+   * Feeds the built CLI one line, waits for its answer before writing the next: the answer must
+   * come while the input is still open (within a generous bound), not when it ends.
+   */
+  function answersBeforeTheNextLine(args: string[], first: string, second: string): Promise<{ early: string; all: string }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [CLI, 'purl', ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', TEAPURL_NO_CACHE: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
+      let out = '';
+      let early: string | null = null;
+      const timer = setTimeout(() => {
+        child.kill();
+        reject(new Error(`no output 20 s after the first line was written (so far: ${JSON.stringify(out)})`));
+      }, 20_000);
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        out += chunk;
+        if (early === null && out.includes('\n')) {
+          early = out;
+          clearTimeout(timer);
+          child.stdin.end(`${second}\n`);
+        }
+      });
+      child.on('error', reject);
+      child.on('close', () => (early === null ? reject(new Error('ended before answering')) : resolve({ early, all: out })));
+      child.stdin.write(`${first}\n`);
+    });
+  }
+
+  it('answers each line as it comes when the input pauses (purl urls, canonical, from-url)', async () => {
+    const [urls, canonical, fromUrl] = await Promise.all([
+      answersBeforeTheNextLine(['urls'], LEFT_PAD, LANG3),
+      answersBeforeTheNextLine(['canonical'], 'pkg:NPM/a@1', 'pkg:npm/b@2'),
+      answersBeforeTheNextLine(['from-url', '-'], LEFT_PAD_TGZ, LANG3_JAR),
+    ]);
+    expect(urls).toEqual({ early: `${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\n`, all: `${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\n${LANG3}\t${LANG3_REPO}\t${LANG3_JAR}\n` });
+    expect(canonical).toEqual({ early: 'pkg:npm/a@1\n', all: 'pkg:npm/a@1\npkg:npm/b@2\n' });
+    expect(fromUrl).toEqual({ early: `${LEFT_PAD}\n`, all: `${LEFT_PAD}\n${LANG3}\n` });
+  }, 30_000);
 });

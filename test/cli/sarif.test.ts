@@ -10,6 +10,7 @@ import type { Log, Result } from 'sarif';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checksFor } from '../../src/validate/index.js';
 import { ROOT } from '../support/paths.js';
+import { widgetDefinition } from '../support/widget-definition.js';
 import { runCli } from '../support/run-cli.js';
 
 /**
@@ -158,6 +159,38 @@ describe('teapurl validate --format sarif', () => {
     expect(stderr).toBe("teapurl validate: 'nope.json' does not exist\nSee 'teapurl validate --help'\n");
     expect(log.runs[0]!.invocations).toEqual([{ executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: "'nope.json' does not exist" } }] }]);
     expect(log.runs[0]!.results!.length).toBeGreaterThan(0);
+  });
+
+  it('--fix and --fix --dry-run: standard output is SARIF alone, the fixes in the run properties, the diff on stderr applies', () => {
+    const sub = mkdtempSync(path.join(dir, 'fix-'));
+    const broken = `${JSON.stringify(widgetDefinition(['pkg:widget/a@1?os=linux&arch=arm64', 'pkg:npm/b@1']), null, 2)}\n`;
+    const fixed = broken.replace('os=linux&arch=arm64', 'arch=arm64&os=linux');
+    writeFileSync(path.join(sub, 'widget-definition.json'), broken);
+    const run = (args: string[]) => runCli(['validate', '--format', 'sarif', '--fix', ...args, 'widget-definition.json'], { cwd: sub });
+
+    const dry = run(['--dry-run']);
+    const dryLog = JSON.parse(dry.stdout) as Log;
+    expectSchemaValid(dryLog);
+    keep(dry.stdout);
+    expect(dryLog.runs[0]!.properties).toMatchObject({ teapurlFix: { dryRun: true, fixed: 1, files: [{ uri: 'widget-definition.json', outcome: 'would-fix', fixed: [{ pointer: '/examples/0', after: 'pkg:widget/a@1?arch=arm64&os=linux' }] }] } });
+    expect(dryLog.runs[0]!.results!.map((r) => r.ruleId)).toEqual(['purl-type/example-type']);
+    expect(dry.stderr).toMatch(/^--- a\/widget-definition\.json\n\+\+\+ b\/widget-definition\.json\n@@ /);
+    expect(readFileSync(path.join(sub, 'widget-definition.json'), 'utf8')).toBe(broken);
+    writeFileSync(path.join(sub, 'fix.patch'), dry.stderr);
+    const patched = spawnSync('patch', ['-p1', '-s', '-i', 'fix.patch'], { cwd: sub, encoding: 'utf8' });
+    if (patched.error) expect(spawnSync('git', ['apply', 'fix.patch'], { cwd: sub, encoding: 'utf8' }).status).toBe(0);
+    else expect(patched.status, patched.stderr).toBe(0);
+    expect(readFileSync(path.join(sub, 'widget-definition.json'), 'utf8')).toBe(fixed);
+
+    writeFileSync(path.join(sub, 'widget-definition.json'), broken);
+    const wet = run([]);
+    const log = JSON.parse(wet.stdout) as Log;
+    expectSchemaValid(log);
+    keep(wet.stdout);
+    expect(wet.stderr).toBe('');
+    expect(wet.status).toBe(1);
+    expect(log.runs[0]!.properties).toMatchObject({ teapurlFix: { dryRun: false, fixed: 1, files: [{ outcome: 'fixed' }] } });
+    expect(readFileSync(path.join(sub, 'widget-definition.json'), 'utf8')).toBe(fixed);
   });
 
   it('--quiet leaves warnings out', () => {

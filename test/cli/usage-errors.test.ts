@@ -76,6 +76,18 @@ const CASES: Array<[string[], string, RegExp]> = [
   [['docs', '--types', 'nope', '--out', 'site'], 'docs', /^--types 'nope' does not exist$/],
   [['docs', '--types', 'file.json', '--out', 'site'], 'docs', /^--types 'file.json' is a file, not a folder$/],
   [['docs', '--out', 'file.json'], 'docs', /^--out 'file.json' is a file, not a folder$/],
+  // a file where a folder would have to be, and a --types folder without definitions: the same
+  // usage error in docs and purl, naming the path once
+  [['docs', '--out', 'file.json/sub'], 'docs', /^--out 'file.json\/sub' cannot be a folder: 'file.json' is a file$/],
+  [['docs', '--types', 'somedir', '--out', 'site'], 'docs', /^--types 'somedir': no \*\.json type definitions found$/],
+  [['purl', 'parse', '--types', 'somedir', 'pkg:npm/a'], 'purl', /^--types 'somedir': no \*\.json type definitions found$/],
+  [['purl', 'urls', '--types', 'somedir', 'pkg:npm/a'], 'purl urls', /^--types 'somedir': no \*\.json type definitions found$/],
+  // a path picomatch cannot compile as a glob is a path
+  [['purl', 'test-suite', '['], 'purl test-suite', /^'\[' does not exist$/],
+  [['purl', 'test-suite', 'd/[abc'], 'purl test-suite', /^'d\/\[abc' does not exist$/],
+  // a mistyped action, and - named twice
+  [['purl', 'pars', 'pkg:npm/a'], 'purl', /^unknown action 'pars'; did you mean 'parse'\?$/],
+  [['purl', 'canonical', '-', '-'], 'purl', /^- \(standard input\) is named more than once/],
 ];
 
 describe('usage errors: one line naming the problem, then where the help is; exit 2; nothing on stdout', () => {
@@ -125,6 +137,16 @@ describe('usage errors: one line naming the problem, then where the help is; exi
   it('an unknown command or option before any command points at the general help', async () => {
     expect(await cli(['frobnicate'])).toEqual({ status: 2, stdout: '', stderr: "teapurl: unknown command 'frobnicate'\nSee 'teapurl --help'\n" });
     expect(await cli(['--bogus'])).toEqual({ status: 2, stdout: '', stderr: "teapurl: unknown option '--bogus'\nSee 'teapurl --help'\n" });
+  });
+
+  it('before any command, words a mistake as after one: a value given to a flag, a likely typo', async () => {
+    for (const flag of ['version', 'help']) {
+      expect(await cli([`--${flag}=1`])).toEqual({ status: 2, stdout: '', stderr: `teapurl: option '--${flag}' takes no value\nSee 'teapurl --help'\n` });
+    }
+    expect(await cli(['validat', 'file.json'])).toEqual({ status: 2, stdout: '', stderr: "teapurl: unknown command 'validat'; did you mean 'validate'?\nSee 'teapurl --help'\n" });
+    expect(await cli(['--verison'])).toEqual({ status: 2, stdout: '', stderr: "teapurl: unknown option '--verison'; did you mean '--version'?\nSee 'teapurl --help'\n" });
+    // An inherited name is no command.
+    expect((await cli(['constructor'])).stderr).toBe("teapurl: unknown command 'constructor'\nSee 'teapurl --help'\n");
   });
 });
 

@@ -7,6 +7,7 @@ import {
   chmodSync,
   cpSync,
   lstatSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -301,5 +302,83 @@ describe('writeIfUnchanged', () => {
     expect(readFileSync(file, 'utf8')).toBe('edited by someone else');
     expect(writeIfUnchanged(file, Buffer.from('edited by someone else'), Buffer.from('short'))).toBeNull();
     expect(readFileSync(file, 'utf8')).toBe('short');
+  });
+});
+
+describe('teapurl validate --fix: streams, awkward names, links', () => {
+  const BROKEN = `${JSON.stringify(widgetDefinition(['pkg:widget/sprocket@1.0?os=linux&arch=arm64']), null, 2)}\n`;
+  const FIXED = BROKEN.replace('os=linux&arch=arm64', 'arch=arm64&os=linux');
+  /** A fresh folder with the broken definition at each of `files` (relative paths). */
+  function folderWith(files: string[]): string {
+    const dir = mkdtempSync(path.join(tmpdir(), 'teapurl-fix-names-'));
+    scratch.push(dir);
+    for (const file of files) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), BROKEN);
+    }
+    return dir;
+  }
+  /** Applies `diff` in `dir` with patch -p1 or git apply; the tool's own complaint when it refuses. */
+  function apply(tool: 'patch' | 'git', diff: string, dir: string): string | null {
+    writeFileSync(path.join(dir, '..fix.patch'), diff);
+    const r = tool === 'patch' ? spawnSync('patch', ['-p1', '-s', '-i', '..fix.patch'], { cwd: dir, encoding: 'utf8' }) : spawnSync('git', ['apply', '..fix.patch'], { cwd: dir, encoding: 'utf8' });
+    if (r.error) return null;
+    return r.status === 0 ? '' : `${tool}: ${r.stdout}${r.stderr}`;
+  }
+  const tools = (['patch', 'git'] as const).filter((tool) => spawnSync(tool, ['--version']).status === 0);
+
+  it('--format github and json: standard output holds that format alone, with and without --dry-run', () => {
+    const dir = folderWith(['widget-definition.json']);
+    const dryGithub = runCli(['validate', '--fix', '--dry-run', '--format', 'github', 'widget-definition.json'], { cwd: dir });
+    expect(dryGithub.stdout.trimEnd().split('\n')).toEqual([expect.stringMatching(/^::notice file=widget-definition\.json,line=\d+,col=5,title=teapurl --fix::would fix examples\[0\]: /), '::notice title=teapurl --fix::would fix 1 finding in 1 file']);
+    expect(dryGithub.stderr).toMatch(/^--- a\/widget-definition\.json\n/);
+    const dryJson = runCli(['validate', '--fix', '--dry-run', '--format', 'json', 'widget-definition.json'], { cwd: dir });
+    expect(dryJson.stderr).toBe('');
+    expect(JSON.parse(dryJson.stdout)).toMatchObject([{ outcome: 'would-fix', diff: expect.stringMatching(/^--- a\/widget-definition\.json\n/) }]);
+    expect(readFileSync(path.join(dir, 'widget-definition.json'), 'utf8')).toBe(BROKEN);
+    const github = runCli(['validate', '--fix', '--format', 'github', 'widget-definition.json'], { cwd: dir });
+    expect(github.stdout.trimEnd().split('\n').every((line) => line.startsWith('::notice '))).toBe(true);
+    expect([github.stderr, github.status]).toEqual(['', 0]);
+    expect(readFileSync(path.join(dir, 'widget-definition.json'), 'utf8')).toBe(FIXED);
+  });
+
+  it.skipIf(tools.length === 0)('quotes names as git does, so that patch -p1 and git apply take the diff: a space, a quote, a backslash, controls, bidi', () => {
+    const names = ['sp ace', 'q"uote', 'back\\slash', 'tab\there', 'new\nline', 'bidi\u202eé', 'plain-é'].map((folder) => `${folder}/widget-definition.json`);
+    for (const tool of tools) {
+      const dir = folderWith(names);
+      const dry = runCli(['validate', '--fix', '--dry-run', ...names], { cwd: dir });
+      expect(dry.status, dry.stderr).toBe(0);
+      expect(dry.stdout).toContain('--- a/sp ace/widget-definition.json\t\n+++ b/sp ace/widget-definition.json\t\n');
+      expect(dry.stdout).toContain('--- "a/q\\"uote/widget-definition.json"\n');
+      expect(dry.stdout).toContain('--- "a/tab\\there/widget-definition.json"\n');
+      expect(dry.stdout).toContain('--- "a/bidi\\342\\200\\256\\303\\251/widget-definition.json"\n');
+      expect(dry.stdout).toContain('--- a/plain-é/widget-definition.json\n');
+      expect(apply(tool, dry.stdout, dir)).toBe('');
+      for (const name of names) expect(readFileSync(path.join(dir, name), 'utf8'), `${tool} ${JSON.stringify(name)}`).toBe(FIXED);
+    }
+  });
+
+  it.skipIf(tools.length === 0)('names the file a link leads to, fixes a file named twice once, and refuses to diff a file outside the working directory', () => {
+    for (const tool of tools) {
+      const dir = folderWith(['real/widget-definition.json']);
+      mkdirSync(path.join(dir, 'tw'));
+      // (named as its target is, so the file-name check has nothing to say)
+      symlinkSync('../real/widget-definition.json', path.join(dir, 'tw', 'widget-definition.json'));
+      const dry = runCli(['validate', '--fix', '--dry-run', 'tw/widget-definition.json', 'real/widget-definition.json'], { cwd: dir });
+      expect(dry.stdout.match(/^--- .*$/gm)).toEqual(['--- a/real/widget-definition.json']);
+      expect(dry.stderr.match(/would fix examples/g)).toHaveLength(1);
+      expect(dry.status).toBe(0);
+      expect(apply(tool, dry.stdout, dir)).toBe('');
+      expect(lstatSync(path.join(dir, 'tw', 'widget-definition.json')).isSymbolicLink()).toBe(true);
+      expect(readFileSync(path.join(dir, 'real/widget-definition.json'), 'utf8')).toBe(FIXED);
+    }
+    const dir = folderWith(['data/widget-definition.json', 'work/keep']);
+    const outside = runCli(['validate', '--fix', '--dry-run', '../data/widget-definition.json'], { cwd: path.join(dir, 'work') });
+    expect(outside.stdout).toBe('');
+    expect(outside.stderr).toContain("../data/widget-definition.json: not in the diff: it lies outside the working directory, where 'patch -p1' and 'git apply' cannot reach it");
+    expect(outside.status).toBe(1);
+    const fixed = runCli(['validate', '--fix', '../data/widget-definition.json', '../data/widget-definition.json'], { cwd: path.join(dir, 'work') });
+    expect(fixed.stdout.match(/fixed examples/g)).toHaveLength(1);
+    expect(readFileSync(path.join(dir, 'data/widget-definition.json'), 'utf8')).toBe(FIXED);
   });
 });

@@ -154,7 +154,7 @@ describe('teapurl docs', () => {
     expect(readdirSync(path.join(out, 'types')).sort()).toEqual(['cargo.html', 'cargo.md', 'npm.html', 'npm.md', 'pypi.md']);
   });
 
-  it('refuses a --types folder that is missing (a usage error, exit 2), empty or holds an invalid definition (exit 1), in one line naming it', () => {
+  it('refuses a --types folder that is missing, empty or holds an invalid definition as purl --types does (a usage error, exit 2), in one line naming it once', () => {
     const missing = path.join(scratch, 'no-such-folder');
     const gone = runCli(['docs', '--types', missing, '--out', freshDir('x')]);
     expect(gone.status).toBe(2);
@@ -163,24 +163,24 @@ describe('teapurl docs', () => {
     const emptyDir = freshDir('empty');
     mkdirSync(emptyDir);
     const empty = runCli(['docs', '--types', emptyDir, '--out', freshDir('x')]);
-    expect(empty.status).toBe(1);
-    expect(empty.stderr).toContain(emptyDir);
-    expect(empty.stderr).toContain('no *.json type definitions');
+    expect(empty.status).toBe(2);
+    expect(empty.stderr).toBe(`teapurl docs: --types '${emptyDir}': no *.json type definitions found\nSee 'teapurl docs --help'\n`);
+    expect(runCli(['purl', 'parse', '--types', emptyDir, 'pkg:npm/a']).stderr).toBe(`teapurl purl: --types '${emptyDir}': no *.json type definitions found\nSee 'teapurl purl --help'\n`);
 
     const invalid = runCli(['docs', '--types', 'test/fixtures/docs-invalid-types', '--out', freshDir('x')]);
-    expect(invalid.status).toBe(1);
+    expect(invalid.status).toBe(2);
     expect(invalid.stderr).toContain(path.join('test/fixtures/docs-invalid-types', 'gadget-definition.json'));
     expect(invalid.stderr).toContain('namespace_definition');
-    expect(invalid.stderr.trim().split('\n').length).toBe(1);
+    expect(invalid.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^teapurl docs: --types /), "See 'teapurl docs --help'"]);
     noStackTrace(invalid.stderr);
   });
 
-  it('reports an output path it cannot write in one line, exit 1; a file named as --out is a usage error, exit 2', () => {
+  it('a file named as --out, or in the way of it, is a usage error, exit 2', () => {
     const file = path.join(scratch, 'a-file');
     writeFileSync(file, 'in the way');
     const run = runCli(['docs', '--out', path.join(file, 'site')]);
-    expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^teapurl docs: cannot write .*a-file.*\(E[A-Z]+\)\n$/);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(`teapurl docs: --out '${path.join(file, 'site')}' cannot be a folder: '${file}' is a file\nSee 'teapurl docs --help'\n`);
     const named = runCli(['docs', '--out', file]);
     expect(named.status).toBe(2);
     expect(named.stderr).toBe(`teapurl docs: --out '${file}' is a file, not a folder\nSee 'teapurl docs --help'\n`);

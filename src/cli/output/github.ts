@@ -16,11 +16,26 @@ export function formatGithub(results: readonly ValidationResult[], quiet: boolea
   for (const r of results) {
     for (const f of r.findings) {
       if (quiet && f.severity === 'warning') continue;
-      const props = [`file=${escapeProperty(escapeControls(f.file))}`];
-      if (f.line !== null) props.push(`line=${f.line}`, `col=${f.column}`);
-      props.push(`title=${escapeProperty(escapeControls(`teapurl ${f.rule}`))}`);
-      lines.push(`::${f.severity} ${props.join(',')}::${escapeData(escapeControls(`${f.message} [${shownPointer(f.pointer)}]`))}`);
+      lines.push(annotation(f.severity, { file: f.file, line: f.line, column: f.column, title: `teapurl ${f.rule}`, message: `${f.message} [${shownPointer(f.pointer)}]` }));
     }
   }
   return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+/** What one workflow annotation says and where (`file: null`: the run as a whole). */
+export interface AnnotationText {
+  file: string | null;
+  line: number | null;
+  column: number | null;
+  title: string;
+  message: string;
+}
+
+/** One workflow command line, `::notice file=…,line=…,col=…,title=…::message`, escaped as {@link formatGithub} escapes. */
+export function annotation(level: 'error' | 'warning' | 'notice', a: AnnotationText): string {
+  const props: string[] = [];
+  if (a.file !== null) props.push(`file=${escapeProperty(escapeControls(a.file))}`);
+  if (a.file !== null && a.line !== null) props.push(`line=${a.line}`, `col=${a.column}`);
+  props.push(`title=${escapeProperty(escapeControls(a.title))}`);
+  return `::${level} ${props.join(',')}::${escapeData(escapeControls(a.message))}`;
 }

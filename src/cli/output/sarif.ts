@@ -2,6 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ArtifactLocation, Location, Log, ReportingDescriptor, Result } from 'sarif';
 import type { Finding, ValidationResult } from '../../validate/index.js';
+import type { FileFix } from '../../node/fix-files.js';
 import { ruleDescription, ruleDocsAnchor } from './rule-descriptions.js';
 import { escapeJsonText } from './safe-text.js';
 
@@ -30,6 +31,25 @@ export interface SarifOptions {
   homepage: string | undefined;
   /** Arguments that named nothing to check: tool execution notifications, and the run did not succeed. */
   problems: readonly string[];
+  /** What `validate --fix` did: kept in the run's property bag as `teapurlFix`. */
+  fixes?: SarifFixes;
+}
+
+/** What `validate --fix` did to each file, for the SARIF run that reports what is left. */
+export interface SarifFixes {
+  dryRun: boolean;
+  files: readonly Pick<FileFix, 'file' | 'outcome' | 'note' | 'applied'>[];
+}
+
+/** The fixes as run properties: each file by the URI its results use, with what was (or would be) changed. */
+function fixProperties(fixes: SarifFixes, options: SarifOptions): Record<string, unknown> {
+  const files = fixes.files.map((f) => ({
+    uri: f.file === options.stdinName ? '-' : artifactUri(f.file, options.cwd).uri,
+    outcome: f.outcome,
+    ...(f.note ? { note: f.note } : {}),
+    fixed: f.applied.map((a) => ({ pointer: a.pointer, line: a.line, column: a.column, rule: a.rule, before: a.before, after: a.after })),
+  }));
+  return { teapurlFix: { dryRun: fixes.dryRun, fixed: fixes.files.reduce((n, f) => n + f.applied.length, 0), files } };
 }
 
 /** A path as a URI reference: relative to `cwd` (segments percent-encoded, `/` between them), or a `file:` URI outside it. */
@@ -117,6 +137,7 @@ export function formatSarif(results: readonly ValidationResult[], options: Sarif
           },
         ],
         results: sarifResults,
+        ...(options.fixes ? { properties: fixProperties(options.fixes, options) } : {}),
       },
     ],
   };

@@ -3,6 +3,7 @@ import { escapeControls } from '../output/safe-text.js';
 import { guardNeededSince, patternGuardMark, redoWithPatternGuard } from '../../node/with-pattern-guard.js';
 import { BufferedOutput } from './buffered-output.js';
 import { readLines } from './read-lines.js';
+import { UsageError } from '../usage-error.js';
 
 /**
  * Handles one input (a PURL, a URL): writes its result to `out` and returns `null`, or writes
@@ -23,7 +24,9 @@ export interface InputKind {
 
 /**
  * The loop every line-oriented `teapurl purl` action shares: each argument, or with none each
- * line of standard input (in constant memory; blank lines skipped), goes to `handle`. A refused
+ * line of standard input (in constant memory; blank lines skipped), goes to `handle`; an
+ * argument `-` reads the lines of standard input in its place, as `teapurl validate -` does.
+ * Output is written in big blocks, and whenever standard input makes us wait. A refused
  * input is reported on stderr with its argument or line number and the run goes on; the closing
  * line counts them. A reader that leaves early (`| head`) ends the run without an error.
  * Returns the exit code: 1 when some input was refused, else 0.
@@ -50,24 +53,39 @@ export async function eachInput(io: CommandIo, positionals: readonly string[], k
     report(problem, where);
     return undefined;
   };
-  try {
-    if (positionals.length > 0) {
-      for (const [i, text] of positionals.entries()) await one(text, `argument ${i + 1}`);
-    } else {
-      for await (const line of readLines(io.stdin, kind.maxLength)) {
-        if ('tooLong' in line || 'invalidUtf8' in line) {
-          count++;
-          refused++;
-          const why = 'tooLong' in line ? `longer than ${kind.maxLength} characters` : 'not valid UTF-8 text';
-          err.write(`line ${line.number}: ${why}; skipped\n`);
-          continue;
-        }
-        const text = line.text.trim();
-        if (text !== '') {
-          const waiting = one(text, `line ${line.number}`);
-          if (waiting) await waiting;
-        }
+  const readStdin = async () => {
+    // Whatever the lines of one chunk gave is written before the next chunk is awaited: a slow
+    // feed (a PURL now, the next in a minute) gets each answer at once, a fast one still gets
+    // big writes.
+    const flushing = async function* (input: AsyncIterable<Buffer | string>) {
+      for await (const chunk of input) {
+        yield chunk;
+        out.flush();
+        err.flush();
       }
+    };
+    for await (const line of readLines(flushing(io.stdin), kind.maxLength)) {
+      if ('tooLong' in line || 'invalidUtf8' in line) {
+        count++;
+        refused++;
+        const why = 'tooLong' in line ? `longer than ${kind.maxLength} characters` : 'not valid UTF-8 text';
+        err.write(`line ${line.number}: ${why}; skipped\n`);
+        continue;
+      }
+      const text = line.text.trim();
+      if (text !== '') {
+        const waiting = one(text, `line ${line.number}`);
+        if (waiting) await waiting;
+      }
+    }
+  };
+  if (positionals.filter((p) => p === '-').length > 1) throw new UsageError('- (standard input) is named more than once: it can be read only once');
+  try {
+    if (positionals.length === 0) await readStdin();
+    for (const [i, text] of positionals.entries()) {
+      // `-` is standard input, as `teapurl validate -` reads it.
+      if (text === '-') await readStdin();
+      else await one(text, `argument ${i + 1}`);
     }
     out.flush();
   } catch (error) {

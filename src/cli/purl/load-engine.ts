@@ -3,6 +3,7 @@ import { bundledTypesEngine } from '../../purl/default-engine.js';
 import { purlEngineFromDirectory } from '../../node/purl-engine-from-directory.js';
 import { UsageError } from '../usage-error.js';
 import { requireFolderArg } from '../path-args.js';
+import { quoteArg } from '../output/safe-text.js';
 
 /** The options every `teapurl purl` action takes, in `node:util` parseArgs form. */
 export const ENGINE_OPTIONS = {
@@ -20,8 +21,17 @@ export async function loadEngine(types: string | undefined, strictTypes: boolean
     return await purlEngineFromDirectory(directory, { strictTypes });
   } catch (error) {
     if (error instanceof DefinitionSetError || error instanceof DefinitionCompileError) {
-      throw new UsageError(`--types ${types}: ${error.message}`);
+      throw new UsageError(typesProblem(types, directory, error.message));
     }
     throw error;
   }
+}
+
+/**
+ * `--types 'DIR': <what is wrong>`, naming the folder once: a message about the folder itself
+ * starts with its absolute path, which the option already names.
+ */
+function typesProblem(types: string, directory: string, message: string): string {
+  const about = message.startsWith(`${directory}: `) ? message.slice(directory.length + 2) : message;
+  return `--types ${quoteArg(types)}: ${about}`;
 }

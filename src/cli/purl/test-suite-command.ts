@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expandGlob, isGlob } from '../../node/expand-glob.js';
+import { expandGlob, readsAsGlob } from '../../node/expand-glob.js';
 import { readSuiteCases, SuiteFormatError, type SuiteCase } from '../../purl/test-suite/suite-case.js';
 import { runSuiteCase, type CaseOutcome } from '../../purl/test-suite/run-case.js';
 import { ClosedOutputError, type CommandIo } from '../io.js';
@@ -85,7 +85,7 @@ function expand(patterns: string[], cwd: string): { files: string[]; problems: s
   const problems: string[] = [];
   const unusable: string[] = [];
   for (const pattern of patterns) {
-    if (!isGlob(pattern)) {
+    if (!readsAsGlob(pattern, cwd)) {
       const problem = fileArgProblem(pattern, cwd);
       if (problem === null) files.push(pattern);
       else unusable.push(problem);

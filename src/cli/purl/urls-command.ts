@@ -11,8 +11,9 @@ import { eachInput } from './each-input.js';
 
 const SHARED_OPTIONS = `  --format F       text (default) or json: one JSON object per line
   --types DIR      build the engine from the type definitions in DIR (default: the bundled corpus)
-  --urls DIR       read the URL documents (*-urls.json, purl-type-urls format) in DIR
-                   instead of the bundled ones (corpus/purl-urls)
+  --urls DIR       read the URL documents in DIR instead of the bundled ones
+                   (corpus/purl-urls): every *.json file in DIR and its subfolders,
+                   each a purl-type-urls document (name them <type>-urls.json)
   --strict-types   refuse PURLs of a type no definition describes
   -h, --help       show this help
   -v, --version    print the version`;
@@ -33,8 +34,9 @@ override the locations as the URL documents say.
 Options:
 ${SHARED_OPTIONS}
 
-With no PURL arguments, PURLs are read from standard input, one per line, in
-constant memory; blank lines are skipped. An invalid PURL is reported on stderr
+With no PURL arguments, or where an argument is -, PURLs are read from standard
+input, one per line, in constant memory; blank lines are skipped. Each line is
+printed as soon as the input pauses, so the action works as a filter in a pipe. An invalid PURL is reported on stderr
 with its line number (or argument number) and processing goes on. Control
 characters are printed escaped (\\r, \\u202e).
 Exit status: 0 all valid, 1 some PURL invalid, 2 usage error or unusable
@@ -52,8 +54,9 @@ that it can be piped into 'teapurl purl urls'; --format json prints
 Options:
 ${SHARED_OPTIONS}
 
-With no URL arguments, URLs are read from standard input, one per line, in
-constant memory; blank lines are skipped. A URL no template reads back is
+With no URL arguments, or where an argument is -, URLs are read from standard
+input, one per line, in constant memory; blank lines are skipped. Each line is
+printed as soon as the input pauses, so the action works as a filter in a pipe. A URL no template reads back is
 reported on stderr with its line number (or argument number) and processing
 goes on. Control characters are printed escaped (\\r, \\u202e).
 Exit status: 0 every URL read back, 1 some URL not recognised, 2 usage error
