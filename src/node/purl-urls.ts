@@ -2,8 +2,18 @@ import type { PurlComponentsInput } from '../purl/purl-components.js';
 import { defaultPurlEngine } from '../purl/default-engine.js';
 import { bundledPurlUrls } from '../purl/urls/default-urls.js';
 import type { PurlUrls, PurlUrlsResult } from '../purl/urls/purl-urls.js';
+import { providePurlUrls } from '../purl/urls/load-purl-urls.js';
 
 const defaultPurlUrls = (): PurlUrls => bundledPurlUrls(defaultPurlEngine());
+// teapurl/node has the URL data at hand, so teapurl's and teapurl/purl's functions (their state is
+// one copy, in a chunk the entries share) need not wait for loadPurlUrls. Built on first use, as
+// here, so that importing teapurl/node does not compile the documents and the engine.
+providePurlUrls({
+  purlToUrls: (purl) => defaultPurlUrls().purlToUrls(purl),
+  urlToPurl: (url) => defaultPurlUrls().urlToPurl(url),
+  document: (type) => defaultPurlUrls().document(type),
+  types: () => defaultPurlUrls().types(),
+});
 
 /**
  * teapurl's URL mapper (its URL documents over the default engine). In `teapurl/node` it is

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { PurlTypeUrls } from '../../types/index.js';
 import { validateText } from '../../src/index.js';
 import { loadPurlUrls, purlToUrls, urlToPurl } from '../../src/node/index.js';
-import { downloadRoundTrip } from '../../src/purl/urls/purl-urls.js';
+import { downloadRoundTrip, urlReadings } from '../../src/purl/urls/purl-urls.js';
 import { ROOT } from '../support/paths.js';
 
 const DIRECTORY = path.join(ROOT, 'corpus/purl-urls');
@@ -68,7 +68,10 @@ describe('corpus/purl-urls', () => {
       const trip = downloadRoundTrip(urls, example.purl);
       if (example.download !== null && trip !== null) {
         expect(trip.download).toBe(example.download);
-        expect(urlToPurl(example.download)).toBe(trip.purl);
+        // Or nothing, when the URL could also name another package (a platform gem): never another one.
+        const back = urlToPurl(example.download);
+        if (back === null) expect(urlReadings(urls, example.download)).toContain(trip.purl);
+        else expect(back).toBe(trip.purl);
       }
     });
   });

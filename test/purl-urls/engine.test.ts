@@ -212,7 +212,8 @@ describe('bad URL documents', () => {
   it('the validator checks every example, with line and column', () => {
     const document = {
       ...CARGO,
-      // Reads back wrongly: with the name not repeated, the name takes the version's dashes.
+      // With the name not repeated, rand-core-1.0.0-beta reads as rand-core@1.0.0-beta, rand@core-1.0.0-beta or
+      // rand-core-1.0.0@beta: it reads back to nothing, which holds (the PURL is one of the readings).
       download: [{ template: 'https://dl.example/{name}-{version}.crate' }],
       examples: [
         { purl: 'pkg:cargo/rand@0.8.5', repository: 'https://crates.io/crates/rand', download: 'https://dl.example/rand-0.8.5.crate' },
@@ -228,12 +229,23 @@ describe('bad URL documents', () => {
     const found = result.findings.map((f) => [f.rule, f.pointer, f.line !== null && f.column !== null]);
     // In source order.
     expect(found).toEqual([
-      ['purl-urls/round-trip', '/examples/1/download', true],
       ['purl-urls/example-purl', '/examples/2/download', true],
       ['purl-urls/example-purl', '/examples/3/purl', true],
       ['purl-urls/example-url', '/examples/4/purl', true],
     ]);
-    expect(result.findings[1]!.line).toBe(text.split('\n').findIndex((line) => line.includes('elsewhere.example')) + 1);
+    expect(result.findings[0]!.line).toBe(text.split('\n').findIndex((line) => line.includes('elsewhere.example')) + 1);
+  });
+
+  it('the validator reports a download that reads back to nothing when the URL is not ambiguous', () => {
+    // Lower case cannot be undone: the URL does not give the name.
+    const document = {
+      ...CARGO,
+      variables: { lower: { from: 'name', lowercase: true } },
+      download: [{ template: 'https://dl.example/{lower}-{version}.crate' }],
+      examples: [{ purl: 'pkg:cargo/Rand@0.8.5', repository: 'https://crates.io/crates/Rand', download: 'https://dl.example/rand-0.8.5.crate' }],
+    };
+    const findings = validateDocument(document, { kind: 'purl-type-urls' }).findings;
+    expect(findings.map((f) => [f.rule, f.pointer])).toEqual([['purl-urls/round-trip', '/examples/0/download']]);
   });
 
   it('the validator refuses an unregistered type and warns of a template it cannot read back', () => {

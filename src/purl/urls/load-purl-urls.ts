@@ -31,6 +31,17 @@ export function loadPurlUrls(): Promise<PurlUrls> {
   ));
 }
 
+/**
+ * Hands over a mapper loaded otherwise: `teapurl/node` loads the same one with the package, and
+ * shares this module's state with `teapurl` and `teapurl/purl` (the entries share chunks), so
+ * that their purlToUrls and urlToPurl answer at once after `teapurl/node` has been imported. Not
+ * public API; unused by the browser entries, which a bundler then leaves it out of.
+ */
+export function providePurlUrls(urls: PurlUrls): void {
+  loaded ??= urls;
+  loading ??= Promise.resolve(loaded);
+}
+
 function mapper(): PurlUrls {
   if (loaded === null) throw new Error('await loadPurlUrls() first');
   return loaded;

@@ -4,7 +4,8 @@ import type { PurlComponents, PurlComponentsInput, PurlQualifiers } from '../pur
 import { TEMPLATE_LISTS, type CompiledTemplate, type CompiledUrlDocument } from './url-document.js';
 import { expandTemplate, normalisedUrl, templateApplies, templateValues } from './expand.js';
 import { downloadFromQualifier, registryFromQualifier, repositoryFromVcsUrl } from './overrides.js';
-import type { MatchedValues } from './reverse-template.js';
+import { UNDECIDED, type MatchedValues } from './reverse-template.js';
+import { canonicalUrl, strictUrl } from './canonical-url.js';
 
 /** A qualifiers record with no prototype (the engine's own helper is in the eager bundle; see purlUrlsFromCompiled). */
 function emptyQualifiers(): PurlQualifiers {
@@ -106,8 +107,7 @@ export interface PurlUrls {
   types(): string[];
 }
 
-/** The longest URL urlToPurl reads; longer ones name no package (and would cost time to try). */
-/** The longest URL urlToPurl reads; longer ones name no package it knows. */
+/** The longest URL urlToPurl reads; longer ones name no package it knows (and would cost time to try). */
 export const MAX_URL_LENGTH = 8192;
 
 /** The registry a document's default_registry names, as {+registry} expands it. */
@@ -204,42 +204,56 @@ class UrlMapper implements PurlUrls {
   }
 
   urlToPurl(url: string): string | null {
+    const purls = this.candidates(url);
+    return purls.length === 1 ? purls[0]! : null;
+  }
+
+  /**
+   * The PURLs the first template that reads `url` back gives: none, the one urlToPurl answers,
+   * or several when the URL does not tell where one value ends (urlToPurl then answers `null`).
+   * None, too, when the URL can be read in more ways than are tried. Never throws.
+   */
+  candidates(url: string): string[] {
     try {
-      if (typeof url !== 'string' || url.length > MAX_URL_LENGTH) return null;
+      if (typeof url !== 'string' || url.length > MAX_URL_LENGTH) return [];
       const normalised = normalisedUrl(url.trim());
-      if (normalised === null) return null;
+      if (normalised === null) return [];
       // A fragment points into a page; it never names a package.
       const hash = normalised.indexOf('#');
-      const target = hash === -1 ? normalised : normalised.slice(0, hash);
-      for (const document of this.#documents) {
-        for (const list of TEMPLATE_LISTS) {
-          for (const template of document.templates[list]) {
-            const purl = this.#readBack(document, template, target);
-            if (purl === AMBIGUOUS) return null;
-            if (purl !== null) return purl;
+      const strict = strictUrl(hash === -1 ? normalised : normalised.slice(0, hash));
+      const canonical = canonicalUrl(strict);
+      // The URL as url-template writes it first; then any other legal spelling of its values.
+      for (const target of canonical === strict ? [strict] : [strict, canonical]) {
+        for (const document of this.#documents) {
+          for (const list of TEMPLATE_LISTS) {
+            for (const template of document.templates[list]) {
+              const purls = this.#readBack(document, template, target, target === canonical);
+              if (purls === UNDECIDED) return [];
+              if (purls.size > 0) return [...purls];
+            }
           }
         }
       }
-      return null;
+      return [];
     } catch {
       // Nothing above should throw; if something does (a fault in teapurl), the URL names no package.
-      return null;
+      return [];
     }
   }
 
-  /** The PURL a template reads `url` back to; AMBIGUOUS when two readings give two PURLs. */
-  #readBack(document: CompiledUrlDocument, template: CompiledTemplate, url: string): string | typeof AMBIGUOUS | null {
-    const readings = template.matcher()?.(url) ?? [];
+  /** The PURLs the readings of `url` (in strictUrl's spelling, or canonicalUrl's) by a template give. */
+  #readBack(document: CompiledUrlDocument, template: CompiledTemplate, url: string, canonical: boolean): Set<string> | typeof UNDECIDED {
+    const readings = template.matcher(canonical)?.(url) ?? [];
+    if (readings === UNDECIDED) return UNDECIDED;
     const purls = new Set<string>();
     for (const matched of readings) {
-      const purl = this.#verified(document, template, url, matched);
+      const purl = this.#verified(document, template, url, matched, canonical);
       if (purl !== null) purls.add(purl);
     }
-    if (purls.size > 1) return AMBIGUOUS;
-    return purls.values().next().value ?? null;
+    return purls;
   }
 
-  #verified(document: CompiledUrlDocument, template: CompiledTemplate, url: string, matched: MatchedValues): string | null {
+  #verified(document: CompiledUrlDocument, template: CompiledTemplate, url: string, matched: MatchedValues, canonical: boolean): string | null {
     const read = componentsFrom(document, matched);
     // A template for one namespace gives it: the URL's host stands for it.
     const components = read && template.namespace !== null && read.namespace === null ? { ...read, namespace: template.namespace } : read;
@@ -249,7 +263,8 @@ class UrlMapper implements PurlUrls {
     const registry = this.#defaults.get(document.type);
     const values = templateValues(document, components, registry);
     if (!templateApplies(template, values, components.namespace, false)) return null;
-    if (expandTemplate(template, values) !== url) return null;
+    const expanded = expandTemplate(template, values);
+    if (expanded === null || (canonical ? canonicalUrl(strictUrl(expanded)) : strictUrl(expanded)) !== url) return null;
     try {
       return this.#engine.build(components);
     } catch {
@@ -266,12 +281,16 @@ class UrlMapper implements PurlUrls {
   }
 }
 
-/** What reading a URL back answers when the URL could name two packages: it names none for sure. */
-const AMBIGUOUS = Symbol('ambiguous');
-
+/**
+ * A value read from one path segment (or one item of a list), decoded; `null` when it does not
+ * decode, or decodes to a `/`: a `%2F` in a URL segment is part of that segment, and a PURL
+ * component holding it would put a segment separator where the URL has none
+ * (`github.com/o%2F..%2F../r` is not `pkg:github/o/../../r`).
+ */
 function decode(text: string): string | null {
   try {
-    return decodeURIComponent(text);
+    const value = decodeURIComponent(text);
+    return value.includes('/') ? null : value;
   } catch {
     return null;
   }
@@ -345,6 +364,15 @@ export interface RoundTrip {
   readonly purl: string;
   /** JSON Pointer of the download template used. */
   readonly template: string;
+}
+
+/**
+ * The PURLs a URL can be read back to (see UrlMapper.candidates), for the validator and the corpus
+ * tests: a round trip that answers `null` holds when the URL is ambiguous and the PURL is one of its
+ * readings. Not public API.
+ */
+export function urlReadings(urls: PurlUrls, url: string): string[] {
+  return urls instanceof UrlMapper ? urls.candidates(url) : [];
 }
 
 /** The round trip of a PURL's download URL, for the validator and the corpus tests. Not public API. */

@@ -1,16 +1,20 @@
-import type { TemplatePart, UriTemplate } from './uri-template.js';
+import { canonicalText, withoutTrailingSlash, type UrlPosition } from './canonical-url.js';
+import type { UriTemplate } from './uri-template.js';
 
 /** The raw (still percent-encoded) text each variable of a template matched, lists already split. */
 export type MatchedValues = Map<string, string | string[]>;
 
+/** What a matcher answers when a URL can be read in more ways than it tries: it names no package for sure. */
+export const UNDECIDED = 'undecided';
+
 /**
- * Reads a URL back into variable values: the reading that gives earlier variables the most text
- * and the one that gives them the least (one entry when they agree), or `null` when the template
- * does not match. Two readings mean the URL alone does not tell where one value ends
- * (`{name}-{version}.gem` over `nokogiri-1.16.0-x86_64-linux.gem`); the caller keeps a reading
- * only when it is the one PURL they lead to. Never throws.
+ * Reads a URL (in the spelling of canonicalUrl) back into variable values: every way the template
+ * can be split over it, or `null` when the template does not match, or UNDECIDED when there are
+ * too many to try (a hostile URL). Several readings mean the URL alone may not tell where one
+ * value ends (`{name}-{version}{platform_suffix}.gem` over `nokogiri-1.16.0-x86_64-linux.gem`);
+ * the caller keeps a URL only when the readings that are valid PURLs are one PURL. Never throws.
  */
-export type TemplateMatcher = (url: string) => MatchedValues[] | null;
+export type TemplateMatcher = (url: string) => MatchedValues[] | typeof UNDECIDED | null;
 
 /** Why a template cannot be read back, or `null` when it can. */
 export function unreadableReason(template: UriTemplate): string | null {
@@ -28,10 +32,21 @@ export function unreadableReason(template: UriTemplate): string | null {
 
 /** Text one value of a `{x}` or `{/x}` expression can expand to: url-template encodes `/`, `?` and `#`. */
 const SEGMENT = '[^/?#]*';
-/** The same, shortest first. */
-const SHORTEST_SEGMENT = '[^/?#]*?';
-/** The marker a unit's pattern carries where a value goes, replaced by SEGMENT or SHORTEST_SEGMENT. */
+/** The marker a unit's pattern carries where a value goes, replaced by SEGMENT. */
 const VALUE = '\u0000';
+/** The most steps, and the most readings, one URL is read with before it is UNDECIDED. */
+const MAX_STEPS = 20_000;
+const MAX_READINGS = 64;
+
+/**
+ * What the document says of a template's variables beyond its text, which cuts the readings to
+ * those that can be valid: the variables that must have a value, and the text a derived `prefix`
+ * variable starts with (`-` of maven's classifier_suffix), matched as its operator would be.
+ */
+export interface MatcherHints {
+  readonly required: ReadonlySet<string>;
+  readonly prefixes: ReadonlyMap<string, string>;
+}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
@@ -49,97 +64,180 @@ export function maxUrlLength(freeVariablesInOneUnit: number): number {
   return 100;
 }
 
-interface Unit {
-  pattern: string;
-  atomic: boolean;
-  free: number;
+/**
+ * A template as a sequence to match: literal text (in the canonical spelling), one value
+ * (`{x}`, `{/x}`, `{.x}`: `lead` is what comes before a present value), or a list (`{/x*}`).
+ */
+type Token =
+  | { readonly kind: 'literal'; text: string }
+  | { readonly kind: 'value'; readonly name: string; readonly lead: string; readonly required: boolean; /** The lead is part of the value (a prefix). */ readonly prefixed: boolean }
+  | { readonly kind: 'list'; readonly name: string; readonly required: boolean };
+
+/**
+ * The template's tokens, its literals in the canonical spelling when `canonical`, and without the
+ * `/` that ends the path (strictUrl and canonicalUrl drop it from the URL). `null` when it needs a
+ * registry the document lacks.
+ */
+function tokensOf(template: UriTemplate, registry: string | undefined, canonical: boolean, hints: MatcherHints): Token[] | null {
+  const tokens: Token[] = [];
+  const position: UrlPosition = { origin: true, query: false };
+  let pathEnd: Extract<Token, { kind: 'literal' }> | null = null;
+  const literal = (text: string) => {
+    const inPath = !position.query;
+    const spelt = canonicalText(text, position);
+    const token = { kind: 'literal' as const, text: canonical ? spelt : text };
+    if (inPath && position.query) pathEnd = token;
+    tokens.push(token);
+  };
+  for (const part of template.parts) {
+    if (part.kind === 'literal') {
+      literal(part.text);
+      continue;
+    }
+    const variable = part.variables[0]!;
+    if (variable.name === 'registry' && part.operator === '+') {
+      if (registry === undefined) return null;
+      literal(registry);
+      continue;
+    }
+    position.origin = false;
+    const required = hints.required.has(variable.name);
+    const prefix = part.operator === '' ? hints.prefixes.get(variable.name) : undefined;
+    if (part.operator === '/' && variable.explode) tokens.push({ kind: 'list', name: variable.name, required });
+    else if (prefix) tokens.push({ kind: 'value', name: variable.name, lead: canonical ? canonicalText(prefix, { ...position }) : prefix, required, prefixed: true });
+    else tokens.push({ kind: 'value', name: variable.name, lead: part.operator, required, prefixed: false });
+  }
+  const last = tokens.at(-1);
+  pathEnd ??= last?.kind === 'literal' ? last : null;
+  if (pathEnd !== null) (pathEnd as { text: string }).text = withoutTrailingSlash((pathEnd as { text: string }).text);
+  return tokens;
 }
 
 /**
- * Compiles a template into an anchored regular expression over the normalised URL, with one
- * named group per variable occurrence (later occurrences of a variable are backreferences, so a
- * name that appears twice must be the same text). The expression is cut into units at each `/`;
- * a unit without a list variable is matched atomically (a lookahead then a backreference), so
- * that the engine never goes back into a segment it has passed: the cost of a failed match is a
- * sum over segments, not a product. `registry` is matched only as `defaultRegistry`.
+ * Compiles a template into a matcher. An anchored regular expression first tells whether the
+ * template matches at all, in bounded time: one named group per variable occurrence (later
+ * occurrences of a variable are backreferences, so a name that appears twice must be the same
+ * text), cut into units at each `/`; a unit without a list variable is matched atomically (a
+ * lookahead then a backreference), so that the engine never goes back into a segment it has
+ * passed: the cost of a failed match is a sum over segments, not a product. When it matches,
+ * every reading is enumerated (readingsOf): the regular expression gives one, and the one it
+ * gives is not always the only valid one. `registry` is matched only as `defaultRegistry`.
  * Returns `null` for a template that cannot be read back (see unreadableReason) or that needs a
- * registry the document does not have.
+ * registry the document does not have. `canonical`: for URLs in canonicalUrl's spelling, else strictUrl's.
  */
-export function compileMatcher(template: UriTemplate, defaultRegistry: string | undefined): TemplateMatcher | null {
+export function compileMatcher(template: UriTemplate, defaultRegistry: string | undefined, canonical: boolean, hints: MatcherHints): TemplateMatcher | null {
   if (unreadableReason(template) !== null) return null;
+  const tokens = tokensOf(template, defaultRegistry, canonical, hints);
+  if (tokens === null) return null;
   const groups = new Map<string, string>();
-  const units: Unit[] = [];
-  let current: Unit = { pattern: '', atomic: true, free: 0 };
+  const units: { pattern: string; atomic: boolean; free: number }[] = [];
+  let current = { pattern: '', atomic: true, free: 0 };
   let groupCount = 0;
   const cut = () => {
     if (current.pattern !== '') units.push(current);
     current = { pattern: '', atomic: true, free: 0 };
   };
-  const addLiteral = (text: string) => {
-    const pieces = text.split('/');
-    pieces.forEach((piece, i) => {
-      if (i > 0) {
-        cut();
-        current.pattern += '/';
-      }
-      current.pattern += escapeRegExp(piece);
-    });
-  };
-  for (const part of template.parts as TemplatePart[]) {
-    if (part.kind === 'literal') {
-      addLiteral(part.text);
+  for (const token of tokens) {
+    if (token.kind === 'literal') {
+      token.text.split('/').forEach((piece, i) => {
+        if (i > 0) {
+          cut();
+          current.pattern += '/';
+        }
+        current.pattern += escapeRegExp(piece);
+      });
       continue;
     }
-    const variable = part.variables[0]!;
-    if (variable.name === 'registry' && part.operator === '+') {
-      if (defaultRegistry === undefined) return null;
-      addLiteral(defaultRegistry);
-      continue;
-    }
-    const known = groups.get(variable.name);
+    const known = groups.get(token.name);
     const group = `v${groupCount++}`;
-    if (known === undefined) groups.set(variable.name, group);
-    if (part.operator === '/' && variable.explode) {
+    if (known === undefined) groups.set(token.name, group);
+    if (token.kind === 'list') {
       cut();
       units.push({ pattern: `(?<${group}>(?:/${VALUE})*)`, atomic: false, free: 1 });
       continue;
     }
-    if (part.operator === '/') cut();
+    if (token.lead === '/' && !token.prefixed) cut();
     const capture = known === undefined ? `(?<${group}>${VALUE})` : `\\k<${known}>`;
     if (known === undefined) current.free++;
     // An absent value expands to nothing at all, its operator included.
-    const lead = part.operator === '/' ? '/' : part.operator === '.' ? '\\.' : '';
-    current.pattern += lead === '' ? capture : `(?:${lead}${capture})?`;
+    current.pattern += token.lead === '' ? capture : `(?:${escapeRegExp(token.lead)}${capture})?`;
   }
   cut();
   // A unit ends where a path segment does (the next unit starts with "/"), so that an atomic unit
-  // read shortest first cannot stop inside its segment.
-  const source = (value: string, lazyList: boolean) =>
+  // cannot stop inside its segment.
+  const source =
     units.reduce((text, unit, i) => {
-      const pattern = unit.pattern.replaceAll(VALUE, value).replace(/\)\*\)$/, lazyList && !unit.atomic ? ')*?)' : ')*)');
+      const pattern = unit.pattern.replaceAll(VALUE, SEGMENT);
       return text + (unit.atomic && unit.free > 0 ? `(?=(?<u${i}>${pattern})(?=/|$))\\k<u${i}>` : pattern);
     }, '^') + '$';
-  const longest = new RegExp(source(SEGMENT, false));
-  const shortest = new RegExp(source(SHORTEST_SEGMENT, true));
+  const matches = new RegExp(source);
   const limit = maxUrlLength(Math.max(0, ...units.map((unit) => unit.free)));
-  const listGroups = new Set(template.parts.flatMap((part) => (part.kind === 'expression' && part.operator === '/' && part.variables[0]!.explode ? [part.variables[0]!.name] : [])));
-  const read = (match: RegExpExecArray): MatchedValues => {
-    const values: MatchedValues = new Map();
-    for (const [name, group] of groups) {
-      const text = match.groups?.[group];
-      if (text === undefined || text === '') continue;
-      values.set(name, listGroups.has(name) ? text.slice(1).split('/') : text);
-    }
-    return values;
-  };
-  const same = (a: MatchedValues, b: MatchedValues) => a.size === b.size && [...a].every(([name, value]) => String(b.get(name)) === String(value));
   return (url) => {
-    if (url.length > limit) return null;
-    const most = longest.exec(url);
-    if (most === null) return null;
-    const first = read(most);
-    const least = shortest.exec(url);
-    const second = least === null ? null : read(least);
-    return second === null || same(first, second) ? [first] : [first, second];
+    if (url.length > limit || !matches.test(url)) return null;
+    return readingsOf(tokens, url);
   };
+}
+
+/** Where the value starting at `at` must end at the latest: the next `/`, `?` or `#`. */
+function segmentEnd(url: string, at: number): number {
+  let end = at;
+  while (end < url.length && url[end] !== '/' && url[end] !== '?' && url[end] !== '#') end++;
+  return end;
+}
+
+/**
+ * Every way the tokens split `url` (a depth-first walk over where each value ends), or UNDECIDED
+ * past MAX_STEPS steps or MAX_READINGS readings. A value is absent (unless required) or non-empty:
+ * an empty one expands as an absent one does, or to a lone operator that the check against the
+ * URL refuses.
+ */
+function readingsOf(tokens: readonly Token[], url: string): MatchedValues[] | typeof UNDECIDED | null {
+  const readings: MatchedValues[] = [];
+  const values: MatchedValues = new Map();
+  const seen = new Set<string>();
+  let steps = 0;
+  // Returns false to stop the whole walk.
+  const walk = (index: number, at: number): boolean => {
+    if (++steps > MAX_STEPS) return false;
+    const token = tokens[index];
+    if (token === undefined) {
+      if (at === url.length) readings.push(new Map([...values].map(([name, value]) => [name, typeof value === 'string' ? value : [...value]])));
+      return readings.length <= MAX_READINGS;
+    }
+    if (token.kind === 'literal') return !url.startsWith(token.text, at) || walk(index + 1, at + token.text.length);
+    const lead = token.kind === 'list' ? '/' : token.lead;
+    if (seen.has(token.name)) {
+      // A repeated variable: the same text as before, or absent again.
+      const previous = values.get(token.name);
+      const kept = token.kind === 'value' && token.prefixed ? '' : lead;
+      const text = previous === undefined ? '' : typeof previous === 'string' ? kept + previous : previous.map((item) => `/${item}`).join('');
+      return !url.startsWith(text, at) || walk(index + 1, at + text.length);
+    }
+    seen.add(token.name);
+    let going = token.required || walk(index + 1, at);
+    if (token.kind === 'list') {
+      const items: string[] = [];
+      let end = at;
+      while (going && url[end] === '/') {
+        const next = segmentEnd(url, end + 1);
+        items.push(url.slice(end + 1, next));
+        end = next;
+        values.set(token.name, items);
+        going = walk(index + 1, end);
+      }
+    } else if (url.startsWith(lead, at)) {
+      const start = at + lead.length;
+      const last = segmentEnd(url, start);
+      const from = token.prefixed ? at : start;
+      for (let end = start + 1; going && end <= last; end++) {
+        values.set(token.name, url.slice(from, end));
+        going = walk(index + 1, end);
+      }
+    }
+    values.delete(token.name);
+    seen.delete(token.name);
+    return going;
+  };
+  if (!walk(0, 0)) return UNDECIDED;
+  return readings.length === 0 ? null : readings;
 }

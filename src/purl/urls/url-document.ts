@@ -32,8 +32,11 @@ export interface CompiledTemplate {
   readonly namespace: string | null;
   /** The base variables (and `q.<key>`) the template reads, directly or through a derived variable. */
   readonly sources: ReadonlySet<string>;
-  /** The reverse matcher, compiled on first use; `null` when the template cannot be read back. */
-  matcher(): TemplateMatcher | null;
+  /**
+   * The reverse matcher for URLs in strictUrl's spelling, or with `canonical` in canonicalUrl's,
+   * compiled on first use; `null` when the template cannot be read back.
+   */
+  matcher(canonical: boolean): TemplateMatcher | null;
 }
 
 /** A document ready to expand and match. */
@@ -138,22 +141,29 @@ function compileTemplate(
   });
   if (!sound) return null;
   const optional = new Set(entry.optional ?? []);
+  const required = template.variables.filter((name) => !optional.has(name));
+  const prefixes = new Map<string, string>();
+  for (const name of template.variables) {
+    const prefix = derived.get(name)?.prefix;
+    if (prefix !== undefined && prefix !== '') prefixes.set(name, prefix);
+  }
   const sources = new Set<string>();
   for (const name of template.variables) sources.add(derived.get(name)?.from ?? name);
-  let matcher: TemplateMatcher | null | undefined;
+  const matchers: (TemplateMatcher | null | undefined)[] = [undefined, undefined];
   return {
     list,
     index,
     template,
     optional,
-    required: template.variables.filter((name) => !optional.has(name)),
+    required,
     usesRegistry: template.variables.includes('registry'),
     usesNamespace: [...sources].some((name) => NAMESPACE_SOURCES.has(name)),
     namespace: entry.namespace ?? null,
     sources,
-    matcher() {
-      if (matcher === undefined) matcher = compileMatcher(template, defaultRegistry);
-      return matcher;
+    matcher(canonical) {
+      const i = canonical ? 1 : 0;
+      if (matchers[i] === undefined) matchers[i] = compileMatcher(template, defaultRegistry, canonical, { required: new Set(required), prefixes });
+      return matchers[i]!;
     },
   };
 }
