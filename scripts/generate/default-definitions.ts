@@ -40,11 +40,31 @@ export async function defaultDefinitionsModules(root: string): Promise<Artifact[
   return [
     {
       file: 'src/purl/compiled/default-rules.ts',
-      content: module(`What the engine compiles of the ${definitions.length} bundled PURL type definitions, as JSON text.`, 'DEFAULT_RULES_JSON', definitions.map(definitionRules)),
+      content:
+        module(`What the engine compiles of the ${definitions.length} bundled PURL type definitions, as JSON text.`, 'DEFAULT_RULES_JSON', definitions.map(definitionRules)) +
+        bundledTypeNames(definitions.map((d) => d.type)),
     },
     {
       file: 'src/purl/compiled/default-definitions.ts',
       content: module(`The ${definitions.length} bundled PURL type definitions, whole, as JSON text.`, 'DEFAULT_DEFINITIONS_JSON', definitions),
     },
   ];
+}
+
+/** The bundled types' names as a TypeScript union, for the declared keys of `PackageURL.Type` (a type only: nothing at run time). */
+function bundledTypeNames(types: string[]): string {
+  const union = [...types].sort().map((type) => `  | ${JSON.stringify(type).replace(/"/g, "'")}`);
+  const comment = [
+    '/**',
+    ` * The names of the ${types.length} bundled PURL types: the keys \`PackageURL.Type\` declares.`,
+    ' *',
+    ' * @example',
+    ' * ```ts',
+    " * import { PurlType, type BundledPurlType } from 'teapurl/purl';",
+    " * const type: BundledPurlType = 'npm';",
+    ' * PurlType[type].validate({ name: \'lodash\' }); // true',
+    ' * ```',
+    ' */',
+  ];
+  return ['', ...comment, 'export type BundledPurlType =', ...union.map((line, i) => (i === union.length - 1 ? `${line};` : line)), ''].join('\n');
 }

@@ -5,9 +5,12 @@
  * libraries (packageurl-js, a dev dependency, is run here so that the difference is real).
  */
 import { describe, expect, it } from 'vitest';
-import { PackageURL as PjPackageURL } from 'packageurl-js';
-import { PackageURL, PurlError, buildPurl, defaultPurlEngine, parsePurl } from '../../src/index.js';
-import { PackageURL as PurlEntryPackageURL } from '../../src/purl/index.js';
+import { inspect } from 'node:util';
+import { PackageURL as PjPackageURL, PurlComponent as PjPurlComponent, PurlQualifierNames as PjPurlQualifierNames, PurlType as PjPurlType } from 'packageurl-js';
+import { PackageURL, PurlComponent, PurlError, PurlQualifierNames, PurlType, buildPurl, defaultPurlEngine, parsePurl } from '../../src/index.js';
+import * as purlEntry from '../../src/purl/index.js';
+
+const PurlEntryPackageURL = purlEntry.PackageURL;
 
 /** What packageurl-js throws, or `undefined`. */
 function pjError(run: () => unknown): Error | undefined {
@@ -134,6 +137,27 @@ describe('PackageURL: instances', () => {
     expect(PackageURL.prototype.toString.call(copy)).toBe('pkg:npm/lodash@4.17.21');
   });
 
+  it('drop a qualifier whose value is undefined or null, given or assigned (packageurl-js writes "a=undefined")', () => {
+    const given = new PackageURL('npm', null, 'foo', '1', { a: undefined, b: 'c', n: null } as unknown as Record<string, string>);
+    expect(given.toString()).toBe('pkg:npm/foo@1?b=c');
+    expect({ ...given.qualifiers }).toEqual({ b: 'c' });
+    const parsed = PackageURL.fromString('pkg:npm/foo@1?a=b&c=d');
+    (parsed.qualifiers as Record<string, unknown>).a = undefined;
+    expect(parsed.toString()).toBe('pkg:npm/foo@1?c=d');
+    parsed.qualifiers = { x: null, y: undefined } as unknown as Record<string, string>;
+    expect(parsed.toString()).toBe('pkg:npm/foo@1');
+    const built = new PackageURL('npm', null, 'foo', '1', { a: 'b', c: 'd' });
+    (built.qualifiers as Record<string, unknown>).a = null;
+    expect(built.toString()).toBe('pkg:npm/foo@1?c=d');
+    // packageurl-js 2.0.1 writes them as text.
+    expect(new PjPackageURL('npm', null, 'foo', '1', { a: undefined, b: 'c' } as unknown as Record<string, string>).toString()).toBe('pkg:npm/foo@1?a=undefined&b=c');
+  });
+
+  it('show as PackageURL in util.inspect and console.log', () => {
+    expect(inspect(new PackageURL('npm', null, 'foo', '1'))).toMatch(/^PackageURL \{/);
+    expect(PackageURL.fromString('pkg:npm/foo').constructor.name).toBe('PackageURL');
+  });
+
   it('can be passed wherever components are taken (buildPurl)', () => {
     expect(buildPurl(PackageURL.fromString('pkg:PYPI/Django_Package@1.0'))).toBe('pkg:pypi/django-package@1.0');
   });
@@ -186,6 +210,23 @@ describe('PackageURL: construction', () => {
 });
 
 describe('PackageURL: static tables', () => {
+  it('are enumerable own data properties, as packageurl-js defines them, and exported as packageurl-js exports them', () => {
+    expect(Object.keys(PackageURL)).toEqual(Object.keys(PjPackageURL));
+    expect(Object.keys(PackageURL)).toEqual(['Component', 'KnownQualifierNames', 'Type']);
+    for (const key of Object.keys(PackageURL)) {
+      expect(Object.getOwnPropertyDescriptor(PackageURL, key), key).toMatchObject({ enumerable: true, value: expect.anything() });
+    }
+    expect(PurlComponent).toBe(PackageURL.Component);
+    expect(PurlQualifierNames).toBe(PackageURL.KnownQualifierNames);
+    expect(PurlType).toBe(PackageURL.Type);
+    expect([purlEntry.PurlComponent, purlEntry.PurlQualifierNames, purlEntry.PurlType]).toEqual([PurlComponent, PurlQualifierNames, PurlType]);
+    // The same names and members as packageurl-js's helpers.
+    expect(Object.keys(PurlComponent).sort()).toEqual(Object.keys(PjPurlComponent).sort());
+    expect({ ...PurlQualifierNames }).toEqual({ ...PjPurlQualifierNames });
+    expect(Object.keys(PjPurlType).filter((type) => !(type in PurlType))).toEqual(['gitlab']);
+    expect(Object.isFrozen(PurlType) && Object.isFrozen(PurlType.npm) && Object.isFrozen(PurlComponent) && Object.isFrozen(PurlComponent.name)).toBe(true);
+  });
+
   it('KnownQualifierNames is packageurl-js table, from the engine list of standard keys', () => {
     expect({ ...PackageURL.KnownQualifierNames }).toEqual({ ...PjPackageURL.KnownQualifierNames });
     expect(Object.isFrozen(PackageURL.KnownQualifierNames)).toBe(true);
