@@ -34,5 +34,5 @@ export type {
   PurlComponentValidator,
 } from './package-url/component-table.js';
 export type { PurlTypeTable, PurlTypeEntry, PurlFields, PurlTypNormalizer, PurlTypeValidator } from './package-url/type-table.js';
-export type { BundledPurlType } from './compiled/default-rules.js';
+export type { BundledPurlType, BundledPurlTypes } from './compiled/default-rules.js';
 export type { PurlKnownQualifierNames } from './package-url/known-qualifier-names.js';

@@ -56,3 +56,99 @@ export type BundledPurlType =
   | 'vcpkg'
   | 'vscode-extension'
   | 'yocto';
+
+/**
+ * One `Entry` for each of the 42 bundled PURL types, by name: what `PackageURL.Type` declares.
+ *
+ * @example
+ * ```ts
+ * import type { BundledPurlTypes, PurlTypeEntry } from 'teapurl/purl';
+ * type Validators = BundledPurlTypes<PurlTypeEntry['validate']>;
+ * ```
+ */
+export interface BundledPurlTypes<Entry> {
+  /** `pkg:alpm`: Arch Linux pacman package (the bundled definition). */
+  readonly alpm: Entry;
+  /** `pkg:apk`: Alpine APK package (the bundled definition). */
+  readonly apk: Entry;
+  /** `pkg:bazel`: Bazel module (the bundled definition). */
+  readonly bazel: Entry;
+  /** `pkg:bitbucket`: Bitbucket (the bundled definition). */
+  readonly bitbucket: Entry;
+  /** `pkg:bitnami`: Bitnami (the bundled definition). */
+  readonly bitnami: Entry;
+  /** `pkg:brew`: Homebrew (the bundled definition). */
+  readonly brew: Entry;
+  /** `pkg:cargo`: Cargo (the bundled definition). */
+  readonly cargo: Entry;
+  /** `pkg:chrome-extension`: Chrome extension (the bundled definition). */
+  readonly 'chrome-extension': Entry;
+  /** `pkg:cocoapods`: CocoaPods (the bundled definition). */
+  readonly cocoapods: Entry;
+  /** `pkg:composer`: Composer (the bundled definition). */
+  readonly composer: Entry;
+  /** `pkg:conan`: Conan package (the bundled definition). */
+  readonly conan: Entry;
+  /** `pkg:conda`: Conda (the bundled definition). */
+  readonly conda: Entry;
+  /** `pkg:cpan`: CPAN (the bundled definition). */
+  readonly cpan: Entry;
+  /** `pkg:cran`: CRAN (the bundled definition). */
+  readonly cran: Entry;
+  /** `pkg:deb`: Debian .deb package (the bundled definition). */
+  readonly deb: Entry;
+  /** `pkg:docker`: Docker container image (the bundled definition). */
+  readonly docker: Entry;
+  /** `pkg:gem`: RubyGems (the bundled definition). */
+  readonly gem: Entry;
+  /** `pkg:generic`: Generic catch-all package (the bundled definition). */
+  readonly generic: Entry;
+  /** `pkg:git`: Git (the bundled definition). */
+  readonly git: Entry;
+  /** `pkg:github`: GitHub (the bundled definition). */
+  readonly github: Entry;
+  /** `pkg:golang`: Go (golang) package (the bundled definition). */
+  readonly golang: Entry;
+  /** `pkg:hackage`: Hackage package (the bundled definition). */
+  readonly hackage: Entry;
+  /** `pkg:hex`: Hex (the bundled definition). */
+  readonly hex: Entry;
+  /** `pkg:huggingface`: Hugging Face model (the bundled definition). */
+  readonly huggingface: Entry;
+  /** `pkg:julia`: Julia (the bundled definition). */
+  readonly julia: Entry;
+  /** `pkg:luarocks`: LuaRocks (the bundled definition). */
+  readonly luarocks: Entry;
+  /** `pkg:maven`: Maven (the bundled definition). */
+  readonly maven: Entry;
+  /** `pkg:mlflow`: MLflow (the bundled definition). */
+  readonly mlflow: Entry;
+  /** `pkg:npm`: npm package (the bundled definition). */
+  readonly npm: Entry;
+  /** `pkg:nuget`: NuGet (the bundled definition). */
+  readonly nuget: Entry;
+  /** `pkg:oci`: OCI artifact (the bundled definition). */
+  readonly oci: Entry;
+  /** `pkg:opam`: opam (the bundled definition). */
+  readonly opam: Entry;
+  /** `pkg:otp`: OTP application (BEAM) (the bundled definition). */
+  readonly otp: Entry;
+  /** `pkg:pub`: Pub (the bundled definition). */
+  readonly pub: Entry;
+  /** `pkg:pypi`: PyPI (the bundled definition). */
+  readonly pypi: Entry;
+  /** `pkg:qpkg`: QNX (the bundled definition). */
+  readonly qpkg: Entry;
+  /** `pkg:rpm`: RPM (the bundled definition). */
+  readonly rpm: Entry;
+  /** `pkg:swid`: SWID tag (the bundled definition). */
+  readonly swid: Entry;
+  /** `pkg:swift`: Swift (the bundled definition). */
+  readonly swift: Entry;
+  /** `pkg:vcpkg`: vcpkg (the bundled definition). */
+  readonly vcpkg: Entry;
+  /** `pkg:vscode-extension`: VS Code extension (the bundled definition). */
+  readonly 'vscode-extension': Entry;
+  /** `pkg:yocto`: Yocto Project (the bundled definition). */
+  readonly yocto: Entry;
+}

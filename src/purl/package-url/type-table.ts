@@ -1,5 +1,5 @@
 import { defaultPurlEngine } from '../default-engine.js';
-import { DEFAULT_RULES_JSON, type BundledPurlType } from '../compiled/default-rules.js';
+import { DEFAULT_RULES_JSON, type BundledPurlTypes } from '../compiled/default-rules.js';
 import { PurlError } from '../purl-error.js';
 import type { PurlComponents, PurlComponentsInput, PurlQualifiers } from '../purl-components.js';
 
@@ -90,7 +90,8 @@ export interface PurlTypeEntry {
  * Object.keys(types).includes('cargo'); // true
  * ```
  */
-export interface PurlTypeTable extends Readonly<Record<BundledPurlType, PurlTypeEntry>> {
+export interface PurlTypeTable extends BundledPurlTypes<PurlTypeEntry> {
+  /** Any other type: `undefined`, as the default engine has no definition of it. */
   readonly [type: string]: PurlTypeEntry | undefined;
 }
 
