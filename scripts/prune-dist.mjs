@@ -11,11 +11,14 @@ import ts from 'typescript';
 const root = process.cwd();
 const dist = path.join(root, 'dist');
 const exportsMap = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).exports;
-const targets = Object.values(exportsMap).filter((target) => typeof target === 'object');
+// Each entry: `{ import: { types, default }, require: { types (the .d.cts twins, written after this), default }, default }`.
+const targets = Object.values(exportsMap)
+  .filter((target) => typeof target === 'object')
+  .map((target) => target.import);
 const inDist = (file) => file.startsWith(`${dist}${path.sep}`);
 
 const graph = await build({
-  entryPoints: targets.map((target) => path.join(root, target.import)),
+  entryPoints: targets.map((target) => path.join(root, target.default)),
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -13,9 +13,12 @@ import { diagnosticsFor } from './support/typecheck.js';
 const FIXTURES = path.join(ROOT, 'test/types');
 
 /** The diagnostics of `file`, as `line: message`; `paths` maps module names as tsconfig would. */
-function diagnostics(file: string, paths?: Record<string, string[]>): string[] {
-  return diagnosticsFor(file, paths ? { baseUrl: ROOT, paths } : {}).map((d) => `${d.line}: ${d.message}`);
+function diagnostics(file: string, paths?: Record<string, string[]>, options: ts.CompilerOptions = {}): string[] {
+  return diagnosticsFor(file, { ...(paths ? { baseUrl: ROOT, paths } : {}), ...options }).map((d) => `${d.line}: ${d.message}`);
 }
+
+/** The strictest indexing options, under which a table's declared keys matter. */
+const STRICT_INDEXING: ts.CompilerOptions = { noUncheckedIndexedAccess: true, noPropertyAccessFromIndexSignature: true, exactOptionalPropertyTypes: true };
 
 /** Which file `packageurl-js` resolves to in the program of `file`. */
 function resolvedPackageurlJs(file: string, paths?: Record<string, string[]>): string | undefined {
@@ -35,6 +38,14 @@ describe('PackageURL types', () => {
   it('the same code compiles unchanged against teapurl', () => {
     expect(resolvedPackageurlJs(USAGE, TO_TEAPURL)).toBe(path.join(ROOT, 'src/purl/index.ts'));
     expect(diagnostics(USAGE, TO_TEAPURL)).toEqual([]);
+  });
+
+  const HELPERS = path.join(FIXTURES, 'packageurl-js-helpers.ts');
+
+  it('packageurl-js helper objects (PurlComponent, PurlType, PurlQualifierNames) and types compile against both, under the strictest indexing options', () => {
+    expect(diagnostics(HELPERS, undefined, STRICT_INDEXING)).toEqual([]);
+    expect(resolvedPackageurlJs(HELPERS, TO_TEAPURL)).toBe(path.join(ROOT, 'src/purl/index.ts'));
+    expect(diagnostics(HELPERS, TO_TEAPURL, STRICT_INDEXING)).toEqual([]);
   });
 
   it('instances are assignable both ways', () => {

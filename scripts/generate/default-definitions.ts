@@ -40,11 +40,54 @@ export async function defaultDefinitionsModules(root: string): Promise<Artifact[
   return [
     {
       file: 'src/purl/compiled/default-rules.ts',
-      content: module(`What the engine compiles of the ${definitions.length} bundled PURL type definitions, as JSON text.`, 'DEFAULT_RULES_JSON', definitions.map(definitionRules)),
+      content:
+        module(`What the engine compiles of the ${definitions.length} bundled PURL type definitions, as JSON text.`, 'DEFAULT_RULES_JSON', definitions.map(definitionRules)) +
+        bundledTypeNames(definitions),
     },
     {
       file: 'src/purl/compiled/default-definitions.ts',
       content: module(`The ${definitions.length} bundled PURL type definitions, whole, as JSON text.`, 'DEFAULT_DEFINITIONS_JSON', definitions),
     },
   ];
+}
+
+/**
+ * The bundled types' names as a TypeScript union, and as the documented keys of an object type,
+ * for the declared keys of `PackageURL.Type` (types only: nothing at run time).
+ */
+function bundledTypeNames(definitions: PurlTypeDefinition[]): string {
+  const sorted = [...definitions].sort((a, b) => (a.type < b.type ? -1 : 1));
+  const quoted = (type: string) => `'${type}'`;
+  const key = (type: string) => (/^[a-z][a-z0-9]*$/.test(type) ? type : quoted(type));
+  const union = sorted.map((d, i) => `  | ${quoted(d.type)}${i === sorted.length - 1 ? ';' : ''}`);
+  const members = sorted.flatMap((d) => [`  /** \`pkg:${d.type}\`: ${String(d.type_name).replace(/\*\//g, '* /')} (the bundled definition). */`, `  readonly ${key(d.type)}: Entry;`]);
+  return [
+    '',
+    '/**',
+    ` * The names of the ${sorted.length} bundled PURL types: the keys \`PackageURL.Type\` declares.`,
+    ' *',
+    ' * @example',
+    ' * ```ts',
+    " * import { PurlType, type BundledPurlType } from 'teapurl/purl';",
+    " * const type: BundledPurlType = 'npm';",
+    " * PurlType[type].validate({ name: 'lodash' }); // true",
+    ' * ```',
+    ' */',
+    'export type BundledPurlType =',
+    ...union,
+    '',
+    '/**',
+    ` * One \`Entry\` for each of the ${sorted.length} bundled PURL types, by name: what \`PackageURL.Type\` declares.`,
+    ' *',
+    ' * @example',
+    ' * ```ts',
+    " * import type { BundledPurlTypes, PurlTypeEntry } from 'teapurl/purl';",
+    " * type Validators = BundledPurlTypes<PurlTypeEntry['validate']>;",
+    ' * ```',
+    ' */',
+    'export interface BundledPurlTypes<Entry> {',
+    ...members,
+    '}',
+    '',
+  ].join('\n');
 }

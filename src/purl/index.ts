@@ -16,7 +16,23 @@ export { percentEncode } from './syntax/percent-encoding.js';
 export { loadPatternGuard } from './definitions/pattern-guard.js';
 export { loadPurlUrls, purlToUrls, urlToPurl } from './urls/load-purl-urls.js';
 export type { PurlUrls, PurlUrlsResult, PurlUrlsOptions } from './urls/purl-urls.js';
-export { PackageURL, type PackageURLConstructor, type PackageURLArguments, type PackageURLQualifiersInput } from './package-url/package-url.js';
-export type { PurlComponentTable, PurlComponentEntry } from './package-url/component-table.js';
-export type { PurlTypeTable, PurlTypeEntry, PurlFields } from './package-url/type-table.js';
+export {
+  PackageURL,
+  PurlComponent,
+  PurlQualifierNames,
+  PurlType,
+  type PackageURLConstructor,
+  type PackageURLArguments,
+  type PackageURLQualifiersInput,
+} from './package-url/package-url.js';
+export type {
+  PurlComponentTable,
+  PurlComponentEntry,
+  PurlComponentEncoder,
+  PurlComponentStringNormalizer,
+  PurlComponentQualifiersNormalizer,
+  PurlComponentValidator,
+} from './package-url/component-table.js';
+export type { PurlTypeTable, PurlTypeEntry, PurlFields, PurlTypNormalizer, PurlTypeValidator } from './package-url/type-table.js';
+export type { BundledPurlType, BundledPurlTypes } from './compiled/default-rules.js';
 export type { PurlKnownQualifierNames } from './package-url/known-qualifier-names.js';

@@ -99,6 +99,7 @@ async function main() {
     root: [parsePurl('pkg:npm/%40scope/name@1.0.0').namespace, validateText(readFileSync('docs/valid.json', 'utf8'), { kind: 'tea-discovery' }).valid],
     purl: canonicalizePurl('pkg:NPM/foo@1.0.0?b=2&a=1'),
     packageUrl: [PackageURL.fromString('pkg:PyPI/Django_Rest@1.0?b=2&a=1').toString(), new PackageURL('npm', '@scope', 'name', '1.0.0').namespace],
+    className: [PackageURL.name, inspect(new PackageURL('npm', null, 'x')).split(' ')[0]],
     node: [engine.types(), report.results.map((r) => [r.file.replace(/\\\\/g, '/'), r.valid]).sort()],
     tea: rankEndpoints(JSON.parse(readFileSync('docs/valid.json', 'utf8')), ['1.0.0'])[0].baseUrl,
     urls: [(await loadPurlUrls()).purlToUrls('pkg:npm/left-pad@1.3.0').download, urlToPurl('https://www.npmjs.com/package/left-pad')],
@@ -112,12 +113,15 @@ const EXPECTED_OUTPUT = {
   root: ['@scope', true],
   purl: 'pkg:npm/foo@1.0.0?a=1&b=2',
   packageUrl: ['pkg:pypi/django-rest@1.0?a=1&b=2', '@scope'],
+  // Not PackageURL2 (a bundler's rename) in console.log, util.inspect and .name.
+  className: ['PackageURL', 'PackageURL'],
   node: [['npm'], [['docs/invalid.json', false], ['docs/valid.json', true]]],
   tea: 'https://tea.example.com/v1.0.0',
   urls: ['https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz', 'pkg:npm/left-pad'],
 };
 
 const ESM_CONSUMER = `import { readFileSync } from 'node:fs';
+import { inspect } from 'node:util';
 import { parsePurl, validateText } from 'teapurl';
 import { canonicalizePurl, PackageURL, loadPurlUrls } from 'teapurl/purl';
 import { purlEngineFromDirectory, validateFiles, urlToPurl } from 'teapurl/node';
@@ -126,6 +130,7 @@ ${CONSUMER_BODY}`;
 
 const CJS_CONSUMER = `'use strict';
 const { readFileSync } = require('node:fs');
+const { inspect } = require('node:util');
 const { parsePurl, validateText } = require('teapurl');
 const { canonicalizePurl, PackageURL, loadPurlUrls } = require('teapurl/purl');
 const { purlEngineFromDirectory, validateFiles, urlToPurl } = require('teapurl/node');
@@ -139,6 +144,7 @@ ${CONSUMER_BODY}`;
  * under bundler resolution.
  */
 const TS_CONSUMER = `import { readFileSync } from 'node:fs';
+import { inspect } from 'node:util';
 import { parsePurl, validateText, type PurlComponents, type ValidationResult } from 'teapurl';
 import { canonicalizePurl, PackageURL, PurlEngine, loadPurlUrls, type PurlUrls } from 'teapurl/purl';
 import { purlEngineFromDirectory, validateFiles, urlToPurl, type FilesReport } from 'teapurl/node';
@@ -157,6 +163,7 @@ async function main(): Promise<void> {
     root: [parsed.namespace, result.valid],
     purl: canonicalizePurl('pkg:NPM/foo@1.0.0?b=2&a=1'),
     packageUrl: [purl.toString(), new PackageURL('npm', '@scope', 'name', '1.0.0').namespace],
+    className: [PackageURL.name, inspect(new PackageURL('npm', null, 'x')).split(' ')[0]],
     node: [engine.types(), report.results.map((r) => [r.file.replace(/\\\\/g, '/'), r.valid]).sort()],
     tea: best?.baseUrl,
     urls: [(await loadPurlUrls() satisfies PurlUrls).purlToUrls('pkg:npm/left-pad@1.3.0').download, urlToPurl('https://www.npmjs.com/package/left-pad')],
@@ -192,6 +199,23 @@ validateText({});
 document.body.textContent = JSON.stringify([parsed.name, result.valid, check.valid]);
 `;
 
+/**
+ * The one-line switch from packageurl-js, compiled against the packed package rather than through
+ * `paths`: packageurl-js's documented usage and its helper objects (test/types/packageurl-js-*.ts,
+ * which test/package-url-types.test.ts compiles against packageurl-js itself) with the import
+ * changed to teapurl/purl, in CommonJS projects under module node16 and under node10 resolution,
+ * and in an ES module project under node16, with the strictest indexing options. `main.ts` runs.
+ */
+const SWITCH_PROJECTS = [
+  { folder: 'switch-cjs-node16', type: 'commonjs', options: { module: 'node16', moduleResolution: 'node16' } },
+  { folder: 'switch-cjs-node10', type: 'commonjs', options: { module: 'commonjs', moduleResolution: 'node10' } },
+  { folder: 'switch-esm-node16', type: 'module', options: { module: 'node16', moduleResolution: 'node16' } },
+] as const;
+const SWITCH_FIXTURES = ['packageurl-js-usage.ts', 'packageurl-js-helpers.ts'];
+const SWITCH_MAIN = `import { PackageURL, PurlType } from 'teapurl/purl';
+console.log(JSON.stringify([PackageURL.fromString('pkg:npm/lodash@4.17.21').toString(), PurlType === PackageURL.Type, PackageURL.Type.npm.validate(PackageURL.fromString('pkg:npm/x'), true)]));
+`;
+
 /** skipLibCheck off: teapurl's declaration files are checked too, as a strict consumer's would be. */
 function tsconfig(compilerOptions: Record<string, unknown>, files: string[]): string {
   return JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', skipLibCheck: false, ...compilerOptions }, files }, null, 2);
@@ -201,7 +225,7 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
   let work = '';
   let project = '';
   let tarballFiles: string[] = [];
-  let typescript: { nodenext: Promise<Run>; bundler: Promise<Run> };
+  let typescript: { nodenext: Promise<Run>; bundler: Promise<Run>; switches: Promise<Run>[] };
   const installed = () => path.join(project, 'node_modules/teapurl');
 
   beforeAll(async () => {
@@ -238,9 +262,25 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     await mkdir(bundler);
     await writeFile(path.join(bundler, 'consumer.ts'), TS_BROWSER_CONSUMER);
     await writeFile(path.join(bundler, 'tsconfig.json'), tsconfig({ module: 'esnext', moduleResolution: 'bundler', lib: ['ES2022', 'DOM'], types: [], noEmit: true }, ['consumer.ts']));
+    const switches: Promise<Run>[] = [];
+    for (const { folder, type, options } of SWITCH_PROJECTS) {
+      const dir = path.join(project, folder);
+      await mkdir(dir);
+      await writeFile(path.join(dir, 'package.json'), JSON.stringify({ type }));
+      for (const fixture of SWITCH_FIXTURES) {
+        const text = readFileSync(path.join(ROOT, 'test/types', fixture), 'utf8');
+        expect(text).toContain("from 'packageurl-js';");
+        await writeFile(path.join(dir, fixture), text.replace("from 'packageurl-js';", "from 'teapurl/purl';"));
+      }
+      await writeFile(path.join(dir, 'main.ts'), SWITCH_MAIN);
+      const strictest = { noUncheckedIndexedAccess: true, noPropertyAccessFromIndexSignature: true, exactOptionalPropertyTypes: true };
+      await writeFile(path.join(dir, 'tsconfig.json'), tsconfig({ ...options, ...strictest, outDir: 'out', typeRoots: [NODE_TYPES], types: ['node'] }, [...SWITCH_FIXTURES, 'main.ts']));
+      switches.push(run(process.execPath, [TSC, '-p', dir], project));
+    }
     typescript = {
       nodenext: run(process.execPath, [TSC, '-p', nodenext, '--listFiles'], project),
       bundler: run(process.execPath, [TSC, '-p', bundler], project),
+      switches,
     };
   }, 180_000);
 
@@ -272,9 +312,9 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
 
   it('every JavaScript file it ships is loaded by an entry or by the teapurl command', async () => {
     const entryFiles = ENTRIES.map((entry) => {
-      const target = (JSON.parse(readFileSync(path.join(installed(), 'package.json'), 'utf8')) as { exports: Record<string, { import: string }> }).exports[
+      const target = (JSON.parse(readFileSync(path.join(installed(), 'package.json'), 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports[
         entry === 'teapurl' ? '.' : `./${entry.slice('teapurl/'.length)}`
-      ]!.import;
+      ]!.import.default;
       return path.join(installed(), target);
     });
     // esbuild follows every static and literal dynamic import from the entries; packages stay out.
@@ -312,7 +352,9 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     expect(compiled.status, shown(compiled)).toBe(0);
     // Every declaration file shipped is part of the consumer's program (no dead declarations).
     const inProgram = new Set(compiled.stdout.split('\n').map((line) => path.resolve(line.trim())));
-    expect(tarballFiles.filter((file) => file.endsWith('.d.ts') && !inProgram.has(path.join(installed(), file)))).toEqual([]);
+    // The .mts reads the .d.ts files, the .cts their CommonJS twins (.d.cts).
+    expect(tarballFiles.filter((file) => /\.d\.c?ts$/.test(file) && !inProgram.has(path.join(installed(), file)))).toEqual([]);
+    expect(tarballFiles.filter((file) => file.endsWith('.d.cts')).length).toBeGreaterThanOrEqual(tarballFiles.filter((file) => file.endsWith('.d.ts') && file.startsWith('dist/')).length);
     const folder = path.join(project, 'ts-nodenext');
     // The compiled .cjs really is CommonJS: it requires the package.
     expect(readFileSync(path.join(folder, 'out/consumer.cjs'), 'utf8')).toContain('require("teapurl/node")');
@@ -323,6 +365,16 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
       expect(result.stderr, output).toBe('');
     }
   }, 60_000);
+
+  for (const [i, { folder, type, options }] of SWITCH_PROJECTS.entries()) {
+    it(`the packageurl-js switch type-checks and runs: ${type} project, module ${options.module}, moduleResolution ${options.moduleResolution}`, async () => {
+      const compiled = await typescript.switches[i]!;
+      expect(compiled.status, shown(compiled)).toBe(0);
+      const result = await run(process.execPath, [path.join(project, folder, 'out/main.js')], project);
+      expect(result.status, shown(result)).toBe(0);
+      expect(JSON.parse(result.stdout)).toEqual(['pkg:npm/lodash@4.17.21', true, true]);
+    }, 60_000);
+  }
 
   it('a browser TypeScript consumer with moduleResolution bundler type-checks without Node types', async () => {
     const compiled = await typescript.bundler;

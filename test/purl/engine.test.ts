@@ -808,10 +808,38 @@ describe('fixes found by the property tests', () => {
     expect(parsePurl('pkg:generic/a%2Fb').name).toBe('a/b');
   });
 
-  it('a lone surrogate is read as U+FFFD, as build writes it', () => {
-    expect(parsePurl('pkg:generic/a\uD800b').name).toBe('a\uFFFDb');
-    expect(buildPurl({ type: 'generic', name: 'a\uD800b' })).toBe('pkg:generic/a%EF%BF%BDb');
-    expect(canonicalizePurl('pkg:generic/a\uD800b')).toBe('pkg:generic/a%EF%BF%BDb');
+  it('a lone surrogate (no UTF-8 form) is refused by parse, build and canonicalize, never written as U+FFFD', () => {
+    expect(refusal(() => parsePurl('pkg:generic/a\uD800b')).toIssue()).toMatchObject({ component: 'name', code: 'invalid-characters' });
+    expect(refusal(() => buildPurl({ type: 'generic', name: 'a\uD800b' })).toIssue()).toMatchObject({ component: 'name', code: 'invalid-characters' });
+    expect(refusal(() => buildPurl({ type: 'generic', name: 'x', qualifiers: { k: '\uDC00' } })).toIssue()).toMatchObject({ component: 'qualifiers', code: 'invalid-characters' });
+    expect(refusal(() => canonicalizePurl('pkg:generic/a\uD800b')).code).toBe('invalid-characters');
+    // A pair is one character, written as its UTF-8 octets.
+    expect(buildPurl({ type: 'generic', name: 'a\uD83D\uDE00' })).toBe('pkg:generic/a%F0%9F%98%80');
+  });
+
+  it('a raw control character or DEL is refused wherever it is, naming the component (a CR from a CR LF file, a tab)', () => {
+    const cases: [string, string, string][] = [
+      ['pkg:npm/foo@1\r', 'version', 'invalid-characters'],
+      ['pkg:npm/fo\to@1', 'name', 'invalid-characters'],
+      ['pkg:npm/@scope/na\tme@1', 'name', 'invalid-characters'],
+      ['pkg:maven/org.a\nb/c@1', 'namespace', 'invalid-characters'],
+      ['pkg:npm/foo@1?a=b\r\n', 'qualifiers', 'invalid-characters'],
+      ['pkg:npm/foo@1#a\x7fb', 'subpath', 'invalid-characters'],
+      ['pkg:generic/foo@1?a=%00\u0000', 'qualifiers', 'invalid-characters'],
+      ['pkg:np\tm/foo', 'type', 'invalid-type'],
+      ['pkg:npm/foo?k\u0001=v', 'qualifiers', 'invalid-qualifier-key'],
+      ['\tpkg:npm/foo', 'scheme', 'wrong-scheme'],
+    ];
+    for (const [s, component, code] of cases) {
+      for (const run of [() => parsePurl(s), () => parsePurl(s, { lenient: true }), () => canonicalizePurl(s)]) {
+        expect(refusal(run).toIssue(), JSON.stringify(s)).toMatchObject({ component, code });
+      }
+      expect(validatePurl(s).errors.map((e) => [e.component, e.code]), JSON.stringify(s)).toEqual([[component, code]]);
+    }
+    expect(refusal(() => parsePurl('pkg:npm/foo@1\r')).message).toBe('version has "\\r" at offset 13: a raw control character or lone surrogate (percent-encode a control character)');
+    // Percent-encoded, the same characters are data.
+    expect(parsePurl('pkg:npm/foo@1%0D').version).toBe('1\r');
+    expect(buildPurl({ type: 'npm', name: 'fo\to' })).toBe('pkg:npm/fo%09o');
   });
 });
 

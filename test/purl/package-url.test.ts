@@ -5,9 +5,12 @@
  * libraries (packageurl-js, a dev dependency, is run here so that the difference is real).
  */
 import { describe, expect, it } from 'vitest';
-import { PackageURL as PjPackageURL } from 'packageurl-js';
-import { PackageURL, PurlError, buildPurl, defaultPurlEngine, parsePurl } from '../../src/index.js';
-import { PackageURL as PurlEntryPackageURL } from '../../src/purl/index.js';
+import { inspect } from 'node:util';
+import { PackageURL as PjPackageURL, PurlComponent as PjPurlComponent, PurlQualifierNames as PjPurlQualifierNames, PurlType as PjPurlType } from 'packageurl-js';
+import { PackageURL, PurlComponent, PurlError, PurlQualifierNames, PurlType, buildPurl, defaultPurlEngine, parsePurl } from '../../src/index.js';
+import * as purlEntry from '../../src/purl/index.js';
+
+const PurlEntryPackageURL = purlEntry.PackageURL;
 
 /** What packageurl-js throws, or `undefined`. */
 function pjError(run: () => unknown): Error | undefined {
@@ -134,6 +137,27 @@ describe('PackageURL: instances', () => {
     expect(PackageURL.prototype.toString.call(copy)).toBe('pkg:npm/lodash@4.17.21');
   });
 
+  it('drop a qualifier whose value is undefined or null, given or assigned (packageurl-js writes "a=undefined")', () => {
+    const given = new PackageURL('npm', null, 'foo', '1', { a: undefined, b: 'c', n: null } as unknown as Record<string, string>);
+    expect(given.toString()).toBe('pkg:npm/foo@1?b=c');
+    expect({ ...given.qualifiers }).toEqual({ b: 'c' });
+    const parsed = PackageURL.fromString('pkg:npm/foo@1?a=b&c=d');
+    (parsed.qualifiers as Record<string, unknown>).a = undefined;
+    expect(parsed.toString()).toBe('pkg:npm/foo@1?c=d');
+    parsed.qualifiers = { x: null, y: undefined } as unknown as Record<string, string>;
+    expect(parsed.toString()).toBe('pkg:npm/foo@1');
+    const built = new PackageURL('npm', null, 'foo', '1', { a: 'b', c: 'd' });
+    (built.qualifiers as Record<string, unknown>).a = null;
+    expect(built.toString()).toBe('pkg:npm/foo@1?c=d');
+    // packageurl-js 2.0.1 writes them as text.
+    expect(new PjPackageURL('npm', null, 'foo', '1', { a: undefined, b: 'c' } as unknown as Record<string, string>).toString()).toBe('pkg:npm/foo@1?a=undefined&b=c');
+  });
+
+  it('show as PackageURL in util.inspect and console.log', () => {
+    expect(inspect(new PackageURL('npm', null, 'foo', '1'))).toMatch(/^PackageURL \{/);
+    expect(PackageURL.fromString('pkg:npm/foo').constructor.name).toBe('PackageURL');
+  });
+
   it('can be passed wherever components are taken (buildPurl)', () => {
     expect(buildPurl(PackageURL.fromString('pkg:PYPI/Django_Package@1.0'))).toBe('pkg:pypi/django-package@1.0');
   });
@@ -186,6 +210,23 @@ describe('PackageURL: construction', () => {
 });
 
 describe('PackageURL: static tables', () => {
+  it('are enumerable own data properties, as packageurl-js defines them, and exported as packageurl-js exports them', () => {
+    expect(Object.keys(PackageURL)).toEqual(Object.keys(PjPackageURL));
+    expect(Object.keys(PackageURL)).toEqual(['Component', 'KnownQualifierNames', 'Type']);
+    for (const key of Object.keys(PackageURL)) {
+      expect(Object.getOwnPropertyDescriptor(PackageURL, key), key).toMatchObject({ enumerable: true, value: expect.anything() });
+    }
+    expect(PurlComponent).toBe(PackageURL.Component);
+    expect(PurlQualifierNames).toBe(PackageURL.KnownQualifierNames);
+    expect(PurlType).toBe(PackageURL.Type);
+    expect([purlEntry.PurlComponent, purlEntry.PurlQualifierNames, purlEntry.PurlType]).toEqual([PurlComponent, PurlQualifierNames, PurlType]);
+    // The same names and members as packageurl-js's helpers.
+    expect(Object.keys(PurlComponent).sort()).toEqual(Object.keys(PjPurlComponent).sort());
+    expect({ ...PurlQualifierNames }).toEqual({ ...PjPurlQualifierNames });
+    expect(Object.keys(PjPurlType).filter((type) => !(type in PurlType))).toEqual(['gitlab']);
+    expect(Object.isFrozen(PurlType) && Object.isFrozen(PurlType.npm) && Object.isFrozen(PurlComponent) && Object.isFrozen(PurlComponent.name)).toBe(true);
+  });
+
   it('KnownQualifierNames is packageurl-js table, from the engine list of standard keys', () => {
     expect({ ...PackageURL.KnownQualifierNames }).toEqual({ ...PjPackageURL.KnownQualifierNames });
     expect(Object.isFrozen(PackageURL.KnownQualifierNames)).toBe(true);
@@ -315,6 +356,58 @@ describe('PackageURL: differences from packageurl-js, by ECMA-427', () => {
   it('a qualifier value must be a string (packageurl-js converts with String())', () => {
     expect(thrown(() => new PackageURL('generic', null, 'x', '1', { a: 1 } as unknown as Record<string, string>)).code).toBe('invalid-qualifier-value');
     expect(new PjPackageURL('generic', null, 'x', '1', { a: 1 } as unknown as Record<string, string>).toString()).toBe('pkg:generic/x@1?a=1');
+  });
+
+  /**
+   * The differences the acceptance review of issue 16 found that stay, as the README lists them:
+   * what teapurl answers (a string, or the code of the PurlError) and what packageurl-js 2.0.1
+   * answers (a string, or 'throws'), run on both here.
+   */
+  type Answer = string | { code: string };
+  const outcome = (run: () => unknown, ours: boolean): Answer => {
+    try {
+      const value = run();
+      return typeof value === 'string' ? value : JSON.stringify(value, (_key, v: unknown) => (v === undefined ? null : v instanceof URLSearchParams ? String(v) : v));
+    } catch (error) {
+      return ours ? { code: (error as PurlError).code } : 'throws';
+    }
+  };
+  type Class = typeof PackageURL | typeof PjPackageURL;
+  const DIFFERENCES: [string, (C: Class) => unknown, Answer, Answer][] = [
+    ['raw CR (a CR LF line)', (C) => C.fromString('pkg:npm/foo@1\r').toString(), { code: 'invalid-characters' }, 'pkg:npm/foo@1'],
+    ['raw tab in a name', (C) => C.fromString('pkg:npm/fo\to@1').toString(), { code: 'invalid-characters' }, 'pkg:npm/foo@1'],
+    ['leading space', (C) => C.fromString(' pkg:npm/foo@1').toString(), { code: 'wrong-scheme' }, 'pkg:npm/foo@1'],
+    ['lone surrogate in a name', (C) => new C('npm', null, 'a\uD800b').toString(), { code: 'invalid-characters' }, 'throws'],
+    ['duplicate qualifier key', (C) => C.fromString('pkg:npm/foo@1?a=b&a=c').toString(), { code: 'duplicate-qualifier-key' }, 'pkg:npm/foo@1?a=c'],
+    ['duplicate key in a query string', (C) => new C('npm', null, 'foo', '1', 'a=b&a=c').toString(), { code: 'duplicate-qualifier-key' }, 'pkg:npm/foo@1?a=c'],
+    ['"?a" without "="', (C) => C.fromString('pkg:npm/foo@1?a').toString(), { code: 'invalid-qualifier-key' }, 'pkg:npm/foo@1'],
+    ['"?=b", an empty key', (C) => C.fromString('pkg:npm/foo@1?=b').toString(), { code: 'invalid-qualifier-key' }, 'pkg:npm/foo@1?=b'],
+    ['a key starting with "_"', (C) => C.fromString('pkg:npm/foo@1?_a=b').toString(), { code: 'invalid-qualifier-key' }, 'pkg:npm/foo@1?_a=b'],
+    ['type with "+"', (C) => new C('a.b+c-d', null, 'x').toString(), { code: 'invalid-type' }, 'pkg:a.b%2Bc-d/x'],
+    ['"@" beginning the last segment', (C) => C.fromString('pkg:generic/@foo').toString(), { code: 'missing-name' }, 'pkg:generic/%40foo'],
+    ['trailing "/"', (C) => C.fromString('pkg:npm/foo/').toString(), 'pkg:npm/foo', 'throws'],
+    ['parseString of a type alone', (C) => C.parseString('pkg:generic'), { code: 'missing-name' }, '["generic",null,null,null,null,null]'],
+    ['parseString of blanks', (C) => C.parseString('  '), { code: 'missing-scheme' }, '[null,null,null,null,null,null]'],
+    ['swift without a version', (C) => C.fromString('pkg:swift/github.com/Alamofire/Alamofire').toString(), 'pkg:swift/github.com/Alamofire/Alamofire', 'throws'],
+    ['cran without a version', (C) => C.fromString('pkg:cran/A3').toString(), 'pkg:cran/A3', 'throws'],
+    ['conan channel without a namespace', (C) => C.fromString('pkg:conan/openssl@3.0?channel=stable').toString(), 'pkg:conan/openssl@3.0?channel=stable', 'throws'],
+    ['cocoapods with a namespace', (C) => C.fromString('pkg:cocoapods/GoogleUtilities/NSData+zlib@7.5.2').toString(), { code: 'prohibited' }, 'pkg:cocoapods/GoogleUtilities/NSData%2Bzlib@7.5.2'],
+    ['pub Foo-Bar', (C) => C.fromString('pkg:pub/Foo-Bar@1').toString(), { code: 'invalid-characters' }, 'pkg:pub/foo_bar@1'],
+    ['cpan module name', (C) => C.fromString('pkg:cpan/Foo::Bar@1').toString(), { code: 'rule-violation' }, 'pkg:cpan/Foo%3A%3ABar@1'],
+    ['luarocks case', (C) => C.fromString('pkg:luarocks/Foo@ABC').toString(), 'pkg:luarocks/foo@ABC', 'pkg:luarocks/Foo@abc'],
+    ['toString after assigning a field normalises', (C) => Object.assign(C.fromString('pkg:pypi/foo@1'), { name: 'Foo_Bar' }).toString(), 'pkg:pypi/foo-bar@1', 'pkg:pypi/Foo_Bar@1'],
+    ['toString after assigning fields checks', (C) => Object.assign(C.fromString('pkg:npm/foo@1'), { type: 'vcpkg', namespace: 'x' }).toString(), { code: 'prohibited' }, 'pkg:vcpkg/x/foo@1'],
+    ['a PURL over 65,536 characters, parsed', (C) => C.fromString(`pkg:generic/${'a'.repeat(70_000)}`).toString().length, { code: 'too-long' }, '70012'],
+    ['the same, built', (C) => String(new C('generic', null, 'a'.repeat(70_000)).toString().length), '70012', '70012'],
+    ['Component.qualifiers.normalize of a string', (C) => C.Component.qualifiers.normalize('a=b'), { code: 'invalid-components' }, '{"a":"b"}'],
+    ['Component.qualifierKey.normalize', (C) => C.Component.qualifierKey.normalize('ABC'), 'abc', 'ABC'],
+    ['Type.npm.normalize of a pypi PURL', (C) => { const p = C.fromString('pkg:pypi/Foo_Bar'); (C.Type.npm as { normalize: (purl: typeof p) => unknown }).normalize(p); return p.toString(); }, 'pkg:npm/foo-bar', 'pkg:pypi/foo-bar'],
+    ['a qualifier value undefined', (C) => new C('npm', null, 'foo', '1', { a: undefined, b: 'c' } as unknown as Record<string, string>).toString(), 'pkg:npm/foo@1?b=c', 'pkg:npm/foo@1?a=undefined&b=c'],
+  ];
+
+  it.each(DIFFERENCES)('%s', (_label, run, ours, theirs) => {
+    expect(outcome(() => run(PackageURL), true)).toEqual(ours);
+    expect(outcome(() => run(PjPackageURL), false)).toEqual(theirs);
   });
 
   it('instances have Object.prototype methods (packageurl-js instances have none)', () => {

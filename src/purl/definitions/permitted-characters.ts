@@ -72,16 +72,10 @@ class GuardedPattern implements PermittedCharacters {
 
   /** The pattern compiled on the guard, why the guard cannot run it, or `null` while the guard is not loaded. */
   #guardPattern(): Re2Pattern | string | null {
-    if (this.#onGuard !== undefined) return this.#onGuard;
-    const guard = loadedPatternGuard();
-    if (guard === null) return null;
-    const translation = guard.toRe2Syntax(this.source);
-    if (!translation.ok) return (this.#onGuard = translation.reason);
-    try {
-      this.#onGuard = guard.RE2JS.compile(translation.pattern);
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      this.#onGuard = `re2js refuses it (${why.length > 200 ? `${why.slice(0, 200)}…` : why})`;
+    if (this.#onGuard === undefined) {
+      const guard = loadedPatternGuard();
+      if (guard === null) return null;
+      this.#onGuard = guard.compileOnGuard(this.source);
     }
     return this.#onGuard;
   }

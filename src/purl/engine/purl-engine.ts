@@ -1,7 +1,7 @@
 import type { PurlTypeDefinition } from '../../../types/index.js';
 import { PurlError, quote, type PurlIssue } from '../purl-error.js';
 import { emptyQualifiers, type PurlComponents, type PurlComponentsInput, type PurlQualifiers } from '../purl-components.js';
-import { parsePurlString } from '../syntax/parse-purl-string.js';
+import { LENIENT, parsePurlString } from '../syntax/parse-purl-string.js';
 import { isCanonicalInPlace } from '../syntax/canonical-in-place.js';
 import { buildPurlString } from '../syntax/build-purl-string.js';
 import { RawQualifiers } from '../syntax/raw-qualifiers.js';
@@ -76,7 +76,6 @@ function foldsPath(plan: CompiledType): boolean {
 }
 
 const STRICT = { lenient: false } as const;
-const LENIENT = { lenient: true } as const;
 
 let buildFromEntries: (entries: readonly TypeEntry[], options: PurlEngineOptions) => PurlEngine;
 

@@ -5,6 +5,59 @@ import { percentEncode, percentEncodePath } from '../syntax/percent-encoding.js'
 import { sortKeys } from '../syntax/build-purl-string.js';
 
 /**
+ * Percent-encodes a component's value as a canonical PURL writes it: packageurl-js's
+ * `PurlComponentEncoder`. `''` for anything but a non-empty string (or, for `qualifiers`, a record).
+ *
+ * @example
+ * ```ts
+ * import { PurlComponent, type PurlComponentEncoder } from 'teapurl/purl';
+ * const encode: PurlComponentEncoder = PurlComponent.version.encode;
+ * encode('1.0 beta'); // '1.0%20beta'
+ * ```
+ */
+export type PurlComponentEncoder = (value: unknown) => string;
+
+/**
+ * Reads a component's value as the engine does, `undefined` when absent; throws a `PurlError`
+ * when the engine refuses it: packageurl-js's `PurlComponentStringNormalizer`.
+ *
+ * @example
+ * ```ts
+ * import { PurlComponent, type PurlComponentStringNormalizer } from 'teapurl/purl';
+ * const normalize: PurlComponentStringNormalizer = PurlComponent.type.normalize;
+ * normalize('NPM'); // 'npm'
+ * ```
+ */
+export type PurlComponentStringNormalizer = (value: unknown) => string | undefined;
+
+/**
+ * Reads qualifiers as the engine does (keys lowercased and checked, empty values left out), in a
+ * record with no prototype, `undefined` when none are left: packageurl-js's
+ * `PurlComponentQualifiersNormalizer`.
+ *
+ * @example
+ * ```ts
+ * import { PurlComponent, type PurlComponentQualifiersNormalizer } from 'teapurl/purl';
+ * const normalize: PurlComponentQualifiersNormalizer = PurlComponent.qualifiers.normalize;
+ * normalize({ Arch: 'x64', empty: '' }); // { arch: 'x64' }
+ * ```
+ */
+export type PurlComponentQualifiersNormalizer = (value: unknown) => PurlQualifiers | undefined;
+
+/**
+ * Whether the engine accepts a component's value; with `throws`, a refusal throws the `PurlError`
+ * instead of answering `false`: packageurl-js's `PurlComponentValidator`.
+ *
+ * @example
+ * ```ts
+ * import { PurlComponent, type PurlComponentValidator } from 'teapurl/purl';
+ * const validate: PurlComponentValidator = PurlComponent.type.validate;
+ * validate('9lives', false); // false
+ * ```
+ */
+export type PurlComponentValidator = (value: unknown, throws?: boolean) => boolean;
+
+/**
  * The helpers for one component in {@link PurlComponentTable}: how the engine writes, reads and
  * checks it under ECMA-427's generic rules (no type's rules).
  *
@@ -17,16 +70,16 @@ import { sortKeys } from '../syntax/build-purl-string.js';
  */
 export interface PurlComponentEntry<Normal = string | undefined> {
   /** The value percent-encoded as a canonical PURL writes it; `''` for anything but a non-empty string (or, for `qualifiers`, a record). */
-  readonly encode: (value: unknown) => string;
+  readonly encode: PurlComponentEncoder;
   /** The value as the engine reads it (type and qualifier keys lowercased, empty path segments dropped); `undefined` when absent. Throws a `PurlError` when the engine refuses it. */
   readonly normalize: (value: unknown) => Normal;
   /** Whether the engine accepts the value; with `throws`, a refusal throws the `PurlError` instead of answering `false`. */
-  readonly validate: (value: unknown, throws?: boolean) => boolean;
+  readonly validate: PurlComponentValidator;
 }
 
 /**
- * `PackageURL.Component`: encode, normalize and validate for each component, served by teapurl's
- * engine, with the members packageurl-js's table has.
+ * `PackageURL.Component`, also exported as `PurlComponent`: encode, normalize and validate for
+ * each component, served by teapurl's engine, with the members packageurl-js's table has.
  *
  * @example
  * ```ts
@@ -105,20 +158,15 @@ function validate(member: Member, value: unknown, throws: boolean): boolean {
 
 const MEMBERS: readonly Member[] = ['type', 'namespace', 'name', 'version', 'qualifiers', 'qualifierKey', 'qualifierValue', 'subpath'];
 
-let table: PurlComponentTable | undefined;
-
-/** The table, made on first use, frozen. */
+/** The table, frozen; made at import (eight small entries), as packageurl-js exports it as an object. */
 export function componentTable(): PurlComponentTable {
-  if (table === undefined) {
-    const entries: Record<string, PurlComponentEntry<unknown>> = Object.setPrototypeOf({}, null) as Record<string, PurlComponentEntry<unknown>>;
-    for (const member of MEMBERS) {
-      entries[member] = Object.freeze({
-        encode: (value: unknown) => encode(member, value),
-        normalize: (value: unknown) => normalize(member, value),
-        validate: (value: unknown, throws = false) => validate(member, value, throws),
-      });
-    }
-    table = Object.freeze(entries) as unknown as PurlComponentTable;
+  const entries: Record<string, PurlComponentEntry<unknown>> = Object.create(null) as Record<string, PurlComponentEntry<unknown>>;
+  for (const member of MEMBERS) {
+    entries[member] = Object.freeze({
+      encode: (value: unknown) => encode(member, value),
+      normalize: (value: unknown) => normalize(member, value),
+      validate: (value: unknown, throws = false) => validate(member, value, throws),
+    });
   }
-  return table;
+  return Object.freeze(entries) as unknown as PurlComponentTable;
 }

@@ -2,7 +2,7 @@ import { STANDARD_QUALIFIER_KEYS } from '../syntax/vocabulary.js';
 
 /**
  * The qualifier keys ECMA-427 defines for every type, by a PascalCase name: the table
- * packageurl-js publishes as `PackageURL.KnownQualifierNames`.
+ * packageurl-js publishes as `PackageURL.KnownQualifierNames` and `PurlQualifierNames`.
  *
  * @example
  * ```ts
@@ -24,16 +24,9 @@ export interface PurlKnownQualifierNames {
   readonly Checksum: 'checksum';
 }
 
-let table: PurlKnownQualifierNames | undefined;
-
-/** The table, made from the engine's own list of standard keys (`repository_url` → `RepositoryUrl`) on first use, frozen. */
+/** The table, made from the engine's own list of standard keys (`repository_url` → `RepositoryUrl`), frozen. */
 export function knownQualifierNames(): PurlKnownQualifierNames {
-  if (table === undefined) {
-    const names: Record<string, string> = Object.setPrototypeOf({}, null) as Record<string, string>;
-    for (const key of STANDARD_QUALIFIER_KEYS) {
-      names[key.split('_').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')] = key;
-    }
-    table = Object.freeze(names) as unknown as PurlKnownQualifierNames;
-  }
-  return table;
+  const names: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const key of STANDARD_QUALIFIER_KEYS) names[key.replace(/(?:^|_)(.)/g, (_, c: string) => c.toUpperCase())] = key;
+  return Object.freeze(names) as unknown as PurlKnownQualifierNames;
 }

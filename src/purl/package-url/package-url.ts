@@ -2,11 +2,11 @@ import { defaultPurlEngine } from '../default-engine.js';
 import { buildNormalisedComponents } from '../engine/purl-engine.js';
 import { PurlError, quote } from '../purl-error.js';
 import { emptyQualifiers, type PurlComponents, type PurlQualifiers } from '../purl-components.js';
-import { parseQualifierString } from '../syntax/parse-purl-string.js';
+import { LENIENT, parseQualifierString } from '../syntax/parse-purl-string.js';
 import { samePairs } from '../syntax/parsed-purl.js';
 import { componentTable, type PurlComponentTable } from './component-table.js';
 import { knownQualifierNames, type PurlKnownQualifierNames } from './known-qualifier-names.js';
-import { typeTable, type PurlTypeTable } from './type-table.js';
+import { fieldsOf, typeTable, type PurlTypeTable } from './type-table.js';
 
 /**
  * A PURL as an object with packageurl-js 2.x's `PackageURL` members: six plain fields
@@ -105,15 +105,81 @@ export interface PackageURLConstructor {
   fromString(purl: string): PackageURL;
   /** Parses a PURL string into the six constructor arguments, as {@link PackageURLConstructor.fromString} reads them. */
   parseString(purl: string): PackageURLArguments;
-  /** Encode, normalize and validate for each component, under ECMA-427's generic rules. */
+  /** Encode, normalize and validate for each component, under ECMA-427's generic rules: {@link PurlComponent}. */
   readonly Component: PurlComponentTable;
-  /** The qualifier keys ECMA-427 defines for every type. */
+  /** The qualifier keys ECMA-427 defines for every type: {@link PurlQualifierNames}. */
   readonly KnownQualifierNames: PurlKnownQualifierNames;
-  /** Normalize and validate for each type the default engine has a definition of. */
+  /** Normalize and validate for each type the default engine has a definition of: {@link PurlType}. */
   readonly Type: PurlTypeTable;
 }
 
-const LENIENT = { lenient: true } as const;
+/**
+ * packageurl-js's `PurlComponent`: the table `PackageURL.Component` holds (the same object), with
+ * `encode`, `normalize` and `validate` for each component under ECMA-427's generic rules.
+ *
+ * @example
+ * ```ts
+ * import { PackageURL, PurlComponent } from 'teapurl/purl';
+ * PurlComponent === PackageURL.Component; // true
+ * PurlComponent.qualifierKey.normalize('Repository_URL'); // 'repository_url'
+ * ```
+ */
+export const PurlComponent: PurlComponentTable = /* @__PURE__ */ componentTable();
+/**
+ * The type of {@link PurlComponent}, by packageurl-js's name for it.
+ *
+ * @example
+ * ```ts
+ * import { PurlComponent } from 'teapurl/purl';
+ * const table: PurlComponent = PurlComponent;
+ * ```
+ */
+export type PurlComponent = PurlComponentTable;
+
+/**
+ * packageurl-js's `PurlQualifierNames`: the table `PackageURL.KnownQualifierNames` holds (the same
+ * object), ECMA-427's standard qualifier keys by a PascalCase name.
+ *
+ * @example
+ * ```ts
+ * import { PurlQualifierNames } from 'teapurl/purl';
+ * PurlQualifierNames.Checksum; // 'checksum'
+ * ```
+ */
+export const PurlQualifierNames: PurlKnownQualifierNames = /* @__PURE__ */ knownQualifierNames();
+/**
+ * The type of {@link PurlQualifierNames}, by packageurl-js's name for it.
+ *
+ * @example
+ * ```ts
+ * import { PurlQualifierNames } from 'teapurl/purl';
+ * const names: PurlQualifierNames = PurlQualifierNames;
+ * ```
+ */
+export type PurlQualifierNames = PurlKnownQualifierNames;
+
+/**
+ * packageurl-js's `PurlType`: the table `PackageURL.Type` holds (the same object), `normalize` and
+ * `validate` for each of the 42 bundled types, by their definitions.
+ *
+ * @example
+ * ```ts
+ * import { PurlType } from 'teapurl/purl';
+ * PurlType.npm.validate({ name: 'lodash' }, true); // true
+ * ```
+ */
+export const PurlType: PurlTypeTable = /* @__PURE__ */ typeTable();
+/**
+ * The type of {@link PurlType}, by packageurl-js's name for it.
+ *
+ * @example
+ * ```ts
+ * import { PurlType } from 'teapurl/purl';
+ * const types: PurlType = PurlType;
+ * ```
+ */
+export type PurlType = PurlTypeTable;
+
 
 /** The constructor's first argument when `fromString` calls it: the second is then components the engine parsed. */
 const PARSED: unique symbol = Symbol('PackageURL.parsed');
@@ -183,7 +249,14 @@ function construct(type: unknown, namespace: unknown, name: unknown, version: un
  * PackageURL.fromString('pkg:PyPI/Django_Package@1.0').name; // 'django-package'
  * ```
  */
-export const PackageURL: PackageURLConstructor = class PackageURL {
+// An anonymous class takes its name from the binding, `PackageURL`. Named `class PackageURL`, it
+// would clash with that binding in the bundle, and esbuild would rename it `PackageURL2`.
+export const PackageURL: PackageURLConstructor = class {
+  // The tables, as packageurl-js defines them: own data properties, enumerable.
+  static readonly Component = PurlComponent;
+  static readonly KnownQualifierNames = PurlQualifierNames;
+  static readonly Type = PurlType;
+
   // Declared in packageurl-js's order, so that JSON.stringify and spreading list them the same way.
   type: string;
   name: string;
@@ -232,23 +305,10 @@ export const PackageURL: PackageURLConstructor = class PackageURL {
   }
 
   static fromString(purl: string): PackageURL {
-    return new PackageURL(PARSED, defaultPurlEngine().parse(purl, LENIENT));
+    return new (PackageURL as unknown as new (parsed: typeof PARSED, c: PurlComponents) => PackageURL)(PARSED, defaultPurlEngine().parse(purl, LENIENT));
   }
 
   static parseString(purl: string): PackageURLArguments {
-    const c = defaultPurlEngine().parse(purl, LENIENT);
-    return [c.type, c.namespace ?? undefined, c.name, c.version ?? undefined, c.qualifiers ?? undefined, c.subpath ?? undefined];
-  }
-
-  static get Component(): PurlComponentTable {
-    return componentTable();
-  }
-
-  static get KnownQualifierNames(): PurlKnownQualifierNames {
-    return knownQualifierNames();
-  }
-
-  static get Type(): PurlTypeTable {
-    return typeTable();
+    return Object.values(fieldsOf(defaultPurlEngine().parse(purl, LENIENT))) as PackageURLArguments;
   }
 };

@@ -1,6 +1,7 @@
 import { defaultPurlEngine } from '../default-engine.js';
+import { DEFAULT_RULES_JSON, type BundledPurlTypes } from '../compiled/default-rules.js';
 import { PurlError } from '../purl-error.js';
-import type { PurlComponentsInput, PurlQualifiers } from '../purl-components.js';
+import type { PurlComponents, PurlComponentsInput, PurlQualifiers } from '../purl-components.js';
 
 /**
  * The members of a PURL that {@link PurlTypeEntry.normalize} rewrites: a `PackageURL`, or any
@@ -28,14 +29,41 @@ export interface PurlFields {
 }
 
 /**
+ * Rewrites the fields of a PURL in place to their normal form under one type's definition and
+ * returns it: packageurl-js's `PurlTypNormalizer` (its spelling). Throws a `PurlError` when the
+ * components are not valid for the type.
+ *
+ * @example
+ * ```ts
+ * import { PurlType, type PurlTypNormalizer } from 'teapurl/purl';
+ * const normalize: PurlTypNormalizer = PurlType.pypi.normalize;
+ * normalize({ type: 'pypi', namespace: undefined, name: 'Django_Package', version: undefined, qualifiers: undefined, subpath: undefined }).name; // 'django-package'
+ * ```
+ */
+export type PurlTypNormalizer = <T extends PurlFields>(purl: T) => T;
+
+/**
+ * Whether components are valid for one type; with `throws`, a refusal throws the `PurlError`
+ * instead of answering `false`: packageurl-js's `PurlTypeValidator`.
+ *
+ * @example
+ * ```ts
+ * import { PurlType, type PurlTypeValidator } from 'teapurl/purl';
+ * const validate: PurlTypeValidator = PurlType.julia.validate;
+ * validate({ name: 'Dates' }, false); // false: julia PURLs need the uuid qualifier
+ * ```
+ */
+export type PurlTypeValidator = (purl: PurlComponentsInput, throws?: boolean) => boolean;
+
+/**
  * The helpers for one type in {@link PurlTypeTable}, served by the default engine's definition
  * of that type.
  *
  * @example
  * ```ts
  * import { PackageURL, type PurlTypeEntry } from 'teapurl/purl';
- * const pypi: PurlTypeEntry | undefined = PackageURL.Type.pypi;
- * pypi?.validate({ name: 'Django_Package' }); // true
+ * const pypi: PurlTypeEntry = PackageURL.Type.pypi;
+ * pypi.validate({ name: 'Django_Package' }); // true
  * ```
  */
 export interface PurlTypeEntry {
@@ -44,42 +72,44 @@ export interface PurlTypeEntry {
    * (case folding, the type's own rules), and returns `purl`. Throws a `PurlError` when the
    * components are not valid for this type: they have no normal form then.
    */
-  readonly normalize: <T extends PurlFields>(purl: T) => T;
+  readonly normalize: PurlTypNormalizer;
   /** Whether the components are valid for this type; with `throws`, a refusal throws the `PurlError` instead of answering `false`. */
-  readonly validate: (purl: PurlComponentsInput, throws?: boolean) => boolean;
+  readonly validate: PurlTypeValidator;
 }
 
 /**
- * `PackageURL.Type`: one {@link PurlTypeEntry} for each type the default engine has a definition
- * of (the 42 bundled types).
+ * `PackageURL.Type`, also exported as `PurlType`: one {@link PurlTypeEntry} for each of the 42
+ * bundled types (declared by name, so `PackageURL.Type.npm` needs no check for `undefined`); any
+ * other key reads `undefined`.
  *
  * @example
  * ```ts
  * import { PackageURL, type PurlTypeTable } from 'teapurl/purl';
  * const types: PurlTypeTable = PackageURL.Type;
+ * types.npm.validate({ name: 'lodash' }, true); // true
  * Object.keys(types).includes('cargo'); // true
  * ```
  */
-export type PurlTypeTable = Readonly<Record<string, PurlTypeEntry>>;
+export interface PurlTypeTable extends BundledPurlTypes<PurlTypeEntry> {
+  /** Any other type: `undefined`, as the default engine has no definition of it. */
+  readonly [type: string]: PurlTypeEntry | undefined;
+}
+
+/** Components as packageurl-js holds them, in its argument order: absent ones `undefined`, not `null`. */
+export function fieldsOf(c: PurlComponents): PurlFields {
+  return { type: c.type, namespace: c.namespace ?? undefined, name: c.name, version: c.version ?? undefined, qualifiers: c.qualifiers ?? undefined, subpath: c.subpath ?? undefined };
+}
 
 /** The components of `purl` with this type, as the engine reads them. */
 function asType(type: string, purl: PurlComponentsInput): PurlComponentsInput {
-  if (typeof purl !== 'object' || purl === null) return purl;
-  return { type, namespace: purl.namespace, name: purl.name, version: purl.version, qualifiers: purl.qualifiers, subpath: purl.subpath };
+  return typeof purl !== 'object' || purl === null ? purl : { ...fieldsOf(purl as PurlComponents), type };
 }
 
 function entry(type: string): PurlTypeEntry {
   return Object.freeze({
     normalize<T extends PurlFields>(purl: T): T {
       const engine = defaultPurlEngine();
-      const c = engine.parse(engine.build(asType(type, purl)));
-      purl.type = c.type;
-      purl.namespace = c.namespace ?? undefined;
-      purl.name = c.name;
-      purl.version = c.version ?? undefined;
-      purl.qualifiers = c.qualifiers ?? undefined;
-      purl.subpath = c.subpath ?? undefined;
-      return purl;
+      return Object.assign(purl, fieldsOf(engine.parse(engine.build(asType(type, purl)))));
     },
     validate(purl: PurlComponentsInput, throws = false): boolean {
       try {
@@ -93,14 +123,12 @@ function entry(type: string): PurlTypeEntry {
   });
 }
 
-let table: PurlTypeTable | undefined;
-
-/** The table, made on first use (it lists the engine's types, which loads their rules), frozen. */
+/**
+ * The table, frozen, made at import from the bundled rules' type names (what the default engine's
+ * `types()` lists), without building the engine: each entry asks for it when called.
+ */
 export function typeTable(): PurlTypeTable {
-  if (table === undefined) {
-    const entries: Record<string, PurlTypeEntry> = Object.setPrototypeOf({}, null) as Record<string, PurlTypeEntry>;
-    for (const type of defaultPurlEngine().types()) entries[type] = entry(type);
-    table = Object.freeze(entries);
-  }
-  return table;
+  const entries: Record<string, PurlTypeEntry> = Object.create(null) as Record<string, PurlTypeEntry>;
+  for (const { type } of JSON.parse(DEFAULT_RULES_JSON) as { type: string }[]) entries[type] = entry(type);
+  return Object.freeze(entries) as PurlTypeTable;
 }

@@ -1,7 +1,7 @@
 import { isNotCanonicalValue } from './raw-qualifiers.js';
 import { MAX_PURL_LENGTH } from './generic-rules.js';
 import type { Vocabulary } from './vocabulary.js';
-import { parsePurlString } from './parse-purl-string.js';
+import { LENIENT, parsePurlString } from './parse-purl-string.js';
 import { RawQualifiers } from './raw-qualifiers.js';
 import type { PurlComponents } from '../purl-components.js';
 import type { PurlRule, RuleContext } from '../rules/registry.js';
@@ -160,7 +160,6 @@ function keeps(rules: readonly PurlRule[], input: string, from: number, to: numb
   return true;
 }
 
-const LENIENT = { lenient: true } as const;
 
 /**
  * The context a rule run in place sees: the components as `canonicalize`'s full parse hands them

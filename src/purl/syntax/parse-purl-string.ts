@@ -15,6 +15,9 @@ import type { SourceLayout } from './canonical-source.js';
  */
 export type SyntaxComponents = ParsedPurl;
 
+/** Lenient reading, one object for every caller (see {@link SyntaxOptions}). */
+export const LENIENT = { lenient: true } as const;
+
 /** How forgiving the syntax layer is. */
 export interface SyntaxOptions {
   /**
@@ -38,8 +41,7 @@ export function parsePurlString(raw: unknown, options: SyntaxOptions, words: Voc
   if (raw.length > MAX_PURL_LENGTH) {
     throw new PurlError('scheme', 'too-long', `the PURL is ${raw.length} characters long; the limit is ${MAX_PURL_LENGTH}`);
   }
-  // A lone surrogate has no UTF-8 form: read it as U+FFFD, as building writes it.
-  const input = raw.isWellFormed() ? raw : raw.toWellFormed();
+  const input = raw;
   let end = input.length;
 
   let subpath: string | null = null;
@@ -153,8 +155,26 @@ export function parsePurlString(raw: unknown, options: SyntaxOptions, words: Voc
     else namespace = rawNamespace.includes('%2') ? decodePath(rawNamespace, 'namespace', false) : percentDecode(rawNamespace, 'namespace');
   }
 
+  // Checked last, when the components' places are known; one in the scheme, the type or a
+  // qualifier key was refused already by the rules of those.
+  const bad = input.search(BAD_CHARACTER);
+  if (bad !== -1) {
+    throw badCharacter(input, hash !== -1 && bad > hash ? 'subpath' : bad >= pathEnd ? 'qualifiers' : at !== -1 && bad > at ? 'version' : bad >= nameStart ? 'name' : 'namespace', bad);
+  }
   const layout: SourceLayout = { tidy, pathStart, versionAt: at, pathEnd, percent, hash, lowerEnd: -1 };
   return new ParsedPurl(input, layout, type, namespace, name, version, qualifiers, pairs, subpath);
+}
+
+/**
+ * Raw C0 controls and DEL, which no PURL holds unencoded (left raw, the CR of a CR LF line or a
+ * pasted tab would silently become part of another PURL), and lone surrogates, which have no
+ * UTF-8 form. With the `u` flag the surrogate range matches only a surrogate outside a pair.
+ */
+const BAD_CHARACTER = /[\0-\x1f\x7f\uD800-\uDFFF]/u;
+
+/** The error for the first character {@link BAD_CHARACTER} finds in `input`, which is in `component`. */
+function badCharacter(input: string, component: PurlComponentName, at = input.search(BAD_CHARACTER)): PurlError {
+  return new PurlError(component, 'invalid-characters', `${component} has ${quote(input[at] as string)} at offset ${at}: a raw control character or lone surrogate (percent-encode a control character)`);
 }
 
 /** Where the type starts: after `pkg:`, which ECMA-427 lets a reader accept in any case. */
@@ -228,10 +248,11 @@ function decodePath(path: string, component: PurlComponentName, dropDots: boolea
 /**
  * Reads a query string of qualifiers on its own (`a=1&b=2`, as the `PackageURL` class accepts
  * them), by the same rules as the qualifiers of a PURL: keys checked (lowercased when lenient),
- * values percent-decoded, empty values left out, a key given twice refused. `null` when no
- * non-empty value is left.
+ * values percent-decoded, empty values left out, a key given twice refused, raw controls and
+ * lone surrogates refused. `null` when no non-empty value is left.
  */
 export function parseQualifierString(text: string, lenient: boolean, words: Vocabulary = GENERIC_VOCABULARY): PurlQualifiers | null {
+  if (BAD_CHARACTER.test(text)) throw badCharacter(text, 'qualifiers');
   const read = new QualifierRecord();
   readQualifiers(text, 0, text.length, lenient, words.qualifierKeys, read);
   return read.record;

@@ -20,7 +20,9 @@ const ANY_PATH_NEEDS_ENCODING = /[^A-Za-z0-9._~:/-]/;
 
 /**
  * Percent-encodes one component (or segment, or qualifier value) in canonical form: letters,
- * digits, `.-_~` and `:` as they are, every other character as its UTF-8 octets.
+ * digits, `.-_~` and `:` as they are, every other character as its UTF-8 octets. Throws a
+ * `URIError` for a lone surrogate, which has no UTF-8 form (building a PURL refuses one first,
+ * with a `PurlError`).
  *
  * @example
  * ```ts
@@ -55,21 +57,13 @@ function encodeMatches(value: string, pattern: RegExp): string {
       // Non-ASCII: encodeURIComponent writes the UTF-8 octets (a surrogate pair as one character).
       let stop = i + 1;
       while (stop < value.length && value.charCodeAt(stop) >= 128) stop++;
-      out += value.slice(run, i) + encodeUtf8(value.slice(i, stop));
+      // A lone surrogate has no UTF-8 form: encodeURIComponent throws a URIError rather than write another character.
+      out += value.slice(run, i) + encodeURIComponent(value.slice(i, stop));
       run = stop;
       pattern.lastIndex = stop;
     }
   } while (pattern.test(value));
   return out + value.slice(run);
-}
-
-function encodeUtf8(text: string): string {
-  try {
-    return encodeURIComponent(text);
-  } catch {
-    // A lone surrogate has no UTF-8 form: write it as U+FFFD rather than fail a build.
-    return encodeURIComponent(text.toWellFormed());
-  }
 }
 
 function hexValue(c: number): number {

@@ -47,7 +47,16 @@ function optionalString(value: unknown, component: PurlComponentName): string | 
   if (typeof value !== 'string') {
     throw new PurlError(component, 'invalid-components', `${component} must be a string or null, not ${typeof value}`);
   }
-  return value;
+  return wellFormed(value, component);
+}
+
+/**
+ * `value`, unless it holds a lone surrogate: that has no UTF-8 form, so it could only be written
+ * as something else (U+FFFD), a different PURL from the one asked for.
+ */
+function wellFormed(value: string, component: PurlComponentName): string {
+  if (value.isWellFormed()) return value;
+  throw new PurlError(component, 'invalid-characters', `${component} ${quote(value)} has a lone surrogate, which has no UTF-8 form`);
 }
 
 /** Whether a path has `.` or `..` segments. */
@@ -112,7 +121,7 @@ function canonicalRecordKeys(record: Record<string, unknown>, words: Vocabulary)
   const keys = Object.keys(record);
   for (const key of keys) {
     const value = record[key];
-    if (typeof value !== 'string' || value === '') return null;
+    if (typeof value !== 'string' || value === '' || !value.isWellFormed()) return null;
     if (!words.qualifierKeys.has(key) && !isLowerQualifierKey(key)) return null;
   }
   return keys.length > 0 ? keys : null;
@@ -120,10 +129,10 @@ function canonicalRecordKeys(record: Record<string, unknown>, words: Vocabulary)
 
 function qualifierValue(key: string, value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return wellFormed(value, 'qualifiers');
   // ECMA-427 lets a checksum list be given as a list; it is written comma-separated.
   if (key === 'checksum' && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
-    return value.length === 0 ? null : value.join(',');
+    return value.length === 0 ? null : wellFormed(value.join(','), 'qualifiers');
   }
   throw new PurlError('qualifiers', 'invalid-qualifier-value', `qualifier ${quote(key)} must have a string value, not ${Array.isArray(value) ? 'an array' : typeof value}`);
 }
