@@ -10,10 +10,16 @@ import { purlToUrls, urlToPurl } from '../../src/node/index.js';
 const canonical = (components: Parameters<ReturnType<typeof defaultPurlEngine>['build']>[0]) => defaultPurlEngine().build(components);
 
 describe('urlToPurl: URLs that could name two packages', () => {
-  it('reads a platform gem download to nothing (name, version and platform cannot be told apart), a plain one to its gem', () => {
-    expect(urlToPurl('https://rubygems.org/downloads/nokogiri-1.16.0-x86_64-linux.gem')).toBeNull();
+  it('reads a gem download to nothing when name, version and platform cannot be told apart, to its gem when they can', () => {
+    // 1.16.0-java is a gem version too (versions may hold dashes): two readings.
     expect(urlToPurl('https://rubygems.org/downloads/nokogiri-1.16.0-java.gem')).toBeNull();
+    // x86_64 holds an underscore, which no gem version has; a version starts with a digit.
+    expect(urlToPurl('https://rubygems.org/downloads/nokogiri-1.16.0-x86_64-linux.gem')).toBe('pkg:gem/nokogiri@1.16.0?platform=x86_64-linux');
     expect(urlToPurl('https://rubygems.org/downloads/rails-7.1.3.gem')).toBe('pkg:gem/rails@7.1.3');
+    // Dashes in the name: rack / test / 2.1.0 is no reading, since a version starts with a digit.
+    expect(urlToPurl('https://rubygems.org/downloads/rack-test-2.1.0.gem')).toBe('pkg:gem/rack-test@2.1.0');
+    expect(urlToPurl('https://rubygems.org/downloads/aws-sdk-s3-1.140.0.gem')).toBe('pkg:gem/aws-sdk-s3@1.140.0');
+    expect(urlToPurl('https://rubygems.org/downloads/concurrent-ruby-1.2.2.gem')).toBe('pkg:gem/concurrent-ruby@1.2.2');
   });
 
   it('does not read the download of a platform gem back as another gem', () => {
