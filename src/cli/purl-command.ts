@@ -27,9 +27,10 @@ Options:
 
 With no PURL arguments, or where an argument is -, PURLs are read from standard
 input, one per line, in constant memory; blank lines are skipped. Each result is
-printed as soon as the input pauses, so the actions work as filters in a pipe. An invalid PURL is reported on stderr
-with its line number (or argument number) and processing goes on. Control
-characters a PURL or message holds are printed escaped (\\r, \\u202e).
+printed as soon as the input pauses, so the actions work as filters in a pipe.
+An invalid PURL is reported on stderr with its line number (or argument number)
+and processing goes on. Control characters a PURL or message holds are printed
+escaped (\\r, \\u202e).
 canonical repairs what ECMA-427 lets a reader repair (uppercase qualifier keys);
 parse and validate are strict.
 Exit status: 0 all valid, 1 some PURL invalid, 2 usage error or unusable --types.

@@ -36,9 +36,9 @@ ${SHARED_OPTIONS}
 
 With no PURL arguments, or where an argument is -, PURLs are read from standard
 input, one per line, in constant memory; blank lines are skipped. Each line is
-printed as soon as the input pauses, so the action works as a filter in a pipe. An invalid PURL is reported on stderr
-with its line number (or argument number) and processing goes on. Control
-characters are printed escaped (\\r, \\u202e).
+printed as soon as the input pauses, so the action works as a filter in a pipe.
+An invalid PURL is reported on stderr with its line number (or argument number)
+and processing goes on. Control characters are printed escaped (\\r, \\u202e).
 Exit status: 0 all valid, 1 some PURL invalid, 2 usage error or unusable
 --types or --urls.
 `;
@@ -56,9 +56,10 @@ ${SHARED_OPTIONS}
 
 With no URL arguments, or where an argument is -, URLs are read from standard
 input, one per line, in constant memory; blank lines are skipped. Each line is
-printed as soon as the input pauses, so the action works as a filter in a pipe. A URL no template reads back is
-reported on stderr with its line number (or argument number) and processing
-goes on. Control characters are printed escaped (\\r, \\u202e).
+printed as soon as the input pauses, so the action works as a filter in a pipe.
+A URL no template reads back is reported on stderr with its line number (or
+argument number) and processing goes on. Control characters are printed
+escaped (\\r, \\u202e).
 Exit status: 0 every URL read back, 1 some URL not recognised, 2 usage error
 or unusable --types or --urls.
 `;

@@ -53,7 +53,6 @@ const fileNameAgrees: SemanticCheck = {
   check(document, { file, rejected }) {
     const type = definitionType(document);
     if (type === undefined || !hasJsonFileName(file) || rejected?.has('/type')) return [];
-    if (!hasJsonFileName(file)) return [];
     const base = lastSegment(file);
     const expected = definitionFileName(type);
     if (base === expected) return [];
