@@ -5,10 +5,18 @@
  * import, so that a bundler puts it in a chunk of its own and the PURL engine stays small; the
  * Node adapters and the CLI ask for it when a value was left unchecked for want of it.
  */
-/** The guard's chunk: re2js and the translation into RE2 syntax. */
-export type PatternGuard = typeof import('./pattern-guard-chunk.js');
-/** The compiled-pattern type of re2js. */
-export type Re2Pattern = ReturnType<PatternGuard['RE2JS']['compile']>;
+/**
+ * A pattern compiled on the guard: all the engine asks of it. Declared here rather than taken
+ * from re2js, so that teapurl's public declarations do not reach re2js's (which need TypeScript
+ * 5.7 or later for `Uint8Array<…>`).
+ */
+export interface Re2Pattern {
+  test(value: string): boolean;
+}
+/** What the guard's chunk (re2js and the translation into RE2 syntax) gives the engine. */
+export interface PatternGuard {
+  compileOnGuard(source: string): Re2Pattern | string;
+}
 
 let guard: PatternGuard | null = null;
 let loading: Promise<void> | null = null;
