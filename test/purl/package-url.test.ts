@@ -403,6 +403,24 @@ describe('PackageURL: differences from packageurl-js, by ECMA-427', () => {
     ['Component.qualifierKey.normalize', (C) => C.Component.qualifierKey.normalize('ABC'), 'abc', 'ABC'],
     ['Type.npm.normalize of a pypi PURL', (C) => { const p = C.fromString('pkg:pypi/Foo_Bar'); (C.Type.npm as { normalize: (purl: typeof p) => unknown }).normalize(p); return p.toString(); }, 'pkg:npm/foo-bar', 'pkg:pypi/foo-bar'],
     ['a qualifier value undefined', (C) => new C('npm', null, 'foo', '1', { a: undefined, b: 'c' } as unknown as Record<string, string>).toString(), 'pkg:npm/foo@1?b=c', 'pkg:npm/foo@1?a=undefined&b=c'],
+    // Found by a second review round.
+    ['"#" twice: split from the right', (C) => { const p = C.fromString('pkg:generic/a#b#c'); return [p.name, p.subpath]; }, '["a#b","c"]', '["a","b#c"]'],
+    ['"?" twice: split from the right', (C) => { const p = C.fromString('pkg:generic/a?b=c?d=e'); return [p.name, p.qualifiers]; }, '["a?b=c",{"d":"e"}]', '["a",{"b":"c?d=e"}]'],
+    ['constructor qualifiers: the order the instance holds', (C) => Object.keys(new C('npm', null, 'x', null, { b: '1', a: '2' }).qualifiers ?? {}), '["a","b"]', '["b","a"]'],
+    ['qualifiers given as a Map', (C) => new C('npm', null, 'foo', '1', new Map([['a', 'b']]) as never).toString(), 'pkg:npm/foo@1?a=b', 'pkg:npm/foo@1'],
+    ['qualifiers given as pairs', (C) => new C('npm', null, 'foo', '1', [['a', 'b']] as never).toString(), 'pkg:npm/foo@1?a=b', 'throws'],
+    ['an encoded "/" in a namespace segment', (C) => C.fromString('pkg:generic/a%2Fb/c').toString(), { code: 'invalid-segment' }, 'pkg:generic/a/b/c'],
+    ['a ".." subpath', (C) => String(C.fromString('pkg:generic/x#..').subpath), 'undefined', '..'],
+    ['a ".." subpath given to the constructor', (C) => String(new C('generic', null, 'x', null, null, '..').subpath), 'undefined', '..'],
+    ['conan with a namespace and no qualifiers', (C) => C.fromString('pkg:conan/ns/openssl@3.0').toString(), 'pkg:conan/ns/openssl@3.0', 'throws'],
+    ['a lone surrogate in a qualifier value', (C) => new C('npm', null, 'foo', '1', { k: 'x\uD800' }).toString(), { code: 'invalid-characters' }, 'pkg:npm/foo@1?k=x%EF%BF%BD'],
+    ["an error's name", (C) => { try { C.fromString('x'); } catch (error) { return (error as Error).name; } return 'nothing thrown'; }, 'PurlError', 'Error'],
+    ['Type.npm.validate(null, false)', (C) => String((C.Type.npm as { validate: (p: unknown, t: boolean) => boolean }).validate(null, false)), 'false', 'true'],
+    ["a table entry's prototype is null", (C) => String(Object.getPrototypeOf(C.Type.npm) === null), 'false', 'true'],
+    ['toString after assigning a number as the version', (C) => Object.assign(C.fromString('pkg:npm/foo@1'), { version: 2 }).toString(), { code: 'invalid-components' }, 'pkg:npm/foo@'],
+    ['toString after assigning undefined as the name', (C) => Object.assign(C.fromString('pkg:npm/foo@1'), { name: undefined as unknown as string }).toString(), { code: 'missing-name' }, 'pkg:npm/@1'],
+    ['Type.npm.normalize of plain pypi fields', (C) => { const p = { type: 'pypi', namespace: undefined, name: 'Foo_Bar', version: undefined, qualifiers: undefined, subpath: undefined }; (C.Type.npm as { normalize: (purl: typeof p) => unknown }).normalize(p); return [p.type, p.name]; }, '["npm","Foo_Bar"]', '["pypi","foo_bar"]'],
+    ['a gitlab entry in Type', (C) => String((C.Type as Record<string, unknown>)['gitlab'] !== undefined), 'false', 'true'],
   ];
 
   it.each(DIFFERENCES)('%s', (_label, run, ours, theirs) => {
