@@ -7,13 +7,10 @@ import { run } from '../../src/cli/main.js';
 import { ClosedOutputError, type CommandIo } from '../../src/cli/io.js';
 import { CLI, HAS_PURL_SPEC, PURL_SPEC } from '../support/paths.js';
 import { runCli } from '../support/run-cli.js';
-import { runInProcess } from '../support/fake-io.js';
+import { runPurlInProcess } from '../support/fake-io.js';
 import { npmPurlLines, runCliWithCappedHeap } from '../support/bounded-heap.js';
 
-/** Runs the CLI in-process with `lines` (or chunks) as standard input; output kept as text. */
-function purl(args: string[], stdin: Iterable<string | Buffer> | AsyncIterable<string | Buffer> = [], cwd = process.cwd()) {
-  return runInProcess(['purl', ...args], cwd, stdin);
-}
+const purl = runPurlInProcess;
 
 let dir: string;
 beforeAll(() => {

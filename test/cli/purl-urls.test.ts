@@ -5,12 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { CLI, ROOT } from '../support/paths.js';
 import { runCli } from '../support/run-cli.js';
-import { runInProcess } from '../support/fake-io.js';
+import { runPurlInProcess } from '../support/fake-io.js';
 import { npmPurlLines, runCliWithCappedHeap } from '../support/bounded-heap.js';
 
-function purl(args: string[], stdin: Iterable<string | Buffer> | AsyncIterable<string | Buffer> = [], cwd = process.cwd()) {
-  return runInProcess(['purl', ...args], cwd, stdin);
-}
+const purl = runPurlInProcess;
 
 const LEFT_PAD = 'pkg:npm/left-pad@1.3.0';
 const LEFT_PAD_REPO = 'https://www.npmjs.com/package/left-pad';

@@ -34,3 +34,8 @@ export async function runInProcess(args: string[], cwd: string, stdin: Iterable<
   const status = await run(args, io);
   return { status, stdout, stderr };
 }
+
+/** `teapurl purl <args>` run in-process, with `stdin` (lines or chunks) as standard input; output kept as text. */
+export function runPurlInProcess(args: string[], stdin: Iterable<string | Buffer> | AsyncIterable<string | Buffer> = [], cwd = process.cwd()) {
+  return runInProcess(['purl', ...args], cwd, stdin);
+}
