@@ -241,6 +241,8 @@ describe.each(['http', 'file'] as const)('the live box over %s', (transport) => 
       await expect.poll(() => output(page).locator('.purl-box-verdict').innerText()).not.toBe('');
       expect(await output(page).locator('img, script, svg, iframe, [onerror], [onload]').count()).toBe(0);
       const hrefs = await output(page).locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+      // The first three are valid npm PURLs: their links must be there to be checked.
+      if (attacks.indexOf(attack) < 3) expect(hrefs.length, attack).toBeGreaterThan(0);
       for (const href of hrefs) {
         expect(href, attack).toMatch(/^https?:\/\//);
         // The name is one path segment: nothing it holds climbs out of the registry's path or adds a query.
@@ -267,6 +269,8 @@ describe.each(['http', 'file'] as const)('the live box over %s', (transport) => 
       'pkg:npm/__proto__@1?__proto__=x&constructor=y',
       `pkg:npm/${'a'.repeat(100_000)}`,
     ];
+    const prototypeNames = () => page.evaluate(() => Object.getOwnPropertyNames(Object.prototype).join());
+    const prototypeBefore = await prototypeNames();
     for (const attack of attacks) {
       await typeInto(page, attack);
       await expect.poll(() => output(page).innerText()).not.toContain('The live box needs');
@@ -274,7 +278,8 @@ describe.each(['http', 'file'] as const)('the live box over %s', (transport) => 
       expect(text.length).toBeGreaterThan(0);
       expect(await output(page).locator('img, script, svg, iframe, [onerror], [onload]').count()).toBe(0);
       expect(await page.evaluate(() => (window as unknown as { pwned?: unknown }).pwned)).toBeUndefined();
-      expect(await page.evaluate(() => Object.getPrototypeOf({}) === Object.prototype && !('x' in Object.prototype))).toBe(true);
+      // Nothing was written onto Object.prototype.
+      expect(await prototypeNames()).toBe(prototypeBefore);
       expect(await sidewaysOverflow(page), attack.slice(0, 40)).toEqual([]);
     }
     // The markup is shown as the text it is, in the engine's message.

@@ -62,11 +62,14 @@ describe('explainPurl: what the live box shows', () => {
   });
 
   it('hostile input is answered, not thrown: markup, __proto__, 100 KB', () => {
+    const prototypeBefore = Object.getOwnPropertyNames(Object.prototype);
     expect(explainPurl(engine, '<img src=x onerror=alert(1)>').errors.map((e) => e.code)).toEqual(['missing-scheme']);
     const proto = explainPurl(engine, 'pkg:npm/__proto__@1?__proto__=x');
     expect(proto.errors.map((e) => `${e.component} ${e.code}`)).toEqual(['qualifiers invalid-qualifier-key']);
     expect(explainPurl(engine, 'pkg:npm/__proto__@1?constructor=x').components?.qualifiers).toEqual({ constructor: 'x' });
-    expect(Object.getPrototypeOf({})).toBe(Object.prototype);
+    // Nothing was written onto Object.prototype by the __proto__ key or value.
+    expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(prototypeBefore);
+    expect(({} as Record<string, unknown>)['x']).toBeUndefined();
     const huge = explainPurl(engine, `pkg:npm/${'a'.repeat(100_000)}`);
     expect(huge.errors.map((e) => e.code)).toEqual(['too-long']);
     // The message quotes no 100 KB: the box shows it whole.
