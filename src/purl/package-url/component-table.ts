@@ -2,7 +2,7 @@ import { PurlError } from '../purl-error.js';
 import type { PurlQualifiers } from '../purl-components.js';
 import { readComponents } from '../syntax/read-components.js';
 import { percentEncode, percentEncodePath } from '../syntax/percent-encoding.js';
-import { sortKeys } from '../syntax/build-purl-string.js';
+import { sortKeys, writeQualifiers } from '../syntax/build-purl-string.js';
 
 /**
  * Percent-encodes a component's value as a canonical PURL writes it: packageurl-js's
@@ -134,10 +134,7 @@ function encode(member: Member, value: unknown): string {
   if (member === 'qualifiers') {
     if (typeof value !== 'object' || value === null) return '';
     const record = value as Record<string, unknown>;
-    return sortKeys(Object.keys(record))
-      .filter((key) => isText(record[key]))
-      .map((key) => `${key}=${percentEncode(record[key] as string)}`)
-      .join('&');
+    return writeQualifiers(record, sortKeys(Object.keys(record))).slice(1);
   }
   if (!isText(value)) return '';
   return member === 'namespace' || member === 'subpath' ? percentEncodePath(value) : percentEncode(value);

@@ -202,7 +202,7 @@ function pairsToMap(pairs: Iterable<unknown>): Map<unknown, unknown> {
 
 /** The constructor's qualifiers argument in a form the engine reads (a record or a `Map`). */
 function readQualifiersArgument(qualifiers: unknown): unknown {
-  if (typeof qualifiers === 'string') return parseQualifierString(qualifiers.startsWith('?') ? qualifiers.slice(1) : qualifiers, true);
+  if (typeof qualifiers === 'string') return parseQualifierString(qualifiers.startsWith('?') ? qualifiers.slice(1) : qualifiers);
   if (typeof qualifiers === 'object' && qualifiers !== null && !(qualifiers instanceof Map) && Symbol.iterator in qualifiers) {
     return pairsToMap(qualifiers as Iterable<unknown>);
   }

@@ -17,18 +17,25 @@ export function buildPurlString(c: PurlComponents, nameIsPath: boolean, sortedKe
   if (c.version !== null) out += `@${percentEncode(c.version)}`;
   const qualifiers = c.qualifiers;
   if (qualifiers !== null) {
-    const keys = sortedKeys ?? sortKeys(Object.keys(qualifiers));
-    let separator = '?';
-    for (const key of keys) {
-      const value = qualifiers[key];
-      if (value === undefined || value === '') continue;
-      out += `${separator}${key}=${percentEncode(value)}`;
-      separator = '&';
-    }
+    out += writeQualifiers(qualifiers, sortedKeys ?? sortKeys(Object.keys(qualifiers)));
   } else if (rawQualifiers !== undefined) {
     out += rawQualifiers.write();
   }
   if (c.subpath !== null) out += `#${percentEncodePath(c.subpath)}`;
+  return out;
+}
+
+/**
+ * Writes the qualifiers of `record` named by `keys`, in that order, as `?a=1&b=2`; a value that is
+ * not a string, or is empty, is left out. `''` when nothing is left.
+ */
+export function writeQualifiers(record: Readonly<Record<string, unknown>>, keys: readonly string[]): string {
+  let out = '';
+  for (const key of keys) {
+    const value = record[key];
+    if (typeof value !== 'string' || value === '') continue;
+    out += `${out === '' ? '?' : '&'}${key}=${percentEncode(value)}`;
+  }
   return out;
 }
 

@@ -34,14 +34,13 @@ export interface SyntaxOptions {
  * again, the version at the last "@" (with one refinement, below), the name after the last "/",
  * and the namespace. With `rawQualifiers` the qualifiers go there, undecoded, and `qualifiers` is `null`.
  */
-export function parsePurlString(raw: unknown, options: SyntaxOptions, words: Vocabulary = GENERIC_VOCABULARY, rawQualifiers?: RawQualifiers): SyntaxComponents {
-  if (typeof raw !== 'string') {
-    throw new PurlError('scheme', 'not-a-string', `a PURL must be a string, not ${raw === null ? 'null' : typeof raw}`);
+export function parsePurlString(input: unknown, options: SyntaxOptions, words: Vocabulary = GENERIC_VOCABULARY, rawQualifiers?: RawQualifiers): SyntaxComponents {
+  if (typeof input !== 'string') {
+    throw new PurlError('scheme', 'not-a-string', `a PURL must be a string, not ${input === null ? 'null' : typeof input}`);
   }
-  if (raw.length > MAX_PURL_LENGTH) {
-    throw new PurlError('scheme', 'too-long', `the PURL is ${raw.length} characters long; the limit is ${MAX_PURL_LENGTH}`);
+  if (input.length > MAX_PURL_LENGTH) {
+    throw new PurlError('scheme', 'too-long', `the PURL is ${input.length} characters long; the limit is ${MAX_PURL_LENGTH}`);
   }
-  const input = raw;
   let end = input.length;
 
   let subpath: string | null = null;
@@ -173,7 +172,7 @@ export function parsePurlString(raw: unknown, options: SyntaxOptions, words: Voc
 const BAD_CHARACTER = /[\0-\x1f\x7f\uD800-\uDFFF]/u;
 
 /** The error for the first character {@link BAD_CHARACTER} finds in `input`, which is in `component`. */
-function badCharacter(input: string, component: PurlComponentName, at = input.search(BAD_CHARACTER)): PurlError {
+function badCharacter(input: string, component: PurlComponentName, at: number): PurlError {
   return new PurlError(component, 'invalid-characters', `${component} has ${quote(input[at] as string)} at offset ${at}: a raw control character or lone surrogate (percent-encode a control character)`);
 }
 
@@ -247,14 +246,15 @@ function decodePath(path: string, component: PurlComponentName, dropDots: boolea
 
 /**
  * Reads a query string of qualifiers on its own (`a=1&b=2`, as the `PackageURL` class accepts
- * them), by the same rules as the qualifiers of a PURL: keys checked (lowercased when lenient),
+ * them), by the same lenient rules as the qualifiers of a PURL: keys checked and lowercased,
  * values percent-decoded, empty values left out, a key given twice refused, raw controls and
  * lone surrogates refused. `null` when no non-empty value is left.
  */
-export function parseQualifierString(text: string, lenient: boolean, words: Vocabulary = GENERIC_VOCABULARY): PurlQualifiers | null {
-  if (BAD_CHARACTER.test(text)) throw badCharacter(text, 'qualifiers');
+export function parseQualifierString(text: string): PurlQualifiers | null {
+  const bad = text.search(BAD_CHARACTER);
+  if (bad !== -1) throw badCharacter(text, 'qualifiers', bad);
   const read = new QualifierRecord();
-  readQualifiers(text, 0, text.length, lenient, words.qualifierKeys, read);
+  readQualifiers(text, 0, text.length, true, GENERIC_VOCABULARY.qualifierKeys, read);
   return read.record;
 }
 
