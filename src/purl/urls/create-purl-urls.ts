@@ -8,7 +8,7 @@ import { UrlDocumentError } from './url-document-error.js';
 
 
 /** Checks and compiles documents, refusing the first bad one with a {@link UrlDocumentError}. */
-export function compileUrlDocuments(documents: readonly unknown[], sources: readonly string[] = []): CompiledUrlDocument[] {
+function compileUrlDocuments(documents: readonly unknown[], sources: readonly string[] = []): CompiledUrlDocument[] {
   const compiled: CompiledUrlDocument[] = [];
   const seen = new Map<string, string>();
   documents.forEach((document, index) => {

@@ -58,7 +58,7 @@ function escapeRegExp(text: string): string {
  * the URL's length to the power of the most variables in one segment; the bound keeps that small
  * for hostile URLs.
  */
-export function maxUrlLength(freeVariablesInOneUnit: number): number {
+function maxUrlLength(freeVariablesInOneUnit: number): number {
   if (freeVariablesInOneUnit <= 2) return 4096;
   if (freeVariablesInOneUnit === 3) return 400;
   return 100;

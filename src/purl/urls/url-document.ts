@@ -3,7 +3,7 @@ import { parseUriTemplate, TemplateSyntaxError, type UriTemplate } from './uri-t
 import { compileMatcher, type TemplateMatcher } from './reverse-template.js';
 
 /** The variables every document has, besides `q.<key>` and its own derived ones. */
-export const BASE_VARIABLES: ReadonlySet<string> = new Set(['namespace', 'name', 'version', 'subpath', 'namespace_segments', 'subpath_segments', 'registry']);
+const BASE_VARIABLES: ReadonlySet<string> = new Set(['namespace', 'name', 'version', 'subpath', 'namespace_segments', 'subpath_segments', 'registry']);
 /** The variables that carry the namespace: a template using one of them (or a variable derived from one) uses the namespace. */
 const NAMESPACE_SOURCES = new Set(['namespace', 'namespace_segments']);
 
@@ -49,7 +49,7 @@ export interface CompiledUrlDocument {
   readonly templates: Readonly<Record<TemplateList, readonly CompiledTemplate[]>>;
 }
 
-export function isKnownSource(name: string): boolean {
+function isKnownSource(name: string): boolean {
   return BASE_VARIABLES.has(name) || name.startsWith('q.');
 }
 

@@ -219,7 +219,8 @@ export function fixText(text: string, options: ValidateOptions = {}): FixTextRes
   const all = candidates(first.findings, first.findings.some((f) => f.fix) ? JSON.parse(body) : null);
   let chosen = all;
   let fixed = applyAll(body, chosen);
-  let after = validateAll(bom + fixed, options);
+  // Nothing to apply: the text is unchanged, and so is its verdict.
+  let after = chosen.length === 0 ? first : validateAll(bom + fixed, options);
   const withheld = new Map<string, Finding>();
   if (chosen.length > 0 && (after.kind !== first.kind || addedFinding(first.findings, after.findings))) {
     // Together they add a finding: keep each fix that adds none on top of those kept before it.

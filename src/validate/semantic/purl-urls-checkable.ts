@@ -6,7 +6,7 @@
  * a check never reports what a left-out member would have changed.
  */
 import type { DerivedVariable, PurlTypeUrls, UrlTemplate } from '../../../types/index.js';
-import { toPointer } from '../../schemas/pointer.js';
+import { pointerTokens, toPointer } from '../../schemas/pointer.js';
 import { defaultPurlEngine } from '../../purl/default-engine.js';
 import { compileUrlDocument, TEMPLATE_LISTS, type TemplateList, type UrlDocumentProblem } from '../../purl/urls/url-document.js';
 import { purlUrlsFromCompiled, type PurlUrls } from '../../purl/urls/purl-urls.js';
@@ -217,8 +217,8 @@ export function checkableUrlDocument(document: unknown, rejected: ReadonlySet<st
   const { compiled, problems } = compileUrlDocument(checkable);
   // A variable with a problem gives values nobody meant either.
   for (const problem of problems) {
-    const variable = /^\/variables\/([^/]+)/.exec(problem.pointer);
-    if (variable) unknownValues.set(variable[1]!.replace(/~1/g, '/').replace(/~0/g, '~'), `/variables/${variable[1]}`);
+    const [head, name] = pointerTokens(problem.pointer);
+    if (head === 'variables' && name !== undefined) unknownValues.set(name, toPointer(['variables', name]));
   }
   for (const [list, index] of templates) {
     const pointer = `/${list}/${index}`;
