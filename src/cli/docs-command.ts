@@ -51,10 +51,10 @@ record, or a page path holding a file teapurl did not write, is refused
 unless --force. The file-system root, the home directory, and any symbolic
 link inside DIR (a page or a folder) are always refused.
 Output is deterministic: the same definitions give byte-identical pages.
-Exit status: 0 written, or up to date with --check; 1 out of date, or the URL
-documents or the folder cannot be used; 2 usage error (a --types folder that
-does not exist or holds no usable definitions, a --urls folder that does not
-exist, an --out that is a file or lies under one).
+Exit status: 0 written, or up to date with --check; 1 out of date, or the
+output folder cannot be used; 2 usage error (a --types or --urls folder that
+does not exist or holds no usable documents, an --out that is a file or lies
+under one).
 `;
 
 /** What the codes mean while a site is written; the others read as everywhere else (fsReason). */
@@ -77,11 +77,19 @@ async function loadDefinitions(types: string | undefined, cwd: string): Promise<
   return { definitions: engine.types().map((type) => engine.definition(type)!), engine };
 }
 
-/** The URL documents of `--urls DIR`, checked first so that a refusal names the file. */
-async function checkedUrlDocuments(directory: string, engine: PurlEngine): Promise<PurlTypeUrls[]> {
-  const { documents, sources } = await readUrlDocuments(directory);
-  createPurlUrls(documents, { engine, sources });
-  return documents;
+/**
+ * The URL documents of `--urls DIR`, checked first so that a refusal names the file. A folder
+ * that cannot be used is a usage error, as for `--types` and for the `purl` actions' `--urls`.
+ */
+async function checkedUrlDocuments(directory: string, named: string, engine: PurlEngine): Promise<PurlTypeUrls[]> {
+  try {
+    const { documents, sources } = await readUrlDocuments(directory);
+    createPurlUrls(documents, { engine, sources });
+    return documents;
+  } catch (error) {
+    if (error instanceof UrlDocumentError) throw new UsageError(`--urls ${named}: ${error.message}`);
+    throw error;
+  }
 }
 
 /**
@@ -132,7 +140,7 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
   const urlsDir = values.urls === undefined ? undefined : requireFolderArg(values.urls, io.cwd, '--urls');
   try {
     const { definitions, engine } = await loadDefinitions(values.types, io.cwd);
-    const urlDocuments = urlsDir === undefined ? undefined : await checkedUrlDocuments(urlsDir, engine);
+    const urlDocuments = urlsDir === undefined ? undefined : await checkedUrlDocuments(urlsDir, values.urls!, engine);
     // An example the pattern guard was needed for: generate again with it (see withPatternGuard).
     const files = await withPatternGuard(() => generateDocsSite(definitions, { format, engine, ...(urlDocuments === undefined ? {} : { urlDocuments }) }));
     const counts = `${countOf(files.length, 'file')}, ${countOf(definitions.length, 'type')}, ${formatLabel(format)}`;
@@ -161,10 +169,6 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
   } catch (error) {
     if (error instanceof DocsSiteError) {
       io.stderr.write(`${escapeControls(`teapurl docs: ${error.message}`)}\n`);
-      return 1;
-    }
-    if (error instanceof UrlDocumentError) {
-      io.stderr.write(`${escapeControls(`teapurl docs: ${values.urls === undefined ? 'the bundled URL documents' : `--urls ${values.urls}`}: ${error.message}`)}\n`);
       return 1;
     }
     const code = (error as NodeJS.ErrnoException).code;

@@ -9,14 +9,14 @@ function named(value: string, option: string | undefined): string {
   return option === undefined ? quoteArg(value) : `${option} ${quoteArg(value)}`;
 }
 
-/** What is at a named path; a path that is not there, or cannot be reached, is a usage error. */
-function statArg(value: string, cwd: string, option: string | undefined): Stats {
+/** What is at a named path, or why it cannot be used: not there, or not reachable. */
+function statArg(value: string, cwd: string, option: string | undefined): Stats | string {
   try {
     return statSync(path.resolve(cwd, value));
   } catch (error) {
     const code = errorCode(error);
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new UsageError(`${named(value, option)} does not exist`);
-    throw new UsageError(`${named(value, option)} cannot be reached: ${fsReason(error)}`);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return `${named(value, option)} does not exist`;
+    return `${named(value, option)} cannot be reached: ${fsReason(error)}`;
   }
 }
 
@@ -26,18 +26,16 @@ function statArg(value: string, cwd: string, option: string | undefined): Stats 
  * an argument.
  */
 export function fileArgProblem(value: string, cwd: string, option?: string): string | null {
-  try {
-    const info = statArg(value, cwd, option);
-    return info.isDirectory() ? `${named(value, option)} is a folder, not a file` : null;
-  } catch (error) {
-    if (error instanceof UsageError) return error.message;
-    throw error;
-  }
+  const info = statArg(value, cwd, option);
+  if (typeof info === 'string') return info;
+  return info.isDirectory() ? `${named(value, option)} is a folder, not a file` : null;
 }
 
 /** Checks that a path named where a folder is wanted is one; its absolute path. */
 export function requireFolderArg(value: string, cwd: string, option: string): string {
-  if (!statArg(value, cwd, option).isDirectory()) throw new UsageError(`${named(value, option)} is a file, not a folder`);
+  const info = statArg(value, cwd, option);
+  if (typeof info === 'string') throw new UsageError(info);
+  if (!info.isDirectory()) throw new UsageError(`${named(value, option)} is a file, not a folder`);
   return path.resolve(cwd, value);
 }
 

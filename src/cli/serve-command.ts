@@ -10,6 +10,7 @@ import { UsageError } from './usage-error.js';
 import { parseCommandLine } from './args.js';
 import { readFileArg } from './path-args.js';
 import { escapeControls, quoteArg } from './output/safe-text.js';
+import { errorCode, fsReason } from '../node/fs-reason.js';
 
 /** The limits `serve` runs with unless told otherwise: fit for a test server. */
 export const SERVE_DEFAULTS = {
@@ -280,8 +281,8 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
       writeFileSync(caFile, pems.ca);
     } catch (error) {
       if (tempDir) rmSync(tempDir, { recursive: true, force: true });
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new UsageError(`--ca-out ${quoteArg(values['ca-out'] ?? caFile)} cannot be written: ${code === 'EISDIR' ? 'it is a folder, not a file' : (code ?? (error as Error).message)}`);
+      const why = errorCode(error) === 'EISDIR' ? 'it is a folder, not a file' : fsReason(error);
+      throw new UsageError(`--ca-out ${quoteArg(values['ca-out'] ?? caFile)} cannot be written: ${why}`);
     }
     // With --client-ca the server must trust that CA for clients; its own chain needs no extra anchor.
     options.tls = { ...pems.server, ...mutual };

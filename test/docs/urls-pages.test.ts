@@ -155,7 +155,7 @@ describe('teapurl docs --urls DIR', () => {
     expect(stale.stderr).toContain(`refresh it with: teapurl docs --urls ${urlsDir} --out ${out}`);
   });
 
-  it('a missing folder is a usage error (exit 2); a broken document is one line naming it (exit 1)', () => {
+  it('a missing folder and a broken document are usage errors (exit 2) naming the folder and the file', () => {
     const gone = runCli(['docs', '--urls', path.join(scratch, 'nope'), '--out', path.join(scratch, 'x')]);
     expect(gone.status).toBe(2);
     expect(gone.stderr).toContain(`--urls '${path.join(scratch, 'nope')}' does not exist`);
@@ -163,8 +163,8 @@ describe('teapurl docs --urls DIR', () => {
     mkdirSync(broken);
     writeFileSync(path.join(broken, 'npm-urls.json'), '{"type":');
     const bad = runCli(['docs', '--urls', broken, '--out', path.join(scratch, 'y')]);
-    expect(bad.status).toBe(1);
-    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toEqual([expect.any(String), "See 'teapurl docs --help'"]);
     expect(bad.stderr).toMatch(/^teapurl docs: --urls .*npm-urls\.json:1:\d+: malformed JSON: .*\(json\/syntax\)/);
     expect(runCli(['docs', '--help']).stdout).toContain('--urls DIR');
   });
