@@ -3,9 +3,12 @@
 //
 //   schemas → purl → validate → docs, tea → node → cli
 //
-// plus the generated types (types/, type-only) anywhere. src/index.ts (the `teapurl` entry) sits
-// with validate; src/purl/index.ts is `teapurl/purl`. Both are browser-safe: no Node built-in may be
-// reachable from them. test/layers.test.ts runs these rules; `npx depcruise src` prints them.
+// plus the generated types (types/, type-only) anywhere. Inside tea/, the client (tea/client/) and
+// the server (tea/server/) share the protocol modules of tea/ but never import each other. Each
+// package entry re-exports its own capability only: src/index.ts (`teapurl`) the validator,
+// src/purl/index.ts (`teapurl/purl`) the engine, src/docs/index.ts, src/node/index.ts,
+// src/tea/client/index.ts and src/tea/server/index.ts theirs. The browser-safe entries reach no
+// Node built-in. test/layers.test.ts runs these rules; `npx depcruise src` prints them.
 const LAYERS = {
   schemas: [],
   purl: ['schemas'],
@@ -16,6 +19,16 @@ const LAYERS = {
   cli: ['schemas', 'purl', 'validate', 'docs', 'tea', 'node'],
 };
 const BROWSER_SAFE_ENTRIES = ['src/index.ts', 'src/purl/index.ts'];
+// What each entry may re-export from: its own folder (the root entry: the validator).
+const ENTRY_CAPABILITY = {
+  'src/index.ts': 'src/validate/',
+  'src/purl/index.ts': 'src/purl/',
+  'src/docs/index.ts': 'src/docs/',
+  'src/node/index.ts': 'src/node/',
+  'src/tea/client/index.ts': 'src/tea/(?!server/)',
+  'src/tea/server/index.ts': 'src/tea/(?!client/)',
+  'src/tea/index.ts': 'src/tea/(client|server)/index\\.ts$',
+};
 
 const { builtinModules } = require('node:module');
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -30,12 +43,19 @@ module.exports = {
       from: { path: `^src/${layer}/` },
       to: { path: '^src/', pathNot: `^src/(${[layer, ...below].join('|')})/` },
     })),
-    {
-      name: 'layer-root-entry',
-      comment: 'src/index.ts (teapurl) re-exports the browser-safe layers only',
+    ...Object.entries(ENTRY_CAPABILITY).map(([entry, capability]) => ({
+      name: `entry-${entry.replace(/^src\//, '').replace(/\/?index\.ts$/, '') || 'root'}`,
+      comment: `${entry} exports its own capability only: it imports from ${capability} alone`,
       severity: 'error',
-      from: { path: '^src/index\\.ts$' },
-      to: { path: '^src/', pathNot: '^src/(schemas|purl|validate)/' },
+      from: { path: `^${escape(entry)}$` },
+      to: { path: '^src/', pathNot: `^${capability}` },
+    })),
+    {
+      name: 'tea-client-server',
+      comment: 'the TEA client and server share the protocol modules of src/tea/ but never import each other',
+      severity: 'error',
+      from: { path: '^src/tea/(client|server)/' },
+      to: { path: '^src/tea/(client|server)/', pathNot: '^src/tea/$1/' },
     },
     {
       name: 'no-circular',

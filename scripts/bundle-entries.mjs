@@ -1,14 +1,17 @@
-// Bundles the four package entries (teapurl, teapurl/purl, teapurl/node, teapurl/tea) over the
-// tsc output, each into one ES module plus chunks they share (dist/chunks/), so that one copy of
-// each module's state (the rule registry, the default engine) serves every entry. Resolving,
+// Bundles the package entries (package.json `exports`: teapurl, teapurl/purl, teapurl/node, …)
+// over the tsc output, each into one ES module plus chunks they share (dist/chunks/), so that one
+// copy of each module (the default engine's lazy cache included) serves every entry. Resolving,
 // reading and linking the tsc output's 33 to 80 small ES modules was most of an import's cost:
 // a fresh import('teapurl/purl') took 43 ms (median), bundled 13.5 ms (npm run bench:import).
 // The tsc output stays beside, for the declarations.
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 
-const ENTRIES = ['src/index.ts', 'src/purl/index.ts', 'src/node/index.ts', 'src/tea/index.ts'];
+// Every package entry, from package.json `exports`: one bundle each, over chunks they share.
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+const ENTRIES = Object.values(manifest.exports)
+  .filter((target) => typeof target === 'object')
+  .map((target) => target.import.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts'));
 // Run-time dependencies stay imports from node_modules, except jsonc-parser: its CommonJS build is
 // six modules that cost teapurl's import more than the rest of it (bundled as ES modules instead).
 const EXTERNAL = [manifest.dependencies, manifest.optionalDependencies, manifest.peerDependencies]

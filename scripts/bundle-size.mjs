@@ -35,7 +35,7 @@ const own = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
 const SUBJECTS = [
   { label: `teapurl/purl ${own}`, contents: "export * from './dist/purl/index.js';" },
   { label: `teapurl ${own}`, contents: "export * from './dist/index.js';" },
-  { label: `teapurl { parsePurl, validateText }`, contents: "export { parsePurl, validateText } from './dist/index.js';" },
+  { label: `teapurl { validateText }`, contents: "export { validateText } from './dist/index.js';" },
   { label: `packageurl-js ${version('packageurl-js')}`, contents: "export * from 'packageurl-js';", peer: true, reference: true },
   { label: `@socketregistry/packageurl-js ${version('@socketregistry/packageurl-js')}`, contents: "export * from '@socketregistry/packageurl-js';", peer: true },
   { label: `purl ${version('purl')}`, contents: "export * from 'purl';", peer: true },

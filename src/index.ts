@@ -1,17 +1,11 @@
 /**
- * teapurl, the in-memory library: parse, build and canonicalise PURLs with an engine compiled
- * from type definitions, and validate TEA discovery documents, token bodies and PURL type
- * definitions held in memory. Browser-safe: nothing here reaches a Node built-in. Files and
- * folders are read by `teapurl/node`; the TEA kit is `teapurl/tea`; `teapurl/purl` is the PURL
- * engine alone.
+ * teapurl, the in-memory validator: TEA discovery documents, token bodies, PURL type definitions
+ * and URL documents, checked against teapurl's schemas and the rules a schema cannot express,
+ * with a line and column for every finding; typed parsing of valid documents, and `fixText`.
+ * Browser-safe: nothing here reaches a Node built-in. The PURL engine is `teapurl/purl`; files and
+ * folders are `teapurl/node`; the TEA kit is `teapurl/tea/client` and `teapurl/tea/server`.
  *
  * @module teapurl
  */
 export * from './validate/index.js';
-export * from './purl/index.js';
-// The bundled definitions' texts: not in teapurl/purl, whose default engine carries their rules only.
-export { defaultPurlDefinitions, defaultPurlDefinition } from './purl/default-definitions.js';
-// The URL mapper's constructor: in teapurl/purl only through loadPurlUrls, for the size budget.
-export { createPurlUrls } from './purl/urls/create-purl-urls.js';
-export { UrlDocumentError } from './purl/urls/url-document-error.js';
 export type * from '../types/index.js';

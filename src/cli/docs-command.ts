@@ -3,12 +3,11 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PurlTypeDefinition, PurlTypeUrls } from '../../types/index.js';
 import { PurlEngine, defaultPurlEngine } from '../purl/index.js';
-import { defaultPurlDefinitions } from '../node/index.js';
+import { defaultPurlDefinitions } from '../purl/default-definitions.js';
 import { loadEngine } from './purl/load-engine.js';
 import { readUrlDocuments } from '../node/purl-urls-from-directory.js';
 import { UrlDocumentError } from '../purl/urls/url-document-error.js';
 import { createPurlUrls } from '../purl/urls/create-purl-urls.js';
-import { withPatternGuard } from '../node/with-pattern-guard.js';
 import { generateDocsSite, writeDocsSite, checkDocsSite, DocsSiteError, type DocsFormat } from '../docs/index.js';
 import { MANIFEST_FILE } from '../docs/site-folder.js';
 import { DOCS_FORMATS } from '../docs/docs-file.js';
@@ -84,7 +83,7 @@ async function loadDefinitions(types: string | undefined, cwd: string): Promise<
 async function checkedUrlDocuments(directory: string, named: string, engine: PurlEngine): Promise<PurlTypeUrls[]> {
   try {
     const { documents, sources } = await readUrlDocuments(directory);
-    createPurlUrls(documents, { engine, sources });
+    createPurlUrls(documents, engine, sources);
     return documents;
   } catch (error) {
     if (error instanceof UrlDocumentError) throw new UsageError(`--urls ${named}: ${error.message}`);
@@ -141,8 +140,7 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
   try {
     const { definitions, engine } = await loadDefinitions(values.types, io.cwd);
     const urlDocuments = urlsDir === undefined ? undefined : await checkedUrlDocuments(urlsDir, values.urls!, engine);
-    // An example the pattern guard was needed for: generate again with it (see withPatternGuard).
-    const files = await withPatternGuard(() => generateDocsSite(definitions, { format, engine, ...(urlDocuments === undefined ? {} : { urlDocuments }) }));
+    const files = generateDocsSite(definitions, { format, engine, ...(urlDocuments === undefined ? {} : { urlDocuments }) });
     const counts = `${countOf(files.length, 'file')}, ${countOf(definitions.length, 'type')}, ${formatLabel(format)}`;
     if (values.check) {
       const stale = await checkDocsSite(outDir, files, format);

@@ -45,8 +45,8 @@ const TYPE_PATTERN = /^[a-z][a-z0-9-.]+$/;
  * definitions) and `assets/purl-urls.js` (the URL documents of these types), so that a reader can
  * type a PURL and see it broken down, with its URLs, without leaving the page and without any
  * request. The result depends only on the
- * definitions and the registered PURL rules (no timestamps), sorted by path, so the same input
- * always gives byte-identical pages.
+ * definitions, the URL documents and the engine's rules (no timestamps), sorted by path, so the
+ * same input always gives byte-identical pages.
  *
  * @throws `Error` when a type cannot name a file or two definitions share a type, or (for HTML)
  *   the box's script is missing from teapurl's build;
@@ -75,7 +75,7 @@ export function generateDocsSite(definitions: readonly PurlTypeDefinition[], opt
   }
   const sorted = [...definitions].sort((a, b) => comparePaths(a.type, b.type));
   const urlDocuments = (options.urlDocuments ?? defaultUrlDocuments()).filter((document) => seen.has(document.type));
-  const urls = createPurlUrls(urlDocuments, { engine });
+  const urls = createPurlUrls(urlDocuments, engine);
   const models = sorted.map((definition) => buildTypePageModel(definition, engine, urls));
   const files: DocsFile[] = [];
   if (format !== 'md') files.push(...renderHtmlSite(models), ...purlBoxAssets(sorted, urlDocuments));

@@ -1,4 +1,10 @@
-/** `teapurl docs` as a library: a documentation site for a set of PURL type definitions. */
+/**
+ * teapurl/docs: `teapurl docs` as a library, for Node. A documentation site for a set of PURL type
+ * definitions and their URL templates, generated in memory, written to a folder (only over pages it
+ * wrote itself) and checked against one.
+ *
+ * @module teapurl/docs
+ */
 export { generateDocsSite, type DocsSiteOptions } from './generate-site.js';
 export { writeDocsSite, type WriteDocsResult, type WriteDocsOptions } from './write-site.js';
 export { DocsSiteError, type DocsSiteProblem } from './site-folder.js';

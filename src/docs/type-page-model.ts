@@ -1,5 +1,5 @@
 import type { PurlTypeDefinition } from '../../types/index.js';
-import { purlRulesFor, type PurlEngine, type RuleComponent } from '../purl/index.js';
+import type { PurlEngine, RuleComponent } from '../purl/index.js';
 import type { PurlUrls } from '../purl/urls/purl-urls.js';
 import { buildUrlsView, type UrlsView } from './urls-view.js';
 import { breakDownExamples, type ExampleBreakdown } from './example-breakdown.js';
@@ -82,7 +82,7 @@ export function caseSensitivityText(value: boolean | undefined): string {
   return value ? 'yes' : 'no';
 }
 
-function componentRow(type: string, component: RuleComponent, definition: PurlTypeDefinition): ComponentRow {
+function componentRow(engine: PurlEngine, type: string, component: RuleComponent, definition: PurlTypeDefinition): ComponentRow {
   const part = {
     namespace: definition.namespace_definition,
     name: definition.name_definition,
@@ -97,7 +97,7 @@ function componentRow(type: string, component: RuleComponent, definition: PurlTy
     nativeName: part?.native_name ?? null,
     normalizationRules: part?.normalization_rules ?? [],
     note: part?.note ?? null,
-    engineRules: purlRulesFor(type, component).map((rule) => ({ id: rule.id, summary: rule.summary })),
+    engineRules: engine.rulesFor(type, component).map((rule) => ({ id: rule.id, summary: rule.summary })),
   };
 }
 
@@ -123,7 +123,7 @@ export function buildTypePageModel(definition: PurlTypeDefinition, engine: PurlE
     note: definition.note ?? null,
     id: definition.$id ?? null,
     syntaxTemplate: syntaxTemplate(definition),
-    components: (['namespace', 'name', 'version', 'subpath'] as const).map((c) => componentRow(type, c, definition)),
+    components: (['namespace', 'name', 'version', 'subpath'] as const).map((c) => componentRow(engine, type, c, definition)),
     qualifiers,
     requiredQualifiers: (definition.qualifiers_definition ?? []).filter((q) => q.requirement === 'required').map((q) => q.key),
     repository: {

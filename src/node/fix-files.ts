@@ -4,8 +4,8 @@ import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { fixText, leftToAPerson, refusal, type AppliedFix, type FixTextResult } from '../validate/fix/fix-text.js';
 import type { ValidationResult } from '../validate/validate-document.js';
 import { passes } from '../schemas/finding.js';
-import { DEFAULT_MAX_BYTES, documentText, readStream, readWhole, validateFiles, type ValidateFilesOptions } from './validate-files.js';
-import { withPatternGuard } from './with-pattern-guard.js';
+import { DEFAULT_MAX_BYTES, documentText, readStream, readWhole, validateFiles, withNodeGuard, type ValidateFilesOptions } from './validate-files.js';
+import type { ValidateOptions } from '../validate/validate-document.js';
 import { errorCode, fsReason, isPermissionCode } from './fs-reason.js';
 
 /**
@@ -218,17 +218,21 @@ function asResult(file: string, fixed: FixTextResult): ValidationResult {
 /** What fixing one file would do, worked out before anything is written. */
 type FixPlan = FileFix | { bytes: Buffer; text: string; fixed: FixTextResult };
 
-/**
- * Reads a file that validation found fixable again and works out its fixes. Safe to repeat (it
- * writes nothing), so it can run again once the pattern guard is loaded.
- */
+/** What fixText is given for one file: the caller's kind, cap, checks, rules and pattern guard. */
+function fixTextOptions(file: string, options: Omit<FixFilesOptions, 'cwd'>): ValidateOptions {
+  const { dryRun: _dryRun, maxBytes: _maxBytes, ...setup } = options as FixFilesOptions;
+  const { cwd: _cwd, ...rest } = setup;
+  return withNodeGuard({ ...rest, file });
+}
+
+/** Reads a file that validation found fixable again and works out its fixes; writes nothing. */
 function planFix(found: ValidationResult, options: FixFilesOptions, full: string, notWritten: (note: string) => FileFix): FixPlan {
   const { file } = found;
   const bytes = readBytes(full, options.maxBytes ?? DEFAULT_MAX_BYTES);
   if (typeof bytes === 'string') return notWritten(bytes);
   const text = documentText(bytes, file);
   if (typeof text !== 'string') return notWritten('it changed on disk since teapurl read it (no longer JSON text); it was left as it is');
-  const fixed = fixText(text, { file, ...(options.kind ? { kind: options.kind } : {}), ...(options.maxFindings !== undefined ? { maxFindings: options.maxFindings } : {}) });
+  const fixed = fixText(text, fixTextOptions(file, options));
   return { bytes, text, fixed };
 }
 
@@ -240,9 +244,7 @@ async function fixOneFile(found: ValidationResult, options: FixFilesOptions, cwd
   const { file } = found;
   const full = path.resolve(cwd, file);
   const notWritten = (note: string): FileFix => ({ file, outcome: 'not-written', applied: [], result: { ...found, findings: leftToAPerson(found.findings, 'not fixed: the file was not written') }, diff: '', note });
-  // The fixed text is validated again: a value it holds may need the pattern guard even when the
-  // file as read did not.
-  const plan = await withPatternGuard(() => planFix(found, options, full, notWritten));
+  const plan = planFix(found, options, full, notWritten);
   if (!('fixed' in plan)) return plan;
   const { bytes, text, fixed } = plan;
   if (fixed.refused) return { file, outcome: 'refused', applied: [], result: asResult(file, fixed), diff: '', note: `not fixed: ${fixed.refused}` };
@@ -337,7 +339,7 @@ export async function fixStream(
   if (!Buffer.isBuffer(bytes)) return refused(bytes);
   const text = documentText(bytes, file);
   if (typeof text !== 'string') return refused(text);
-  const fixed = await withPatternGuard(() => fixText(text, { file, ...(options.kind ? { kind: options.kind } : {}), ...(options.maxFindings !== undefined ? { maxFindings: options.maxFindings } : {}) }));
+  const fixed = fixText(text, fixTextOptions(file, options));
   const result = asResult(file, fixed);
   if (fixed.refused) return { fix: { file, outcome: 'refused', applied: [], result, diff: '', note: `not fixed: ${fixed.refused}` }, text };
   const outcome: FileFixOutcome = !fixed.changed ? 'unchanged' : options.dryRun ? 'would-fix' : 'fixed';

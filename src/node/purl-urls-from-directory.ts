@@ -1,10 +1,13 @@
 import type { PurlTypeUrls } from '../../types/index.js';
 import { createPurlUrls } from '../purl/urls/create-purl-urls.js';
-import type { PurlUrls, PurlUrlsOptions } from '../purl/urls/purl-urls.js';
+import type { PurlUrls } from '../purl/urls/purl-urls.js';
+import type { PurlEngine } from '../purl/engine/purl-engine.js';
+import { defaultPurlEngine } from '../purl/default-engine.js';
 import { UrlDocumentError } from '../purl/urls/url-document-error.js';
-import { readJsonFolder, withoutByteOrderMark } from './read-json-folder.js';
-import { validateText } from '../validate/validate-document.js';
+import { readJsonFolder } from './read-json-folder.js';
+import { validateTextValue } from '../validate/validate-document.js';
 import type { Finding } from '../schemas/finding.js';
+import { firstFindingMessage } from '../schemas/messages.js';
 
 /** URL documents read from files, and the file each came from (for `createPurlUrls`'s `sources`). */
 export interface UrlDocumentFiles {
@@ -31,16 +34,28 @@ export async function readUrlDocuments(directory: string): Promise<UrlDocumentFi
   const files = await readJsonFolder(directory, { plural: 'URL documents', set: 'the URL documents' }, refuse);
   const documents: PurlTypeUrls[] = [];
   for (const { source, text } of files) {
-    const blocking = validateText(text, { kind: 'purl-type-urls', file: source, maxFindings: Infinity }).findings.filter(blocksMapper);
+    const { result, value } = validateTextValue(text, { kind: 'purl-type-urls', file: source, maxFindings: Infinity });
+    const blocking = result.findings.filter(blocksMapper);
     const first = blocking[0];
-    if (first) {
-      const where = first.line === null ? first.pointer || '/' : `${first.line}:${first.column}`;
-      const more = blocking.length > 1 ? ` (and ${blocking.length - 1} more)` : '';
-      throw new UrlDocumentError(source, first.pointer, `${source}:${where}: ${first.message} (${first.rule})${more}`, blocking);
-    }
-    documents.push(JSON.parse(withoutByteOrderMark(text)) as PurlTypeUrls);
+    if (first) throw new UrlDocumentError(source, first.pointer, firstFindingMessage(source, blocking), blocking);
+    documents.push(value as PurlTypeUrls);
   }
   return { documents, sources: files.map((f) => f.source) };
+}
+
+/**
+ * Options of {@link purlUrlsFromDirectory}.
+ *
+ * @example
+ * ```ts
+ * import { purlEngineFromDirectory, purlUrlsFromDirectory, type PurlUrlsFromDirectoryOptions } from 'teapurl/node';
+ * const options: PurlUrlsFromDirectoryOptions = { engine: await purlEngineFromDirectory('my-purl-types') };
+ * const urls = await purlUrlsFromDirectory('my-purl-urls', options);
+ * ```
+ */
+export interface PurlUrlsFromDirectoryOptions {
+  /** The engine that parses PURLs and builds the canonical ones read back; the default engine when absent. */
+  readonly engine?: PurlEngine;
 }
 
 /**
@@ -50,8 +65,8 @@ export async function readUrlDocuments(directory: string): Promise<UrlDocumentFi
  * read once. Any problem rejects the promise with one {@link UrlDocumentError} naming the file
  * (or the document and the place in it).
  *
- * This is the file-reading loader of `createPurlUrls`: it lives in the Node entry so that
- * `teapurl/purl` stays free of Node built-ins.
+ * This is the file-reading twin of `loadPurlUrls({ documents })` (teapurl/purl): it lives in the
+ * Node entry so that `teapurl/purl` stays free of Node built-ins.
  *
  * @example
  * ```ts
@@ -60,7 +75,7 @@ export async function readUrlDocuments(directory: string): Promise<UrlDocumentFi
  * urls.purlToUrls('pkg:npm/left-pad@1.3.0').download; // 'https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz'
  * ```
  */
-export async function purlUrlsFromDirectory(directory: string, options: PurlUrlsOptions = {}): Promise<PurlUrls> {
+export async function purlUrlsFromDirectory(directory: string, options: PurlUrlsFromDirectoryOptions = {}): Promise<PurlUrls> {
   const { documents, sources } = await readUrlDocuments(directory);
-  return createPurlUrls(documents, { ...options, sources });
+  return createPurlUrls(documents, options.engine ?? defaultPurlEngine(), sources);
 }

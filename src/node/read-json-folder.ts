@@ -46,8 +46,3 @@ export async function readJsonFolder(directory: string, nouns: FolderNouns, refu
   }
   return files;
 }
-
-/** The text JSON.parse takes: the validator tolerates a leading byte order mark, JSON.parse does not. */
-export function withoutByteOrderMark(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}

@@ -2,10 +2,10 @@ import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'n
 import path from 'node:path';
 import { expandGlob, readsAsGlob, type GlobProblem } from './expand-glob.js';
 import { passes, type Finding } from '../schemas/finding.js';
-import { internalErrorFinding, resolveKind, validateText, type ValidationResult } from '../validate/validate-document.js';
+import { internalErrorFinding, resolveKind, validateText, type ValidationResult, type ValidationSetup } from '../validate/validate-document.js';
 import type { DocumentKind } from '../validate/kinds.js';
 import type { ValidateOptions } from '../validate/validate-document.js';
-import { patternGuardMark, redoWithPatternGuard, withPatternGuard } from './with-pattern-guard.js';
+import { nodePatternGuard } from './node-pattern-guard.js';
 import { errorCode, fsReason, isPermissionCode } from './fs-reason.js';
 
 /**
@@ -18,7 +18,7 @@ import { errorCode, fsReason, isPermissionCode } from './fs-reason.js';
  * const report = await validateFiles(['purl-types/*.json'], options);
  * ```
  */
-export interface ValidateFilesOptions {
+export interface ValidateFilesOptions extends ValidationSetup {
   /** The kind of every document; detected per file when absent. */
   kind?: DocumentKind | string;
   /** Directory that relative paths and globs start from. Default: `process.cwd()`. */
@@ -136,7 +136,15 @@ function readSmallFile(file: string, full: string, maxBytes: number): Buffer | V
 export function validateBytes(bytes: Uint8Array, options: ValidateOptions = {}): ValidationResult {
   const file = options.file ?? '<input>';
   const text = documentText(bytes, file);
-  return typeof text === 'string' ? validateText(text, { ...options, file }) : text;
+  return typeof text === 'string' ? validateText(text, withNodeGuard({ ...options, file })) : text;
+}
+
+/**
+ * The options with Node's pattern guard unless the caller chose one (or `null`, none): in Node it
+ * costs nothing until a value needs it, and then every run answers the same.
+ */
+export function withNodeGuard<T extends ValidationSetup>(options: T): T {
+  return options.patternGuard === undefined ? { ...options, patternGuard: nodePatternGuard } : options;
 }
 
 /** The text of a document's bytes, or the finding that says why they are not JSON text (empty, binary, not UTF-8). Not public API. */
@@ -163,14 +171,14 @@ export function readWhole(fd: number, size: number): Buffer {
 }
 
 /** Reads, decodes and validates one file; every failure becomes a finding. */
-function validateOneFile(file: string, cwd: string, kind: DocumentKind | undefined, maxBytes: number, maxFindings: number | undefined): ValidationResult {
+function validateOneFile(file: string, cwd: string, maxBytes: number, options: ValidateOptions): ValidationResult {
   try {
     // The kernel resolves relative paths against the process's directory; path.resolve per file is measurable.
     const full = path.isAbsolute(file) ? file : cwd === process.cwd() ? file : `${cwd}${path.sep}${file}`;
     const bytes = readSmallFile(file, full, maxBytes);
-    return Buffer.isBuffer(bytes) ? validateBytes(bytes, { file, ...(kind ? { kind } : {}), ...(maxFindings !== undefined ? { maxFindings } : {}) }) : bytes;
+    return Buffer.isBuffer(bytes) ? validateBytes(bytes, { ...options, file }) : bytes;
   } catch (error) {
-    return { file, kind: kind ?? null, valid: false, findings: [internalErrorFinding(file, error, null)] };
+    return { file, kind: resolveKind(options.kind) ?? null, valid: false, findings: [internalErrorFinding(file, error, null)] };
   }
 }
 
@@ -191,7 +199,7 @@ export async function validateStream(
   const bytes = await readStream(stream, file, options.maxBytes ?? DEFAULT_MAX_BYTES);
   if (!Buffer.isBuffer(bytes)) return bytes;
   const { maxBytes: _limit, ...validateOptions } = options;
-  return withPatternGuard(() => validateBytes(bytes, { ...validateOptions, file }));
+  return validateBytes(bytes, { ...validateOptions, file });
 }
 
 /** Reads a byte stream whole, or the finding for one over `maxBytes`. */
@@ -213,13 +221,7 @@ const BATCH = 512;
 /** A file to read, or what is already known about a path (a folder a glob could not search). */
 type Item = string | ValidationResult;
 
-async function validateInOrder(
-  items: readonly Item[],
-  cwd: string,
-  kind: DocumentKind | undefined,
-  maxBytes: number,
-  maxFindings: number | undefined,
-): Promise<ValidationResult[]> {
+async function validateInOrder(items: readonly Item[], cwd: string, maxBytes: number, options: ValidateOptions): Promise<ValidationResult[]> {
   const results: ValidationResult[] = [];
   for (let i = 0; i < items.length; i++) {
     if (i > 0 && i % BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -228,11 +230,7 @@ async function validateInOrder(
       results.push(item);
       continue;
     }
-    // A pattern that can backtrack catastrophically left a long value unchecked: validate this
-    // file again with the pattern guard, so the verdict never depends on what ran before.
-    const mark = patternGuardMark();
-    const result = validateOneFile(item, cwd, kind, maxBytes, maxFindings);
-    results.push(await redoWithPatternGuard(mark, result, () => validateOneFile(item, cwd, kind, maxBytes, maxFindings)));
+    results.push(validateOneFile(item, cwd, maxBytes, options));
   }
   return results;
 }
@@ -273,9 +271,8 @@ function probePath(pattern: string, cwd: string): 'ok' | 'missing' | ValidationR
  * Expands patterns (plain paths or globs) and validates every file they name. One bad file never
  * hides the results for the others. A glob's walk reads each folder once however many symbolic
  * links lead to it, names each file once, and reports a folder it cannot search as one finding
- * (rule `file/unreadable`) before going on. A type definition whose pattern can backtrack
- * catastrophically and left a long value unchecked is validated again with the pattern guard
- * loaded (see `loadPatternGuard` in `teapurl/purl`), so every run gives the same findings.
+ * (rule `file/unreadable`) before going on. The checks, PURL rules and pattern guard are the
+ * options' (default: teapurl's own, and the pattern guard loaded when a value first needs it).
  *
  * @example
  * ```ts
@@ -310,6 +307,7 @@ export async function validateFiles(patterns: readonly string[], options: Valida
     }
   }
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const results = await validateInOrder(items, cwd, kind, maxBytes, options.maxFindings);
+  const { cwd: _cwd, maxBytes: _maxBytes, ...setup } = options;
+  const results = await validateInOrder(items, cwd, maxBytes, withNodeGuard({ ...setup, ...(kind ? { kind } : {}) }));
   return { results, unmatched, valid: unmatched.length === 0 && results.every((r) => passes(r.findings)) };
 }

@@ -1,17 +1,20 @@
 import { DEFAULT_RULES_JSON } from './compiled/default-rules.js';
 import type { DefinitionRules } from './definitions/definition-rules.js';
-import { engineFromRules, type PurlEngine, type PurlEngineOptions } from './engine/purl-engine.js';
+import { createEngine, engineSettings, type PurlEngine, type PurlEngineOptions } from './engine/purl-engine.js';
 import type { PurlComponents, PurlComponentsInput } from './purl-components.js';
 import type { ParseOptions, PurlValidation } from './engine/purl-engine.js';
 
+// Made on first use and never changed: every caller of defaultPurlEngine gets the same answers.
 let engine: PurlEngine | undefined;
 
 /**
- * The engine of teapurl's bundled type definitions (`corpus/purl-types`). It holds their rules
- * only (requirements, case folding, permitted characters, qualifiers), each type compiled when
- * first asked for; the definitions are checked when the package is built, not at run time. Their
- * texts (descriptions, notes, examples) are not loaded with it: `definition(type)` answers
- * `undefined`, and `defaultPurlDefinitions()` from `teapurl` or `teapurl/node` has the documents.
+ * The engine of teapurl's bundled type definitions (`corpus/purl-types`) with the default options:
+ * {@link defaultPurlRules}, no pattern guard, generic rules for other types. One engine, made on
+ * first use; {@link bundledPurlEngine} makes one with other options. It holds the definitions'
+ * rules only (requirements, case folding, permitted characters, qualifiers), each type compiled
+ * when first asked for; the definitions are checked when the package is built, not at run time.
+ * Their texts (descriptions, notes, examples) are not loaded with it: `definition(type)` answers
+ * `undefined`, and {@link loadPurlDefinitions} has the documents.
  *
  * @example
  * ```ts
@@ -20,13 +23,28 @@ let engine: PurlEngine | undefined;
  * ```
  */
 export function defaultPurlEngine(): PurlEngine {
-  engine ??= bundledTypesEngine();
+  engine ??= bundledPurlEngine();
   return engine;
 }
 
-/** A new engine of the bundled types' rules, under these options (the CLI's `--strict-types`). Not part of the public API. */
-export function bundledTypesEngine(options: PurlEngineOptions = {}): PurlEngine {
-  return engineFromRules(JSON.parse(DEFAULT_RULES_JSON) as DefinitionRules[], options);
+/**
+ * A new engine of teapurl's bundled type definitions under these options: other rules, a pattern
+ * guard, `strictTypes`. Each call makes its own engine; nothing it is given reaches any other.
+ *
+ * @example
+ * ```ts
+ * import { bundledPurlEngine } from 'teapurl/purl';
+ * const strict = bundledPurlEngine({ strictTypes: true });
+ * strict.validate('pkg:acme/widget@1.0').errors[0]?.code; // 'unknown-type'
+ * bundledPurlEngine({ rules: [] }).canonicalize('pkg:pypi/Django_Package'); // 'pkg:pypi/django_package' (no PyPI rule)
+ * ```
+ */
+export function bundledPurlEngine(options: PurlEngineOptions = {}): PurlEngine {
+  const rules = JSON.parse(DEFAULT_RULES_JSON) as DefinitionRules[];
+  return createEngine(
+    rules.map((r) => ({ rules: r, document: null })),
+    engineSettings(options),
+  );
 }
 
 /**

@@ -1,8 +1,16 @@
-export { validateDocument, validateText, resolveKind, DEFAULT_MAX_FINDINGS, type ValidateOptions, type ValidationResult } from './validate-document.js';
+export {
+  validateDocument,
+  validateText,
+  resolveKind,
+  DEFAULT_MAX_FINDINGS,
+  type ValidateOptions,
+  type ValidationSetup,
+  type ValidationResult,
+} from './validate-document.js';
 export { type Finding, type FindingFix, type Severity, passes } from '../schemas/finding.js';
 export { type DocumentKind, KIND_NAMES } from './kinds.js';
 export { detectKind, type DetectedKind, type KindEvidence } from './detect-kind.js';
-export { registerChecks, checksFor, type SemanticCheck, type CheckContext } from './semantic/index.js';
+export { builtInChecks, type SemanticCheck, type CheckTable, type CheckContext } from './semantic/index.js';
 export { type RawFinding } from '../schemas/finding.js';
 export { assertDocument, parseDocument, isDocument, DocumentError, type DocumentTypes } from './typed.js';
 export { fixText, type FixTextResult, type AppliedFix } from './fix/fix-text.js';

@@ -1,7 +1,8 @@
 import type { TeaDiscoveryDocument, TokenResponse, TokenError, PurlTypeDefinition, PurlTypeUrls } from '../../types/index.js';
 import type { DocumentKind } from './kinds.js';
 import { passes, type Finding } from '../schemas/finding.js';
-import { validateDocument, validateText } from './validate-document.js';
+import { validateDocument, validateTextValue } from './validate-document.js';
+import { andMore } from '../schemas/messages.js';
 
 /**
  * The generated TypeScript type of each document kind.
@@ -51,8 +52,7 @@ export class DocumentError extends Error {
     const errors = findings.filter((f) => f.severity === 'error');
     const first = errors[0] ?? findings[0];
     const where = first ? `${first.file}${first.line === null ? '' : `:${first.line}:${first.column}`}` : '';
-    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-    super(first ? `${where}: ${first.message}${more}` : 'invalid document');
+    super(first ? `${where}: ${first.message}${andMore(errors.length)}` : 'invalid document');
     this.findings = [...errors, ...findings.filter((f) => f.severity !== 'error')];
   }
 }
@@ -89,9 +89,9 @@ export function assertDocument<K extends DocumentKind>(value: unknown, kind: K, 
  * ```
  */
 export function parseDocument<K extends DocumentKind>(text: string, kind: K, file?: string): DocumentTypes[K] {
-  const result = validateText(text, { kind, ...(file ? { file } : {}) });
+  const { result, value } = validateTextValue(text, { kind, ...(file ? { file } : {}) });
   if (!passes(result.findings)) throw new DocumentError(result.findings);
-  return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as DocumentTypes[K];
+  return value as DocumentTypes[K];
 }
 
 /**

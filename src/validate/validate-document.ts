@@ -3,9 +3,36 @@ import { passes } from '../schemas/finding.js';
 import { type DocumentKind, KIND_NAMES, kindByName, kindInfo } from './kinds.js';
 import { detectKind } from './detect-kind.js';
 import { schemaFindingsOf } from './schema-alternatives.js';
-import { runChecks } from './semantic/index.js';
+import { builtInChecks, checkContext, runChecks, type CheckTable } from './semantic/index.js';
 import { parseJsonSource, type JsonSource, type SourcePosition } from './json-source.js';
 import { countOf } from '../schemas/describe-value.js';
+import { cut, faultMessage } from '../schemas/messages.js';
+import type { PurlRule } from '../purl/rules/index.js';
+import type { PatternGuard } from '../purl/definitions/pattern-guard.js';
+
+/**
+ * What a validation uses beyond the document: the checks, and for PURL type definitions and URL
+ * documents the PURL rules and pattern guard of the engines it builds. Everything is given per
+ * call, defaulting to teapurl's own: nothing outside a call changes what it answers.
+ *
+ * @example
+ * ```ts
+ * import { builtInChecks, type ValidationSetup } from 'teapurl';
+ * import { loadPatternGuard } from 'teapurl/purl';
+ * const setup: ValidationSetup = { checks: builtInChecks, patternGuard: await loadPatternGuard() };
+ * ```
+ */
+export interface ValidationSetup {
+  /** The checks beyond the schema, by kind; default {@link builtInChecks}. */
+  checks?: CheckTable;
+  /** The PURL rules of the engines built from type definitions (`PurlEngineOptions.rules`); default `defaultPurlRules`. */
+  purlRules?: readonly PurlRule[];
+  /**
+   * The pattern guard for patterns that can backtrack catastrophically (`loadPatternGuard()` from
+   * `teapurl/purl`); without it, long examples of such patterns are reported as not checked.
+   */
+  patternGuard?: PatternGuard | null;
+}
 
 /**
  * Options shared by the validate functions.
@@ -17,7 +44,7 @@ import { countOf } from '../schemas/describe-value.js';
  * validateText('{"schemaVersion": 1, "endpoints": []}', options).findings[0]?.file; // 'public/.well-known/tea'
  * ```
  */
-export interface ValidateOptions {
+export interface ValidateOptions extends ValidationSetup {
   /** The document kind, or one of its aliases (`discovery`, `purl-type`, …). Detected when absent. */
   kind?: DocumentKind | string;
   /** The file name used in findings and for kind detection. */
@@ -84,15 +111,17 @@ export function resolveKind(name: string | undefined): DocumentKind | undefined 
 }
 
 /** Finds the schema and semantic problems of an already parsed document, without positions. */
-export function checkDocument(value: unknown, kind: DocumentKind, file?: string): RawFinding[] {
+export function checkDocument(value: unknown, kind: DocumentKind, file?: string, setup: ValidationSetup = {}): RawFinding[] {
   const info = kindInfo(kind);
-  if (info.validate(value)) return runChecks(kind, value, { file, schemaValid: true });
+  const checks = setup.checks ?? builtInChecks;
+  const given = { ...(file === undefined ? {} : { file }), purlRules: setup.purlRules, patternGuard: setup.patternGuard };
+  if (info.validate(value)) return runChecks(checks, kind, value, checkContext({ ...given, schemaValid: true }));
   const findings = schemaFindingsOf(info.validate.errors ?? []);
   // A missing property rejects no value: its pointer, the object that lacks it, may still be judged.
   const rejected = new Set<string>();
   for (const f of findings) if (f.rule !== 'schema/required') rejected.add(f.pointer);
   // The checks still run: each reads what it can of the document, so one run shows every finding.
-  const beyond = runChecks(kind, value, { file, schemaValid: false, rejected });
+  const beyond = runChecks(checks, kind, value, checkContext({ ...given, schemaValid: false, rejected }));
   if (beyond.length === 0) return findings;
   // A value the schema rejects is not reported again by a rule beyond the schema.
   return findings.concat(beyond.filter((f) => !rejected.has(f.pointer)));
@@ -112,7 +141,7 @@ export function undetectedKind(): RawFinding {
 const MAX_MESSAGE = 1000;
 
 function bounded(message: string): string {
-  return message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message;
+  return cut(message, MAX_MESSAGE);
 }
 
 /**
@@ -157,15 +186,11 @@ function result(file: string, kind: DocumentKind | null, findings: Finding[], ma
   return { file, kind, valid: passes(findings), findings: capped(findings, maxFindings) };
 }
 
-const MAX_FAULT = 200;
-
 /**
  * The one finding for a document whose validation failed inside teapurl: the other documents of
  * the run are still validated and reported.
  */
 export function internalErrorFinding(file: string, error: unknown, position: SourcePosition | null): Finding {
-  const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  const shown = what.length > MAX_FAULT ? `${what.slice(0, MAX_FAULT)}…` : what;
   return {
     file,
     pointer: '',
@@ -173,7 +198,7 @@ export function internalErrorFinding(file: string, error: unknown, position: Sou
     column: position?.column ?? null,
     severity: 'error',
     rule: 'internal/error',
-    message: `teapurl failed while validating this document (${shown}); this is a fault in teapurl, not a verdict on the document: please report it to the teapurl maintainers with this file`,
+    message: faultMessage('teapurl failed while validating this document', error, { notAVerdict: true, attach: 'this file' }),
   };
 }
 
@@ -193,13 +218,43 @@ export function validateDocument(value: unknown, options: ValidateOptions = {}):
   try {
     const detected = detectKind(value, options.file, explicit);
     if (!detected) return result(file, null, placeFindings(file, [undetectedKind()]));
-    return result(file, detected.kind, placeFindings(file, checkDocument(value, detected.kind, options.file)), options.maxFindings);
+    return result(file, detected.kind, placeFindings(file, checkDocument(value, detected.kind, options.file, options)), options.maxFindings);
   } catch (error) {
     return result(file, explicit ?? null, [internalErrorFinding(file, error, null)]);
   }
 }
 
 const NON_BLANK = /\S/;
+
+/** A validation of JSON text and the value it parsed to (absent when the text is not JSON). */
+export interface ValidatedText {
+  readonly result: ValidationResult;
+  /** The parsed document; `undefined` when the text did not parse. Read it only when `result.valid`. */
+  readonly value: unknown;
+}
+
+/**
+ * Validates JSON text and hands back the value it parsed, so that a caller that goes on to use
+ * the document (discovery, `serve`, `parseDocument`) neither parses nor validates it twice. Not
+ * public API: {@link validateText} is this without the value.
+ */
+export function validateTextValue(text: string, options: ValidateOptions = {}): ValidatedText {
+  const file = options.file ?? '<input>';
+  const explicit = resolveKind(options.kind);
+  if (!NON_BLANK.test(text)) {
+    return { result: result(file, explicit ?? null, placeFindings(file, [{ pointer: '', severity: 'error', rule: 'file/empty', message: 'the document is empty' }])), value: undefined };
+  }
+  try {
+    const parsed = parseJsonSource(text);
+    if (!parsed.ok) return { result: result(file, explicit ?? null, placeFindings(file, parsed.findings)), value: undefined };
+    const { source } = parsed;
+    const detected = detectKind(source.value, options.file, explicit);
+    const raw = [...parsed.findings, ...(detected ? checkDocument(source.value, detected.kind, options.file, options) : [undetectedKind()])];
+    return { result: result(file, detected?.kind ?? null, raw.length === 0 ? [] : placeFindings(file, raw, source), options.maxFindings), value: source.value };
+  } catch (error) {
+    return { result: result(file, explicit ?? null, [internalErrorFinding(file, error, { line: 1, column: 1 })]), value: undefined };
+  }
+}
 
 /**
  * Validates JSON text. Syntax errors, repeated keys, schema violations and semantic rules are all
@@ -213,19 +268,5 @@ const NON_BLANK = /\S/;
  * ```
  */
 export function validateText(text: string, options: ValidateOptions = {}): ValidationResult {
-  const file = options.file ?? '<input>';
-  const explicit = resolveKind(options.kind);
-  if (!NON_BLANK.test(text)) {
-    return result(file, explicit ?? null, placeFindings(file, [{ pointer: '', severity: 'error', rule: 'file/empty', message: 'the document is empty' }]));
-  }
-  try {
-    const parsed = parseJsonSource(text);
-    if (!parsed.ok) return result(file, explicit ?? null, placeFindings(file, parsed.findings));
-    const { source } = parsed;
-    const detected = detectKind(source.value, options.file, explicit);
-    const raw = [...parsed.findings, ...(detected ? checkDocument(source.value, detected.kind, options.file) : [undetectedKind()])];
-    return result(file, detected?.kind ?? null, raw.length === 0 ? [] : placeFindings(file, raw, source), options.maxFindings);
-  } catch (error) {
-    return result(file, explicit ?? null, [internalErrorFinding(file, error, { line: 1, column: 1 })]);
-  }
+  return validateTextValue(text, options).result;
 }

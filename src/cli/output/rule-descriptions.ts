@@ -1,4 +1,4 @@
-import { checksFor } from '../../validate/index.js';
+import { builtInChecks, type CheckTable } from '../../validate/index.js';
 import { KINDS } from '../../validate/kinds.js';
 
 /** What a schema keyword asks of a value, for `schema/<keyword>` rules. */
@@ -47,10 +47,10 @@ const FIXED: Readonly<Record<string, string>> = {
   'internal/error': 'teapurl validated the document without a fault of its own.',
 };
 
-/** One sentence on what a rule asks, for SARIF's `shortDescription`: a check's own summary where there is one. */
-export function ruleDescription(rule: string): string {
+/** One sentence on what a rule asks, for SARIF's `shortDescription`: the summary of a check of `checks` where there is one. */
+export function ruleDescription(rule: string, checks: CheckTable = builtInChecks): string {
   for (const { kind } of KINDS) {
-    const check = checksFor(kind).find((c) => c.rule === rule);
+    const check = checks[kind]?.find((c) => c.rule === rule);
     if (check) return check.summary;
   }
   const fixed = FIXED[rule];

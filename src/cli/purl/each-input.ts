@@ -1,15 +1,10 @@
 import { ClosedOutputError, type CommandIo } from '../io.js';
 import { escapeControls } from '../output/safe-text.js';
-import { guardNeededSince, patternGuardMark, redoWithPatternGuard } from '../../node/with-pattern-guard.js';
 import { BufferedOutput } from './buffered-output.js';
 import { readLines } from './read-lines.js';
 import { UsageError } from '../usage-error.js';
 
-/**
- * Handles one input (a PURL, a URL): writes its result to `out` and returns `null`, or writes
- * nothing and returns the problem to report. Writing nothing for a refused input matters: one
- * refused because a long value was left unchecked for want of the pattern guard runs again.
- */
+/** Handles one input (a PURL, a URL): writes its result to `out` and returns `null`, or returns the problem to report. */
 export type InputHandler = (text: string, out: BufferedOutput) => string | null;
 
 /** How {@link eachInput} names what it reads in its closing line. */
@@ -42,16 +37,9 @@ export async function eachInput(io: CommandIo, positionals: readonly string[], k
       err.write(`${where}: ${escapeControls(problem)}\n`);
     }
   };
-  /** Handles one input; a promise only when it must wait for the pattern guard. */
-  const one = (text: string, where: string): Promise<void> | undefined => {
+  const one = (text: string, where: string): void => {
     count++;
-    const mark = patternGuardMark();
-    const problem = handle(text, out);
-    if (problem !== null && guardNeededSince(mark)) {
-      return redoWithPatternGuard(mark, problem, () => handle(text, out)).then((again) => report(again, where));
-    }
-    report(problem, where);
-    return undefined;
+    report(handle(text, out), where);
   };
   const readStdin = async () => {
     // Whatever the lines of one chunk gave is written before the next chunk is awaited: a slow
@@ -73,10 +61,7 @@ export async function eachInput(io: CommandIo, positionals: readonly string[], k
         continue;
       }
       const text = line.text.trim();
-      if (text !== '') {
-        const waiting = one(text, `line ${line.number}`);
-        if (waiting) await waiting;
-      }
+      if (text !== '') one(text, `line ${line.number}`);
     }
   };
   if (positionals.filter((p) => p === '-').length > 1) throw new UsageError('- (standard input) is named more than once: it can be read only once');
@@ -85,7 +70,7 @@ export async function eachInput(io: CommandIo, positionals: readonly string[], k
     for (const [i, text] of positionals.entries()) {
       // `-` is standard input, as `teapurl validate -` reads it.
       if (text === '-') await readStdin();
-      else await one(text, `argument ${i + 1}`);
+      else one(text, `argument ${i + 1}`);
     }
     out.flush();
   } catch (error) {

@@ -1,5 +1,5 @@
-import { type PurlEngine, defaultPurlEngine, DefinitionSetError, DefinitionCompileError } from '../../purl/index.js';
-import { bundledTypesEngine } from '../../purl/default-engine.js';
+import { type PurlEngine, defaultPurlEngine, bundledPurlEngine, DefinitionSetError, DefinitionCompileError } from '../../purl/index.js';
+import { nodePatternGuard } from '../../node/node-pattern-guard.js';
 import { purlEngineFromDirectory } from '../../node/purl-engine-from-directory.js';
 import { UsageError } from '../usage-error.js';
 import { requireFolderArg } from '../path-args.js';
@@ -14,7 +14,7 @@ export const ENGINE_OPTIONS = {
 /** The engine a `teapurl purl` command uses: the bundled one, or one built from `--types DIR`. */
 export async function loadEngine(types: string | undefined, strictTypes: boolean, cwd: string): Promise<PurlEngine> {
   if (types === undefined) {
-    return strictTypes ? bundledTypesEngine({ strictTypes }) : defaultPurlEngine();
+    return strictTypes ? bundledPurlEngine({ strictTypes, patternGuard: nodePatternGuard }) : defaultPurlEngine();
   }
   const directory = requireFolderArg(types, cwd, '--types');
   try {

@@ -7,7 +7,6 @@ import { ClosedOutputError, type CommandIo } from '../io.js';
 import { UsageError } from '../usage-error.js';
 import { countOf } from '../../schemas/describe-value.js';
 import { ENGINE_OPTIONS, loadEngine } from './load-engine.js';
-import { withPatternGuard } from '../../node/with-pattern-guard.js';
 import { parseCommandLine } from '../args.js';
 import { fileArgProblem } from '../path-args.js';
 import { escapeControls, quoteArg } from '../output/safe-text.js';
@@ -56,8 +55,7 @@ export async function testSuiteCommand(argv: string[], io: CommandIo): Promise<n
       io.stderr.write(`${escapeControls(message)}\n`);
       continue;
     }
-    // A case the pattern guard was needed for runs again with it (see withPatternGuard).
-    for (const test of cases) outcomes.push(await withPatternGuard(() => runSuiteCase(engine, test)));
+    for (const test of cases) outcomes.push(runSuiteCase(engine, test));
   }
   const failed = outcomes.filter((o) => !o.passed).length;
   try {

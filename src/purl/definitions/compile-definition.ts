@@ -1,13 +1,22 @@
 import type { ComponentRequirement } from '../../../types/index.js';
 import type { ComponentRules, DefinitionRules } from './definition-rules.js';
 import { emptyQualifiers, type PurlQualifiers } from '../purl-components.js';
-import { purlRulesFor, type PurlRule, type RuleComponent } from '../rules/index.js';
+import { NO_RULES_LOOKUP, type PurlRule, type RuleComponent, type RulesLookup } from '../rules/index.js';
 import { compilePermittedCharacters, type PermittedCharacters } from './permitted-characters.js';
+import type { PatternGuard } from './pattern-guard.js';
 import { regexSyntaxError } from '../../schemas/regex-syntax.js';
-import type { InPlaceRules } from '../syntax/canonical-in-place.js';
+import { cut } from '../../schemas/messages.js';
 
-/** Where compiling finds a component's registered rules (see registerPurlRules). */
-export type RulesLookup = (type: string, component: RuleComponent) => readonly PurlRule[];
+/** What compiling a definition uses besides the definition: the engine's rules and pattern guard. */
+export interface CompileSettings {
+  /** The rules of the engine the type is compiled for. */
+  readonly rules: RulesLookup;
+  /** The engine's pattern guard, or `null`. */
+  readonly patternGuard: PatternGuard | null;
+}
+
+/** Compiling with no rules and no pattern guard: a definition on its own terms. */
+export const BARE_SETTINGS: CompileSettings = { rules: NO_RULES_LOOKUP, patternGuard: null };
 
 /** What the engine does with one component, worked out once per definition. */
 export interface ComponentPlan {
@@ -41,8 +50,6 @@ export interface CompiledType {
   readonly namespaceSegments: number | null;
   /** Whether applying the type reads the qualifiers: a rule (which may look at them) or a required qualifier. */
   readonly readsQualifiers: boolean;
-  /** What of the type is checked in place, registry rules included (see isCanonicalInPlace), else `null`. */
-  readonly inPlace: InPlaceRules | null;
 }
 
 /**
@@ -76,24 +83,24 @@ function plan(
   component: RuleComponent,
   definition: ComponentRules | undefined,
   absentRequirement: ComponentRequirement,
-  rulesFor: RulesLookup | null,
+  settings: CompileSettings,
 ): ComponentPlan {
   let permitted: PermittedCharacters | null = null;
   if (definition?.permitted_characters !== undefined) {
     try {
-      permitted = compilePermittedCharacters(definition.permitted_characters);
+      permitted = compilePermittedCharacters(definition.permitted_characters, settings.patternGuard);
     } catch (error) {
       const why = regexSyntaxError(definition.permitted_characters);
       const what =
         why === null
-          ? `cannot be compiled (${String((error as Error).message).slice(0, 200)})`
+          ? `cannot be compiled (${cut(String((error as Error).message))})`
           : why.startsWith('it is too')
             ? `cannot be compiled: ${why}`
             : `is not a valid regular expression with the u flag: ${why}`;
       throw new DefinitionCompileError(type, `/${component}_definition/permitted_characters`, `${type}: ${component}_definition.permitted_characters ${what}`);
     }
   }
-  const rules = rulesFor === null ? [] : rulesFor(type, component);
+  const rules = settings.rules(type, component);
   const requirement = definition?.requirement ?? absentRequirement;
   const lowercase = definition?.case_sensitive === false;
   const checked = rules.length > 0 || permitted !== null;
@@ -110,12 +117,13 @@ function plan(
 }
 
 /**
- * Compiles a (schema-valid) definition, or the rules part of one: patterns compiled, case folding
- * and registry rules looked up, required qualifiers and defaults collected, so that parsing does
- * no per-call setup. A component the definition leaves out is optional, except version and
- * subpath which the schema only allows as optional anyway.
+ * Compiles a (schema-valid) definition, or the rules part of one: patterns compiled (on the
+ * engine's pattern guard when it has one), case folding and the engine's rules looked up,
+ * required qualifiers and defaults collected, so that parsing does no per-call setup. A component
+ * the definition leaves out is optional, except version and subpath which the schema only allows
+ * as optional anyway.
  */
-export function compileDefinition(definition: DefinitionRules, rulesFor: RulesLookup = purlRulesFor): CompiledType {
+export function compileDefinition(definition: DefinitionRules, settings: CompileSettings): CompiledType {
   const { type } = definition;
   const qualifierDefaults = emptyQualifiers();
   const requiredQualifiers: string[] = [];
@@ -125,10 +133,10 @@ export function compileDefinition(definition: DefinitionRules, rulesFor: RulesLo
     if (q.requirement === 'required') requiredQualifiers.push(q.key);
     if (q.default_value !== undefined) qualifierDefaults[q.key] = q.default_value;
   }
-  const namespace = plan(type, 'namespace', definition.namespace_definition, 'optional', rulesFor);
-  const name = plan(type, 'name', definition.name_definition, 'required', rulesFor);
-  const version = plan(type, 'version', definition.version_definition, 'optional', rulesFor);
-  const subpath = plan(type, 'subpath', definition.subpath_definition, 'optional', rulesFor);
+  const namespace = plan(type, 'namespace', definition.namespace_definition, 'optional', settings);
+  const name = plan(type, 'name', definition.name_definition, 'required', settings);
+  const version = plan(type, 'version', definition.version_definition, 'optional', settings);
+  const subpath = plan(type, 'subpath', definition.subpath_definition, 'optional', settings);
   const hasRules = [namespace, name, version, subpath].some((p) => p.rules.length > 0);
   const readsQualifiers = hasRules || requiredQualifiers.length > 0;
   return {
@@ -142,49 +150,23 @@ export function compileDefinition(definition: DefinitionRules, rulesFor: RulesLo
     qualifierDefaults,
     namespaceSegments: name.rules.find((r) => r.namespaceSegments !== undefined)?.namespaceSegments ?? null,
     readsQualifiers,
-    inPlace: inPlaceRules(namespace, name, version, subpath, requiredQualifiers.length > 0),
   };
 }
 
-/**
- * What of a type is checked in place (see isCanonicalInPlace): requirements, lowercase
- * namespace and name, and registry rules of namespace, name and version, which are run on the
- * values as written; `null` for a type with a pattern, a subpath rule, a rule that moves
- * namespace segments into the name, a required qualifier, case folding of the subpath, or of the
- * version alone.
- */
-function inPlaceRules(namespace: ComponentPlan, name: ComponentPlan, version: ComponentPlan, subpath: ComponentPlan, requiresQualifiers: boolean): InPlaceRules | null {
-  const plans = [namespace, name, version, subpath];
-  const lowercasePath = namespace.lowercase || name.lowercase;
-  if (requiresQualifiers || plans.some((p) => p.permitted !== null) || subpath.checked || subpath.lowercase || name.requirement !== 'required') return null;
-  if ((version.lowercase && !lowercasePath) || name.rules.some((r) => r.namespaceSegments !== undefined)) return null;
-  return {
-    namespace: namespace.requirement,
-    version: version.requirement,
-    subpath: subpath.requirement,
-    lowercasePath,
-    lowercaseVersion: version.lowercase,
-    namespaceRules: namespace.rules,
-    nameRules: name.rules,
-    versionRules: version.rules,
-  };
-}
-
-/** The plan for a type no loaded definition describes: ECMA-427's generic rules only, no registry rules. */
+/** The plan for a type no loaded definition describes: ECMA-427's generic rules only, no rules of the engine's. */
 export const GENERIC_PLAN: CompiledType = genericPlan('');
 
 function genericPlan(type: string): CompiledType {
   return {
     type,
     qualifierKeys: [],
-    namespace: plan(type, 'namespace', undefined, 'optional', null),
-    name: plan(type, 'name', undefined, 'required', null),
-    version: plan(type, 'version', undefined, 'optional', null),
-    subpath: plan(type, 'subpath', undefined, 'optional', null),
+    namespace: plan(type, 'namespace', undefined, 'optional', BARE_SETTINGS),
+    name: plan(type, 'name', undefined, 'required', BARE_SETTINGS),
+    version: plan(type, 'version', undefined, 'optional', BARE_SETTINGS),
+    subpath: plan(type, 'subpath', undefined, 'optional', BARE_SETTINGS),
     requiredQualifiers: [],
     qualifierDefaults: emptyQualifiers(),
     namespaceSegments: null,
     readsQualifiers: false,
-    inPlace: null,
   };
 }

@@ -1,39 +1,58 @@
 /**
  * The pattern guard: re2js, a linear-time regular expression engine, that runs the long values
  * of a `permitted_characters` pattern the shape analysis flags as able to backtrack
- * catastrophically. It is loaded only when asked for ({@link loadPatternGuard}), with a dynamic
- * import, so that a bundler puts it in a chunk of its own and the PURL engine stays small; the
- * Node adapters and the CLI ask for it when a value was left unchecked for want of it.
+ * catastrophically. An engine uses it only when it is given one ({@link PurlEngineOptions.patternGuard});
+ * {@link loadPatternGuard} fetches it with a dynamic import, so that a bundler puts it in a chunk
+ * of its own and the PURL engine stays small.
  */
+
 /**
  * A pattern compiled on the guard: all the engine asks of it. Declared here rather than taken
  * from re2js, so that teapurl's public declarations do not reach re2js's (which need TypeScript
  * 5.7 or later for `Uint8Array<…>`).
+ *
+ * @example
+ * ```ts
+ * import { loadPatternGuard, type Re2Pattern } from 'teapurl/purl';
+ * const compiled = (await loadPatternGuard()).compileOnGuard('^(a+)+$');
+ * if (typeof compiled !== 'string') compiled.test('aaaa'); // true, in linear time
+ * ```
  */
 export interface Re2Pattern {
+  /** Whether the pattern matches somewhere in `value`, as `RegExp.prototype.test` answers. */
   test(value: string): boolean;
 }
-/** What the guard's chunk (re2js and the translation into RE2 syntax) gives the engine. */
+
+/**
+ * The linear-time engine a PURL engine runs flagged patterns on: what {@link loadPatternGuard}
+ * resolves to, and what {@link PurlEngineOptions.patternGuard} takes.
+ *
+ * @example
+ * ```ts
+ * import { loadPatternGuard, type PatternGuard } from 'teapurl/purl';
+ * const guard: PatternGuard = await loadPatternGuard();
+ * typeof guard.compileOnGuard('^[a-z]+$'); // 'object'
+ * ```
+ */
 export interface PatternGuard {
+  /** A definition's ECMA-262 pattern compiled on the guard, or why the guard cannot run it. */
   compileOnGuard(source: string): Re2Pattern | string;
 }
 
-let guard: PatternGuard | null = null;
-let loading: Promise<void> | null = null;
-let flagged = 0;
-let awaiting = 0;
+let loading: Promise<PatternGuard> | null = null;
 
 /**
- * Loads teapurl's pattern guard, the linear-time regular expression engine re2js, once; later
- * calls return the same promise. Engines built before it loads use it from then on.
+ * Loads teapurl's pattern guard, the linear-time regular expression engine re2js; later calls
+ * return the same promise. Give it to the engines and validations that should use it: loading it
+ * changes nothing for any other.
  *
  * A type definition's `permitted_characters` pattern that can backtrack catastrophically
- * (`^(a+)+$`) runs directly only on values short enough to be cheap. Until the guard is loaded, a
- * longer value is not run and the engine reports it as `pattern-skipped`; once it is loaded, the
- * value is checked in time linear in its length. A pattern the guard cannot run (one with a
+ * (`^(a+)+$`) runs directly only on values short enough to be cheap. An engine without the guard
+ * does not run it on a longer value and reports that value as `pattern-skipped`; an engine with
+ * it checks the value in time linear in its length. A pattern the guard cannot run (one with a
  * backreference or a lookaround) stays limited to its safe length. In a browser bundle the guard
- * (re2js, with teapurl's translation into its syntax) is a separate chunk, fetched only by this call; the Node adapters (`teapurl/node`) and the CLI
- * call it themselves when a value needs it.
+ * (re2js, with teapurl's translation into its syntax) is a separate chunk, fetched only by this
+ * call; `teapurl/node` and the command line use it on their own when a value needs it.
  *
  * @throws Error when re2js cannot be loaded (it is not installed, or a bundled chunk cannot be
  * fetched); a later call tries again.
@@ -50,55 +69,21 @@ let awaiting = 0;
  *   name_definition: { requirement: 'required', permitted_characters: '^(a+)+$' },
  *   examples: ['pkg:widget/aaa'],
  * };
- * const engine = PurlEngine.fromDefinitions([definition]);
  * const hostile = `pkg:widget/${'a'.repeat(5000)}!`;
- * engine.validate(hostile).errors[0]?.code; // 'pattern-skipped'
- * await loadPatternGuard();
- * engine.validate(hostile).errors[0]?.code; // 'invalid-characters', answered in linear time
+ * PurlEngine.fromDefinitions([definition]).validate(hostile).errors[0]?.code; // 'pattern-skipped'
+ * const guarded = PurlEngine.fromDefinitions([definition], { patternGuard: await loadPatternGuard() });
+ * guarded.validate(hostile).errors[0]?.code; // 'invalid-characters', answered in linear time
  * ```
  */
-export function loadPatternGuard(): Promise<void> {
+export function loadPatternGuard(): Promise<PatternGuard> {
   loading ??= import('./pattern-guard-chunk.js').then(
-    (module) => {
-      guard = module;
-    },
+    (module): PatternGuard => module.patternGuard,
     (error: unknown) => {
+      // A failed import is not remembered, so that a later call tries again (a network fault).
       loading = null;
       const why = error instanceof Error ? error.message : String(error);
       throw new Error(`teapurl could not load its pattern guard (the re2js package): ${why}`);
     },
   );
   return loading;
-}
-
-/** The loaded guard, or `null` while it is not loaded. */
-export function loadedPatternGuard(): PatternGuard | null {
-  return guard;
-}
-
-/**
- * How many flagged patterns were compiled so far while the guard was not loaded. A caller about to
- * hand out an engine compares it before and after building it: when it grew, the engine may need
- * the guard on values nobody has seen yet.
- */
-export function flaggedPatternsCompiled(): number {
-  return flagged;
-}
-
-/** Called when a flagged pattern is compiled. */
-export function noteFlaggedPattern(): void {
-  if (guard === null) flagged++;
-}
-
-/**
- * How many values were left unchecked so far because the guard was not loaded. A caller that can
- * wait compares it before and after a piece of work, and redoes the work with the guard when it grew.
- */
-export function valuesAwaitingPatternGuard(): number {
-  return awaiting;
-}
-
-/** Called when a value is left unchecked for want of the guard. */
-export function noteValueAwaitingPatternGuard(): void {
-  awaiting++;
 }

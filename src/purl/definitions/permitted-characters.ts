@@ -1,6 +1,6 @@
 import { MAX_PURL_LENGTH } from '../syntax/generic-rules.js';
 import { PATTERN_FLAGS } from '../../schemas/regex-syntax.js';
-import { loadedPatternGuard, noteFlaggedPattern, noteValueAwaitingPatternGuard, type Re2Pattern } from './pattern-guard.js';
+import type { PatternGuard, Re2Pattern } from './pattern-guard.js';
 
 /** A compiled `permitted_characters` pattern. */
 export interface PermittedCharacters {
@@ -12,7 +12,7 @@ export interface PermittedCharacters {
   readonly safeLength: number;
   /**
    * Whether `value` matches; `null` when the pattern is not run on it: a value longer than
-   * {@link safeLength} while the pattern guard is not loaded, or that the guard cannot run.
+   * {@link safeLength} with no pattern guard, or one the guard cannot run.
    */
   test(value: string): boolean | null;
   /**
@@ -27,13 +27,13 @@ const DIRECT_STEPS = 1e6;
 
 /**
  * A pattern that may backtrack badly. Values up to its safe length run directly; longer ones run
- * on the pattern guard (re2js, linear time) once it is loaded, translated into RE2 syntax that
- * matches the same strings. The guard is looked up at each test, so an engine built before it
- * loaded uses it from then on.
+ * on the pattern guard the engine was given, translated into RE2 syntax that matches the same
+ * strings, or are not run at all when it was given none.
  */
 class GuardedPattern implements PermittedCharacters {
   readonly guarded = true;
   readonly #pattern: RegExp;
+  readonly #guard: PatternGuard | null;
   /** The pattern on the guard, or why the guard cannot run it; `undefined` until first needed. */
   #onGuard: Re2Pattern | string | undefined;
 
@@ -41,19 +41,16 @@ class GuardedPattern implements PermittedCharacters {
     readonly source: string,
     flags: string,
     readonly safeLength: number,
+    guard: PatternGuard | null,
   ) {
     this.#pattern = new RegExp(source, flags);
-    noteFlaggedPattern();
+    this.#guard = guard;
   }
 
   test(value: string): boolean | null {
     if (value.length <= this.safeLength) return this.#pattern.test(value);
     const onGuard = this.#guardPattern();
-    if (onGuard === null) {
-      noteValueAwaitingPatternGuard();
-      return null;
-    }
-    return typeof onGuard === 'string' ? null : onGuard.test(value);
+    return onGuard === null || typeof onGuard === 'string' ? null : onGuard.test(value);
   }
 
   unrunReason(length: number | null): string | null {
@@ -66,17 +63,14 @@ class GuardedPattern implements PermittedCharacters {
         : length === null
           ? `the pattern can backtrack catastrophically and these values are longer than the ${this.safeLength} characters it can safely run on`
           : `the pattern can backtrack catastrophically and the value is ${length} characters, more than the ${this.safeLength} it can safely run on`;
-    if (onGuard === null) return `${limit}; load the linear-time pattern guard to check it (await loadPatternGuard() from teapurl/purl)`;
+    if (onGuard === null) return `${limit}; give the engine the linear-time pattern guard to check it (patternGuard: await loadPatternGuard(), from teapurl/purl)`;
     return `${limit}, and the linear-time pattern guard cannot run this pattern: ${onGuard}`;
   }
 
-  /** The pattern compiled on the guard, why the guard cannot run it, or `null` while the guard is not loaded. */
+  /** The pattern compiled on the guard, why the guard cannot run it, or `null` without a guard. */
   #guardPattern(): Re2Pattern | string | null {
-    if (this.#onGuard === undefined) {
-      const guard = loadedPatternGuard();
-      if (guard === null) return null;
-      this.#onGuard = guard.compileOnGuard(this.source);
-    }
+    if (this.#guard === null) return null;
+    this.#onGuard ??= this.#guard.compileOnGuard(this.source);
     return this.#onGuard;
   }
 }
@@ -85,13 +79,12 @@ class GuardedPattern implements PermittedCharacters {
  * Compiles a definition's ECMA-262 pattern. Its worst-case backtracking is estimated from its
  * shape (see {@link backtrackingCost}): a pattern that can take exponential time (`(a+)+`,
  * `(a|aa)*`) is never run directly; one that can take polynomial time (`a*a*a*`, `(.*a){12}`)
- * runs directly on values short enough to be cheap. Longer values of either run on the pattern
- * guard once it is loaded (see `loadPatternGuard`). Ordinary patterns (`^[a-z0-9_.-]+$`) always
- * run directly.
+ * runs directly on values short enough to be cheap. Longer values of either run on `guard`, when
+ * there is one. Ordinary patterns (`^[a-z0-9_.-]+$`) always run directly.
  *
  * @throws SyntaxError when the pattern is not a valid regular expression with the `u` flag.
  */
-export function compilePermittedCharacters(source: string): PermittedCharacters {
+export function compilePermittedCharacters(source: string, guard: PatternGuard | null = null): PermittedCharacters {
   const flags = PATTERN_FLAGS;
   const pattern = new RegExp(source, flags);
   // Compiled now, not at the first value: V8 refuses a pattern too large for it only then.
@@ -100,7 +93,7 @@ export function compilePermittedCharacters(source: string): PermittedCharacters 
   if (safeLength === Infinity) {
     return { source, guarded: false, safeLength, test: (value) => pattern.test(value), unrunReason: () => null };
   }
-  return new GuardedPattern(source, flags, safeLength);
+  return new GuardedPattern(source, flags, safeLength, guard);
 }
 
 export { regexSyntaxError } from '../../schemas/regex-syntax.js';

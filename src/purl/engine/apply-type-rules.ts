@@ -1,7 +1,7 @@
 import { PurlError, quote, type PurlErrorCode, type PurlIssue } from '../purl-error.js';
 import type { PurlComponents } from '../purl-components.js';
 import type { ComponentPlan, CompiledType } from '../definitions/compile-definition.js';
-import type { RuleContext } from '../rules/registry.js';
+import type { RuleContext } from '../rules/index.js';
 
 /**
  * Characters that lowercasing may change: ASCII capitals and anything outside ASCII. Testing

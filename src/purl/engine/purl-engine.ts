@@ -2,32 +2,54 @@ import type { PurlTypeDefinition } from '../../../types/index.js';
 import { PurlError, quote, type PurlIssue } from '../purl-error.js';
 import { emptyQualifiers, type PurlComponents, type PurlComponentsInput, type PurlQualifiers } from '../purl-components.js';
 import { LENIENT, parsePurlString } from '../syntax/parse-purl-string.js';
-import { isCanonicalInPlace } from '../syntax/canonical-in-place.js';
 import { buildPurlString } from '../syntax/build-purl-string.js';
 import { RawQualifiers } from '../syntax/raw-qualifiers.js';
 import { readComponents, type ReadComponents } from '../syntax/read-components.js';
 import { ParsedPurl } from '../syntax/parsed-purl.js';
-import { compileDefinition, DefinitionCompileError, GENERIC_PLAN, type CompiledType } from '../definitions/compile-definition.js';
-import type { DefinitionRules } from '../definitions/definition-rules.js';
-import { TypeEntry } from './type-entry.js';
-import { checkDefinitions, DefinitionSetError, type SourcedDocument } from '../definitions/check-definitions.js';
-import { applyTypeRules } from './apply-type-rules.js';
 import { vocabulary, type Vocabulary } from '../syntax/vocabulary.js';
+import type { WordIndex } from '../syntax/word-index.js';
+import { DefinitionCompileError, GENERIC_PLAN, type CompiledType } from '../definitions/compile-definition.js';
+import type { DefinitionRules } from '../definitions/definition-rules.js';
+import { checkDefinitions, DefinitionSetError, type SourcedDocument } from '../definitions/check-definitions.js';
+import type { PatternGuard } from '../definitions/pattern-guard.js';
+import { defaultPurlRules, rulesLookup, type PurlRule, type RuleComponent, type RulesLookup } from '../rules/index.js';
+import { faultMessage } from '../../schemas/messages.js';
+import { TypeEntry } from './type-entry.js';
+import { applyTypeRules } from './apply-type-rules.js';
+import { isCanonicalInPlace } from './canonical-fast-path.js';
+import { NORMALISED_BUILD } from './engine-internals.js';
 
 /**
- * Options of an engine.
+ * Options of an engine: everything it needs is given to it here, and nothing outside it changes
+ * what it answers.
  *
  * @example
  * ```ts
- * import { PurlEngine, defaultPurlDefinition, type PurlEngineOptions } from 'teapurl';
+ * import { PurlEngine, type PurlEngineOptions } from 'teapurl/purl';
  * const options: PurlEngineOptions = { strictTypes: true };
- * const engine = PurlEngine.fromDefinitions([defaultPurlDefinition('cargo')], options);
+ * const engine = PurlEngine.fromDefinitions([cargoDefinition], options);
  * engine.validate('pkg:acme/widget@1.0').errors[0]?.code; // 'unknown-type'
  * ```
  */
 export interface PurlEngineOptions {
   /** Refuse PURLs whose type no loaded definition describes (default: parse them with the generic rules). */
   readonly strictTypes?: boolean;
+  /**
+   * The rules for what definitions state in prose only ({@link PurlRule}); default
+   * {@link defaultPurlRules}. `[]` applies the definitions alone. A rule id given twice is a `TypeError`.
+   */
+  readonly rules?: readonly PurlRule[];
+  /**
+   * The linear-time engine to run long values of patterns that can backtrack catastrophically on
+   * ({@link loadPatternGuard}); without it such values are reported `pattern-skipped`.
+   */
+  readonly patternGuard?: PatternGuard | null;
+  /**
+   * Whether `canonicalize` may answer a PURL known canonical from its shape alone, without reading
+   * its components (default `true`). Switching it off changes no answer, only the time taken: it
+   * exists to compare the two.
+   */
+  readonly canonicalFastPath?: boolean;
 }
 
 /**
@@ -77,28 +99,7 @@ function foldsPath(plan: CompiledType): boolean {
 
 const STRICT = { lenient: false } as const;
 
-let buildFromEntries: (entries: readonly TypeEntry[], options: PurlEngineOptions) => PurlEngine;
-
-/**
- * Builds an engine from compiled types, sharing their patterns (and so their time budget) with
- * whoever compiled them: the validator's checks of one definition. Not part of the public API.
- */
-export function engineFromCompiledTypes(types: readonly CompiledType[], options: PurlEngineOptions = {}): PurlEngine {
-  return buildFromEntries(types.map((compiled) => TypeEntry.compiled(compiled, null)), options);
-}
-
-/**
- * Builds an engine from the rules of definitions known to compile (the bundled ones), each type
- * compiled when first asked for; `documents` are what {@link PurlEngine.definition} answers, when
- * the caller has them. Not part of the public API.
- */
-export function engineFromRules(rules: readonly DefinitionRules[], options: PurlEngineOptions = {}, documents?: readonly PurlTypeDefinition[]): PurlEngine {
-  return buildFromEntries(rules.map((r, index) => TypeEntry.lazy(r, documents?.[index] ?? null)), options);
-}
-
-let buildNormalised: (engine: PurlEngine, components: PurlComponentsInput) => NormalisedBuild;
-
-/** What {@link buildNormalisedComponents} returns. */
+/** What {@link NORMALISED_BUILD} returns. */
 export interface NormalisedBuild {
   /** The canonical PURL string, as {@link PurlEngine.build} writes it. */
   readonly canonical: string;
@@ -106,63 +107,54 @@ export interface NormalisedBuild {
   readonly components: ReadComponents;
 }
 
-/**
- * Builds as {@link PurlEngine.build} does, and also returns the normalised components it built
- * from: the `PackageURL` constructor needs both, and parsing the string again would cost as much
- * as building it. Not part of the public API.
- */
-export function buildNormalisedComponents(engine: PurlEngine, components: PurlComponentsInput): NormalisedBuild {
-  return buildNormalised(engine, components);
-}
-
-let buildFromSources: (documents: readonly SourcedDocument[], options: PurlEngineOptions) => PurlEngine;
-
-/**
- * Builds an engine from documents that carry where they came from and, for files, the findings
- * the validator already gave them (with lines and columns). The Node adapter that reads a folder
- * of definitions uses it; not part of the public API.
- */
-export function engineFromSourcedDocuments(documents: readonly SourcedDocument[], options: PurlEngineOptions = {}): PurlEngine {
-  return buildFromSources(documents, options);
-}
-
-/** Any failure while loading definitions, as the one error type the loaders throw. */
-function asDefinitionSetError(error: unknown, source: string): DefinitionSetError {
-  if (error instanceof DefinitionSetError) return error;
-  if (error instanceof DefinitionCompileError) return new DefinitionSetError(source, `${source}: ${error.message}`);
-  const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  const shown = what.length > 200 ? `${what.slice(0, 200)}…` : what;
-  return new DefinitionSetError(
-    source,
-    `${source}: teapurl failed while loading this definition (${shown}); this is a fault in teapurl: please report it to the teapurl maintainers with this file`,
-  );
+/** An engine's settings once its options are read. */
+export interface EngineSettings {
+  readonly strictTypes: boolean;
+  readonly rules: readonly PurlRule[];
+  readonly rulesFor: RulesLookup;
+  readonly patternGuard: PatternGuard | null;
+  readonly canonicalFastPath: boolean;
 }
 
 /**
  * A PURL parser and builder compiled from a set of PURL type definitions. Everything a type
  * needs (case folding, permitted characters, required and prohibited components, required
- * qualifiers, the registered prose rules) comes from its definition; types no definition
- * describes get ECMA-427's generic rules, or are refused with `strictTypes`.
+ * qualifiers) comes from its definition, and what definitions state in prose only from the
+ * engine's rules; types no definition describes get ECMA-427's generic rules, or are refused with
+ * `strictTypes`. An engine holds all it uses: two engines in one program never see each other's
+ * rules or pattern guard.
  *
  * @example
  * ```ts
- * import { PurlEngine, defaultPurlDefinition } from 'teapurl';
- * const engine = PurlEngine.fromDefinitions([defaultPurlDefinition('pypi')], { strictTypes: true });
+ * import { PurlEngine } from 'teapurl/purl';
+ * const engine = PurlEngine.fromDefinitions([pypiDefinition], { strictTypes: true });
  * engine.canonicalize('pkg:PYPI/Django_Package@1.0'); // 'pkg:pypi/django-package@1.0'
  * ```
  */
 export class PurlEngine {
   readonly #types: Map<string, TypeEntry>;
-  readonly #strictTypes: boolean;
+  readonly #settings: EngineSettings;
   /** The known types and qualifier keys, for the syntax layer's fast paths. */
   readonly #words: Vocabulary;
+  /** The same types index, typed as the engine's own entries, for the canonical fast path. */
+  readonly #entries: WordIndex<TypeEntry>;
 
-  private constructor(entries: readonly TypeEntry[], options: PurlEngineOptions) {
+  /**
+   * Engines are made by {@link PurlEngine.fromDefinitions}, {@link bundledPurlEngine} and
+   * {@link defaultPurlEngine}; teapurl's own modules make them through one internal factory.
+   *
+   * @hidden
+   */
+  constructor(entries: readonly TypeEntry[], settings: EngineSettings) {
+    if (!Array.isArray(entries) || !entries.every((entry) => entry instanceof TypeEntry)) {
+      throw new TypeError('make an engine with PurlEngine.fromDefinitions(definitions) or bundledPurlEngine()');
+    }
     // A later entry for the same type replaces an earlier one, as a Map built from them would.
     this.#types = new Map(entries.map((entry) => [entry.type, entry]));
-    this.#strictTypes = options.strictTypes ?? false;
-    const keys = [...this.#types.values()].flatMap((t) => t.qualifierKeys);
-    this.#words = vocabulary(this.#types.values(), keys);
+    this.#settings = settings;
+    const words = vocabulary([...this.#types.values()], [...this.#types.values()].flatMap((t) => t.qualifierKeys));
+    this.#words = words;
+    this.#entries = words.types;
   }
 
   /**
@@ -170,51 +162,34 @@ export class PurlEngine {
    * definition schema first; an invalid one, or two for the same type, is refused with a
    * {@link DefinitionSetError} naming the document and the finding. Nothing else is thrown: a
    * pattern the engine cannot compile, or a fault inside teapurl, is a `DefinitionSetError` too.
+   * Options that cannot be used (a rule id given twice) are a `TypeError`.
    *
    * @example
    * ```ts
    * const engine = PurlEngine.fromDefinitions([cargoDefinition, npmDefinition]);
+   * const bare = PurlEngine.fromDefinitions([pypiDefinition], { rules: [] }); // the definition alone
    * ```
    */
   static fromDefinitions(documents: readonly unknown[], options: PurlEngineOptions = {}): PurlEngine {
-    const sources = documents.map((_document, index) => `definition #${index}`);
-    return PurlEngine.#fromSources(() => checkDefinitions(documents.map((document, index) => ({ document, source: sources[index]! }))), sources, options);
+    if (!Array.isArray(documents)) throw new TypeError('PurlEngine.fromDefinitions takes an array of definition documents');
+    return engineFromSourcedDocuments(
+      documents.map((document, index) => ({ document, source: `definition #${index}` })),
+      options,
+    );
   }
 
-  /** Checks and compiles definitions, turning every failure into a {@link DefinitionSetError} naming its document. */
-  static #fromSources(check: () => PurlTypeDefinition[], sources: readonly string[], options: PurlEngineOptions): PurlEngine {
-    let definitions: PurlTypeDefinition[];
-    try {
-      definitions = check();
-    } catch (error) {
-      throw asDefinitionSetError(error, 'the definitions');
-    }
-    // Compiled now, not on first use: a pattern that does not compile is reported while loading.
-    const entries = definitions.map((definition, index) => {
-      try {
-        return TypeEntry.compiled(compileDefinition(definition), definition);
-      } catch (error) {
-        throw asDefinitionSetError(error, sources[index] ?? `definition #${index}`);
-      }
-    });
-    return new PurlEngine(entries, options);
-  }
-
-  static {
-    buildFromEntries = (entries, options) => new PurlEngine(entries, options);
-    buildNormalised = (engine, components) => {
-      const read = readComponents(components, engine.#words);
-      const plan = engine.#plan(read.type);
-      applyTypeRules(read, plan);
-      return { canonical: buildPurlString(read, plan.namespaceSegments !== null, read.qualifierKeys), components: read };
-    };
-    buildFromSources = (documents, options) =>
-      PurlEngine.#fromSources(() => checkDefinitions(documents), documents.map((d) => d.source), options);
-  }
-
-  /** @internal Builds an engine from documents already known to be valid, each type compiled on first use. */
-  static fromCheckedDefinitions(definitions: readonly PurlTypeDefinition[], options: PurlEngineOptions = {}): PurlEngine {
-    return new PurlEngine(definitions.map((definition) => TypeEntry.lazy(definition, definition)), options);
+  /**
+   * Builds the canonical PURL string and returns it with the components normalised on the way:
+   * the `PackageURL` constructor needs both, and parsing the string again would cost as much as
+   * building it.
+   *
+   * @hidden
+   */
+  [NORMALISED_BUILD](components: PurlComponentsInput): NormalisedBuild {
+    const read = readComponents(components, this.#words);
+    const plan = this.#plan(read.type);
+    applyTypeRules(read, plan);
+    return { canonical: buildPurlString(read, plan.namespaceSegments !== null, read.qualifierKeys), components: read };
   }
 
   /**
@@ -256,7 +231,7 @@ export class PurlEngine {
     // to build (see ParsedPurl). Anything else is read and built in full.
     const source = ParsedPurl.canonicalSource(components, this);
     if (source !== null) return source;
-    return buildNormalised(this, components).canonical;
+    return this[NORMALISED_BUILD](components).canonical;
   }
 
   /**
@@ -274,7 +249,7 @@ export class PurlEngine {
     // them, else written back from what was read (canonical values as they are).
     // Most PURLs are canonical already, and of types whose definitions ask nothing of the values:
     // such a PURL is known canonical from where its parts are and what characters they hold.
-    if (typeof purl === 'string' && isCanonicalInPlace(purl, this.#words)) return purl;
+    if (this.#settings.canonicalFastPath && typeof purl === 'string' && isCanonicalInPlace(purl, this.#entries, this.#words)) return purl;
     const raw = new RawQualifiers();
     const components = parsePurlString(purl, LENIENT, this.#words, raw);
     const plan = this.#plan(components.type);
@@ -327,9 +302,9 @@ export class PurlEngine {
 
   /**
    * The definition document of `type` (lowercase), or `undefined`: for a type the engine does not
-   * know, and for the types of {@link defaultPurlEngine}, which holds the bundled types' rules but
-   * not their texts (descriptions, notes, examples): `defaultPurlDefinitions()` from `teapurl` or
-   * `teapurl/node` has those.
+   * know, and for the types of {@link defaultPurlEngine} and {@link bundledPurlEngine}, which hold
+   * the bundled types' rules but not their texts (descriptions, notes, examples):
+   * {@link loadPurlDefinitions} has those.
    */
   definition(type: string): PurlTypeDefinition | undefined {
     return this.#types.get(type)?.document ?? undefined;
@@ -352,12 +327,109 @@ export class PurlEngine {
     return result;
   }
 
+  /**
+   * The rules this engine applies to one component of one type, in the order it applies them.
+   *
+   * @example
+   * ```ts
+   * import { defaultPurlEngine } from 'teapurl/purl';
+   * defaultPurlEngine().rulesFor('pypi', 'name').map((rule) => rule.summary); // ['Each "_" in the name becomes "-".']
+   * defaultPurlEngine().rulesFor('npm', 'name'); // []
+   * ```
+   */
+  rulesFor(type: string, component: RuleComponent): readonly PurlRule[] {
+    return this.#settings.rulesFor(type, component);
+  }
+
+  /**
+   * Every rule this engine was given, in the order given.
+   *
+   * @example
+   * ```ts
+   * import { defaultPurlEngine } from 'teapurl/purl';
+   * defaultPurlEngine().rules().map((rule) => rule.id); // ['pypi/name/underscore-to-dash', 'cpan/name/distribution-not-module', …]
+   * ```
+   */
+  rules(): readonly PurlRule[] {
+    return this.#settings.rules;
+  }
+
   #plan(type: string): CompiledType {
     const entry = this.#types.get(type);
     if (entry !== undefined) return entry.compiled;
-    if (this.#strictTypes) {
+    if (this.#settings.strictTypes) {
       throw new PurlError('type', 'unknown-type', `type ${quote(type)} is not one of the ${this.#types.size} types this engine knows`);
     }
     return GENERIC_PLAN;
   }
+}
+
+/** Any failure while loading definitions, as the one error type the loaders throw. */
+function asDefinitionSetError(error: unknown, source: string): DefinitionSetError {
+  if (error instanceof DefinitionSetError) return error;
+  if (error instanceof DefinitionCompileError) return new DefinitionSetError(source, `${source}: ${error.message}`);
+  return new DefinitionSetError(source, `${source}: ${faultMessage('teapurl failed while loading this definition', error, { attach: 'this file' })}`);
+}
+
+/** A type an engine is made from: the rules to compile and, when the caller has it, the whole document. */
+export interface EngineType {
+  readonly rules: DefinitionRules;
+  readonly document: PurlTypeDefinition | null;
+  /** Where it came from, for a compile error's message; absent for types known to compile. */
+  readonly source?: string;
+  /** The type compiled already, with these settings, by a caller that shares its patterns. */
+  readonly compiled?: CompiledType;
+}
+
+/** Reads an engine's options once, refusing what cannot be used. */
+export function engineSettings(options: PurlEngineOptions = {}): EngineSettings {
+  if (typeof options !== 'object' || options === null) throw new TypeError('engine options must be an object');
+  const rules = options.rules ?? defaultPurlRules;
+  return {
+    strictTypes: options.strictTypes === true,
+    rules,
+    rulesFor: rulesLookup(rules),
+    patternGuard: options.patternGuard ?? null,
+    canonicalFastPath: options.canonicalFastPath !== false,
+  };
+}
+
+/**
+ * The one factory behind every engine. Types with a `source` are compiled at once, so that a
+ * pattern that does not compile is reported while loading, as a {@link DefinitionSetError} naming
+ * its document; the others (the bundled types, checked when teapurl is built) are compiled when
+ * first asked for.
+ */
+export function createEngine(types: readonly EngineType[], settings: EngineSettings): PurlEngine {
+  const compile = { rules: settings.rulesFor, patternGuard: settings.patternGuard };
+  const entries = types.map(({ rules, document, source, compiled }) => {
+    const entry = new TypeEntry(rules, document, compile, compiled ?? null);
+    if (source !== undefined) {
+      try {
+        void entry.compiled;
+      } catch (error) {
+        throw asDefinitionSetError(error, source);
+      }
+    }
+    return entry;
+  });
+  return new PurlEngine(entries, settings);
+}
+
+/**
+ * An engine from documents that carry where they came from and, for files, the findings the
+ * validator already gave them (with lines and columns): checked, then every type compiled at once.
+ */
+export function engineFromSourcedDocuments(documents: readonly SourcedDocument[], options: PurlEngineOptions = {}): PurlEngine {
+  const settings = engineSettings(options);
+  let definitions: PurlTypeDefinition[];
+  try {
+    definitions = checkDefinitions(documents);
+  } catch (error) {
+    throw asDefinitionSetError(error, 'the definitions');
+  }
+  return createEngine(
+    definitions.map((definition, index) => ({ rules: definition, document: definition, source: documents[index]?.source ?? `definition #${index}` })),
+    settings,
+  );
 }

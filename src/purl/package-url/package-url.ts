@@ -1,5 +1,5 @@
 import { defaultPurlEngine } from '../default-engine.js';
-import { buildNormalisedComponents } from '../engine/purl-engine.js';
+import { NORMALISED_BUILD } from '../engine/engine-internals.js';
 import { PurlError, quote } from '../purl-error.js';
 import { emptyQualifiers, type PurlComponents, type PurlQualifiers } from '../purl-components.js';
 import { LENIENT, parseQualifierString } from '../syntax/parse-purl-string.js';
@@ -218,7 +218,7 @@ interface Built {
 
 /** Builds the caller's components with the default engine: the normalised components (qualifiers in a record of their own, sorted) and what toString needs. */
 function construct(type: unknown, namespace: unknown, name: unknown, version: unknown, qualifiers: unknown, subpath: unknown): [PurlComponents, Built] {
-  const { canonical, components } = buildNormalisedComponents(defaultPurlEngine(), { type, namespace, name, version, qualifiers: readQualifiersArgument(qualifiers), subpath });
+  const { canonical, components } = defaultPurlEngine()[NORMALISED_BUILD]({ type, namespace, name, version, qualifiers: readQualifiersArgument(qualifiers), subpath });
   let pairs: string[] | null = null;
   if (components.qualifiers !== null) {
     // A record of the instance's own: the caller's may have been read as it is, and stays theirs.

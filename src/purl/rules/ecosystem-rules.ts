@@ -1,4 +1,4 @@
-import type { PurlRule } from './registry.js';
+import type { PurlRule } from './purl-rule.js';
 
 // Each rule here implements a sentence that a type definition states in prose; the `summary`
 // is what documentation pages show beside the definition's own wording.
@@ -78,12 +78,30 @@ const gitGithubLowercase: PurlRule = {
   },
 };
 
-/** The rules for prose-only statements of the PURL types registered with the PURL specification. */
-export const ECOSYSTEM_RULES: readonly PurlRule[] = [
+/**
+ * teapurl's rules for the statements that the PURL types registered with the PURL specification
+ * make in prose only: what every engine uses unless it is given other rules
+ * ({@link PurlEngineOptions.rules}). Frozen; extend it by making a new list.
+ *
+ * @example
+ * ```ts
+ * import { bundledPurlEngine, defaultPurlRules, type PurlRule } from 'teapurl/purl';
+ * const noLatest: PurlRule = {
+ *   id: 'cargo/version/no-latest',
+ *   type: 'cargo',
+ *   component: 'version',
+ *   summary: 'The version is a real release, never "latest".',
+ *   apply: (version, context) => (version === 'latest' ? context.fail('cargo version "latest" is not a release') : version),
+ * };
+ * const engine = bundledPurlEngine({ rules: [...defaultPurlRules, noLatest] });
+ * engine.validate('pkg:cargo/rand@latest').errors[0]?.code; // 'rule-violation'
+ * ```
+ */
+export const defaultPurlRules: readonly PurlRule[] = Object.freeze([
   pypiUnderscoreToDash,
   cpanNoModuleName,
   mlflowDatabricksLowercase,
   gitRepositoryPath,
   gitHostLowercase,
   gitGithubLowercase,
-];
+].map((rule) => Object.freeze(rule)));

@@ -5,3 +5,4 @@
  * has (the engine is passed in), so the entry stays one file.
  */
 export { bundledPurlUrls } from './default-urls.js';
+export { createPurlUrls } from './create-purl-urls.js';

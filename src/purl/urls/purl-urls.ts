@@ -19,7 +19,7 @@ function emptyQualifiers(): PurlQualifiers {
  *
  * @example
  * ```ts
- * import { loadPurlUrls, type PurlUrlsResult } from 'teapurl';
+ * import { loadPurlUrls, type PurlUrlsResult } from 'teapurl/purl';
  * const urls: PurlUrlsResult = (await loadPurlUrls()).purlToUrls('pkg:npm/left-pad@1.3.0');
  * // { repository: 'https://www.npmjs.com/package/left-pad', download: 'https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz' }
  * ```
@@ -32,16 +32,21 @@ export interface PurlUrlsResult {
 }
 
 /**
- * Options of `createPurlUrls` (from `teapurl` or `teapurl/node`).
+ * Options of {@link loadPurlUrls}: which URL documents, over which engine.
  *
  * @example
  * ```ts
- * import { createPurlUrls, PurlEngine, type PurlUrlsOptions } from 'teapurl';
- * const options: PurlUrlsOptions = { engine: PurlEngine.fromDefinitions([myDefinition]) };
- * const urls = createPurlUrls([myUrlDocument], options);
+ * import { loadPurlUrls, PurlEngine, type PurlUrlsOptions } from 'teapurl/purl';
+ * const options: PurlUrlsOptions = { documents: [myUrlDocument], engine: PurlEngine.fromDefinitions([myDefinition]) };
+ * const urls = await loadPurlUrls(options);
  * ```
  */
 export interface PurlUrlsOptions {
+  /**
+   * URL documents (`schemas/purl-type-urls.schema.json`, one per type), each checked against the
+   * schema with its templates parsed; teapurl's own when absent.
+   */
+  readonly documents?: readonly unknown[];
   /** The engine that parses PURLs and builds the canonical ones read back; the default engine when absent. */
   readonly engine?: PurlEngine;
   /** Names of the documents for messages (a file name), by index; `document #<index>` when absent. */
@@ -50,12 +55,13 @@ export interface PurlUrlsOptions {
 
 /**
  * Maps PURLs to URLs and back over a set of URL documents (one per type,
- * `schemas/purl-type-urls.schema.json`). Made by `createPurlUrls` (from `teapurl` or `teapurl/node`), or {@link loadPurlUrls}
- * for teapurl's own documents.
+ * `schemas/purl-type-urls.schema.json`). {@link loadPurlUrls} makes one, over teapurl's own
+ * documents or yours; `purlUrlsFromDirectory` (teapurl/node) over a folder of them. Every method
+ * answers synchronously.
  *
  * @example
  * ```ts
- * import { loadPurlUrls, type PurlUrls } from 'teapurl';
+ * import { loadPurlUrls, type PurlUrls } from 'teapurl/purl';
  * const urls: PurlUrls = await loadPurlUrls();
  * urls.urlToPurl('https://www.npmjs.com/package/@babel/core/v/7.24.0'); // 'pkg:npm/%40babel/core@7.24.0'
  * ```

@@ -6,9 +6,9 @@ import type { Finding } from '../../schemas/finding.js';
  *
  * @example
  * ```ts
- * import { createPurlUrls, UrlDocumentError } from 'teapurl';
+ * import { loadPurlUrls, UrlDocumentError } from 'teapurl/purl';
  * try {
- *   createPurlUrls([{ type: 'npm', repository: [{ template: 'https://www.npmjs.com/package/{nme}' }], examples: [] }]);
+ *   await loadPurlUrls({ documents: [{ type: 'npm', repository: [{ template: 'https://www.npmjs.com/package/{nme}' }], examples: [] }] });
  * } catch (error) {
  *   if (error instanceof UrlDocumentError) console.log(error.source, error.pointer); // 'document #0' '/examples'
  * }

@@ -1,8 +1,11 @@
 /**
- * The TEA server kit: the token endpoint, the bearer check, a token store, and a local test server.
+ * teapurl/tea/server: the publisher's side of the Transparency Exchange API, for Node. The token
+ * endpoint (`POST /token`), the bearer check, a token store, API key verification, and a local
+ * test server.
  *
- * @module
+ * @module teapurl/tea/server
  */
+export { decodeBasicCredentials, formUrlDecode, type BasicCredentials } from '../basic-credentials.js';
 export { apiKeyVerifier, constantTimeEqual, type ApiKey } from './api-key-verifier.js';
 export { pathGlob } from './path-glob.js';
 export { canonicalRequestPath, type CanonicalRequestPath } from './canonical-path.js';

@@ -1,10 +1,9 @@
 /**
- * The checks teapurl ships, imported by name: a table rather than registration at import, so
- * that a bundler that drops modules imported only for their effects (`sideEffects: false`) cannot
- * drop a check.
+ * The checks teapurl ships: a table that each validation is given (by default), not a registry
+ * that imports fill, so that nothing one program adds reaches another's validations and a bundler
+ * that drops modules imported only for their effects (`sideEffects: false`) cannot drop a check.
  */
-import type { DocumentKind } from '../kinds.js';
-import type { SemanticCheck } from './registry.js';
+import type { CheckTable } from './check-table.js';
 import { DISCOVERY_CHECKS } from './discovery-checks.js';
 import { TOKEN_RESPONSE_CHECKS } from './token-checks.js';
 import { PURL_TYPE_FIELD_CHECKS } from './purl-type-field-checks.js';
@@ -13,13 +12,19 @@ import { PURL_TYPE_EXAMPLE_CHECKS } from './purl-type-example-checks.js';
 import { PURL_TYPE_UNCHECKED_CHECKS } from './purl-type-unchecked.js';
 import { PURL_URLS_CHECKS } from './purl-urls-checks.js';
 
-/** Each kind's built-in checks, in the order they run. */
-export const BUILT_IN_CHECKS: ReadonlyArray<readonly [DocumentKind, readonly SemanticCheck[]]> = [
-  ['tea-discovery', DISCOVERY_CHECKS],
-  ['tea-token-response', TOKEN_RESPONSE_CHECKS],
-  ['purl-type-definition', PURL_TYPE_FIELD_CHECKS],
-  ['purl-type-definition', PURL_TYPE_PATTERN_CHECKS],
-  ['purl-type-definition', PURL_TYPE_EXAMPLE_CHECKS],
-  ['purl-type-definition', PURL_TYPE_UNCHECKED_CHECKS],
-  ['purl-type-urls', PURL_URLS_CHECKS],
-];
+/**
+ * teapurl's own checks of each kind, in the order they run: what every validation uses unless it
+ * is given another table (`ValidateOptions.checks`). Frozen; extend it by making a new table.
+ *
+ * @example
+ * ```ts
+ * import { builtInChecks } from 'teapurl';
+ * builtInChecks['purl-type-definition']?.map((c) => c.rule); // ['purl-type/id-file-name', 'purl-type/file-name', …]
+ * ```
+ */
+export const builtInChecks: CheckTable = Object.freeze({
+  'tea-discovery': Object.freeze([...DISCOVERY_CHECKS]),
+  'tea-token-response': Object.freeze([...TOKEN_RESPONSE_CHECKS]),
+  'purl-type-definition': Object.freeze([...PURL_TYPE_FIELD_CHECKS, ...PURL_TYPE_PATTERN_CHECKS, ...PURL_TYPE_EXAMPLE_CHECKS, ...PURL_TYPE_UNCHECKED_CHECKS]),
+  'purl-type-urls': Object.freeze([...PURL_URLS_CHECKS]),
+});

@@ -1,7 +1,7 @@
 import { quoted } from '../../schemas/describe-value.js';
 import type { RawFinding } from '../../schemas/finding.js';
 import { humanPath, toPointer } from '../../schemas/pointer.js';
-import type { SemanticCheck } from './registry.js';
+import type { SemanticCheck } from './check-table.js';
 import { asArray, asObject, own } from './read.js';
 
 interface EndpointUrl {

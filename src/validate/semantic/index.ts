@@ -1,1 +1,3 @@
-export { registerChecks, checksFor, runChecks, type SemanticCheck, type CheckContext } from './registry.js';
+export { runChecks, type SemanticCheck, type CheckTable } from './check-table.js';
+export { checkContext, type CheckContext, type CheckContextInit } from './check-context.js';
+export { builtInChecks } from './built-in-checks.js';

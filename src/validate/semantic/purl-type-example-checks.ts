@@ -6,7 +6,8 @@
 import { quoted } from '../../schemas/describe-value.js';
 import type { RawFinding } from '../../schemas/finding.js';
 import { humanPath, toPointer } from '../../schemas/pointer.js';
-import type { CheckContext, SemanticCheck } from './registry.js';
+import type { SemanticCheck } from './check-table.js';
+import type { CheckContext } from './check-context.js';
 import { definitionType } from './purl-type-document.js';
 import { examplesOf, patternOf, type ParsedExample } from './purl-type-examples.js';
 import { patternSites } from './purl-type-document.js';

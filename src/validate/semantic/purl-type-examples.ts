@@ -1,13 +1,13 @@
 /**
- * A definition's examples, each parsed by an engine built from that very definition. Built once
- * per document and shared by the checks that need it, and so is the compiled definition. A
- * pattern that can backtrack catastrophically is not run on a value longer than it can safely run
- * on while the pattern guard is not loaded (`pattern-skipped`): such examples are counted apart,
- * their other checks still run.
+ * A definition's examples, each parsed by an engine built from that very definition, with the
+ * validation's PURL rules and pattern guard. Built once per validation and shared by the checks
+ * that need it, and so is the compiled definition. A pattern that can backtrack catastrophically
+ * is not run on a value longer than it can safely run on without the pattern guard
+ * (`pattern-skipped`): such examples are counted apart, their other checks still run.
  */
 import type { PurlComponents } from '../../purl/purl-components.js';
 import type { PurlIssue } from '../../purl/purl-error.js';
-import { engineFromCompiledTypes, type PurlEngine, type PurlValidation } from '../../purl/engine/purl-engine.js';
+import { createEngine, engineSettings, type EngineSettings, type PurlEngine, type PurlValidation } from '../../purl/engine/purl-engine.js';
 import { compileDefinition, DefinitionCompileError, type CompiledType } from '../../purl/definitions/compile-definition.js';
 import type { ComponentRules, DefinitionRules } from '../../purl/definitions/definition-rules.js';
 import { compilePermittedCharacters, type PermittedCharacters } from '../../purl/definitions/permitted-characters.js';
@@ -15,7 +15,7 @@ import { regexSyntaxError } from '../../schemas/regex-syntax.js';
 import { pointerTokens } from '../../schemas/pointer.js';
 import { COMPONENTS, definitionType, exampleStrings, type PatternSite } from './purl-type-document.js';
 import { checkableDefinition, type CheckableDefinition } from './purl-type-checkable.js';
-import type { CheckContext } from './registry.js';
+import type { CheckContext } from './check-context.js';
 
 /** One example and what the definition's own engine makes of it. */
 export interface ParsedExample {
@@ -55,24 +55,22 @@ interface DefinitionRun {
 }
 
 const TYPE_PREFIX = /^pkg:\/*([^/@?#]*)/i;
-const runs = new WeakMap<object, DefinitionRun>();
-const loosePatterns = new WeakMap<object, Map<string, PermittedCharacters>>();
 const NOTHING_REJECTED: ReadonlySet<string> = new Set();
 const NO_RUN: DefinitionRun = { compiled: null, examples: [], blockedBy: null, leftOut: [] };
-/** What of a check's context decides how examples are checked. */
-export type ExampleContext = Pick<CheckContext, 'schemaValid' | 'rejected'>;
+/** What of a check's context decides how examples are checked, and where the run is kept. */
+export type ExampleContext = Pick<CheckContext, 'schemaValid' | 'rejected' | 'purlRules' | 'patternGuard' | 'shared'>;
 
 /**
  * The definition compiled; a pattern that does not compile (which the schema's `format: regex`
  * reports) is left out and named in `leftOut`, so that the examples are still checked against
  * the rest. `null` for anything else that stops compiling.
  */
-function compiledOrNull(rules: DefinitionRules, leftOut: string[]): CompiledType | null {
+function compiledOrNull(rules: DefinitionRules, leftOut: string[], settings: EngineSettings): CompiledType | null {
   let current = rules;
   // Each round leaves out one of the four patterns, so this ends.
   for (let round = 0; round <= COMPONENTS.length; round++) {
     try {
-      return compileDefinition(current);
+      return compileDefinition(current, { rules: settings.rulesFor, patternGuard: settings.patternGuard });
     } catch (error) {
       if (!(error instanceof DefinitionCompileError)) return null;
       const key = pointerTokens(error.pointer)[0] ?? '';
@@ -122,14 +120,22 @@ function checkable(document: object, { schemaValid, rejected }: ExampleContext):
 
 function run(document: unknown, context: ExampleContext): DefinitionRun {
   if (typeof document !== 'object' || document === null) return NO_RUN;
-  const cached = runs.get(document);
-  if (cached) return cached;
+  return context.shared('purl-type/examples', () => runExamples(document, context));
+}
+
+/** An engine of the one compiled type, sharing its patterns (and so their time budget) with the checks. */
+function engineOf(compiled: CompiledType, settings: EngineSettings): PurlEngine {
+  return createEngine([{ rules: { type: compiled.type }, document: null, compiled }], settings);
+}
+
+function runExamples(document: object, context: ExampleContext): DefinitionRun {
+  const settings = engineSettings({ rules: context.purlRules, patternGuard: context.patternGuard });
   const { rules, type: definitionTypeName, blockedBy, leftOut: rejectedParts } = checkable(document, context);
   const leftOut = [...rejectedParts];
-  const compiled = rules ? compiledOrNull(rules, leftOut) : null;
+  const compiled = rules ? compiledOrNull(rules, leftOut, settings) : null;
   const examples: ParsedExample[] = [];
   if (definitionTypeName !== null) {
-    const engine = compiled ? engineFromCompiledTypes([compiled]) : null;
+    const engine = compiled ? engineOf(compiled, settings) : null;
     let patternless: PurlEngine | null | undefined;
     const strings = exampleStrings(document);
     for (const { index, purl } of strings) {
@@ -142,7 +148,7 @@ function run(document: unknown, context: ExampleContext): DefinitionRun {
       let components = validation?.valid && engine ? parsedOrNull(engine, purl) : null;
       let reader = engine;
       if (validation && !validation.valid && problems.length === 0 && rules) {
-        patternless ??= engineFromCompiledTypes([compileDefinition(withoutPatterns(rules))]);
+        patternless ??= engineOf(compileDefinition(withoutPatterns(rules), { rules: settings.rulesFor, patternGuard: null }), settings);
         const loose = patternless.validate(purl);
         canonical = loose.canonical;
         components = loose.valid ? parsedOrNull(patternless, purl) : null;
@@ -153,9 +159,7 @@ function run(document: unknown, context: ExampleContext): DefinitionRun {
     }
   }
   const unusable = rules !== null && compiled === null ? { pointer: '', missing: false } : null;
-  const result: DefinitionRun = { compiled, examples, blockedBy: blockedBy ?? unusable, leftOut };
-  runs.set(document, result);
-  return result;
+  return { compiled, examples, blockedBy: blockedBy ?? unusable, leftOut };
 }
 
 /**
@@ -189,14 +193,10 @@ export function patternOf(document: unknown, context: ExampleContext, site: Patt
   const shared = compiled?.[site.component].permitted;
   if (shared && shared.source === site.source) return shared;
   if (typeof document !== 'object' || document === null || regexSyntaxError(site.source) !== null) return null;
-  let patterns = loosePatterns.get(document);
-  if (!patterns) {
-    patterns = new Map();
-    loosePatterns.set(document, patterns);
-  }
+  const patterns = context.shared('purl-type/loose-patterns', () => new Map<string, PermittedCharacters>());
   let pattern = patterns.get(site.source);
   if (!pattern) {
-    pattern = compilePermittedCharacters(site.source);
+    pattern = compilePermittedCharacters(site.source, context.patternGuard);
     patterns.set(site.source, pattern);
   }
   return pattern;

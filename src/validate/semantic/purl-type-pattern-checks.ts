@@ -8,7 +8,7 @@ import type { RawFinding } from '../../schemas/finding.js';
 import { humanPath } from '../../schemas/pointer.js';
 import { backtrackingCost, regexSyntaxError, type PermittedCharacters } from '../../purl/definitions/permitted-characters.js';
 import { toRe2Syntax } from '../../purl/definitions/re2-syntax.js';
-import type { SemanticCheck } from './registry.js';
+import type { SemanticCheck } from './check-table.js';
 import { patternSites, type PatternSite } from './purl-type-document.js';
 import { examplesOf, patternOf } from './purl-type-examples.js';
 

@@ -6,7 +6,7 @@
  */
 import { humanPath } from '../../schemas/pointer.js';
 import { listed, named } from './listed.js';
-import type { SemanticCheck } from './registry.js';
+import type { SemanticCheck } from './check-table.js';
 import { asObject, own } from './read.js';
 import { exampleStrings } from './purl-type-document.js';
 import { examplesOf, examplesUnchecked } from './purl-type-examples.js';

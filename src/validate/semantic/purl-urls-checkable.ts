@@ -7,7 +7,7 @@
  */
 import type { DerivedVariable, PurlTypeUrls, UrlTemplate } from '../../../types/index.js';
 import { pointerTokens, toPointer } from '../../schemas/pointer.js';
-import { defaultPurlEngine } from '../../purl/default-engine.js';
+import type { PurlEngine } from '../../purl/engine/purl-engine.js';
 import { compileUrlDocument, TEMPLATE_LISTS, type TemplateList, type UrlDocumentProblem } from '../../purl/urls/url-document.js';
 import { purlUrlsFromCompiled, type PurlUrls } from '../../purl/urls/purl-urls.js';
 import { parseUriTemplate } from '../../purl/urls/uri-template.js';
@@ -156,7 +156,7 @@ function readsOf(text: string, variables: Readonly<Record<string, DerivedVariabl
  * The parts of a URL document the schema accepts (`rejected` holds the pointers of its findings,
  * see `CheckContext.rejected`), compiled, with what could not be checked because of the rest.
  */
-export function checkableUrlDocument(document: unknown, rejected: ReadonlySet<string>): CheckableUrlDocument | null {
+export function checkableUrlDocument(document: unknown, rejected: ReadonlySet<string>, engine: PurlEngine): CheckableUrlDocument | null {
   const root = asObject(document);
   if (!root) return null;
   const touched = touchedBy(rejected);
@@ -239,7 +239,7 @@ export function checkableUrlDocument(document: unknown, rejected: ReadonlySet<st
     type,
     typeMissing: rawType === undefined,
     problems,
-    urls: type === null ? null : purlUrlsFromCompiled([compiled], defaultPurlEngine()),
+    urls: type === null ? null : purlUrlsFromCompiled([compiled], engine),
     templates,
     examples,
     incomplete,

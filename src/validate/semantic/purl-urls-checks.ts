@@ -8,28 +8,22 @@
 import { quoted } from '../../schemas/describe-value.js';
 import type { RawFinding } from '../../schemas/finding.js';
 import { humanPath, toPointer } from '../../schemas/pointer.js';
-import { defaultPurlEngine } from '../../purl/default-engine.js';
 import { PurlError } from '../../purl/purl-error.js';
 import { downloadRoundTrip, urlReadings, type PurlUrls } from '../../purl/urls/purl-urls.js';
 import { parseUriTemplate } from '../../purl/urls/uri-template.js';
 import { unreadableReason } from '../../purl/urls/reverse-template.js';
-import type { CheckContext, SemanticCheck } from './registry.js';
+import type { SemanticCheck } from './check-table.js';
+import type { CheckContext } from './check-context.js';
+import type { PurlEngine } from '../../purl/engine/purl-engine.js';
 import { checkableUrlDocument, type CheckableUrlDocument, type UrlExample } from './purl-urls-checkable.js';
 import { listed, named } from './listed.js';
 
-// Several checks need the same compilation; a document is one object for all of them, and one
-// validation gives it one set of rejected pointers.
-const checkables = new WeakMap<object, { rejected: ReadonlySet<string> | undefined; checkable: CheckableUrlDocument | null }>();
 const NONE: ReadonlySet<string> = new Set();
 
-/** The parts of the document the schema accepts, compiled (see purl-urls-checkable.ts). */
+/** The parts of the document the schema accepts, compiled once per validation for every check (see purl-urls-checkable.ts). */
 function checkable(document: unknown, context: CheckContext): CheckableUrlDocument | null {
   if (typeof document !== 'object' || document === null) return null;
-  const cached = checkables.get(document);
-  if (cached && cached.rejected === context.rejected) return cached.checkable;
-  const result = checkableUrlDocument(document, context.rejected ?? NONE);
-  checkables.set(document, { rejected: context.rejected, checkable: result });
-  return result;
+  return context.shared('purl-urls/checkable', () => checkableUrlDocument(document, context.rejected ?? NONE, context.purlEngine()));
 }
 
 function problemCheck(rule: string, summary: string): SemanticCheck {
@@ -49,7 +43,7 @@ const unknownType: SemanticCheck = {
   summary: 'The type is a registered PURL type (one teapurl has a definition for).',
   check(document, context) {
     const type = checkable(document, context)?.type;
-    if (type === null || type === undefined || defaultPurlEngine().types().includes(type)) return [];
+    if (type === null || type === undefined || context.purlEngine().types().includes(type)) return [];
     return [{ pointer: '/type', severity: 'error', rule: this.rule, message: `type ${quoted(type)} is not a registered PURL type` }];
   },
 };
@@ -75,10 +69,10 @@ const unreadable: SemanticCheck = {
 };
 
 /** The error message of a PURL that does not parse, or `null`. */
-function purlProblem(purl: string, type: string): string | null {
+function purlProblem(purl: string, type: string, engine: PurlEngine): string | null {
   try {
-    const canonical = defaultPurlEngine().canonicalize(purl);
-    if (defaultPurlEngine().parse(canonical).type !== type) return `is a PURL of another type than ${quoted(type)}`;
+    const canonical = engine.canonicalize(purl);
+    if (engine.parse(canonical).type !== type) return `is a PURL of another type than ${quoted(type)}`;
     if (canonical !== purl) return `is not canonical: write ${quoted(canonical, 500)}`;
     return null;
   } catch (error) {
@@ -91,6 +85,7 @@ type ExampleRule<K extends UrlExample['kind']> = (
   urls: PurlUrls,
   example: Extract<UrlExample, { kind: K }>,
   document: CheckableUrlDocument & { type: string },
+  engine: PurlEngine,
 ) => [string, string][];
 
 /**
@@ -110,7 +105,7 @@ function exampleCheck<K extends UrlExample['kind']>(rule: string, summary: strin
       return ready.examples
         .filter((e): e is Extract<UrlExample, { kind: K }> => (kinds as readonly string[]).includes(e.kind))
         .flatMap((example) =>
-          perExample(urls, example, typed).map(([pointer, message]): RawFinding => ({ pointer, severity: 'error', rule, message: `${humanPath(pointer)}${message}` })),
+          perExample(urls, example, typed, context.purlEngine()).map(([pointer, message]): RawFinding => ({ pointer, severity: 'error', rule, message: `${humanPath(pointer)}${message}` })),
         );
     },
   };
@@ -123,8 +118,8 @@ const examplePurl = exampleCheck(
   'Each PURL example is a canonical PURL of the type and gives exactly its repository and download URLs.',
   ['purl'],
   'none',
-  (urls, example, { type, incomplete }) => {
-    const problem = purlProblem(example.purl, type);
+  (urls, example, { type, incomplete }, engine) => {
+    const problem = purlProblem(example.purl, type, engine);
     if (problem !== null) return [[toPointer(['examples', example.index, 'purl']), ` ${quoted(example.purl)} ${problem}`]];
     const got = urls.purlToUrls(example.purl);
     // A list with a member left out could give another URL: purl-urls/unchecked says so.
@@ -144,8 +139,8 @@ const roundTrip = exampleCheck(
   "Each PURL example's download URL reads back to the PURL, less what the URL cannot carry (qualifiers, version and subpath the download template does not use), or to nothing when it could also name another package.",
   ['purl'],
   'all',
-  (urls, example, { type }) => {
-    if (purlProblem(example.purl, type) !== null) return [];
+  (urls, example, { type }, engine) => {
+    if (purlProblem(example.purl, type, engine) !== null) return [];
     const trip = downloadRoundTrip(urls, example.purl);
     if (trip === null) return [];
     const got = urls.urlToPurl(trip.download);

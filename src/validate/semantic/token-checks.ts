@@ -1,4 +1,4 @@
-import type { SemanticCheck } from './registry.js';
+import type { SemanticCheck } from './check-table.js';
 import { asObject, own } from './read.js';
 
 const expiresIn: SemanticCheck = {

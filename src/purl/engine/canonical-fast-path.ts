@@ -1,19 +1,27 @@
-import { isNotCanonicalValue } from './raw-qualifiers.js';
-import { MAX_PURL_LENGTH } from './generic-rules.js';
-import type { Vocabulary } from './vocabulary.js';
-import { LENIENT, parsePurlString } from './parse-purl-string.js';
-import { RawQualifiers } from './raw-qualifiers.js';
+/**
+ * The engine's canonical fast path: most PURLs handed to `canonicalize` are canonical already and
+ * of types whose definitions ask nothing of the values, and such a PURL can be known canonical
+ * from where its parts are and which characters they hold, without reading a component out. It
+ * is an optimisation only: an engine made with `canonicalFastPath: false` answers every input the
+ * same without it (a test compares the two on the whole corpus and the conformance suite).
+ */
+import { isNotCanonicalValue, RawQualifiers } from '../syntax/raw-qualifiers.js';
+import { MAX_PURL_LENGTH } from '../syntax/generic-rules.js';
+import type { Vocabulary } from '../syntax/vocabulary.js';
+import type { WordIndex } from '../syntax/word-index.js';
+import { LENIENT, parsePurlString } from '../syntax/parse-purl-string.js';
 import type { PurlComponents } from '../purl-components.js';
-import type { PurlRule, RuleContext } from '../rules/registry.js';
+import type { PurlRule, RuleContext } from '../rules/index.js';
+import type { ComponentPlan, CompiledType } from '../definitions/compile-definition.js';
 
 /** What a component's definition asks of its value, when that can be told from where it is written. */
 export type InPlaceRequirement = 'required' | 'optional' | 'prohibited';
 
 /**
  * What a type's definition asks of a PURL, when all of it can be checked in place: presence or
- * absence, lowercase namespace and name, and registry rules of namespace, name and version (run
- * on the values as written, when those hold no escape). `null` on a type whose definition has a
- * pattern, a subpath rule, a rule that moves namespace segments into the name, a required
+ * absence, lowercase namespace and name, and the engine's rules of namespace, name and version
+ * (run on the values as written, when those hold no escape). `null` on a type whose definition
+ * has a pattern, a subpath rule, a rule that moves namespace segments into the name, a required
  * qualifier, case folding of the subpath, or of the version alone.
  */
 export interface InPlaceRules {
@@ -24,7 +32,7 @@ export interface InPlaceRules {
   readonly lowercasePath: boolean;
   /** The version is lowercase in canonical form too (only with {@link lowercasePath}). */
   readonly lowercaseVersion: boolean;
-  /** The registry rules of each component, in the order the type layer applies them; empty for most types. */
+  /** The engine's rules of each component, in the order the type layer applies them; empty for most types. */
   readonly namespaceRules: readonly PurlRule[];
   readonly nameRules: readonly PurlRule[];
   readonly versionRules: readonly PurlRule[];
@@ -53,9 +61,38 @@ function firstFrom(pattern: RegExp, input: string, from: number): number {
   return pattern.test(input) ? pattern.lastIndex - 1 : input.length;
 }
 
+/** A type the fast path can look up: what of it is checked in place, or `null`. */
+export interface FastPathType {
+  readonly inPlace: InPlaceRules | null;
+}
+
 /**
- * Whether `input` is, as it stands, a valid PURL in canonical form, of a type whose definition
- * `words` knows and asks nothing of the values (see {@link InPlaceRules}), told from where its
+ * What of a compiled type is checked in place: requirements, lowercase namespace and name, and
+ * the rules of namespace, name and version, which are run on the values as written; `null` for a
+ * type with a pattern, a subpath rule, a rule that moves namespace segments into the name, a
+ * required qualifier, case folding of the subpath, or of the version alone.
+ */
+export function inPlaceRules(compiled: CompiledType): InPlaceRules | null {
+  const { namespace, name, version, subpath } = compiled;
+  const plans: readonly ComponentPlan[] = [namespace, name, version, subpath];
+  const lowercasePath = namespace.lowercase || name.lowercase;
+  if (compiled.requiredQualifiers.length > 0 || plans.some((p) => p.permitted !== null) || subpath.checked || subpath.lowercase || name.requirement !== 'required') return null;
+  if ((version.lowercase && !lowercasePath) || compiled.namespaceSegments !== null) return null;
+  return {
+    namespace: namespace.requirement,
+    version: version.requirement,
+    subpath: subpath.requirement,
+    lowercasePath,
+    lowercaseVersion: version.lowercase,
+    namespaceRules: namespace.rules,
+    nameRules: name.rules,
+    versionRules: version.rules,
+  };
+}
+
+/**
+ * Whether `input` is, as it stands, a valid PURL in canonical form, of a type in `types` whose
+ * definition asks nothing of the values (see {@link InPlaceRules}), told from where its
  * parts are and which characters they hold, without reading any component out. `false` means
  * "not known here": the caller then parses in full, which finds the canonical form or the error.
  * It answers `true` only for the plainest canonical form: `pkg:`, a known type, a path of
@@ -64,12 +101,12 @@ function firstFrom(pattern: RegExp, input: string, from: number): number {
  * values in canonical encoding, a subpath of such segments without `.` or `..`. Parsing such a
  * string meets no error and building its components writes it back unchanged.
  */
-export function isCanonicalInPlace(input: string, words: Vocabulary): boolean {
+export function isCanonicalInPlace(input: string, types: WordIndex<FastPathType>, words: Vocabulary): boolean {
   if (input.length > MAX_PURL_LENGTH) return false;
   if (input.charCodeAt(0) !== 0x70 || input.charCodeAt(1) !== 0x6b || input.charCodeAt(2) !== 0x67 || input.charCodeAt(3) !== 0x3a) return false;
   const typeEnd = input.indexOf('/', 4);
   if (typeEnd === -1) return false;
-  const rules = words.types.find(input, 4, typeEnd)?.inPlace;
+  const rules = types.find(input, 4, typeEnd)?.inPlace;
   if (rules === undefined || rules === null) return false;
   const pathStart = typeEnd + 1;
 
@@ -129,7 +166,7 @@ function subpathInPlace(input: string, from: number): boolean {
 }
 
 /**
- * Whether the registry rules give namespace, name and version back unchanged, run as the type
+ * Whether the engine's rules give namespace, name and version back unchanged, run as the type
  * layer runs them: each present component in turn, on its value as written (an escape-free value
  * is its own decoding; one with an escape is left to the full parse). A rule that fails, throws or
  * changes its value sends the PURL the full way, which gives the same answer or error. A rule

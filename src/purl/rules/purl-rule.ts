@@ -1,14 +1,13 @@
 import type { PurlComponents } from '../purl-components.js';
-import { ECOSYSTEM_RULES } from './ecosystem-rules.js';
 
 /**
  * The components a normalisation rule can apply to.
  *
  * @example
  * ```ts
- * import { purlRulesFor, type RuleComponent } from 'teapurl';
+ * import { defaultPurlEngine, type RuleComponent } from 'teapurl/purl';
  * const component: RuleComponent = 'name';
- * purlRulesFor('pypi', component).length; // 1
+ * defaultPurlEngine().rulesFor('pypi', component).length; // 1
  * ```
  */
 export type RuleComponent = 'namespace' | 'name' | 'version' | 'subpath';
@@ -18,7 +17,7 @@ export type RuleComponent = 'namespace' | 'name' | 'version' | 'subpath';
  *
  * @example
  * ```ts
- * import type { RuleContext } from 'teapurl';
+ * import type { RuleContext } from 'teapurl/purl';
  * function requireRepositoryUrl(name: string, context: RuleContext): string {
  *   if (context.components.qualifiers?.repository_url === undefined) context.fail(`${name} needs a repository_url`);
  *   return name;
@@ -38,11 +37,12 @@ export interface RuleContext {
 /**
  * A normalisation or validity rule that a type definition can only state in prose (its
  * `normalization_rules`, or a note). Rules are keyed by type and component, so they apply to
- * whichever definition set an engine is built from.
+ * whichever definition set an engine is built from. An engine is given its rules when it is made
+ * ({@link PurlEngineOptions.rules}); {@link defaultPurlRules} are teapurl's own.
  *
  * @example
  * ```ts
- * import type { PurlRule } from 'teapurl';
+ * import type { PurlRule } from 'teapurl/purl';
  * const underscoreToDash: PurlRule = {
  *   id: 'pypi/name/underscore-to-dash',
  *   type: 'pypi',
@@ -71,63 +71,33 @@ export interface PurlRule {
   readonly namespaceSegments?: number;
 }
 
-const RULES = new Map<string, PurlRule[]>();
+/** Where compiling finds a component's rules: the rules an engine was given, looked up by type and component. */
+export type RulesLookup = (type: string, component: RuleComponent) => readonly PurlRule[];
+
+const NO_RULES: readonly PurlRule[] = Object.freeze([]);
+
+/** A lookup that finds no rule: the generic plan's, and a definition checked on its own terms. */
+export const NO_RULES_LOOKUP: RulesLookup = () => NO_RULES;
 
 /**
- * Adds rules to the registry used by engines compiled afterwards. A rule id may be registered
- * only once.
- *
- * @example
- * ```ts
- * import { registerPurlRules, PurlEngine, defaultPurlDefinition } from 'teapurl';
- * registerPurlRules([{
- *   id: 'cargo/version/no-latest',
- *   type: 'cargo',
- *   component: 'version',
- *   summary: 'The version is a real release, never "latest".',
- *   apply: (version, context) => (version === 'latest' ? context.fail('cargo version "latest" is not a release') : version),
- * }]);
- * const engine = PurlEngine.fromDefinitions([defaultPurlDefinition('cargo')]);
- * engine.validate('pkg:cargo/rand@latest').errors[0]?.code; // 'rule-violation'
- * ```
+ * The lookup over a list of rules, in list order per type and component. A rule id given twice is
+ * refused with a `TypeError`: two rules claiming one name would make the documentation lie.
  */
-export function registerPurlRules(rules: readonly PurlRule[]): void {
+export function rulesLookup(rules: readonly PurlRule[]): RulesLookup {
+  if (!Array.isArray(rules)) throw new TypeError('rules must be an array of PURL rules');
+  const byKey = new Map<string, PurlRule[]>();
+  const ids = new Set<string>();
   for (const rule of rules) {
+    if (typeof rule !== 'object' || rule === null || typeof rule.id !== 'string' || typeof rule.apply !== 'function') {
+      throw new TypeError('each PURL rule needs a string id, a type, a component and an apply function');
+    }
+    if (ids.has(rule.id)) throw new TypeError(`PURL rule ${rule.id} is given twice`);
+    ids.add(rule.id);
     const key = `${rule.type}\u0000${rule.component}`;
-    const list = RULES.get(key) ?? [];
-    if (list.some((r) => r.id === rule.id)) throw new Error(`PURL rule ${rule.id} is registered twice`);
-    list.push(rule);
-    RULES.set(key, list);
+    const list = byKey.get(key);
+    if (list === undefined) byKey.set(key, [rule]);
+    else list.push(rule);
   }
+  if (byKey.size === 0) return NO_RULES_LOOKUP;
+  return (type, component) => byKey.get(`${type}\u0000${component}`) ?? NO_RULES;
 }
-
-/**
- * The rules registered for one component of one type, in registration order.
- *
- * @example
- * ```ts
- * import { purlRulesFor } from 'teapurl';
- * purlRulesFor('pypi', 'name').map((rule) => rule.summary); // ['Each "_" in the name becomes "-".']
- * purlRulesFor('npm', 'name');                              // []
- * ```
- */
-export function purlRulesFor(type: string, component: RuleComponent): readonly PurlRule[] {
-  return RULES.get(`${type}\u0000${component}`) ?? [];
-}
-
-/**
- * Every registered rule.
- *
- * @example
- * ```ts
- * import { allPurlRules } from 'teapurl';
- * allPurlRules().map((rule) => rule.id); // ['pypi/name/underscore-to-dash', 'cpan/name/distribution-not-module', …]
- * ```
- */
-export function allPurlRules(): readonly PurlRule[] {
-  return [...RULES.values()].flat();
-}
-
-// The ecosystem rules are part of the table from the start, not registered by an import done for
-// its effect, which a bundler honouring `sideEffects: false` may drop.
-registerPurlRules(ECOSYSTEM_RULES);

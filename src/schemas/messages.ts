@@ -1,0 +1,59 @@
+/**
+ * The sentences teapurl builds in many places, written once: a long text cut for a message, "the
+ * first problem (and N more)", and the message for a fault inside teapurl. Every layer uses them,
+ * so they live in the lowest one.
+ */
+import type { Finding } from './finding.js';
+
+/** The most characters of an error's own text that a message quotes. */
+export const MAX_QUOTED_ERROR = 200;
+
+/** `text`, cut to its first `max` characters with `…` when longer: a huge error must not make a huge line. */
+export function cut(text: string, max = MAX_QUOTED_ERROR): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** What went wrong in a caught value, as a message quotes it: `Name: message`, cut. */
+export function errorText(error: unknown, max = MAX_QUOTED_ERROR): string {
+  return cut(error instanceof Error ? `${error.name}: ${error.message}` : String(error), max);
+}
+
+/** ` (and N more)` after the first of `total` problems; empty when there is only one. */
+export function andMore(total: number): string {
+  return total > 1 ? ` (and ${total - 1} more)` : '';
+}
+
+/** Where a finding is: `line:column` when placed in a text, else its JSON Pointer (`/` for the whole document). */
+export function findingPlace(finding: Pick<Finding, 'line' | 'column' | 'pointer'>): string {
+  return finding.line === null ? finding.pointer || '/' : `${finding.line}:${finding.column}`;
+}
+
+/** `source:place: message (rule) (and N more)`: the first of `findings`, for an error that refuses a whole document. */
+export function firstFindingMessage(source: string, findings: readonly Pick<Finding, 'line' | 'column' | 'pointer' | 'message' | 'rule'>[]): string {
+  const first = findings[0];
+  if (first === undefined) return `${source}: invalid document`;
+  return `${source}:${findingPlace(first)}: ${first.message} (${first.rule})${andMore(findings.length)}`;
+}
+
+/** Who is at fault when a step fails for no reason the input explains. */
+export interface FaultOptions {
+  /** Whose fault it is; default teapurl. */
+  readonly culprit?: string;
+  /** Whom to tell; default the teapurl maintainers. */
+  readonly reportTo?: string;
+  /** Add "not a verdict on the document": the step judges documents. */
+  readonly notAVerdict?: boolean;
+  /** What to send with the report, such as "this file". */
+  readonly attach?: string;
+}
+
+/**
+ * The message for a step that failed inside teapurl (or a check given to it), never blamed on the
+ * input: `<what> failed (<error>); this is a fault in …: please report it to …`.
+ */
+export function faultMessage(what: string, error: unknown, options: FaultOptions = {}): string {
+  const culprit = options.culprit ?? 'teapurl';
+  const verdict = options.notAVerdict ? ', not a verdict on the document' : '';
+  const attach = options.attach ? ` with ${options.attach}` : '';
+  return `${what} (${errorText(error)}); this is a fault in ${culprit}${verdict}: please report it to ${options.reportTo ?? 'the teapurl maintainers'}${attach}`;
+}
