@@ -1,5 +1,6 @@
 import type { PurlTypeDefinition, PurlTypeUrls } from '../../types/index.js';
-import { PurlEngine } from '../purl/index.js';
+import type { PurlEngine } from '../purl/index.js';
+import { engineFromDefinitions } from '../purl/engine/engine-from-definitions.js';
 import { createPurlUrls } from '../purl/urls/create-purl-urls.js';
 import { defaultUrlDocuments } from '../purl/urls/default-urls.js';
 import { comparePaths, DOCS_FORMATS, type DocsFile, type DocsFormat } from './docs-file.js';
@@ -13,8 +14,8 @@ import { buildTypePageModel } from './type-page-model.js';
  *
  * @example
  * ```ts
- * import { defaultPurlEngine } from 'teapurl';
- * import { type DocsSiteOptions } from 'teapurl/node';
+ * import { defaultPurlEngine } from 'teapurl/purl';
+ * import type { DocsSiteOptions } from 'teapurl/docs';
  * const options: DocsSiteOptions = { format: 'md', engine: defaultPurlEngine() };
  * ```
  */
@@ -23,7 +24,7 @@ export interface DocsSiteOptions {
   readonly format?: DocsFormat;
   /**
    * The engine that breaks each example down into its components (default: one built from
-   * `definitions` with {@link PurlEngine.fromDefinitions}, which refuses an invalid definition).
+   * `definitions`, which refuses an invalid definition as `loadPurlEngine` does).
    */
   readonly engine?: PurlEngine;
   /**
@@ -54,7 +55,8 @@ const TYPE_PATTERN = /^[a-z][a-z0-9-.]+$/;
  *   `UrlDocumentError` when a URL document does not follow the purl-type-urls schema.
  * @example
  * ```ts
- * import { generateDocsSite, purlEngineFromDirectory } from 'teapurl/node';
+ * import { generateDocsSite } from 'teapurl/docs';
+ * import { purlEngineFromDirectory } from 'teapurl/node';
  * const engine = await purlEngineFromDirectory('purl-types');
  * const definitions = engine.types().map((type) => engine.definition(type)!);
  * for (const file of generateDocsSite(definitions, { format: 'both', engine })) {
@@ -65,7 +67,7 @@ const TYPE_PATTERN = /^[a-z][a-z0-9-.]+$/;
 export function generateDocsSite(definitions: readonly PurlTypeDefinition[], options: DocsSiteOptions = {}): DocsFile[] {
   const format = options.format ?? 'html';
   if (!DOCS_FORMATS.includes(format)) throw new Error(`unknown documentation format ${JSON.stringify(format)}`);
-  const engine = options.engine ?? PurlEngine.fromDefinitions(definitions);
+  const engine = options.engine ?? engineFromDefinitions(definitions);
   const seen = new Set<string>();
   for (const { type } of definitions) {
     // Types become file names: the pattern keeps them inside types/ (no "/", no leading dot).

@@ -1,7 +1,8 @@
 import { readJsonFolder } from './read-json-folder.js';
 import { validateTextValue } from '../validate/validate-document.js';
 import { blocksEngine, DefinitionSetError, type SourcedDocument } from '../purl/definitions/check-definitions.js';
-import { engineFromSourcedDocuments, type PurlEngine, type PurlEngineOptions } from '../purl/engine/purl-engine.js';
+import type { PurlEngine, PurlEngineOptions } from '../purl/engine/purl-engine.js';
+import { engineFromSourcedDocuments } from '../purl/engine/engine-from-definitions.js';
 import { faultMessage } from '../schemas/messages.js';
 import { withNodeGuard } from './validate-files.js';
 

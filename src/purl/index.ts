@@ -11,7 +11,8 @@ export { PurlEngine, type PurlEngineOptions, type ParseOptions, type PurlValidat
 export { defaultPurlEngine, bundledPurlEngine, parsePurl, buildPurl, canonicalizePurl, validatePurl } from './default-engine.js';
 export { PurlError, type PurlIssue, type PurlErrorCode, type PurlComponentName } from './purl-error.js';
 export type { PurlComponents, PurlComponentsInput, PurlQualifiers } from './purl-components.js';
-export { DefinitionSetError } from './definitions/check-definitions.js';
+export { DefinitionSetError } from './definitions/definition-set-error.js';
+export { loadPurlEngine } from './load-purl-engine.js';
 export { DefinitionCompileError } from './definitions/compile-definition.js';
 export { defaultPurlRules, type PurlRule, type RuleContext, type RuleComponent } from './rules/index.js';
 export { percentEncode } from './syntax/percent-encoding.js';

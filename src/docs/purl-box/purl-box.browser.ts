@@ -6,7 +6,8 @@
  * explains what the reader types without any request. What the reader typed reaches the page only
  * as text nodes (`textContent`), never as markup.
  */
-import { PurlEngine, type PurlComponents } from '../../purl/index.js';
+import type { PurlEngine, PurlComponents } from '../../purl/index.js';
+import { engineFromDefinitions } from '../../purl/engine/engine-from-definitions.js';
 import { purlUrlsFromCompiled, type PurlUrls } from '../../purl/urls/purl-urls.js';
 import { compileUrlDocument } from '../../purl/urls/url-document.js';
 import type { PurlTypeUrls } from '../../../types/index.js';
@@ -111,7 +112,7 @@ function start(): void {
   }
   let engine: PurlEngine;
   try {
-    engine = PurlEngine.fromDefinitions(definitions);
+    engine = engineFromDefinitions(definitions);
   } catch (error) {
     output.replaceChildren(element('p', { class: 'refused' }, `The box cannot use this site's definitions: ${message(error)}`));
     return;

@@ -2,36 +2,10 @@ import type { PurlTypeDefinition } from '../../../types/index.js';
 import { purlTypeDefinition } from '../../schemas/compiled/purl-type-definition.js';
 import { documentSchemaErrors } from '../../schemas/schema-findings.js';
 import type { Finding } from '../../schemas/finding.js';
+import { firstFindingMessage } from '../../schemas/messages.js';
+import { DefinitionSetError } from './definition-set-error.js';
 
-/**
- * A definition set an engine cannot be built from; names the document and what is wrong.
- *
- * @example
- * ```ts
- * import { PurlEngine, DefinitionSetError, defaultPurlDefinition } from 'teapurl';
- * const cargo = defaultPurlDefinition('cargo');
- * try {
- *   PurlEngine.fromDefinitions([cargo, cargo]);
- * } catch (error) {
- *   if (error instanceof DefinitionSetError) console.log(error.source, error.message);
- *   // definition #1  definition #1: type "cargo" is already defined by definition #0
- * }
- * ```
- */
-export class DefinitionSetError extends Error {
-  /**
-   * @param source - the file, or `definition #<index>` for in-memory documents
-   * @param findings - the validator's findings (errors only), when the document is invalid
-   */
-  constructor(
-    readonly source: string,
-    message: string,
-    readonly findings: readonly Finding[] = [],
-  ) {
-    super(message);
-    this.name = 'DefinitionSetError';
-  }
-}
+export { DefinitionSetError };
 
 /** A document and where it came from. */
 export interface SourcedDocument {
@@ -60,12 +34,7 @@ export function checkDefinitions(documents: readonly SourcedDocument[]): PurlTyp
   const definitions: PurlTypeDefinition[] = [];
   for (const { document, source, findings } of documents) {
     const errors = (findings ?? documentSchemaErrors(purlTypeDefinition, document, source)).filter(blocksEngine);
-    const first = errors[0];
-    if (first) {
-      const where = first.line === null ? first.pointer || '/' : `${first.line}:${first.column}`;
-      const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-      throw new DefinitionSetError(source, `${source}:${where}: ${first.message} (${first.rule})${more}`, errors);
-    }
+    if (errors.length > 0) throw new DefinitionSetError(source, firstFindingMessage(source, errors), errors);
     const definition = document as PurlTypeDefinition;
     const previous = bySource.get(definition.type);
     if (previous !== undefined) {

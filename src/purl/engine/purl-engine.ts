@@ -8,12 +8,10 @@ import { readComponents, type ReadComponents } from '../syntax/read-components.j
 import { ParsedPurl } from '../syntax/parsed-purl.js';
 import { vocabulary, type Vocabulary } from '../syntax/vocabulary.js';
 import type { WordIndex } from '../syntax/word-index.js';
-import { DefinitionCompileError, GENERIC_PLAN, type CompiledType } from '../definitions/compile-definition.js';
+import { GENERIC_PLAN, type CompiledType } from '../definitions/compile-definition.js';
 import type { DefinitionRules } from '../definitions/definition-rules.js';
-import { checkDefinitions, DefinitionSetError, type SourcedDocument } from '../definitions/check-definitions.js';
 import type { PatternGuard } from '../definitions/pattern-guard.js';
 import { defaultPurlRules, rulesLookup, type PurlRule, type RuleComponent, type RulesLookup } from '../rules/index.js';
-import { faultMessage } from '../../schemas/messages.js';
 import { TypeEntry } from './type-entry.js';
 import { applyTypeRules } from './apply-type-rules.js';
 import { isCanonicalInPlace } from './canonical-fast-path.js';
@@ -25,9 +23,9 @@ import { NORMALISED_BUILD } from './engine-internals.js';
  *
  * @example
  * ```ts
- * import { PurlEngine, type PurlEngineOptions } from 'teapurl/purl';
+ * import { loadPurlEngine, type PurlEngineOptions } from 'teapurl/purl';
  * const options: PurlEngineOptions = { strictTypes: true };
- * const engine = PurlEngine.fromDefinitions([cargoDefinition], options);
+ * const engine = await loadPurlEngine([cargoDefinition], options);
  * engine.validate('pkg:acme/widget@1.0').errors[0]?.code; // 'unknown-type'
  * ```
  */
@@ -126,8 +124,8 @@ export interface EngineSettings {
  *
  * @example
  * ```ts
- * import { PurlEngine } from 'teapurl/purl';
- * const engine = PurlEngine.fromDefinitions([pypiDefinition], { strictTypes: true });
+ * import { loadPurlEngine } from 'teapurl/purl';
+ * const engine = await loadPurlEngine([pypiDefinition], { strictTypes: true });
  * engine.canonicalize('pkg:PYPI/Django_Package@1.0'); // 'pkg:pypi/django-package@1.0'
  * ```
  */
@@ -140,14 +138,14 @@ export class PurlEngine {
   readonly #entries: WordIndex<TypeEntry>;
 
   /**
-   * Engines are made by {@link PurlEngine.fromDefinitions}, {@link bundledPurlEngine} and
+   * Engines are made by {@link loadPurlEngine}, {@link bundledPurlEngine} and
    * {@link defaultPurlEngine}; teapurl's own modules make them through one internal factory.
    *
    * @hidden
    */
   constructor(entries: readonly TypeEntry[], settings: EngineSettings) {
     if (!Array.isArray(entries) || !entries.every((entry) => entry instanceof TypeEntry)) {
-      throw new TypeError('make an engine with PurlEngine.fromDefinitions(definitions) or bundledPurlEngine()');
+      throw new TypeError('make an engine with loadPurlEngine(definitions) or bundledPurlEngine()');
     }
     // A later entry for the same type replaces an earlier one, as a Map built from them would.
     this.#types = new Map(entries.map((entry) => [entry.type, entry]));
@@ -155,27 +153,6 @@ export class PurlEngine {
     const words = vocabulary([...this.#types.values()], [...this.#types.values()].flatMap((t) => t.qualifierKeys));
     this.#words = words;
     this.#entries = words.types;
-  }
-
-  /**
-   * Builds an engine from definition documents. Each is checked against the PURL type
-   * definition schema first; an invalid one, or two for the same type, is refused with a
-   * {@link DefinitionSetError} naming the document and the finding. Nothing else is thrown: a
-   * pattern the engine cannot compile, or a fault inside teapurl, is a `DefinitionSetError` too.
-   * Options that cannot be used (a rule id given twice) are a `TypeError`.
-   *
-   * @example
-   * ```ts
-   * const engine = PurlEngine.fromDefinitions([cargoDefinition, npmDefinition]);
-   * const bare = PurlEngine.fromDefinitions([pypiDefinition], { rules: [] }); // the definition alone
-   * ```
-   */
-  static fromDefinitions(documents: readonly unknown[], options: PurlEngineOptions = {}): PurlEngine {
-    if (!Array.isArray(documents)) throw new TypeError('PurlEngine.fromDefinitions takes an array of definition documents');
-    return engineFromSourcedDocuments(
-      documents.map((document, index) => ({ document, source: `definition #${index}` })),
-      options,
-    );
   }
 
   /**
@@ -364,13 +341,6 @@ export class PurlEngine {
   }
 }
 
-/** Any failure while loading definitions, as the one error type the loaders throw. */
-function asDefinitionSetError(error: unknown, source: string): DefinitionSetError {
-  if (error instanceof DefinitionSetError) return error;
-  if (error instanceof DefinitionCompileError) return new DefinitionSetError(source, `${source}: ${error.message}`);
-  return new DefinitionSetError(source, `${source}: ${faultMessage('teapurl failed while loading this definition', error, { attach: 'this file' })}`);
-}
-
 /** A type an engine is made from: the rules to compile and, when the caller has it, the whole document. */
 export interface EngineType {
   readonly rules: DefinitionRules;
@@ -396,11 +366,11 @@ export function engineSettings(options: PurlEngineOptions = {}): EngineSettings 
 
 /**
  * The one factory behind every engine. Types with a `source` are compiled at once, so that a
- * pattern that does not compile is reported while loading, as a {@link DefinitionSetError} naming
- * its document; the others (the bundled types, checked when teapurl is built) are compiled when
- * first asked for.
+ * pattern that does not compile is reported while loading, as `failed` makes it (the loaders: a
+ * `DefinitionSetError` naming the document); the others (the bundled types, checked when
+ * teapurl is built) are compiled when first asked for.
  */
-export function createEngine(types: readonly EngineType[], settings: EngineSettings): PurlEngine {
+export function createEngine(types: readonly EngineType[], settings: EngineSettings, failed: (error: unknown, source: string) => Error = (error) => error as Error): PurlEngine {
   const compile = { rules: settings.rulesFor, patternGuard: settings.patternGuard };
   const entries = types.map(({ rules, document, source, compiled }) => {
     const entry = new TypeEntry(rules, document, compile, compiled ?? null);
@@ -408,28 +378,10 @@ export function createEngine(types: readonly EngineType[], settings: EngineSetti
       try {
         void entry.compiled;
       } catch (error) {
-        throw asDefinitionSetError(error, source);
+        throw failed(error, source);
       }
     }
     return entry;
   });
   return new PurlEngine(entries, settings);
-}
-
-/**
- * An engine from documents that carry where they came from and, for files, the findings the
- * validator already gave them (with lines and columns): checked, then every type compiled at once.
- */
-export function engineFromSourcedDocuments(documents: readonly SourcedDocument[], options: PurlEngineOptions = {}): PurlEngine {
-  const settings = engineSettings(options);
-  let definitions: PurlTypeDefinition[];
-  try {
-    definitions = checkDefinitions(documents);
-  } catch (error) {
-    throw asDefinitionSetError(error, 'the definitions');
-  }
-  return createEngine(
-    definitions.map((definition, index) => ({ rules: definition, document: definition, source: documents[index]?.source ?? `definition #${index}` })),
-    settings,
-  );
 }
