@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForBrowser, type BrowserBundle } from '../scripts/lib/browser-bundle.mjs';
 import * as purlEntry from '../src/purl/index.js';
 import * as teapurlEntry from '../src/index.js';
+import { defaultPurlDefinition } from '../src/purl/default-definitions.js';
 import { ROOT } from '../test/support/paths.js';
 import { launchChromium } from './support/chromium.js';
 import { exerciseEngines, exercisePurls, exerciseValidation, type PurlCase } from './support/purl-exercise.js';
@@ -153,10 +154,10 @@ describe('the teapurl/purl browser bundle', () => {
   it(`is at most ${PURL_GZIP_BUDGET} bytes gzip, and holds no definition texts`, () => {
     expect(purlBundle.gzipBytes).toBeLessThanOrEqual(PURL_GZIP_BUDGET);
     // A description from the bundled cargo definition: texts stay out of teapurl/purl.
-    expect(teapurlEntry.defaultPurlDefinition('cargo')?.description).toBeTruthy();
-    expect(purlBundle.code).not.toContain(teapurlEntry.defaultPurlDefinition('cargo')!.description);
+    expect(defaultPurlDefinition('cargo')?.description).toBeTruthy();
+    expect(purlBundle.code).not.toContain(defaultPurlDefinition('cargo')!.description);
     // …while the rules are there: chrome-extension's permitted_characters.
-    expect(purlBundle.code).toContain(teapurlEntry.defaultPurlDefinition('chrome-extension')!.name_definition.permitted_characters!.replaceAll('\\', '\\\\'));
+    expect(purlBundle.code).toContain(defaultPurlDefinition('chrome-extension')!.name_definition.permitted_characters!.replaceAll('\\', '\\\\'));
   });
 
   it('parses, builds, canonicalises and validates corpus and broken PURLs in Chromium exactly as Node does', async () => {
@@ -188,7 +189,7 @@ describe('the teapurl/purl browser bundle', () => {
         },
         { definitions, inputs: WIDGET_INPUTS },
       );
-      expect(inBrowser).toEqual(JSON.parse(JSON.stringify(exerciseEngines(purlEntry, definitions, WIDGET_INPUTS))));
+      expect(inBrowser).toEqual(JSON.parse(JSON.stringify(await exerciseEngines(purlEntry, definitions, WIDGET_INPUTS))));
     }
     const valid = (await page.evaluate(
       (inputs) => {

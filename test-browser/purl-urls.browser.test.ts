@@ -10,10 +10,13 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PurlTypeUrls } from '../types/index.js';
-import { purlToUrls, urlToPurl } from '../src/node/index.js';
+import { loadPurlUrls } from '../src/purl/index.js';
 import { ROOT } from '../test/support/paths.js';
 import { launchChromium } from './support/chromium.js';
 import { serveSplitPurlBundle, type ServedPurlBundle } from './support/split-purl-bundle.js';
+
+// teapurl's own URL documents over the default engine, the mapper the functions below test.
+const { purlToUrls, urlToPurl } = await loadPurlUrls();
 
 let browser: Browser;
 let served: ServedPurlBundle;

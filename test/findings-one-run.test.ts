@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateText, type Finding } from '../src/index.js';
-import { runChecks } from '../src/validate/semantic/registry.js';
+import { builtInChecks, checkContext, runChecks } from '../src/validate/semantic/index.js';
 import { ROOT } from './support/paths.js';
 
 type Doc = Record<string, unknown>;
@@ -219,7 +219,7 @@ describe('without the schema\'s verdict', () => {
     const doc = widget();
     doc.name_definition = { requirement: 'required', permitted_characters: '^[\\w-.]+$' };
     doc.examples = ['pkg:widget/sprocket', 'pkg:widget/acme/sprocket'];
-    const found = runChecks('purl-type-definition', doc, { schemaValid: false });
+    const found = runChecks(builtInChecks, 'purl-type-definition', doc, checkContext({ schemaValid: false }));
     expect(found.map((f) => `${f.rule} ${f.pointer}`)).toEqual(['purl-type/example-valid /examples/1', 'purl-type/unchecked /examples']);
     expect(found[1]!.message).toContain('not checked against name_definition.permitted_characters');
   });

@@ -3,7 +3,9 @@
  * and checks the exact text: only the fixed strings change, every other character stays.
  */
 import { describe, expect, it } from 'vitest';
-import { fixText, registerChecks, validateText, parsePurl } from '../src/index.js';
+import { fixText, validateText } from '../src/index.js';
+import { parsePurl } from '../src/purl/index.js';
+import { builtInChecks, type CheckTable } from '../src/index.js';
 import { separatorsReadAsData } from '../src/validate/semantic/purl-type-example-fix.js';
 import { widgetDefinition } from './support/widget-definition.js';
 
@@ -129,20 +131,24 @@ describe('fixText', () => {
   });
 });
 
-describe('fixText with fixes from a registered check', () => {
+describe('fixText with fixes from a check it is given', () => {
   // A check of discovery documents that offers fixes, so that fixText's own guards can be tested:
   // a fix through keys named like Object.prototype's members, and one that would add a finding.
-  registerChecks('tea-discovery', [
-    {
-      rule: 'test/offers-fix',
-      summary: 'Offers the fixes the test document asks for in its "x-fixes" member.',
-      check(document) {
-        const wanted = (document as { 'x-fixes'?: [string, string][] })['x-fixes'];
-        if (!Array.isArray(wanted)) return [];
-        return wanted.map(([pointer, replacement]) => ({ pointer, severity: 'warning' as const, rule: 'test/offers-fix', message: 'fix me', fix: { pointer, replacement } }));
+  const checks: CheckTable = {
+    ...builtInChecks,
+    'tea-discovery': [
+      ...builtInChecks['tea-discovery']!,
+      {
+        rule: 'test/offers-fix',
+        summary: 'Offers the fixes the test document asks for in its "x-fixes" member.',
+        check(document) {
+          const wanted = (document as { 'x-fixes'?: [string, string][] })['x-fixes'];
+          if (!Array.isArray(wanted)) return [];
+          return wanted.map(([pointer, replacement]) => ({ pointer, severity: 'warning' as const, rule: 'test/offers-fix', message: 'fix me', fix: { pointer, replacement } }));
+        },
       },
-    },
-  ]);
+    ],
+  };
   const endpoints = [{ url: 'https://tea.example.com', versions: ['1.0.0'] }];
 
   it('edits under hostile keys (__proto__, constructor) as under any other key', () => {
@@ -161,7 +167,7 @@ describe('fixText with fixes from a registered check', () => {
     ).replace('"x-data": {', '"x-data": {\n    "__proto__": ["before"],');
     // JSON.stringify drops an own __proto__ given as a literal; it was written into the text above.
     expect(before).toContain('"__proto__": ["before"]');
-    const fixed = fixText(before, { kind: 'discovery' });
+    const fixed = fixText(before, { kind: 'discovery', checks });
     expect(fixed.applied.map((a) => a.pointer)).toEqual(['/x-data/__proto__/0', '/x-data/constructor/toString']);
     expect(fixed.text).toBe(before.replace('["before"]', '["after"]').replace('"toString": "before"', '"toString": "after"'));
     expect(({} as Record<string, unknown>).toString).toBe(Object.prototype.toString);
@@ -181,7 +187,7 @@ describe('fixText with fixes from a registered check', () => {
       null,
       2,
     );
-    const fixed = fixText(before, { kind: 'discovery' });
+    const fixed = fixText(before, { kind: 'discovery', checks });
     expect(fixed.applied.map((a) => a.pointer)).toEqual(['/x-data/note']);
     expect(fixed.text).toBe(before.replace('"note": "broken"', '"note": "fixed"'));
     const withheld = fixed.left.find((f) => f.pointer === '/endpoints/0/url');
@@ -190,7 +196,7 @@ describe('fixText with fixes from a registered check', () => {
 
   it('ignores a fix whose pointer leads to no string', () => {
     const before = JSON.stringify({ schemaVersion: 1, endpoints, 'x-fixes': [['/schemaVersion', '2'], ['/nowhere/0', 'x']] }, null, 2);
-    const fixed = fixText(before, { kind: 'discovery' });
+    const fixed = fixText(before, { kind: 'discovery', checks });
     expect(fixed).toMatchObject({ changed: false, text: before, applied: [] });
   });
 });

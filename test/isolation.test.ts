@@ -9,12 +9,15 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DefinitionSetError, PurlEngine, registerChecks, validateDocument, validateText, type Finding } from '../src/index.js';
-import { generateDocsSite, validateBytes, validateFiles, purlEngineFromDirectory } from '../src/node/index.js';
+import { DefinitionSetError } from '../src/purl/index.js';
+import { validateDocument, validateText, type Finding } from '../src/index.js';
+import { generateDocsSite } from '../src/docs/index.js';
+import { validateBytes, validateFiles, purlEngineFromDirectory } from '../src/node/index.js';
 import { isUri } from '../src/schemas/uri.js';
 import { firstRepeat, jsonEqual } from '../src/schemas/json-equal.js';
 import { ROOT } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
+import { engineFromDefinitions } from '../src/purl/engine/engine-from-definitions.js';
 
 const VALID_DISCOVERY = JSON.stringify({ schemaVersion: 1, endpoints: [{ url: 'https://tea.example.com', versions: ['1.0.0'] }] });
 const CARGO = readFileSync(path.join(ROOT, 'corpus/purl-types/cargo-definition.json'), 'utf8');
@@ -119,7 +122,7 @@ describe('keys named like Object.prototype members are plain data in the engine 
     ];
     definition.examples = ['pkg:cargo/rand@0.7.2?constructor=x&hasownproperty=1&valueof=2'];
     expect(validateDocument(definition, { kind: 'purl-type-definition' }).findings).toEqual([]);
-    const engine = PurlEngine.fromDefinitions([definition]);
+    const engine = engineFromDefinitions([definition]);
     expect(engine.validate('pkg:cargo/rand@1').errors.map((e) => e.code)).toEqual(['missing-qualifier']);
     const parsed = engine.parse('pkg:cargo/rand@1?constructor=x&valueof=2');
     expect(engine.effectiveQualifiers(parsed)).toEqual({ constructor: 'x', valueof: '2', tostring: 'yes' });
@@ -192,17 +195,19 @@ describe('one document never sinks the run', () => {
   });
 
   it('a check that throws becomes an internal/error finding and the other checks still report', () => {
-    registerChecks('tea-token-error', [
-      {
-        rule: 'test/throws-on-marker',
-        summary: 'Throws on a marker value, for this test.',
-        check: (document) => {
-          if ((document as { error_description?: unknown }).error_description === 'explode') throw new TypeError('x.toString is not a function');
-          return [];
+    const checks = {
+      'tea-token-error': [
+        {
+          rule: 'test/throws-on-marker',
+          summary: 'Throws on a marker value, for this test.',
+          check: (document: unknown) => {
+            if ((document as { error_description?: unknown }).error_description === 'explode') throw new TypeError('x.toString is not a function');
+            return [];
+          },
         },
-      },
-    ]);
-    const result = validateText('{"error": 5, "error_description": "explode"}', { kind: 'token-error' });
+      ],
+    };
+    const result = validateText('{"error": 5, "error_description": "explode"}', { kind: 'token-error', checks });
     expect(rules(result.findings).sort()).toEqual(['internal/error', 'schema/type']);
     const internal = result.findings.find((f) => f.rule === 'internal/error')!;
     expect(internal.message).toContain('test/throws-on-marker');
@@ -211,8 +216,8 @@ describe('one document never sinks the run', () => {
 });
 
 describe('PurlEngine loaders throw only DefinitionSetError', () => {
-  it('fromDefinitions refuses the toString document with a DefinitionSetError', () => {
-    expect(() => PurlEngine.fromDefinitions([JSON.parse(TO_STRING_DOCUMENT)])).toThrow(DefinitionSetError);
+  it('loadPurlEngine refuses the toString document with a DefinitionSetError', () => {
+    expect(() => engineFromDefinitions([JSON.parse(TO_STRING_DOCUMENT)])).toThrow(DefinitionSetError);
   });
 
   it('fromDefinitions reports a value that throws when read as a DefinitionSetError', () => {
@@ -229,7 +234,7 @@ describe('PurlEngine loaders throw only DefinitionSetError', () => {
     );
     let caught: unknown;
     try {
-      PurlEngine.fromDefinitions([hostile]);
+      engineFromDefinitions([hostile]);
     } catch (error) {
       caught = error;
     }
@@ -331,7 +336,7 @@ describe('patterns: one flag policy and honest messages', () => {
     ]);
     expect(findings[0]!.message).toContain('compiles only without the u flag');
     expect(findings[1]!.message).toContain('not checked against name_definition.permitted_characters');
-    expect(() => PurlEngine.fromDefinitions([definition])).toThrow(DefinitionSetError);
+    expect(() => engineFromDefinitions([definition])).toThrow(DefinitionSetError);
   });
 
   it('a 140,000-alternative pattern V8 compiles is accepted and used, not called invalid', () => {
@@ -341,7 +346,7 @@ describe('patterns: one flag policy and honest messages', () => {
     definition.examples = ['pkg:cargo/x0@1.0', 'pkg:cargo/xzz@1.0'];
     const findings = validateText(JSON.stringify(definition), { file: 'cargo-definition.json' }).findings;
     expect(findings).toEqual([]);
-    const engine = PurlEngine.fromDefinitions([definition]);
+    const engine = engineFromDefinitions([definition]);
     expect(engine.validate('pkg:cargo/x1@1').valid).toBe(true);
     const refused = engine.validate('pkg:cargo/rand@1');
     expect(refused.errors[0]!.code).toBe('invalid-characters');

@@ -1,24 +1,24 @@
 /**
- * Issue 13, item 3: the catastrophic-pattern guard, in memory (the part that runs in browsers).
- * A pattern the shape analysis flags runs directly only on values short enough to be cheap; a
- * longer value is `pattern-skipped` until `loadPatternGuard()` loads re2js, and from then on it is
- * answered in linear time, by engines built before as well. The tests in this file run in order:
- * first without the guard, then with it (module state is per test file).
- * test/pattern-guard-node.test.ts covers the Node adapters and the CLI, which load it themselves;
- * test-browser/pattern-guard.browser.test.ts the same in Chromium.
+ * The catastrophic-pattern guard, in memory (the part that runs in browsers). A pattern the shape
+ * analysis flags runs directly only on values short enough to be cheap; a longer value is
+ * `pattern-skipped` by an engine (or validation) without a pattern guard, and answered in linear
+ * time by one given `await loadPatternGuard()`. Loading the guard changes nothing for an engine
+ * that was not given it. test/pattern-guard-node.test.ts covers the Node adapters and the CLI,
+ * which give every engine the guard; test-browser/pattern-guard.browser.test.ts the same in Chromium.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { RE2JS } from 're2js';
 import { describe, expect, it } from 'vitest';
-import { loadPatternGuard, PurlEngine, validateDocument, validateText } from '../src/index.js';
-import { generateDocsSite } from '../src/node/index.js';
+import { loadPatternGuard } from '../src/purl/index.js';
+import { validateDocument, validateText } from '../src/index.js';
+import { generateDocsSite } from '../src/docs/index.js';
 import { compilePermittedCharacters } from '../src/purl/definitions/permitted-characters.js';
-import { loadedPatternGuard, valuesAwaitingPatternGuard } from '../src/purl/definitions/pattern-guard.js';
 import { toRe2Syntax } from '../src/purl/definitions/re2-syntax.js';
 import { ROOT } from './support/paths.js';
 import { patternWidgetDefinition } from './support/widget-definition.js';
+import { engineFromDefinitions } from '../src/purl/engine/engine-from-definitions.js';
 
 const CARGO = readFileSync(path.join(ROOT, 'corpus/purl-types/cargo-definition.json'), 'utf8');
 
@@ -64,24 +64,20 @@ function surveyDefinition(count: number): Record<string, any> {
   return definition;
 }
 
-/** Built before the guard is loaded, used after. */
-const earlyEngine = PurlEngine.fromDefinitions([patternWidgetDefinition('^(a+)+$')]);
+/** An engine never given the guard: it skips long values before and after the guard is loaded. */
+const unguardedEngine = engineFromDefinitions([patternWidgetDefinition('^(a+)+$')]);
 const HOSTILE_PURL = `pkg:widget/${'a'.repeat(60_000)}!`;
+/** What an answer without the guard tells the reader to do. */
+const GIVE_THE_GUARD = 'give the engine the linear-time pattern guard to check it (patternGuard: await loadPatternGuard(), from teapurl/purl)';
 
-describe('before loadPatternGuard()', () => {
-  it('the guard is not loaded by importing teapurl', () => {
-    expect(loadedPatternGuard()).toBeNull();
-  });
-
+describe('without a pattern guard', () => {
   it.each(HOSTILE)('$source: hostile long values are not run, and say why and what to do', ({ source, matching, refused }) => {
     const pattern = compilePermittedCharacters(source);
     expect(pattern.guarded).toBe(true);
-    const before = valuesAwaitingPatternGuard();
     expect(pattern.test(refused)).toBeNull();
     expect(pattern.test(matching)).toBeNull();
-    expect(valuesAwaitingPatternGuard()).toBe(before + 2);
     expect(pattern.unrunReason(refused.length)).toMatch(/can backtrack catastrophically/);
-    expect(pattern.unrunReason(refused.length)).toContain('await loadPatternGuard() from teapurl/purl');
+    expect(pattern.unrunReason(refused.length)).toContain(GIVE_THE_GUARD);
   });
 
   it('a polynomial pattern runs short values directly and names the lengths for a long one', () => {
@@ -92,7 +88,7 @@ describe('before loadPatternGuard()', () => {
     expect(pattern.test(`${'a'.repeat(pattern.safeLength - 1)}b`)).toBe(false);
     expect(pattern.test('a'.repeat(5000))).toBeNull();
     expect(pattern.unrunReason(5000)).toBe(
-      `the pattern can backtrack catastrophically and the value is 5000 characters, more than the ${pattern.safeLength} it can safely run on; load the linear-time pattern guard to check it (await loadPatternGuard() from teapurl/purl)`,
+      `the pattern can backtrack catastrophically and the value is 5000 characters, more than the ${pattern.safeLength} it can safely run on; ${GIVE_THE_GUARD}`,
     );
     // The chrome-extension version pattern is flagged on paper; a real version is short enough to run directly.
     const version = compilePermittedCharacters('^\\d+(\\.\\d+){0,3}$');
@@ -101,22 +97,20 @@ describe('before loadPatternGuard()', () => {
   });
 
   it('the engine answers pattern-skipped promptly, saying why and what to do', () => {
-    const result = earlyEngine.validate(HOSTILE_PURL);
+    const result = unguardedEngine.validate(HOSTILE_PURL);
     expect(result.valid).toBe(false);
     expect(result.errors).toHaveLength(1);
     expect(result.errors[0]).toMatchObject({ component: 'name', code: 'pattern-skipped' });
     expect(result.errors[0]!.message).toMatch(/^widget name "a{80}…" was not checked against the definition's permitted_characters: the pattern can backtrack catastrophically/);
-    expect(result.errors[0]!.message).toContain('await loadPatternGuard()');
-    expect(() => earlyEngine.parse(HOSTILE_PURL)).toThrow(/was not checked against the definition's permitted_characters/);
+    expect(result.errors[0]!.message).toContain(GIVE_THE_GUARD);
+    expect(() => unguardedEngine.parse(HOSTILE_PURL)).toThrow(/was not checked against the definition's permitted_characters/);
   });
 
   it('a pattern the guard will not be able to run is skipped all the same: the translation comes with the guard', () => {
-    const engine = PurlEngine.fromDefinitions([patternWidgetDefinition(BACKREFERENCE)]);
-    const before = valuesAwaitingPatternGuard();
+    const engine = engineFromDefinitions([patternWidgetDefinition(BACKREFERENCE)]);
     const [issue] = engine.validate(`pkg:widget/${'a'.repeat(30_000)}`).errors;
     expect(issue).toMatchObject({ code: 'pattern-skipped' });
-    expect(issue!.message).toContain('await loadPatternGuard()');
-    expect(valuesAwaitingPatternGuard()).toBe(before + 1);
+    expect(issue!.message).toContain(GIVE_THE_GUARD);
   });
 
   it('the validator in memory: examples it could not check are one warning, and their other checks still run', () => {
@@ -129,7 +123,7 @@ describe('before loadPatternGuard()', () => {
     expect(findings[0]!.message).toContain('can backtrack catastrophically, taking exponential time on some values');
     expect(findings[0]!.message).toContain('teapurl checks values with its linear-time pattern guard (re2js); other tools may hang');
     expect(findings[1]!.message).toBe(
-      '503 examples were not checked against name_definition.permitted_characters: the pattern can backtrack catastrophically (exponential time) on values of any length, so teapurl does not run it directly; load the linear-time pattern guard to check it (await loadPatternGuard() from teapurl/purl)',
+      `503 examples were not checked against name_definition.permitted_characters: the pattern can backtrack catastrophically (exponential time) on values of any length, so teapurl does not run it directly; ${GIVE_THE_GUARD}`,
     );
   });
 
@@ -140,13 +134,13 @@ describe('before loadPatternGuard()', () => {
       ['purl-type/case-insensitive-pattern', 'warning'],
       ['purl-type/example-valid', 'warning'],
     ]);
-    expect(result.findings[1]!.message).toMatch(/was not fully checked for uppercase letters: the pattern can backtrack catastrophically .*await loadPatternGuard\(\)/);
+    expect(result.findings[1]!.message).toMatch(/was not fully checked for uppercase letters: the pattern can backtrack catastrophically .*patternGuard: await loadPatternGuard\(\)/);
     expect(result.valid).toBe(true);
   });
 
   it('docs: an example the pattern was not run on says so on its page', () => {
     const definition = slowExamplesDefinition();
-    const engine = PurlEngine.fromCheckedDefinitions([definition as never]);
+    const engine = engineFromDefinitions([definition as never]);
     const [page] = generateDocsSite([definition as never], { format: 'md', engine }).filter((f) => f.path.startsWith('types/'));
     expect(page!.content).toContain('was not checked against the definition');
     expect(page!.content).not.toContain('does not match the permitted characters');
@@ -154,19 +148,24 @@ describe('before loadPatternGuard()', () => {
 });
 
 describe('loadPatternGuard()', () => {
-  it('loads re2js once: every call is the same promise', async () => {
+  it('loads re2js once: every call is the same promise, resolving to a guard over re2js', async () => {
     const first = loadPatternGuard();
     expect(loadPatternGuard()).toBe(first);
-    await first;
-    // The chunk's module: re2js itself, under the narrow type the engine declares for it.
-    expect((loadedPatternGuard() as unknown as { RE2JS?: unknown } | null)?.RE2JS).toBe(RE2JS);
+    const guard = await first;
+    expect(guard.compileOnGuard('^a+$')).toBeInstanceOf(RE2JS);
+  });
+
+  it('changes nothing for an engine or a validation not given the guard', async () => {
+    await loadPatternGuard();
+    expect(unguardedEngine.validate(HOSTILE_PURL).errors.map((e) => e.code)).toEqual(['pattern-skipped']);
+    const findings = validateDocument(slowExamplesDefinition(), { kind: 'purl-type-definition' }).findings;
+    expect(findings.some((f) => f.message.includes('503 examples were not checked'))).toBe(true);
   });
 });
 
-describe('after loadPatternGuard()', () => {
+describe('with the pattern guard given', () => {
   it.each(HOSTILE)('$source: hostile long values get the real answer, as V8 gives it where V8 is fast', async ({ source, matching, refused, short }) => {
-    await loadPatternGuard();
-    const pattern = compilePermittedCharacters(source);
+    const pattern = compilePermittedCharacters(source, await loadPatternGuard());
     const native = new RegExp(source, 'u');
     // V8 finds these matches quickly; refusing the others would take it exponential time.
     expect(pattern.test(matching)).toBe(native.test(matching));
@@ -176,27 +175,29 @@ describe('after loadPatternGuard()', () => {
     expect(pattern.test(short[0])).toBe(short[1]);
   });
 
-  it('an engine built before the guard loaded uses it now', () => {
-    const result = earlyEngine.validate(HOSTILE_PURL);
-    expect(result.errors.map((e) => e.code)).toEqual(['invalid-characters']);
-    expect(earlyEngine.validate(`pkg:widget/${'a'.repeat(60_000)}`).valid).toBe(true);
+  it('an engine given the guard answers in linear time; the one beside it, without, still skips', async () => {
+    const guarded = engineFromDefinitions([patternWidgetDefinition('^(a+)+$')], { patternGuard: await loadPatternGuard() });
+    expect(guarded.validate(HOSTILE_PURL).errors.map((e) => e.code)).toEqual(['invalid-characters']);
+    expect(guarded.validate(`pkg:widget/${'a'.repeat(60_000)}`).valid).toBe(true);
+    expect(unguardedEngine.validate(HOSTILE_PURL).errors.map((e) => e.code)).toEqual(['pattern-skipped']);
   });
 
-  it('a pattern the guard cannot run still stops at its safe length, naming the reason', () => {
-    const pattern = compilePermittedCharacters(BACKREFERENCE);
+  it('a pattern the guard cannot run still stops at its safe length, naming the reason', async () => {
+    const guard = await loadPatternGuard();
+    const pattern = compilePermittedCharacters(BACKREFERENCE, guard);
     expect(pattern.test('a'.repeat(30_000))).toBeNull();
     expect(pattern.unrunReason(30_000)).toBe(
       'the pattern can backtrack catastrophically (exponential time) on values of any length, so teapurl does not run it directly, and the linear-time pattern guard cannot run this pattern: it uses a backreference, which a linear-time engine cannot run',
     );
     // RE2 refuses a repeat count above 1000: known only once re2js has looked at the pattern.
-    const wide = compilePermittedCharacters('^(a|b){2000}$');
+    const wide = compilePermittedCharacters('^(a|b){2000}$', guard);
     expect(wide.test('a'.repeat(3000))).toBeNull();
     expect(wide.unrunReason(3000)).toMatch(/the linear-time pattern guard cannot run this pattern: re2js refuses it \(.*repeat/);
   });
 
-  it('the validator in memory checks every example', () => {
+  it('the validator in memory checks every example', async () => {
     const definition = slowExamplesDefinition();
-    const findings = validateDocument(definition, { kind: 'purl-type-definition' }).findings;
+    const findings = validateDocument(definition, { kind: 'purl-type-definition', patternGuard: await loadPatternGuard() }).findings;
     // ^(a|a)+$ accepts what ^a+$ accepts, which V8 answers without backtracking.
     const refused = (definition.examples as string[]).flatMap((purl, i) => (/^a+$/u.test(/^pkg:cargo\/([^@]*)/.exec(purl)![1]!) ? [] : [`/examples/${i}`]));
     expect(refused).toContain('/examples/0');
@@ -209,14 +210,14 @@ describe('after loadPatternGuard()', () => {
     ]);
   });
 
-  it('the validator in memory: the uppercase probe runs to the end', () => {
-    const result = validateText(JSON.stringify(surveyDefinition(3000)), { file: 'cargo-definition.json' });
+  it('the validator in memory: the uppercase probe runs to the end', async () => {
+    const result = validateText(JSON.stringify(surveyDefinition(3000)), { file: 'cargo-definition.json', patternGuard: await loadPatternGuard() });
     expect(result.findings.map((f) => [f.rule, f.severity])).toEqual([['purl-type/pattern-backtracking', 'warning']]);
   });
 
-  it('docs: the examples get the real verdict', () => {
+  it('docs: the examples get the real verdict', async () => {
     const definition = slowExamplesDefinition();
-    const engine = PurlEngine.fromCheckedDefinitions([definition as never]);
+    const engine = engineFromDefinitions([definition as never], { patternGuard: await loadPatternGuard() });
     const [page] = generateDocsSite([definition as never], { format: 'md', engine }).filter((f) => f.path.startsWith('types/'));
     expect(page!.content).toContain('does not match the permitted characters');
     expect(page!.content).not.toContain('was not checked against the definition');

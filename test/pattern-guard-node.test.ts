@@ -1,18 +1,19 @@
 /**
- * Issue 13, item 3: for Node users the catastrophic-pattern guard is deterministic. The Node
- * adapters and the CLI load it themselves, only when a value was left unchecked for want of it
- * (or, for an engine they hand out, when a flagged pattern was compiled), and redo that file,
- * engine or PURL; a run that meets no such value never loads it. In-memory behaviour before and
- * after loading: test/pattern-budget.test.ts. The tests in this file run in order (module state
- * is per test file): the first ones need the guard not loaded yet.
+ * For Node users the catastrophic-pattern guard is always at hand: the Node adapters and the CLI
+ * give every engine and validation they make the Node pattern guard, which requires re2js the
+ * first time a value needs it, so every run gives the real verdicts and nothing is done twice; a
+ * run that meets no such value never loads re2js. In-memory engines with and without a guard:
+ * test/pattern-budget.test.ts. The tests in this file run in order: the first needs re2js not
+ * loaded yet (each test file runs in a fresh module graph, but Node's require cache is the
+ * process's, so it is checked in a child process).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { purlEngineFromDirectory, validateFiles, validateStream } from '../src/node/index.js';
-import { loadedPatternGuard } from '../src/purl/definitions/pattern-guard.js';
+import { purlEngineFromDirectory, validateStream } from '../src/node/index.js';
+import { execFileSync } from 'node:child_process';
 import { ROOT } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
 
@@ -34,24 +35,35 @@ function definitionFolder(name: string, pattern: string, examples?: string[]): s
 const HOSTILE_NAME = `${'a'.repeat(20_000)}!`;
 
 describe('the Node adapters', () => {
-  it('validating documents with no flagged pattern, or only short values for one, never loads the guard', async () => {
-    const report = await validateFiles(['corpus/discovery/valid/*.json', 'corpus/purl-types/*.json'], { cwd: ROOT });
-    expect(report.valid).toBe(true);
+  it('validating documents with no flagged pattern, or only short values for one, never loads re2js', () => {
+    // A child process: the require cache is the process's, and this test file's own imports may have filled it.
+    const script = `
+      const { validateFiles } = await import(${JSON.stringify(path.join(ROOT, 'dist/node/index.js'))});
+      const report = await validateFiles(['corpus/discovery/valid/*.json', 'corpus/purl-types/*.json'], { cwd: ${JSON.stringify(ROOT)} });
+      const loaded = Object.keys((await import('node:module')).createRequire(import.meta.url).cache).filter((f) => f.includes('/re2js/'));
+      console.log(JSON.stringify({ valid: report.valid, files: report.results.map((r) => r.file), loaded }));`;
+    const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' })) as { valid: boolean; files: string[]; loaded: string[] };
+    expect(out.valid).toBe(true);
     // corpus/purl-types has chrome-extension, whose version pattern is flagged; its examples are short.
-    expect(report.results.some((r) => r.file.endsWith('chrome-extension-definition.json'))).toBe(true);
-    expect(loadedPatternGuard()).toBeNull();
+    expect(out.files.some((f) => f.endsWith('chrome-extension-definition.json'))).toBe(true);
+    expect(out.loaded).toEqual([]);
   });
 
-  it('validateStream: a definition that needs the guard is validated again with it', async () => {
+  it('validateStream: a definition that needs the guard gets the real verdicts, in one pass', async () => {
     const text = readFileSync(path.join(ROOT, BACKTRACKING), 'utf8');
     const result = await validateStream(Readable.from([text]), { file: 'widget-definition.json' });
-    expect(loadedPatternGuard()).not.toBeNull();
     // The real verdicts: examples[2] ends in "1", which [a-z] refuses; the uppercase probes are all refused.
     expect(result.findings.map((f) => [f.rule, f.pointer, f.severity])).toEqual([
       ['purl-type/pattern-backtracking', '/name_definition/permitted_characters', 'warning'],
       ['purl-type/example-valid', '/examples/2', 'error'],
     ]);
     expect(result.findings[1]!.message).toContain('does not match the permitted characters ^([a-z]+)+$');
+  });
+
+  it('validateStream with patternGuard: null reports the long examples as not checked', async () => {
+    const text = readFileSync(path.join(ROOT, BACKTRACKING), 'utf8');
+    const result = await validateStream(Readable.from([text]), { file: 'widget-definition.json', patternGuard: null });
+    expect(result.findings.some((f) => f.message.includes('not checked against name_definition.permitted_characters'))).toBe(true);
   });
 
   it('purlEngineFromDirectory: an engine whose pattern needs the guard checks long values', async () => {

@@ -43,13 +43,20 @@ export function exercisePurls(purl: typeof PurlEntry, cases: readonly PurlCase[]
   }));
 }
 
-/** Engines from definitions given at run time: the compiled definition schema and patterns at work. */
-export function exerciseEngines(purl: typeof PurlEntry, definitions: readonly unknown[], inputs: readonly string[]): unknown {
-  const engine = attempt(() => purl.PurlEngine.fromDefinitions(definitions, { strictTypes: true }));
+/** Engines from definitions given at run time: the compiled definition schema (fetched by loadPurlEngine) and patterns at work. */
+export async function exerciseEngines(purl: typeof PurlEntry, definitions: readonly unknown[], inputs: readonly string[]): Promise<unknown> {
+  let engine: Outcome<PurlEntry.PurlEngine>;
+  try {
+    engine = { ok: await purl.loadPurlEngine(definitions, { strictTypes: true }) };
+  } catch (error) {
+    engine = attempt(() => {
+      throw error;
+    });
+  }
   if (!('ok' in engine)) return { engine: engine.error };
   return {
     types: engine.ok.types(),
-    results: inputs.map((input) => ({ input, validation: engine.ok.validate(input), canonical: attempt(() => engine.ok.canonicalize(input)) })),
+    results: inputs.map((input) => ({ input, validation: (engine as { ok: PurlEntry.PurlEngine }).ok.validate(input), canonical: attempt(() => (engine as { ok: PurlEntry.PurlEngine }).ok.canonicalize(input)) })),
   };
 }
 

@@ -8,7 +8,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Log, Result } from 'sarif';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checksFor } from '../../src/validate/index.js';
+import { builtInChecks } from '../../src/validate/index.js';
 import { ROOT } from '../support/paths.js';
 import { widgetDefinition } from '../support/widget-definition.js';
 import { runCli } from '../support/run-cli.js';
@@ -102,7 +102,7 @@ describe('teapurl validate --format sarif', () => {
       expect(rule.helpUri).toMatch(/^https:\/\/.*#what-is-checked$/);
     }
     // A check's own summary is its description.
-    const insecure = checksFor('tea-discovery').find((c) => c.rule === 'discovery/insecure-url')!;
+    const insecure = builtInChecks['tea-discovery']!.find((c) => c.rule === 'discovery/insecure-url')!;
     expect(rules.find((r) => r.id === 'discovery/insecure-url')!.shortDescription!.text).toBe(insecure.summary);
     expect(results.find((r) => r.ruleId === 'discovery/insecure-url')!.level).toBe('warning');
 

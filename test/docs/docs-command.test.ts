@@ -2,7 +2,8 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultPurlEngine, defaultPurlDefinition } from '../../src/index.js';
+import { defaultPurlEngine } from '../../src/purl/index.js';
+import { defaultPurlDefinition } from '../../src/purl/default-definitions.js';
 import { ROOT } from '../support/paths.js';
 import { runCli } from '../support/run-cli.js';
 

@@ -2,10 +2,14 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultPurlEngine, defaultPurlDefinitions, PurlEngine, purlRulesFor, type PurlTypeDefinition } from '../../src/index.js';
-import { generateDocsSite, writeDocsSite, DocsSiteError, type DocsFile, type DocsFormat, purlEngineFromDirectory } from '../../src/node/index.js';
+import { defaultPurlEngine, PurlEngine } from '../../src/purl/index.js';
+import { defaultPurlDefinitions } from '../../src/purl/default-definitions.js';
+import type { PurlTypeDefinition } from '../../src/index.js';
+import { generateDocsSite, writeDocsSite, DocsSiteError, type DocsFile, type DocsFormat } from '../../src/docs/index.js';
+import { purlEngineFromDirectory } from '../../src/node/index.js';
 import { HAS_PURL_SPEC, PURL_SPEC, ROOT } from '../support/paths.js';
 import { cardFields, htmlHrefs, htmlIds, htmlScriptSources, htmlText, isAbsolute, markdownLinks, resolveLink, rowCells } from './site-reading.js';
+import { engineFromDefinitions } from '../../src/purl/engine/engine-from-definitions.js';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'teapurl-docs-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -191,18 +195,18 @@ describe('what a type page says', () => {
     const definition = { ...base, examples: ['pkg:widget/acme/gear@1.0?arch=x86', refused] as [string, ...string[]] };
     const html = page(definition);
     const examples = html.slice(html.indexOf('<section id="examples">'));
-    const parsed = PurlEngine.fromDefinitions([definition]).parse('pkg:widget/acme/gear@1.0?arch=x86');
+    const parsed = engineFromDefinitions([definition]).parse('pkg:widget/acme/gear@1.0?arch=x86');
     expect(htmlText(examples)).toContain(parsed.namespace!);
     expect(htmlText(examples)).toMatch(/qualifiers\s*arch = x86/);
-    const problem = PurlEngine.fromDefinitions([definition]).validate(refused).errors[0]!;
+    const problem = engineFromDefinitions([definition]).validate(refused).errors[0]!;
     expect(htmlText(examples)).toContain(problem.message);
     expect(htmlText(examples)).toContain(refused);
   });
 
-  it('shows the engine’s registered rules beside the component they act on', () => {
+  it('shows the engine’s rules beside the component they act on', () => {
     const engine = defaultPurlEngine();
     const files = generateDocsSite(definitionsOf(engine), { engine });
-    const withRules = engine.types().flatMap((type) => (['namespace', 'name', 'version', 'subpath'] as const).map((c) => ({ type, c, rules: purlRulesFor(type, c) })));
+    const withRules = engine.types().flatMap((type) => (['namespace', 'name', 'version', 'subpath'] as const).map((c) => ({ type, c, rules: engine.rulesFor(type, c) })));
     expect(withRules.some((r) => r.rules.length > 0)).toBe(true);
     for (const { type, c, rules } of withRules) {
       const html = files.find((f) => f.path === `types/${type}.html`)!.content;
@@ -233,14 +237,14 @@ describe('what a type page says', () => {
     const engine = defaultPurlEngine();
     const definitions = definitionsOf(engine);
     const first = generateDocsSite(definitions, { format: 'both', engine });
-    const second = generateDocsSite([...definitions].reverse(), { format: 'both', engine: PurlEngine.fromDefinitions(definitions) });
+    const second = generateDocsSite([...definitions].reverse(), { format: 'both', engine: engineFromDefinitions(definitions) });
     expect(second.map((f) => f.path)).toEqual(first.map((f) => f.path));
     for (const [i, file] of first.entries()) expect(second[i]!.content === file.content, file.path).toBe(true);
     expect(first.some((f) => /20\d\d-\d\d-\d\d/.test(f.content))).toBe(false);
   });
 
   it('refuses two definitions of one type, and a type that cannot name a file', () => {
-    const engine = PurlEngine.fromDefinitions([base]);
+    const engine = engineFromDefinitions([base]);
     expect(() => generateDocsSite([base, base], { engine })).toThrow(/widget.*twice/);
     expect(() => generateDocsSite([{ ...base, type: '../evil' }], { engine })).toThrow(/cannot name/);
   });

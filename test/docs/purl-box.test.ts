@@ -2,11 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { defaultPurlDefinitions, defaultPurlEngine, PurlEngine, type PurlTypeDefinition } from '../../src/index.js';
-import { generateDocsSite } from '../../src/node/index.js';
+import { defaultPurlDefinitions } from '../../src/purl/default-definitions.js';
+import { defaultPurlEngine } from '../../src/purl/index.js';
+import type { PurlTypeDefinition } from '../../src/index.js';
+import { generateDocsSite } from '../../src/docs/index.js';
 import { explainPurl } from '../../src/docs/purl-box/explain-purl.js';
 import { ROOT } from '../support/paths.js';
 import { decodeHtml, htmlTags } from './site-reading.js';
+import { engineFromDefinitions } from '../../src/purl/engine/engine-from-definitions.js';
 
 const widget: PurlTypeDefinition = {
   type: 'widget',
@@ -56,7 +59,7 @@ describe('explainPurl: what the live box shows', () => {
 
   it('a type the definitions do not describe is marked as read with the generic rules', () => {
     expect(explainPurl(engine, 'pkg:widget/gear@1.0').unknownType).toBe(true);
-    const own = PurlEngine.fromDefinitions([widget]);
+    const own = engineFromDefinitions([widget]);
     expect(explainPurl(own, 'pkg:widget/gear@1.0?channel=stable')).toMatchObject({ valid: true, unknownType: false });
     expect(explainPurl(own, 'pkg:widget/gear@1.0').errors[0]).toMatchObject({ component: 'qualifiers', code: 'missing-qualifier' });
   });

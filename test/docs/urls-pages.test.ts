@@ -3,13 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPurlUrls, defaultPurlDefinition, defaultPurlDefinitions, type PurlTypeDefinition, type PurlTypeUrls } from '../../src/index.js';
-import { generateDocsSite } from '../../src/node/index.js';
+import { createPurlUrls } from '../../src/purl/urls/create-purl-urls.js';
+import { defaultPurlDefinition, defaultPurlDefinitions } from '../../src/purl/default-definitions.js';
+import type { PurlTypeDefinition, PurlTypeUrls } from '../../src/index.js';
+import { generateDocsSite } from '../../src/docs/index.js';
 import { explainPurl } from '../../src/docs/purl-box/explain-purl.js';
-import { PurlEngine } from '../../src/purl/index.js';
+
 import { ROOT } from '../support/paths.js';
 import { runCli } from '../support/run-cli.js';
 import { htmlText } from './site-reading.js';
+import { engineFromDefinitions } from '../../src/purl/engine/engine-from-definitions.js';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'teapurl-docs-urls-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -114,8 +117,8 @@ describe('assets/purl-urls.js: the URL documents the live box uses', () => {
 });
 
 describe('explainPurl with URLs: what the live box shows', () => {
-  const engine = PurlEngine.fromDefinitions([defaultPurlDefinition('npm')!, defaultPurlDefinition('maven')!, widget]);
-  const urls = createPurlUrls([NPM, MAVEN], { engine });
+  const engine = engineFromDefinitions([defaultPurlDefinition('npm')!, defaultPurlDefinition('maven')!, widget]);
+  const urls = createPurlUrls([NPM, MAVEN], engine);
 
   it('a valid PURL gets its repository and download URLs', () => {
     expect(explainPurl(engine, 'pkg:npm/left-pad@1.3.0', urls)).toMatchObject({

@@ -4,8 +4,14 @@
  * functions of teapurl/purl.
  */
 import { describe, expect, it } from 'vitest';
-import { createPurlUrls, PurlError, PurlEngine, UrlDocumentError, validateDocument, validateText, defaultPurlDefinition } from '../../src/index.js';
-import { purlToUrls, urlToPurl } from '../../src/node/index.js';
+import { PurlError, UrlDocumentError } from '../../src/purl/index.js';
+import { validateDocument, validateText } from '../../src/index.js';
+import { defaultPurlDefinition } from '../../src/purl/default-definitions.js';
+import { loadPurlUrls } from '../../src/purl/index.js';
+import { engineFromDefinitions } from '../../src/purl/engine/engine-from-definitions.js';
+
+// teapurl's own URL documents over the default engine, the mapper the functions below test.
+const { purlToUrls, urlToPurl } = await loadPurlUrls();
 
 const CARGO = {
   type: 'cargo',
@@ -27,8 +33,8 @@ describe('purlToUrls', () => {
     expect(() => purlToUrls('pkg:maven/commons-lang3@1')).toThrow(PurlError);
   });
 
-  it('does not use a template that ignores the namespace for a PURL with one', () => {
-    const urls = createPurlUrls([{ ...CARGO, type: 'npm', repository: [{ template: 'https://x.example/{name}' }], download: [], examples: CARGO.examples }]);
+  it('does not use a template that ignores the namespace for a PURL with one', async () => {
+    const urls = await loadPurlUrls({ documents: [{ ...CARGO, type: 'npm', repository: [{ template: 'https://x.example/{name}' }], download: [], examples: CARGO.examples }] });
     expect(urls.purlToUrls('pkg:npm/%40scope/name').repository).toBeNull();
     expect(urls.purlToUrls('pkg:npm/name').repository).toBe('https://x.example/name');
   });
@@ -114,14 +120,14 @@ describe('urlToPurl', () => {
     expect(urlToPurl('https://repo.maven.apache.org/maven2/org/example/lib/1.0/lib-1.0-sources.jar')).toBe('pkg:maven/org.example/lib@1.0?classifier=sources');
   });
 
-  it('answers null when the URL could name two packages, and the one package when only one reading is a valid PURL', () => {
-    const urls = createPurlUrls([
+  it('answers null when the URL could name two packages, and the one package when only one reading is a valid PURL', async () => {
+    const urls = await loadPurlUrls({ documents: [
       {
         type: 'gem',
         download: [{ template: 'https://rubygems.org/downloads/{name}-{version}.gem' }],
         examples: [{ purl: 'pkg:gem/rails@7.1.0', repository: null, download: 'https://rubygems.org/downloads/rails-7.1.0.gem' }],
       },
-    ]);
+    ] });
     expect(urls.urlToPurl('https://rubygems.org/downloads/rails-7.1.0.gem')).toBe('pkg:gem/rails@7.1.0');
     // nokogiri 1.16.0 for x86_64-linux, or a gem "nokogiri-1.16.0-x86_64" at version "linux": the URL cannot tell.
     expect(urls.urlToPurl('https://rubygems.org/downloads/nokogiri-1.16.0-x86_64-linux.gem')).toBeNull();
@@ -154,9 +160,9 @@ describe('urlToPurl', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
-  it('works over another engine: the documents given, read with that engine\'s types', () => {
-    const engine = PurlEngine.fromDefinitions([defaultPurlDefinition('cargo')!]);
-    const urls = createPurlUrls([CARGO], { engine });
+  it('works over another engine: the documents given, read with that engine\'s types', async () => {
+    const engine = engineFromDefinitions([defaultPurlDefinition('cargo')!]);
+    const urls = await loadPurlUrls({ documents: [CARGO], engine });
     expect(urls.urlToPurl('https://static.crates.io/crates/rand/rand-0.8.5.crate')).toBe('pkg:cargo/rand@0.8.5');
     expect(urls.urlToPurl('https://crates.io/crates/rand')).toBe('pkg:cargo/rand');
     expect(urls.types()).toEqual(['cargo']);
@@ -166,9 +172,9 @@ describe('urlToPurl', () => {
 });
 
 describe('bad URL documents', () => {
-  const refused = (document: unknown) => {
+  const refused = async (document: unknown) => {
     try {
-      createPurlUrls([CARGO, document]);
+      await loadPurlUrls({ documents: [CARGO, document] });
     } catch (error) {
       expect(error).toBeInstanceOf(UrlDocumentError);
       return error as UrlDocumentError;
@@ -176,8 +182,8 @@ describe('bad URL documents', () => {
     throw new Error('not refused');
   };
 
-  it('refuses a schema violation, naming the document and pointer', () => {
-    const error = refused({ type: 'npm', examples: [], download: [{ template: 'ftp://x/{name}' }] });
+  it('refuses a schema violation, naming the document and pointer', async () => {
+    const error = await refused({ type: 'npm', examples: [], download: [{ template: 'ftp://x/{name}' }] });
     expect(error.source).toBe('document #1');
     expect(['/examples', '/download/0/template']).toContain(error.pointer);
     expect(error.message).toMatch(/^document #1:\//);
@@ -190,16 +196,17 @@ describe('bad URL documents', () => {
     [{ template: 'https://x.example/{#name}' }, 'purl-urls/reserved-expansion'],
     [{ template: 'https://x.example/{=name}' }, 'purl-urls/template-syntax'],
     [{ template: 'https://x.example/{name}', optional: ['version'] }, 'purl-urls/unknown-variable'],
-  ])('refuses %j (%s)', (template, rule) => {
+  ])('refuses %j (%s)', async (template, rule) => {
     const document = { ...CARGO, type: 'npm', repository: [template] };
-    const error = refused(document);
+    const error = await refused(document);
     expect(error.findings[0]?.rule).toBe(rule);
     expect(error.pointer).toMatch(/^\/repository\/0\//);
   });
 
-  it('refuses two documents for one type, and a non-array', () => {
-    expect(refused(CARGO).message).toContain('already has a URL document');
-    expect(() => createPurlUrls('x' as never)).toThrow(UrlDocumentError);
+  it('refuses two documents for one type, a non-array, and options that are not an object', async () => {
+    expect((await refused(CARGO)).message).toContain('already has a URL document');
+    await expect(loadPurlUrls({ documents: 'x' as never })).rejects.toThrow(UrlDocumentError);
+    await expect(loadPurlUrls(null as never)).rejects.toThrow(TypeError);
   });
 
   it('the validator reports the same problems', () => {

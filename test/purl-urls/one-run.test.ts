@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validateText, type Finding } from '../../src/index.js';
-import { runChecks } from '../../src/validate/semantic/registry.js';
+import { builtInChecks, checkContext, runChecks } from '../../src/validate/semantic/index.js';
 
 const CARGO = {
   type: 'cargo',
@@ -142,7 +142,7 @@ describe('the purl-urls checks on a document the schema rejects', () => {
 
   it('run on its own, without the schema\'s verdict, a check still leaves out what it cannot read', () => {
     const document = { ...CARGO, repository: [{ template: 7 }], examples: [{ purl: 'pkg:cargo/rand' }, { ...RAND, download: 'https://never.example/' }] };
-    const found = runChecks('purl-type-urls', document, { schemaValid: false });
+    const found = runChecks(builtInChecks, 'purl-type-urls', document, checkContext({ schemaValid: false }));
     expect(found.map((f) => `${f.rule} ${f.pointer}`)).toEqual(['purl-urls/example-purl /examples/1/download', 'purl-urls/unchecked /examples']);
   });
 

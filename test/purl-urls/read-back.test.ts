@@ -3,9 +3,12 @@
  * that could name two packages, values spelt otherwise than url-template writes them, encoded
  * segment separators, and registries other than a type's default.
  */
-import { describe, expect, it, vi } from 'vitest';
-import { createPurlUrls, defaultPurlEngine } from '../../src/index.js';
-import { purlToUrls, urlToPurl } from '../../src/node/index.js';
+import { describe, expect, it } from 'vitest';
+import { defaultPurlEngine } from '../../src/purl/index.js';
+import { loadPurlUrls } from '../../src/purl/index.js';
+
+// teapurl's own URL documents over the default engine, the mapper the functions below test.
+const { purlToUrls, urlToPurl } = await loadPurlUrls();
 
 const canonical = (components: Parameters<ReturnType<typeof defaultPurlEngine>['build']>[0]) => defaultPurlEngine().build(components);
 
@@ -28,17 +31,17 @@ describe('urlToPurl: URLs that could name two packages', () => {
     expect(urlToPurl(download!)).toBeNull();
   });
 
-  it('finds the one valid reading between the two extremes (the general case, not gem alone)', () => {
+  it('finds the one valid reading between the two extremes (the general case, not gem alone)', async () => {
     // Hackage versions are digits and dots: of the splits of aeson-pretty-0.8.10-x86, only
     // aeson-pretty / 0.8.10 / -x86 is a valid PURL, and it is neither the longest nor the shortest name.
-    const urls = createPurlUrls([
+    const urls = await loadPurlUrls({ documents: [
       {
         type: 'hackage',
         variables: { arch_suffix: { from: 'q.arch', prefix: '-' } },
         download: [{ template: 'https://dl.example/{name}-{version}{arch_suffix}.tar', optional: ['arch_suffix'] }],
         examples: [{ purl: 'pkg:hackage/aeson@2.0', repository: null, download: 'https://dl.example/aeson-2.0.tar' }],
       },
-    ]);
+    ] });
     expect(urls.urlToPurl('https://dl.example/aeson-pretty-0.8.10-x86.tar')).toBe('pkg:hackage/aeson-pretty@0.8.10?arch=x86');
   });
 
@@ -115,18 +118,5 @@ describe('urlToPurl: registries other than the default', () => {
   it('does not read an Open VSX page as a Marketplace extension', () => {
     // Read back, it would have to carry repository_url=https://open-vsx.org; the URL documents read only a type's default registry.
     expect(urlToPurl('https://open-vsx.org/extension/redhat/java/1.0.0')).toBeNull();
-  });
-});
-
-describe('teapurl/node and the lazy functions of teapurl', () => {
-  it('once teapurl/node is imported, urlToPurl and purlToUrls of teapurl answer without loadPurlUrls (one copy of their state)', async () => {
-    // A fresh module graph: teapurl alone throws until loaded; after teapurl/node it answers.
-    vi.resetModules();
-    const lazy = await import('../../src/index.js');
-    expect(() => lazy.urlToPurl('https://www.npmjs.com/package/left-pad')).toThrow('await loadPurlUrls() first');
-    await import('../../src/node/index.js');
-    expect(lazy.urlToPurl('https://www.npmjs.com/package/left-pad')).toBe('pkg:npm/left-pad');
-    expect(lazy.purlToUrls('pkg:npm/left-pad@1.3.0').download).toBe('https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz');
-    expect((await lazy.loadPurlUrls()).types()).toContain('npm');
   });
 });

@@ -1,23 +1,30 @@
 /**
- * `canonicalize` answers most canonical PURLs without parsing them (isCanonicalInPlace): a
- * shortcut that must never say "canonical" where the full parse and build would refuse the PURL
- * or write something else. Checked against the full path (`build(parse(s, lenient))`, which
- * does not take the shortcut) on the real-world corpus, the conformance suite's inputs, tricky
- * spellings, and random strings made of PURL characters.
+ * `canonicalize` answers most canonical PURLs without parsing them (the engine's canonical fast
+ * path, isCanonicalInPlace): a shortcut that must never say "canonical" where the full parse and
+ * build would refuse the PURL or write something else. Checked against the full path
+ * (`build(parse(s, lenient))`, which does not take the shortcut) on the real-world corpus, the
+ * conformance suite's inputs, tricky spellings, and random strings made of PURL characters; and an
+ * engine with the fast path switched off answers every input exactly as the default engine does.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultPurlEngine, defaultPurlDefinitions } from '../../src/index.js';
-import { isCanonicalInPlace } from '../../src/purl/syntax/canonical-in-place.js';
+import { bundledPurlEngine, defaultPurlEngine, defaultPurlRules, PurlError } from '../../src/purl/index.js';
+import { defaultPurlDefinitions } from '../../src/purl/default-definitions.js';
+import { inPlaceRules, isCanonicalInPlace } from '../../src/purl/engine/canonical-fast-path.js';
 import { vocabulary } from '../../src/purl/syntax/vocabulary.js';
 import { compileDefinition } from '../../src/purl/definitions/compile-definition.js';
+import { rulesLookup } from '../../src/purl/rules/index.js';
 import { ROOT } from '../support/paths.js';
 
 const engine = defaultPurlEngine();
-const compiled = defaultPurlDefinitions().map((definition) => compileDefinition(definition));
-const words = vocabulary(compiled, compiled.flatMap((c) => c.qualifierKeys));
+const compiled = defaultPurlDefinitions().map((definition) => compileDefinition(definition, { rules: rulesLookup(defaultPurlRules), patternGuard: null }));
+const words = vocabulary(
+  compiled.map((c) => ({ type: c.type, inPlace: inPlaceRules(c) })),
+  compiled.flatMap((c) => c.qualifierKeys),
+);
+const inPlace = (s: string) => isCanonicalInPlace(s, words.types, words);
 
 /** The canonical form by the full path, or null when it refuses the PURL. */
 function fullCanonical(s: string): string | null {
@@ -33,7 +40,7 @@ function wrongAnswers(inputs: Iterable<string>): { wrong: string[]; accepted: nu
   const wrong: string[] = [];
   let accepted = 0;
   for (const s of inputs) {
-    if (!isCanonicalInPlace(s, words)) continue;
+    if (!inPlace(s)) continue;
     accepted++;
     if (fullCanonical(s) !== s) wrong.push(s);
   }
@@ -124,12 +131,12 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
       'pkg:git/github.com/a/b@1', // a rule moves namespace segments into the name
       'pkg:pub/a@1', // a permitted_characters pattern
     ];
-    for (const s of notCanonical) expect(isCanonicalInPlace(s, words), s).toBe(false);
-    expect(isCanonicalInPlace('pkg:npm/%40babel/core@7.0.0?checksum=sha1:ab#lib/x', words)).toBe(true);
-    expect(isCanonicalInPlace('pkg:deb/debian/curl@1:7.50.3-1%2Bdeb8u1?arch=i386&distro=jessie', words)).toBe(true);
+    for (const s of notCanonical) expect(inPlace(s), s).toBe(false);
+    expect(inPlace('pkg:npm/%40babel/core@7.0.0?checksum=sha1:ab#lib/x')).toBe(true);
+    expect(inPlace('pkg:deb/debian/curl@1:7.50.3-1%2Bdeb8u1?arch=i386&distro=jessie')).toBe(true);
     // Registry rules that keep the values as written.
     for (const s of ['pkg:pypi/django-rest@1.0rc1?file_name=Django_rest-1.0rc1.tar.gz', 'pkg:cpan/URI-PackageURL@1', 'pkg:mlflow/Model@1?repository_url=https:%2F%2Fexample.com']) {
-      expect(isCanonicalInPlace(s, words), s).toBe(true);
+      expect(inPlace(s), s).toBe(true);
       expect(fullCanonical(s), s).toBe(s);
     }
   });
@@ -138,8 +145,35 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
     const pieces = ['pkg:', 'npm/', 'maven/', 'deb/', 'golang/', 'generic/', 'pypi/', 'cpan/', 'mlflow/', 'git/', 'a', 'B', '1', '.', '-', '_', '~', ':', '/', '//', '@', '?', '&', '=', '#', '%', '%40', '%2F', '%3A', '%41', '%c3', 'checksum', 'arch', 'vcs_url', 'repository_url=', 'x.azuredatabricks.net', '::', '..', ' ', 'é'];
     const purl = fc.array(fc.constantFrom(...pieces), { maxLength: 14 }).map((parts) => `pkg:${parts.join('')}`);
     fc.assert(
-      fc.property(purl, (s) => !isCanonicalInPlace(s, words) || fullCanonical(s) === s),
+      fc.property(purl, (s) => !inPlace(s) || fullCanonical(s) === s),
       { numRuns: 20_000 },
     );
+  });
+});
+
+describe('the canonical fast path switched off', () => {
+  const slow = bundledPurlEngine({ canonicalFastPath: false });
+  /** What canonicalize answers: the canonical form, or the refusal's code. */
+  const answer = (e: typeof engine, s: string) => {
+    try {
+      return e.canonicalize(s);
+    } catch (error) {
+      if (error instanceof PurlError) return `refused: ${error.code} ${error.component}`;
+      throw error;
+    }
+  };
+
+  it('changes no answer on the real-world corpus', () => {
+    const inputs = corpusInputs();
+    expect(inputs.length).toBeGreaterThan(1000);
+    const differ = inputs.filter((s) => answer(slow, s) !== answer(engine, s));
+    expect(differ.slice(0, 10)).toEqual([]);
+    // The two paths really are different paths: the fast one takes inputs the slow one parses.
+    expect(inputs.filter((s) => inPlace(s)).length).toBeGreaterThan(inputs.length / 3);
+  });
+
+  it.skipIf(suiteInputs === null)('changes no answer on the conformance suite\'s inputs', () => {
+    const differ = suiteInputs!.filter((s) => answer(slow, s) !== answer(engine, s));
+    expect(differ).toEqual([]);
   });
 });

@@ -11,28 +11,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PackageURL } from 'packageurl-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildPurl,
-  canonicalizePurl,
-  defaultPurlEngine,
-  defaultPurlDefinition,
-  defaultPurlDefinitions,
-  DefinitionSetError,
-  loadPatternGuard,
-  DefinitionCompileError,
-  registerPurlRules,
-  parsePurl,
-  PurlEngine,
-  PurlError,
-  validatePurl,
-  type PurlComponents,
-  type PurlComponentName,
-  type PurlErrorCode,
-  type PurlTypeDefinition,
-} from '../../src/index.js';
+import { buildPurl, bundledPurlEngine, canonicalizePurl, defaultPurlEngine, defaultPurlRules, DefinitionSetError, type PurlRule, loadPatternGuard, DefinitionCompileError, parsePurl, PurlEngine, PurlError, validatePurl, type PurlComponents, type PurlComponentName, type PurlErrorCode } from '../../src/purl/index.js';
+import { defaultPurlDefinition, defaultPurlDefinitions } from '../../src/purl/default-definitions.js';
+import type { PurlTypeDefinition } from '../../src/index.js';
 import { purlEngineFromDirectory } from '../../src/node/index.js';
 import { compilePermittedCharacters } from '../../src/purl/definitions/permitted-characters.js';
 import { HAS_PURL_SPEC, PURL_SPEC, ROOT } from '../support/paths.js';
+import { engineFromDefinitions } from '../../src/purl/engine/engine-from-definitions.js';
 
 const engine = defaultPurlEngine();
 
@@ -300,7 +285,7 @@ describe('syntax layer: subpath', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('PurlError: component and code', () => {
-  const strictEngine = PurlEngine.fromDefinitions([corpusDefinition('npm')], { strictTypes: true });
+  const strictEngine = engineFromDefinitions([corpusDefinition('npm')], { strictTypes: true });
   const cases: [string, string, PurlComponentName, PurlErrorCode, PurlEngine?][] = [
     ['missing scheme', 'npm/left-pad@1.3.0', 'scheme', 'missing-scheme'],
     ['missing scheme (colon only later)', 'left-pad@1.3.0?u=a:b', 'scheme', 'missing-scheme'],
@@ -365,7 +350,7 @@ describe('PurlError: component and code', () => {
     expect(refusal(() => buildPurl({ type: 'cpan', name: 'Moose::Role' })).code).toBe('rule-violation');
     expect(refusal(() => strictBuild()).code).toBe('unknown-type');
     function strictBuild(): string {
-      return PurlEngine.fromDefinitions([], { strictTypes: true }).build({ type: 'generic', name: 'x' });
+      return engineFromDefinitions([], { strictTypes: true }).build({ type: 'generic', name: 'x' });
     }
   });
 });
@@ -406,7 +391,7 @@ describe('type layer', () => {
       ['namespace', 'prohibited'],
       ['qualifiers', 'missing-qualifier'],
     ]);
-    const widgets = PurlEngine.fromDefinitions([WIDGET]);
+    const widgets = engineFromDefinitions([WIDGET]);
     expect(widgets.validate('pkg:widget/acme/Bad_Name@1.0').errors.map((e) => [e.component, e.code])).toEqual([
       ['namespace', 'prohibited'],
       ['name', 'invalid-characters'],
@@ -449,7 +434,7 @@ describe('unknown types', () => {
   });
 
   it('are refused with strictTypes, by parse, build, canonicalize and validate', () => {
-    const strict = PurlEngine.fromDefinitions([corpusDefinition('npm')], { strictTypes: true });
+    const strict = engineFromDefinitions([corpusDefinition('npm')], { strictTypes: true });
     expect(strict.parse('pkg:npm/left-pad').name).toBe('left-pad');
     expect(refusal(() => strict.build({ type: 'acme', name: 'x' })).code).toBe('unknown-type');
     expect(refusal(() => strict.canonicalize('pkg:acme/x')).code).toBe('unknown-type');
@@ -494,7 +479,7 @@ describe('build after parse: only what changed is built again', () => {
   it('builds in full for another engine, whose definitions may say otherwise', () => {
     const c = parsePurl('pkg:widget/Sprocket@1.0?channel=stable');
     expect(buildPurl(c)).toBe('pkg:widget/Sprocket@1.0?channel=stable');
-    const widgets = PurlEngine.fromDefinitions([WIDGET]);
+    const widgets = engineFromDefinitions([WIDGET]);
     expect(widgets.build(c)).toBe('pkg:widget/sprocket@1.0?channel=stable');
     expect(refusal(() => widgets.build({ ...c, qualifiers: null })).code).toBe('missing-qualifier');
   });
@@ -563,39 +548,55 @@ describe('engines from definitions', () => {
     // Copies: changing one changes neither the next answer nor the engine.
     defaultPurlDefinition('maven')!.namespace_definition.requirement = 'prohibited';
     expect(defaultPurlDefinition('maven')?.namespace_definition.requirement).toBe('required');
-    const loaded = PurlEngine.fromDefinitions([defaultPurlDefinition('maven')]);
+    const loaded = engineFromDefinitions([defaultPurlDefinition('maven')]);
     expect(loaded.definition('maven')?.namespace_definition.requirement).toBe('required');
     expect(loaded.definition('nope')).toBeUndefined();
-    expect(PurlEngine.fromDefinitions([WIDGET]).types()).toEqual(['widget']);
-    expect(PurlEngine.fromDefinitions([]).types()).toEqual([]);
+    expect(engineFromDefinitions([WIDGET]).types()).toEqual(['widget']);
+    expect(engineFromDefinitions([]).types()).toEqual([]);
   });
 
   it('compiles a bundled-style type on first use: a bad pattern surfaces then, and only for its type', () => {
     const broken = { ...WIDGET, type: 'broken', name_definition: { requirement: 'required', permitted_characters: '^(unclosed$' } };
     // The internal loader for documents known valid compiles lazily: building it does not throw.
-    const lazy = PurlEngine.fromCheckedDefinitions([WIDGET as PurlTypeDefinition, broken as PurlTypeDefinition]);
+    const lazy = engineFromDefinitions([WIDGET as PurlTypeDefinition, broken as PurlTypeDefinition]);
     expect(lazy.types()).toEqual(['broken', 'widget']);
     expect(lazy.parse('pkg:widget/sprocket?channel=beta').name).toBe('sprocket');
     expect(() => lazy.parse('pkg:broken/x')).toThrow(DefinitionCompileError);
     // The public loader compiles every type up front and names the document.
-    expect(() => PurlEngine.fromDefinitions([WIDGET, broken])).toThrow(DefinitionSetError);
+    expect(() => engineFromDefinitions([WIDGET, broken])).toThrow(DefinitionSetError);
   });
 
-  it('a lazily compiled type uses the rules registered when its engine was built, as an eagerly compiled one did', () => {
-    const before = PurlEngine.fromCheckedDefinitions([defaultPurlDefinition('swift')!]);
-    expect(defaultPurlEngine().types()).toContain('swift');
-    registerPurlRules([
-      { id: 'swift/name/test-no-forbidden', type: 'swift', component: 'name', summary: 'test rule', apply: (v, c) => (v === 'forbidden' ? c.fail('no') : v) },
-    ]);
+  it('two engines with different rules in one program never see each other\'s', () => {
+    const noForbidden: PurlRule = { id: 'swift/name/test-no-forbidden', type: 'swift', component: 'name', summary: 'test rule', apply: (v, c) => (v === 'forbidden' ? c.fail('no') : v) };
     const purl = 'pkg:swift/github.com/acme/forbidden@1.0';
-    // Neither engine had compiled swift yet; both were built before the rule.
-    expect(before.validate(purl).valid).toBe(true);
-    const after = PurlEngine.fromCheckedDefinitions([defaultPurlDefinition('swift')!]);
-    expect(after.validate(purl).errors.map((e) => e.code)).toEqual(['rule-violation']);
+    // Made before and after the other, compiled (lazily) after it: none of that matters.
+    const plain = bundledPurlEngine();
+    const strict = bundledPurlEngine({ rules: [...defaultPurlRules, noForbidden] });
+    const fromDocument = engineFromDefinitions([defaultPurlDefinition('swift')!], { rules: [noForbidden] });
+    const plainAfter = engineFromDefinitions([defaultPurlDefinition('swift')!]);
+    expect(strict.validate(purl).errors.map((e) => e.code)).toEqual(['rule-violation']);
+    expect(fromDocument.validate(purl).errors.map((e) => e.code)).toEqual(['rule-violation']);
+    expect(plain.validate(purl).valid).toBe(true);
+    expect(plainAfter.validate(purl).valid).toBe(true);
+    expect(defaultPurlEngine().validate(purl).valid).toBe(true);
+    expect(strict.rulesFor('swift', 'name')).toEqual([noForbidden]);
+    expect(plain.rulesFor('swift', 'name')).toEqual([]);
+    expect(defaultPurlRules).not.toContain(noForbidden);
+  });
+
+  it('rules: [] applies the definitions alone; a rule id given twice is refused', () => {
+    const bare = bundledPurlEngine({ rules: [] });
+    expect(bare.canonicalize('pkg:pypi/Django_Package')).toBe('pkg:pypi/django_package');
+    expect(canonicalizePurl('pkg:pypi/Django_Package')).toBe('pkg:pypi/django-package');
+    expect(bare.rules()).toEqual([]);
+    expect(defaultPurlEngine().rules()).toBe(defaultPurlRules);
+    expect(() => bundledPurlEngine({ rules: [defaultPurlRules[0]!, defaultPurlRules[0]!] })).toThrow(TypeError);
+    expect(() => bundledPurlEngine({ rules: 'x' as never })).toThrow(TypeError);
+    expect(Object.isFrozen(defaultPurlRules)).toBe(true);
   });
 
   it('behaviour comes from the document: a made-up type gets its case folding, pattern, requirements and qualifiers', () => {
-    const widgets = PurlEngine.fromDefinitions([WIDGET]);
+    const widgets = engineFromDefinitions([WIDGET]);
     expect(widgets.definition('widget')?.type_name).toBe('Widget');
     const c = widgets.parse('pkg:WIDGET/Sprocket-XL@RC1?channel=Beta');
     expect({ ...c, qualifiers: { ...c.qualifiers } }).toEqual(components({ type: 'widget', name: 'sprocket-xl', version: 'rc1', qualifiers: { channel: 'Beta' } }));
@@ -611,15 +612,15 @@ describe('engines from definitions', () => {
 
   it('a different definition of a known type changes its behaviour', () => {
     const npm = corpusDefinition('npm');
-    const folded = PurlEngine.fromDefinitions([{ ...npm, name_definition: { ...npm.name_definition, case_sensitive: false } }]);
+    const folded = engineFromDefinitions([{ ...npm, name_definition: { ...npm.name_definition, case_sensitive: false } }]);
     expect(folded.canonicalize('pkg:npm/LeftPad')).toBe('pkg:npm/leftpad');
     expect(canonicalizePurl('pkg:npm/LeftPad')).toBe('pkg:npm/LeftPad');
-    const noNamespace = PurlEngine.fromDefinitions([{ ...npm, namespace_definition: { requirement: 'prohibited' } }]);
+    const noNamespace = engineFromDefinitions([{ ...npm, namespace_definition: { requirement: 'prohibited' } }]);
     expect(refusal(() => noNamespace.parse('pkg:npm/%40babel/core')).code).toBe('prohibited');
   });
 
   it('the registry rules apply to whichever definition set is loaded', () => {
-    const corpusPypi = PurlEngine.fromDefinitions([corpusDefinition('pypi')]);
+    const corpusPypi = engineFromDefinitions([corpusDefinition('pypi')]);
     expect(corpusPypi.canonicalize('pkg:pypi/Django_REST_framework@3.14')).toBe('pkg:pypi/django-rest-framework@3.14');
     // A bare-bones pypi definition of our own, with no prose about underscores at all.
     const minimal = {
@@ -631,16 +632,16 @@ describe('engines from definitions', () => {
       name_definition: { requirement: 'required' },
       examples: ['pkg:pypi/x'],
     };
-    expect(PurlEngine.fromDefinitions([minimal]).parse('pkg:pypi/Foo_Bar').name).toBe('Foo-Bar');
-    expect(PurlEngine.fromDefinitions([{ ...minimal, type: 'cpan' }]).validate('pkg:cpan/URI::Escape').errors[0]?.code).toBe('rule-violation');
+    expect(engineFromDefinitions([minimal]).parse('pkg:pypi/Foo_Bar').name).toBe('Foo-Bar');
+    expect(engineFromDefinitions([{ ...minimal, type: 'cpan' }]).validate('pkg:cpan/URI::Escape').errors[0]?.code).toBe('rule-violation');
     // Rules are keyed by type: the same document under another type name gets none.
-    expect(PurlEngine.fromDefinitions([{ ...minimal, type: 'pypi-mirror' }]).parse('pkg:pypi-mirror/Foo_Bar').name).toBe('Foo_Bar');
+    expect(engineFromDefinitions([{ ...minimal, type: 'pypi-mirror' }]).parse('pkg:pypi-mirror/Foo_Bar').name).toBe('Foo_Bar');
   });
 
   describe.skipIf(!HAS_PURL_SPEC)('with the PURL specification project’s published definitions', () => {
     it('an engine from only the published pypi definition still maps "_" to "-"', async () => {
       const published = JSON.parse(readFileSync(path.join(PURL_SPEC, 'types/pypi-definition.json'), 'utf8')) as unknown;
-      const e = PurlEngine.fromDefinitions([published]);
+      const e = engineFromDefinitions([published]);
       expect(e.types()).toEqual(['pypi']);
       expect(e.canonicalize('pkg:PyPI/Typing_Extensions@4.9.0')).toBe('pkg:pypi/typing-extensions@4.9.0');
       const dir = await mkdtemp(path.join(tmpdir(), 'teapurl-pypi-'));
@@ -662,7 +663,7 @@ describe('engines from definitions', () => {
   it('fromDefinitions refuses an invalid document, naming "definition #i" and the finding', () => {
     let error: unknown;
     try {
-      PurlEngine.fromDefinitions([WIDGET, { ...WIDGET, type: 'gadget', type_name: undefined }]);
+      engineFromDefinitions([WIDGET, { ...WIDGET, type: 'gadget', type_name: undefined }]);
     } catch (e) {
       error = e;
     }
@@ -673,15 +674,15 @@ describe('engines from definitions', () => {
     expect(e.message).toMatch(/^definition #1\b/);
     expect(e.message).toContain('type_name');
     expect(e.findings.length).toBeGreaterThan(0);
-    expect(() => PurlEngine.fromDefinitions([{ ...WIDGET, type: 'Not_A_Type' }])).toThrow(/definition #0.*\/type/);
-    expect(() => PurlEngine.fromDefinitions(['not an object'])).toThrow(DefinitionSetError);
-    expect(() => PurlEngine.fromDefinitions([{ ...WIDGET, name_definition: { requirement: 'required', permitted_characters: '^[a-' } }])).toThrow(
+    expect(() => engineFromDefinitions([{ ...WIDGET, type: 'Not_A_Type' }])).toThrow(/definition #0.*\/type/);
+    expect(() => engineFromDefinitions(['not an object'])).toThrow(DefinitionSetError);
+    expect(() => engineFromDefinitions([{ ...WIDGET, name_definition: { requirement: 'required', permitted_characters: '^[a-' } }])).toThrow(
       /definition #0.*permitted_characters/,
     );
   });
 
   it('fromDefinitions refuses two definitions of the same type', () => {
-    expect(() => PurlEngine.fromDefinitions([WIDGET, corpusDefinition('npm'), { ...WIDGET, description: 'Again.' }])).toThrow(
+    expect(() => engineFromDefinitions([WIDGET, corpusDefinition('npm'), { ...WIDGET, description: 'Again.' }])).toThrow(
       expect.objectContaining({ name: 'DefinitionSetError', source: 'definition #2', message: expect.stringMatching(/"widget".*definition #0/) }),
     );
   });
@@ -690,7 +691,7 @@ describe('engines from definitions', () => {
     // Without the guard no value is run on it (test/pattern-budget.test.ts); the fromDirectory tests
     // below load it anyway, for the corpus's chrome-extension version pattern.
     await loadPatternGuard();
-    const risky = PurlEngine.fromDefinitions([{ ...WIDGET, name_definition: { requirement: 'required', permitted_characters: '^([a-z]+)*$' } }]);
+    const risky = engineFromDefinitions([{ ...WIDGET, name_definition: { requirement: 'required', permitted_characters: '^([a-z]+)*$' } }]);
     expect(risky.parse('pkg:widget/sprocket?channel=x').name).toBe('sprocket');
     expect(refusal(() => risky.parse(`pkg:widget/${'a'.repeat(3000)}!?channel=x`)).code).toBe('invalid-characters');
   });

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { PackageURL, PurlError, buildPurl, parsePurl, type PurlComponents, type PurlComponentsInput } from '../../src/index.js';
+import { PackageURL, PurlError, buildPurl, parsePurl, type PurlComponents, type PurlComponentsInput } from '../../src/purl/index.js';
 import { readSuiteCases, type SuiteCase } from '../../src/purl/test-suite/suite-case.js';
 import { HAS_PURL_SPEC, PURL_SPEC, ROOT } from '../support/paths.js';
 

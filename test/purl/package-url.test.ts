@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { inspect } from 'node:util';
 import { PackageURL as PjPackageURL, PurlComponent as PjPurlComponent, PurlQualifierNames as PjPurlQualifierNames, PurlType as PjPurlType } from 'packageurl-js';
-import { PackageURL, PurlComponent, PurlError, PurlQualifierNames, PurlType, buildPurl, defaultPurlEngine, parsePurl } from '../../src/index.js';
+import { PackageURL, PurlComponent, PurlError, PurlQualifierNames, PurlType, buildPurl, defaultPurlEngine, parsePurl } from '../../src/purl/index.js';
 import * as purlEntry from '../../src/purl/index.js';
 
 const PurlEntryPackageURL = purlEntry.PackageURL;

@@ -11,23 +11,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  allPurlRules,
-  defaultPurlEngine,
-  defaultPurlDefinition,
-  DefinitionSetError,
-  PurlEngine,
-  PurlError,
-  type PurlComponents,
-  type PurlTypeDefinition,
-} from '../../src/index.js';
+import { defaultPurlEngine, DefinitionSetError, PurlError, type PurlComponents, defaultPurlRules } from '../../src/purl/index.js';
+import { defaultPurlDefinition } from '../../src/purl/default-definitions.js';
+import type { PurlTypeDefinition } from '../../src/index.js';
 import { purlEngineFromDirectory } from '../../src/node/index.js';
 import { ROOT } from '../support/paths.js';
+import { engineFromDefinitions } from '../../src/purl/engine/engine-from-definitions.js';
 
 const engine = defaultPurlEngine();
 const KNOWN = engine.types();
 /** Types with a prose rule in the registry: their normal form is checked as a fixed point only. */
-const RULE_TYPES = new Set(allPurlRules().map((r) => r.type));
+const RULE_TYPES = new Set(defaultPurlRules.map((r) => r.type));
 
 // ---------------------------------------------------------------------------------------------
 // Prototype pollution watch: every test in this file ends by checking Object.prototype is intact.
@@ -303,7 +297,7 @@ const purlish = fc.oneof(
 
 describe('arbitrary strings', () => {
   it('parse, canonicalize and validate return or refuse with a PurlError, and agree with each other', () => {
-    const strictEngine = PurlEngine.fromCheckedDefinitions(KNOWN.map((t) => defaultPurlDefinition(t) as PurlTypeDefinition), { strictTypes: true });
+    const strictEngine = engineFromDefinitions(KNOWN.map((t) => defaultPurlDefinition(t) as PurlTypeDefinition), { strictTypes: true });
     fc.assert(
       fc.property(purlish, (s) => {
         for (const e of [engine, strictEngine]) {
@@ -438,7 +432,7 @@ describe('prototype pollution', () => {
       JSON.stringify({ ...widget, qualifiers_definition: [{ key: 'x', description: 'd' }] }).replace('"key":"x"', '"__proto__":{"polluted":1},"key":"x"'),
     ];
     for (const [i, t] of texts.entries()) {
-      expect(() => PurlEngine.fromDefinitions([JSON.parse(t)]), t).toThrow(DefinitionSetError);
+      expect(() => engineFromDefinitions([JSON.parse(t)]), t).toThrow(DefinitionSetError);
       const dir = await mkdtemp(path.join(tmpdir(), 'teapurl-proto-'));
       try {
         await writeFile(path.join(dir, `p${i}-definition.json`), t);
@@ -454,7 +448,7 @@ describe('prototype pollution', () => {
       ...widget,
       qualifiers_definition: keys.map((key) => ({ key, description: `the ${key} qualifier`, default_value: `default-${key}`, requirement: key === 'constructor' ? 'required' : 'optional' })),
     };
-    const e = PurlEngine.fromDefinitions([JSON.parse(JSON.stringify(withKeys))]);
+    const e = engineFromDefinitions([JSON.parse(JSON.stringify(withKeys))]);
     expect(attempt(() => e.parse('pkg:widget/x')).ok).toBe(false);
     expect(e.validate('pkg:widget/x').errors.map((i) => i.code)).toEqual(['missing-qualifier']);
     const parsed = e.parse('pkg:widget/x?constructor=c');
@@ -504,7 +498,7 @@ describe('catastrophic permitted_characters patterns', () => {
           examples: ['pkg:redos' + i + '/ns/x'],
         };
         definition[component + '_definition'] = { requirement: component === 'version' ? 'optional' : 'required', permitted_characters: pattern };
-        return { pattern, i, component, engine: PurlEngine.fromDefinitions([definition]), safeLength: compilePermittedCharacters(pattern).safeLength };
+        return { pattern, i, component, engine: engineFromDefinitions([definition]), safeLength: compilePermittedCharacters(pattern).safeLength };
       })).flat();
       const runAll = (guard) => {
         for (const { pattern, i, component, engine, safeLength } of engines) {

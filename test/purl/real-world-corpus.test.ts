@@ -14,7 +14,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultPurlEngine, type PurlComponents } from '../../src/index.js';
+import { defaultPurlEngine, type PurlComponents } from '../../src/purl/index.js';
 import { ROOT } from '../support/paths.js';
 
 const CORPUS = path.join(ROOT, 'corpus/purls');

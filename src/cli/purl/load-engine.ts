@@ -1,4 +1,4 @@
-import { type PurlEngine, defaultPurlEngine, bundledPurlEngine, DefinitionSetError, DefinitionCompileError } from '../../purl/index.js';
+import { type PurlEngine, bundledPurlEngine, DefinitionSetError, DefinitionCompileError } from '../../purl/index.js';
 import { nodePatternGuard } from '../../node/node-pattern-guard.js';
 import { purlEngineFromDirectory } from '../../node/purl-engine-from-directory.js';
 import { UsageError } from '../usage-error.js';
@@ -11,11 +11,13 @@ export const ENGINE_OPTIONS = {
   'strict-types': { type: 'boolean', default: false },
 } as const;
 
-/** The engine a `teapurl purl` command uses: the bundled one, or one built from `--types DIR`. */
+/**
+ * The engine a `teapurl purl` command uses: the bundled types, or one built from `--types DIR`;
+ * either with the pattern guard, loaded when a value first needs it (a bundled type, such as
+ * chrome-extension, has a pattern that can backtrack catastrophically on long values).
+ */
 export async function loadEngine(types: string | undefined, strictTypes: boolean, cwd: string): Promise<PurlEngine> {
-  if (types === undefined) {
-    return strictTypes ? bundledPurlEngine({ strictTypes, patternGuard: nodePatternGuard }) : defaultPurlEngine();
-  }
+  if (types === undefined) return bundledPurlEngine({ strictTypes, patternGuard: nodePatternGuard });
   const directory = requireFolderArg(types, cwd, '--types');
   try {
     return await purlEngineFromDirectory(directory, { strictTypes });

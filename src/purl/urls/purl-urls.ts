@@ -57,7 +57,7 @@ export interface PurlUrlsOptions {
  * Maps PURLs to URLs and back over a set of URL documents (one per type,
  * `schemas/purl-type-urls.schema.json`). {@link loadPurlUrls} makes one, over teapurl's own
  * documents or yours; `purlUrlsFromDirectory` (teapurl/node) over a folder of them. Every method
- * answers synchronously.
+ * answers synchronously, and each is bound to its mapper (`const { urlToPurl } = urls` works).
  *
  * @example
  * ```ts
@@ -132,6 +132,11 @@ class UrlMapper implements PurlUrls {
     this.#documents = documents;
     this.#byType = new Map(documents.map((d) => [d.type, d]));
     this.#defaults = new Map(documents.map((d) => [d.type, normalisedDefault(d)]));
+    // Bound, so that `const { urlToPurl } = await loadPurlUrls()` works as it reads.
+    this.purlToUrls = this.purlToUrls.bind(this);
+    this.urlToPurl = this.urlToPurl.bind(this);
+    this.document = this.document.bind(this);
+    this.types = this.types.bind(this);
   }
 
   purlToUrls(purl: string | PurlComponentsInput): PurlUrlsResult {
