@@ -51,8 +51,42 @@ describe('layers (.dependency-cruiser.cjs)', () => {
         [
           'browser-safe-entries: src/index.ts → fs',
           'browser-safe-entries: src/purl/index.ts → fs',
+          // The root entry re-exports the validator alone, not the engine's entry.
+          'entry-root: src/index.ts → src/purl/index.ts',
           'layer-purl: src/purl/parse.ts → src/validate/check.ts',
           'no-circular: src/purl/parse.ts → src/validate/check.ts',
+        ].sort(),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the rules catch an entry that exports another capability, and the TEA client and server importing each other', { timeout: 60_000 }, () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'teapurl-layers-'));
+    try {
+      const write = (file: string, text: string) => {
+        mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+        writeFileSync(path.join(dir, file), text);
+      };
+      write('tsconfig.json', JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true } }));
+      write('package.json', JSON.stringify({ type: 'module' }));
+      write('src/purl/index.ts', "export const parse = (s: string) => s;\n");
+      write('src/tea/shared.ts', 'export const version = 1;\n');
+      // The client reaching into the server for a helper, and the server entry handing out a client module.
+      write('src/tea/client/index.ts', "export { issue } from '../server/issue.js';\nexport { version } from '../shared.js';\n");
+      write('src/tea/server/issue.ts', "export const issue = () => 'token';\n");
+      write('src/tea/server/index.ts', "export { issue } from './issue.js';\nexport { fetchToken } from '../client/fetch-token.js';\n");
+      write('src/tea/client/fetch-token.ts', "export const fetchToken = () => 'token';\n");
+      // The Node entry re-exporting the engine.
+      write('src/node/index.ts', "export { parse } from '../purl/index.js';\n");
+      expect(shown(violations(dir))).toEqual(
+        [
+          'entry-node: src/node/index.ts → src/purl/index.ts',
+          'entry-tea/client: src/tea/client/index.ts → src/tea/server/issue.ts',
+          'entry-tea/server: src/tea/server/index.ts → src/tea/client/fetch-token.ts',
+          'tea-client-server: src/tea/client/index.ts → src/tea/server/issue.ts',
+          'tea-client-server: src/tea/server/index.ts → src/tea/client/fetch-token.ts',
         ].sort(),
       );
     } finally {

@@ -53,8 +53,9 @@ const ENTRIES = Object.entries(exportsField).flatMap(([subpath, conditions]) =>
 );
 
 describe('the published declarations', () => {
-  it('are found for the four entries, each for import and require', () => {
-    expect(ENTRIES.map((e) => `${e.subpath} ${e.condition}`).sort()).toEqual(['. import', '. require', './node import', './node require', './purl import', './purl require', './tea import', './tea require']);
+  it('are found for every entry, each for import and require', () => {
+    const subpaths = ['.', './docs', './node', './purl', './tea', './tea/client', './tea/server'];
+    expect(ENTRIES.map((e) => `${e.subpath} ${e.condition}`).sort()).toEqual(subpaths.flatMap((s) => [`${s} import`, `${s} require`]).sort());
   });
 
   it.each(ENTRIES)('$subpath ($condition) reaches no declaration of re2js', ({ types }) => {

@@ -22,7 +22,7 @@ import { ROOT } from '../support/paths.js';
 const MAX_PACKAGES = 15;
 const MAX_INSTALL_BYTES = 6_000_000;
 
-const ENTRIES = ['teapurl', 'teapurl/purl', 'teapurl/node', 'teapurl/tea'] as const;
+const ENTRIES = ['teapurl', 'teapurl/purl', 'teapurl/node', 'teapurl/docs', 'teapurl/tea/client', 'teapurl/tea/server', 'teapurl/tea'] as const;
 const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 const NODE_TYPES = path.join(ROOT, 'node_modules/@types');
 
@@ -98,11 +98,14 @@ async function main() {
   const out = {
     root: [parsePurl('pkg:npm/%40scope/name@1.0.0').namespace, validateText(readFileSync('docs/valid.json', 'utf8'), { kind: 'tea-discovery' }).valid],
     purl: canonicalizePurl('pkg:NPM/foo@1.0.0?b=2&a=1'),
+    engine: (await loadPurlEngine([JSON.parse(readFileSync('definitions/npm-definition.json', 'utf8'))])).types(),
+    docs: generateDocsSite(engine.types().map((t) => engine.definition(t)), { format: 'md', engine }).map((f) => f.path),
     packageUrl: [PackageURL.fromString('pkg:PyPI/Django_Rest@1.0?b=2&a=1').toString(), new PackageURL('npm', '@scope', 'name', '1.0.0').namespace],
     className: [PackageURL.name, inspect(new PackageURL('npm', null, 'x')).split(' ')[0]],
     node: [engine.types(), report.results.map((r) => [r.file.replace(/\\\\/g, '/'), r.valid]).sort()],
     tea: rankEndpoints(JSON.parse(readFileSync('docs/valid.json', 'utf8')), ['1.0.0'])[0].baseUrl,
-    urls: [(await loadPurlUrls()).purlToUrls('pkg:npm/left-pad@1.3.0').download, urlToPurl('https://www.npmjs.com/package/left-pad')],
+    server: [typeof createTokenHandler, typeof teaUnion.createTokenHandler === 'function' && teaUnion.TeaClient === TeaClient],
+    urls: [(await loadPurlUrls()).purlToUrls('pkg:npm/left-pad@1.3.0').download, (await urlsFromFolder('urls')).urlToPurl('https://www.npmjs.com/package/left-pad')],
   };
   console.log(JSON.stringify(out));
 }
@@ -116,25 +119,34 @@ const EXPECTED_OUTPUT = {
   // Not PackageURL2 (a bundler's rename) in console.log, util.inspect and .name.
   className: ['PackageURL', 'PackageURL'],
   node: [['npm'], [['docs/invalid.json', false], ['docs/valid.json', true]]],
+  engine: ['npm'],
+  docs: ['index.md', 'types/npm.md'],
   tea: 'https://tea.example.com/v1.0.0',
+  server: ['function', true],
   urls: ['https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz', 'pkg:npm/left-pad'],
 };
 
 const ESM_CONSUMER = `import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
-import { parsePurl, validateText } from 'teapurl';
-import { canonicalizePurl, PackageURL, loadPurlUrls } from 'teapurl/purl';
-import { purlEngineFromDirectory, validateFiles, urlToPurl } from 'teapurl/node';
-import { rankEndpoints } from 'teapurl/tea';
+import { validateText } from 'teapurl';
+import { parsePurl, canonicalizePurl, PackageURL, loadPurlUrls, loadPurlEngine } from 'teapurl/purl';
+import { purlEngineFromDirectory, validateFiles, purlUrlsFromDirectory as urlsFromFolder } from 'teapurl/node';
+import { generateDocsSite } from 'teapurl/docs';
+import { rankEndpoints, TeaClient } from 'teapurl/tea/client';
+import { createTokenHandler } from 'teapurl/tea/server';
+import * as teaUnion from 'teapurl/tea';
 ${CONSUMER_BODY}`;
 
 const CJS_CONSUMER = `'use strict';
 const { readFileSync } = require('node:fs');
 const { inspect } = require('node:util');
-const { parsePurl, validateText } = require('teapurl');
-const { canonicalizePurl, PackageURL, loadPurlUrls } = require('teapurl/purl');
-const { purlEngineFromDirectory, validateFiles, urlToPurl } = require('teapurl/node');
-const { rankEndpoints } = require('teapurl/tea');
+const { validateText } = require('teapurl');
+const { parsePurl, canonicalizePurl, PackageURL, loadPurlUrls, loadPurlEngine } = require('teapurl/purl');
+const { purlEngineFromDirectory, validateFiles, purlUrlsFromDirectory: urlsFromFolder } = require('teapurl/node');
+const { generateDocsSite } = require('teapurl/docs');
+const { rankEndpoints, TeaClient } = require('teapurl/tea/client');
+const { createTokenHandler } = require('teapurl/tea/server');
+const teaUnion = require('teapurl/tea');
 ${CONSUMER_BODY}`;
 
 /**
@@ -145,10 +157,13 @@ ${CONSUMER_BODY}`;
  */
 const TS_CONSUMER = `import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
-import { parsePurl, validateText, type PurlComponents, type ValidationResult } from 'teapurl';
-import { canonicalizePurl, PackageURL, PurlEngine, loadPurlUrls, type PurlUrls } from 'teapurl/purl';
-import { purlEngineFromDirectory, validateFiles, urlToPurl, type FilesReport } from 'teapurl/node';
-import { rankEndpoints, type RankedEndpoint } from 'teapurl/tea';
+import { validateText, type ValidationResult } from 'teapurl';
+import { parsePurl, canonicalizePurl, PackageURL, PurlEngine, loadPurlUrls, loadPurlEngine, type PurlComponents, type PurlUrls } from 'teapurl/purl';
+import { purlEngineFromDirectory, validateFiles, purlUrlsFromDirectory as urlsFromFolder, type FilesReport } from 'teapurl/node';
+import { generateDocsSite, type DocsFile } from 'teapurl/docs';
+import { rankEndpoints, TeaClient, type RankedEndpoint } from 'teapurl/tea/client';
+import { createTokenHandler } from 'teapurl/tea/server';
+import * as teaUnion from 'teapurl/tea';
 
 async function main(): Promise<void> {
   const engine: PurlEngine = await purlEngineFromDirectory('definitions');
@@ -162,23 +177,25 @@ async function main(): Promise<void> {
   const out = {
     root: [parsed.namespace, result.valid],
     purl: canonicalizePurl('pkg:NPM/foo@1.0.0?b=2&a=1'),
+    engine: (await loadPurlEngine([JSON.parse(readFileSync('definitions/npm-definition.json', 'utf8'))])).types(),
+    docs: generateDocsSite(engine.types().map((t) => engine.definition(t)!), { format: 'md', engine }).map((f: DocsFile) => f.path),
     packageUrl: [purl.toString(), new PackageURL('npm', '@scope', 'name', '1.0.0').namespace],
     className: [PackageURL.name, inspect(new PackageURL('npm', null, 'x')).split(' ')[0]],
     node: [engine.types(), report.results.map((r) => [r.file.replace(/\\\\/g, '/'), r.valid]).sort()],
     tea: best?.baseUrl,
-    urls: [(await loadPurlUrls() satisfies PurlUrls).purlToUrls('pkg:npm/left-pad@1.3.0').download, urlToPurl('https://www.npmjs.com/package/left-pad')],
+    server: [typeof createTokenHandler, typeof teaUnion.createTokenHandler === 'function' && teaUnion.TeaClient === TeaClient],
+    urls: [(await loadPurlUrls() satisfies PurlUrls).purlToUrls('pkg:npm/left-pad@1.3.0').download, (await urlsFromFolder('urls')).urlToPurl('https://www.npmjs.com/package/left-pad')],
   };
   console.log(JSON.stringify(out));
 }
 main().catch((error: unknown) => { console.error(error); process.exitCode = 1; });
 `;
 
-/** What the browser bundle runs: the PURL entry and the in-memory entry (`import { parsePurl } from 'teapurl'`), with nothing but web globals around them. */
+/** What the browser bundle runs: the PURL entry and the in-memory validator (`import { validateText } from 'teapurl'`), with nothing but web globals around them. */
 const BROWSER_ENTRY = `import { parsePurl, buildPurl, canonicalizePurl, validatePurl, PackageURL } from 'teapurl/purl';
-import { parsePurl as parseFromRoot, validateText } from 'teapurl';
+import { validateText } from 'teapurl';
 globalThis.result = {
   parsed: parsePurl('pkg:maven/org.apache.commons/io@1.3.4').namespace,
-  fromRoot: parseFromRoot('pkg:npm/%40scope/name@1.0.0').namespace,
   discovery: validateText('{"schemaVersion": 1, "endpoints": [{"url": "https://tea.example.com", "versions": ["1.0.0"]}]}', { kind: 'tea-discovery' }).valid,
   built: buildPurl({ type: 'npm', namespace: '@angular', name: 'core', version: '16.0.0' }),
   canonical: canonicalizePurl('pkg:PyPI/Django_Rest@1.0'),
@@ -188,12 +205,12 @@ globalThis.result = {
 `;
 
 /** A browser app's use of the in-memory entries: no Node types in its program, so none may be needed. */
-const TS_BROWSER_CONSUMER = `import { parsePurl, validateText, type PurlComponents, type ValidationResult } from 'teapurl';
-import { canonicalizePurl, PurlEngine, type PurlValidation } from 'teapurl/purl';
+const TS_BROWSER_CONSUMER = `import { validateText, type ValidationResult } from 'teapurl';
+import { parsePurl, canonicalizePurl, loadPurlEngine, type PurlComponents, type PurlValidation } from 'teapurl/purl';
 
 const parsed: PurlComponents = parsePurl('pkg:npm/%40scope/name@1.0.0');
 const result: ValidationResult = validateText('{"schemaVersion": 1, "endpoints": []}', { kind: 'tea-discovery' });
-const check: PurlValidation = PurlEngine.fromDefinitions([]).validate(canonicalizePurl('pkg:npm/x'));
+const check: PurlValidation = (await loadPurlEngine([])).validate(canonicalizePurl('pkg:npm/x'));
 // @ts-expect-error validateText takes a string
 validateText({});
 document.body.textContent = JSON.stringify([parsed.name, result.valid, check.valid]);
@@ -245,6 +262,8 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     await writeFile(path.join(project, 'docs/valid.json'), VALID_DISCOVERY);
     await writeFile(path.join(project, 'docs/invalid.json'), INVALID_DISCOVERY);
     await copyFile(path.join(ROOT, 'corpus/purl-types/npm-definition.json'), path.join(project, 'definitions/npm-definition.json'));
+    await mkdir(path.join(project, 'urls'));
+    await copyFile(path.join(ROOT, 'corpus/purl-urls/npm-urls.json'), path.join(project, 'urls/npm-urls.json'));
 
     // From npm's cache when everything is there (CI's `npm ci` fills it); the registry otherwise.
     const flags = ['install', tarball, '--omit=dev', '--no-audit', '--no-fund'];
@@ -439,7 +458,7 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     // No process, Buffer or require: a page's globals, not Node's.
     const page: Record<string, unknown> = { TextEncoder, TextDecoder, URL, URLSearchParams };
     vm.runInNewContext(bundled.outputFiles[0]!.text, page);
-    expect(page.result).toEqual({ parsed: 'org.apache.commons', fromRoot: '@scope', discovery: true, built: 'pkg:npm/%40angular/core@16.0.0', canonical: 'pkg:pypi/django-rest@1.0', valid: true, packageUrl: 'pkg:npm/%40scope/name@1.0.0?a=1&b=2' });
+    expect(page.result).toEqual({ parsed: 'org.apache.commons', discovery: true, built: 'pkg:npm/%40angular/core@16.0.0', canonical: 'pkg:pypi/django-rest@1.0', valid: true, packageUrl: 'pkg:npm/%40scope/name@1.0.0?a=1&b=2' });
   });
 
   it(`a production install is at most ${MAX_PACKAGES} packages and ${MAX_INSTALL_BYTES / 1e6} MB`, () => {

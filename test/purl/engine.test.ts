@@ -16,6 +16,7 @@ import { defaultPurlDefinition, defaultPurlDefinitions } from '../../src/purl/de
 import type { PurlTypeDefinition } from '../../src/index.js';
 import { purlEngineFromDirectory } from '../../src/node/index.js';
 import { compilePermittedCharacters } from '../../src/purl/definitions/permitted-characters.js';
+import { createEngine, engineSettings } from '../../src/purl/engine/purl-engine.js';
 import { HAS_PURL_SPEC, PURL_SPEC, ROOT } from '../support/paths.js';
 import { engineFromDefinitions } from '../../src/purl/engine/engine-from-definitions.js';
 
@@ -557,8 +558,8 @@ describe('engines from definitions', () => {
 
   it('compiles a bundled-style type on first use: a bad pattern surfaces then, and only for its type', () => {
     const broken = { ...WIDGET, type: 'broken', name_definition: { requirement: 'required', permitted_characters: '^(unclosed$' } };
-    // The internal loader for documents known valid compiles lazily: building it does not throw.
-    const lazy = engineFromDefinitions([WIDGET as PurlTypeDefinition, broken as PurlTypeDefinition]);
+    // The one internal factory compiles types without a source (the bundled ones) lazily: building it does not throw.
+    const lazy = createEngine([WIDGET, broken].map((d) => ({ rules: d as PurlTypeDefinition, document: d as PurlTypeDefinition })), engineSettings());
     expect(lazy.types()).toEqual(['broken', 'widget']);
     expect(lazy.parse('pkg:widget/sprocket?channel=beta').name).toBe('sprocket');
     expect(() => lazy.parse('pkg:broken/x')).toThrow(DefinitionCompileError);
@@ -688,20 +689,18 @@ describe('engines from definitions', () => {
   });
 
   it('compiles a catastrophic permitted_characters pattern, and checks values with the pattern guard', async () => {
-    // Without the guard no value is run on it (test/pattern-budget.test.ts); the fromDirectory tests
-    // below load it anyway, for the corpus's chrome-extension version pattern.
-    await loadPatternGuard();
-    const risky = engineFromDefinitions([{ ...WIDGET, name_definition: { requirement: 'required', permitted_characters: '^([a-z]+)*$' } }]);
+    // Without the guard no long value is run on it (test/pattern-budget.test.ts).
+    const risky = engineFromDefinitions([{ ...WIDGET, name_definition: { requirement: 'required', permitted_characters: '^([a-z]+)*$' } }], { patternGuard: await loadPatternGuard() });
     expect(risky.parse('pkg:widget/sprocket?channel=x').name).toBe('sprocket');
     expect(refusal(() => risky.parse(`pkg:widget/${'a'.repeat(3000)}!?channel=x`)).code).toBe('invalid-characters');
   });
 
   it('runs ordinary patterns directly and flags risky ones', async () => {
-    await loadPatternGuard();
+    const guard = await loadPatternGuard();
     for (const source of ['^[a-p]{32}$', '^[a-z0-9_]', '^[a-z0-9][a-z0-9._-]*$']) expect(compilePermittedCharacters(source).guarded, source).toBe(false);
     for (const source of ['^(a+)+$', '^(a|aa)+$', '^a*a*a*$', '^(.*a){12}$', '[a-z]*!']) expect(compilePermittedCharacters(source).guarded, source).toBe(true);
     // The published chrome-extension version pattern is polynomial on paper, but a real version is short enough to run directly.
-    const version = compilePermittedCharacters('^\\d+(\\.\\d+){0,3}$');
+    const version = compilePermittedCharacters('^\\d+(\\.\\d+){0,3}$', guard);
     expect(version.test('1.2.3.4')).toBe(true);
     expect(version.test('1.2.3.4.5')).toBe(false);
     expect(version.test(`${'1'.repeat(5000)}.`)).toBe(false); // on the guard
@@ -847,10 +846,10 @@ describe('fixes found by the property tests', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('importing teapurl reads no files', () => {
-  const DIST = path.join(ROOT, 'dist/index.js');
+  const DIST = path.join(ROOT, 'dist/purl/index.js');
 
   it('the built package loads its modules and nothing else, and parsing reads nothing', () => {
-    expect(existsSync(DIST), 'dist/index.js is missing: run npm run build').toBe(true);
+    expect(existsSync(DIST), 'dist/purl/index.js is missing: run npm run build').toBe(true);
     // Every fs function that could read a definition, a schema or a corpus file is wrapped before
     // the import. Module loading uses some of them for .js files, which is allowed; anything else
     // (a .json file, a directory listing) is not, and after the import nothing may be read at all.
