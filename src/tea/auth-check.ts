@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { validateDocument } from '../validate/index.js';
+import { deepFreeze } from '../schemas/deep-freeze.js';
 import { encodeBasicCredentials } from './basic-credentials.js';
 import { createAgent, defaultFetch, isJsonContentType, readBody, utf8, type Dispatcher, type FetchFunction } from './http.js';
 import { toNetworkError } from './network-error.js';
@@ -18,7 +19,7 @@ import { findBearerChallenge, inspectWwwAuthenticate } from './www-authenticate.
  * AUTH_CHECK_RULES.map((r) => `${r.section}: ${r.title}`);
  * ```
  */
-export const AUTH_CHECK_RULES = [
+export const AUTH_CHECK_RULES = deepFreeze([
   { id: 'no-authentication', section: '4, 5.1.1', title: 'a server without authentication answers 404 at POST /token' },
   { id: 'ignores-bearer', section: '5.1.1', title: 'a server without authentication ignores a Bearer header' },
   { id: 'challenge', section: '5.5.3, 5.7.2, 7', title: 'a protected resource answers 401 with a Bearer challenge' },
@@ -34,7 +35,7 @@ export const AUTH_CHECK_RULES = [
   { id: 'unsupported-grant', section: '5.2.7, 7', title: 'an unknown grant gets error unsupported_grant_type' },
   { id: 'invalid-token', section: '5.3.5, 7', title: 'a garbage token gets 401 with error="invalid_token"' },
   { id: 'no-x-api-key', section: '5.8', title: 'an X-API-Key header is not taken in place of a bearer token' },
-] as const;
+] as const);
 
 /**
  * Identifier of a probed rule.

@@ -99,4 +99,4 @@ export function kindInfo(kind: DocumentKind): KindInfo {
  * KIND_NAMES; // ['tea-discovery', 'tea-token-response', 'tea-token-error', 'purl-type-definition', 'purl-type-urls']
  * ```
  */
-export const KIND_NAMES: readonly DocumentKind[] = KINDS.map((k) => k.kind);
+export const KIND_NAMES: readonly DocumentKind[] = Object.freeze(KINDS.map((k) => k.kind));

@@ -1,4 +1,5 @@
 import type { PurlRule } from './purl-rule.js';
+import { deepFreeze } from '../../schemas/deep-freeze.js';
 
 // Each rule here implements a sentence that a type definition states in prose; the `summary`
 // is what documentation pages show beside the definition's own wording.
@@ -97,11 +98,11 @@ const gitGithubLowercase: PurlRule = {
  * engine.validate('pkg:cargo/rand@latest').errors[0]?.code; // 'rule-violation'
  * ```
  */
-export const defaultPurlRules: readonly PurlRule[] = Object.freeze([
+export const defaultPurlRules: readonly PurlRule[] = deepFreeze([
   pypiUnderscoreToDash,
   cpanNoModuleName,
   mlflowDatabricksLowercase,
   gitRepositoryPath,
   gitHostLowercase,
   gitGithubLowercase,
-].map((rule) => Object.freeze(rule)));
+]);

@@ -4,6 +4,7 @@
  * that drops modules imported only for their effects (`sideEffects: false`) cannot drop a check.
  */
 import type { CheckTable } from './check-table.js';
+import { deepFreeze } from '../../schemas/deep-freeze.js';
 import { DISCOVERY_CHECKS } from './discovery-checks.js';
 import { TOKEN_RESPONSE_CHECKS } from './token-checks.js';
 import { PURL_TYPE_FIELD_CHECKS } from './purl-type-field-checks.js';
@@ -14,7 +15,7 @@ import { PURL_URLS_CHECKS } from './purl-urls-checks.js';
 
 /**
  * teapurl's own checks of each kind, in the order they run: what every validation uses unless it
- * is given another table (`ValidateOptions.checks`). Frozen; extend it by making a new table.
+ * is given another table (`ValidateOptions.checks`). Frozen, checks and all; extend it by making a new table.
  *
  * @example
  * ```ts
@@ -22,9 +23,9 @@ import { PURL_URLS_CHECKS } from './purl-urls-checks.js';
  * builtInChecks['purl-type-definition']?.map((c) => c.rule); // ['purl-type/id-file-name', 'purl-type/file-name', …]
  * ```
  */
-export const builtInChecks: CheckTable = Object.freeze({
-  'tea-discovery': Object.freeze([...DISCOVERY_CHECKS]),
-  'tea-token-response': Object.freeze([...TOKEN_RESPONSE_CHECKS]),
-  'purl-type-definition': Object.freeze([...PURL_TYPE_FIELD_CHECKS, ...PURL_TYPE_PATTERN_CHECKS, ...PURL_TYPE_EXAMPLE_CHECKS, ...PURL_TYPE_UNCHECKED_CHECKS]),
-  'purl-type-urls': Object.freeze([...PURL_URLS_CHECKS]),
+export const builtInChecks: CheckTable = deepFreeze({
+  'tea-discovery': [...DISCOVERY_CHECKS],
+  'tea-token-response': [...TOKEN_RESPONSE_CHECKS],
+  'purl-type-definition': [...PURL_TYPE_FIELD_CHECKS, ...PURL_TYPE_PATTERN_CHECKS, ...PURL_TYPE_EXAMPLE_CHECKS, ...PURL_TYPE_UNCHECKED_CHECKS],
+  'purl-type-urls': [...PURL_URLS_CHECKS],
 });
