@@ -242,7 +242,7 @@ describe('teapurl serve: running', () => {
 
   it('the built CLI stops cleanly on SIGTERM and SIGINT', async () => {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-      const child = spawn(process.execPath, [CLI, 'serve', '--self-signed'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TEAPURL_NO_CACHE: '1' } });
+      const child = spawn(process.execPath, [CLI, 'serve', '--self-signed'], { stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
