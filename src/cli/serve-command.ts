@@ -28,7 +28,9 @@ Runs a local TEA test server: the discovery document at /.well-known/tea, POST /
 exchanging API keys for bearer tokens, and sample resources
 GET /v<version>/<product|release|component|collection|artifact>/<uuid> and listings
 such as /v<version>/products, under any path prefix (an endpoint URL may carry a
-path). It binds to loopback unless told otherwise.
+path), for each version the discovery document lists (compared by SemVer precedence:
+/v1.0.0+x/ is 1.0.0); any other version answers 404. It binds to loopback unless
+told otherwise.
 
 Options:
   --discovery FILE     discovery document to serve, validated first
@@ -41,8 +43,9 @@ Options:
                        matched against the canonical path: query dropped, //, /./,
                        /../ and a trailing / removed, %-escapes of unreserved
                        characters decoded, %2F refused with 400; for a resource,
-                       from /v<version> on (a prefix is not part of it), so
-                       /x/v1.0.0/artifact/<id> is protected as /v1.0.0/artifact/<id>
+                       from /v<version> on (a prefix is not part of it), the version
+                       as the discovery document lists it, so /x/v1.0.0+x/artifact/<id>
+                       is protected as /v1.0.0/artifact/<id>
   --token-ttl SECONDS  token lifetime (default 3600)
   --max-tokens-per-key N  live tokens one key may hold; more revoke its oldest
                        (default ${SERVE_DEFAULTS.maxTokensPerKey})
@@ -304,7 +307,7 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
   }
 
   const lines = [`TEA test server listening on ${server.url}`, `  discovery   ${server.url}/.well-known/tea`];
-  lines.push('  resources   GET [<prefix>]/v<version>/<kind>/<uuid> and [<prefix>]/v<version>/<kind>s');
+  lines.push('  resources   GET [<prefix>]/v<version>/<kind>/<uuid> and [<prefix>]/v<version>/<kind>s, for the versions the discovery document lists');
   if (options.apiKeys) {
     const n = options.apiKeys.length;
     lines.push(`  token       POST ${server.url}/v<version>/token or /token (${n} API key${n === 1 ? '' : 's'}, tokens last ${ttl} s)`);
