@@ -52,7 +52,9 @@ Options:
   --max-tokens N       live tokens in all; more revoke the oldest (default ${SERVE_DEFAULTS.maxTokens})
   --no-throttle        do not throttle failed credentials at POST /token (by default
                        a key id gets 5 and an address 20 failures free, then 429 with
-                       Retry-After for 1 s, doubling per failure up to 60 s)
+                       Retry-After for 1 s, doubling per failure up to 60 s; failures
+                       are remembered for 15 minutes, and while 10,000 key ids or
+                       addresses are remembered, new ones get 429 too)
   --tls-cert FILE      server certificate chain (PEM), with --tls-key FILE
   --tls-key FILE       server private key (PEM)
   --self-signed        generate a throwaway CA and server certificate instead; the
