@@ -77,6 +77,7 @@ export async function authCheckCommand(argv: string[], io: CommandIo): Promise<n
   }
   // Checked before anything echoes the URL: user information may be a password.
   if (url.username || url.password) throw new UsageError('the base URL must not carry user information (user:password@)');
+  if (/[?#]/.test(baseUrl)) throw new UsageError('the base URL must not carry a query (?) or a fragment (#): it is the API base, such as https://tea.example.com/v1.0.0');
   if (values.resource !== undefined && /^https?:\/\/[^/?#]*@/i.test(values.resource)) throw new UsageError('--resource must not carry user information (user:password@)');
   if (url.protocol === 'http:' && !allowInsecureHttp) throw new UsageError(`${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4); --allow-http is for local tests`);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`${baseUrl} is not an https:// URL`);
