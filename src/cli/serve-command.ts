@@ -9,7 +9,7 @@ import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 import { parseCommandLine } from './args.js';
 import { readFileArg } from './path-args.js';
-import { escapeControls, quoteArg } from './output/safe-text.js';
+import { escapeControls, lineStartName, quoteArg } from './output/safe-text.js';
 import { errorCode, fsReason } from '../node/fs-reason.js';
 
 /** The limits `serve` runs with unless told otherwise: fit for a test server. */
@@ -240,7 +240,7 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
     if (!result.valid) {
       io.stderr.write(`teapurl serve: --discovery ${escapeControls(file)} is not a valid TEA discovery document:\n`);
       for (const f of result.findings.filter((finding) => finding.severity === 'error')) {
-        io.stderr.write(escapeControls(`  ${f.file}${f.line === null ? '' : `:${f.line}:${f.column}`}: ${f.message} [${f.rule}]`) + '\n');
+        io.stderr.write(`  ${lineStartName(f.file)}${escapeControls(`${f.line === null ? '' : `:${f.line}:${f.column}`}: ${f.message} [${f.rule}]`)}\n`);
       }
       return 1;
     }
