@@ -105,18 +105,21 @@ function diffPath(full: string, cwd: string): string | null {
   return relative.split(path.sep).join('/');
 }
 
-/** Characters git quotes in a diff header (controls, `"` and `\\`), and those teapurl never prints raw (C1, bidirectional controls). */
-const NEEDS_QUOTES = /["\\\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** Characters git quotes in a diff header with its default core.quotePath: controls, `"`, `\\`, DEL and everything past ASCII. */
+const GIT_QUOTES = /["\\\u0000-\u001f\u007f-\uffff]/;
+// A path segment that starts or ends with white space: git writes it raw, with a tab after the
+// name, and GNU patch drops white space before that tab, so it would patch another file.
+const EDGE_SPACE = /(?:^|\/)\s|\s(?:\/|$)/;
 const C_ESCAPES: Readonly<Record<number, string>> = { 7: '\\a', 8: '\\b', 9: '\\t', 10: '\\n', 11: '\\v', 12: '\\f', 13: '\\r', 34: '\\"', 92: '\\\\' };
 
 /**
  * A path in a `---`/`+++` line as git writes it, so that `git apply` and GNU `patch` both read it
- * back: C-quoted (`"a/x\\ty"`, bytes past ASCII in octal) when it holds a character that needs
- * it, else as it is, followed by a tab when it holds a space (without one, `patch` reads the
- * name only up to the space).
+ * back: C-quoted (`"a/x\\ty"`, bytes past ASCII in octal) when git would quote it, and also when
+ * a segment starts or ends with white space; else as it is, followed by a tab when it holds a
+ * space (without one, `patch` reads the name only up to the space).
  */
 export function diffHeaderName(name: string): string {
-  if (NEEDS_QUOTES.test(name)) {
+  if (GIT_QUOTES.test(name) || EDGE_SPACE.test(name)) {
     let quoted = '';
     for (const byte of Buffer.from(name, 'utf8')) {
       const named = C_ESCAPES[byte];
