@@ -153,8 +153,25 @@ function capped(findings: Finding[], max: number): Finding[] {
   return shown;
 }
 
+// Results whose cap left out a finding that carries a fix. Kept aside rather than in the result,
+// whose shape is public: only fixFiles asks, so that a file whose list shows no fix is read again
+// only when a fix is really past the cap.
+const FIX_PAST_CAP = new WeakSet<ValidationResult>();
+
+/** Whether the findings {@link validateText} left out of `result` for its cap include one that carries a fix. Not part of the public API. */
+export function hasFixPastCap(result: ValidationResult): boolean {
+  return FIX_PAST_CAP.has(result);
+}
+
 function result(file: string, kind: DocumentKind | null, findings: Finding[], maxFindings = DEFAULT_MAX_FINDINGS): ValidationResult {
-  return { file, kind, valid: passes(findings), findings: capped(findings, maxFindings) };
+  const verdict = { file, kind, valid: passes(findings), findings: capped(findings, maxFindings) };
+  for (let i = Math.max(0, maxFindings); i < findings.length; i++) {
+    if (findings[i]!.fix) {
+      FIX_PAST_CAP.add(verdict);
+      break;
+    }
+  }
+  return verdict;
 }
 
 const MAX_FAULT = 200;
@@ -213,19 +230,28 @@ const NON_BLANK = /\S/;
  * ```
  */
 export function validateText(text: string, options: ValidateOptions = {}): ValidationResult {
+  return validateTextWhole(text, options).result;
+}
+
+/**
+ * {@link validateText}, and every finding before the cap: what `fixText` needs to see a fix or a
+ * refusal past the cap without validating the text twice. Not part of the public API.
+ */
+export function validateTextWhole(text: string, options: ValidateOptions = {}): { result: ValidationResult; all: Finding[] } {
   const file = options.file ?? '<input>';
   const explicit = resolveKind(options.kind);
+  const whole = (kind: DocumentKind | null, all: Finding[], maxFindings?: number) => ({ result: result(file, kind, all, maxFindings), all });
   if (!NON_BLANK.test(text)) {
-    return result(file, explicit ?? null, placeFindings(file, [{ pointer: '', severity: 'error', rule: 'file/empty', message: 'the document is empty' }]));
+    return whole(explicit ?? null, placeFindings(file, [{ pointer: '', severity: 'error', rule: 'file/empty', message: 'the document is empty' }]));
   }
   try {
     const parsed = parseJsonSource(text);
-    if (!parsed.ok) return result(file, explicit ?? null, placeFindings(file, parsed.findings));
+    if (!parsed.ok) return whole(explicit ?? null, placeFindings(file, parsed.findings));
     const { source } = parsed;
     const detected = detectKind(source.value, options.file, explicit);
     const raw = [...parsed.findings, ...(detected ? checkDocument(source.value, detected.kind, options.file) : [undetectedKind()])];
-    return result(file, detected?.kind ?? null, raw.length === 0 ? [] : placeFindings(file, raw, source), options.maxFindings);
+    return whole(detected?.kind ?? null, raw.length === 0 ? [] : placeFindings(file, raw, source), options.maxFindings);
   } catch (error) {
-    return result(file, explicit ?? null, [internalErrorFinding(file, error, { line: 1, column: 1 })]);
+    return whole(explicit ?? null, [internalErrorFinding(file, error, { line: 1, column: 1 })]);
   }
 }

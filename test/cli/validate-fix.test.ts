@@ -292,16 +292,17 @@ describe('teapurl validate --fix on files made here', () => {
 });
 
 describe('writeIfUnchanged', () => {
-  it('does not overwrite a file edited since it was read', () => {
+  it('does not overwrite a file edited since it was read', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'teapurl-fix-race-'));
     scratch.push(dir);
     const file = path.join(dir, 'a.json');
     writeFileSync(file, 'edited by someone else');
-    const note = writeIfUnchanged(file, Buffer.from('as teapurl read it'), Buffer.from('fixed'));
+    const note = await writeIfUnchanged(file, Buffer.from('as teapurl read it'), Buffer.from('fixed'));
     expect(note).toMatch(/changed on disk since teapurl read it/);
     expect(readFileSync(file, 'utf8')).toBe('edited by someone else');
-    expect(writeIfUnchanged(file, Buffer.from('edited by someone else'), Buffer.from('short'))).toBeNull();
+    expect(await writeIfUnchanged(file, Buffer.from('edited by someone else'), Buffer.from('short'))).toBeNull();
     expect(readFileSync(file, 'utf8')).toBe('short');
+    expect(readdirSync(dir)).toEqual(['a.json']);
   });
 });
 
@@ -393,8 +394,16 @@ describe('teapurl validate --fix: streams, awkward names, links', () => {
     expect(outside.stdout).toBe('');
     expect(outside.stderr).toContain("../data/widget-definition.json: not in the diff: it lies outside the working directory, where 'patch -p1' and 'git apply' cannot reach it");
     expect(outside.status).toBe(1);
-    const fixed = runCli(['validate', '--fix', '../data/widget-definition.json', '../data/widget-definition.json'], { cwd: path.join(dir, 'work') });
-    expect(fixed.stdout.match(/fixed examples/g)).toHaveLength(1);
-    expect(readFileSync(path.join(dir, 'data/widget-definition.json'), 'utf8')).toBe(FIXED);
+    // Issue 29 item 10: --fix refuses it as --dry-run does, named directly or through a link.
+    symlinkSync('../data/widget-definition.json', path.join(dir, 'work', 'widget-definition.json'));
+    for (const name of ['../data/widget-definition.json', 'widget-definition.json']) {
+      const fixed = runCli(['validate', '--fix', name], { cwd: path.join(dir, 'work') });
+      expect(fixed.stdout).toContain(`${name}: not written: it lies outside the working directory`);
+      expect(fixed.stdout).not.toMatch(/fixed examples/);
+      expect(fixed.status).toBe(1);
+      expect(readFileSync(path.join(dir, 'data/widget-definition.json'), 'utf8')).toBe(BROKEN);
+    }
+    const linked = runCli(['validate', '--fix', '--dry-run', 'widget-definition.json'], { cwd: path.join(dir, 'work') });
+    expect([linked.stdout, linked.status]).toEqual(['', 1]);
   });
 });
