@@ -1,5 +1,3 @@
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,8 +7,6 @@ export default defineConfig({
     globalSetup: ['test/support/docs-assets-setup.ts'],
     // CLI tests spawn the built CLI; each takes a little under a second on the CI machine.
     testTimeout: 30_000,
-    // The CLIs the tests start keep their V8 code cache here, not in the user's ~/.cache.
-    env: { XDG_CACHE_HOME: path.join(tmpdir(), 'teapurl-test-cache') },
     // The JSON report lets .ci/run end with a plain "N passed, N failed" line.
     reporters: ['default', ['json', { outputFile: 'test-artifacts/vitest.json' }]],
   },

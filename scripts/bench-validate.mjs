@@ -12,9 +12,7 @@
 //       separate files to .bench/docs/, the glob passed unexpanded to both tools), timed 3 times each,
 //       interleaved; reports docs/s from each median and the ratio teapurl/ajv. Target: >= 3x.
 // Wall time is measured around spawnSync, so it includes process start-up; both tools' output goes to
-// /dev/null. "Cold" means a new process, not a cold disk: one untimed warm-up run of each tool comes first,
-// which also lets teapurl's launcher write its V8 code cache (~/.cache/teapurl; TEAPURL_NO_CACHE is removed
-// from the children's environment so the cache is used, as in normal use).
+// /dev/null. "Cold" means a new process, not a cold disk: one untimed warm-up run of each tool comes first.
 //
 // Sanity guard (exit 1 if it fails): both tools must reject a deliberately corrupted document and accept
 // every generated one (exit 0, and each must report all N files valid). Targets missed do not fail the run:
@@ -73,7 +71,6 @@ const log = options.json ? () => {} : (...args) => console.error(...args);
 // --------------------------------------------------------------------------------------------- commands
 
 const childEnv = { ...process.env };
-delete childEnv.TEAPURL_NO_CACHE;
 delete childEnv.NODE_OPTIONS; // no inherited --require/--inspect etc. skewing either tool
 childEnv.NO_COLOR = '1';
 
@@ -272,15 +269,6 @@ function checkAcceptsAll(count) {
   return { teapurlMs: teapurl.ms, ajvMs: ajv.ms };
 }
 
-function teapurlCacheFile() {
-  // Mirrors bin/teapurl.cjs cacheFileFor(); only used to report whether the code cache is in place.
-  const bundle = path.join(ROOT, 'dist', 'teapurl.cjs');
-  const base = childEnv.XDG_CACHE_HOME || (childEnv.HOME && path.join(childEnv.HOME, '.cache'));
-  if (!base) return null;
-  const stat = fs.statSync(bundle);
-  return path.join(base, 'teapurl', `${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}.v8`);
-}
-
 // ------------------------------------------------------------------------------------------------- main
 
 checkPrerequisites();
@@ -305,13 +293,11 @@ log('sanity: both tools must reject a corrupted document and accept all generate
 checkRejectsCorrupt(generated.first);
 checkAcceptsAll(options.docs); // also warms the page cache for the throughput runs
 
-log(`warm-up: one untimed run of each tool on ${ONE_DOC} (teapurl's launcher writes its V8 code cache)`);
+log(`warm-up: one untimed run of each tool on ${ONE_DOC}`);
 for (const tool of ['teapurl', 'ajv']) {
   const result = run(tool, ONE_DOC, { capture: true });
   if (result.status !== 0) fail(`${tool} rejected ${ONE_DOC} in the warm-up run: ${describeExit(result)}`);
 }
-const cacheFile = teapurlCacheFile();
-const codeCache = cacheFile && fs.existsSync(cacheFile) ? 'present' : 'absent';
 
 log(`(a) cold start: ${options.runs} interleaved runs of each on ${ONE_DOC}`);
 const cold = interleaved(ONE_DOC, options.runs, 'cold');
@@ -341,7 +327,6 @@ const rateRatio = rateTeapurl / rateAjv;
 const summary = {
   ok: true,
   machine,
-  teapurlCodeCache: codeCache,
   coldStart: {
     runs: options.runs,
     document: ONE_DOC,
@@ -406,7 +391,7 @@ if (!options.json) {
   console.log('');
   console.log(`teapurl validate vs ajv-cli 5 (tea-discovery schema, ajv strict mode, output to /dev/null)`);
   console.log(`machine: node ${machine.node}, ${machine.platform}, ${machine.cpus} CPUs (${machine.cpuModel}), load avg ${machine.loadavg1}`);
-  console.log(`one untimed warm-up run of each tool before timing; teapurl V8 code cache: ${codeCache}; runs interleaved`);
+  console.log(`one untimed warm-up run of each tool before timing; runs interleaved`);
   console.log('');
   console.log(line(rows[0]));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));

@@ -4,7 +4,7 @@ import { readTeaClientArgs, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 import { parseCommandLine } from './args.js';
-import { escapeControls, quoteArg } from './output/safe-text.js';
+import { escapeControls, quoteArg, safeLineStart } from './output/safe-text.js';
 
 export const AUTH_CHECK_HELP = `Usage: teapurl auth-check [options] <base-url>
 
@@ -43,7 +43,7 @@ function formatText(report: AuthCheckReport): string {
   for (const r of report.results) {
     lines.push(`${MARK[r.outcome]}  ${r.section.padEnd(sectionWidth)}  ${r.title}`);
     // The detail may quote what the server answered.
-    lines.push(`      ${' '.repeat(sectionWidth)}  ${escapeControls(r.detail)}`);
+    lines.push(safeLineStart(`      ${' '.repeat(sectionWidth)}  ${escapeControls(r.detail)}`));
   }
   const count = (o: string) => report.results.filter((r) => r.outcome === o).length;
   lines.push('', `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped${report.authentication === 'none' ? ' (no authentication)' : ''}`, '');
@@ -77,6 +77,7 @@ export async function authCheckCommand(argv: string[], io: CommandIo): Promise<n
   }
   // Checked before anything echoes the URL: user information may be a password.
   if (url.username || url.password) throw new UsageError('the base URL must not carry user information (user:password@)');
+  if (/[?#]/.test(baseUrl)) throw new UsageError('the base URL must not carry a query (?) or a fragment (#): it is the API base, such as https://tea.example.com/v1.0.0');
   if (values.resource !== undefined && /^https?:\/\/[^/?#]*@/i.test(values.resource)) throw new UsageError('--resource must not carry user information (user:password@)');
   if (url.protocol === 'http:' && !allowInsecureHttp) throw new UsageError(`${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4); --allow-http is for local tests`);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`${baseUrl} is not an https:// URL`);

@@ -17,7 +17,7 @@ import { countOf } from '../schemas/describe-value.js';
 import { parseCommandLine } from './args.js';
 import { requireFolderArg } from './path-args.js';
 import { fsReason } from '../node/fs-reason.js';
-import { escapeControls, quoteArg } from './output/safe-text.js';
+import { escapeControls, lineStartName, quoteArg } from './output/safe-text.js';
 
 export const DOCS_HELP = `Usage: teapurl docs [--types DIR] [--urls DIR] --out DIR [--format html|md|both] [--check] [--force]
 
@@ -145,19 +145,19 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
     if (values.check) {
       const stale = await checkDocsSite(outDir, files, format);
       if (stale.length === 0) {
-        io.stdout.write(`${escapeControls(`${values.out} is up to date (${counts})`)}\n`);
+        io.stdout.write(`${lineStartName(values.out)}${escapeControls(` is up to date (${counts})`)}\n`);
         return 0;
       }
       const why = { missing: 'missing', differs: 'differs from what would be generated', extra: 'extra: no such type in the definitions' };
       for (const file of stale) {
         const note = file.path === MANIFEST_FILE ? ' (the record of the pages teapurl docs wrote)' : '';
-        io.stderr.write(`${escapeControls(`${path.join(values.out, file.path)}: ${why[file.reason]}${note}`)}\n`);
+        io.stderr.write(`${lineStartName(path.join(values.out, file.path))}${escapeControls(`: ${why[file.reason]}${note}`)}\n`);
       }
       const command = ['teapurl docs', ...(values.types === undefined ? [] : ['--types', shellWord(values.types)]), ...(values.urls === undefined ? [] : ['--urls', shellWord(values.urls)]), '--out', shellWord(values.out)];
       if (format !== 'html') command.push('--format', format);
       // Without a record a write would refuse a folder with files in it: say so in the hint.
       if (stale.some((file) => file.path === MANIFEST_FILE) && (await readdir(outDir).catch(() => [])).length > 0) command.push('--force');
-      io.stderr.write(`${escapeControls(`${values.out} is out of date: ${countOf(stale.length, 'stale file')}; refresh it with: ${command.join(' ')}`)}\n`);
+      io.stderr.write(`${lineStartName(values.out)}${escapeControls(` is out of date: ${countOf(stale.length, 'stale file')}; refresh it with: ${command.join(' ')}`)}\n`);
       return 1;
     }
     const result = await writeDocsSite(outDir, files, format, { force: values.force });

@@ -9,7 +9,7 @@ import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 import { parseCommandLine } from './args.js';
 import { readFileArg } from './path-args.js';
-import { escapeControls, quoteArg } from './output/safe-text.js';
+import { escapeControls, lineStartName, quoteArg } from './output/safe-text.js';
 import { errorCode, fsReason } from '../node/fs-reason.js';
 
 /** The limits `serve` runs with unless told otherwise: fit for a test server. */
@@ -28,7 +28,9 @@ Runs a local TEA test server: the discovery document at /.well-known/tea, POST /
 exchanging API keys for bearer tokens, and sample resources
 GET /v<version>/<product|release|component|collection|artifact>/<uuid> and listings
 such as /v<version>/products, under any path prefix (an endpoint URL may carry a
-path). It binds to loopback unless told otherwise.
+path), for each version the discovery document lists (compared by SemVer precedence:
+/v1.0.0+x/ is 1.0.0); any other version answers 404. It binds to loopback unless
+told otherwise.
 
 Options:
   --discovery FILE     discovery document to serve, validated first
@@ -41,15 +43,18 @@ Options:
                        matched against the canonical path: query dropped, //, /./,
                        /../ and a trailing / removed, %-escapes of unreserved
                        characters decoded, %2F refused with 400; for a resource,
-                       from /v<version> on (a prefix is not part of it), so
-                       /x/v1.0.0/artifact/<id> is protected as /v1.0.0/artifact/<id>
+                       from /v<version> on (a prefix is not part of it), the version
+                       as the discovery document lists it, so /x/v1.0.0+x/artifact/<id>
+                       is protected as /v1.0.0/artifact/<id>
   --token-ttl SECONDS  token lifetime (default 3600)
   --max-tokens-per-key N  live tokens one key may hold; more revoke its oldest
                        (default ${SERVE_DEFAULTS.maxTokensPerKey})
   --max-tokens N       live tokens in all; more revoke the oldest (default ${SERVE_DEFAULTS.maxTokens})
   --no-throttle        do not throttle failed credentials at POST /token (by default
                        a key id gets 5 and an address 20 failures free, then 429 with
-                       Retry-After for 1 s, doubling per failure up to 60 s)
+                       Retry-After for 1 s, doubling per failure up to 60 s; failures
+                       are remembered for 15 minutes, and while 10,000 key ids or
+                       addresses are remembered, new ones get 429 too)
   --tls-cert FILE      server certificate chain (PEM), with --tls-key FILE
   --tls-key FILE       server private key (PEM)
   --self-signed        generate a throwaway CA and server certificate instead; the
@@ -235,7 +240,7 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
     if (!result.valid) {
       io.stderr.write(`teapurl serve: --discovery ${escapeControls(file)} is not a valid TEA discovery document:\n`);
       for (const f of result.findings.filter((finding) => finding.severity === 'error')) {
-        io.stderr.write(escapeControls(`  ${f.file}${f.line === null ? '' : `:${f.line}:${f.column}`}: ${f.message} [${f.rule}]`) + '\n');
+        io.stderr.write(`  ${lineStartName(f.file)}${escapeControls(`${f.line === null ? '' : `:${f.line}:${f.column}`}: ${f.message} [${f.rule}]`)}\n`);
       }
       return 1;
     }
@@ -304,7 +309,7 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
   }
 
   const lines = [`TEA test server listening on ${server.url}`, `  discovery   ${server.url}/.well-known/tea`];
-  lines.push('  resources   GET [<prefix>]/v<version>/<kind>/<uuid> and [<prefix>]/v<version>/<kind>s');
+  lines.push('  resources   GET [<prefix>]/v<version>/<kind>/<uuid> and [<prefix>]/v<version>/<kind>s, for the versions the discovery document lists');
   if (options.apiKeys) {
     const n = options.apiKeys.length;
     lines.push(`  token       POST ${server.url}/v<version>/token or /token (${n} API key${n === 1 ? '' : 's'}, tokens last ${ttl} s)`);

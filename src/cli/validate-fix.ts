@@ -7,7 +7,7 @@ import type { SarifFixes } from './output/sarif.js';
 import { annotation } from './output/github.js';
 import { inputProblems } from './input-problems.js';
 import { usageText } from './usage-error.js';
-import { escapeControls, escapeJsonText } from './output/safe-text.js';
+import { escapeControls, escapeJsonText, lineStartName } from './output/safe-text.js';
 
 /** What `teapurl validate --fix` was asked to do. */
 export interface FixRequest {
@@ -50,7 +50,7 @@ function fixTotal(files: readonly FileFix[], dryRun: boolean): string | null {
 
 /** `file:line:col: fixed examples[3] "old" → "new"` for each fix; one line per file left alone. */
 function fixLines(files: readonly FileFix[], dryRun: boolean): string {
-  const lines = fixNotes(files, dryRun).map((n) => `${n.line === null ? n.file : `${n.file}:${n.line}:${n.column}`}: ${n.text}`);
+  const lines = fixNotes(files, dryRun).map((n) => `${lineStartName(n.file)}${n.line === null ? '' : `:${n.line}:${n.column}`}: ${n.text}`);
   const total = fixTotal(files, dryRun);
   if (total !== null) lines.push(total);
   // File names, notes and examples come from the user's files: escape each whole line once.

@@ -190,14 +190,18 @@ export async function authCheck(baseUrl: string, options: AuthCheckOptions = {})
   } catch {
     throw new TypeError(`${JSON.stringify(baseUrl)} is not an absolute URL`);
   }
-  if (base.protocol === 'http:' && !options.allowInsecureHttp) throw new TypeError(`${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4)`);
-  if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new TypeError(`${baseUrl} is not an https:// URL`);
   // Not echoed: user information may be a password.
   if (base.username || base.password) throw new TypeError('the base URL must not carry user information (user:password@)');
+  // The raw text, not base.search and base.hash, which are empty for a bare trailing "?" or "#":
+  // paths are appended to the base, and after either they would land in the query or fragment,
+  // sending the credentials to the base itself. Not echoed: a query may hold a secret too.
+  if (/[?#]/.test(baseUrl)) throw new TypeError('the base URL must not carry a query (?) or a fragment (#): it is the API base, url + "/v" + version (section 9)');
+  if (base.protocol === 'http:' && !options.allowInsecureHttp) throw new TypeError(`${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4)`);
+  if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new TypeError(`${baseUrl} is not an https:// URL`);
   const root = base.href.replace(/\/+$/, '');
   const resourceUrl = joinUrl(root, options.resource ?? DEFAULT_PROBE_RESOURCE);
   if (/^https?:\/\/[^/?#]*@/i.test(resourceUrl)) throw new TypeError('the resource URL must not carry user information (user:password@)');
-  const tokenUrl = `${root}/token`;
+  const tokenUrl = new URL('token', `${root}/`).href;
   const fetch = options.fetch ?? defaultFetch;
   const ownAgent = options.dispatcher ? undefined : options.ca !== undefined ? createAgent({ ca: options.ca }) : undefined;
   const dispatcher = options.dispatcher ?? ownAgent;

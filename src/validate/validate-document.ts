@@ -182,8 +182,25 @@ function capped(findings: Finding[], max: number): Finding[] {
   return shown;
 }
 
+// Results whose cap left out a finding that carries a fix. Kept aside rather than in the result,
+// whose shape is public: only fixFiles asks, so that a file whose list shows no fix is read again
+// only when a fix is really past the cap.
+const FIX_PAST_CAP = new WeakSet<ValidationResult>();
+
+/** Whether the findings {@link validateText} left out of `result` for its cap include one that carries a fix. Not part of the public API. */
+export function hasFixPastCap(result: ValidationResult): boolean {
+  return FIX_PAST_CAP.has(result);
+}
+
 function result(file: string, kind: DocumentKind | null, findings: Finding[], maxFindings = DEFAULT_MAX_FINDINGS): ValidationResult {
-  return { file, kind, valid: passes(findings), findings: capped(findings, maxFindings) };
+  const verdict = { file, kind, valid: passes(findings), findings: capped(findings, maxFindings) };
+  for (let i = Math.max(0, maxFindings); i < findings.length; i++) {
+    if (findings[i]!.fix) {
+      FIX_PAST_CAP.add(verdict);
+      break;
+    }
+  }
+  return verdict;
 }
 
 /**
@@ -226,33 +243,36 @@ export function validateDocument(value: unknown, options: ValidateOptions = {}):
 
 const NON_BLANK = /\S/;
 
-/** A validation of JSON text and the value it parsed to (absent when the text is not JSON). */
+/** A validation of JSON text, the value it parsed to, and every finding before the cap. */
 export interface ValidatedText {
   readonly result: ValidationResult;
   /** The parsed document; `undefined` when the text did not parse. Read it only when `result.valid`. */
   readonly value: unknown;
+  /** Every finding, before `maxFindings` cut the list: what `fixText` needs to see a fix or a refusal past the cap. */
+  readonly all: readonly Finding[];
 }
 
 /**
- * Validates JSON text and hands back the value it parsed, so that a caller that goes on to use
- * the document (discovery, `serve`, `parseDocument`) neither parses nor validates it twice. Not
- * public API: {@link validateText} is this without the value.
+ * Validates JSON text and hands back the value it parsed and every finding, so that a caller that
+ * goes on to use the document (discovery, `serve`, `parseDocument`, `fixText`) neither parses nor
+ * validates it twice. Not public API: {@link validateText} is this without the value.
  */
 export function validateTextValue(text: string, options: ValidateOptions = {}): ValidatedText {
   const file = options.file ?? '<input>';
   const explicit = resolveKind(options.kind);
+  const validated = (kind: DocumentKind | null, all: Finding[], value?: unknown, maxFindings?: number): ValidatedText => ({ result: result(file, kind, all, maxFindings), value, all });
   if (!NON_BLANK.test(text)) {
-    return { result: result(file, explicit ?? null, placeFindings(file, [{ pointer: '', severity: 'error', rule: 'file/empty', message: 'the document is empty' }])), value: undefined };
+    return validated(explicit ?? null, placeFindings(file, [{ pointer: '', severity: 'error', rule: 'file/empty', message: 'the document is empty' }]));
   }
   try {
     const parsed = parseJsonSource(text);
-    if (!parsed.ok) return { result: result(file, explicit ?? null, placeFindings(file, parsed.findings)), value: undefined };
+    if (!parsed.ok) return validated(explicit ?? null, placeFindings(file, parsed.findings));
     const { source } = parsed;
     const detected = detectKind(source.value, options.file, explicit);
     const raw = [...parsed.findings, ...(detected ? checkDocument(source.value, detected.kind, options.file, options) : [undetectedKind()])];
-    return { result: result(file, detected?.kind ?? null, raw.length === 0 ? [] : placeFindings(file, raw, source), options.maxFindings), value: source.value };
+    return validated(detected?.kind ?? null, raw.length === 0 ? [] : placeFindings(file, raw, source), source.value, options.maxFindings);
   } catch (error) {
-    return { result: result(file, explicit ?? null, [internalErrorFinding(file, error, { line: 1, column: 1 })]), value: undefined };
+    return validated(explicit ?? null, [internalErrorFinding(file, error, { line: 1, column: 1 })]);
   }
 }
 

@@ -144,7 +144,6 @@ describe('teapurl purl parse|canonical|validate', () => {
     const result = spawnSync('bash', ['-c', 'set -o pipefail; "$0" "$1" purl canonical | head -c 10 >/dev/null', process.execPath, CLI], {
       input: `${lines.join('\n')}\n`,
       encoding: 'utf8',
-      env: { ...process.env, TEAPURL_NO_CACHE: '1' },
       timeout: 60_000,
     });
     expect(result.stderr).toContain('line 1: ');

@@ -229,7 +229,7 @@ describe('teapurl purl: standard input as a filter', () => {
    */
   function answersBeforeTheNextLine(args: string[], first: string, second: string): Promise<{ early: string; all: string }> {
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [CLI, 'purl', ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', TEAPURL_NO_CACHE: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [CLI, 'purl', ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
       let out = '';
       let early: string | null = null;
       const timer = setTimeout(() => {

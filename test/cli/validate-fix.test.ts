@@ -292,16 +292,17 @@ describe('teapurl validate --fix on files made here', () => {
 });
 
 describe('writeIfUnchanged', () => {
-  it('does not overwrite a file edited since it was read', () => {
+  it('does not overwrite a file edited since it was read', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'teapurl-fix-race-'));
     scratch.push(dir);
     const file = path.join(dir, 'a.json');
     writeFileSync(file, 'edited by someone else');
-    const note = writeIfUnchanged(file, Buffer.from('as teapurl read it'), Buffer.from('fixed'));
+    const note = await writeIfUnchanged(file, Buffer.from('as teapurl read it'), Buffer.from('fixed'));
     expect(note).toMatch(/changed on disk since teapurl read it/);
     expect(readFileSync(file, 'utf8')).toBe('edited by someone else');
-    expect(writeIfUnchanged(file, Buffer.from('edited by someone else'), Buffer.from('short'))).toBeNull();
+    expect(await writeIfUnchanged(file, Buffer.from('edited by someone else'), Buffer.from('short'))).toBeNull();
     expect(readFileSync(file, 'utf8')).toBe('short');
+    expect(readdirSync(dir)).toEqual(['a.json']);
   });
 });
 
@@ -342,8 +343,8 @@ describe('teapurl validate --fix: streams, awkward names, links', () => {
     expect(readFileSync(path.join(dir, 'widget-definition.json'), 'utf8')).toBe(FIXED);
   });
 
-  it.skipIf(tools.length === 0)('quotes names as git does, so that patch -p1 and git apply take the diff: a space, a quote, a backslash, controls, bidi', () => {
-    const names = ['sp ace', 'q"uote', 'back\\slash', 'tab\there', 'new\nline', 'bidi\u202eé', 'plain-é'].map((folder) => `${folder}/widget-definition.json`);
+  it.skipIf(tools.length === 0)('quotes names as git does, so that patch -p1 and git apply take the diff: a space, a quote, a backslash, controls, bidi, white space at either end', () => {
+    const names = ['sp ace', 'q"uote', 'back\\slash', 'tab\there', 'new\nline', 'bidi\u202eé', 'plain-é', 'trailing ', ' leading'].map((folder) => `${folder}/widget-definition.json`);
     for (const tool of tools) {
       const dir = folderWith(names);
       const dry = runCli(['validate', '--fix', '--dry-run', ...names], { cwd: dir });
@@ -352,10 +353,26 @@ describe('teapurl validate --fix: streams, awkward names, links', () => {
       expect(dry.stdout).toContain('--- "a/q\\"uote/widget-definition.json"\n');
       expect(dry.stdout).toContain('--- "a/tab\\there/widget-definition.json"\n');
       expect(dry.stdout).toContain('--- "a/bidi\\342\\200\\256\\303\\251/widget-definition.json"\n');
-      expect(dry.stdout).toContain('--- a/plain-é/widget-definition.json\n');
+      expect(dry.stdout).toContain('--- "a/plain-\\303\\251/widget-definition.json"\n');
+      // Issue 29 item 11: git writes these raw with a tab after them, and patch -p1 drops the space.
+      expect(dry.stdout).toContain('--- "a/trailing /widget-definition.json"\n+++ "b/trailing /widget-definition.json"\n');
+      expect(dry.stdout).toContain('--- "a/ leading/widget-definition.json"\n');
       expect(apply(tool, dry.stdout, dir)).toBe('');
       for (const name of names) expect(readFileSync(path.join(dir, name), 'utf8'), `${tool} ${JSON.stringify(name)}`).toBe(FIXED);
     }
+  });
+
+  it.skipIf(!tools.includes('patch'))('issue 29 item 11: patch -p1 patches a file whose name ends in a space, not its namesake without one', () => {
+    const dir = folderWith(['widget-definition.json ']);
+    writeFileSync(path.join(dir, 'widget-definition.json'), 'the namesake, not to be touched\n');
+    const dry = runCli(['validate', '--fix', '--dry-run', 'widget-definition.json '], { cwd: dir });
+    for (const tool of tools) {
+      writeFileSync(path.join(dir, 'widget-definition.json '), BROKEN);
+      apply(tool, dry.stdout, dir);
+      expect(readFileSync(path.join(dir, 'widget-definition.json'), 'utf8'), tool).toBe('the namesake, not to be touched\n');
+      expect(readFileSync(path.join(dir, 'widget-definition.json '), 'utf8'), tool).toBe(FIXED);
+    }
+    expect(dry.stdout).toMatch(/^--- "a\/widget-definition\.json "\n\+\+\+ "b\/widget-definition\.json "\n/);
   });
 
   it.skipIf(tools.length === 0)('names the file a link leads to, fixes a file named twice once, and refuses to diff a file outside the working directory', () => {
@@ -377,8 +394,16 @@ describe('teapurl validate --fix: streams, awkward names, links', () => {
     expect(outside.stdout).toBe('');
     expect(outside.stderr).toContain("../data/widget-definition.json: not in the diff: it lies outside the working directory, where 'patch -p1' and 'git apply' cannot reach it");
     expect(outside.status).toBe(1);
-    const fixed = runCli(['validate', '--fix', '../data/widget-definition.json', '../data/widget-definition.json'], { cwd: path.join(dir, 'work') });
-    expect(fixed.stdout.match(/fixed examples/g)).toHaveLength(1);
-    expect(readFileSync(path.join(dir, 'data/widget-definition.json'), 'utf8')).toBe(FIXED);
+    // Issue 29 item 10: --fix refuses it as --dry-run does, named directly or through a link.
+    symlinkSync('../data/widget-definition.json', path.join(dir, 'work', 'widget-definition.json'));
+    for (const name of ['../data/widget-definition.json', 'widget-definition.json']) {
+      const fixed = runCli(['validate', '--fix', name], { cwd: path.join(dir, 'work') });
+      expect(fixed.stdout).toContain(`${name}: not written: it lies outside the working directory`);
+      expect(fixed.stdout).not.toMatch(/fixed examples/);
+      expect(fixed.status).toBe(1);
+      expect(readFileSync(path.join(dir, 'data/widget-definition.json'), 'utf8')).toBe(BROKEN);
+    }
+    const linked = runCli(['validate', '--fix', '--dry-run', 'widget-definition.json'], { cwd: path.join(dir, 'work') });
+    expect([linked.stdout, linked.status]).toEqual(['', 1]);
   });
 });

@@ -35,7 +35,6 @@ describe('teapurl validate --max-bytes', () => {
     const result = spawnSync('bash', ['-c', 'set -o pipefail; "$0" "$1" validate --kind discovery "*.json" | head -c 1 >/dev/null', process.execPath, CLI], {
       cwd: dir,
       encoding: 'utf8',
-      env: { ...process.env, TEAPURL_NO_CACHE: '1' },
     });
     rmSync(dir, { recursive: true, force: true });
     expect(result.stderr).toBe('');

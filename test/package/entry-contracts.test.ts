@@ -93,7 +93,7 @@ describe.skipIf(!existsSync(path.join(ROOT, 'dist/purl/index.js')))('the package
 
   it('each export its own capability', async () => {
     const load = async (name: string) => Object.keys((await import(path.join(ROOT, 'dist', name, 'index.js'))) as object);
-    const [root, purl, node, docs, client, server] = await Promise.all(['', 'purl', 'node', 'docs', 'tea/client', 'tea/server'].map(load));
+    const [root, purl, node, docs, client, server] = (await Promise.all(['', 'purl', 'node', 'docs', 'tea/client', 'tea/server'].map(load))) as [string[], string[], string[], string[], string[], string[]];
     expect(root).toContain('validateText');
     expect(root.filter((n) => ['parsePurl', 'PurlEngine', 'PackageURL', 'loadPurlUrls', 'generateDocsSite', 'validateFiles'].includes(n))).toEqual([]);
     expect(purl).toContain('parsePurl');

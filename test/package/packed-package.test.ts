@@ -340,7 +340,7 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     const graph = await build({ entryPoints: entryFiles, bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false, outdir: 'out', metafile: true, logLevel: 'silent', absWorkingDir: installed() });
     const loaded = new Set(Object.keys(graph.metafile.inputs));
     // bin/teapurl.cjs runs dist/teapurl.cjs, the CLI bundle.
-    expect(readFileSync(path.join(installed(), 'bin/teapurl.cjs'), 'utf8')).toContain("'dist', 'teapurl.cjs'");
+    expect(readFileSync(path.join(installed(), 'bin/teapurl.cjs'), 'utf8')).toContain("require('../dist/teapurl.cjs')");
     loaded.add('bin/teapurl.cjs').add('dist/teapurl.cjs');
     // The docs site's live PURL box: not loaded by Node, copied into every HTML site teapurl docs writes (checked below).
     loaded.add('dist/assets/purl-box.js');

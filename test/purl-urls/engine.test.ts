@@ -263,3 +263,17 @@ describe('bad URL documents', () => {
     ]);
   });
 });
+
+describe('issue 29 item 13a: a namespace split into path segments never gives an empty one', () => {
+  it.each(['pkg:maven/../x@1', 'pkg:maven/./x@1', 'pkg:maven/org..apache/x@1', 'pkg:maven/.org/x@1', 'pkg:maven/org./x@1'])('%s: no URL with "//" in its path', (purl) => {
+    const urls = purlToUrls(purl);
+    for (const url of [urls.repository, urls.download]) if (url !== null) expect(new URL(url).pathname).not.toContain('//');
+    // The Maven 2 layout writes the group with dots as slashes: such a group has no faithful URL.
+    expect(urls.download).toBeNull();
+  });
+
+  it('a group with no empty part is laid out as before, and a URL with an empty segment reads back to nothing', () => {
+    expect(purlToUrls('pkg:maven/org.apache/x@1').download).toBe('https://repo.maven.apache.org/maven2/org/apache/x/1/x-1.jar');
+    expect(urlToPurl('https://repo.maven.apache.org/maven2/org//apache/x/1/x-1.jar')).toBeNull();
+  });
+});

@@ -450,3 +450,20 @@ describe('PackageURL agrees with packageurl-js where ECMA-427 and packageurl-js 
     expect(parsePurl(s)).toMatchObject({ type: ours.type, name: ours.name });
   });
 });
+
+describe('issue 29 item 13: building has no length limit; errors are PurlErrors', () => {
+  it('PurlType.<type>.normalize builds without the 65,536-character limit of parsing, as buildPurl does', () => {
+    const name = `a${'b'.repeat(70_000)}`;
+    const fields = { type: 'npm', namespace: undefined, name, version: '1.0.0', qualifiers: { B: 'x', a: 'y', empty: '' } as Record<string, string>, subpath: undefined };
+    expect(buildPurl({ ...fields, qualifiers: null }).length).toBeGreaterThan(65_536);
+    const normalized = PurlType.npm!.normalize(fields);
+    expect(normalized.name).toBe(name);
+    expect(normalized.qualifiers).toEqual({ a: 'y', b: 'x' });
+    expect(Object.keys(normalized.qualifiers!)).toEqual(['a', 'b']);
+    expect(() => parsePurl(`pkg:npm/${name}@1.0.0`)).toThrow(PurlError);
+  });
+
+  it.each([null, undefined, 5, 'pkg:npm/x'])('PackageURL.prototype.toString.call(%j) throws a PurlError', (value) => {
+    expect(() => PackageURL.prototype.toString.call(value as never)).toThrow(PurlError);
+  });
+});

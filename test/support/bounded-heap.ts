@@ -25,7 +25,7 @@ export function runCliWithCappedHeap(args: readonly string[], input: string): { 
   const result = spawnSync('bash', ['-c', 'set -o pipefail; "$0" --max-old-space-size="$1" "$2" "${@:3}" | wc -l', process.execPath, String(STREAMING_HEAP_MB), CLI, ...args], {
     input,
     encoding: 'utf8',
-    env: { ...process.env, TEAPURL_NO_CACHE: '1', NODE_OPTIONS: '' },
+    env: { ...process.env, NODE_OPTIONS: '' },
     maxBuffer: 1024 * 1024,
     timeout: 120_000,
   });

@@ -14,7 +14,7 @@ export function runCli(args: string[], options: { cwd?: string; input?: string; 
     cwd: options.cwd ?? ROOT,
     input: options.input ?? '',
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', TEAPURL_NO_CACHE: '1', ...options.env },
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -33,7 +33,7 @@ export function unprivilegedRunner(): { run: typeof runCli; reason: null } | { r
       cwd: options.cwd ?? ROOT,
       input: options.input ?? '',
       encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1', TEAPURL_NO_CACHE: '1', ...options.env },
+      env: { ...process.env, NO_COLOR: '1', ...options.env },
     });
     return { status: result.status, stdout: result.stdout, stderr: result.stderr };
   };

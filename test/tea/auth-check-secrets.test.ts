@@ -95,6 +95,29 @@ describe('auth-check and the API key (5.2.6, 5.8, 5.2.3)', () => {
     expect(secretOnlyAtToken(server.requests, KEY.secret)).toBe(4);
   });
 
+  it('issue 29 item 8: a base URL with a query or a fragment, even a bare "?" or "#", is refused before any request', async () => {
+    const ca = (await testCertificates()).ca;
+    for (const base of [`${server.url}/v1.0.0#x`, `${server.url}/v1.0.0?x`, `${server.url}/v1.0.0?`, `${server.url}/v1.0.0#`, `${server.url}/v1.0.0/?`, `${server.url}/v1.0.0?#`]) {
+      server.requests.length = 0;
+      await expect(authCheck(base, { ca, credentials: KEY }), base).rejects.toThrow(/must not carry a query \(\?\) or a fragment \(#\)/);
+      const fake = fakeIo();
+      expect(await authCheckCommand([base, '--key-id', KEY.keyId, '--secret', KEY.secret, '--ca', 'ca.pem'], fake.io).catch((error: Error) => error.message), base).toMatch(/must not carry a query/);
+      expect(server.requests, base).toEqual([]);
+    }
+  });
+
+  it('issue 29 item 8: the key goes to <base>/token however the base ends, and nowhere else', async () => {
+    const ca = (await testCertificates()).ca;
+    for (const base of [`${server.url}/v1.0.0`, `${server.url}/v1.0.0/`, `${server.url}/v1.0.0//`]) {
+      server.requests.length = 0;
+      const report = await authCheck(base, { ca, credentials: KEY, resource: ARTIFACT.slice('/v1.0.0'.length) });
+      expect(report.results.filter((r) => r.outcome === 'fail')).toEqual([]);
+      const withKey = server.requests.filter((r) => /^basic /i.test(String(r.headers.authorization)));
+      expect(withKey.length, base).toBeGreaterThanOrEqual(2);
+      expect(new Set(withKey.map((r) => `${r.method} ${r.path}`)), base).toEqual(new Set(['POST /v1.0.0/token']));
+    }
+  });
+
   it('the checker itself would notice a leak: the assertion fails for a request that carries the key to a resource', () => {
     const leak: LoggedRequest = { method: 'GET', path: ARTIFACT, headers: { 'x-api-key': KEY.secret } };
     expect(() => secretOnlyAtToken([leak], KEY.secret)).toThrow();

@@ -60,7 +60,8 @@ describe('the README example, --protect /v*/artifact/**: every spelling of a pro
   const spellings: Array<[string, (origin: string) => string]> = [
     ['the canonical path', () => `/v1.0.0/artifact/${A}`],
     ['an extra leading segment', () => `/x/v1.0.0/artifact/${A}`],
-    ['several leading segments and another version', () => `/anything/at/all/v9.9.9/artifact/${A}`],
+    ['several leading segments', () => `/anything/at/all/v1.0.0/artifact/${A}`],
+    ['build metadata in the version (the same version by precedence)', () => `/v1.0.0+x.2/artifact/${A}`],
     ['a doubled version segment', () => `/v1.0.0/v1.0.0/artifact/${A}`],
     ['doubled slashes', () => `//v1.0.0//artifact//${A}`],
     ['/./ segments', () => `/./v1.0.0/./artifact/./${A}`],
@@ -125,6 +126,55 @@ describe('the README example, --protect /v*/artifact/**: every spelling of a pro
   });
 });
 
+describe('issue 29 item 1: the versions the discovery document lists, read by precedence', () => {
+  let server: RunningTeaServer;
+  let bearer: string;
+  beforeAll(async () => {
+    server = await startTeaServer({
+      tls: (await testCertificates()).server,
+      apiKeys: [KEY],
+      protect: ['/v1.0.0/artifact/**', '/v2.0.0-rc.1+b7/artifacts'],
+      discovery: (url: string) => ({ schemaVersion: 1, endpoints: [{ url, versions: ['1.0.0', '2.0.0-rc.1+b7'] }, { url: `${url}/mirror`, versions: ['1.0.0'] }] }),
+    });
+    servers.push(server);
+    bearer = `Bearer ${await token(server)}`;
+  });
+
+  it('a glob written for a listed version protects every spelling of it (build metadata is ignored)', async () => {
+    for (const target of [`/v1.0.0/artifact/${A}`, `/v1.0.0+x/artifact/${A}`, `/mirror/v1.0.0+a.b-c/artifact/${A}`, `/v%31.0.0+x/artifact/${A}`]) {
+      const anonymous = await rawRequest(server.url, { method: 'GET', target });
+      expect(anonymous.status, target).toBe(401);
+      expect(anonymous.text).not.toContain(A);
+      const authorized = await rawRequest(server.url, { method: 'GET', target, headers: { authorization: bearer } });
+      expect(authorized.status, target).toBe(200);
+      expect(authorized.json()).toMatchObject({ uuid: A, apiVersion: '1.0.0' });
+    }
+    // A listed version's glob written with its own build metadata holds for the other spellings too.
+    for (const target of ['/v2.0.0-rc.1/artifacts', '/v2.0.0-rc.1+other/artifacts']) {
+      expect((await rawRequest(server.url, { method: 'GET', target })).status, target).toBe(401);
+    }
+    expect((await rawRequest(server.url, { method: 'GET', target: `/v2.0.0-rc.1/artifact/${A}` })).json()).toMatchObject({ apiVersion: '2.0.0-rc.1+b7' });
+  });
+
+  it('a version the document does not list is 404, with or without a token, and lists nothing', async () => {
+    for (const target of [`/v1.0.1/artifact/${A}`, `/v9.9.9/artifact/${A}`, '/v9.9.9/artifacts', '/v2.0.0/artifacts', `/v1.0.0-rc.1/artifact/${A}`, `/v2.0.0-rc.2/product/${A}`]) {
+      for (const headers of [{}, { authorization: bearer }] as Array<Record<string, string>>) {
+        const response = await rawRequest(server.url, { method: 'GET', target, headers });
+        expect(response.status, target).toBe(404);
+        expect(response.json()).toMatchObject({ error: 'not_found' });
+      }
+    }
+  });
+
+  it('the token endpoint answers under the listed versions only', async () => {
+    const post = (target: string) =>
+      rawRequest(server.url, { target, headers: { authorization: encodeBasicCredentials(KEY.keyId, KEY.secret), 'content-type': FORM }, body: 'grant_type=client_credentials' });
+    expect((await post('/v1.0.0+x/token')).status).toBe(200);
+    expect((await post('/v2.0.0-rc.1/token')).status).toBe(200);
+    expect((await post('/v9.9.9/token')).status).toBe(404);
+  });
+});
+
 describe('listings (5.7.4): objects whose own path is protected are left out without a valid token', () => {
   let server: RunningTeaServer;
   let bearer: string;
@@ -145,7 +195,7 @@ describe('listings (5.7.4): objects whose own path is protected are left out wit
 
   it('without a token, with a garbage or a Basic header: the protected artefact is missing and not mentioned', async () => {
     for (const headers of [{}, { authorization: 'Bearer not-a-real-token' }, { authorization: encodeBasicCredentials(KEY.keyId, KEY.secret) }, { 'x-api-key': KEY.secret }] as Array<Record<string, string>>) {
-      for (const target of ['/v1.0.0/artifacts', '/x/v1.0.0//artifacts/', '/v2.0.0/artifacts?all=1']) {
+      for (const target of ['/v1.0.0/artifacts', '/x/v1.0.0//artifacts/', '/v1.0.0+other/artifacts?all=1']) {
         const listing = await ids(target, headers);
         expect(listing.ids, target).toEqual([IDS[0], IDS[2]]);
         expect(listing.text).not.toContain(A);

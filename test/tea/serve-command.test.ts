@@ -160,7 +160,7 @@ describe('teapurl serve: running', () => {
       expect(challenged.status).toBe(401);
       expect(challenged.headers.get('www-authenticate')).toBe('Bearer realm="tea"');
       // The bypasses of issue 10: other spellings of the same path, and the listing.
-      for (const target of [`/x/v1.0.0/artifact/${PRODUCT}`, `/v1.0.0/v1.0.0/artifact/${PRODUCT}`, `/anything/at/all/v9.9.9/artifact/${PRODUCT}`, `//v1.0.0//artifact/${PRODUCT.toUpperCase()}/`]) {
+      for (const target of [`/x/v1.0.0/artifact/${PRODUCT}`, `/v1.0.0/v1.0.0/artifact/${PRODUCT}`, `/anything/at/all/v1.0.0+x/artifact/${PRODUCT}`, `//v1.0.0//artifact/${PRODUCT.toUpperCase()}/`]) {
         const response = await fetch(`${server.url}${target}`, { dispatcher: agent });
         await response.arrayBuffer();
         expect(response.status, target).toBe(401);
@@ -228,6 +228,41 @@ describe('teapurl serve: running', () => {
     }
   });
 
+  it('issue 29 item 1: --protect written for /v1.0.0 holds for every spelling of that version; versions not published answer 404', async () => {
+    const keys = file('keys.json', KEYS);
+    const server = await serve(['--insecure-http', '--api-keys', keys, '--protect', '/v1.0.0/artifact/**']);
+    const get = async (target: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${server.url}${target}`, { headers });
+      return { status: response.status, text: await response.text() };
+    };
+    try {
+      for (const target of [`/v1.0.0/artifact/${PRODUCT}`, `/v1.0.0+x/artifact/${PRODUCT}`, `/v1.0.0+build.7/artifact/${PRODUCT}`]) {
+        const anonymous = await get(target);
+        expect(anonymous.status, target).toBe(401);
+        expect(anonymous.text).not.toContain(PRODUCT);
+      }
+      // Versions the discovery document (1.0.0 only) does not list are no route at all.
+      for (const target of [`/v1.0.1/artifact/${PRODUCT}`, `/v9.9.9/artifact/${PRODUCT}`, '/v9.9.9/artifacts', `/x/v1.0.0-rc.1/artifact/${PRODUCT}`, '/v2.0.0/products']) {
+        const response = await get(target);
+        expect(response.status, target).toBe(404);
+        expect(JSON.parse(response.text)).toMatchObject({ error: 'not_found' });
+      }
+      expect(JSON.parse((await get('/v1.0.0+x/artifacts')).text)).toEqual({ items: [] });
+      const tokenAt = async (target: string) =>
+        fetch(`${server.url}${target}`, { method: 'POST', headers: { authorization: encodeBasicCredentials('ci:bot', 'p%ss+wörd'), 'content-type': FORM }, body: 'grant_type=client_credentials' });
+      expect((await tokenAt('/v9.9.9/token')).status).toBe(404);
+      const issued = await tokenAt('/v1.0.0+x/token');
+      expect(issued.status).toBe(200);
+      const bearer = { authorization: `Bearer ${((await issued.json()) as { access_token: string }).access_token}` };
+      const object = await get(`/v1.0.0+x/artifact/${PRODUCT}`, bearer);
+      expect(object.status).toBe(200);
+      expect(JSON.parse(object.text)).toMatchObject({ uuid: PRODUCT, apiVersion: '1.0.0' });
+      expect((await get(`/v9.9.9/artifact/${PRODUCT}`, bearer)).status).toBe(404);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
   it('reports a port in use as exit 1', async () => {
     const first = await serve(['--insecure-http']);
     try {
@@ -242,7 +277,7 @@ describe('teapurl serve: running', () => {
 
   it('the built CLI stops cleanly on SIGTERM and SIGINT', async () => {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-      const child = spawn(process.execPath, [CLI, 'serve', '--self-signed'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TEAPURL_NO_CACHE: '1' } });
+      const child = spawn(process.execPath, [CLI, 'serve', '--self-signed'], { stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

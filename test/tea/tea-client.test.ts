@@ -588,6 +588,11 @@ describe('TeaClient options', () => {
     [{ baseUrl: 'ftp://x.example.com' }, /not an https:\/\/ URL/],
     [{ baseUrl: 'https://u:p@x.example.com' }, /user information/],
     [{ baseUrl: 'https://x.example.com/v1.0.0?q=1' }, /query/],
+    // Issue 29 item 8: a bare "?" or "#" leaves URL's search and hash empty, yet moves every path after it.
+    [{ baseUrl: 'https://x.example.com/v1.0.0?' }, /query \(\?\) or a fragment \(#\)/],
+    [{ baseUrl: 'https://x.example.com/v1.0.0#' }, /query \(\?\) or a fragment \(#\)/],
+    [{ baseUrl: 'https://x.example.com/v1.0.0#x' }, /query \(\?\) or a fragment \(#\)/],
+    [{ baseUrl: 'https://x.example.com/v1.0.0/?#' }, /query \(\?\) or a fragment \(#\)/],
     [{ baseUrl: 'https://x.example.com', credentials: { keyId: '', secret: 's' } }, /non-empty string keyId/],
     [{ baseUrl: 'https://x.example.com', credentials: { cert: 1 } }, /PEM strings cert and key/],
   ])('refuses %j', (options, message) => {

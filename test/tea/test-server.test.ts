@@ -73,8 +73,9 @@ describe('a server without authentication (5.1.1)', () => {
     expect(((await listing.json()) as { items: unknown[] }).items.length).toBeGreaterThan(0);
     expect((await get(server, '/v1.0.0/product/not-a-uuid')).status).toBe(400);
     // An endpoint URL may carry a path (2.2): resources answer under any prefix.
-    expect((await get(server, `/tea/api/v2.1.0-beta.1/release/${PRODUCT}`)).status).toBe(200);
-    for (const path of ['/nothing', '/v1.0.0/widget/x', '/vX/product/' + PRODUCT, '/v1.0.0/products/extra']) {
+    expect((await get(server, `/tea/api/v1.0.0/release/${PRODUCT}`)).status).toBe(200);
+    // Only the versions the discovery document lists (1.0.0) are served.
+    for (const path of ['/nothing', '/v1.0.0/widget/x', '/vX/product/' + PRODUCT, '/v1.0.0/products/extra', `/tea/api/v2.1.0-beta.1/release/${PRODUCT}`, '/v1.0.1/products']) {
       const response = await get(server, path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get('content-type')).toContain('application/json');

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Agent, fetch } from 'undici';
 import { apiKeyVerifier } from '../../src/tea/server/api-key-verifier.js';
-import { addressKey } from '../../src/tea/server/failure-throttle.js';
+import { addressKey, type ThrottleOptions } from '../../src/tea/server/failure-throttle.js';
 import { createTokenHandler, type TokenHandlerOptions } from '../../src/tea/server/token-handler.js';
 import { MemoryTokenStore } from '../../src/tea/server/token-store.js';
 import { startTeaServer } from '../../src/tea/server/test-server.js';
@@ -19,7 +19,7 @@ const KEYS = [
   { keyId: 'bob', secret: 'bob: 100% +' },
 ];
 
-function setup(extra: Partial<TokenHandlerOptions> = {}) {
+function setup(extra: Partial<TokenHandlerOptions> = {}, limits: Omit<ThrottleOptions, 'now'> = {}) {
   let now = 1_000_000;
   const store = new MemoryTokenStore({ sweepIntervalSeconds: false });
   const calls: string[] = [];
@@ -30,7 +30,7 @@ function setup(extra: Partial<TokenHandlerOptions> = {}) {
       return verify(keyId, secret);
     },
     issueToken: ({ subject }) => store.issue(subject),
-    throttle: { now: () => now },
+    throttle: { now: () => now, ...limits },
     ...extra,
   });
   const post = async (keyId: string, secret: string, address = '198.51.100.7') => {
@@ -150,6 +150,30 @@ describe('throttling failed credentials (createTokenHandler throttle)', () => {
     );
     expect(right.status).toBe(429);
     expect((await post('bob', KEYS[1]!.secret)).status).toBe(200);
+  });
+
+  it('issue 29 item 6: a full table forgets nothing recent; it refuses key ids and addresses it does not hold until one may be forgotten', async () => {
+    const { post, advance } = setup({}, { maxTracked: 3, forgetAfterSeconds: 100 });
+    for (let i = 0; i < 6; i++) await post('alice', 'wrong', '192.0.2.1');
+    expect((await post('alice', 'wrong', '192.0.2.1')).status).toBe(429);
+    // Two more key ids fill the table (alice, guess-1, guess-2); a third is refused, not let in.
+    expect((await post('guess-1', 'wrong', '192.0.2.2')).status).toBe(401);
+    expect((await post('guess-2', 'wrong', '192.0.2.3')).status).toBe(401);
+    const refused = await post('guess-3', 'wrong', '192.0.2.2');
+    expect(refused.status).toBe(429);
+    // Until alice, the least recently failing, may be forgotten: 100 s after her last failure.
+    expect(Number(refused.retryAfter)).toBe(100);
+    // A valid key the table does not hold is refused too (fail closed); one it holds is not.
+    expect((await post('bob', KEYS[1]!.secret, '192.0.2.2')).status).toBe(429);
+    // The address table is full as well (192.0.2.1-3): a fourth address is refused, whatever it sends.
+    expect((await post('guess-1', 'wrong', '192.0.2.4')).status).toBe(429);
+    // alice was not forgotten: once her block runs out, one more failure blocks her again.
+    advance(60_000);
+    expect((await post('alice', 'wrong', '192.0.2.1')).status).toBe(401);
+    expect((await post('alice', 'wrong', '192.0.2.1')).status).toBe(429);
+    // 100 s after the last failure of guess-1 and guess-2 they are forgotten, and there is room again.
+    advance(41_000);
+    expect((await post('bob', KEYS[1]!.secret, '192.0.2.5')).status).toBe(200);
   });
 
   it('off unless asked for in createTokenHandler', async () => {

@@ -38,6 +38,28 @@ export function escapeJsonText(json: string): string {
   return UNSAFE_IN_JSON.test(json) ? json.replace(UNSAFE_IN_JSON_ALL, escapeOne) : json;
 }
 
+// GitHub Actions runs a log line as a workflow command (::error::, ::add-mask::,
+// ::stop-commands::) when, past its leading white space, it starts with "::". A line that starts
+// with text a document or an argument chose must never read that way.
+const WORKFLOW_COMMAND = /^[\s\u0085]*::/;
+
+/**
+ * A file name to start an output line with, unsafe characters escaped: a relative name that would
+ * begin a workflow command is written with `./` before it, which names the same file.
+ */
+export function lineStartName(file: string): string {
+  const shown = escapeControls(file);
+  return WORKFLOW_COMMAND.test(shown) ? `./${shown}` : shown;
+}
+
+/**
+ * A whole output line that starts with text a document or an argument chose: one that would begin
+ * a workflow command has its first colon written `\u003a`, as unsafe characters are escaped.
+ */
+export function safeLineStart(line: string): string {
+  return WORKFLOW_COMMAND.test(line) ? line.replace(':', '\\u003a') : line;
+}
+
 /** An argument quoted for a message: `'--bogus'`, `'my file.json'`, with unsafe characters escaped. */
 export function quoteArg(value: string): string {
   return `'${escapeControls(value)}'`;

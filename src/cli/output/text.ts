@@ -3,7 +3,7 @@ import type { Palette } from '../color.js';
 import { countOf as count } from '../../schemas/describe-value.js';
 import { tally } from './summary.js';
 import { shownPointer } from './shown-pointer.js';
-import { escapeControls } from './safe-text.js';
+import { escapeControls, lineStartName } from './safe-text.js';
 
 /** Options of the text reporter. */
 export interface TextOptions {
@@ -15,7 +15,8 @@ export interface TextOptions {
 }
 
 function location(f: Finding): string {
-  const file = escapeControls(f.file);
+  // It starts the line: a file named "::error::x.json" must not read as a workflow command.
+  const file = lineStartName(f.file);
   return f.line === null ? file : `${file}:${f.line}:${f.column}`;
 }
 

@@ -9,7 +9,7 @@ import { countOf } from '../../schemas/describe-value.js';
 import { ENGINE_OPTIONS, loadEngine } from './load-engine.js';
 import { parseCommandLine } from '../args.js';
 import { fileArgProblem } from '../path-args.js';
-import { escapeControls, quoteArg } from '../output/safe-text.js';
+import { escapeControls, lineStartName, quoteArg, safeLineStart } from '../output/safe-text.js';
 import { fsReason } from '../../node/fs-reason.js';
 
 export const TEST_SUITE_HELP = `Usage: teapurl purl test-suite [--types DIR] [--strict-types] <file|glob>...
@@ -40,7 +40,7 @@ export async function testSuiteCommand(argv: string[], io: CommandIo): Promise<n
   const { values, positionals } = commandLine;
   if (positionals.length === 0) throw new UsageError('name at least one test document or glob');
   const { files, problems } = expand(positionals, io.cwd);
-  for (const problem of problems) io.stderr.write(`${escapeControls(problem)}\n`);
+  for (const problem of problems) io.stderr.write(`${safeLineStart(escapeControls(problem))}\n`);
   const engine = await loadEngine(values.types, values['strict-types'], io.cwd);
 
   const outcomes: CaseOutcome[] = [];
@@ -52,7 +52,7 @@ export async function testSuiteCommand(argv: string[], io: CommandIo): Promise<n
     } catch (error) {
       unreadable++;
       const message = error instanceof SuiteFormatError ? error.message : `${file}: ${readFailure(error)}`;
-      io.stderr.write(`${escapeControls(message)}\n`);
+      io.stderr.write(`${safeLineStart(escapeControls(message))}\n`);
       continue;
     }
     for (const test of cases) outcomes.push(runSuiteCase(engine, test));
@@ -114,7 +114,7 @@ function tally(outcomes: CaseOutcome[], key: (o: CaseOutcome) => string): [strin
 function table(title: string, rows: [string, number, number][]): string {
   const width = Math.max(title.length, ...rows.map(([name]) => name.length));
   const lines = [`${title.padEnd(width)}  passed  failed`];
-  for (const [name, passed, failed] of rows) lines.push(`${name.padEnd(width)}  ${String(passed).padStart(6)}  ${String(failed).padStart(6)}`);
+  for (const [name, passed, failed] of rows) lines.push(safeLineStart(`${name.padEnd(width)}  ${String(passed).padStart(6)}  ${String(failed).padStart(6)}`));
   return `${lines.join('\n')}\n`;
 }
 
@@ -133,8 +133,8 @@ function report(outcomes: CaseOutcome[], unreadable: number): string {
   if (failures.length > 0) {
     let text = 'Failures:\n';
     for (const f of failures) {
-      text += `  ${escapeControls(`${f.case.file} tests[${f.case.index}] ${f.case.group} ${f.case.testType}: ${f.case.description}`)}\n`;
-      text += `    input: ${escapeControls(JSON.stringify(f.case.input) ?? 'none')}\n    ${escapeControls(String(f.reason))}\n`;
+      text += `  ${lineStartName(f.case.file)}${escapeControls(` tests[${f.case.index}] ${f.case.group} ${f.case.testType}: ${f.case.description}`)}\n`;
+      text += `    input: ${escapeControls(JSON.stringify(f.case.input) ?? 'none')}\n${safeLineStart(`    ${escapeControls(String(f.reason))}`)}\n`;
     }
     parts.push(text);
   }

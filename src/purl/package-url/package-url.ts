@@ -1,12 +1,12 @@
 import { defaultPurlEngine } from '../default-engine.js';
 import { NORMALISED_BUILD } from '../engine/engine-internals.js';
 import { PurlError, quote } from '../purl-error.js';
-import { emptyQualifiers, type PurlComponents, type PurlQualifiers } from '../purl-components.js';
+import type { PurlComponents, PurlQualifiers } from '../purl-components.js';
 import { LENIENT, parseQualifierString } from '../syntax/parse-purl-string.js';
 import { samePairs } from '../syntax/parsed-purl.js';
 import { componentTable, type PurlComponentTable } from './component-table.js';
 import { knownQualifierNames, type PurlKnownQualifierNames } from './known-qualifier-names.js';
-import { fieldsOf, typeTable, type PurlTypeTable } from './type-table.js';
+import { fieldsOf, ownQualifiers, typeTable, type PurlTypeTable } from './type-table.js';
 
 /**
  * A PURL as an object with packageurl-js 2.x's `PackageURL` members: six plain fields
@@ -219,19 +219,8 @@ interface Built {
 /** Builds the caller's components with the default engine: the normalised components (qualifiers in a record of their own, sorted) and what toString needs. */
 function construct(type: unknown, namespace: unknown, name: unknown, version: unknown, qualifiers: unknown, subpath: unknown): [PurlComponents, Built] {
   const { canonical, components } = defaultPurlEngine()[NORMALISED_BUILD]({ type, namespace, name, version, qualifiers: readQualifiersArgument(qualifiers), subpath });
-  let pairs: string[] | null = null;
-  if (components.qualifiers !== null) {
-    // A record of the instance's own: the caller's may have been read as it is, and stays theirs.
-    const own = emptyQualifiers();
-    pairs = [];
-    for (const key of components.qualifierKeys ?? []) {
-      const value = components.qualifiers[key];
-      if (value === undefined || value === '') continue;
-      own[key] = value;
-      pairs.push(key, value);
-    }
-    components.qualifiers = pairs.length > 0 ? own : null;
-  }
+  components.qualifiers = ownQualifiers(components);
+  const pairs = components.qualifiers === null ? null : Object.entries(components.qualifiers).flat();
   return [components, { canonical, pairs }];
 }
 
@@ -288,7 +277,9 @@ export const PackageURL: PackageURLConstructor = class {
 
   toString(): string {
     const engine = defaultPurlEngine();
-    if (!(#source in this)) return engine.build(this);
+    // Called on something else (toString.call(null), on a copy): built as the components it is,
+    // which the engine refuses with a PurlError when it is not an object of components.
+    if (typeof this !== 'object' || this === null || !(#source in this)) return engine.build(this);
     const s = this.#source;
     const unchanged =
       this.type === s.type &&

@@ -1,7 +1,9 @@
 import { defaultPurlEngine } from '../default-engine.js';
 import { DEFAULT_RULES_JSON, type BundledPurlTypes } from '../compiled/default-rules.js';
+import { NORMALISED_BUILD } from '../engine/engine-internals.js';
 import { PurlError } from '../purl-error.js';
-import type { PurlComponents, PurlComponentsInput, PurlQualifiers } from '../purl-components.js';
+import { emptyQualifiers, type PurlComponents, type PurlComponentsInput, type PurlQualifiers } from '../purl-components.js';
+import type { ReadComponents } from '../syntax/read-components.js';
 
 /**
  * The members of a PURL that {@link PurlTypeEntry.normalize} rewrites: a `PackageURL`, or any
@@ -100,6 +102,23 @@ export function fieldsOf(c: PurlComponents): PurlFields {
   return { type: c.type, namespace: c.namespace ?? undefined, name: c.name, version: c.version ?? undefined, qualifiers: c.qualifiers ?? undefined, subpath: c.subpath ?? undefined };
 }
 
+/**
+ * The qualifiers of built components in a record of their own, keys sorted as the canonical
+ * string has them: the caller's record may be among the components as it is, and stays theirs.
+ */
+export function ownQualifiers(components: ReadComponents): PurlQualifiers | null {
+  if (components.qualifiers === null) return null;
+  const own = emptyQualifiers();
+  let any = false;
+  for (const key of components.qualifierKeys ?? []) {
+    const value = components.qualifiers[key];
+    if (value === undefined || value === '') continue;
+    own[key] = value;
+    any = true;
+  }
+  return any ? own : null;
+}
+
 /** The components of `purl` with this type, as the engine reads them. */
 function asType(type: string, purl: PurlComponentsInput): PurlComponentsInput {
   return typeof purl !== 'object' || purl === null ? purl : { ...fieldsOf(purl as PurlComponents), type };
@@ -108,8 +127,10 @@ function asType(type: string, purl: PurlComponentsInput): PurlComponentsInput {
 function entry(type: string): PurlTypeEntry {
   return Object.freeze({
     normalize<T extends PurlFields>(purl: T): T {
-      const engine = defaultPurlEngine();
-      return Object.assign(purl, fieldsOf(engine.parse(engine.build(asType(type, purl)))));
+      // The components building normalised, not the parse of the string built: parsing has a
+      // length limit, building has none, and the two read the same components.
+      const { components } = defaultPurlEngine()[NORMALISED_BUILD](asType(type, purl));
+      return Object.assign(purl, fieldsOf({ ...components, qualifiers: ownQualifiers(components) }));
     },
     validate(purl: PurlComponentsInput, throws = false): boolean {
       try {

@@ -42,7 +42,12 @@ export function templateValues(document: CompiledUrlDocument, components: PurlCo
 }
 
 function derive(source: string, variable: DerivedVariable): Value {
-  if (variable.split !== undefined) return source.split(variable.split);
+  if (variable.split !== undefined) {
+    // An empty part ("a..b", ".", ".." split on ".") would be an empty path segment, "//", in a
+    // URL: no URL is faithful to such a value, so the variable has none and its templates do not apply.
+    const parts = source.split(variable.split);
+    return parts.includes('') ? undefined : parts;
+  }
   if (variable.strip_prefix !== undefined) return source.startsWith(variable.strip_prefix) && source.length > variable.strip_prefix.length ? source.slice(variable.strip_prefix.length) : undefined;
   if (variable.prefix !== undefined) return variable.prefix + source;
   if (variable.lowercase) return source.toLowerCase();

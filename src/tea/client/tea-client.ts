@@ -203,13 +203,13 @@ function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean): string {
   }
   // First, and without echoing the URL: user information may be a password.
   if (url.username || url.password) throw new TypeError('baseUrl must not carry user information (user:password@)');
+  // The raw text: a bare trailing "?" or "#" leaves url.search and url.hash empty, yet every path
+  // appended to the base would land after it. Not echoed: a query may hold a secret.
+  if (/[?#]/.test(baseUrl)) throw new TypeError('baseUrl must not carry a query (?) or a fragment (#): it is the API base, url + "/v" + version (section 9)');
   if (url.protocol === 'http:' && !allowInsecureHttp) {
     throw new TypeError(`baseUrl ${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4)`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`baseUrl ${baseUrl} is not an https:// URL`);
-  if (url.search || url.hash) {
-    throw new TypeError(`baseUrl ${baseUrl} must not carry a query or a fragment`);
-  }
   return url.href.replace(/\/+$/, '');
 }
 
@@ -273,7 +273,7 @@ export class TeaClient {
     if (!options || typeof options !== 'object') throw new TypeError('TeaClient needs options with a baseUrl');
     this.allowInsecureHttp = options.allowInsecureHttp === true;
     this.baseUrl = checkBaseUrl(options.baseUrl, this.allowInsecureHttp);
-    this.tokenUrl = `${this.baseUrl}/token`;
+    this.tokenUrl = new URL('token', `${this.baseUrl}/`).href;
     this.origin = new URL(this.baseUrl).origin;
     checkCredentials(options.credentials);
     this.credentials = options.credentials;

@@ -28,7 +28,12 @@ export interface ThrottleOptions {
   maxDelaySeconds?: number;
   /** A key id or address with no failure for this long starts afresh, in seconds. Default 900. */
   forgetAfterSeconds?: number;
-  /** Key ids and addresses tracked, each; beyond it the least recently failing is forgotten. Default 10,000. */
+  /**
+   * Key ids and addresses tracked, each. A key id or address is never forgotten while it is
+   * blocked or has failed within `forgetAfterSeconds`: when the table is full of such entries, an
+   * attempt with a key id (or from an address) it does not hold is refused with 429 until one of
+   * them is forgotten, rather than letting a flood of made-up key ids wipe a blocked one. Default 10,000.
+   */
   maxTracked?: number;
   /** The clock, in milliseconds. Default `Date.now`. */
   now?: () => number;
@@ -108,10 +113,18 @@ export class FailureThrottle {
   attempt(keyId: string | undefined, address: string | undefined): ThrottleTicket | ThrottleRefusal {
     const now = this.now();
     const address64 = addressKey(address);
-    const keyTally = keyId === undefined ? undefined : this.current(this.perKey, keyId, now);
-    const addressTally = address64 === undefined ? undefined : this.current(this.perAddress, address64, now);
-    const wait = Math.max(this.waitFor(keyTally, this.freePerKey, now), this.waitFor(addressTally, this.freePerAddress, now));
+    const knownKey = keyId === undefined ? undefined : this.current(this.perKey, keyId, now);
+    const knownAddress = address64 === undefined ? undefined : this.current(this.perAddress, address64, now);
+    const wait = Math.max(
+      this.waitFor(knownKey, this.freePerKey, now),
+      this.waitFor(knownAddress, this.freePerAddress, now),
+      // The attempt's entries are made now, so that its failure is counted without pushing anything out.
+      keyId !== undefined && knownKey === undefined ? this.waitForRoom(this.perKey, now) : 0,
+      address64 !== undefined && knownAddress === undefined ? this.waitForRoom(this.perAddress, now) : 0,
+    );
     if (wait > 0) return { retryAfterMs: wait };
+    const keyTally = keyId === undefined ? undefined : (knownKey ?? this.track(this.perKey, keyId, now));
+    const addressTally = address64 === undefined ? undefined : (knownAddress ?? this.track(this.perAddress, address64, now));
     if (keyTally) keyTally.inFlight++;
     if (addressTally) addressTally.inFlight++;
     let settled = false;
@@ -120,24 +133,33 @@ export class FailureThrottle {
       settled = true;
       if (keyTally) keyTally.inFlight--;
       if (addressTally) addressTally.inFlight--;
-      if (outcome === 'abandoned') return;
-      if (outcome === 'succeeded') {
-        // The key's owner got in: earlier failures were typos, not an attack on the key. The
-        // address keeps its count, so an attacker's own valid key cannot wipe it.
-        if (keyId !== undefined) this.perKey.delete(keyId);
+      if (outcome === 'failed') {
+        const at = this.now();
+        if (keyTally) this.fail(this.perKey, keyId!, keyTally, this.freePerKey, at);
+        if (addressTally) this.fail(this.perAddress, address64!, addressTally, this.freePerAddress, at);
         return;
       }
-      const at = this.now();
-      if (keyId !== undefined) this.fail(this.perKey, keyId, this.freePerKey, at);
-      if (address64 !== undefined) this.fail(this.perAddress, address64, this.freePerAddress, at);
+      // The key's owner got in: earlier failures were typos, not an attack on the key. The
+      // address keeps its count, so an attacker's own valid key cannot wipe it.
+      if (outcome === 'succeeded' && keyTally) keyTally.failures = keyTally.blockedUntil = 0;
+      if (keyTally) this.dropIfClean(this.perKey, keyId!, keyTally);
+      if (addressTally) this.dropIfClean(this.perAddress, address64!, addressTally);
     };
     return { succeeded: () => settle('succeeded'), failed: () => settle('failed'), abandoned: () => settle('abandoned') };
   }
 
-  /** Records a failure that had no key id to claim beforehand (malformed credentials), against the address only. */
+  /**
+   * Records a failure that had no key id to claim beforehand (malformed credentials), against the
+   * address only. An address the table has no room for is not recorded: its next attempt is
+   * refused all the same, for want of room.
+   */
   failedWithoutKey(address: string | undefined): void {
     const address64 = addressKey(address);
-    if (address64 !== undefined) this.fail(this.perAddress, address64, this.freePerAddress, this.now());
+    if (address64 === undefined) return;
+    const now = this.now();
+    const known = this.current(this.perAddress, address64, now);
+    if (known === undefined && this.waitForRoom(this.perAddress, now) > 0) return;
+    this.fail(this.perAddress, address64, known ?? this.track(this.perAddress, address64, now), this.freePerAddress, now);
   }
 
   /** How many key ids and addresses are tracked (for tests and monitoring). */
@@ -145,14 +167,47 @@ export class FailureThrottle {
     return { keys: this.perKey.size, addresses: this.perAddress.size };
   }
 
+  /** When a tally may be forgotten: never while an attempt is in flight, nor while blocked or within `forgetAfterSeconds` of its last failure. */
+  private forgettableAt(tally: Tally, now: number): number {
+    if (tally.inFlight > 0) return now + this.initialMs;
+    return tally.failures === 0 ? tally.blockedUntil : Math.max(tally.blockedUntil, tally.lastFailure + this.forgetMs);
+  }
+
   /** The tally for `id`, or undefined when there is none or it has been forgotten. */
   private current(map: Map<string, Tally>, id: string, now: number): Tally | undefined {
     const tally = map.get(id);
-    if (tally && tally.inFlight === 0 && now >= tally.blockedUntil && now - tally.lastFailure >= this.forgetMs) {
+    if (tally && now >= this.forgettableAt(tally, now)) {
       map.delete(id);
       return undefined;
     }
     return tally;
+  }
+
+  /**
+   * 0 when `map` has room for one more entry, after forgetting what may be forgotten; else how
+   * long until its oldest entry may be. The table is kept least recently failing first, so only
+   * its head is looked at: a full table costs no more per attempt than an empty one.
+   */
+  private waitForRoom(map: Map<string, Tally>, now: number): number {
+    while (map.size >= this.maxTracked) {
+      const [id, oldest] = map.entries().next().value as [string, Tally];
+      const at = this.forgettableAt(oldest, now);
+      if (at > now) return at - now;
+      map.delete(id);
+    }
+    return 0;
+  }
+
+  /** A new entry for `id`, with no failure yet (room was made for it). */
+  private track(map: Map<string, Tally>, id: string, now: number): Tally {
+    const tally: Tally = { failures: 0, lastFailure: now, blockedUntil: 0, inFlight: 0 };
+    map.set(id, tally);
+    return tally;
+  }
+
+  /** Forgets an entry that holds nothing worth keeping: no failure, no attempt in flight. */
+  private dropIfClean(map: Map<string, Tally>, id: string, tally: Tally): void {
+    if (tally.failures === 0 && tally.inFlight === 0 && map.get(id) === tally) map.delete(id);
   }
 
   private waitFor(tally: Tally | undefined, free: number, now: number): number {
@@ -161,21 +216,20 @@ export class FailureThrottle {
     // Only a key id or address that has failed before is held to this: at most the remaining
     // allowance of attempts in flight at once (one, once it is used up), so a burst of parallel
     // guesses cannot all pass the check before the first failure is counted.
-    if (tally.inFlight >= Math.max(1, free - tally.failures)) return this.initialMs;
+    if (tally.failures > 0 && tally.inFlight >= Math.max(1, free - tally.failures)) return this.initialMs;
     return 0;
   }
 
-  private fail(map: Map<string, Tally>, id: string, free: number, now: number): void {
-    const tally = map.get(id) ?? { failures: 0, lastFailure: now, blockedUntil: 0, inFlight: 0 };
+  private fail(map: Map<string, Tally>, id: string, tally: Tally, free: number, now: number): void {
     tally.failures++;
     tally.lastFailure = now;
     if (tally.failures > free) {
       const doublings = Math.min(tally.failures - free - 1, 30);
       tally.blockedUntil = now + Math.min(this.initialMs * 2 ** doublings, this.maxMs);
     }
-    // Most recently failing last, so the first entry is the one to forget when full.
+    // Most recently failing last, so the head is the first that may be forgotten. The tally is
+    // the one the attempt claimed: it is in the table (nothing forgets a tally in flight).
     map.delete(id);
     map.set(id, tally);
-    while (map.size > this.maxTracked) map.delete(map.keys().next().value as string);
   }
 }

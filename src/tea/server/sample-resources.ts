@@ -5,6 +5,7 @@
  * @module
  */
 import { jsonResponse, type KitResponse } from './http-exchange.js';
+import { compareSemVer, parseSemVer } from '../semver.js';
 
 /**
  * A canonical path resolved to a sample resource. Any segments before `/v<version>` are a prefix
@@ -12,12 +13,13 @@ import { jsonResponse, type KitResponse } from './http-exchange.js';
  * and `/v1.0.0/artifact/<id>` are the same object, whose canonical path is the latter.
  */
 export interface SampleRoute {
+  /** The API version as the discovery document lists it, whatever spelling of it the request used. */
   version: string;
   kind: string;
   plural: boolean;
   /** The object id, lowercased when it is a UUID; undefined for a listing or a bare kind. */
   id: string | undefined;
-  /** The resource's own canonical path, from `/v<version>` on: what protect globs are matched against. */
+  /** The resource's own canonical path, from `/v<listed version>` on: what protect globs are matched against. */
   path: string;
 }
 
@@ -43,15 +45,29 @@ export const MISSING_UUID = '00000000-0000-4000-8000-000000000404';
 /** What every listing holds. */
 export const SAMPLE_IDS = ['6f3f6a52-0f7e-4a43-9d2b-0c1e2f3a4b5c', 'b0b3d6a1-5c2e-4f8a-9e7d-1a2b3c4d5e6f', 'd1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6'];
 
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KINDS = new Set(['product', 'release', 'component', 'collection', 'artifact']);
 
-/** `v<semantic version>`: the segment that starts a resource path. */
-function versionOf(segment: string | undefined): string | undefined {
-  if (segment === undefined || !segment.startsWith('v')) return undefined;
-  const version = segment.slice(1);
-  return SEMVER.test(version) ? version : undefined;
+/**
+ * Which API version a request names: the listed version it equals, or `undefined`. Requests are
+ * read by SemVer precedence, so `/v1.0.0+x/…` is the listed `1.0.0`: the router and the protect
+ * globs then see one spelling of each version, and a version the server does not publish is no
+ * route at all (404), rather than a spelling the globs were not written for.
+ */
+export type PublishedVersion = (version: string) => string | undefined;
+
+/** The {@link PublishedVersion} of a server whose discovery document lists `listed` (entries that are not semantic versions are ignored). */
+export function publishedVersions(listed: readonly string[]): PublishedVersion {
+  const versions = listed.map((version) => parseSemVer(version)).filter((version) => version !== null);
+  return (requested) => {
+    const version = parseSemVer(requested);
+    return version === null ? undefined : versions.find((known) => compareSemVer(known, version) === 0)?.raw;
+  };
+}
+
+/** `v<semantic version>` naming a published version: the segment that starts an API path; the listed version, or `undefined`. */
+export function versionSegment(segment: string | undefined, published: PublishedVersion): string | undefined {
+  return segment !== undefined && segment.startsWith('v') ? published(segment.slice(1)) : undefined;
 }
 
 function kindOf(word: string | undefined): { kind: string; plural: boolean } | undefined {
@@ -63,15 +79,16 @@ function kindOf(word: string | undefined): { kind: string; plural: boolean } | u
 
 /**
  * Resolves a canonical path to a sample resource, `[<prefix>]/v<version>/<kind>[s][/<id>]`, or
- * `null`. Letter case counts except in a UUID, which is lowercased, so the object the router
+ * `null` (also for a version the server does not publish). Letter case counts except in a UUID,
+ * which is lowercased, and the version is the listed one it equals, so the object the router
  * serves and the path a protection check sees are one and the same.
  */
-export function routeSample(path: string): SampleRoute | null {
+export function routeSample(path: string, published: PublishedVersion): SampleRoute | null {
   const segments = path.split('/').slice(1);
   const n = segments.length;
   // With an id: .../v<version>/<kind>/<id>; without: .../v<version>/<kind>[s].
   for (const idCount of [1, 0]) {
-    const version = versionOf(segments[n - 2 - idCount]);
+    const version = versionSegment(segments[n - 2 - idCount], published);
     const kind = kindOf(segments[n - 1 - idCount]);
     if (version === undefined || kind === undefined) continue;
     const rawId = idCount === 1 ? segments[n - 1]! : undefined;

@@ -14,7 +14,7 @@ import { jsonResponse, toNode } from './http-exchange.js';
 import picomatch from 'picomatch';
 import { pathGlob } from './path-glob.js';
 import { requireBearer, type BearerGuard } from './require-bearer.js';
-import { answerSample, objectPath, routeSample, type SampleRoute } from './sample-resources.js';
+import { answerSample, objectPath, publishedVersions, routeSample, versionSegment, type PublishedVersion, type SampleRoute } from './sample-resources.js';
 import { createTokenHandler, type GrantHandler, type TokenHandler } from './token-handler.js';
 import { MemoryTokenStore, type TokenRecord } from './token-store.js';
 
@@ -32,7 +32,9 @@ export interface TeaServerOptions {
   /**
    * Served at `/.well-known/tea` as `application/json`: an object is serialised, a string is sent
    * as it is (so tests can serve broken JSON), a function is called with the server's URL (so
-   * the document can point at the server itself). Absent: `/.well-known/tea` is 404.
+   * the document can point at the server itself). Absent: `/.well-known/tea` is 404. The API
+   * versions its endpoints list are the ones the server serves resources and `/token` under;
+   * without a document, `1.0.0`; a document that cannot be read lists none.
    */
   discovery?: unknown;
   /** Present: `POST /token` exchanges these keys for tokens. Absent: `/token` is 404 and nothing is protected (5.1.1). */
@@ -45,9 +47,11 @@ export interface TeaServerOptions {
   /**
    * Path globs that need a token (5.7), e.g. `['/v*\/artifact/**']`; see {@link pathGlob}. A
    * glob is matched against the path the router reads: for a sample resource its canonical path
-   * from `/v<version>` on (`/x/v1.0.0/artifact/<ID>/` is the object `/v1.0.0/artifact/<id>`), for
-   * anything else the canonical request path ({@link canonicalRequestPath}). So no other spelling
-   * of a protected object's path reaches it without a token. Listings given to a client without
+   * from `/v<version>` on, the version written as the discovery document lists the one it equals
+   * by SemVer precedence (`/x/v1.0.0+build/artifact/<ID>/` is the object
+   * `/v1.0.0/artifact/<id>`), for anything else the canonical request path
+   * ({@link canonicalRequestPath}). So no other spelling of a protected object's path reaches it
+   * without a token, and a version the server does not publish reaches nothing (404). Listings given to a client without
    * a valid token leave out the objects whose own path is protected (5.7.4). A glob whose fixed
    * part names another first segment than `/v…` could never match a resource and is refused.
    * Default with `apiKeys`: every path except `/.well-known/tea` and the token endpoint.
@@ -150,18 +154,28 @@ function certificateName(subject: string): string | undefined {
   return /(?:^|\n)CN=([^\n]+)/.exec(subject)?.[1];
 }
 
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
-
 /**
  * Section 4 puts every path under the API base URL, which section 9 makes `url + "/v" + version`;
- * so `POST /token` is answered there (`[<prefix>]/v1.0.0/token`), and at the root for clients
- * that treat the endpoint `url` itself as the base.
+ * so `POST /token` is answered there (`[<prefix>]/v1.0.0/token`) for each published version, and
+ * at the root for clients that treat the endpoint `url` itself as the base.
  */
-function isTokenPath(path: string): boolean {
+function isTokenPath(path: string, published: PublishedVersion): boolean {
   if (path === '/token') return true;
   const segments = path.split('/');
-  const version = segments[segments.length - 2] ?? '';
-  return segments[segments.length - 1] === 'token' && version.startsWith('v') && SEMVER.test(version.slice(1));
+  return segments[segments.length - 1] === 'token' && versionSegment(segments[segments.length - 2], published) !== undefined;
+}
+
+/** The API versions a discovery document lists, from every endpoint; none when it is not a readable document. */
+function listedVersions(body: string): string[] {
+  let document: unknown;
+  try {
+    document = JSON.parse(body);
+  } catch {
+    return [];
+  }
+  const endpoints = (document as { endpoints?: unknown } | null)?.endpoints;
+  if (!Array.isArray(endpoints)) return [];
+  return endpoints.flatMap((endpoint: { versions?: unknown } | null) => (Array.isArray(endpoint?.versions) ? endpoint.versions.filter((v): v is string => typeof v === 'string') : []));
 }
 
 /**
@@ -190,8 +204,9 @@ function timeout(value: number | undefined, fallback: number, name: string): num
 /**
  * Starts a TEA server on loopback: `/.well-known/tea`, `POST /token` when `apiKeys` are given,
  * and sample resources `GET <base>/<product|release|component|collection|artifact>/<uuid>`
- * and their plural listings (`<base>/products`) under each API base (`/v1.0.0` by default, see
- * `apiBases`), 400 for an id that is not a UUID, {@link FORBIDDEN_UUID} → 403,
+ * and their plural listings (`<base>/products`) under the API base `[<prefix>]/v<version>` of
+ * each version the discovery document lists (`1.0.0` without one; any other version is 404),
+ * 400 for an id that is not a UUID, {@link FORBIDDEN_UUID} → 403,
  * {@link MISSING_UUID} → 404, unknown paths 404 JSON, a target {@link canonicalRequestPath}
  * refuses 400. Paths matching `protect` need a bearer token; elsewhere an `Authorization` header
  * is ignored (5.1.1). Failed credentials are throttled, and every connection is bounded in time
@@ -255,6 +270,16 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
     discoveryBody = typeof value === 'string' ? value : JSON.stringify(value);
     return discoveryBody;
   };
+  // The versions served are the ones the discovery document lists (1.0.0 when there is none):
+  // any other /v<version>/ path is no resource, whoever asks.
+  let published: PublishedVersion | undefined;
+  const servedVersions = (): PublishedVersion => {
+    if (published === undefined) {
+      const body = discovery();
+      published = publishedVersions(body === undefined ? ['1.0.0'] : listedVersions(body));
+    }
+    return published;
+  };
   const matchesGlob = (path: string) => globs.some((matches) => matches(path));
 
   const answerResource = async (req: IncomingMessage, res: ServerResponse, method: string, path: string, route: SampleRoute | null, authenticated: boolean) => {
@@ -288,13 +313,14 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
       else toNode(res, { status: 200, headers: { 'content-type': 'application/json' }, body });
       return;
     }
-    if (isTokenPath(path)) {
+    const versions = servedVersions();
+    if (isTokenPath(path, versions)) {
       // 4 and 7: a server without a token endpoint answers 404.
       if (tokenHandler) tokenHandler(req, res);
       else toNode(res, jsonResponse(404, { error: 'not_found', error_description: 'this server has no token endpoint' }));
       return;
     }
-    const route = routeSample(path);
+    const route = routeSample(path, versions);
     const fail = (error: unknown) => {
       console.error(`teapurl test server: ${error instanceof Error ? error.message : String(error)}`);
       toNode(res, jsonResponse(500, { error: 'server_error', error_description: 'the request failed; see the server log' }));

@@ -178,7 +178,8 @@ export interface TokenHandlerOptions {
    * Throttles failed credentials per key id and per client address: past a free allowance each
    * failure doubles a wait during which that key id, or that address, is answered
    * `429 Too Many Requests` with `Retry-After`, whatever it sends. Other key ids and addresses
-   * are not slowed. `true` for the defaults of {@link ThrottleOptions}. Default `false` here
+   * are not slowed, unless the table of failing ones is full (see `maxTracked`): then new ones
+   * are refused too, rather than a failing one forgotten. `true` for the defaults of {@link ThrottleOptions}. Default `false` here
    * (`startTeaServer` and `teapurl serve` turn it on); behind a proxy, pass the client's address
    * with the fetch form's `clientAddress`, or every client shares the proxy's.
    */

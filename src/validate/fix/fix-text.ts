@@ -1,13 +1,13 @@
 /**
- * Applies the fixes findings carry to a JSON text, in memory. Each fix replaces one string value
- * through jsonc-parser's edit functions, so every other character of the text (indentation, key
- * order, line endings, a byte order mark, the final newline) stays as it was.
+ * Applies the fixes findings carry to a JSON text, in memory. Each fix replaces one string value,
+ * so every other character of the text (indentation, key order, line endings, a byte order mark,
+ * the final newline) stays as it was.
  */
-import { applyEdits, modify, type JSONPath } from 'jsonc-parser';
 import type { Finding, FindingFix } from '../../schemas/finding.js';
 import { pointerTokens } from '../../schemas/pointer.js';
 import type { DocumentKind } from '../kinds.js';
-import { validateText, DEFAULT_MAX_FINDINGS, type ValidateOptions, type ValidationResult } from '../validate-document.js';
+import { PositionIndex } from '../position-index.js';
+import { validateTextValue, type ValidateOptions } from '../validate-document.js';
 
 /**
  * One fix that {@link fixText} applied.
@@ -100,29 +100,25 @@ function where(f: Finding): string {
   return f.line === null ? '' : ` at line ${f.line}, column ${f.column}`;
 }
 
-/** The path jsonc-parser edits by: array indices as numbers. `null` when the pointer leads to no string. */
-function editPath(document: unknown, pointer: string): { path: JSONPath; value: string } | null {
-  const path: JSONPath = [];
+/** The string at `pointer` in the document, or `null` when the pointer leads to no string. */
+function stringAt(document: unknown, pointer: string): string | null {
   let node = document;
   for (const token of pointerTokens(pointer)) {
     if (Array.isArray(node)) {
       if (!/^(0|[1-9]\d*)$/.test(token) || Number(token) >= node.length) return null;
-      path.push(Number(token));
       node = node[Number(token)];
     } else if (node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, token)) {
-      path.push(token);
       node = (node as Record<string, unknown>)[token];
     } else {
       return null;
     }
   }
-  return typeof node === 'string' ? { path, value: node } : null;
+  return typeof node === 'string' ? node : null;
 }
 
 interface Candidate {
   finding: Finding;
   fix: FindingFix;
-  path: JSONPath;
   before: string;
 }
 
@@ -137,17 +133,47 @@ function candidates(findings: readonly Finding[], document: unknown): Candidate[
       if (seen !== null && seen.fix.replacement !== fix.replacement) byPointer.set(fix.pointer, null);
       continue;
     }
-    const target = editPath(document, fix.pointer);
-    byPointer.set(fix.pointer, target && target.value !== fix.replacement ? { finding, fix, path: target.path, before: target.value } : null);
+    const before = stringAt(document, fix.pointer);
+    byPointer.set(fix.pointer, before !== null && before !== fix.replacement ? { finding, fix, before } : null);
   }
   return [...byPointer.values()].filter((c): c is Candidate => c !== null);
 }
 
+/** Where the JSON string starting at `start` (its opening quote) ends: just past its closing quote. */
+function stringEnd(text: string, start: number): number {
+  for (let i = start + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5c) i++;
+    else if (c === 0x22) return i + 1;
+  }
+  throw new Error('fixText: a string to replace has no end');
+}
+
+/**
+ * The text with each chosen string replaced. One pass finds every string (their offsets are
+ * read from the same text, so no edit moves another), and one pass writes the result: the cost
+ * grows with the text and the number of fixes, never with their product.
+ */
 function applyAll(body: string, chosen: readonly Candidate[]): string {
-  let text = body;
-  // Each edit replaces one string value: later edits are computed on the text the earlier ones left.
-  for (const c of chosen) text = applyEdits(text, modify(text, c.path, c.fix.replacement, {}));
-  return text;
+  if (chosen.length === 0) return body;
+  const starts = new PositionIndex(body, chosen.map((c) => ({ pointer: c.fix.pointer }))).offsets();
+  const edits = chosen
+    .map((c, i) => {
+      const start = starts[i]!;
+      if (body.charCodeAt(start) !== 0x22) throw new Error(`fixText: no string at ${c.fix.pointer}`);
+      return { start, end: stringEnd(body, start), text: JSON.stringify(c.fix.replacement) };
+    })
+    .sort((a, b) => a.start - b.start);
+  const parts: string[] = [];
+  let at = 0;
+  for (const edit of edits) {
+    // Each pointer names one string value, and no string holds another: two edits never overlap.
+    if (edit.start < at) throw new Error('fixText: two fixes overlap');
+    parts.push(body.slice(at, edit.start), edit.text);
+    at = edit.end;
+  }
+  parts.push(body.slice(at));
+  return parts.join('');
 }
 
 const key = (f: Finding) => `${f.rule}\u0000${f.pointer}`;
@@ -164,17 +190,6 @@ function addedFinding(before: readonly Finding[], after: readonly Finding[]): Fi
   return null;
 }
 
-/** Validation with every finding listed, so that no fix hides past the cap. */
-function validateAll(text: string, options: ValidateOptions): ValidationResult {
-  const capped = validateText(text, options);
-  const truncated = capped.findings.some((f) => f.rule === 'findings/truncated');
-  return truncated ? validateText(text, { ...options, maxFindings: Infinity }) : capped;
-}
-
-/** The findings as validation with the caller's options lists them. */
-function shown(text: string, all: ValidationResult, options: ValidateOptions): ValidationResult {
-  return all.findings.length > (options.maxFindings ?? DEFAULT_MAX_FINDINGS) ? validateText(text, options) : all;
-}
 
 /**
  * Applies every fix the findings of a JSON text carry: each finding that has exactly one correct
@@ -201,34 +216,33 @@ function shown(text: string, all: ValidationResult, options: ValidateOptions): V
  * ```
  */
 export function fixText(text: string, options: ValidateOptions = {}): FixTextResult {
-  const first = validateAll(text, options);
-  const unchanged = (refused: string | null, left: Finding[]): FixTextResult => ({
-    text,
-    changed: false,
-    applied: [],
-    left,
-    valid: !left.some((f) => f.severity === 'error'),
-    kind: first.kind,
-    refused,
-  });
-  const refused = refusal(first.findings);
-  if (refused) return unchanged(refused, leftToAPerson(shown(text, first, options).findings));
+  // One validation of the text sees every finding, past the cap too (a fix or a refusal may hide
+  // there), and gives the capped list the caller asked for.
+  const first = validateTextValue(text, options);
+  const unchanged = (refused: string | null): FixTextResult => {
+    const left = leftToAPerson(first.result.findings);
+    return { text, changed: false, applied: [], left, valid: !left.some((f) => f.severity === 'error'), kind: first.result.kind, refused };
+  };
+  const refused = refusal(first.all);
+  if (refused) return unchanged(refused);
+  if (!first.all.some((f) => f.fix)) return unchanged(null);
 
   const bom = text.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
   const body = text.slice(bom.length);
-  const all = candidates(first.findings, first.findings.some((f) => f.fix) ? JSON.parse(body) : null);
+  const all = candidates(first.all, JSON.parse(body));
+  // Nothing to apply: the text is unchanged, and so is its verdict.
+  if (all.length === 0) return unchanged(null);
   let chosen = all;
   let fixed = applyAll(body, chosen);
-  // Nothing to apply: the text is unchanged, and so is its verdict.
-  let after = chosen.length === 0 ? first : validateAll(bom + fixed, options);
+  let after = validateTextValue(bom + fixed, options);
   const withheld = new Map<string, Finding>();
-  if (chosen.length > 0 && (after.kind !== first.kind || addedFinding(first.findings, after.findings))) {
+  if (after.result.kind !== first.result.kind || addedFinding(first.all, after.all)) {
     // Together they add a finding: keep each fix that adds none on top of those kept before it.
     chosen = [];
     for (const c of all.length <= MAX_SINGLE_TRIES ? all : []) {
       const trial = applyAll(body, [...chosen, c]);
-      const result = validateAll(bom + trial, options);
-      const added = result.kind === first.kind ? addedFinding(first.findings, result.findings) : result.findings[0] ?? null;
+      const result = validateTextValue(bom + trial, options);
+      const added = result.result.kind === first.result.kind ? addedFinding(first.all, result.all) : result.all[0] ?? null;
       if (added) {
         withheld.set(c.fix.pointer, added);
       } else {
@@ -245,7 +259,7 @@ export function fixText(text: string, options: ValidateOptions = {}): FixTextRes
   const tooMany = chosen.length === 0 && all.length > MAX_SINGLE_TRIES;
   const fixedText = bom + fixed;
   const applied = chosen.map((c): AppliedFix => ({ pointer: c.fix.pointer, line: c.finding.line, column: c.finding.column, rule: c.finding.rule, before: c.before, after: c.fix.replacement }));
-  const left = shown(fixedText, after, options).findings.map((f): Finding => {
+  const left = after.result.findings.map((f): Finding => {
     if (f.rule === 'findings/truncated') return f;
     const added = f.fix ? withheld.get(f.fix.pointer) : undefined;
     const why = added
@@ -261,7 +275,7 @@ export function fixText(text: string, options: ValidateOptions = {}): FixTextRes
     applied,
     left,
     valid: !left.some((f) => f.severity === 'error'),
-    kind: after.kind,
+    kind: after.result.kind,
     refused: null,
   };
 }
