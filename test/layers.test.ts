@@ -28,69 +28,68 @@ function violations(cwd: string): Violation[] {
 
 const shown = (list: Violation[]) => list.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
 
+/** The rules' violations in a made-up tree of these files (path → text), written to a temporary folder. */
+function violationsIn(files: Record<string, string>): string[] {
+  const dir = mkdtempSync(path.join(tmpdir(), 'teapurl-layers-'));
+  try {
+    const all = { 'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true } }), 'package.json': JSON.stringify({ type: 'module' }), ...files };
+    for (const [file, text] of Object.entries(all)) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), text);
+    }
+    return shown(violations(dir));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('layers (.dependency-cruiser.cjs)', () => {
   it('src/ imports only downwards, has no run-time cycle, and its browser-safe entries reach no Node built-in', { timeout: 60_000 }, () => {
     expect(shown(violations(ROOT))).toEqual([]);
   });
 
   it('the rules catch an upward import, a cycle, and a Node built-in behind a browser-safe entry', { timeout: 60_000 }, () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'teapurl-layers-'));
-    try {
-      const write = (file: string, text: string) => {
-        mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-        writeFileSync(path.join(dir, file), text);
-      };
-      write('tsconfig.json', JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true } }));
-      write('package.json', JSON.stringify({ type: 'module' }));
-      write('src/index.ts', "export * from './purl/index.js';\n");
-      write('src/purl/index.ts', "export { parse } from './parse.js';\n");
-      // The engine reaching up into the validator, and through it into the file system.
-      write('src/purl/parse.ts', "import { check } from '../validate/check.js';\nexport const parse = (s: string) => check(s);\n");
-      write('src/validate/check.ts', "import { readFileSync } from 'node:fs';\nimport { parse } from '../purl/parse.js';\nexport const check = (s: string) => (s ? readFileSync(s, 'utf8') : parse('x'));\n");
-      expect(shown(violations(dir))).toEqual(
-        [
-          'browser-safe-entries: src/index.ts → fs',
-          'browser-safe-entries: src/purl/index.ts → fs',
-          // The root entry re-exports the validator alone, not the engine's entry.
-          'entry-root: src/index.ts → src/purl/index.ts',
-          'layer-purl: src/purl/parse.ts → src/validate/check.ts',
-          'no-circular: src/purl/parse.ts → src/validate/check.ts',
-        ].sort(),
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    expect(
+      violationsIn({
+        'src/index.ts': "export * from './purl/index.js';\n",
+        'src/purl/index.ts': "export { parse } from './parse.js';\n",
+        // The engine reaching up into the validator, and through it into the file system.
+        'src/purl/parse.ts': "import { check } from '../validate/check.js';\nexport const parse = (s: string) => check(s);\n",
+        'src/validate/check.ts': "import { readFileSync } from 'node:fs';\nimport { parse } from '../purl/parse.js';\nexport const check = (s: string) => (s ? readFileSync(s, 'utf8') : parse('x'));\n",
+      }),
+    ).toEqual(
+      [
+        'browser-safe-entries: src/index.ts → fs',
+        'browser-safe-entries: src/purl/index.ts → fs',
+        // The root entry re-exports the validator alone, not the engine's entry.
+        'entry-root: src/index.ts → src/purl/index.ts',
+        'layer-purl: src/purl/parse.ts → src/validate/check.ts',
+        'no-circular: src/purl/parse.ts → src/validate/check.ts',
+      ].sort(),
+    );
   });
 
   it('the rules catch an entry that exports another capability, and the TEA client and server importing each other', { timeout: 60_000 }, () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'teapurl-layers-'));
-    try {
-      const write = (file: string, text: string) => {
-        mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-        writeFileSync(path.join(dir, file), text);
-      };
-      write('tsconfig.json', JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true } }));
-      write('package.json', JSON.stringify({ type: 'module' }));
-      write('src/purl/index.ts', "export const parse = (s: string) => s;\n");
-      write('src/tea/shared.ts', 'export const version = 1;\n');
-      // The client reaching into the server for a helper, and the server entry handing out a client module.
-      write('src/tea/client/index.ts', "export { issue } from '../server/issue.js';\nexport { version } from '../shared.js';\n");
-      write('src/tea/server/issue.ts', "export const issue = () => 'token';\n");
-      write('src/tea/server/index.ts', "export { issue } from './issue.js';\nexport { fetchToken } from '../client/fetch-token.js';\n");
-      write('src/tea/client/fetch-token.ts', "export const fetchToken = () => 'token';\n");
-      // The Node entry re-exporting the engine.
-      write('src/node/index.ts', "export { parse } from '../purl/index.js';\n");
-      expect(shown(violations(dir))).toEqual(
-        [
-          'entry-node: src/node/index.ts → src/purl/index.ts',
-          'entry-tea/client: src/tea/client/index.ts → src/tea/server/issue.ts',
-          'entry-tea/server: src/tea/server/index.ts → src/tea/client/fetch-token.ts',
-          'tea-client-server: src/tea/client/index.ts → src/tea/server/issue.ts',
-          'tea-client-server: src/tea/server/index.ts → src/tea/client/fetch-token.ts',
-        ].sort(),
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    expect(
+      violationsIn({
+        'src/purl/index.ts': "export const parse = (s: string) => s;\n",
+        'src/tea/shared.ts': 'export const version = 1;\n',
+        // The client reaching into the server for a helper, and the server entry handing out a client module.
+        'src/tea/client/index.ts': "export { issue } from '../server/issue.js';\nexport { version } from '../shared.js';\n",
+        'src/tea/server/issue.ts': "export const issue = () => 'token';\n",
+        'src/tea/server/index.ts': "export { issue } from './issue.js';\nexport { fetchToken } from '../client/fetch-token.js';\n",
+        'src/tea/client/fetch-token.ts': "export const fetchToken = () => 'token';\n",
+        // The Node entry re-exporting the engine.
+        'src/node/index.ts': "export { parse } from '../purl/index.js';\n",
+      }),
+    ).toEqual(
+      [
+        'entry-node: src/node/index.ts → src/purl/index.ts',
+        'entry-tea/client: src/tea/client/index.ts → src/tea/server/issue.ts',
+        'entry-tea/server: src/tea/server/index.ts → src/tea/client/fetch-token.ts',
+        'tea-client-server: src/tea/client/index.ts → src/tea/server/issue.ts',
+        'tea-client-server: src/tea/server/index.ts → src/tea/client/fetch-token.ts',
+      ].sort(),
+    );
   });
 });
