@@ -24,6 +24,21 @@ describe('JSON text handling', () => {
     expect(r.findings[0]).toMatchObject({ rule: 'json/syntax', line });
   });
 
+  it.each([
+    ['an object', '{\n  "schemaVersion": 1,\n  "endpoints": []  ,\n}', 3, 20, 'property of an object'],
+    ['an array', '{"schemaVersion": 1, "endpoints": [\n  {"url": "https://a.example", "versions": ["1.0.0"]},\n]}', 2, 54, 'item of an array'],
+  ])('calls a trailing comma in %s a trailing comma, at the comma', (_where, text, line, column, what) => {
+    const [finding] = validateText(text, { kind: 'tea-discovery' }).findings;
+    expect(finding).toMatchObject({ rule: 'json/syntax', line, column });
+    expect(finding!.message).toBe(`malformed JSON: trailing comma after the last ${what}; JSON allows none there: remove it`);
+  });
+
+  it('keeps the plain words where a comma is followed by nothing or by another comma', () => {
+    expect(validateText('{"a": 1,', { kind: 'tea-discovery' }).findings[0]!.message).not.toContain('trailing comma');
+    expect(validateText('[1,,2]', { kind: 'tea-discovery' }).findings[0]!.message).toBe('malformed JSON: expected a value');
+    expect(validateText('{"a": 1, 2}', { kind: 'tea-discovery' }).findings[0]!.message).toBe('malformed JSON: expected a property name in double quotes');
+  });
+
   it('reports a repeated key at the later occurrence, which JSON.parse would silently keep', () => {
     const text = `{\n  "schemaVersion": 1,\n  "endpoints": [${endpoint}],\n  "schemaVersion": 1\n}`;
     const r = validateText(text);

@@ -79,6 +79,22 @@ function positionAt(starts: number[], offset: number): SourcePosition {
   return { line: lo + 1, column: offset - starts[lo]! + 1 };
 }
 
+const CLOSED_BY: Readonly<Record<string, string>> = { '}': 'property of an object', ']': 'item of an array' };
+
+/**
+ * A trailing comma, which JavaScript allows and JSON does not, when the scanner's complaint at
+ * `offset` (a property name or value expected) is a closing bracket right after a comma: where the
+ * comma is and what to do about it, instead of the name or value the scanner was waiting for.
+ */
+function trailingComma(text: string, offset: number): { offset: number; message: string } | null {
+  const what = CLOSED_BY[text.charAt(offset)];
+  if (what === undefined) return null;
+  let at = offset - 1;
+  while (at >= 0 && /[ \t\r\n]/.test(text.charAt(at))) at--;
+  if (text.charAt(at) !== ',') return null;
+  return { offset: at, message: `trailing comma after the last ${what}; JSON allows none there: remove it` };
+}
+
 /** Runs jsonc-parser's scanner for what JSON.parse cannot say: where a syntax error is, which keys repeat. */
 function scan(text: string): { syntax: PlacedFinding[]; duplicates: PlacedFinding[] } {
   const syntax: PlacedFinding[] = [];
@@ -107,15 +123,16 @@ function scan(text: string): { syntax: PlacedFinding[]; duplicates: PlacedFindin
         }
         keys.add(property);
       },
-      onError: (code, _offset, _length, startLine, startCharacter) => {
+      onError: (code, offset, _length, startLine, startCharacter) => {
         if (syntax.length > 0) return; // after the first syntax error the rest is noise
         const name = printParseErrorCode(code);
+        const comma = name === 'PropertyNameExpected' || name === 'ValueExpected' ? trailingComma(text, offset) : null;
         syntax.push({
           pointer: '',
           severity: 'error',
           rule: 'json/syntax',
-          message: `malformed JSON: ${SYNTAX_WORDS[name] ?? name}`,
-          position: { line: startLine + 1, column: startCharacter + 1 },
+          message: `malformed JSON: ${comma?.message ?? SYNTAX_WORDS[name] ?? name}`,
+          position: comma ? positionAt(lineStarts(text), comma.offset) : { line: startLine + 1, column: startCharacter + 1 },
         });
       },
     },

@@ -19,4 +19,16 @@ describe('--help', () => {
     const at = help.search(UNSAFE);
     expect(at, `U+${help.codePointAt(at)?.toString(16)} at ${JSON.stringify(help.slice(Math.max(0, at - 30), at + 5))}`).toBe(-1);
   });
+
+  it.each(HELPS)('teapurl %s --help sets each heading off: a blank line before it, none after', async (...command) => {
+    const fake = fakeIo(ROOT);
+    expect(await run([...command, '--help'], fake.io)).toBe(0);
+    const lines = fake.stdout().split('\n');
+    const headings = lines.flatMap((line, i) => (/^[A-Z][a-z]+:$/.test(line) ? [i] : []));
+    expect(headings.length).toBeGreaterThan(0);
+    for (const i of headings) {
+      expect(lines[i - 1], `the line before ${JSON.stringify(lines[i])}`).toBe('');
+      expect(lines[i + 1], `the line after ${JSON.stringify(lines[i])}`).not.toBe('');
+    }
+  });
 });

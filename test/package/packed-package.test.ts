@@ -164,8 +164,18 @@ import { generateDocsSite, type DocsFile } from 'teapurl/docs';
 import { rankEndpoints, TeaClient, type RankedEndpoint } from 'teapurl/tea/client';
 import { createTokenHandler } from 'teapurl/tea/server';
 import * as teaUnion from 'teapurl/tea';
+import type { TeaDiscoveryDocument } from 'teapurl/types/tea-discovery';
+import type { TeaEndpoint } from 'teapurl/types/tea-discovery.js';
+import type { PurlTypeDefinition, TokenResponse } from 'teapurl/types';
 
 async function main(): Promise<void> {
+  // The generated types, by file name with and without .js, and all of them from teapurl/types.
+  const discovery: TeaDiscoveryDocument = JSON.parse(readFileSync('docs/valid.json', 'utf8'));
+  const endpoint: TeaEndpoint = discovery.endpoints[0];
+  const definition: Pick<PurlTypeDefinition, 'type'> = { type: 'npm' };
+  // @ts-expect-error a token response has an access_token
+  const token: TokenResponse = { token_type: 'Bearer' };
+  if (endpoint.url === '' || definition.type === '' || token === null) return;
   const engine: PurlEngine = await purlEngineFromDirectory('definitions');
   const report: FilesReport = await validateFiles(['docs/*.json']);
   const parsed: PurlComponents = parsePurl('pkg:npm/%40scope/name@1.0.0');
@@ -207,13 +217,19 @@ globalThis.result = {
 /** A browser app's use of the in-memory entries: no Node types in its program, so none may be needed. */
 const TS_BROWSER_CONSUMER = `import { validateText, type ValidationResult } from 'teapurl';
 import { parsePurl, canonicalizePurl, loadPurlEngine, type PurlComponents, type PurlValidation } from 'teapurl/purl';
+import type { TeaDiscoveryDocument } from 'teapurl/types/tea-discovery';
+import type { PurlTypeUrls } from 'teapurl/types/purl-type-urls.js';
+
+// @ts-expect-error schemaVersion is 1
+const discovery: TeaDiscoveryDocument = { schemaVersion: 2, endpoints: [{ url: 'https://tea.example.com', versions: ['1.0.0'] }] };
+const urls: Pick<PurlTypeUrls, 'type'> = { type: 'npm' };
 
 const parsed: PurlComponents = parsePurl('pkg:npm/%40scope/name@1.0.0');
 const result: ValidationResult = validateText('{"schemaVersion": 1, "endpoints": []}', { kind: 'tea-discovery' });
 const check: PurlValidation = (await loadPurlEngine([])).validate(canonicalizePurl('pkg:npm/x'));
 // @ts-expect-error validateText takes a string
 validateText({});
-document.body.textContent = JSON.stringify([parsed.name, result.valid, check.valid]);
+document.body.textContent = JSON.stringify([parsed.name, result.valid, check.valid, discovery.schemaVersion, urls.type]);
 `;
 
 /**

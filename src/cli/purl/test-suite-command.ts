@@ -21,6 +21,7 @@ description, and ends with "N passed, N failed".
 
 "required" cases parse strictly; "recommended" cases, which test repairs of
 common mistakes, parse leniently.
+
 Options:
   --types DIR      build the engine from the type definitions in DIR (default: the bundled corpus)
   --strict-types   refuse PURLs of a type no definition describes
