@@ -1,4 +1,4 @@
-import { PurlError, type PurlEngine } from '../purl/index.js';
+import { PurlError, type PurlEngine, type PurlIssue } from '../purl/index.js';
 import { MAX_PURL_LENGTH } from '../purl/syntax/generic-rules.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
@@ -6,15 +6,14 @@ import { nearest, parseCommandLine } from './args.js';
 import { packageInfo } from './package-info.js';
 import { escapeControls, escapeJsonText, quoteArg } from './output/safe-text.js';
 import { ENGINE_OPTIONS, loadEngine } from './purl/load-engine.js';
-import type { BufferedOutput } from './purl/buffered-output.js';
-import { eachInput } from './purl/each-input.js';
+import { eachInput, refuse, type InputAnswer } from './purl/each-input.js';
 
 export const PURL_HELP = `Usage: teapurl purl <action> [options] [PURL...]
 
 Actions:
   parse        print each PURL's components as one JSON object per line
   canonical    print each PURL's canonical form
-  validate     check each PURL; print nothing for a valid canonical one
+  validate     check each PURL: "<PURL>: valid and canonical", or its canonical form
   urls         print each PURL's repository and download URL: teapurl purl urls --help
   from-url     read registry and download URLs back to PURLs: teapurl purl from-url --help
   test-suite   run PURL test documents (purl-test format 0.2): teapurl purl test-suite --help
@@ -28,9 +27,10 @@ Options:
 With no PURL arguments, or where an argument is -, PURLs are read from standard
 input, one per line, in constant memory; blank lines are skipped. Each result is
 printed as soon as the input pauses, so the actions work as filters in a pipe.
-An invalid PURL is reported on stderr with its line number (or argument number)
-and processing goes on. Control characters a PURL or message holds are printed
-escaped (\\r, \\u202e).
+Every PURL gets one line of output, in order, so that paste and jq stay aligned:
+an invalid one gets an empty line (parse: {"input", "error"}), and is reported
+on stderr with its line number (or argument number); processing goes on.
+Control characters a PURL or message holds are printed escaped (\\r, \\u202e).
 canonical repairs what ECMA-427 lets a reader repair (uppercase qualifier keys);
 parse and validate are strict.
 Exit status: 0 all valid, 1 some PURL invalid, 2 usage error or unusable --types.
@@ -80,24 +80,26 @@ export async function purlCommand(argv: string[], io: CommandIo): Promise<number
   if (commandLine === null) return 0;
   const { values, positionals } = commandLine;
   const engine = await loadEngine(values.types, values['strict-types'], io.cwd);
-  return eachInput(io, positionals, { noun: 'PURL', refused: 'invalid', maxLength: MAX_PURL_LENGTH }, (purl, out) => processOne(engine, action, purl, out));
+  const kind = { noun: 'PURL', refused: 'invalid', maxLength: MAX_PURL_LENGTH, format: action === 'parse' ? 'json' : 'text' } as const;
+  return eachInput(io, positionals, kind, (purl) => answerOne(engine, action, purl));
 }
 
-/** Handles one PURL; returns the problem to report, or `null`. */
-function processOne(engine: PurlEngine, action: Action, purl: string, out: BufferedOutput): string | null {
+const issueText = (issue: PurlIssue) => `${issue.message} [${issue.component}] (${issue.code})`;
+
+/** One PURL's record, or why it has none. */
+function answerOne(engine: PurlEngine, action: Action, purl: string): InputAnswer {
   if (action === 'validate') {
     const result = engine.validate(purl);
-    if (!result.valid) return result.errors.map((e) => `${e.message} [${e.component}] (${e.code})`).join('; ');
-    if (!result.isCanonical) out.write(`${escapeControls(purl)}: valid; canonical form is ${escapeControls(String(result.canonical))}\n`);
-    return null;
+    if (!result.valid) return refuse(result.errors.map(issueText).join('; '));
+    const verdict = result.isCanonical ? 'valid and canonical' : `valid; canonical form is ${result.canonical}`;
+    return escapeControls(`${purl}: ${verdict}`);
   }
   try {
     // A canonical PURL percent-encodes control characters; parse output is JSON, where they are escaped.
-    if (action === 'canonical') out.write(`${escapeControls(engine.canonicalize(purl))}\n`);
-    else out.write(`${escapeJsonText(JSON.stringify(engine.parse(purl)))}\n`);
-    return null;
+    if (action === 'canonical') return escapeControls(engine.canonicalize(purl));
+    return escapeJsonText(JSON.stringify(engine.parse(purl)));
   } catch (error) {
-    if (error instanceof PurlError) return `${error.message} [${error.component}] (${error.code})`;
+    if (error instanceof PurlError) return refuse(issueText(error.toIssue()));
     throw error;
   }
 }

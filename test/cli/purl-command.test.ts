@@ -65,7 +65,7 @@ describe('teapurl purl parse|canonical|validate', () => {
   it('reports an invalid argument on stderr with its number, goes on, and exits 1', async () => {
     const r = await purl(['canonical', 'pkg:cargo/rand', 'pkg:vcpkg/boost/asio', 'pkg:cargo/serde']);
     expect(r.status).toBe(1);
-    expect(r.stdout).toBe('pkg:cargo/rand\npkg:cargo/serde\n');
+    expect(r.stdout).toBe('pkg:cargo/rand\n\npkg:cargo/serde\n');
     expect(r.stderr).toContain('argument 2: vcpkg PURLs have no namespace');
     expect(r.stderr).toContain('(prohibited)');
     expect(r.stderr).toContain('1 of 3 PURLs invalid');
@@ -74,15 +74,15 @@ describe('teapurl purl parse|canonical|validate', () => {
   it('streams standard input line by line, with line numbers for invalid lines', async () => {
     const r = await purl(['canonical'], ['pkg:cargo/RAND\r\n\npkg:julia/Dates@1.9', '.0\nnot a purl\npkg:gem/rails']);
     expect(r.status).toBe(1);
-    expect(r.stdout).toBe('pkg:cargo/RAND\npkg:gem/rails\n');
+    expect(r.stdout).toBe('pkg:cargo/RAND\n\n\npkg:gem/rails\n');
     expect(r.stderr).toMatch(/^line 3: julia PURLs require the qualifier "uuid"/m);
     expect(r.stderr).toMatch(/^line 4: .*does not start with the scheme/m);
     expect(r.stderr).toContain('2 of 4 PURLs invalid');
   });
 
-  it('validate is quiet for canonical PURLs and names the canonical form of the others', async () => {
+  it('validate says a canonical PURL is one, and names the canonical form of the others', async () => {
     const r = await purl(['validate', 'pkg:cargo/rand@0.8.5', 'pkg:npm/@babel/core']);
-    expect(r).toEqual({ status: 0, stdout: 'pkg:npm/@babel/core: valid; canonical form is pkg:npm/%40babel/core\n', stderr: '' });
+    expect(r).toEqual({ status: 0, stdout: 'pkg:cargo/rand@0.8.5: valid and canonical\npkg:npm/@babel/core: valid; canonical form is pkg:npm/%40babel/core\n', stderr: '' });
   });
 
   it('parse is strict where canonical repairs: an uppercase first letter in a qualifier key', async () => {
@@ -96,7 +96,7 @@ describe('teapurl purl parse|canonical|validate', () => {
     const huge = `pkg:generic/${'a'.repeat(200_000)}`;
     const r = await purl(['canonical'], ['pkg:cargo/rand\n', huge.slice(0, 100_000), huge.slice(100_000), '\npkg:cargo/serde\n']);
     expect(r.status).toBe(1);
-    expect(r.stdout).toBe('pkg:cargo/rand\npkg:cargo/serde\n');
+    expect(r.stdout).toBe('pkg:cargo/rand\n\npkg:cargo/serde\n');
     expect(r.stderr).toContain('line 2: longer than 65536 characters; skipped');
   });
 
@@ -111,7 +111,7 @@ describe('teapurl purl parse|canonical|validate', () => {
       ],
     );
     expect(r.status).toBe(1);
-    expect(r.stdout).toBe('pkg:generic/caf%C3%A9@1\npkg:generic/%EF%BF%BD\n');
+    expect(r.stdout).toBe('\npkg:generic/caf%C3%A9@1\npkg:generic/%EF%BF%BD\n\n');
     expect(r.stderr).toBe('line 1: not valid UTF-8 text; skipped\nline 4: not valid UTF-8 text; skipped\n2 of 4 PURLs invalid\n');
   });
 

@@ -1,13 +1,32 @@
 import { ClosedOutputError, type CommandIo } from '../io.js';
-import { escapeControls } from '../output/safe-text.js';
+import { escapeControls, escapeJsonText } from '../output/safe-text.js';
 import { BufferedOutput } from './buffered-output.js';
 import { readLines } from './read-lines.js';
 import { UsageError } from '../usage-error.js';
 
-/** Handles one input (a PURL, a URL): writes its result to `out` and returns `null`, or returns the problem to report. */
-export type InputHandler = (text: string, out: BufferedOutput) => string | null;
+/** Why an input has no answer: what {@link eachInput} reports on stderr and in the input's record. */
+export interface Refusal {
+  readonly refused: string;
+}
 
-/** How {@link eachInput} names what it reads in its closing line. */
+/** An input refused for `problem`. */
+export function refuse(problem: string): Refusal {
+  return { refused: problem };
+}
+
+/**
+ * What an action makes of one input (a PURL, a URL): its output record, one line without the
+ * line break, printable as it is (controls escaped); or the {@link Refusal} that says why it has none.
+ */
+export type InputAnswer = string | Refusal;
+
+/** Handles one input. */
+export type InputHandler = (text: string) => InputAnswer;
+
+/** How an action's records are written: `json` is one JSON object per line. */
+export type RecordFormat = 'text' | 'json';
+
+/** How {@link eachInput} names what it reads in its closing line, and how it writes a refused input's record. */
 export interface InputKind {
   /** `PURL`, `URL`. */
   readonly noun: string;
@@ -15,15 +34,28 @@ export interface InputKind {
   readonly refused: string;
   /** The longest line read from standard input; a longer one is reported and skipped. */
   readonly maxLength: number;
+  /** The format of the action's records, which a refused input's record follows. */
+  readonly format: RecordFormat;
+}
+
+/**
+ * The record of a refused input: an empty line in text, `{"input", "error"}` in JSON (`input`
+ * is `null` for a line that could not be read as text).
+ */
+function refusedRecord(format: RecordFormat, input: string | null, problem: string): string {
+  return format === 'json' ? escapeJsonText(JSON.stringify({ input, error: problem })) : '';
 }
 
 /**
  * The loop every line-oriented `teapurl purl` action shares: each argument, or with none each
  * line of standard input (in constant memory; blank lines skipped), goes to `handle`; an
  * argument `-` reads the lines of standard input in its place, as `teapurl validate -` does.
- * Output is written in big blocks, and whenever standard input makes us wait. A refused
- * input is reported on stderr with its argument or line number and the run goes on; the closing
- * line counts them. A reader that leaves early (`| head`) ends the run without an error.
+ * Every input gets exactly one record on standard output, in input order, so that `paste` and
+ * `jq` keep lines aligned: the handler's answer, or for a refused input (and a line too long or
+ * not UTF-8) an empty line in text format and `{"input", "error"}` in JSON. A refused input is
+ * also reported on stderr with its argument or line number, the run goes on, and the closing line
+ * counts them. Output is written in big blocks, and whenever standard input makes us wait. A
+ * reader that leaves early (`| head`) ends the run without an error.
  * Returns the exit code: 1 when some input was refused, else 0.
  */
 export async function eachInput(io: CommandIo, positionals: readonly string[], kind: InputKind, handle: InputHandler): Promise<number> {
@@ -31,15 +63,18 @@ export async function eachInput(io: CommandIo, positionals: readonly string[], k
   const err = new BufferedOutput(io.stderr, 4096);
   let refused = 0;
   let count = 0;
-  const report = (problem: string | null, where: string) => {
-    if (problem !== null) {
-      refused++;
-      err.write(`${where}: ${escapeControls(problem)}\n`);
-    }
+  const refuseOne = (input: string | null, problem: string, where: string) => {
+    refused++;
+    out.write(`${refusedRecord(kind.format, input, problem)}\n`);
+    err.write(`${where}: ${escapeControls(problem)}\n`);
   };
   const one = (text: string, where: string): void => {
     count++;
-    report(handle(text, out), where);
+    const answer = handle(text);
+    if (typeof answer !== 'string') return refuseOne(text, answer.refused, where);
+    // One record, one line: a line break inside would shift every later record.
+    if (answer.includes('\n')) throw new Error(`the record for ${where} spans lines`);
+    out.write(`${answer}\n`);
   };
   const readStdin = async () => {
     // Whatever the lines of one chunk gave is written before the next chunk is awaited: a slow
@@ -55,9 +90,8 @@ export async function eachInput(io: CommandIo, positionals: readonly string[], k
     for await (const line of readLines(flushing(io.stdin), kind.maxLength)) {
       if ('tooLong' in line || 'invalidUtf8' in line) {
         count++;
-        refused++;
         const why = 'tooLong' in line ? `longer than ${kind.maxLength} characters` : 'not valid UTF-8 text';
-        err.write(`line ${line.number}: ${why}; skipped\n`);
+        refuseOne(null, `${why}; skipped`, `line ${line.number}`);
         continue;
       }
       const text = line.text.trim();

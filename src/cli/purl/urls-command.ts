@@ -7,7 +7,7 @@ import { oneOf } from '../usage-error.js';
 import { escapeControls, escapeJsonText } from '../output/safe-text.js';
 import { ENGINE_OPTIONS } from './load-engine.js';
 import { loadUrlMapper, URLS_OPTION } from './load-urls.js';
-import { eachInput } from './each-input.js';
+import { eachInput, refuse } from './each-input.js';
 
 const SHARED_OPTIONS = `  --format F       text (default) or json: one JSON object per line
   --types DIR      build the engine from the type definitions in DIR (default: the bundled corpus)
@@ -37,8 +37,10 @@ ${SHARED_OPTIONS}
 With no PURL arguments, or where an argument is -, PURLs are read from standard
 input, one per line, in constant memory; blank lines are skipped. Each line is
 printed as soon as the input pauses, so the action works as a filter in a pipe.
-An invalid PURL is reported on stderr with its line number (or argument number)
-and processing goes on. Control characters are printed escaped (\\r, \\u202e).
+Every PURL gets one line of output, in order: an invalid one gets an empty line
+(json: {"input", "error"}), and is reported on stderr with its line number (or
+argument number); processing goes on. Control characters are printed escaped
+(\\r, \\u202e).
 Exit status: 0 all valid, 1 some PURL invalid, 2 usage error or unusable
 --types or --urls.
 `;
@@ -57,8 +59,9 @@ ${SHARED_OPTIONS}
 With no URL arguments, or where an argument is -, URLs are read from standard
 input, one per line, in constant memory; blank lines are skipped. Each line is
 printed as soon as the input pauses, so the action works as a filter in a pipe.
-A URL no template reads back is reported on stderr with its line number (or
-argument number) and processing goes on. Control characters are printed
+Every URL gets one line of output, in order: one no template reads back gets an
+empty line (json: {"input", "error"}), and is reported on stderr with its line
+number (or argument number); processing goes on. Control characters are printed
 escaped (\\r, \\u202e).
 Exit status: 0 every URL read back, 1 some URL not recognised, 2 usage error
 or unusable --types or --urls.
@@ -83,18 +86,17 @@ export async function urlsCommand(argv: string[], io: CommandIo): Promise<number
   const run = await setUp(argv, io, 'purl urls', URLS_HELP);
   if (run === null) return 0;
   const { format, urls, positionals } = run;
-  return eachInput(io, positionals, { noun: 'PURL', refused: 'invalid', maxLength: MAX_PURL_LENGTH }, (purl, out) => {
+  return eachInput(io, positionals, { noun: 'PURL', refused: 'invalid', maxLength: MAX_PURL_LENGTH, format }, (purl) => {
     let found: ReturnType<PurlUrls['purlToUrls']>;
     try {
       found = urls.purlToUrls(purl);
     } catch (error) {
-      if (error instanceof PurlError) return `${error.message} [${error.component}] (${error.code})`;
+      if (error instanceof PurlError) return refuse(`${error.message} [${error.component}] (${error.code})`);
       throw error;
     }
-    if (format === 'json') out.write(`${escapeJsonText(JSON.stringify({ purl, repository: found.repository, download: found.download }))}\n`);
+    if (format === 'json') return escapeJsonText(JSON.stringify({ purl, repository: found.repository, download: found.download }));
     // A tab in what was typed is escaped, so the columns stay three.
-    else out.write(`${escapeControls(purl)}\t${escapeControls(found.repository ?? '-')}\t${escapeControls(found.download ?? '-')}\n`);
-    return null;
+    return `${escapeControls(purl)}\t${escapeControls(found.repository ?? '-')}\t${escapeControls(found.download ?? '-')}`;
   });
 }
 
@@ -103,13 +105,9 @@ export async function fromUrlCommand(argv: string[], io: CommandIo): Promise<num
   const run = await setUp(argv, io, 'purl from-url', FROM_URL_HELP);
   if (run === null) return 0;
   const { format, urls, positionals } = run;
-  return eachInput(io, positionals, { noun: 'URL', refused: 'not recognised', maxLength: MAX_URL_LENGTH }, (url, out) => {
+  return eachInput(io, positionals, { noun: 'URL', refused: 'not recognised', maxLength: MAX_URL_LENGTH, format }, (url) => {
     const purl = urls.urlToPurl(url);
-    if (purl === null) {
-      return URL.canParse(url) ? 'no URL template of any type reads this URL back to a PURL' : 'not an absolute URL';
-    }
-    if (format === 'json') out.write(`${escapeJsonText(JSON.stringify({ url, purl }))}\n`);
-    else out.write(`${escapeControls(purl)}\n`);
-    return null;
+    if (purl === null) return refuse(URL.canParse(url) ? 'no URL template of any type reads this URL back to a PURL' : 'not an absolute URL');
+    return format === 'json' ? escapeJsonText(JSON.stringify({ url, purl })) : escapeControls(purl);
   });
 }
