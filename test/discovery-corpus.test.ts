@@ -55,14 +55,14 @@ const INVALID: Record<string, Expected> = {
   'root-not-object.json': { rule: 'schema/type', pointer: '', line: 1, column: 1 },
 
   // 2.2 endpoint object: url
-  'url-trailing-slash.json': { rule: 'schema/pattern', pointer: '/endpoints/0/url', line: 5, column: 14 },
-  'url-with-query.json': { rule: 'schema/pattern', pointer: '/endpoints/0/url', line: 5, column: 14 },
-  'url-with-fragment.json': { rule: 'schema/pattern', pointer: '/endpoints/0/url', line: 5, column: 14 },
-  'url-with-userinfo.json': { rule: 'schema/pattern', pointer: '/endpoints/0/url', line: 5, column: 14 },
-  'url-uppercase-scheme.json': { rule: 'schema/pattern', pointer: '/endpoints/0/url', line: 5, column: 14 },
-  'url-ftp-scheme.json': { rule: 'schema/pattern', pointer: '/endpoints/0/url', line: 5, column: 14 },
-  'url-relative.json': { rule: 'schema/pattern', pointer: '/endpoints/0/url', line: 5, column: 14 },
-  'url-with-whitespace.json': { rule: 'schema/pattern', pointer: '/endpoints/0/url', line: 5, column: 14 },
+  'url-trailing-slash.json': { rule: 'discovery/base-url', pointer: '/endpoints/0/url', line: 5, column: 14 },
+  'url-with-query.json': { rule: 'discovery/base-url', pointer: '/endpoints/0/url', line: 5, column: 14 },
+  'url-with-fragment.json': { rule: 'discovery/base-url', pointer: '/endpoints/0/url', line: 5, column: 14 },
+  'url-with-userinfo.json': { rule: 'discovery/base-url', pointer: '/endpoints/0/url', line: 5, column: 14 },
+  'url-uppercase-scheme.json': { rule: 'discovery/base-url', pointer: '/endpoints/0/url', line: 5, column: 14 },
+  'url-ftp-scheme.json': { rule: 'discovery/base-url', pointer: '/endpoints/0/url', line: 5, column: 14 },
+  'url-relative.json': { rule: 'discovery/base-url', pointer: '/endpoints/0/url', line: 5, column: 14 },
+  'url-with-whitespace.json': { rule: 'discovery/base-url', pointer: '/endpoints/0/url', line: 5, column: 14 },
   'url-missing.json': { rule: 'schema/required', pointer: '/endpoints/0', line: 4, column: 5 },
   'url-not-string.json': { rule: 'schema/type', pointer: '/endpoints/0/url', line: 5, column: 14 },
 

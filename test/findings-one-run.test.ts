@@ -128,10 +128,12 @@ describe('every check beyond the schema fires on a document the schema rejects',
     expect(rules(found.filter((f) => f.rule.startsWith('discovery/')))).toEqual([
       'discovery/duplicate-version /endpoints/0/versions/1',
       'discovery/ambiguous-version /endpoints/0/versions/3',
+      'discovery/base-url /endpoints/1/url',
       'discovery/insecure-url /endpoints/2/url',
     ]);
-    // The repeated URL's uppercase scheme is the schema's to report: said once, at its pointer.
-    expect(found.filter((f) => f.pointer === '/endpoints/1/url').map((f) => f.rule)).toEqual(['schema/pattern']);
+    // The repeated URL's uppercase scheme is said once, at its pointer, in the words of the rule
+    // that says what is wrong with it rather than the schema's pattern.
+    expect(found.filter((f) => f.pointer === '/endpoints/1/url').map((f) => f.rule)).toEqual(['discovery/base-url']);
     const lower = { ...doc, endpoints: [doc.endpoints[0], { url: 'https://tea.example.com:443', versions: ['1.0.0'] }] };
     expect(rules(findings(lower, 'discovery').filter((f) => f.rule === 'discovery/duplicate-url'))).toEqual(['discovery/duplicate-url /endpoints/1/url']);
   });

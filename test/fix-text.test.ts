@@ -191,7 +191,7 @@ describe('fixText with fixes from a check it is given', () => {
     expect(fixed.applied.map((a) => a.pointer)).toEqual(['/x-data/note']);
     expect(fixed.text).toBe(before.replace('"note": "broken"', '"note": "fixed"'));
     const withheld = fixed.left.find((f) => f.pointer === '/endpoints/0/url');
-    expect(withheld?.message).toMatch(/^fix me; not fixed: the rewrite would add a finding \(schema\/[a-z-]+ at \/endpoints\/0\/url\)$/);
+    expect(withheld?.message).toMatch(/^fix me; not fixed: the rewrite would add a finding \((schema|discovery)\/[a-z-]+ at \/endpoints\/0\/url\)$/);
   });
 
   it('ignores a fix whose pointer leads to no string', () => {

@@ -25,17 +25,18 @@ describe('JSON text handling', () => {
   });
 
   it.each([
-    ['an object', '{\n  "schemaVersion": 1,\n  "endpoints": []  ,\n}', 3, 20, 'property of an object'],
-    ['an array', '{"schemaVersion": 1, "endpoints": [\n  {"url": "https://a.example", "versions": ["1.0.0"]},\n]}', 2, 54, 'item of an array'],
-  ])('calls a trailing comma in %s a trailing comma, at the comma', (_where, text, line, column, what) => {
+    ['an object', '{\n  "schemaVersion": 1,\n  "endpoints": []  ,\n}', 4, 1, '"}" (JSON allows no comma after an object\'s last property)'],
+    ['an array', '{"schemaVersion": 1, "endpoints": [\n  {"url": "https://a.example", "versions": ["1.0.0"]},\n]}', 3, 1, '"]" (JSON allows no comma after an array\'s last item)'],
+  ])('calls a trailing comma in %s a trailing comma', (_where, text, line, column, words) => {
     const [finding] = validateText(text, { kind: 'tea-discovery' }).findings;
     expect(finding).toMatchObject({ rule: 'json/syntax', line, column });
-    expect(finding!.message).toBe(`malformed JSON: trailing comma after the last ${what}; JSON allows none there: remove it`);
+    expect(finding!.message).toBe(`malformed JSON: a trailing comma precedes ${words}: remove the comma`);
   });
 
-  it('keeps the plain words where a comma is followed by nothing or by another comma', () => {
+  it('keeps the plain words where a comma is followed by nothing, another comma, or the wrong bracket', () => {
     expect(validateText('{"a": 1,', { kind: 'tea-discovery' }).findings[0]!.message).not.toContain('trailing comma');
     expect(validateText('[1,,2]', { kind: 'tea-discovery' }).findings[0]!.message).toBe('malformed JSON: expected a value');
+    expect(validateText('[1,}', { kind: 'tea-discovery' }).findings[0]!.message).toBe('malformed JSON: expected a value');
     expect(validateText('{"a": 1, 2}', { kind: 'tea-discovery' }).findings[0]!.message).toBe('malformed JSON: expected a property name in double quotes');
   });
 

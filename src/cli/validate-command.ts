@@ -28,9 +28,10 @@ Options:
   --max-bytes N        refuse files larger than N bytes (default ${DEFAULT_MAX_BYTES}); at most
                        what Node's heap can hold (1/128 of its limit)
   --fix                rewrite each finding that has exactly one correct rewrite (PURL
-                       type examples not in canonical form); report what is left. Only
-                       files inside the working directory are written, each replaced
-                       whole (never half-written), and only if unchanged since read
+                       type examples not in canonical form, an endpoint url's trailing
+                       slash or uppercase scheme); report what is left. Only files
+                       inside the working directory are written, each replaced whole
+                       (never half-written), and only if unchanged since read
   --dry-run            with --fix: print the fixes as a unified diff, write nothing
   -h, --help           show this help
   -v, --version        print the version

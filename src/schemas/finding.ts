@@ -90,6 +90,13 @@ export interface RawFinding {
   atKey?: boolean;
   /** The one rewrite that fixes it, when there is exactly one. */
   fix?: FindingFix;
+  /**
+   * This finding says what is wrong with a value the schema rejects for its form (its `pattern`
+   * or `format`), in more precise words than the schema can: it is reported in place of the
+   * schema's finding at the same pointer, so one broken value still gives one finding. Ignored
+   * where the schema rejects no value for its form.
+   */
+  explainsSchema?: boolean;
 }
 
 /**

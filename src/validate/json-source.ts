@@ -79,20 +79,24 @@ function positionAt(starts: number[], offset: number): SourcePosition {
   return { line: lo + 1, column: offset - starts[lo]! + 1 };
 }
 
-const CLOSED_BY: Readonly<Record<string, string>> = { '}': 'property of an object', ']': 'item of an array' };
+/** What closes where the scanner waited for a property name or a value: after a comma, a trailing one. */
+const TRAILING_COMMA: Readonly<Record<string, { readonly closer: string; readonly last: string }>> = {
+  PropertyNameExpected: { closer: '}', last: "an object's last property" },
+  ValueExpected: { closer: ']', last: "an array's last item" },
+};
 
 /**
- * A trailing comma, which JavaScript allows and JSON does not, when the scanner's complaint at
- * `offset` (a property name or value expected) is a closing bracket right after a comma: where the
- * comma is and what to do about it, instead of the name or value the scanner was waiting for.
+ * The words for a trailing comma, which JavaScript allows and JSON does not: the scanner's
+ * complaint `name` at `offset` (a property name or value expected) is about the bracket that closes
+ * the object or array right after a comma. `null` for any other complaint.
  */
-function trailingComma(text: string, offset: number): { offset: number; message: string } | null {
-  const what = CLOSED_BY[text.charAt(offset)];
-  if (what === undefined) return null;
+function trailingComma(text: string, name: string, offset: number): string | null {
+  const expected = TRAILING_COMMA[name];
+  if (expected === undefined || text.charAt(offset) !== expected.closer) return null;
   let at = offset - 1;
   while (at >= 0 && /[ \t\r\n]/.test(text.charAt(at))) at--;
   if (text.charAt(at) !== ',') return null;
-  return { offset: at, message: `trailing comma after the last ${what}; JSON allows none there: remove it` };
+  return `a trailing comma precedes "${expected.closer}" (JSON allows no comma after ${expected.last}): remove the comma`;
 }
 
 /** Runs jsonc-parser's scanner for what JSON.parse cannot say: where a syntax error is, which keys repeat. */
@@ -126,13 +130,12 @@ function scan(text: string): { syntax: PlacedFinding[]; duplicates: PlacedFindin
       onError: (code, offset, _length, startLine, startCharacter) => {
         if (syntax.length > 0) return; // after the first syntax error the rest is noise
         const name = printParseErrorCode(code);
-        const comma = name === 'PropertyNameExpected' || name === 'ValueExpected' ? trailingComma(text, offset) : null;
         syntax.push({
           pointer: '',
           severity: 'error',
           rule: 'json/syntax',
-          message: `malformed JSON: ${comma?.message ?? SYNTAX_WORDS[name] ?? name}`,
-          position: comma ? positionAt(lineStarts(text), comma.offset) : { line: startLine + 1, column: startCharacter + 1 },
+          message: `malformed JSON: ${trailingComma(text, name, offset) ?? SYNTAX_WORDS[name] ?? name}`,
+          position: { line: startLine + 1, column: startCharacter + 1 },
         });
       },
     },

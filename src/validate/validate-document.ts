@@ -123,9 +123,16 @@ export function checkDocument(value: unknown, kind: DocumentKind, file?: string,
   // The checks still run: each reads what it can of the document, so one run shows every finding.
   const beyond = runChecks(checks, kind, value, checkContext({ ...given, schemaValid: false, rejected }));
   if (beyond.length === 0) return findings;
-  // A value the schema rejects is not reported again by a rule beyond the schema.
-  return findings.concat(beyond.filter((f) => !rejected.has(f.pointer)));
+  // A check that says why a value does not have the schema's form speaks for the schema there.
+  const explaining = new Set(beyond.filter((f) => f.explainsSchema === true).map((f) => f.pointer));
+  const explained = new Set(findings.filter((f) => FORM_RULES.has(f.rule) && explaining.has(f.pointer)).map((f) => f.pointer));
+  const kept = explained.size === 0 ? findings : findings.filter((f) => !(FORM_RULES.has(f.rule) && explained.has(f.pointer)));
+  // Any other value the schema rejects is not reported again by a rule beyond the schema.
+  return kept.concat(beyond.filter((f) => !rejected.has(f.pointer) || (f.explainsSchema === true && explained.has(f.pointer))));
 }
+
+/** The schema findings that say a value does not have its form, which a check's `explainsSchema` finding replaces. */
+const FORM_RULES: ReadonlySet<string> = new Set(['schema/pattern', 'schema/format']);
 
 /** The finding for a document whose kind nothing reveals. */
 export function undetectedKind(): RawFinding {

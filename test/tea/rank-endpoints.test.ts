@@ -157,7 +157,7 @@ describe('rankEndpoints: failures', () => {
     ['priority above 1 (section 8)', doc({ url: 'https://a.example.com', versions: ['1.0.0'], priority: 2 }), 'schema/maximum', '/endpoints/0/priority'],
     ['empty endpoints (section 8)', { schemaVersion: 1, endpoints: [] }, 'schema/minItems', '/endpoints'],
     ['schemaVersion 2 (9.1)', { schemaVersion: 2, endpoints: [{ url: 'https://a.example.com', versions: ['1.0.0'] }] }, 'schema/const', '/schemaVersion'],
-    ['trailing slash (2.2)', doc({ url: 'https://a.example.com/', versions: ['1.0.0'] }), 'schema/pattern', '/endpoints/0/url'],
+    ['trailing slash (2.2)', doc({ url: 'https://a.example.com/', versions: ['1.0.0'] }), 'discovery/base-url', '/endpoints/0/url'],
     ['duplicate url', doc({ url: 'https://a.example.com', versions: ['1.0.0'] }, { url: 'https://A.example.com', versions: ['1.0.0'] }), 'discovery/duplicate-url', '/endpoints/1/url'],
   ])('an invalid document is an error naming the rule: %s', (_name, document, rule, pointer) => {
     let error: unknown;

@@ -193,11 +193,12 @@ function addedFinding(before: readonly Finding[], after: readonly Finding[]): Fi
 
 /**
  * Applies every fix the findings of a JSON text carry: each finding that has exactly one correct
- * rewrite which does not change what the document means (to begin with, PURL type definition
- * examples not in canonical form, whose old and new spelling parse to equal components). Only the
- * strings fixed change; every other character stays as it was. The fixed text is validated again,
- * and a fix that would add a finding is not applied. A text with a syntax error or a repeated key
- * is not touched (`refused` says why). Browser-safe: the text is all it reads.
+ * rewrite which does not change what the document means (PURL type definition examples not in
+ * canonical form, whose old and new spelling parse to equal components; a discovery endpoint url's
+ * trailing slash and uppercase scheme, which no server sees). Only the strings fixed change;
+ * every other character stays as it was. The fixed text is validated again, and a fix that would
+ * add a finding is not applied. A text with a syntax error or a repeated key is not touched
+ * (`refused` says why). Browser-safe: the text is all it reads.
  *
  * @example
  * ```ts

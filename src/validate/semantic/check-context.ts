@@ -29,7 +29,8 @@ export interface CheckContext {
    * own); a missing property rejects none. Empty or absent when the schema accepted the document.
    * A check leaves these values out of what it compares or builds (an engine from a type
    * definition), and says what it could not check because of them. Findings at these pointers are
-   * not reported: the schema's finding already is.
+   * not reported: the schema's finding already is; except one that says what is wrong with the
+   * value's form (`RawFinding.explainsSchema`), which is reported in place of the schema's.
    */
   readonly rejected?: ReadonlySet<string>;
   /** The PURL rules of this validation (`ValidateOptions.purlRules`): what an engine a check builds applies. */

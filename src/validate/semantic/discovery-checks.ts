@@ -3,6 +3,7 @@ import type { RawFinding } from '../../schemas/finding.js';
 import { humanPath, toPointer } from '../../schemas/pointer.js';
 import type { SemanticCheck } from './check-table.js';
 import { asArray, asObject, own } from './read.js';
+import { diagnoseBaseUrl } from './base-url.js';
 
 interface EndpointUrl {
   index: number;
@@ -131,6 +132,25 @@ const insecureUrl: SemanticCheck = {
   },
 };
 
+const baseUrl: SemanticCheck = {
+  rule: 'discovery/base-url',
+  summary: 'Each endpoint url is an absolute http(s) base URL: a lowercase scheme, a host, no userinfo, query, fragment, white space or trailing slash; each mistake is named with what to do.',
+  check(document, context) {
+    const findings: RawFinding[] = [];
+    for (const { index, url } of endpointUrls(document)) {
+      const pointer = toPointer(['endpoints', index, 'url']);
+      // Only a URL the schema rejects is diagnosed: the finding speaks for the schema's.
+      if (context.rejected?.has(pointer) !== true) continue;
+      const diagnosis = diagnoseBaseUrl(url);
+      if (diagnosis.problems.length === 0) continue;
+      const finding: RawFinding = { pointer, severity: 'error', rule: this.rule, message: `${humanPath(pointer)} ${quoted(diagnosis.shown)} ${diagnosis.message}`, explainsSchema: true };
+      if (diagnosis.rewrite !== null) finding.fix = { pointer, replacement: diagnosis.rewrite };
+      findings.push(finding);
+    }
+    return findings;
+  },
+};
+
 /** The discovery-document rules beyond the schema. */
-export const DISCOVERY_CHECKS: readonly SemanticCheck[] = [duplicateUrl, duplicateVersion, insecureUrl];
+export const DISCOVERY_CHECKS: readonly SemanticCheck[] = [baseUrl, duplicateUrl, duplicateVersion, insecureUrl];
 
