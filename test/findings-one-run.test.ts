@@ -291,3 +291,32 @@ describe('hostile documents give findings, never a crash', () => {
     expect(rules(findings(docs[1], 'purl-type')).filter((r) => r.startsWith('purl-type/'))).toContain('purl-type/example-type /examples/1');
   });
 });
+
+describe('a check that says why the schema rejects a value speaks in its place (explainsSchema)', () => {
+  const checks = (explainsSchema: boolean) => ({
+    ...builtInChecks,
+    'tea-token-response': [
+      {
+        rule: 'local/token-type',
+        summary: 'Says why a token_type is refused.',
+        check: () => [{ pointer: '/token_type', severity: 'error' as const, rule: 'local/token-type', message: 'token_type must be "Bearer", in that case', explainsSchema }],
+      },
+    ],
+  });
+  const response = JSON.stringify({ access_token: 'abc', token_type: 'BEARER ', expires_in: 60 });
+
+  it('replaces the schema finding at its pointer when it says it explains it, and is left out when it does not', () => {
+    const explained = validateText(response, { kind: 'token-response', checks: checks(true) }).findings;
+    const plain = validateText(response, { kind: 'token-response', checks: checks(false) }).findings;
+    expect(plain.map((f) => f.rule)).toEqual([expect.stringMatching(/^schema\//)]);
+    expect(explained.map((f) => [f.rule, f.pointer, f.message])).toEqual([['local/token-type', '/token_type', 'token_type must be "Bearer", in that case']]);
+  });
+
+  it('replaces only a finding about the value\'s form: another schema finding at the pointer stays, and an accepted value is not judged again', () => {
+    const explaining = { ...builtInChecks, 'tea-discovery': [{ rule: 'local/urls', summary: 'Explains every url.', check: () => [0, 1].map((i) => ({ pointer: `/endpoints/${i}/url`, severity: 'error' as const, rule: 'local/urls', message: 'explained', explainsSchema: true })) }] };
+    const doc = JSON.stringify({ schemaVersion: 1, endpoints: [{ url: 7, versions: ['1.0.0'] }, { url: 'https://tea.example.com', versions: ['1.0.0'] }] });
+    const found = validateText(doc, { kind: 'discovery', checks: explaining }).findings;
+    // A url of the wrong type is the schema's to report; an accepted one is reported by the check, as any finding is.
+    expect(rules(found)).toEqual(['schema/type /endpoints/0/url', 'local/urls /endpoints/1/url']);
+  });
+});

@@ -7,13 +7,14 @@ import { packageInfo } from './package-info.js';
 import { escapeControls, escapeJsonText, quoteArg } from './output/safe-text.js';
 import { ENGINE_OPTIONS, loadEngine } from './purl/load-engine.js';
 import { eachInput, refuse, type InputAnswer } from './purl/each-input.js';
+import { canonicalDifferences } from '../purl/syntax/canonical-differences.js';
 
 export const PURL_HELP = `Usage: teapurl purl <action> [options] [PURL...]
 
 Actions:
   parse        print each PURL's components as one JSON object per line
   canonical    print each PURL's canonical form
-  validate     check each PURL: "<PURL>: valid and canonical", or its canonical form
+  validate     check each PURL: "<PURL>: valid and canonical", or why it is not
   urls         print each PURL's repository and download URL: teapurl purl urls --help
   from-url     read registry and download URLs back to PURLs: teapurl purl from-url --help
   test-suite   run PURL test documents (purl-test format 0.2): teapurl purl test-suite --help
@@ -31,8 +32,12 @@ Every PURL gets one line of output, in order, so that paste and jq stay aligned:
 an invalid one gets an empty line (parse: {"input", "error"}), and is reported
 on stderr with its line number (or argument number); processing goes on.
 Control characters a PURL or message holds are printed escaped (\\r, \\u202e).
-canonical repairs what ECMA-427 lets a reader repair (uppercase qualifier keys);
-parse and validate are strict.
+Every action reads a PURL the same way, and so do validate --fix and the docs
+site: canonical repairs what ECMA-427 lets a reader repair (the case of the type
+and of qualifier keys); validate says why a valid PURL is not canonical (the type
+or a qualifier key in uppercase, qualifiers out of order) and gives that form.
+parse and validate are strict where ECMA-427 is: a qualifier key that starts
+with an uppercase letter is refused, and validate names its repair.
 Exit status: 0 all valid, 1 some PURL invalid, 2 usage error or unusable --types.
 `;
 
@@ -86,13 +91,27 @@ export async function purlCommand(argv: string[], io: CommandIo): Promise<number
 
 const issueText = (issue: PurlIssue) => `${issue.message} [${issue.component}] (${issue.code})`;
 
+function canonicalOrNull(engine: PurlEngine, purl: string): string | null {
+  try {
+    return engine.canonicalize(purl);
+  } catch (error) {
+    if (error instanceof PurlError) return null;
+    throw error;
+  }
+}
+
 /** One PURL's record, or why it has none. */
 function answerOne(engine: PurlEngine, action: Action, purl: string): InputAnswer {
   if (action === 'validate') {
     const result = engine.validate(purl);
-    if (!result.valid) return refuse(result.errors.map(issueText).join('; '));
-    const verdict = result.isCanonical ? 'valid and canonical' : `valid; canonical form is ${result.canonical}`;
-    return escapeControls(`${purl}: ${verdict}`);
+    if (!result.valid) {
+      // What strict reading refuses may still be what ECMA-427 lets a reader repair: say into what.
+      const repaired = canonicalOrNull(engine, purl);
+      return refuse(`${result.errors.map(issueText).join('; ')}${repaired === null ? '' : `; canonical form once repaired: ${repaired}`}`);
+    }
+    if (result.isCanonical) return escapeControls(`${purl}: valid and canonical`);
+    const why = canonicalDifferences(purl);
+    return escapeControls(`${purl}: valid, not canonical${why.length === 0 ? '' : ` (${why.join('; ')})`}; canonical form is ${result.canonical}`);
   }
   try {
     // A canonical PURL percent-encodes control characters; parse output is JSON, where they are escaped.

@@ -82,7 +82,18 @@ describe('teapurl purl parse|canonical|validate', () => {
 
   it('validate says a canonical PURL is one, and names the canonical form of the others', async () => {
     const r = await purl(['validate', 'pkg:cargo/rand@0.8.5', 'pkg:npm/@babel/core']);
-    expect(r).toEqual({ status: 0, stdout: 'pkg:cargo/rand@0.8.5: valid and canonical\npkg:npm/@babel/core: valid; canonical form is pkg:npm/%40babel/core\n', stderr: '' });
+    expect(r).toEqual({ status: 0, stdout: 'pkg:cargo/rand@0.8.5: valid and canonical\npkg:npm/@babel/core: valid, not canonical; canonical form is pkg:npm/%40babel/core\n', stderr: '' });
+  });
+
+  it('validate says why a PURL is not canonical, in the words the example checks use', async () => {
+    const r = await purl(['validate', 'pkg:NPM/left-pad@1.3.0?b=1&a=2', 'pkg:npm/x@1?sHa=1']);
+    expect(r.stdout).toBe(
+      [
+        'pkg:NPM/left-pad@1.3.0?b=1&a=2: valid, not canonical (type must be lowercase ("npm"); qualifiers must be sorted by key); canonical form is pkg:npm/left-pad@1.3.0?a=2&b=1',
+        'pkg:npm/x@1?sHa=1: valid, not canonical (qualifier key "sHa" must be lowercase ("sha")); canonical form is pkg:npm/x@1?sha=1',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('parse is strict where canonical repairs: an uppercase first letter in a qualifier key', async () => {
@@ -90,6 +101,10 @@ describe('teapurl purl parse|canonical|validate', () => {
     const strict = await purl(['parse', 'pkg:gem/rails?Platform=java']);
     expect(strict.status).toBe(1);
     expect(strict.stderr).toContain('(uppercase-qualifier-key)');
+    // validate refuses it as parse does, and names the same repair canonical makes.
+    const validate = await purl(['validate', 'pkg:gem/rails?Platform=java']);
+    expect(validate.status).toBe(1);
+    expect(validate.stderr).toMatch(/^argument 1: .*\(uppercase-qualifier-key\); canonical form once repaired: pkg:gem\/rails\?platform=java$/m);
   });
 
   it('skips a line longer than the limit without keeping it, and says so', async () => {

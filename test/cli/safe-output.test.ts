@@ -95,7 +95,7 @@ describe('teapurl purl echoes input escaped', () => {
 
   it('validate: a non-canonical PURL and invalid ones with control characters stay on their lines', async () => {
     const r = await purl(['validate', 'pkg:NPM/a?b=\u202ec', 'pkg:npm/\u001b[2Jx\r\nforged', 'pkg:n\u001bpm\r\n/x']);
-    expect(r.stdout).toBe('pkg:NPM/a?b=\\u202ec: valid; canonical form is pkg:npm/a?b=%E2%80%AEc\n\n\n');
+    expect(r.stdout).toBe('pkg:NPM/a?b=\\u202ec: valid, not canonical (type must be lowercase ("npm")); canonical form is pkg:npm/a?b=%E2%80%AEc\n\n\n');
     const errors = r.stderr.trimEnd().split('\n');
     // A raw control character is no PURL character (issue 16): refused, and shown escaped.
     expect(errors[0]).toMatch(/^argument 2: name has "\\u001b" at offset 8: .*\(invalid-characters\)$/);

@@ -13,6 +13,7 @@ import { examplesOf, patternOf, type ParsedExample } from './purl-type-examples.
 import { patternSites } from './purl-type-document.js';
 import { countOf } from '../../schemas/describe-value.js';
 import { exampleFix } from './purl-type-example-fix.js';
+import { canonicalDifferences } from '../../purl/syntax/canonical-differences.js';
 
 const exampleType: SemanticCheck = {
   rule: 'purl-type/example-type',
@@ -28,6 +29,8 @@ const exampleType: SemanticCheck = {
           severity: 'error',
           rule: this.rule,
           message: `${humanPath(pointer)} ${quoted(e.purl)} is a PURL of type ${quoted(e.type ?? '')}, not of this definition's type ${quoted(type)}`,
+          // Without a type, the schema's words (a PURL begins with pkg:<type>/) say it better.
+          explainsSchema: e.type !== null,
         };
       });
   },
@@ -73,6 +76,7 @@ const exampleValid: SemanticCheck = {
         severity: 'error',
         rule: this.rule,
         message: `${humanPath(pointer)} ${quoted(e.purl)} is not a valid PURL under this definition: ${problems}`,
+        explainsSchema: true,
       });
     }
     return findings.concat(uncheckedNotices(document, context, examples, this.rule));
@@ -87,12 +91,13 @@ const exampleCanonical: SemanticCheck = {
     for (const e of examplesOf(document, context)) {
       if (e.canonical === null || e.canonical === e.purl) continue;
       const pointer = toPointer(['examples', e.index]);
-      const message = `${humanPath(pointer)} ${quoted(e.purl)} is not canonical; its canonical form is ${quoted(e.canonical, MAX_CANONICAL_SHOWN)}`;
+      const why = canonicalDifferences(e.purl);
+      const message = `${humanPath(pointer)} ${quoted(e.purl)} is not canonical${why.length === 0 ? '' : `: ${why.join('; ')}`}; its canonical form is ${quoted(e.canonical, MAX_CANONICAL_SHOWN)}`;
       const fixed = exampleFix(e, pointer);
       findings.push(
         'fix' in fixed
-          ? { pointer, severity: 'error', rule: this.rule, message, fix: fixed.fix }
-          : { pointer, severity: 'error', rule: this.rule, message: `${message}; ${fixed.reason}` },
+          ? { pointer, severity: 'error', rule: this.rule, message, fix: fixed.fix, explainsSchema: true }
+          : { pointer, severity: 'error', rule: this.rule, message: `${message}; ${fixed.reason}`, explainsSchema: true },
       );
     }
     return findings;

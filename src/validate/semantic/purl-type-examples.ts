@@ -33,10 +33,12 @@ export interface ParsedExample {
   readonly unchecked: readonly string[];
   /**
    * The canonical form when the example is valid, or when its only problem is a pattern that was
-   * no longer run (patterns never change the canonical form); else `null`.
+   * no longer run (patterns never change the canonical form), or when its only problems are what
+   * ECMA-427 lets a reader repair (a qualifier key in uppercase: the canonical form is the repair,
+   * as `purl canonical` writes it); else `null`.
    */
   readonly canonical: string | null;
-  /** The components, on the same terms as `canonical`; else `null`. */
+  /** The components, on the same terms as `canonical` (read leniently for a repair); else `null`. */
   readonly components: PurlComponents | null;
   /**
    * What the same engine reads back from `canonical`, when it differs from the example: a fix
@@ -107,6 +109,18 @@ function parsedOrNull(engine: PurlEngine, purl: string): PurlComponents | null {
 }
 
 /**
+ * The canonical form and components of an example strict parsing refuses, when what it refuses is
+ * only what ECMA-427 lets a reader repair: the reading `canonicalize` (and `purl canonical`) makes.
+ */
+function repairedOrNull(engine: PurlEngine, purl: string): { canonical: string; components: PurlComponents } | null {
+  try {
+    return { canonical: engine.canonicalize(purl), components: engine.parse(purl, { lenient: true }) };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * What the examples are checked against: a schema-valid definition as it is; else the parts of
  * it the schema accepts (see checkableDefinition).
  */
@@ -142,12 +156,16 @@ function runExamples(document: object, context: ExampleContext): DefinitionRun {
       const type = TYPE_PREFIX.exec(purl)?.[1]?.toLowerCase() || null;
       const ownType = type === definitionTypeName;
       const validation = ownType && engine ? engine.validate(purl) : null;
-      const problems = validation ? validation.errors.filter((issue) => issue.code !== 'pattern-skipped') : [];
+      let problems = validation ? validation.errors.filter((issue) => issue.code !== 'pattern-skipped') : [];
       const unchecked = validation ? validation.errors.filter((issue) => issue.code === 'pattern-skipped').map((issue) => issue.component) : [];
       let canonical = validation?.valid ? validation.canonical : null;
       let components = validation?.valid && engine ? parsedOrNull(engine, purl) : null;
       let reader = engine;
-      if (validation && !validation.valid && problems.length === 0 && rules) {
+      const repaired = problems.length > 0 && unchecked.length === 0 && engine ? repairedOrNull(engine, purl) : null;
+      if (repaired !== null) {
+        ({ canonical, components } = repaired);
+        problems = [];
+      } else if (validation && !validation.valid && problems.length === 0 && rules) {
         patternless ??= engineOf(compileDefinition(withoutPatterns(rules), { rules: settings.rulesFor, patternGuard: null }), settings);
         const loose = patternless.validate(purl);
         canonical = loose.canonical;
