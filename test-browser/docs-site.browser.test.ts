@@ -69,10 +69,18 @@ describe('the index page', () => {
     await expect.poll(() => page.locator('#filter-count').innerText()).toContain(`${left.length} of ${pages.length}`);
     await page.screenshot({ path: path.join(SHOTS, 'index-filtered.png'), fullPage: true });
 
-    // Narrowing by a word from another column than the type: Maven's default repository.
-    await page.locator('#filter').fill('');
-    await page.locator('#filter').pressSequentially('repo.maven.apache');
-    expect(await visibleRows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-type')))).toContain('maven');
+    // Narrowing by what a type is, as a newcomer searches: an ecosystem's name, a word of an example.
+    for (const [words, type] of [
+      ['python', 'pypi'],
+      ['rust', 'cargo'],
+      ['container', 'docker'],
+      ['jar files', 'maven'],
+      ['batik-anim', 'maven'],
+    ] as const) {
+      await page.locator('#filter').fill('');
+      await page.locator('#filter').pressSequentially(words);
+      expect(await visibleRows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-type'))), words).toContain(type);
+    }
 
     await page.locator('#filter').fill('no-such-type-anywhere');
     expect(await visibleRows(page).count()).toBe(0);
@@ -89,13 +97,13 @@ describe('the index page', () => {
     await page.waitForURL(/types\/maven\.html$/);
     expect(await page.locator('h1').innerText()).toContain('maven');
 
-    // One card per component, each headed by its name.
-    const cards = page.locator('#components > article.card');
-    expect(await cards.locator('h3').allInnerTexts()).toEqual(['Namespace', 'Name', 'Version', 'Subpath']);
-    expect(await cards.first().innerText()).toContain('groupId');
-    expect(await cards.first().locator('dt').allInnerTexts()).toEqual(['Requirement', 'Case-sensitive', 'Permitted characters', 'Native name', 'Normalisation rules', 'Notes']);
+    // One table row per component, the component first.
+    const components = page.locator('#components tbody tr');
+    expect(await components.locator('td:first-child').allInnerTexts()).toEqual(['Namespace', 'Name', 'Version', 'Subpath']);
+    expect(await components.first().innerText()).toContain('groupId');
+    expect(await page.locator('#components thead th').allInnerTexts()).toEqual(['Component', 'Requirement', 'Case-sensitive', 'Details']);
 
-    const qualifiers = await page.locator('#qualifiers > article.card').allInnerTexts();
+    const qualifiers = await page.locator('#qualifiers tbody tr').allInnerTexts();
     const classifier = qualifiers.find((r) => r.startsWith('classifier'));
     const type = qualifiers.find((r) => r.startsWith('type'));
     expect(classifier).toBeDefined();
@@ -127,6 +135,33 @@ describe('the index page', () => {
     expect([...light.problems, ...dark.problems]).toEqual([]);
     await light.page.close();
     await dark.page.close();
+  });
+});
+
+/** The most a type page may measure at 1280 px wide, and where its components must begin: within the first screen of 900 px. */
+const MAX_HEIGHT_AT_1280 = 3500;
+const FIRST_SCREEN = 900;
+
+describe('type pages are compact', () => {
+  it(`every type page is at most ${MAX_HEIGHT_AT_1280} px tall at 1280 px, with its components on the first screen`, async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: FIRST_SCREEN } });
+    const problems = collectProblems(page);
+    const measured: { file: string; height: number; components: number }[] = [];
+    for (const file of readdirSync(path.join(OUT, 'types')).filter((f) => f.endsWith('.html'))) {
+      await page.goto(pageUrl(OUT, `types/${file}`));
+      // Measured once the box has answered: what it shows is part of the page.
+      await expect.poll(() => page.locator('#purl-output').innerText()).not.toContain('The live box needs');
+      measured.push({
+        file,
+        height: await page.evaluate(() => document.documentElement.scrollHeight),
+        components: await page.locator('#component-definitions h2').evaluate((h2) => h2.getBoundingClientRect().top + window.scrollY),
+      });
+    }
+    expect(measured.length).toBeGreaterThan(40);
+    expect(measured.filter((m) => m.height > MAX_HEIGHT_AT_1280)).toEqual([]);
+    expect(measured.filter((m) => m.components + 40 > FIRST_SCREEN)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
   });
 });
 

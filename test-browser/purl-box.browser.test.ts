@@ -71,8 +71,11 @@ function generate(out: string, ...args: string[]): void {
 
 type Transport = 'http' | 'file';
 
+/** The address of a site file; `file` may end with a query or fragment (`types/npm.html?purl=…`), kept as written. */
 function urlOf(site: Site, transport: Transport, file: string): string {
-  return transport === 'http' ? `${site.server!.origin}/${file}` : pathToFileURL(path.join(site.dir, file)).href;
+  const at = file.search(/[?#]/);
+  const [name, rest] = at === -1 ? [file, ''] : [file.slice(0, at), file.slice(at)];
+  return (transport === 'http' ? `${site.server!.origin}/${name}` : pathToFileURL(path.join(site.dir, name)).href) + rest;
 }
 
 /** A page that records script errors, dialogs, CSP violations and every request it makes. */
@@ -97,14 +100,16 @@ async function typeInto(page: Page, input: string): Promise<void> {
 }
 
 const output = (page: Page) => page.locator('#purl-output');
-const component = (page: Page, name: string) => page.locator(`#purl-output dd[data-component="${name}"]`);
+const component = (page: Page, name: string) => page.locator(`#purl-output .purl-box-components td[data-component="${name}"]`);
 
 /** No CSP violation, no error, and requests only for the site's own files. */
 async function expectClean(site: Site, transport: Transport, opened: { page: Page; problems: string[]; requests: string[] }): Promise<void> {
   expect(await opened.page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   expect(opened.problems).toEqual([]);
   const own = new Set(filesOf(site.dir).map((file) => urlOf(site, transport, file)));
-  expect(opened.requests.filter((url) => !own.has(url))).toEqual([]);
+  // A page asked for with ?purl= is still one of the site's files.
+  const file = (url: string) => url.replace(/[?#].*$/, '');
+  expect(opened.requests.filter((url) => !own.has(file(url)))).toEqual([]);
   expect(opened.requests.some((url) => url.endsWith('/assets/purl-box.js'))).toBe(true);
 }
 
@@ -140,10 +145,11 @@ describe.each(['http', 'file'] as const)('the live box over %s', (transport) => 
     expect(await component(page, 'namespace').innerText()).toBe('@angular');
     expect(await component(page, 'name').innerText()).toBe('core');
     expect(await component(page, 'version').innerText()).toBe('17.0.0');
-    expect(await output(page).locator('.purl-box-canonical code').innerText()).toBe('pkg:npm/%40angular/core@17.0.0');
+    // Already canonical: no second copy of it.
+    expect(await output(page).locator('.purl-box-canonical').count()).toBe(0);
 
     await typeInto(page, 'pkg:NPM/lodash@4.17.21?b=1&a=2');
-    await expect.poll(() => output(page).locator('.purl-box-verdict').innerText()).toBe('Valid, but not written in canonical form.');
+    await expect.poll(() => output(page).locator('.purl-box-verdict').innerText()).toBe('Valid, but not canonical: type must be lowercase ("npm"); qualifiers must be sorted by key.');
     expect(await output(page).locator('.purl-box-canonical code').innerText()).toBe('pkg:npm/lodash@4.17.21?a=2&b=1');
     expect(await component(page, 'qualifiers').innerText()).toMatch(/a = 2\s+b = 1/);
 
@@ -172,6 +178,7 @@ describe.each(['http', 'file'] as const)('the live box over %s', (transport) => 
     await expect.poll(() => output(page).locator('.purl-box-errors li').first().getAttribute('data-code')).toBe('missing-qualifier');
     await typeInto(page, 'pkg:widget/Gear@1.0?channel=beta');
     await expect.poll(() => output(page).locator('.purl-box-canonical code').innerText()).toBe('pkg:widget/gear@1.0?channel=beta');
+    expect(await output(page).locator('.purl-box-verdict').innerText()).toBe('Valid, but not written in canonical form.');
     expect(await output(page).innerText()).not.toContain('no definition of this type');
 
     // The site knows only its own types: cargo is read with the generic rules, and says so.
@@ -241,7 +248,10 @@ describe.each(['http', 'file'] as const)('the live box over %s', (transport) => 
       await typeInto(page, attack);
       await expect.poll(() => output(page).locator('.purl-box-verdict').innerText()).not.toBe('');
       expect(await output(page).locator('img, script, svg, iframe, [onerror], [onload]').count()).toBe(0);
-      const hrefs = await output(page).locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+      // The box's own links stay in the site: this page or a type page, with the PURL as typed in ?purl=.
+      const own = await output(page).locator('.purl-box-links a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+      for (const href of own) expect(href, attack).toMatch(/^([a-z0-9.-]+\.html)?\?purl=[^#]*#purl-box$/);
+      const hrefs = await output(page).locator('.purl-box-urls a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
       // The first three are valid npm PURLs: their links must be there to be checked.
       if (attacks.indexOf(attack) < 3) expect(hrefs.length, attack).toBeGreaterThan(0);
       for (const href of hrefs) {
@@ -288,6 +298,92 @@ describe.each(['http', 'file'] as const)('the live box over %s', (transport) => 
     await expect.poll(() => output(page).innerText()).toContain('<img src=x onerror=window.pwned=1>');
     await typeInto(page, attacks[4]!);
     await expect.poll(() => output(page).locator('.purl-box-errors li').getAttribute('data-code')).toBe('too-long');
+    await expectClean(site, transport, opened);
+    await page.close();
+  });
+});
+
+describe.each(['http', 'file'] as const)('a box one can share, over %s', (transport) => {
+  it('reads ?purl= from the address, keeps the address in step with what is typed, and its link opens the same answer', async () => {
+    const site = sites.bundled;
+    const asked = 'pkg:NPM/left-pad@1.3.0?b=1&a=2';
+    const opened = await open(site, transport, `types/npm.html?purl=${encodeURIComponent(asked)}`);
+    const { page } = opened;
+    expect(await page.locator('#purl-input').inputValue()).toBe(asked);
+    await expect.poll(() => output(page).locator('.purl-box-canonical code').innerText()).toBe('pkg:npm/left-pad@1.3.0?a=2&b=1');
+
+    // Typing puts the PURL into the address bar, so that the address itself can be shared.
+    const typed = 'pkg:npm/%40babel/core@7.24.0#lib/index.js';
+    await typeInto(page, typed);
+    await expect.poll(() => new URL(page.url()).searchParams.get('purl')).toBe(typed);
+    expect(new URL(page.url()).pathname).toMatch(/\/types\/npm\.html$/);
+
+    // The box's own link carries it too; opened anew, it gives the same answer.
+    const answer = await output(page).innerText();
+    const href = await output(page).locator('a[data-link="share"]').getAttribute('href');
+    const shared = new URL(href!, page.url());
+    expect(shared.pathname).toBe(new URL(page.url()).pathname);
+    const again = await open(site, transport, `types/npm.html${shared.search}${shared.hash}`);
+    expect(await again.page.locator('#purl-input').inputValue()).toBe(typed);
+    await expect.poll(() => output(again.page).innerText()).toBe(answer);
+
+    // A #purl= link works as well, and never reaches a server.
+    const hashed = await open(site, transport, `index.html#purl=${encodeURIComponent('pkg:cargo/rand@0.8.5')}`);
+    await expect.poll(() => component(hashed.page, 'name').innerText()).toBe('rand');
+
+    // Emptied, the box takes the PURL out of the address.
+    await typeInto(page, '');
+    await expect.poll(() => new URL(page.url()).searchParams.has('purl')).toBe(false);
+    for (const each of [opened, again, hashed]) {
+      await expectClean(site, transport, each);
+      await each.page.close();
+    }
+  });
+
+  it('links the page of the PURL’s type, which opens with the same PURL in its box', async () => {
+    const site = sites.bundled;
+    const opened = await open(site, transport, 'index.html');
+    const { page } = opened;
+    await typeInto(page, 'pkg:pypi/Django@4.2');
+    const link = output(page).locator('a[data-link="type-page"]');
+    await expect.poll(() => link.innerText()).toBe("The pypi type's page");
+    await link.click();
+    await page.waitForURL(/\/types\/pypi\.html\?purl=/);
+    expect(await page.locator('h1').innerText()).toContain('pypi');
+    expect(await page.locator('#purl-input').inputValue()).toBe('pkg:pypi/Django@4.2');
+    await expect.poll(() => output(page).locator('.purl-box-canonical code').innerText()).toBe('pkg:pypi/django@4.2');
+    // On the type's own page the box does not link the page it is on.
+    expect(await output(page).locator('a[data-link="type-page"]').count()).toBe(0);
+    await expectClean(site, transport, opened);
+    await page.close();
+  });
+});
+
+describe.each(['http', 'file'] as const)('a registry URL pasted into the box, over %s', (transport) => {
+  it('is read back to its PURL, which the box explains, with its URLs and its type’s page', async () => {
+    const site = sites.bundled;
+    const opened = await open(site, transport, 'index.html');
+    const { page } = opened;
+    for (const [url, purl, name] of [
+      ['https://www.npmjs.com/package/@babel/core/v/7.24.0', 'pkg:npm/%40babel/core@7.24.0', 'core'],
+      ['https://pypi.org/project/Django/4.2/', 'pkg:pypi/django@4.2', 'django'],
+      ['https://repo.maven.apache.org/maven2/org/apache/commons/commons-lang3/3.12.0/commons-lang3-3.12.0.jar', 'pkg:maven/org.apache.commons/commons-lang3@3.12.0', 'commons-lang3'],
+    ] as const) {
+      // Pasted, as a reader does: one input event with the whole URL.
+      await page.locator('#purl-input').fill('');
+      await page.locator('#purl-input').focus();
+      await page.keyboard.insertText(url);
+      await expect.poll(() => output(page).locator('.purl-box-from-url code').innerText()).toBe(purl);
+      expect(await output(page).innerText()).not.toMatch(/wrong-scheme|Not valid/);
+      expect(await output(page).locator('.purl-box-verdict').innerText()).toBe('Valid, and written in canonical form.');
+      expect(await component(page, 'name').innerText()).toBe(name);
+      expect(await output(page).locator('dd[data-url="repository"] code').count()).toBe(1);
+      const type = /^pkg:([^/]+)\//.exec(purl)![1]!;
+      expect(await output(page).locator('a[data-link="type-page"]').getAttribute('href')).toBe(`types/${type}.html?purl=${encodeURIComponent(url)}#purl-box`);
+    }
+    // A URL no template reads back says that, in words.
+    await typeInto(page, 'https://example.com/some/page');
+    await expect.poll(() => output(page).locator('.purl-box-verdict').innerText()).toBe('No URL template on this site reads this URL back to a PURL.');
     await expectClean(site, transport, opened);
     await page.close();
   });

@@ -22,11 +22,13 @@ import { escapeControls, lineStartName, quoteArg } from './output/safe-text.js';
 export const DOCS_HELP = `Usage: teapurl docs [--types DIR] [--urls DIR] --out DIR [--format html|md|both] [--check] [--force]
 
 Generates a documentation site for PURL type definitions: an index of every
-type (with a filter box) and one page per type with its components,
-qualifiers, repository, URL templates (repository page, download, the URL
-shapes read back) with a worked example, references, the prose rules teapurl
-applies, and each example broken down into its components by the PURL engine.
-HTML pages carry a live box that explains a PURL typed, with its URLs.
+type (what it is and an example, with a filter box) and one page per type with
+its components, qualifiers, repository, URL templates (repository page,
+download, the URL shapes read back) with a worked example, references, the
+prose rules teapurl applies, and each example broken down into its components.
+HTML pages carry a live box that explains a PURL typed, or the PURL of a
+registry URL pasted, with its URLs; ?purl=<PURL> in a page's address fills it,
+so that an answer can be linked.
 
 Options:
   --types DIR      read the type definitions in DIR (default: the bundled corpus)

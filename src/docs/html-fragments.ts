@@ -2,9 +2,6 @@ import { escapeHtml, splitProse, webUrl } from './escape.js';
 
 /** Small HTML pieces shared by the index and the type pages. Every argument is escaped here. */
 
-/** Shown where a definition gives no value. */
-export const ABSENT_HTML = '<span class="absent">—</span>';
-
 /** Prose with its http(s) URLs made links; everything else escaped. */
 export function proseHtml(text: string): string {
   return splitProse(text)
@@ -23,13 +20,24 @@ export function codeHtml(text: string): string {
   return text === '' ? '<span class="muted">(empty string)</span>' : `<code>${escapeHtml(text)}</code>`;
 }
 
-/** A value or the absent marker. */
-export function orAbsent(value: string | null, render: (value: string) => string): string {
-  return value === null ? ABSENT_HTML : render(value);
-}
-
 /** A table inside a wrapper that scrolls sideways on narrow screens instead of widening the page. */
 export function tableHtml(attributes: string, head: readonly string[], rows: readonly string[]): string {
   const header = head.map((h) => `<th scope="col">${h}</th>`).join('');
   return `<div class="table-wrap"><table${attributes}>\n<thead><tr>${header}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table></div>`;
+}
+
+/** One row of a {@link stackingTableHtml}: its attributes (already escaped) and its cells' HTML. */
+export interface StackingRow {
+  readonly attributes?: string;
+  readonly cells: readonly string[];
+}
+
+/**
+ * A table whose rows become labelled blocks on a narrow screen (class `stack`): each cell carries
+ * its column's heading, which the stylesheet shows before it once the header row is hidden.
+ * Headings are plain text written here, never taken from a definition.
+ */
+export function stackingTableHtml(attributes: string, head: readonly string[], rows: readonly StackingRow[]): string {
+  const lines = rows.map(({ attributes: rowAttributes = '', cells }) => `<tr${rowAttributes}>${cells.map((cell, i) => `<td data-label="${head[i]}">${cell}</td>`).join('')}</tr>`);
+  return tableHtml(` class="stack"${attributes}`, head, lines);
 }

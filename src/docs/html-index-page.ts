@@ -1,5 +1,5 @@
 import { escapeHtml } from './escape.js';
-import { ABSENT_HTML, codeHtml, tableHtml, urlHtml } from './html-fragments.js';
+import { codeHtml, proseHtml, stackingTableHtml, type StackingRow } from './html-fragments.js';
 import { htmlPage } from './html-layout.js';
 import { purlBoxHtml, purlBoxScripts } from './html-purl-box.js';
 import type { TypePageModel } from './type-page-model.js';
@@ -30,42 +30,34 @@ const FILTER_SCRIPT = `
 })();
 `.trim();
 
-function repositoryCell(model: TypePageModel): string {
-  const { defaultUrl, usesRepository } = model.repository;
-  if (defaultUrl !== null) return urlHtml(defaultUrl);
-  return usesRepository === 'yes' ? ABSENT_HTML : '<span class="muted">none (no repository)</span>';
-}
+/** The index's columns: what a type is, and a PURL of it. */
+const COLUMNS = ['Type', 'What it is', 'Example'];
 
-/** The index's columns; each cell carries its heading, shown beside it when a narrow screen stacks a row into a card. */
-const COLUMNS = ['Type', 'Name', 'Namespace', 'Namespace case-sensitive', 'Name case-sensitive', 'Required qualifiers', 'Default repository'];
-
-function row(model: TypePageModel): string {
-  const [namespace, name] = model.components;
+function row(model: TypePageModel): StackingRow {
   const type = escapeHtml(model.type);
-  const required = model.requiredQualifiers.length === 0 ? '<span class="muted">none</span>' : model.requiredQualifiers.map(codeHtml).join(', ');
-  const cells = [
-    `<a href="types/${type}.html"><code>${type}</code></a>`,
-    escapeHtml(model.typeName),
-    escapeHtml(namespace!.requirement),
-    escapeHtml(namespace!.caseSensitive),
-    escapeHtml(name!.caseSensitive),
-    required,
-    repositoryCell(model),
-  ];
-  return `<tr data-type="${type}">${cells.map((cell, i) => `<td data-label="${COLUMNS[i]}">${cell}</td>`).join('')}</tr>`;
+  const page = `types/${type}.html`;
+  const example = model.examples.find((e) => e.components !== null) ?? model.examples[0];
+  return {
+    attributes: ` data-type="${type}"`,
+    cells: [
+      `<a href="${page}"><code>${type}</code></a><br><span class="muted">${escapeHtml(model.typeName)}</span>`,
+      proseHtml(model.description),
+      example === undefined ? '' : `<a href="${page}?purl=${escapeHtml(encodeURIComponent(example.purl))}#purl-box">${codeHtml(example.purl)}</a>`,
+    ],
+  };
 }
 
-/** `index.html`: every type in one filterable table. */
+/** `index.html`: every type in one filterable table, with what it is and a PURL of it. */
 export function htmlIndexPage(models: readonly TypePageModel[]): string {
   const total = models.length;
   const main = [
     '<h1>PURL types</h1>',
-    `<p>${total} Package-URL type definition${total === 1 ? '' : 's'}. Each type links to a page with its components, qualifiers, repository and examples as teapurl reads them.</p>`,
-    purlBoxHtml(''),
+    `<p>${total} Package-URL type${total === 1 ? '' : 's'}: what each is, and a PURL of it. Each type links to a page with its components, qualifiers, repository, URLs and examples.</p>`,
+    purlBoxHtml('', { typesHref: 'types/', pageType: null }),
     '<h2 id="types-title">Types</h2>',
-    '<p><label for="filter">Filter</label><input id="filter" type="search" placeholder="type, name or any text in the row" autocomplete="off" spellcheck="false" aria-controls="types"></p>',
+    '<p><label for="filter">Filter</label><input id="filter" type="search" placeholder="a type, an ecosystem, a word from a description" autocomplete="off" spellcheck="false" aria-controls="types"></p>',
     `<p id="filter-count" aria-live="polite">${total} of ${total} types</p>`,
-    tableHtml(' id="types" aria-labelledby="types-title"', COLUMNS, models.map(row)),
+    stackingTableHtml(' id="types" aria-labelledby="types-title"', COLUMNS, models.map(row)),
   ].join('\n');
   return htmlPage({ title: 'PURL types', main, script: FILTER_SCRIPT, scriptFiles: purlBoxScripts(0) });
 }

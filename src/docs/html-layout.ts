@@ -23,26 +23,32 @@ thead th{background:var(--head)}
 tbody th{font-weight:600}
 td ul,dd ul{margin:0;padding-left:1.1rem}
 [hidden]{display:none!important}
-.muted,.absent{color:var(--muted)}
+.muted{color:var(--muted)}
 .refused{color:var(--bad)}
 .valid{color:var(--good)}
 .toc{display:flex;flex-wrap:wrap;gap:.2rem 1rem;margin:1rem 0}
+td p{margin:0}td p+p,td p+ul,td ul+p{margin-top:.3rem}
 #types{table-layout:fixed}
-#types th:nth-child(1){width:11%}#types th:nth-child(2){width:19%}#types th:nth-child(3){width:11%}#types th:nth-child(4),#types th:nth-child(5){width:12%}#types th:nth-child(6){width:14%}
-.example,.card,.purl-box{border:1px solid var(--line);border-radius:6px;padding:0 .8rem;margin:0 0 1rem}
-.card>h3{margin:.6rem 0}
+#types th:nth-child(1){width:18%}#types th:nth-child(2){width:47%}
+#components th:nth-child(1){width:8rem}#components th:nth-child(2),#components th:nth-child(3){width:9rem}
+#qualifiers th:nth-child(1){width:10rem}#qualifiers th:nth-child(2){width:9rem}#qualifiers th:nth-child(3){width:7rem}
+.syntax{white-space:nowrap}
 dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.3rem 1rem}
 dt{font-weight:600}
 dd{margin:0;min-width:0}
-@media (max-width:30rem){dl{grid-template-columns:minmax(0,1fr)}dd{margin-bottom:.5rem}}
+@media (max-width:30rem){dl{grid-template-columns:minmax(0,1fr)}dd{margin-bottom:.5rem}.syntax{white-space:normal}}
 label{font-weight:600;margin-right:.5rem}
 input{font:inherit;padding:.4rem .6rem;width:100%;max-width:26rem;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg)}
-.purl-box{padding-bottom:.4rem}
-.purl-box>h2{margin-top:.8rem}
+.purl-box{border:1px solid var(--line);border-radius:6px;padding:0 .8rem .2rem;margin:1rem 0}
+.purl-box>h2{margin:.6rem 0 .4rem;border:0;font-size:1.1rem}
+.purl-box p{margin:.4rem 0}
 .purl-box-field{display:flex;flex-wrap:wrap;align-items:center;gap:.3rem}
 .purl-box input{max-width:none;flex:1 1 16rem;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+.purl-box-hint{font-size:.9rem}
 .purl-box-verdict{font-weight:600}
-@media (max-width:48rem){#types thead{display:none}#types,#types tbody,#types tr,#types td{display:block}#types tr{border:1px solid var(--line);border-radius:6px;margin:0 0 .8rem;padding:.3rem .6rem}#types td{border:0;padding:.1rem 0}#types td::before{content:attr(data-label) ": ";font-weight:600}}
+.purl-box-links{display:flex;flex-wrap:wrap;gap:.2rem 1rem}
+.purl-box .table-wrap{margin:.4rem 0}
+@media (max-width:48rem){table.stack thead{display:none}table.stack,table.stack tbody,table.stack tr,table.stack td{display:block}table.stack tr{border:1px solid var(--line);border-radius:6px;margin:0 0 .8rem;padding:.3rem .6rem}table.stack td{border:0;padding:.1rem 0}table.stack td::before{content:attr(data-label) ": ";font-weight:600}table.stack td:empty{display:none}table.stack td>p:first-child{display:inline}table.stack col,table.stack th{width:auto!important}}
 footer{margin-top:2rem;color:var(--muted);font-size:.9rem}
 `.trim();
 

@@ -1,75 +1,69 @@
 import type { PurlComponents } from '../purl/index.js';
 import { escapeHtml } from './escape.js';
 import type { ExampleBreakdown } from './example-breakdown.js';
-import { ABSENT_HTML, codeHtml, orAbsent, proseHtml, tableHtml, urlHtml } from './html-fragments.js';
+import { codeHtml, proseHtml, stackingTableHtml, urlHtml, type StackingRow } from './html-fragments.js';
 import { htmlPage } from './html-layout.js';
 import { purlBoxHtml, purlBoxScripts } from './html-purl-box.js';
 import { notShown, type ComponentRow, type QualifierRow, type TypePageModel } from './type-page-model.js';
 import { NO_URLS_TEXT, URLS_INTRO, optionalText, type TemplateRow } from './urls-view.js';
 
-function rulesCell(row: ComponentRow): string {
-  const items = [
-    ...row.normalizationRules.map((rule) => `<li>${proseHtml(rule)}</li>`),
-    ...row.engineRules.map(
-      (rule) => `<li class="engine-rule"><code>${escapeHtml(rule.id)}</code> <span class="muted">(applied by teapurl)</span>: ${escapeHtml(rule.summary)}</li>`,
-    ),
-  ];
-  return items.length === 0 ? ABSENT_HTML : `<ul>${items.join('')}</ul>`;
+/** Paragraphs for what is given, nothing for what is not: an empty cell says "nothing here" without a dash. */
+function paragraphs(parts: readonly (string | null)[]): string {
+  return parts.filter((part): part is string => part !== null).map((part) => `<p>${part}</p>`).join('');
 }
 
-/** A `<dl>` of label and already-escaped value pairs. */
-function fieldsHtml(fields: readonly (readonly [string, string])[]): string {
-  return `<dl>${fields.map(([label, value]) => `<dt>${label}</dt><dd>${value}</dd>`).join('')}</dl>`;
+/** A `<dl>` of label and already-escaped value pairs, leaving out the labels without a value. */
+function fieldsHtml(fields: readonly (readonly [string, string | null])[]): string {
+  const given = fields.filter((field): field is readonly [string, string] => field[1] !== null);
+  return given.length === 0 ? '' : `<dl>${given.map(([label, value]) => `<dt>${label}</dt><dd>${value}</dd>`).join('')}</dl>`;
 }
 
 const COMPONENT_TITLES: Record<ComponentRow['component'], string> = { namespace: 'Namespace', name: 'Name', version: 'Version', subpath: 'Subpath' };
 
-/**
- * One component as a card rather than a table row: the notes and rules are prose, and a
- * nine-column table left them too little width (it ran past the right edge at 1280 px).
- */
-function componentCard(row: ComponentRow): string {
-  const fields = [
-    ['Requirement', escapeHtml(row.requirement)],
-    ['Case-sensitive', escapeHtml(row.caseSensitive)],
-    ['Permitted characters', orAbsent(row.permittedCharacters, codeHtml)],
-    ['Native name', orAbsent(row.nativeName, escapeHtml)],
-    ['Normalisation rules', rulesCell(row)],
-    ['Notes', orAbsent(row.note, proseHtml)],
-  ] as const;
-  return `<article class="card" data-component="${row.component}">\n<h3>${COMPONENT_TITLES[row.component]}</h3>\n${fieldsHtml(fields)}\n</article>`;
+/** What a component's definition says besides its requirement and case: its note, native name, characters and rules. */
+function componentDetails(row: ComponentRow): string {
+  const rules = [...row.normalizationRules.map(proseHtml), ...row.engineRules.map((rule) => `${escapeHtml(rule.summary)} <span class="muted">(teapurl applies this)</span>`)];
+  return (
+    paragraphs([
+      row.note === null ? null : proseHtml(row.note),
+      row.nativeName === null ? null : `Native name: ${codeHtml(row.nativeName)}`,
+      row.permittedCharacters === null ? null : `Characters allowed: ${codeHtml(row.permittedCharacters)}`,
+    ]) + (rules.length === 0 ? '' : `<ul>${rules.map((rule) => `<li>${rule}</li>`).join('')}</ul>`)
+  );
 }
 
-function qualifierCard(row: QualifierRow): string {
-  const fields = [
-    ['Requirement', escapeHtml(row.requirement)],
-    ['Default', orAbsent(row.defaultValue, codeHtml)],
-    ['Native name', orAbsent(row.nativeName, escapeHtml)],
-    ['Description', proseHtml(row.description)],
-  ] as const;
-  return `<article class="card" data-qualifier="${escapeHtml(row.key)}">\n<h3>${codeHtml(row.key)}</h3>\n${fieldsHtml(fields)}\n</article>`;
+/** The components as one table, a row each: the Markdown pages have always had it this way. */
+function componentsSection(model: TypePageModel): string {
+  const rows = model.components.map(
+    (row): StackingRow => ({
+      attributes: ` data-component="${row.component}"`,
+      cells: [COMPONENT_TITLES[row.component], escapeHtml(row.requirement), escapeHtml(row.caseSensitive), componentDetails(row)],
+    }),
+  );
+  return `<section id="component-definitions">\n<h2>Components</h2>\n${stackingTableHtml(' id="components"', ['Component', 'Requirement', 'Case-sensitive', 'Details'], rows)}\n</section>`;
+}
+
+function qualifierRow(row: QualifierRow): StackingRow {
+  const description = paragraphs([proseHtml(row.description), row.nativeName === null ? null : `Native name: ${codeHtml(row.nativeName)}`]);
+  return { attributes: ` data-qualifier="${escapeHtml(row.key)}"`, cells: [codeHtml(row.key), escapeHtml(row.requirement), row.defaultValue === null ? '' : codeHtml(row.defaultValue), description] };
 }
 
 function qualifiersSection(model: TypePageModel): string {
   const body =
     model.qualifiers.length === 0
       ? '<p>This definition describes no qualifiers. PURLs of this type may still carry the qualifiers ECMA-427 defines for every type.</p>'
-      : `<div id="qualifiers" class="cards">\n${model.qualifiers.map(qualifierCard).join('\n')}\n</div>`;
+      : stackingTableHtml(' id="qualifiers"', ['Key', 'Requirement', 'Default', 'Description'], model.qualifiers.map(qualifierRow));
   return `<section id="qualifier-definitions">\n<h2>Qualifiers</h2>\n${body}\n</section>`;
 }
 
 function repositorySection(model: TypePageModel): string {
   const { usesRepository, defaultUrl, note } = model.repository;
-  return [
-    '<section id="repository">',
-    '<h2>Repository</h2>',
-    '<dl>',
-    `<dt>Uses a repository</dt><dd>${usesRepository}</dd>`,
-    `<dt>Default repository</dt><dd>${orAbsent(defaultUrl, urlHtml)}</dd>`,
-    `<dt>Note</dt><dd>${orAbsent(note, proseHtml)}</dd>`,
-    '</dl>',
-    '</section>',
-  ].join('\n');
+  const fields = [
+    ['Uses a repository', usesRepository],
+    ['Default repository', defaultUrl === null ? null : urlHtml(defaultUrl)],
+    ['Note', note === null ? null : proseHtml(note)],
+  ] as const;
+  return `<section id="repository">\n<h2>Repository</h2>\n${fieldsHtml(fields)}\n</section>`;
 }
 
 function templatesHtml(title: string, rows: readonly TemplateRow[]): string {
@@ -88,9 +82,9 @@ function urlsSection(model: TypePageModel): string {
   const defaults = view.defaults.map(([name, value]) => `<li>${codeHtml(name)} = ${codeHtml(value)}</li>`);
   const variables = view.variables.map((v) => `<li>${codeHtml(v.name)}: ${codeHtml(v.from)} ${escapeHtml(v.transformation)}</li>`);
   const fields = [
-    ['Default registry', orAbsent(view.defaultRegistry, urlHtml)],
-    ['Defaults', defaults.length === 0 ? ABSENT_HTML : `<ul>${defaults.join('')}</ul>`],
-    ['Derived variables', variables.length === 0 ? ABSENT_HTML : `<ul>${variables.join('')}</ul>`],
+    ['Default registry', view.defaultRegistry === null ? null : urlHtml(view.defaultRegistry)],
+    ['Defaults', defaults.length === 0 ? null : `<ul>${defaults.join('')}</ul>`],
+    ['Derived variables', variables.length === 0 ? null : `<ul>${variables.join('')}</ul>`],
   ] as const;
   const example = view.example;
   const parts = [
@@ -106,9 +100,9 @@ function urlsSection(model: TypePageModel): string {
   if (example !== null) {
     const worked = [
       ['PURL', codeHtml(example.purl)],
-      ['Repository', orAbsent(example.repository, urlHtml)],
-      ['Download', orAbsent(example.download, urlHtml)],
-      ...(example.download === null ? [] : [['Read back from the download URL', orAbsent(example.readBack, codeHtml)] as const]),
+      ['Repository', example.repository === null ? 'none' : urlHtml(example.repository)],
+      ['Download', example.download === null ? 'none' : urlHtml(example.download)],
+      ['Read back from the download URL', example.download === null ? null : example.readBack === null ? 'nothing' : codeHtml(example.readBack)],
     ] as const;
     parts.push('<h3>Worked example</h3>', `<div class="url-example">${fieldsHtml(worked)}</div>`);
   }
@@ -125,31 +119,50 @@ function referencesSection(model: TypePageModel): string {
 }
 
 function qualifiersHtml(qualifiers: PurlComponents['qualifiers']): string {
-  if (qualifiers === null) return ABSENT_HTML;
-  const keys = Object.keys(qualifiers).sort();
-  return `<ul>${keys.map((key) => `<li>${codeHtml(key)} = ${codeHtml(qualifiers[key]!)}</li>`).join('')}</ul>`;
+  if (qualifiers === null) return '';
+  return Object.keys(qualifiers)
+    .sort()
+    .map((key) => `${codeHtml(key)}=${codeHtml(qualifiers[key]!)}`)
+    .join('<br>');
 }
 
-function exampleHtml(example: ExampleBreakdown): string {
-  const lines = ['<article class="example">', `<h3>${codeHtml(example.purl)}</h3>`];
-  const { components } = example;
-  if (components === null) {
-    const reasons = example.problems.map((p) => `<li>${escapeHtml(p.message)} <span class="muted">(${escapeHtml(p.component)}: ${escapeHtml(p.code)})</span></li>`);
-    lines.push('<p class="refused">The engine refuses this example:</p>', `<ul class="refused">${reasons.join('')}</ul>`);
-  } else {
-    const rows = [
-      ['type', codeHtml(components.type)],
-      ['namespace', orAbsent(components.namespace, codeHtml)],
-      ['name', codeHtml(components.name)],
-      ['version', orAbsent(components.version, codeHtml)],
-      ['qualifiers', qualifiersHtml(components.qualifiers)],
-      ['subpath', orAbsent(components.subpath, codeHtml)],
-    ].map(([name, value]) => `<tr><th scope="row">${name}</th><td>${value}</td></tr>`);
-    lines.push(tableHtml(' class="breakdown"', ['Component', 'Value'], rows));
-    if (example.canonical !== null) lines.push(`<p class="muted">Canonical form: ${codeHtml(example.canonical)}</p>`);
-  }
-  lines.push('</article>');
-  return lines.join('\n');
+/** The example columns after the PURL, each with how an example's cell reads: only those some example has a value for. */
+const EXAMPLE_COLUMNS: readonly (readonly [string, (components: PurlComponents) => string])[] = [
+  ['Namespace', (c) => (c.namespace === null ? '' : codeHtml(c.namespace))],
+  ['Name', (c) => codeHtml(c.name)],
+  ['Version', (c) => (c.version === null ? '' : codeHtml(c.version))],
+  ['Qualifiers', (c) => qualifiersHtml(c.qualifiers)],
+  ['Subpath', (c) => (c.subpath === null ? '' : codeHtml(c.subpath))],
+];
+
+/**
+ * The examples as one table, a row each, broken down into the components the type's examples
+ * use. The PURL links to this page with the example in the box. An example teapurl refuses keeps
+ * its row, with why in place of its components.
+ */
+function examplesSection(model: TypePageModel): string {
+  const accepted = model.examples.flatMap((example) => (example.components === null ? [] : [example.components]));
+  const columns = EXAMPLE_COLUMNS.filter(([, cell]) => accepted.some((components) => cell(components) !== ''));
+  const head = ['PURL', ...columns.map(([title]) => title)];
+  const rows = model.examples.map((example: ExampleBreakdown): StackingRow => {
+    const purl = `<a href="${escapeHtml(model.type)}.html?purl=${escapeHtml(encodeURIComponent(example.purl))}#purl-box">${codeHtml(example.purl)}</a>`;
+    const { components } = example;
+    if (components === null) {
+      const reasons = example.problems.map((p) => `${escapeHtml(p.message)} <span class="muted">(${escapeHtml(p.component)})</span>`).join('<br>');
+      return { attributes: ' class="refused-example"', cells: [`${purl}<br><span class="refused">teapurl does not accept this example:</span> ${reasons}`, ...columns.map(() => '')] };
+    }
+    const canonical = example.canonical === null ? '' : `<br><span class="muted">canonical form: ${codeHtml(example.canonical)}</span>`;
+    return { cells: [purl + canonical, ...columns.map(([, cell]) => cell(components))] };
+  });
+  return [
+    '<section id="examples">',
+    '<h2>Examples</h2>',
+    stackingTableHtml(' id="example-table"', head, rows),
+    model.examplesNotShown === 0 ? '' : `<p class="muted">${notShown(model)}</p>`,
+    '</section>',
+  ]
+    .filter((part) => part !== '')
+    .join('\n');
 }
 
 /** What the box on a type page starts with: the first example the engine accepts, else the first, else the bare type. */
@@ -166,23 +179,15 @@ export function htmlTypePage(model: TypePageModel): string {
     `<h1><code>${type}</code>: ${escapeHtml(model.typeName)}</h1>`,
     `<p>${proseHtml(model.description)}</p>`,
     model.note === null ? '' : `<p><strong>Note:</strong> ${proseHtml(model.note)}</p>`,
-    `<p>Syntax, with the parts this type prohibits left out:</p>\n<pre><code class="syntax">${escapeHtml(model.syntaxTemplate)}</code></pre>`,
-    model.id === null ? '' : `<p class="muted">Definition document: ${urlHtml(model.id)}</p>`,
-    purlBoxHtml(boxPrefill(model)),
-    '<nav class="toc" aria-label="On this page"><a href="#purl-box">Try a PURL</a><a href="#component-definitions">Components</a><a href="#qualifier-definitions">Qualifiers</a><a href="#repository">Repository</a><a href="#urls">URLs</a><a href="#references">References</a><a href="#examples">Examples</a></nav>',
-    '<section id="component-definitions">',
-    '<h2>Components</h2>',
-    `<div id="components" class="cards">\n${model.components.map(componentCard).join('\n')}\n</div>`,
-    '</section>',
+    `<p>Syntax, with the parts this type prohibits left out: <code class="syntax">${escapeHtml(model.syntaxTemplate)}</code></p>`,
+    '<nav class="toc" aria-label="On this page"><a href="#component-definitions">Components</a><a href="#qualifier-definitions">Qualifiers</a><a href="#repository">Repository</a><a href="#urls">URLs</a><a href="#references">References</a><a href="#examples">Examples</a><a href="#purl-box">Try a PURL</a></nav>',
+    purlBoxHtml(boxPrefill(model), { typesHref: '', pageType: model.type }),
+    componentsSection(model),
     qualifiersSection(model),
     repositorySection(model),
     urlsSection(model),
     referencesSection(model),
-    '<section id="examples">',
-    '<h2>Examples</h2>',
-    ...model.examples.map(exampleHtml),
-    model.examplesNotShown === 0 ? '' : `<p class="muted">${notShown(model)}</p>`,
-    '</section>',
+    examplesSection(model),
   ]
     .filter((part) => part !== '')
     .join('\n');

@@ -8,7 +8,7 @@ import { NO_URLS_TEXT, URLS_INTRO, optionalText, type TemplateRow } from './urls
 function rulesCell(row: ComponentRow): string {
   const items = [
     ...row.normalizationRules.map(proseMd),
-    ...row.engineRules.map((rule) => `${codeMd(rule.id)} (applied by teapurl): ${escapeMarkdown(rule.summary)}`),
+    ...row.engineRules.map((rule) => `${escapeMarkdown(rule.summary)} (teapurl applies this)`),
   ];
   // A table row is one line: several rules are separated by line-break tags, which carry no text.
   return items.length === 0 ? ABSENT_MD : items.join('<br>');
@@ -53,7 +53,7 @@ function exampleMd(example: ExampleBreakdown): string {
   const lines = [`### ${codeMd(example.purl, false)}`, ''];
   const { components } = example;
   if (components === null) {
-    lines.push('The engine refuses this example:', '');
+    lines.push('teapurl does not accept this example:', '');
     for (const p of example.problems) lines.push(`- ${escapeMarkdown(p.message)} (${escapeMarkdown(p.component)}: ${escapeMarkdown(p.code)})`);
   } else {
     const rows = [
@@ -120,7 +120,6 @@ export function markdownTypePage(model: TypePageModel): string {
     // The template is built from the type, which the schema's pattern limits to [a-z0-9.-]: a
     // fenced block shows its <placeholders> literally.
     `Syntax, with the parts this type prohibits left out:\n\n\`\`\`text\n${model.syntaxTemplate}\n\`\`\``,
-    model.id === null ? '' : `Definition document: ${urlMd(model.id)}`,
     '## Components',
     componentsTable(model),
     '## Qualifiers',

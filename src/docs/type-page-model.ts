@@ -16,8 +16,6 @@ export interface TypePageModel {
   readonly typeName: string;
   readonly description: string;
   readonly note: string | null;
-  /** The document's `$id`, when it has one. */
-  readonly id: string | null;
   readonly syntaxTemplate: string;
   /** namespace, name, version, subpath, in that order. */
   readonly components: readonly ComponentRow[];
@@ -121,7 +119,6 @@ export function buildTypePageModel(definition: PurlTypeDefinition, engine: PurlE
     typeName: definition.type_name,
     description: definition.description,
     note: definition.note ?? null,
-    id: definition.$id ?? null,
     syntaxTemplate: syntaxTemplate(definition),
     components: (['namespace', 'name', 'version', 'subpath'] as const).map((c) => componentRow(engine, type, c, definition)),
     qualifiers,

@@ -90,11 +90,12 @@ export function buildUrlsView(type: string, urls: PurlUrls): UrlsView | null {
 }
 
 /** What a page says of a type without a URL document. */
-export const NO_URLS_TEXT = 'This site has no URL document for this type: purlToUrls gives no repository or download URL for its PURLs (unless a download_url or vcs_url qualifier names one), and urlToPurl reads no URL back to it.';
+export const NO_URLS_TEXT =
+  'This site has no URL templates for this type: it cannot say where a PURL of this type leads (unless its download_url or vcs_url qualifier names the place), and it reads no URL back to a PURL of this type.';
 
 /** How the templates are used, said once above them. */
 export const URLS_INTRO =
-  'RFC 6570 URI templates over the PURL\'s components (namespace, name, version, subpath), its qualifiers (q.<key>) and registry (the repository_url qualifier, else the default registry). For each kind of URL, the first template whose required variables the PURL gives is used; urlToPurl reads URLs of every shape listed back to a PURL.';
+  "Where a PURL of this type leads. Each template is filled in from the PURL: {namespace}, {name}, {version} and {subpath} from its parts, {q.<key>} from a qualifier, {registry} from the repository_url qualifier or else the default registry. For each kind of URL, the first template the PURL has every required part for is used. A URL of any shape listed here reads back to its PURL.";
 
 /** A template's optional variables, in words. */
 export function optionalText(optional: readonly string[]): string {

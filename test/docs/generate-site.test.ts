@@ -8,7 +8,7 @@ import type { PurlTypeDefinition } from '../../src/index.js';
 import { generateDocsSite, writeDocsSite, DocsSiteError, type DocsFile, type DocsFormat } from '../../src/docs/index.js';
 import { purlEngineFromDirectory } from '../../src/node/index.js';
 import { HAS_PURL_SPEC, PURL_SPEC, ROOT } from '../support/paths.js';
-import { cardFields, htmlHrefs, htmlIds, htmlScriptSources, htmlText, isAbsolute, markdownLinks, resolveLink, rowCells } from './site-reading.js';
+import { htmlHrefs, htmlIds, htmlScriptSources, htmlText, isAbsolute, markdownLinks, resolveLink, rowCells, rowFields } from './site-reading.js';
 import { engineFromDefinitions } from '../../src/purl/engine/engine-from-definitions.js';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'teapurl-docs-'));
@@ -123,9 +123,6 @@ for (const set of SETS) {
   });
 }
 
-/** The index page of generated files. */
-const indexOf = (files: readonly DocsFile[]): string => files.find((f) => f.path === 'index.html')!.content;
-
 describe('what a type page says', () => {
   const base: PurlTypeDefinition = {
     type: 'widget',
@@ -145,14 +142,11 @@ describe('what a type page says', () => {
 
   it('reads an explicit case_sensitive false as "no", true as "yes", and an absent one as the default', () => {
     const html = page(base);
-    const caseCell = (component: string) => htmlText(cardFields(html, `<article class="card" data-component="${component}">`)['Case-sensitive']!);
+    const caseCell = (component: string) => htmlText(rowFields(html, `<tr data-component="${component}">`)['Case-sensitive']!);
     expect(caseCell('name')).toBe('no');
     expect(caseCell('version')).toBe('yes');
     expect(caseCell('namespace')).toBe('yes (default)');
-    // The index says the same.
-    const index = indexOf(generateDocsSite([base]));
-    expect(rowCells(index, '<tr data-type="widget">').map(htmlText).slice(2, 5)).toEqual(['optional', 'yes (default)', 'no']);
-    // And the Markdown page.
+    // The Markdown page says the same.
     const nameRow = page(base, 'md').split('\n').find((line) => line.startsWith('| name |'))!;
     expect(nameRow.split(' | ')[2]).toBe('no');
   });
@@ -176,17 +170,16 @@ describe('what a type page says', () => {
       ],
       examples: ['pkg:widget/gear@1.0?channel=stable'],
     });
-    const arch = cardFields(html, '<article class="card" data-qualifier="arch">');
-    expect(Object.fromEntries(Object.entries(arch).map(([label, value]) => [label, htmlText(value)]))).toEqual({
+    const arch = rowFields(html, '<tr data-qualifier="arch">');
+    expect(Object.fromEntries(Object.entries(arch).map(([label, value]) => [label, htmlText(value.replaceAll('</p><p>', ' | '))]))).toEqual({
+      Key: 'arch',
       Requirement: 'optional (default)',
       Default: 'noarch',
-      'Native name': 'Architecture',
-      Description: 'Architecture.',
+      Description: 'Architecture. | Native name: Architecture',
     });
-    expect(html).toContain('<article class="card" data-qualifier="arch">\n<h3><code>arch</code></h3>');
-    expect(htmlText(cardFields(html, '<article class="card" data-qualifier="channel">').Requirement!)).toBe('required');
-    const index = indexOf(generateDocsSite([{ ...base, qualifiers_definition: [{ key: 'channel', requirement: 'required', description: 'd' }] }]));
-    expect(htmlText(rowCells(index, '<tr data-type="widget">')[5]!)).toBe('channel');
+    expect(htmlText(rowFields(html, '<tr data-qualifier="channel">').Requirement!)).toBe('required');
+    // No value, no dash: the default of a qualifier without one is an empty cell.
+    expect(rowFields(html, '<tr data-qualifier="channel">').Default).toBe('');
     expect(page(base)).toContain('describes no qualifiers');
     expect(page(base)).not.toContain('id="qualifiers"');
   });
@@ -198,7 +191,7 @@ describe('what a type page says', () => {
     const examples = html.slice(html.indexOf('<section id="examples">'));
     const parsed = engineFromDefinitions([definition]).parse('pkg:widget/acme/gear@1.0?arch=x86');
     expect(htmlText(examples)).toContain(parsed.namespace!);
-    expect(htmlText(examples)).toMatch(/qualifiers\s*arch = x86/);
+    expect(htmlText(rowFields(examples.slice(examples.indexOf('<tbody>')), '<tr>').Qualifiers!)).toBe('arch=x86');
     const problem = engineFromDefinitions([definition]).validate(refused).errors[0]!;
     expect(htmlText(examples)).toContain(problem.message);
     expect(htmlText(examples)).toContain(refused);
@@ -211,10 +204,11 @@ describe('what a type page says', () => {
     expect(withRules.some((r) => r.rules.length > 0)).toBe(true);
     for (const { type, c, rules } of withRules) {
       const html = files.find((f) => f.path === `types/${type}.html`)!.content;
-      const cells = htmlText(Object.values(cardFields(html, `<article class="card" data-component="${c}">`)).join('\n'));
+      const cells = htmlText(Object.values(rowFields(html, `<tr data-component="${c}">`)).join('\n'));
+      // In the reader's words: what the rule does, not its identifier in the API.
       for (const rule of rules) {
-        expect(cells).toContain(rule.id);
-        expect(cells).toContain(rule.summary);
+        expect(cells).toContain(`${rule.summary} (teapurl applies this)`);
+        expect(cells).not.toContain(rule.id);
       }
     }
   });

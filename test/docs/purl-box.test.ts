@@ -6,7 +6,9 @@ import { defaultPurlDefinitions } from '../../src/purl/default-definitions.js';
 import { defaultPurlEngine } from '../../src/purl/index.js';
 import type { PurlTypeDefinition } from '../../src/index.js';
 import { generateDocsSite } from '../../src/docs/index.js';
-import { explainPurl } from '../../src/docs/purl-box/explain-purl.js';
+import { explainInput, explainPurl } from '../../src/docs/purl-box/explain-purl.js';
+import { createPurlUrls } from '../../src/purl/urls/create-purl-urls.js';
+import { defaultUrlDocuments } from '../../src/purl/urls/default-urls.js';
 import { ROOT } from '../support/paths.js';
 import { decodeHtml, htmlTags } from './site-reading.js';
 import { engineFromDefinitions } from '../../src/purl/engine/engine-from-definitions.js';
@@ -77,6 +79,38 @@ describe('explainPurl: what the live box shows', () => {
     expect(huge.errors.map((e) => e.code)).toEqual(['too-long']);
     // The message quotes no 100 KB: the box shows it whole.
     expect(huge.errors[0]!.message.length).toBeLessThan(200);
+  });
+});
+
+describe('explainInput: a PURL as typed, a URL read back to its PURL', () => {
+  const engine = defaultPurlEngine();
+  const urls = createPurlUrls(defaultUrlDocuments(), engine);
+
+  it('a registry page or a download URL is read back to the PURL purl from-url gives, which is then explained', () => {
+    for (const [url, purl] of [
+      ['https://pypi.org/project/Django/4.2/', 'pkg:pypi/django@4.2'],
+      ['https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz', 'pkg:npm/left-pad@1.3.0'],
+      ['  https://crates.io/crates/rand  ', 'pkg:cargo/rand'],
+    ] as const) {
+      const shown = explainInput(engine, url, urls);
+      expect(shown).toMatchObject({ kind: 'url', url: url.trim(), purl });
+      expect(urls.urlToPurl(url.trim())).toBe(purl);
+      if (shown.kind === 'url') expect(shown.explanation).toEqual(explainPurl(engine, purl, urls));
+    }
+  });
+
+  it('a web URL no template reads back says so, never "wrong scheme"; a PURL is a PURL', () => {
+    expect(explainInput(engine, 'https://example.com/some/page', urls)).toEqual({ kind: 'unknown-url', url: 'https://example.com/some/page' });
+    expect(explainInput(engine, 'https://pypi.org/project/django/', undefined)).toEqual({ kind: 'unknown-url', url: 'https://pypi.org/project/django/' });
+    expect(explainInput(engine, 'pkg:npm/left-pad@1.3.0', urls)).toMatchObject({ kind: 'purl', purl: 'pkg:npm/left-pad@1.3.0' });
+    // Not a web URL: explained as the PURL it fails to be.
+    expect(explainInput(engine, 'ftp://example.com/x', urls)).toMatchObject({ kind: 'purl', explanation: { valid: false } });
+  });
+
+  it('says why a PURL is not canonical in the words purl validate uses', () => {
+    expect(explainPurl(engine, 'pkg:NPM/left-pad@1.3.0?b=1&a=2').notCanonical).toEqual(['type must be lowercase ("npm")', 'qualifiers must be sorted by key']);
+    expect(explainPurl(engine, 'pkg:npm/left-pad@1.3.0').notCanonical).toEqual([]);
+    expect(explainPurl(engine, 'pkg:vcpkg/boost/asio').notCanonical).toEqual([]);
   });
 });
 

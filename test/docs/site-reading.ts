@@ -37,9 +37,11 @@ export function markdownLinks(markdown: string): string[] {
   return [...markdown.matchAll(/(?<!\\)\]\(([^)\s]*)\)/g)].map((m) => m[1]!);
 }
 
-/** A site path (`types/npm.html`) for a relative link from the page at `from`, and its fragment. */
+/** A site path (`types/npm.html`) for a relative link from the page at `from`, and its fragment; a query is left out. */
 export function resolveLink(from: string, href: string): { file: string; fragment: string | null } {
-  const [target = '', fragment = null] = href.split('#', 2) as [string, string?];
+  const [withQuery = '', fragment = null] = href.split('#', 2) as [string, string?];
+  // A query (the box's ?purl=) asks the page for something; the file is the same.
+  const target = withQuery.split('?', 1)[0]!;
   const file = target === '' ? from : path.posix.normalize(path.posix.join(path.posix.dirname(from), target));
   return { file, fragment };
 }
@@ -57,12 +59,12 @@ export function rowCells(html: string, rowStart: string): string[] {
   return [...row.matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((m) => m[1]!);
 }
 
-/** The fields (`<dt>` label to `<dd>` inner HTML) of the card whose opening tag matches `cardStart`. */
-export function cardFields(html: string, cardStart: string): Record<string, string> {
-  const start = html.indexOf(cardStart);
-  if (start < 0) throw new Error(`no card ${cardStart}`);
-  const card = html.slice(start, html.indexOf('</article>', start));
-  return Object.fromEntries([...card.matchAll(/<dt>([\s\S]*?)<\/dt><dd>([\s\S]*?)<\/dd>/g)].map((m) => [m[1]!, m[2]!]));
+/** The cells (column heading, from `data-label`, to inner HTML) of the table row whose opening tag matches `rowStart`. */
+export function rowFields(html: string, rowStart: string): Record<string, string> {
+  const start = html.indexOf(rowStart);
+  if (start < 0) throw new Error(`no row ${rowStart}`);
+  const row = html.slice(start, html.indexOf('</tr>', start));
+  return Object.fromEntries([...row.matchAll(/<td data-label="([^"]*)">([\s\S]*?)<\/td>/g)].map((m) => [m[1]!, m[2]!]));
 }
 
 /** Text of an HTML fragment: tags dropped, entities decoded. */

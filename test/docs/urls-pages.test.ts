@@ -74,8 +74,8 @@ describe('type pages show their URL templates', () => {
   });
 
   it('a type without a URL document says so', () => {
-    expect(htmlText(section(files.get('types/widget.html')!, 'urls'))).toContain('This site has no URL document for this type');
-    expect(files.get('types/widget.md')).toMatch(/## URLs\n\nThis site has no URL document for this type/);
+    expect(htmlText(section(files.get('types/widget.html')!, 'urls'))).toContain('This site has no URL templates for this type');
+    expect(files.get('types/widget.md')).toMatch(/## URLs\n\nThis site has no URL templates for this type/);
   });
 
   it('Markdown: the same templates and worked example', () => {
@@ -145,7 +145,7 @@ describe('teapurl docs --urls DIR', () => {
     const written = runCli(['docs', '--urls', urlsDir, '--out', out]);
     expect(written.status, written.stderr).toBe(0);
     expect(shippedUrls(readFileSync(path.join(out, 'assets/purl-urls.js'), 'utf8'))).toEqual([NPM]);
-    expect(readFileSync(path.join(out, 'types/maven.html'), 'utf8')).toContain('This site has no URL document for this type');
+    expect(readFileSync(path.join(out, 'types/maven.html'), 'utf8')).toContain('This site has no URL templates for this type');
     const manifest = JSON.parse(readFileSync(path.join(out, '.teapurl-docs.json'), 'utf8')) as { pages: string[] };
     expect(manifest.pages).toContain('assets/purl-urls.js');
     expect(runCli(['docs', '--urls', urlsDir, '--out', out, '--check']).status).toBe(0);

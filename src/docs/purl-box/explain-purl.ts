@@ -1,5 +1,6 @@
 import { PurlError, type PurlComponents, type PurlEngine, type PurlIssue } from '../../purl/index.js';
 import type { PurlUrls } from '../../purl/urls/purl-urls.js';
+import { canonicalDifferences } from '../../purl/syntax/canonical-differences.js';
 
 /**
  * What the docs site's live PURL box shows for what a reader typed: the components, the
@@ -15,6 +16,8 @@ export interface PurlExplanation {
   readonly canonical: string | null;
   /** Whether what was typed already is the canonical form. */
   readonly isCanonical: boolean;
+  /** Why what was typed is not its canonical form, in the words `purl validate` and the example checks use; empty when it is, or has none. */
+  readonly notCanonical: readonly string[];
   /** Every problem, in the engine's words. */
   readonly errors: readonly PurlIssue[];
   /** The type is not one of the engine's: it was read with the generic rules of ECMA-427. */
@@ -56,7 +59,31 @@ export function explainPurl(engine: PurlEngine, input: string, urls?: PurlUrls):
     components,
     canonical,
     isCanonical: canonical === input,
+    notCanonical: canonical === null || canonical === input ? [] : canonicalDifferences(input),
     errors: validation.errors,
     unknownType: components !== null && !engine.types().includes(components.type),
   };
+}
+
+/**
+ * What the box shows for what a reader typed or pasted: a PURL is explained as it is; a web URL
+ * (what a reader copies from a registry's page or a download link) is read back to the PURL it
+ * names, which is then explained.
+ */
+export type InputExplanation =
+  | { readonly kind: 'purl'; readonly purl: string; readonly explanation: PurlExplanation }
+  | { readonly kind: 'url'; readonly url: string; readonly purl: string; readonly explanation: PurlExplanation }
+  | { readonly kind: 'unknown-url'; readonly url: string };
+
+/** A URL the reader pasted rather than a PURL: one with an http(s) scheme. */
+function isWebUrl(input: string): boolean {
+  return /^https?:\/\//i.test(input) && URL.canParse(input);
+}
+
+/** Explains what the reader typed: {@link explainPurl} for a PURL, or for a web URL the PURL it reads back to. */
+export function explainInput(engine: PurlEngine, input: string, urls?: PurlUrls): InputExplanation {
+  const text = input.trim();
+  if (!isWebUrl(text)) return { kind: 'purl', purl: text, explanation: explainPurl(engine, text, urls) };
+  const purl = urls === undefined ? null : attempt(() => urls.urlToPurl(text));
+  return purl === null ? { kind: 'unknown-url', url: text } : { kind: 'url', url: text, purl, explanation: explainPurl(engine, purl, urls) };
 }
