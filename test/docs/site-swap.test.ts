@@ -76,28 +76,30 @@ async function setUp(victimFiles: Record<string, string>) {
 
 const WRITING = (flags: unknown) => typeof flags === 'number' && (flags & 3) !== 0;
 
+/** Rewrites the site with the swap made inside the first open of a type page for writing; the victim's files after, and what the run threw. */
+async function swapDuringFirstWrite(victimFiles: Record<string, string>) {
+  const { out, victim, swap } = await setUp(victimFiles);
+  hook.when = (call, file, flags) => call === 'open' && WRITING(flags) && file.endsWith('.md') && !file.endsWith('index.md');
+  hook.then = swap;
+  const error = await writeDocsSite(out, site(['cargo', 'npm']), 'md').then(() => null, (thrown: unknown) => thrown);
+  expect(hook.when, 'the swap was made').toBeNull();
+  return { out, left: contents(victim), error };
+}
+
 describe('issue 29 item 2: docs never writes or removes through a folder swapped for a link', () => {
   it('a swap inside the first write of a page: nothing is written into the link’s target, and the run stops with a DocsSiteError', async () => {
     const victimFiles = { 'npm.md': 'the victim’s own npm.md\n', 'notes.md': 'notes\n' };
-    const { out, victim, swap } = await setUp(victimFiles);
-    hook.when = (call, file, flags) => call === 'open' && WRITING(flags) && file.endsWith('.md') && !file.endsWith('index.md');
-    hook.then = swap;
-    const error = await writeDocsSite(out, site(['cargo', 'npm']), 'md').then(() => null, (thrown: unknown) => thrown);
-    expect(hook.when, 'the swap was made').toBeNull();
-    expect(contents(victim)).toEqual(victimFiles);
+    const { out, left, error } = await swapDuringFirstWrite(victimFiles);
+    expect(left).toEqual(victimFiles);
     expect(error).toBeInstanceOf(DocsSiteError);
     expect(error).toMatchObject({ problem: 'symlink', message: expect.stringContaining(`${path.join(out, 'types')} was replaced while teapurl docs wrote the site`) });
   });
 
   it('without /proc, a file opened through a swapped folder is not written: its content stays, and the run stops', async () => {
-    const victimFiles = { 'cargo.md': 'the victim’s own cargo.md\n', 'npm.md': 'the victim’s own npm.md\n' };
-    const { out, victim, swap } = await setUp(victimFiles);
     hook.noProc = true;
-    hook.when = (call, file, flags) => call === 'open' && WRITING(flags) && file.endsWith('.md') && !file.endsWith('index.md');
-    hook.then = swap;
-    const error = await writeDocsSite(out, site(['cargo', 'npm']), 'md').then(() => null, (thrown: unknown) => thrown);
-    expect(hook.when, 'the swap was made').toBeNull();
-    expect(contents(victim)).toEqual(victimFiles);
+    const victimFiles = { 'cargo.md': 'the victim’s own cargo.md\n', 'npm.md': 'the victim’s own npm.md\n' };
+    const { left, error } = await swapDuringFirstWrite(victimFiles);
+    expect(left).toEqual(victimFiles);
     expect(error).toBeInstanceOf(DocsSiteError);
   });
 
