@@ -1,0 +1,20 @@
+/**
+ * One versioning scheme: how its versions are read and ordered. `parse` turns a version into a
+ * comparison key once (throwing {@link BadVersion} for a string that is not a version of the
+ * scheme), so a range compiled from a VERS compares keys, never strings again.
+ */
+export interface VersionScheme<K = unknown> {
+  /** What a version of this scheme is, for messages: `a PEP 440 version`. */
+  readonly label: string;
+  readonly parse: (version: string) => K;
+  /** Negative, zero or positive; zero means equal as the ecosystem defines equality. */
+  readonly compare: (a: K, b: K) => number;
+}
+
+/** A scheme with its key type erased, as the table holds them. */
+export type AnyVersionScheme = VersionScheme<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Builds a scheme; the type parameter ties `parse` and `compare` together. */
+export function scheme<K>(label: string, parse: (version: string) => K, compare: (a: K, b: K) => number): VersionScheme<K> {
+  return Object.freeze({ label, parse, compare });
+}
