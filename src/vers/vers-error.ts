@@ -23,6 +23,7 @@ export type VersRule =
   | 'percent-encoding'
   | 'percent-not-canonical'
   | 'invalid-version'
+  | 'non-canonical-version'
   | 'unsorted'
   | 'duplicate-version'
   | 'comparator-sequence'
@@ -43,6 +44,7 @@ const NON_CANONICAL: ReadonlySet<VersRule> = new Set<VersRule>([
   'duplicate-version',
   'comparator-sequence',
   'unencoded-character',
+  'non-canonical-version',
 ]);
 
 /** Where a {@link VersError} points: an offset into the text checked, and the constraint there. */

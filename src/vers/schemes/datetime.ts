@@ -1,6 +1,6 @@
 /**
- * RFC 3339 timestamps (section 5.6, `date-time`): `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`,
- * with an uppercase `T` and `Z` (the canonical spelling VERS requires). Versions compare as the
+ * RFC 3339 timestamps (section 5.6, `date-time`): `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
+ * RFC 3339 allows a lowercase `t` and `z`; a VERS spells them uppercase. Versions compare as the
  * instants they name, so `2024-01-01T00:00:00Z` equals `2023-12-31T19:00:00-05:00` and
  * `…00.000Z`; fractions of any length compare digit by digit.
  */
@@ -37,8 +37,7 @@ export function parseDatetime(text: string): DatetimeKey {
   for (let i = 0; i < LAYOUT.length; i++) {
     const want = LAYOUT[i]!;
     const c = text[i];
-    if (want === 'd' ? !isDigit(text.charCodeAt(i)) : c !== want) {
-      if (c === 't' && want === 'T') throw new BadVersion('datetime must use uppercase T and Z', i);
+    if (want === 'd' ? !isDigit(text.charCodeAt(i)) : c !== want && !(want === 'T' && c === 't')) {
       throw new BadVersion(`not an RFC 3339 timestamp (YYYY-MM-DDTHH:MM:SSZ): expected ${want === 'd' ? 'a digit' : `'${want}'`}`, i);
     }
   }
@@ -61,10 +60,10 @@ export function parseDatetime(text: string): DatetimeKey {
   }
   let offset = 0;
   const zone = text[i];
-  if (zone === 'Z') {
+  if (zone === 'Z' || zone === 'z') {
     i++;
-  } else if (zone === 'z' || zone === undefined) {
-    throw new BadVersion(zone === 'z' ? 'datetime must use uppercase T and Z' : "the time zone is missing: 'Z' or ±HH:MM", i);
+  } else if (zone === undefined) {
+    throw new BadVersion("the time zone is missing: 'Z' or ±HH:MM", i);
   } else if ((zone === '+' || zone === '-') && /^\d\d:\d\d$/.test(text.slice(i + 1, i + 6))) {
     const hours = Number(text.slice(i + 1, i + 3));
     const minutes = Number(text.slice(i + 4, i + 6));
@@ -83,4 +82,10 @@ export function compareDatetime(a: DatetimeKey, b: DatetimeKey): number {
   return a.seconds - b.seconds || compareText(a.fraction, b.fraction);
 }
 
-export const DATETIME = scheme('an RFC 3339 timestamp', parseDatetime, compareDatetime);
+/** In a VERS the `T` and `Z` are uppercase. */
+function canonicalDatetime(text: string): BadVersion | undefined {
+  const lower = text[LAYOUT.indexOf('T')] === 't' ? LAYOUT.indexOf('T') : text.endsWith('z') ? text.length - 1 : -1;
+  return lower === -1 ? undefined : new BadVersion('datetime must use uppercase T and Z', lower);
+}
+
+export const DATETIME = scheme('an RFC 3339 timestamp', parseDatetime, compareDatetime, canonicalDatetime);
