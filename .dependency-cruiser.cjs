@@ -2,20 +2,23 @@
 // listed before it):
 //
 //   schemas → purl → validate → docs, tea → node → cli
+//   schemas → vers (beside purl: neither imports the other) → validate …
 //
 // plus the generated types (types/, type-only) anywhere. src/index.ts (the `teapurl` entry) sits
-// with validate; src/purl/index.ts is `teapurl/purl`. Both are browser-safe: no Node built-in may be
-// reachable from them. test/layers.test.ts runs these rules; `npx depcruise src` prints them.
+// with validate; src/purl/index.ts is `teapurl/purl`, src/vers/index.ts `teapurl/vers`. All three
+// are browser-safe: no Node built-in may be reachable from them. test/layers.test.ts runs these
+// rules; `npx depcruise src` prints them.
 const LAYERS = {
   schemas: [],
   purl: ['schemas'],
-  validate: ['schemas', 'purl'],
-  docs: ['schemas', 'purl', 'validate'],
-  tea: ['schemas', 'purl', 'validate'],
-  node: ['schemas', 'purl', 'validate', 'docs'],
-  cli: ['schemas', 'purl', 'validate', 'docs', 'tea', 'node'],
+  vers: ['schemas'],
+  validate: ['schemas', 'purl', 'vers'],
+  docs: ['schemas', 'purl', 'vers', 'validate'],
+  tea: ['schemas', 'purl', 'vers', 'validate'],
+  node: ['schemas', 'purl', 'vers', 'validate', 'docs'],
+  cli: ['schemas', 'purl', 'vers', 'validate', 'docs', 'tea', 'node'],
 };
-const BROWSER_SAFE_ENTRIES = ['src/index.ts', 'src/purl/index.ts'];
+const BROWSER_SAFE_ENTRIES = ['src/index.ts', 'src/purl/index.ts', 'src/vers/index.ts'];
 
 const { builtinModules } = require('node:module');
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

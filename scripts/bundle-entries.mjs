@@ -1,4 +1,4 @@
-// Bundles the four package entries (teapurl, teapurl/purl, teapurl/node, teapurl/tea) over the
+// Bundles the five package entries (teapurl, teapurl/purl, teapurl/vers, teapurl/node, teapurl/tea) over the
 // tsc output, each into one ES module plus chunks they share (dist/chunks/), so that one copy of
 // each module's state (the rule registry, the default engine) serves every entry. Resolving,
 // reading and linking the tsc output's 33 to 80 small ES modules was most of an import's cost:
@@ -7,7 +7,7 @@
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 
-const ENTRIES = ['src/index.ts', 'src/purl/index.ts', 'src/node/index.ts', 'src/tea/index.ts'];
+const ENTRIES = ['src/index.ts', 'src/purl/index.ts', 'src/vers/index.ts', 'src/node/index.ts', 'src/tea/index.ts'];
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
 // Run-time dependencies stay imports from node_modules, except jsonc-parser: its CommonJS build is
 // six modules that cost teapurl's import more than the rest of it (bundled as ES modules instead).
