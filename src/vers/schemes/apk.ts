@@ -1,7 +1,8 @@
 /**
  * Alpine Linux package versions, ordered as apk-tools' version.c does it (the Gentoo-like
  * `{number}{.number}...{letter}{_suffix{number}}...{-r#}`): numbers compare as integers, except
- * that after a dot leading zeros weigh first (`1.01` < `1.1`); one lowercase letter may follow;
+ * that after a dot the leading zeros of a number (all but its last digit) weigh first
+ * (`1.01` < `1.1`, `1.001` < `1.01`), as apk-tools 2.12 reads them; one lowercase letter may follow;
  * suffixes `_alpha` < `_beta` < `_pre` < `_rc` sort before the plain version and `_cvs`, `_svn`,
  * `_git`, `_hg`, `_p` after it; `-rN` is the package revision. The port follows apk's tokenizer
  * state by state, quirks included, and refuses what it would refuse.
@@ -71,7 +72,8 @@ function getToken(cur: Cursor): number {
   switch (cur.type) {
     case DIGIT_OR_ZERO:
       if (text[i] === '0') {
-        while (text[i] === '0') i++;
+        // The zeros before the last digit; a lone 0 is the number 0, so 1.0_rc1 < 1.0.
+        while (text[i + 1] === '0') i++;
         nextType = DIGIT;
         v = -(i - cur.at);
         break;
