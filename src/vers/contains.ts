@@ -12,7 +12,16 @@ import type { AnyVersionScheme } from './schemes/scheme.js';
 import { BadVersion, VersError } from './vers-error.js';
 import type { Vers, VersComparator } from './vers-types.js';
 
-/** A VERS compiled for repeated containment questions; see {@link compileVers}. */
+/**
+ * A VERS compiled for repeated containment questions; see {@link compileVers}.
+ *
+ * @example
+ * ```ts
+ * import { compileVers, type VersRange } from 'teapurl/vers';
+ * const range: VersRange = compileVers('vers:gem/>=2.2.0|!=2.2.1|<2.3.0');
+ * range.contains('2.2.1'); // false
+ * ```
+ */
 export interface VersRange {
   /** The VERS, parsed. */
   readonly vers: Vers;

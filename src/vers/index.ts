@@ -6,7 +6,7 @@
  *
  * @packageDocumentation
  */
-export { parseVers, checkVers, type VersCheck } from './parse-vers.js';
+export { parseVers, checkVers, type VersCheck, type ParseVersOptions } from './parse-vers.js';
 export { stringifyVers } from './stringify-vers.js';
 export { normalizeVers, type NormalizeVersOptions } from './normalize-vers.js';
 export { compileVers, versContains, type VersRange } from './contains.js';

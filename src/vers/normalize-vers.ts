@@ -15,7 +15,15 @@ import type { AnyVersionScheme } from './schemes/scheme.js';
 import { VersError } from './vers-error.js';
 import type { Vers, VersComparator } from './vers-types.js';
 
-/** Options of {@link normalizeVers}. */
+/**
+ * Options of {@link normalizeVers}.
+ *
+ * @example
+ * ```ts
+ * import { normalizeVers } from 'teapurl/vers';
+ * normalizeVers('vers:pypi/>0.0.0|>=0.0.1|<1', { simplify: true }); // 'vers:pypi/>0.0.0|<1'
+ * ```
+ */
 export interface NormalizeVersOptions {
   /**
    * Also drop repeated and redundant constraints ("How to parse", constraints simplification),

@@ -19,7 +19,16 @@ export interface KeyedVers {
   readonly keys: readonly unknown[] | undefined;
 }
 
-/** Options of {@link parseVers} and {@link checkVers}. */
+/**
+ * Options of {@link parseVers} and {@link checkVers}.
+ *
+ * @example
+ * ```ts
+ * import { checkVers } from 'teapurl/vers';
+ * checkVers('vers:npm/1.0%252F0').ok;                          // true: a lone version is not read
+ * checkVers('vers:npm/1.0%252F0', { checkVersions: true }).ok; // false: not an npm version
+ * ```
+ */
 export interface ParseVersOptions {
   /**
    * Require every version to be a valid version of the type, even a lone one. By default a
@@ -100,8 +109,29 @@ export function parseVers(vers: string, options: ParseVersOptions = {}): Vers {
   return parseKeyed(vers, options).vers;
 }
 
-/** The outcome of {@link checkVers}. */
-export type VersCheck = { readonly ok: true; readonly vers: Vers } | { readonly ok: false; readonly error: VersError };
+/**
+ * The outcome of {@link checkVers}: the parsed VERS, or the first problem.
+ *
+ * @example
+ * ```ts
+ * import { checkVers, type VersCheck } from 'teapurl/vers';
+ * const result: VersCheck = checkVers('vers:pypi/>=1.0|<2.0');
+ * if (result.ok) console.log(result.vers.constraints.length); // 2
+ * ```
+ */
+export type VersCheck =
+  | {
+      /** The VERS is valid. */
+      readonly ok: true;
+      /** It, parsed. */
+      readonly vers: Vers;
+    }
+  | {
+      /** The VERS is refused. */
+      readonly ok: false;
+      /** Why: the rule, offset and constraint. */
+      readonly error: VersError;
+    };
 
 /**
  * Checks a VERS without throwing.

@@ -2,6 +2,13 @@
  * The rules a VERS, a version or a native range can break. Each {@link VersError} names one, so
  * a caller (a validator, a CLI) can tell a syntax slip from an ordering mistake without reading
  * the message.
+ *
+ * @example
+ * ```ts
+ * import { checkVers, type VersRule } from 'teapurl/vers';
+ * const result = checkVers('vers:npm/>=2.0.0|<1.0.0');
+ * const rule: VersRule | undefined = result.ok ? undefined : result.error.rule; // 'unsorted'
+ * ```
  */
 export type VersRule =
   | 'not-a-string'
@@ -47,7 +54,15 @@ const NON_CANONICAL: ReadonlySet<VersRule> = new Set<VersRule>([
   'non-canonical-version',
 ]);
 
-/** Where a {@link VersError} points: an offset into the text checked, and the constraint there. */
+/**
+ * Where a {@link VersError} points: an offset into the text checked, and the constraint there.
+ *
+ * @example
+ * ```ts
+ * import type { VersErrorPosition } from 'teapurl/vers';
+ * const where: VersErrorPosition = { offset: 17, constraint: 2 };
+ * ```
+ */
 export interface VersErrorPosition {
   /** UTF-16 index into the string that was checked (the VERS, the version or the native range). */
   readonly offset: number;
@@ -71,9 +86,13 @@ export interface VersErrorPosition {
  * ```
  */
 export class VersError extends Error {
+  /** Always `VersError`. */
   override name = 'VersError';
+  /** The rule broken. */
   readonly rule: VersRule;
+  /** UTF-16 index into the checked string where the problem is. */
   readonly offset: number;
+  /** 1-based index of the constraint the problem is in, or `undefined`. */
   readonly constraint: number | undefined;
 
   constructor(rule: VersRule, detail: string, position: VersErrorPosition) {
