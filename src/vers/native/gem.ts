@@ -5,33 +5,19 @@
  * `~> 2.0.8` is `>= 2.0.8, < 2.1`: the upper bound is Gem::Version#bump (drop the pre-release
  * words and the last number, then add one to the new last number).
  */
-import { digitsEnd, isAlpha, isDigit, lettersEnd } from '../schemes/numbers.js';
+import { gemSegments } from '../schemes/gem.js';
 import { nativeError, type ClauseOperator, type ClauseSet } from './clauses.js';
 
 const OPERATORS = ['~>', '>=', '<=', '!=', '>', '<', '='];
 
 /** Gem::Version#bump. */
 export function gemBump(version: string, offset: number): string {
-  const segments: (bigint | string)[] = [];
-  const text = version.replaceAll('-', '.pre.');
-  for (let i = 0; i < text.length; ) {
-    if (isDigit(text.charCodeAt(i))) {
-      const end = digitsEnd(text, i);
-      segments.push(BigInt(text.slice(i, end)));
-      i = end;
-    } else if (isAlpha(text.charCodeAt(i))) {
-      const end = lettersEnd(text, i);
-      segments.push(text.slice(i, end));
-      i = end;
-    } else {
-      i++;
-    }
-  }
+  const segments = gemSegments(version);
   while (segments.some((s) => typeof s === 'string')) segments.pop();
   if (segments.length > 1) segments.pop();
   const last = segments[segments.length - 1];
-  if (typeof last !== 'bigint') throw nativeError(`'~> ${version}' has no number to bump`, offset);
-  segments[segments.length - 1] = last + 1n;
+  if (last === undefined || typeof last === 'string') throw nativeError(`'~> ${version}' has no number to bump`, offset);
+  segments[segments.length - 1] = BigInt(last) + 1n;
   return segments.join('.');
 }
 

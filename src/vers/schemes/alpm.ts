@@ -6,8 +6,9 @@
  * `1.5-1`, as pacman has it; with and without releases mixed, that equality is not transitive.
  */
 import { BadVersion } from '../vers-error.js';
-import { digitsEnd, isAlpha, isDigit, lettersEnd } from './numbers.js';
+import { digitsEnd, isAlpha, isDigit } from './numbers.js';
 import { scheme } from './scheme.js';
+import { compareSegment } from './segments.js';
 
 export interface AlpmKey {
   readonly epoch: string;
@@ -46,20 +47,9 @@ export function alpmRpmvercmp(a: string, b: string): number {
     while (j < b.length && !isAlnum(b.charCodeAt(j))) j++;
     if (i >= a.length || j >= b.length) break;
     if (i - sepA !== j - sepB) return i - sepA < j - sepB ? -1 : 1;
-    const numeric = isDigit(a.charCodeAt(i));
-    const endA = numeric ? digitsEnd(a, i) : lettersEnd(a, i);
-    const endB = numeric ? digitsEnd(b, j) : lettersEnd(b, j);
-    if (endB === j) return numeric ? 1 : -1;
-    let segA = a.slice(i, endA);
-    let segB = b.slice(j, endB);
-    if (numeric) {
-      segA = segA.replace(/^0+/, '');
-      segB = segB.replace(/^0+/, '');
-      if (segA.length !== segB.length) return segA.length > segB.length ? 1 : -1;
-    }
-    if (segA !== segB) return segA < segB ? -1 : 1;
-    i = endA;
-    j = endB;
+    const segment = compareSegment(a, i, b, j);
+    if (typeof segment === 'number') return segment;
+    [i, j] = segment;
   }
   if (i >= a.length && j >= b.length) return 0;
   // A remaining letter run never beats the end: 1.0rc < 1.0 < 1.0.1.

@@ -18,6 +18,26 @@ function withoutTrailingZeros(segments: (Int | string)[]): (Int | string)[] {
   return segments.slice(0, end);
 }
 
+/** Gem::Version#segments: runs of digits (as integers) and of letters, a `-` read as `.pre.`. */
+export function gemSegments(version: string): (Int | string)[] {
+  const text = version.replaceAll('-', '.pre.');
+  const segments: (Int | string)[] = [];
+  for (let j = 0; j < text.length; ) {
+    if (isDigit(text.charCodeAt(j))) {
+      const end = digitsEnd(text, j);
+      segments.push(toInt(text.slice(j, end)));
+      j = end;
+    } else if (isAlpha(text.charCodeAt(j))) {
+      const end = lettersEnd(text, j);
+      segments.push(text.slice(j, end));
+      j = end;
+    } else {
+      j++;
+    }
+  }
+  return segments;
+}
+
 export function parseGem(version: string): GemKey {
   // The pattern of Gem::Version: [0-9]+(\.[0-9a-zA-Z]+)*(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?
   let i = digitsEnd(version, 0);
@@ -45,21 +65,7 @@ export function parseGem(version: string): GemKey {
     }
   }
   if (i !== version.length) throw new BadVersion(`'${version[i]}' is not allowed in a RubyGems version`, i);
-  const text = version.replaceAll('-', '.pre.');
-  const segments: (Int | string)[] = [];
-  for (let j = 0; j < text.length; ) {
-    if (isDigit(text.charCodeAt(j))) {
-      const end = digitsEnd(text, j);
-      segments.push(toInt(text.slice(j, end)));
-      j = end;
-    } else if (isAlpha(text.charCodeAt(j))) {
-      const end = lettersEnd(text, j);
-      segments.push(text.slice(j, end));
-      j = end;
-    } else {
-      j++;
-    }
-  }
+  const segments = gemSegments(version);
   const firstWord = segments.findIndex((s) => typeof s === 'string');
   if (firstWord === -1) return withoutTrailingZeros(segments);
   return [...withoutTrailingZeros(segments.slice(0, firstWord)), ...withoutTrailingZeros(segments.slice(firstWord))];

@@ -7,8 +7,9 @@
  * order stays total (rpm's dependency matching, which ignores a missing release, is not an order).
  */
 import { checkCharacters, splitEpochVersionRelease, type EpochVersionRelease } from './epoch.js';
-import { compareInt, digitsEnd, isAlpha, isDigit, lettersEnd } from './numbers.js';
+import { compareInt, isAlpha, isDigit } from './numbers.js';
 import { scheme } from './scheme.js';
+import { compareSegment } from './segments.js';
 
 const ALLOWED = /^[A-Za-z0-9._+~^]$/;
 
@@ -50,21 +51,9 @@ export function rpmvercmp(a: string, b: string): number {
       continue;
     }
     if (i >= a.length || j >= b.length) break;
-    const numeric = isDigit(x);
-    const endA = numeric ? digitsEnd(a, i) : lettersEnd(a, i);
-    const endB = numeric ? digitsEnd(b, j) : lettersEnd(b, j);
-    // Segments of different kinds: the numeric one is newer.
-    if (endB === j) return numeric ? 1 : -1;
-    let segA = a.slice(i, endA);
-    let segB = b.slice(j, endB);
-    if (numeric) {
-      segA = segA.replace(/^0+/, '');
-      segB = segB.replace(/^0+/, '');
-      if (segA.length !== segB.length) return segA.length > segB.length ? 1 : -1;
-    }
-    if (segA !== segB) return segA < segB ? -1 : 1;
-    i = endA;
-    j = endB;
+    const segment = compareSegment(a, i, b, j);
+    if (typeof segment === 'number') return segment;
+    [i, j] = segment;
   }
   if (i >= a.length && j >= b.length) return 0;
   return i >= a.length ? -1 : 1;
