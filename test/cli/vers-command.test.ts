@@ -24,6 +24,19 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+describe('teapurl vers --help', () => {
+  it.each([[], ['contains'], ['canonical'], ['from-native'], ['test-suite']])('teapurl vers %s --help prints its usage, with no control character', async (...action) => {
+    const r = await vers([...action, '--help']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: teapurl vers/);
+    expect(r.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+  });
+
+  it('is listed in teapurl --help', async () => {
+    expect((await runInProcess(['--help'], process.cwd())).stdout).toMatch(/^  vers <action>/m);
+  });
+});
+
 describe('teapurl vers contains', () => {
   it('prints one line per version and exits 0 when every version is inside', async () => {
     expect(await vers(['contains', 'vers:npm/>=1.0.0|<2.0.0', '1.0.0', '1.9.9'])).toEqual({ status: 0, stdout: '1.0.0 inside\n1.9.9 inside\n', stderr: '' });
