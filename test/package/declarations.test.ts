@@ -53,8 +53,8 @@ const ENTRIES = Object.entries(exportsField).flatMap(([subpath, conditions]) =>
 );
 
 describe('the published declarations', () => {
-  it('are found for the four entries, each for import and require', () => {
-    expect(ENTRIES.map((e) => `${e.subpath} ${e.condition}`).sort()).toEqual(['. import', '. require', './node import', './node require', './purl import', './purl require', './tea import', './tea require']);
+  it('are found for the five entries, each for import and require', () => {
+    expect(ENTRIES.map((e) => `${e.subpath} ${e.condition}`).sort()).toEqual(['. import', '. require', './node import', './node require', './purl import', './purl require', './tea import', './tea require', './vers import', './vers require']);
   });
 
   it.each(ENTRIES)('$subpath ($condition) reaches no declaration of re2js', ({ types }) => {
@@ -63,7 +63,7 @@ describe('the published declarations', () => {
     expect([...packages].filter((p) => p === 're2js' || p.startsWith('re2js/'))).toEqual([]);
   });
 
-  it.each(ENTRIES.filter((e) => e.subpath === '.' || e.subpath === './purl'))('$subpath ($condition), browser-safe, reaches no other package at all', ({ types }) => {
+  it.each(ENTRIES.filter((e) => e.subpath === '.' || e.subpath === './purl' || e.subpath === './vers'))('$subpath ($condition), browser-safe, reaches no other package at all', ({ types }) => {
     expect([...reachable(types).packages]).toEqual([]);
   });
 });

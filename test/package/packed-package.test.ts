@@ -22,7 +22,7 @@ import { ROOT } from '../support/paths.js';
 const MAX_PACKAGES = 15;
 const MAX_INSTALL_BYTES = 6_000_000;
 
-const ENTRIES = ['teapurl', 'teapurl/purl', 'teapurl/node', 'teapurl/tea'] as const;
+const ENTRIES = ['teapurl', 'teapurl/purl', 'teapurl/vers', 'teapurl/node', 'teapurl/tea'] as const;
 const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 const NODE_TYPES = path.join(ROOT, 'node_modules/@types');
 
@@ -103,6 +103,7 @@ async function main() {
     node: [engine.types(), report.results.map((r) => [r.file.replace(/\\\\/g, '/'), r.valid]).sort()],
     tea: rankEndpoints(JSON.parse(readFileSync('docs/valid.json', 'utf8')), ['1.0.0'])[0].baseUrl,
     urls: [(await loadPurlUrls()).purlToUrls('pkg:npm/left-pad@1.3.0').download, urlToPurl('https://www.npmjs.com/package/left-pad')],
+    vers: [versContains('vers:npm/>=1.0.0|<2.0.0', '1.5.0'), versFromNative('pypi', '~=2.2')],
   };
   console.log(JSON.stringify(out));
 }
@@ -118,12 +119,14 @@ const EXPECTED_OUTPUT = {
   node: [['npm'], [['docs/invalid.json', false], ['docs/valid.json', true]]],
   tea: 'https://tea.example.com/v1.0.0',
   urls: ['https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz', 'pkg:npm/left-pad'],
+  vers: [true, 'vers:pypi/>=2.2|<3'],
 };
 
 const ESM_CONSUMER = `import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
 import { parsePurl, validateText } from 'teapurl';
 import { canonicalizePurl, PackageURL, loadPurlUrls } from 'teapurl/purl';
+import { versContains, versFromNative } from 'teapurl/vers';
 import { purlEngineFromDirectory, validateFiles, urlToPurl } from 'teapurl/node';
 import { rankEndpoints } from 'teapurl/tea';
 ${CONSUMER_BODY}`;
@@ -133,6 +136,7 @@ const { readFileSync } = require('node:fs');
 const { inspect } = require('node:util');
 const { parsePurl, validateText } = require('teapurl');
 const { canonicalizePurl, PackageURL, loadPurlUrls } = require('teapurl/purl');
+const { versContains, versFromNative } = require('teapurl/vers');
 const { purlEngineFromDirectory, validateFiles, urlToPurl } = require('teapurl/node');
 const { rankEndpoints } = require('teapurl/tea');
 ${CONSUMER_BODY}`;
@@ -147,6 +151,7 @@ const TS_CONSUMER = `import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
 import { parsePurl, validateText, type PurlComponents, type ValidationResult } from 'teapurl';
 import { canonicalizePurl, PackageURL, PurlEngine, loadPurlUrls, type PurlUrls } from 'teapurl/purl';
+import { compileVers, versFromNative, type VersRange } from 'teapurl/vers';
 import { purlEngineFromDirectory, validateFiles, urlToPurl, type FilesReport } from 'teapurl/node';
 import { rankEndpoints, type RankedEndpoint } from 'teapurl/tea';
 
@@ -157,6 +162,7 @@ async function main(): Promise<void> {
   const purl: PackageURL = PackageURL.fromString('pkg:PyPI/Django_Rest@1.0?b=2&a=1');
   const result: ValidationResult = validateText(readFileSync('docs/valid.json', 'utf8'), { kind: 'tea-discovery' });
   const best: RankedEndpoint | undefined = rankEndpoints(JSON.parse(readFileSync('docs/valid.json', 'utf8')), ['1.0.0'])[0];
+  const range: VersRange = compileVers('vers:npm/>=1.0.0|<2.0.0');
   // @ts-expect-error parsePurl takes a string
   if (parsed === null) parsePurl(42);
   const out = {
@@ -167,6 +173,7 @@ async function main(): Promise<void> {
     node: [engine.types(), report.results.map((r) => [r.file.replace(/\\\\/g, '/'), r.valid]).sort()],
     tea: best?.baseUrl,
     urls: [(await loadPurlUrls() satisfies PurlUrls).purlToUrls('pkg:npm/left-pad@1.3.0').download, urlToPurl('https://www.npmjs.com/package/left-pad')],
+    vers: [range.contains('1.5.0'), versFromNative('pypi', '~=2.2')],
   };
   console.log(JSON.stringify(out));
 }
