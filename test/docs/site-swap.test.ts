@@ -10,8 +10,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { defaultPurlDefinitions, defaultPurlEngine } from '../../src/index.js';
-import { DocsSiteError, generateDocsSite, writeDocsSite } from '../../src/node/index.js';
+import { defaultPurlDefinitions } from '../../src/purl/default-definitions.js';
+import { defaultPurlEngine } from '../../src/purl/index.js';
+import { DocsSiteError, generateDocsSite, writeDocsSite } from '../../src/docs/index.js';
 
 const hook = vi.hoisted(() => ({ when: null as null | ((call: 'open' | 'unlink', file: string, flags: unknown) => boolean), then: null as null | (() => void), noProc: false }));
 
