@@ -61,9 +61,6 @@ export interface TeaTransport {
   close?(): Promise<void>;
 }
 
-/** What `fetch` looks like: the platform's, or one a caller passes in. */
-type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
-
 /**
  * A transport over a `fetch` function: by default the platform's `globalThis.fetch` (Node 20+,
  * browsers, workers), with `redirect: 'manual'`. It holds no credentials and no TLS settings; for
@@ -78,7 +75,7 @@ type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
  * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', transport: fetchTransport() });
  * ```
  */
-export function fetchTransport(fetch: FetchLike = (input, init) => globalThis.fetch(input, init)): TeaTransport {
+export function fetchTransport(fetch: (input: string, init: RequestInit) => Promise<Response> = (input, init) => globalThis.fetch(input, init)): TeaTransport {
   return {
     send(url, request) {
       return fetch(url, {
