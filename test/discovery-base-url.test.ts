@@ -120,3 +120,14 @@ describe('teapurl validate on the seven documents, in a temporary folder', () =>
     expect(r.stdout).toContain('has a query ("?version=1"): remove it, a base URL has none; not fixable automatically: needs a person');
   });
 });
+
+describe('a huge url is diagnosed in one pass', () => {
+  it('ten million slashes, or ten million characters before a bad one, take no longer than reading them', () => {
+    for (const url of [`https://tea.example.com${'/'.repeat(10_000_000)}a/`, `https://tea.example.com/${'a'.repeat(10_000_000)}<`, `HTTPS://tea.example.com${'/'.repeat(10_000_000)}`]) {
+      const diagnosis = diagnoseBaseUrl(url);
+      expect(diagnosis.problems.length).toBeGreaterThan(0);
+      expect(diagnosis.message.length).toBeLessThan(400);
+    }
+    expect(diagnoseBaseUrl(`HTTPS://tea.example.com${'/'.repeat(10_000_000)}`).rewrite).toBe('https://tea.example.com');
+  });
+});

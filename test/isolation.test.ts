@@ -265,12 +265,13 @@ describe('PurlEngine loaders throw only DefinitionSetError', () => {
   });
 });
 
-describe('a huge invalid URI is one schema/format finding', () => {
+describe('a huge invalid URI is one finding', () => {
   const huge = `https://${'a'.repeat(10_000_000)} `;
 
-  it('in a discovery document url', () => {
+  it('in a discovery document url, which the base-url rule explains', () => {
     const findings = validateText(JSON.stringify({ schemaVersion: 1, endpoints: [{ url: huge, versions: ['1.0.0'] }] })).findings;
-    expect(findings.map((f) => [f.rule, f.pointer])).toEqual([['schema/format', '/endpoints/0/url']]);
+    expect(findings.map((f) => [f.rule, f.pointer])).toEqual([['discovery/base-url', '/endpoints/0/url']]);
+    expect(findings[0]!.message).toContain('holds a space (character 10000009)');
     expect(findings[0]!.message.length).toBeLessThan(300);
   });
 

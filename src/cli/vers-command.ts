@@ -3,8 +3,8 @@ import type { CommandIo } from './io.js';
 import { UsageError, oneOf } from './usage-error.js';
 import { nearest, parseCommandLine } from './args.js';
 import { packageInfo } from './package-info.js';
-import { quoteArg } from './output/safe-text.js';
-import { eachLine, type LineFormat } from './vers/each-line.js';
+import { escapeControls, escapeJsonText, quoteArg } from './output/safe-text.js';
+import { eachInput, negative, refuse, type InputAnswer, type RecordFormat } from './purl/each-input.js';
 
 export const VERS_HELP = `Usage: teapurl vers <action> [options] [ARG...]
 
@@ -25,8 +25,8 @@ Options:
 With no inputs after the action's own arguments, or where an input is -, inputs are
 read from standard input, one per line, in constant memory; blank lines are skipped.
 Every input gets one line of output, so pipelines stay aligned: a refused input
-prints an empty line (and "error: <input>: <message>" on stderr) in text format,
-{"input": …, "error": …} in json.
+prints an empty line in text format, {"input": …, "error": …} in json, and is
+reported on stderr with its line number (or argument number), as in teapurl purl.
 contains prints "<version> inside" or "<version> outside" for each version.
 Exit status: 0 all answered (contains: every version inside), 1 some input refused
 (contains: some version outside or invalid), 2 usage error or an invalid VERS for contains.
@@ -39,7 +39,7 @@ const OPTIONS = {
   simplify: { type: 'boolean', default: false },
 } as const;
 
-const FORMATS: readonly LineFormat[] = ['text', 'json'];
+const FORMATS: readonly RecordFormat[] = ['text', 'json'];
 
 /** `teapurl vers`: returns the exit code. */
 export async function versCommand(argv: string[], io: CommandIo): Promise<number> {
@@ -73,9 +73,9 @@ export async function versCommand(argv: string[], io: CommandIo): Promise<number
   if (values.simplify && action !== 'canonical') throw new UsageError('--simplify applies to canonical only');
 
   if (action === 'canonical') {
-    return eachLine(io, positionals, format, MAX_VERS_LENGTH, (vers) => {
+    return eachVersInput(io, positionals, format, 'range', (vers) => {
       const canonical = normalizeVers(vers, { simplify: values.simplify });
-      return { text: canonical, fields: { canonical } };
+      return versRecord(format, vers, canonical, { canonical });
     });
   }
   if (action === 'from-native') {
@@ -85,10 +85,11 @@ export async function versCommand(argv: string[], io: CommandIo): Promise<number
       const near = nearest(type, nativeVersTypes());
       throw new UsageError(`no native notation for ${quoteArg(type)}${near ? `; did you mean '${near}'?` : `: one of ${nativeVersTypes().join(', ')}`}`);
     }
-    return eachLine(io, ranges, format, MAX_VERS_LENGTH, (range) => {
+    const fromNative = (range: string) => {
       const vers = versFromNative(type, range);
-      return { text: vers, fields: { vers } };
-    });
+      return versRecord(format, range, vers, { vers });
+    };
+    return eachVersInput(io, ranges, format, 'range', fromNative, 2);
   }
   const [vers, ...versions] = positionals;
   if (vers === undefined) throw new UsageError('name a VERS, then the versions to test (or - to read them from standard input)');
@@ -101,8 +102,26 @@ export async function versCommand(argv: string[], io: CommandIo): Promise<number
     const known = error.rule === 'unknown-type' ? `; known types: ${versTypes().join(', ')}` : '';
     throw new UsageError(`invalid VERS ${quoteArg(vers)}: ${error.message}${known}${type === undefined ? '' : ''}`);
   }
-  return eachLine(io, versions, format, MAX_VERS_LENGTH, (version) => {
+  return eachVersInput(io, versions, format, 'version', (version) => {
     const inside = range.contains(version);
-    return { text: `${version} ${inside ? 'inside' : 'outside'}`, fields: { contains: inside }, negative: !inside };
+    const record = versRecord(format, version, `${version} ${inside ? 'inside' : 'outside'}`, { contains: inside });
+    return inside ? record : negative(record);
+  }, 2);
+}
+
+/** One input's record: its text line, or in JSON `{"input", …fields}`. */
+function versRecord(format: RecordFormat, input: string, text: string, fields: Readonly<Record<string, unknown>>): string {
+  return format === 'json' ? escapeJsonText(JSON.stringify({ input, ...fields })) : escapeControls(text);
+}
+
+/** The line loop every action shares (one record per input), with a `VersError` as the input's refusal. */
+function eachVersInput(io: CommandIo, inputs: readonly string[], format: RecordFormat, noun: string, answer: (input: string) => InputAnswer, firstArgument = 1): Promise<number> {
+  return eachInput(io, inputs, { noun, refused: 'invalid', maxLength: MAX_VERS_LENGTH, format, firstArgument }, (input) => {
+    try {
+      return answer(input);
+    } catch (error) {
+      if (error instanceof VersError) return refuse(error.message);
+      throw error;
+    }
   });
 }

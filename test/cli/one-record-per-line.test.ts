@@ -56,6 +56,26 @@ const URL_LINES = [
 const URL_BAD = [1, 3, 6, 8];
 const URL_GOOD = [0, 2, 4, 5, 9, 10];
 
+const VERS_LINES = [
+  'vers:npm/>=1.0.0|<2.0.0',
+  'vers:pypi/0.0.2|0.0.1',
+  'not-a-vers',
+  '',
+  'VERS:NPM/<2.0.0|>=1.0.0',
+  'vers:npm/>=2.0.0|<1.0.0',
+  'vers:gem/>=2.2.0|!= 2.2.1|<2.3.0',
+  'vers:deb/>=1.0-1',
+  `vers:npm/${'1'.repeat(70_000)}`,
+  'vers:foo/1',
+  'vers:maven/>=1.0|<2.0',
+  'vers:npm/*',
+  'vers:',
+  'vers:golang/>=v1.2.3',
+  'vers:cargo/<1.0.0',
+];
+const VERS_BAD = [2, 7, 8, 11];
+const VERS_GOOD = [0, 1, 3, 6, 9];
+
 /** The lines that hold something: what gets a record, with its line number in the input. */
 function nonBlank(lines: readonly string[]): { text: string; number: number }[] {
   return lines.flatMap((line, i) => (line.trim() === '' ? [] : [{ text: line.trim(), number: i + 1 }]));
@@ -75,9 +95,11 @@ const CASES = [
   { args: ['purl', 'urls', '--format', 'json'], format: 'json', lines: PURL_LINES, bad: PURL_BAD, good: PURL_GOOD, noun: 'PURLs invalid', maxLength: 65_536 },
   { args: ['purl', 'from-url'], format: 'text', lines: URL_LINES, bad: URL_BAD, good: URL_GOOD, noun: 'URLs not recognised', maxLength: 8192 },
   { args: ['purl', 'from-url', '--format', 'json'], format: 'json', lines: URL_LINES, bad: URL_BAD, good: URL_GOOD, noun: 'URLs not recognised', maxLength: 8192 },
+  { args: ['vers', 'canonical'], format: 'text', lines: VERS_LINES, bad: VERS_BAD, good: VERS_GOOD, noun: 'ranges invalid', maxLength: 65_536 },
+  { args: ['vers', 'canonical', '--format', 'json'], format: 'json', lines: VERS_LINES, bad: VERS_BAD, good: VERS_GOOD, noun: 'ranges invalid', maxLength: 65_536 },
 ] as const;
 
-describe('every line-oriented purl action prints one record per non-blank input line', () => {
+describe('every line-oriented purl and vers action prints one record per non-blank input line', () => {
   it.each(CASES.map((c) => ({ ...c, name: c.args.join(' ') })))('teapurl $name: 14 lines in, 14 records out, failures said on stderr', ({ args, format, lines, bad, good, noun, maxLength }) => {
     const inputs = nonBlank(lines);
     expect(inputs).toHaveLength(14);
@@ -108,7 +130,8 @@ describe('every line-oriented purl action prints one record per non-blank input 
       } else {
         expect(value).not.toHaveProperty('error');
         // Each answer names what it answers: the input itself, or for parse its type.
-        if (args[1] === 'parse') expect(value.type, `record ${i + 1}`).toBe(/^pkg:([^/]+)\//.exec(input.text)![1]!.toLowerCase());
+        if (args[0] === 'vers') expect(value.input, `record ${i + 1}`).toBe(input.text);
+        else if (args[1] === 'parse') expect(value.type, `record ${i + 1}`).toBe(/^pkg:([^/]+)\//.exec(input.text)![1]!.toLowerCase());
         else expect(value[args[1] === 'urls' ? 'purl' : 'url'], `record ${i + 1}`).toBe(input.text);
       }
     });

@@ -46,7 +46,9 @@ describe('teapurl vers contains', () => {
     const r = await vers(['contains', 'vers:npm/>=1.0.0|<2.0.0', '2.0.0', 'x.y', '1.5.0']);
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('2.0.0 outside\n\n1.5.0 inside\n');
-    expect(r.stderr).toMatch(/^error: x\.y: 'x\.y' is not a node-semver version/m);
+    expect(r.stderr).toMatch(/^argument 3: 'x\.y' is not a node-semver version/m);
+    // Outside is an answer, not a refusal: only the invalid one is counted.
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('1 of 3 versions invalid');
   });
 
   it('reads versions from standard input with -, and writes JSON records', async () => {
@@ -74,7 +76,7 @@ describe('teapurl vers canonical and from-native', () => {
     const r = await vers(['canonical'], ['vers:pypi/0.0.2|0.0.1\n\nnot-a-vers\nVERS:NPM/<2.0.0|>=1.0.0\n']);
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('vers:pypi/0.0.1|0.0.2\n\nvers:npm/>=1.0.0|<2.0.0\n');
-    expect(r.stderr).toBe("error: not-a-vers: a VERS starts with 'vers:' (at offset 0)\n");
+    expect(r.stderr).toBe("line 3: a VERS starts with 'vers:' (at offset 0)\n1 of 3 ranges invalid\n");
     expect((await vers(['canonical', '--simplify', 'vers:pypi/>=1|>=1|<2'])).stdout).toBe('vers:pypi/>=1|<2\n');
   });
 
@@ -97,10 +99,13 @@ describe('teapurl vers canonical and from-native', () => {
     expect((await vers(['canonical', '-', '-'])).status).toBe(2);
   });
 
-  it('escapes control characters of an input in its error line', async () => {
+  it('names a refused input by its argument or line number, and lets no control character of it reach the terminal', async () => {
     const r = await vers(['canonical', 'vers:npm/1.0.0\u001b[31m']);
-    expect(r.stderr).toContain('\\u001b[31m');
+    expect(r.stderr).toMatch(/^argument 1: .*U\+001B/m);
     expect(r.stderr).not.toContain('\u001b');
+    const json = await vers(['canonical', '--format', 'json', 'vers:npm/1.0.0\u001b[31m']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ input: 'vers:npm/1.0.0\u001b[31m' });
+    expect(json.stdout).toContain('\\u001b[31m');
   });
 });
 

@@ -14,11 +14,22 @@ export function refuse(problem: string): Refusal {
   return { refused: problem };
 }
 
+/** A record that answers its input, but not as the run hoped (a version outside a range): printed, and the exit status is 1. */
+export interface NegativeRecord {
+  readonly negative: string;
+}
+
+/** `record`, counted as a negative answer. */
+export function negative(record: string): NegativeRecord {
+  return { negative: record };
+}
+
 /**
- * What an action makes of one input (a PURL, a URL): its output record, one line without the
- * line break, printable as it is (controls escaped); or the {@link Refusal} that says why it has none.
+ * What an action makes of one input (a PURL, a URL, a VERS, a version): its output record, one
+ * line without the line break, printable as it is (controls escaped), or a {@link NegativeRecord};
+ * or the {@link Refusal} that says why it has none.
  */
-export type InputAnswer = string | Refusal;
+export type InputAnswer = string | NegativeRecord | Refusal;
 
 /** Handles one input. */
 export type InputHandler = (text: string) => InputAnswer;
@@ -28,7 +39,7 @@ export type RecordFormat = 'text' | 'json';
 
 /** How {@link eachInput} names what it reads in its closing line, and how it writes a refused input's record. */
 export interface InputKind {
-  /** `PURL`, `URL`. */
+  /** `PURL`, `URL`, `VERS`, `version`. */
   readonly noun: string;
   /** What the closing line says of the refused ones: `invalid`, `not recognised`. */
   readonly refused: string;
@@ -36,6 +47,8 @@ export interface InputKind {
   readonly maxLength: number;
   /** The format of the action's records, which a refused input's record follows. */
   readonly format: RecordFormat;
+  /** The number of the first input among the action's arguments, when others come before it (`vers contains <vers> <version>...`); default 1. */
+  readonly firstArgument?: number;
 }
 
 /**
@@ -47,7 +60,7 @@ function refusedRecord(format: RecordFormat, input: string | null, problem: stri
 }
 
 /**
- * The loop every line-oriented `teapurl purl` action shares: each argument, or with none each
+ * The loop every line-oriented action of `teapurl purl` and `teapurl vers` shares: each argument, or with none each
  * line of standard input (in constant memory; blank lines skipped), goes to `handle`; an
  * argument `-` reads the lines of standard input in its place, as `teapurl validate -` does.
  * Every input gets exactly one record on standard output, in input order, so that `paste` and
@@ -56,12 +69,13 @@ function refusedRecord(format: RecordFormat, input: string | null, problem: stri
  * also reported on stderr with its argument or line number, the run goes on, and the closing line
  * counts them. Output is written in big blocks, and whenever standard input makes us wait. A
  * reader that leaves early (`| head`) ends the run without an error.
- * Returns the exit code: 1 when some input was refused, else 0.
+ * Returns the exit code: 1 when some input was refused or answered negatively, else 0.
  */
 export async function eachInput(io: CommandIo, positionals: readonly string[], kind: InputKind, handle: InputHandler): Promise<number> {
   const out = new BufferedOutput(io.stdout);
   const err = new BufferedOutput(io.stderr, 4096);
   let refused = 0;
+  let negatives = 0;
   let count = 0;
   const refuseOne = (input: string | null, problem: string, where: string) => {
     refused++;
@@ -71,10 +85,12 @@ export async function eachInput(io: CommandIo, positionals: readonly string[], k
   const one = (text: string, where: string): void => {
     count++;
     const answer = handle(text);
-    if (typeof answer !== 'string') return refuseOne(text, answer.refused, where);
+    if (typeof answer !== 'string' && 'refused' in answer) return refuseOne(text, answer.refused, where);
+    if (typeof answer !== 'string') negatives++;
+    const record = typeof answer === 'string' ? answer : answer.negative;
     // One record, one line: a line break inside would shift every later record.
-    if (answer.includes('\n')) throw new Error(`the record for ${where} spans lines`);
-    out.write(`${answer}\n`);
+    if (record.includes('\n')) throw new Error(`the record for ${where} spans lines`);
+    out.write(`${record}\n`);
   };
   const readStdin = async () => {
     // Whatever the lines of one chunk gave is written before the next chunk is awaited: a slow
@@ -104,7 +120,7 @@ export async function eachInput(io: CommandIo, positionals: readonly string[], k
     for (const [i, text] of positionals.entries()) {
       // `-` is standard input, as `teapurl validate -` reads it.
       if (text === '-') await readStdin();
-      else one(text, `argument ${i + 1}`);
+      else one(text, `argument ${i + (kind.firstArgument ?? 1)}`);
     }
     out.flush();
   } catch (error) {
@@ -120,5 +136,5 @@ export async function eachInput(io: CommandIo, positionals: readonly string[], k
   } catch (error) {
     if (!(error instanceof ClosedOutputError)) throw error;
   }
-  return refused > 0 ? 1 : 0;
+  return refused > 0 || negatives > 0 ? 1 : 0;
 }

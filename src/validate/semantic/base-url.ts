@@ -29,9 +29,6 @@ export interface BaseUrlDiagnosis {
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
 const WHITE_SPACE = /[\s\u0000-\u001f\u007f-\u009f]/u;
-/** Characters RFC 3986 allows in a URI, besides `%` (checked apart, with its two hex digits). */
-const URI_CHARACTER = /[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]/;
-const PERCENT_ENCODED = /^%[0-9A-Fa-f]{2}/;
 
 const NAMED_SPACES: Readonly<Record<string, string>> = { ' ': 'a space', '\t': 'a tab', '\n': 'a line break', '\r': 'a carriage return' };
 
@@ -39,29 +36,30 @@ function whiteSpaceName(char: string): string {
   return NAMED_SPACES[char] ?? `the white space or control character U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-/** The first character a URI cannot hold as it is (white space aside), with where it is. */
+/** A character RFC 3986 does not allow in a URI as it is: not unreserved, reserved or `%` (white space is said apart). */
+const NOT_IN_URI = /[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%\s\u0000-\u001f\u007f-\u009f]/u;
+/** A `%` that begins no percent-encoding. */
+const LONE_PERCENT = /%(?![0-9A-Fa-f]{2})/;
+
+/** The first character a URI cannot hold as it is (white space aside), with where it is: two searches, whatever the length. */
 function unwritable(url: string): Problem | null {
-  for (let i = 0; i < url.length; i++) {
-    const char = String.fromCodePoint(url.codePointAt(i)!);
-    if (WHITE_SPACE.test(char)) {
-      i += char.length - 1;
-      continue;
-    }
-    if (char === '%') {
-      if (PERCENT_ENCODED.test(url.slice(i))) continue;
-      return { says: `holds a "%" (character ${i + 1}) that begins no percent-encoding`, remedy: 'write a percent sign as %25' };
-    }
-    if (!URI_CHARACTER.test(char)) {
-      // A lone surrogate cannot be encoded: it is not text at all.
-      const encoded = char.length === 1 && char >= '\ud800' && char <= '\udfff' ? null : encodeURIComponent(char);
-      return { says: `holds ${JSON.stringify(char)} (character ${i + 1}), which a URL holds only percent-encoded`, remedy: encoded === null ? 'remove it' : `write ${encoded}` };
-    }
-    i += char.length - 1;
+  const char = NOT_IN_URI.exec(url);
+  const percent = LONE_PERCENT.exec(url);
+  if (percent !== null && (char === null || percent.index < char.index)) {
+    return { says: `holds a "%" (character ${percent.index + 1}) that begins no percent-encoding`, remedy: 'write a percent sign as %25' };
   }
-  return null;
+  if (char === null) return null;
+  // A lone surrogate cannot be encoded: it is not text at all.
+  const lone = char[0].length === 1 && char[0] >= '\ud800' && char[0] <= '\udfff';
+  return { says: `holds ${JSON.stringify(char[0])} (character ${char.index + 1}), which a URL holds only percent-encoded`, remedy: lone ? 'remove it' : `write ${encodeURIComponent(char[0])}` };
 }
 
-const stripTrailingSlashes = (url: string) => url.replace(/\/+$/, '');
+/** `url` without the slashes it ends with (a loop: a regular expression would backtrack over a long run of them). */
+function stripTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url.charCodeAt(end - 1) === 0x2f) end--;
+  return url.slice(0, end);
+}
 const lowercaseScheme = (url: string) => url.replace(SCHEME, (scheme) => scheme.toLowerCase());
 
 /** The problems of the part after `scheme:`: the `//`, userinfo, host, port, path, query and fragment. */
