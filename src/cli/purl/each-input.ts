@@ -47,7 +47,7 @@ export interface InputKind {
   readonly maxLength: number;
   /** The format of the action's records, which a refused input's record follows. */
   readonly format: RecordFormat;
-  /** The number of the first input among the action's arguments, when others come before it (`vers contains <vers> <version>...`); default 1. */
+  /** The number of the first input among the action's arguments, when others come first (`vers contains <vers> <version>...`); default 1. */
   readonly firstArgument?: number;
 }
 
@@ -60,9 +60,10 @@ function refusedRecord(format: RecordFormat, input: string | null, problem: stri
 }
 
 /**
- * The loop every line-oriented action of `teapurl purl` and `teapurl vers` shares: each argument, or with none each
- * line of standard input (in constant memory; blank lines skipped), goes to `handle`; an
- * argument `-` reads the lines of standard input in its place, as `teapurl validate -` does.
+ * The loop every line-oriented action of `teapurl purl` and `teapurl vers` shares: each
+ * argument, or with none each line of standard input (in constant memory; blank lines skipped),
+ * goes to `handle`; an argument `-` reads the lines of standard input in its place, as
+ * `teapurl validate -` does.
  * Every input gets exactly one record on standard output, in input order, so that `paste` and
  * `jq` keep lines aligned: the handler's answer, or for a refused input (and a line too long or
  * not UTF-8) an empty line in text format and `{"input", "error"}` in JSON. A refused input is
