@@ -23,8 +23,8 @@ const CARGO = {
 
 describe('purlToUrls', () => {
   it('gives null where the components do not determine a URL (no version, unknown type)', () => {
-    expect(purlToUrls('pkg:npm/left-pad')).toEqual({ repository: 'https://www.npmjs.com/package/left-pad', download: null });
-    expect(purlToUrls('pkg:nosuchtype/thing@1.0')).toEqual({ repository: null, download: null });
+    expect(purlToUrls('pkg:npm/left-pad')).toEqual({ repository: 'https://www.npmjs.com/package/left-pad', versionPage: null, download: null });
+    expect(purlToUrls('pkg:nosuchtype/thing@1.0')).toEqual({ repository: null, versionPage: null, download: null });
   });
 
   it('takes components as well as strings, and refuses an invalid PURL with a PurlError', () => {
