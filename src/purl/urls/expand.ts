@@ -91,8 +91,11 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
 
 /** A URL as WHATWG URL writes it (lowercase scheme and host, no default port), or `null` for one that is not http(s). */
 export function normalisedUrl(text: string): string | null {
-  if (!URL.canParse(text)) return null;
-  const url = new URL(text);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  return url.href;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
 }

@@ -28,6 +28,8 @@ interface Shape {
 interface Attempt {
   /** The URL, normalised, scheme upgraded, with its fragment. */
   readonly url: string;
+  /** Its `https://host`. */
+  readonly origin: string;
   readonly document: CompiledUrlDocument | null;
   readonly downloadsOnly: boolean;
 }
@@ -44,7 +46,7 @@ export class UrlReader {
   /** Shapes whose host holds a variable: tried for every URL. */
   readonly #anyOrigin: Shape[] = [];
   /** Mirrors by the origin of the prefix they stand in for. */
-  readonly #mirrors = new Map<string, { document: CompiledUrlDocument; url: string; sameAs: string }[]>();
+  readonly #mirrors = new Map<string, { document: CompiledUrlDocument; url: string; sameAs: string; sameAsOrigin: string }[]>();
 
   constructor(documents: readonly CompiledUrlDocument[], engine: PurlEngine, registries: ReadonlyMap<string, string | undefined>) {
     this.#engine = engine;
@@ -60,9 +62,11 @@ export class UrlReader {
       }
       for (const mirror of document.mirrors) {
         const url = prefixHref(mirror.url);
+        const sameAs = prefixHref(mirror.sameAs);
         const origin = httpsOrigin(url);
-        if (origin === null) continue;
-        this.#mirrors.set(origin, [...(this.#mirrors.get(origin) ?? []), { document, url, sameAs: prefixHref(mirror.sameAs) }]);
+        const sameAsOrigin = httpsOrigin(sameAs);
+        if (origin === null || sameAsOrigin === null) continue;
+        this.#mirrors.set(origin, [...(this.#mirrors.get(origin) ?? []), { document, url, sameAs, sameAsOrigin }]);
       }
     }
   }
@@ -77,7 +81,8 @@ export class UrlReader {
       if (typeof url !== 'string' || url.length > MAX_URL_LENGTH) return [];
       const normalised = normalisedUrl(withoutGitPrefix(url.trim()));
       if (normalised === null) return [];
-      const attempts = this.#attempts(upgradeScheme(normalised));
+      const upgraded = upgradeScheme(normalised);
+      const attempts = this.#attempts(upgraded, upgraded.slice(0, upgraded.indexOf('/', 8) >>> 0));
       // The URL as url-template writes it first; then any other legal spelling of its values.
       for (const canonical of [false, true]) {
         const purls = this.#read(attempts, canonical);
@@ -92,27 +97,25 @@ export class UrlReader {
   }
 
   /** The URL, then what the mirrors of a document make of it, then each without a sidecar suffix of a document read at its host. */
-  #attempts(url: string): Attempt[] {
-    const attempts: Attempt[] = [{ url, document: null, downloadsOnly: false }];
-    const origin = httpsOrigin(url);
-    for (const mirror of (origin === null ? undefined : this.#mirrors.get(origin)) ?? []) {
-      if (startsAtBoundary(url, mirror.url)) attempts.push({ url: mirror.sameAs + url.slice(mirror.url.length), document: mirror.document, downloadsOnly: false });
+  #attempts(url: string, origin: string): Attempt[] {
+    const attempts: Attempt[] = [{ url, origin, document: null, downloadsOnly: false }];
+    for (const mirror of this.#mirrors.get(origin) ?? []) {
+      if (startsAtBoundary(url, mirror.url)) attempts.push({ url: mirror.sameAs + url.slice(mirror.url.length), origin: mirror.sameAsOrigin, document: mirror.document, downloadsOnly: false });
     }
     for (const attempt of [...attempts]) {
-      const documents = attempt.document !== null ? [attempt.document] : [...new Set(this.#shapesAt(attempt.url).map((shape) => shape.document))];
+      const documents = attempt.document !== null ? [attempt.document] : [...new Set(this.#shapesAt(attempt.origin).map((shape) => shape.document))];
       const path = attempt.url.replace(/[?#][\s\S]*$/, '');
       for (const document of documents) {
         const suffix = document.sidecars.find((sidecar) => path.endsWith(sidecar) && path.length > sidecar.length);
-        if (suffix !== undefined) attempts.push({ url: path.slice(0, -suffix.length), document, downloadsOnly: true });
+        if (suffix !== undefined) attempts.push({ url: path.slice(0, -suffix.length), origin: attempt.origin, document, downloadsOnly: true });
       }
     }
     return attempts;
   }
 
-  #shapesAt(url: string): readonly Shape[] {
-    const origin = httpsOrigin(url);
-    const own = origin === null ? undefined : this.#byOrigin.get(origin);
-    return own === undefined ? this.#anyOrigin : [...own, ...this.#anyOrigin];
+  #shapesAt(origin: string): readonly Shape[] {
+    const own = this.#byOrigin.get(origin);
+    return own === undefined ? this.#anyOrigin : this.#anyOrigin.length === 0 ? own : [...own, ...this.#anyOrigin];
   }
 
   /**
@@ -121,34 +124,34 @@ export class UrlReader {
    * `/gems/{name}`); UNDECIDED when a shape gives up on the URL.
    */
   #read(attempts: readonly Attempt[], canonical: boolean): Set<string> | typeof UNDECIDED {
-    let fewest = Infinity;
-    const purls = new Set<string>();
+    // Every reading of every shape first (matching is cheap), then the checks, fewest free
+    // characters first: a reading that explains less of the URL is checked only when no better one holds.
+    const candidates: { document: CompiledUrlDocument; template: CompiledTemplate; target: string; matched: MatchedValues; free: number }[] = [];
     for (const attempt of attempts) {
       const hash = attempt.url.indexOf('#');
       const full = strictUrl(attempt.url);
       const base = hash === -1 ? full : strictUrl(attempt.url.slice(0, hash));
       // A shape without a fragment leaves the URL's unexplained (packagist.org/packages/o/n#1.0 is a version's page).
       const fragment = hash === -1 ? 0 : attempt.url.length - hash;
-      for (const { document, template } of this.#shapesAt(attempt.url)) {
+      for (const { document, template } of this.#shapesAt(attempt.origin)) {
         if ((attempt.document !== null && attempt.document !== document) || (attempt.downloadsOnly && !template.isDownload)) continue;
         const strict = template.hasFragment ? full : base;
         const target = canonical ? canonicalUrl(strict) : strict;
         const readings = template.matcher(canonical)?.(target) ?? [];
         if (readings === UNDECIDED) return UNDECIDED;
-        for (const matched of readings) {
-          const purl = this.#verified(document, template, target, matched, canonical);
-          if (purl === null) continue;
-          const free = freeCharacters(matched) + (template.hasFragment ? 0 : fragment);
-          if (free < fewest) {
-            fewest = free;
-            purls.clear();
-          }
-          if (free === fewest) purls.add(purl);
-        }
+        for (const matched of readings) candidates.push({ document, template, target, matched, free: freeCharacters(matched) + (template.hasFragment ? 0 : fragment) });
       }
+    }
+    candidates.sort((a, b) => a.free - b.free);
+    const purls = new Set<string>();
+    for (const [i, { document, template, target, matched, free }] of candidates.entries()) {
+      if (purls.size > 0 && free > candidates[i - 1]!.free) break;
+      const purl = this.#verified(document, template, target, matched, canonical);
+      if (purl !== null) purls.add(purl);
     }
     return purls;
   }
+
 
   #verified(document: CompiledUrlDocument, template: CompiledTemplate, url: string, matched: MatchedValues, canonical: boolean): string | null {
     const read = componentsFrom(document, template, matched);
