@@ -255,6 +255,32 @@ describe('bad URL documents', () => {
     expect(findings.map((f) => [f.rule, f.pointer])).toEqual([['purl-urls/round-trip', '/examples/0/download']]);
   });
 
+  it('the validator checks version pages, and says what a bad mirror, sidecar list or pattern leaves unchecked', () => {
+    const document = {
+      ...CARGO,
+      version_page: [{ template: 'https://crates.io/crates/{name}/{version}' }],
+      examples: [...CARGO.examples.map((e) => ({ ...e, version_page: 'https://crates.io/crates/rand/0.8.5' })), { url: 'https://crates.io/crates/rand', purl: 'pkg:cargo/rand' }],
+    };
+    const found = (extra: object) => validateDocument({ ...document, ...extra }, { kind: 'purl-type-urls' }).findings.map((f) => [f.rule, f.pointer, f.message]);
+    expect(found({})).toEqual([]);
+    const wrong = document.examples.map((e) => ('version_page' in e ? { ...e, version_page: 'https://crates.io/crates/rand/9' } : e));
+    expect(found({ examples: wrong })).toEqual([
+      ['purl-urls/example-purl', '/examples/0/version_page', 'examples[0].version_page: "pkg:cargo/rand@0.8.5" gives "https://crates.io/crates/rand/0.8.5", not "https://crates.io/crates/rand/9"'],
+    ]);
+    expect(found({ mirrors: [{ url: 'https://crates.example' }] })).toEqual([
+      ['schema/required', '/mirrors/0', 'mirrors[0] lacks the required property "same_as"'],
+      ['purl-urls/unchecked', '/examples', "the examples' reading back not checked: mirrors is invalid"],
+    ]);
+    expect(found({ sidecars: ['sha1'] }).map(([rule, pointer]) => [rule, pointer])).toEqual([
+      ['schema/pattern', '/sidecars/0'],
+      ['purl-urls/unchecked', '/examples'],
+    ]);
+    expect(found({ version_page: [{ template: 'https://crates.io/crates/{name}/{version}', patterns: { version: '[0-9]+[0-9]+[0-9]+[0-9]+' } }] }).map(([rule, pointer]) => [rule, pointer])).toEqual([
+      ['purl-urls/value-pattern', '/version_page/0/patterns/version'],
+      ['purl-urls/unchecked', '/examples'],
+    ]);
+  });
+
   it('the validator refuses an unregistered type and warns of a template it cannot read back', () => {
     const findings = validateDocument({ ...CARGO, type: 'nosuchtype', reverse: [{ template: 'https://x.example/{name}{?version}' }], examples: [{ url: 'https://x.example/a', purl: null }] }, { kind: 'purl-type-urls' }).findings;
     expect(findings.map((f) => [f.rule, f.severity])).toEqual([

@@ -136,11 +136,18 @@ function orderDerived(derived: ReadonlyMap<string, DerivedVariable>, problems: U
   for (const name of derived.keys()) {
     if (visit(name)) continue;
     const from = derived.get(name)!.from;
-    if (state.get(from) === 'bad' && derived.has(from) && from !== name) continue; // reported at its source
+    // Reported once: at each variable of a cycle, else where the chain meets an unknown source.
+    let cycle = false;
+    const seen = new Set<string>();
+    for (let at: string | undefined = from; at !== undefined && derived.has(at) && !seen.has(at); at = derived.get(at)?.from) {
+      seen.add(at);
+      if (at === name) cycle = true;
+    }
+    if (!cycle && derived.has(from)) continue;
     problems.push({
       pointer: `/variables/${escapePointer(name)}/from`,
       rule: 'purl-urls/unknown-variable',
-      message: derived.has(from)
+      message: cycle
         ? `"${name}" is derived from itself, through ${JSON.stringify(from)}`
         : `"${from}" is not a variable a derived one can come from (namespace, name, version, subpath, namespace_segments, subpath_segments, registry, q.<key> or a derived variable)`,
     });
