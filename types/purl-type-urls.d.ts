@@ -182,7 +182,7 @@ export interface UrlTemplate {
    */
   optional?: VariableName[];
   /**
-   * What the value of a variable must look like in this shape, as the URL spells it: a sequence of characters and classes ([0-9], [^-]), each optionally followed by ?, * or +, anchored at both ends; "/", "?" and "#" never match. Reading a URL back, only the splits whose values match count (a wheel's name and version hold no "-": [^-]+); writing one, the template applies only when every such value matches (v[^/]* for a Go module proxy version).
+   * What the value of a variable must look like in this shape, decoded: a sequence of characters and classes ([0-9], [^-]), each optionally followed by ?, * or +, anchored at both ends. Reading a URL back, only the splits whose values have these shapes count (a wheel's name and version hold no "-": [^-]+); writing one, the template applies only when every such value has its shape (v[^/]* for a Go module proxy version), so that it writes only URLs it reads back as written.
    */
   patterns?: {
     [k: string]: ValuePattern | undefined;

@@ -14,7 +14,7 @@
 const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
 
 /** A value as url-template encodes it (encodeURIComponent, with `!'()*` encoded too). */
-export function encodeValue(text: string): string {
+function encodeValue(text: string): string {
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 

@@ -2,7 +2,6 @@ import type { PurlComponents } from '../purl-components.js';
 import type { CompiledTemplate, CompiledUrlDocument } from './url-document.js';
 import type { TemplateValues } from './uri-template.js';
 import { deriveValue, type Value } from './transforms.js';
-import { encodeValue } from './canonical-url.js';
 
 /** A record with no prototype, so that a template variable named `constructor` finds nothing. */
 function valueRecord(): Record<string, Value> {
@@ -46,10 +45,10 @@ function hasValue(value: Value): boolean {
   return typeof value === 'string' ? value !== '' : value !== undefined && value.length > 0;
 }
 
-/** Whether a value, as url-template writes it (each item of a list), has a pattern's shape. */
+/** Whether a value (each item of a list) has a pattern's shape. */
 function hasShape(value: Value, test: (text: string) => boolean): boolean {
   if (value === undefined) return true;
-  return typeof value === 'string' ? test(encodeValue(value)) : value.every((item) => test(encodeValue(item)));
+  return typeof value === 'string' ? test(value) : value.every((item) => test(item));
 }
 
 /** Whether the template applies to a PURL with these values (see purlToUrls). */

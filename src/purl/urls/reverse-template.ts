@@ -166,17 +166,15 @@ export function compileMatcher(template: UriTemplate, defaultRegistry: string | 
     const known = groups.get(token.name);
     const group = `v${groupCount++}`;
     if (known === undefined) groups.set(token.name, group);
-    // A prefixed value's pattern holds its lead: the walk applies it, the expression does not.
-    const value = token.pattern === null || (token.kind === 'value' && token.prefixed) ? VALUE : `(?:${token.pattern.source})`;
+    // Patterns are the walk's: they describe the decoded value, which the URL may spell encoded.
     if (token.kind === 'list') {
       cut();
-      units.push({ pattern: `(?<${group}>(?:/${value})*)`, atomic: false, free: 1 });
+      units.push({ pattern: `(?<${group}>(?:/${VALUE})*)`, atomic: false, free: 1 });
       continue;
     }
     if (token.lead === '/' && !token.prefixed) cut();
-    const capture = known === undefined ? `(?<${group}>${value})` : `\\k<${known}>`;
-    // A pattern that repeats nothing has a bounded length; one with n repeating atoms costs as much as n free values.
-    if (known === undefined) current.free += value === VALUE ? 1 : token.pattern!.repeating;
+    const capture = known === undefined ? `(?<${group}>${VALUE})` : `\\k<${known}>`;
+    if (known === undefined) current.free++;
     // An absent value expands to nothing at all, its operator included.
     current.pattern += token.lead === '' ? capture : `(?:${escapeRegExp(token.lead)}${capture})?`;
   }
@@ -194,6 +192,15 @@ export function compileMatcher(template: UriTemplate, defaultRegistry: string | 
     if (url.length > limit || !matches.test(url)) return null;
     return readingsOf(tokens, url);
   };
+}
+
+/** Whether the text a value has in a URL decodes to a value of the pattern's shape. */
+function hasShape(text: string, pattern: ValuePattern): boolean {
+  try {
+    return pattern.test(decodeURIComponent(text));
+  } catch {
+    return false;
+  }
 }
 
 /** Where the value starting at `at` must end at the latest: the next `/`, `?` or `#`. */
@@ -240,7 +247,7 @@ function readingsOf(tokens: readonly Token[], url: string): MatchedValues[] | ty
         const next = segmentEnd(url, end + 1);
         const item = url.slice(end + 1, next);
         // A list goes on only through items of its shape.
-        if (token.pattern !== null && !token.pattern.test(item)) break;
+        if (token.pattern !== null && !hasShape(item, token.pattern)) break;
         items.push(item);
         end = next;
         values.set(token.name, items);
@@ -252,7 +259,7 @@ function readingsOf(tokens: readonly Token[], url: string): MatchedValues[] | ty
       const from = token.prefixed ? at : start;
       for (let end = start + 1; going && end <= last; end++) {
         const text = url.slice(from, end);
-        if (token.pattern !== null && (++steps > MAX_STEPS || !token.pattern.test(text))) {
+        if (token.pattern !== null && (++steps > MAX_STEPS || !hasShape(text, token.pattern))) {
           going = steps <= MAX_STEPS;
           continue;
         }

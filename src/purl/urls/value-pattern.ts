@@ -1,9 +1,8 @@
 /**
- * The shape a template's value must have (`patterns` of a template entry): a sequence of atoms,
- * each a character, an escaped character or a class (`[0-9]`, `[^-]`), optionally followed by
- * `?`, `*` or `+`. No groups, no alternation and at most MAX_QUANTIFIED atoms that repeat, so that
- * a pattern costs the matcher no more than as many values without one: it only narrows where a
- * value may end. `/`, `?` and `#` never match (a value stays inside its path segment).
+ * The shape a template's value must have (`patterns` of a template entry), the value decoded (a
+ * URL may spell it percent-encoded): a sequence of atoms, each a character, an escaped character
+ * or a class (`[0-9]`, `[^-]`), optionally followed by `?`, `*` or `+`. No groups, no alternation
+ * and at most MAX_QUANTIFIED atoms that repeat, so that testing a value stays cheap.
  */
 
 /** A compiled value pattern. */
@@ -11,24 +10,16 @@ export interface ValuePattern {
   readonly text: string;
   /** Regular expression source, not anchored, without capturing groups. */
   readonly source: string;
-  /** How many atoms repeat (`*` or `+`): what the matcher's bounds count as free values. */
-  readonly repeating: number;
   /** Whether a whole value (as the URL spells it) has this shape. */
   test(value: string): boolean;
 }
 
 /** The most atoms with `*` or `+` in one pattern. */
 export const MAX_QUANTIFIED = 3;
-const NEVER = new Set(['/', '?', '#']);
 
 /** A character as a regular expression escape that means it alone, in a class or out of one. */
 function literal(c: string): string {
   return /^[A-Za-z0-9]$/.test(c) ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-}
-
-/** Whether a class item (a character or a range) takes in `/`, `?` or `#`. */
-function takesSeparator(from: string, to: string): boolean {
-  return [...NEVER].some((c) => c >= from && c <= to);
 }
 
 /**
@@ -65,25 +56,21 @@ export function compileValuePattern(text: string): ValuePattern | string {
           if (to < from) return `the range ${from}-${to} at offset ${i} runs backwards`;
           j += chars[j + 2] === '\\' ? 3 : 2;
         }
-        if (!negated && takesSeparator(from, to)) return `the class at offset ${i} takes in "/", "?" or "#", which never stay inside a value`;
         items.push(from === to ? literal(from) : `${literal(from)}-${literal(to)}`);
         j++;
       }
       if (!closed) return `the class at offset ${i} is not closed by "]"`;
-      atom = negated ? `[^${items.join('')}/?#]` : `[${items.join('')}]`;
+      atom = `[${negated ? '^' : ''}${items.join('')}]`;
       i = j + 1;
     } else if (c === '\\') {
       const next = chars[i + 1];
       if (next === undefined) return 'the pattern ends in an escape';
-      if (NEVER.has(next)) return `"${next}" never stays inside a value`;
       atom = literal(next);
       i += 2;
     } else if ('*+?'.includes(c)) {
       return `"${c}" at offset ${i} repeats nothing`;
     } else if ('()|{}^$.]'.includes(c)) {
       return `"${c}" at offset ${i} is not part of a value pattern (write \\${c} for the character itself)`;
-    } else if (NEVER.has(c)) {
-      return `"${c}" never stays inside a value`;
     } else {
       atom = literal(c);
       i++;
@@ -97,7 +84,7 @@ export function compileValuePattern(text: string): ValuePattern | string {
     source += atom;
   }
   if (source === '') return 'the pattern is empty';
-  if (repeating > MAX_QUANTIFIED) return `more than ${MAX_QUANTIFIED} atoms repeat (* or +): the matcher's work would grow with their product`;
+  if (repeating > MAX_QUANTIFIED) return `more than ${MAX_QUANTIFIED} atoms repeat (* or +): testing a value would cost a power of its length`;
   const whole = new RegExp(`^(?:${source})$`);
-  return { text, source, repeating, test: (value) => whole.test(value) };
+  return { text, source, test: (value) => whole.test(value) };
 }
