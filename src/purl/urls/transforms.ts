@@ -26,6 +26,18 @@ interface Transform {
 
 const firstOf = (text: string) => String.fromCodePoint(text.codePointAt(0)!);
 
+/** The part of a value on one side of a marker's first or last occurrence; the whole value without one. */
+function around(occurrence: 'first' | 'last', side: 'before' | 'after') {
+  return (value: string, marker: string): string => {
+    const at = occurrence === 'first' ? value.indexOf(marker) : value.lastIndexOf(marker);
+    if (at === -1) return value;
+    return side === 'after' ? value.slice(at + marker.length) : value.slice(0, at);
+  };
+}
+
+/** Reading back a value written in part: the source is taken to be what the URL writes. */
+const asWritten = (value: string | readonly string[]) => (typeof value === 'string' ? value : null);
+
 /**
  * The transformations a derived variable may have, by the schema's name of each. Data and
  * functions side by side, so that a new one is one entry, and the compiler, the expander and
@@ -92,33 +104,9 @@ const TRANSFORMS: Readonly<Record<string, Transform>> = {
     inversion: 'lost',
     invert: () => null,
   },
-  after: {
-    string: (value, marker: string) => {
-      const at = value.indexOf(marker);
-      return at === -1 ? value : value.slice(at + marker.length);
-    },
-    itemwise: false,
-    inversion: 'as-read',
-    invert: (value) => (typeof value === 'string' ? value : null),
-  },
-  until: {
-    string: (value, marker: string) => {
-      const at = value.indexOf(marker);
-      return at === -1 ? value : value.slice(0, at);
-    },
-    itemwise: false,
-    inversion: 'as-read',
-    invert: (value) => (typeof value === 'string' ? value : null),
-  },
-  after_last: {
-    string: (value, marker: string) => {
-      const at = value.lastIndexOf(marker);
-      return at === -1 ? value : value.slice(at + marker.length);
-    },
-    itemwise: false,
-    inversion: 'lost',
-    invert: () => null,
-  },
+  after: { string: around('first', 'after'), itemwise: false, inversion: 'as-read', invert: asWritten },
+  until: { string: around('first', 'before'), itemwise: false, inversion: 'as-read', invert: asWritten },
+  after_last: { string: around('last', 'after'), itemwise: false, inversion: 'lost', invert: () => null },
 };
 
 /** The schema's names of the transformations, in the order the messages list them. */
