@@ -33,6 +33,7 @@ td p{margin:0}td p+p,td p+ul,td ul+p{margin-top:.3rem}
 #components th:nth-child(1){width:8rem}#components th:nth-child(2),#components th:nth-child(3){width:9rem}
 #qualifiers th:nth-child(1){width:10rem}#qualifiers th:nth-child(2){width:9rem}#qualifiers th:nth-child(3){width:7rem}
 .syntax{white-space:nowrap}
+details{margin:1rem 0}summary{cursor:pointer;font-weight:600}
 dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.3rem 1rem}
 dt{font-weight:600}
 dd{margin:0;min-width:0}

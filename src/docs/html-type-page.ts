@@ -5,7 +5,7 @@ import { codeHtml, proseHtml, stackingTableHtml, urlHtml, type StackingRow } fro
 import { htmlPage } from './html-layout.js';
 import { purlBoxHtml, purlBoxScripts } from './html-purl-box.js';
 import { notShown, type ComponentRow, type QualifierRow, type TypePageModel } from './type-page-model.js';
-import { NO_URLS_TEXT, URLS_INTRO, optionalText, type TemplateRow } from './urls-view.js';
+import { NO_URLS_TEXT, URLS_INTRO, templateAnnotation, type TemplateRow } from './urls-view.js';
 
 /** Paragraphs for what is given, nothing for what is not: an empty cell says "nothing here" without a dash. */
 function paragraphs(parts: readonly (string | null)[]): string {
@@ -69,7 +69,8 @@ function repositorySection(model: TypePageModel): string {
 function templatesHtml(title: string, rows: readonly TemplateRow[]): string {
   if (rows.length === 0) return '';
   const items = rows.map((row) => {
-    const optional = row.optional.length === 0 ? '' : ` <span class="muted">(${escapeHtml(optionalText(row.optional))})</span>`;
+    const annotation = templateAnnotation(row);
+    const optional = annotation === null ? '' : ` <span class="muted">(${escapeHtml(annotation)})</span>`;
     const note = row.note === null ? '' : `<br><span class="muted">${proseHtml(row.note)}</span>`;
     return `<li><code class="url-template">${escapeHtml(row.template)}</code>${optional}${note}</li>`;
   });
@@ -81,32 +82,39 @@ function urlsSection(model: TypePageModel): string {
   if (view === null) return `<section id="urls">\n<h2>URLs</h2>\n<p>${escapeHtml(NO_URLS_TEXT)}</p>\n</section>`;
   const defaults = view.defaults.map(([name, value]) => `<li>${codeHtml(name)} = ${codeHtml(value)}</li>`);
   const variables = view.variables.map((v) => `<li>${codeHtml(v.name)}: ${codeHtml(v.from)} ${escapeHtml(v.transformation)}</li>`);
+  const mirrors = view.mirrors.map(([url, sameAs, note]) => `<li>${codeHtml(url)} as ${codeHtml(sameAs)}${note === null ? '' : ` <span class="muted">(${proseHtml(note)})</span>`}</li>`);
   const fields = [
     ['Default registry', view.defaultRegistry === null ? null : urlHtml(view.defaultRegistry)],
     ['Defaults', defaults.length === 0 ? null : `<ul>${defaults.join('')}</ul>`],
     ['Derived variables', variables.length === 0 ? null : `<ul>${variables.join('')}</ul>`],
+    ['Mirrors, read back as', mirrors.length === 0 ? null : `<ul>${mirrors.join('')}</ul>`],
+    ['Sidecar files', view.sidecars.length === 0 ? null : view.sidecars.map((s) => codeHtml(s)).join(', ')],
   ] as const;
   const example = view.example;
-  const parts = [
-    '<section id="urls">',
-    '<h2>URLs</h2>',
-    view.description === null ? '' : `<p>${proseHtml(view.description)}</p>`,
-    `<p>${escapeHtml(URLS_INTRO)}</p>`,
-    fieldsHtml(fields),
-    templatesHtml('Repository page', view.repository),
-    templatesHtml('Download', view.download),
-    templatesHtml('Also read back', view.reverse),
-  ];
+  const parts = ['<section id="urls">', '<h2>URLs</h2>', view.description === null ? '' : `<p>${proseHtml(view.description)}</p>`];
   if (example !== null) {
     const worked = [
       ['PURL', codeHtml(example.purl)],
       ['Repository', example.repository === null ? 'none' : urlHtml(example.repository)],
+      ['Version page', example.versionPage === null ? null : urlHtml(example.versionPage)],
       ['Download', example.download === null ? 'none' : urlHtml(example.download)],
       ['Read back from the download URL', example.download === null ? null : example.readBack === null ? 'nothing' : codeHtml(example.readBack)],
     ] as const;
     parts.push('<h3>Worked example</h3>', `<div class="url-example">${fieldsHtml(worked)}</div>`);
   }
-  parts.push('</section>');
+  // The templates are how the example's URLs are made: there to open, not to scroll past.
+  parts.push(
+    '<details class="url-templates-details">',
+    '<summary>The URL templates, and the URLs read back</summary>',
+    `<p>${escapeHtml(URLS_INTRO)}</p>`,
+    fieldsHtml(fields),
+    templatesHtml('Repository page', view.repository),
+    templatesHtml('Version page', view.versionPage),
+    templatesHtml('Download', view.download),
+    templatesHtml('Also read back', view.reverse),
+    '</details>',
+    '</section>',
+  );
   return parts.filter((part) => part !== '').join('\n');
 }
 
