@@ -108,7 +108,7 @@ describe('the rules beyond the schema', () => {
     const collections = edit(EX.TeaCollectionList, (d) => (d[1].version = 1));
     expect(placed(findings(collections, 'tea-collection-list'))).toEqual(['error tea/duplicate-uuid 36:16 /1/version']);
     const collection = edit(EX.TeaCollection, (d) => d.artifacts.push(d.artifacts[0]));
-    expect(placed(findings(collection, 'tea-collection'))).toEqual(['error tea/duplicate-uuid 30:15 /artifacts/1/uuid']);
+    expect(placed(findings(collection, 'tea-collection'))).toEqual(['error tea/duplicate-uuid 32:15 /artifacts/1/uuid']);
   });
 
   it('tea/url-not-https and tea/insecure-url: https passes, http warns, anything else is an error', () => {
