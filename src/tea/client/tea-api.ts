@@ -172,7 +172,7 @@ export class TeaApi {
    * const artifact = await api.call('getArtifactByVersion', { uuid: '1cb47b95-8bf8-3bad-a5a4-0d54d86e10ce', version: 2 });
    * ```
    */
-  async call<K extends TeaObjectKind = TeaObjectKind>(
+  async call<T = TeaObjectTypes[TeaObjectKind]>(
     operationId: string,
     params: {
       /** The `{uuid}` of the path. */
@@ -182,19 +182,19 @@ export class TeaApi {
       /** Query parameters: `tei`, `idType`, `idValue`, `pageOffset`, `pageSize`. */
       query?: Record<string, string | number | undefined>;
     } = {},
-  ): Promise<TeaObjectTypes[K]> {
+  ): Promise<T> {
     const operation = OPERATIONS.get(operationId);
     if (operation === undefined) throw new TypeError(`${JSON.stringify(operationId)} is not an operation of the TEA API; see TEA_OPERATIONS`);
     checkParams(operation, params.uuid, params.version);
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(params.query ?? {})) if (value !== undefined) search.set(name, String(value));
     const query = search.size > 0 ? `?${search.toString()}` : '';
-    return (await this.get(operation, `${operationPath(operation, params.uuid, params.version)}${query}`)) as TeaObjectTypes[K];
+    return (await this.get(operation, `${operationPath(operation, params.uuid, params.version)}${query}`)) as T;
   }
 
   /** `GET /product/{uuid}` (getTeaProductByUuid). */
   product(uuid: string): Promise<TeaProduct> {
-    return this.call('getTeaProductByUuid', { uuid });
+    return this.call<TeaProduct>('getTeaProductByUuid', { uuid });
   }
 
   /** The releases of a product, every page (getReleasesByProductId). */
@@ -204,12 +204,12 @@ export class TeaApi {
 
   /** `GET /productRelease/{uuid}` (getTeaProductReleaseByUuid). */
   productRelease(uuid: string): Promise<TeaProductRelease> {
-    return this.call('getTeaProductReleaseByUuid', { uuid });
+    return this.call<TeaProductRelease>('getTeaProductReleaseByUuid', { uuid });
   }
 
   /** `GET /productRelease/{uuid}/cle` (getCleByProductReleaseId). */
   productReleaseCle(uuid: string): Promise<TeaCle> {
-    return this.call('getCleByProductReleaseId', { uuid });
+    return this.call<TeaCle>('getCleByProductReleaseId', { uuid });
   }
 
   /** Product releases, filtered by an identifier, every page (queryTeaProductReleases). */
@@ -219,7 +219,7 @@ export class TeaApi {
 
   /** `GET /product/{uuid}/cle` (getCleByProductId). */
   productCle(uuid: string): Promise<TeaCle> {
-    return this.call('getCleByProductId', { uuid });
+    return this.call<TeaCle>('getCleByProductId', { uuid });
   }
 
   /** Products, filtered by an identifier, every page (queryTeaProducts). */
@@ -229,17 +229,17 @@ export class TeaApi {
 
   /** `GET /component/{uuid}` (getTeaComponentById). */
   component(uuid: string): Promise<TeaComponent> {
-    return this.call('getTeaComponentById', { uuid });
+    return this.call<TeaComponent>('getTeaComponentById', { uuid });
   }
 
   /** `GET /component/{uuid}/releases` (getReleasesByComponentId). */
   componentReleasesOf(componentUuid: string): Promise<TeaComponentRelease[]> {
-    return this.call('getReleasesByComponentId', { uuid: componentUuid });
+    return this.call<TeaComponentRelease[]>('getReleasesByComponentId', { uuid: componentUuid });
   }
 
   /** `GET /component/{uuid}/cle` (getCleByComponentId). */
   componentCle(uuid: string): Promise<TeaCle> {
-    return this.call('getCleByComponentId', { uuid });
+    return this.call<TeaCle>('getCleByComponentId', { uuid });
   }
 
   /** Components, filtered by an identifier, every page (queryTeaComponents). */
@@ -254,52 +254,52 @@ export class TeaApi {
 
   /** `GET /componentRelease/{uuid}`: the release with its latest collection (getComponentReleaseById). */
   componentRelease(uuid: string): Promise<TeaComponentReleaseWithCollection> {
-    return this.call('getComponentReleaseById', { uuid });
+    return this.call<TeaComponentReleaseWithCollection>('getComponentReleaseById', { uuid });
   }
 
   /** `GET /componentRelease/{uuid}/cle` (getCleByComponentReleaseId). */
   componentReleaseCle(uuid: string): Promise<TeaCle> {
-    return this.call('getCleByComponentReleaseId', { uuid });
+    return this.call<TeaCle>('getCleByComponentReleaseId', { uuid });
   }
 
   /** `GET /componentRelease/{uuid}/collection/latest` (getLatestCollection). */
   componentReleaseLatestCollection(uuid: string): Promise<TeaCollection> {
-    return this.call('getLatestCollection', { uuid });
+    return this.call<TeaCollection>('getLatestCollection', { uuid });
   }
 
   /** `GET /productRelease/{uuid}/collection/latest` (getLatestCollectionForProductRelease). */
   productReleaseLatestCollection(uuid: string): Promise<TeaCollection> {
-    return this.call('getLatestCollectionForProductRelease', { uuid });
+    return this.call<TeaCollection>('getLatestCollectionForProductRelease', { uuid });
   }
 
   /** `GET /componentRelease/{uuid}/collections` (getCollectionsByReleaseId). */
   componentReleaseCollections(uuid: string): Promise<TeaCollection[]> {
-    return this.call('getCollectionsByReleaseId', { uuid });
+    return this.call<TeaCollection[]>('getCollectionsByReleaseId', { uuid });
   }
 
   /** `GET /productRelease/{uuid}/collections` (getCollectionsByProductReleaseId). */
   productReleaseCollections(uuid: string): Promise<TeaCollection[]> {
-    return this.call('getCollectionsByProductReleaseId', { uuid });
+    return this.call<TeaCollection[]>('getCollectionsByProductReleaseId', { uuid });
   }
 
   /** `GET /productRelease/{uuid}/collection/{version}` (getCollectionForProductRelease). */
   productReleaseCollection(uuid: string, version: number): Promise<TeaCollection> {
-    return this.call('getCollectionForProductRelease', { uuid, version });
+    return this.call<TeaCollection>('getCollectionForProductRelease', { uuid, version });
   }
 
   /** `GET /componentRelease/{uuid}/collection/{version}` (getCollection). */
   componentReleaseCollection(uuid: string, version: number): Promise<TeaCollection> {
-    return this.call('getCollection', { uuid, version });
+    return this.call<TeaCollection>('getCollection', { uuid, version });
   }
 
   /** `GET /artifact/{uuid}/latest` (getLatestArtifact). */
   latestArtifact(uuid: string): Promise<TeaArtifact> {
-    return this.call('getLatestArtifact', { uuid });
+    return this.call<TeaArtifact>('getLatestArtifact', { uuid });
   }
 
   /** `GET /artifact/{uuid}/{version}` (getArtifactByVersion). */
   artifact(uuid: string, version: number): Promise<TeaArtifact> {
-    return this.call('getArtifactByVersion', { uuid, version });
+    return this.call<TeaArtifact>('getArtifactByVersion', { uuid, version });
   }
 
   /**
@@ -314,7 +314,7 @@ export class TeaApi {
    */
   async discoveryByTei(tei: string): Promise<TeaDiscoveryInfo[]> {
     if (typeof tei !== 'string' || tei === '') throw new TypeError('discoveryByTei needs a TEI');
-    return this.call<'tea-discovery-info'>('discoveryByTei', { query: { tei } });
+    return this.call<TeaDiscoveryInfo[]>('discoveryByTei', { query: { tei } });
   }
 
   /** Every result of a paginated operation, page by page. */
