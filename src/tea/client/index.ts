@@ -24,3 +24,4 @@ export { AUTH_CHECK_RULES, DEFAULT_PROBE_RESOURCE, type AuthCheckReport, type Au
 export { TEA_OPERATIONS, matchOperation, type TeaOperation, type MatchedOperation } from '../api-operations.js';
 export { TeaApi, TeaApiError, type TeaApiFailure, type TeaApiOptions, type TeaIdentifierQuery, type TeaPageRequest } from './tea-api.js';
 export { resolveTei, type ResolveTeiOptions, type TeiMatch, type TeiResolution } from './resolve-tei.js';
+export { checkTeaServer, type TeaCheckOptions, type TeaCheckReport, type TeaCheckResult } from './server-check.js';

@@ -96,8 +96,12 @@ function rankServers(info: TeaDiscoveryInfo, options: ResolveTeiOptions): Ranked
 export async function resolveTei(tei: string, options: ResolveTeiOptions = {}): Promise<TeiResolution> {
   const parsed = parseTei(tei);
   const discovery = await discover(options.discoveryOrigin ?? tei, options);
-  const apiFor = (endpoint: RankedEndpoint) =>
-    new TeaApi(
+  // One client per API base: a token obtained for discovery serves the reads that follow.
+  const apis = new Map<string, TeaApi>();
+  const apiFor = (endpoint: RankedEndpoint): TeaApi => {
+    const known = apis.get(endpoint.baseUrl);
+    if (known) return known;
+    const api = new TeaApi(
       {
         baseUrl: endpoint.baseUrl,
         ...(options.credentials ? { credentials: options.credentials } : {}),
@@ -107,6 +111,9 @@ export async function resolveTei(tei: string, options: ResolveTeiOptions = {}): 
       },
       options,
     );
+    apis.set(endpoint.baseUrl, api);
+    return api;
+  };
   let endpoint = discovery.selected;
   const infos = await withFailover(
     discovery.ranked,

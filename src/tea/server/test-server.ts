@@ -208,9 +208,10 @@ export function protectGlob(glob: string): (path: string) => boolean {
   const matches = pathGlob(glob);
   // The fixed part of the glob, before its first wildcard: "/v*/artifact/**" has "/".
   const first = picomatch.scan(glob).base.split('/').find((segment) => segment !== '') ?? '';
-  if (first !== '' && !first.startsWith('v')) {
+  // /files/ holds the artefact files of a content server (`content`).
+  if (first !== '' && !first.startsWith('v') && first !== 'files') {
     throw new TypeError(
-      `protect glob ${JSON.stringify(glob)} could never match a resource: a resource is matched by its canonical path, which starts at /v<version> whatever prefix a request carries (for example /v*/artifact/**)`,
+      `protect glob ${JSON.stringify(glob)} could never match a resource: a resource is matched by its canonical path, which starts at /v<version> whatever prefix a request carries (for example /v*/artifact/**), or at /files/ for a content server's artefact files`,
     );
   }
   return matches;
