@@ -369,8 +369,26 @@ function bannerLines(server: RunningTeaServer, settings: ServeSettings, options:
   if (certificates.caFile) lines.push(`  CA          ${certificates.caFile} (trust it with --ca)`);
   if (certificates.tls === false) lines.push('  WARNING     plain HTTP: TEA servers are reachable only over TLS (5.4); use this for local experiments only');
   if (!isLoopback(values.host)) lines.push(`  WARNING     bound to ${values.host}, not loopback: other machines can reach this test server`);
+  lines.push(...tryLines(server.url, options, certificates, values['tls-cert'] !== undefined));
   lines.push('Press Ctrl+C to stop.');
   return lines;
+}
+
+/** The first API version the served discovery document lists (1.0.0 for the default one). */
+function firstVersion(discovery: unknown): string {
+  const version = (discovery as { endpoints?: Array<{ versions?: unknown[] }> } | null)?.endpoints?.[0]?.versions?.[0];
+  return typeof version === 'string' ? version : '1.0.0';
+}
+
+/** Ready-made client command lines for this server: a user copies them, with the trust and key options it needs. */
+function tryLines(url: string, options: Partial<TeaServerOptions>, certificates: Certificates, ownCertificate: boolean): string[] {
+  const trust = certificates.tls === false ? ' --allow-http' : certificates.caFile ? ` --ca ${quoteArg(certificates.caFile)}` : ownCertificate ? ' --ca <your CA file>' : '';
+  const keyId = options.apiKeys?.[0]?.keyId;
+  // The secret is never printed: it goes in the environment, out of the process list.
+  const key = keyId === undefined ? '' : ` --key-id ${quoteArg(keyId)}`;
+  const secret = keyId === undefined ? '' : 'TEAPURL_API_SECRET=<its secret> ';
+  const base = `${url}/v${firstVersion(typeof options.discovery === 'function' ? options.discovery(url) : options.discovery)}`;
+  return [`  try         teapurl discover ${url}${trust}`, `              ${secret}teapurl auth-check ${base}${trust}${key}`];
 }
 
 /** Resolves on SIGINT, SIGTERM or `control.signal`. */
