@@ -40,7 +40,12 @@ export interface TeaContentReport {
   /** `true` when no finding is an error. */
   valid: boolean;
   /** How many TEA objects and artefact files were read. */
-  counts: { objects: number; files: number };
+  counts: {
+    /** TEA objects. */
+    objects: number;
+    /** Artefact files under files/. */
+    files: number;
+  };
 }
 
 function finding(file: string, rule: string, message: string): Finding {

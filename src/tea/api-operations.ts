@@ -76,8 +76,18 @@ export const TEA_OPERATIONS: readonly TeaOperation[] = deepFreeze([
   op('discoveryByTei', '/discovery', 'tea-discovery-info', { byTei: true }),
 ]);
 
-/** An operation a path matched, with its parameters. */
+/**
+ * An operation a path matched, with its parameters.
+ *
+ * @example
+ * ```ts
+ * import { matchOperation, type MatchedOperation } from 'teapurl/tea/client';
+ * const matched: MatchedOperation | null = matchOperation('/artifact/1cb47b95-8bf8-3bad-a5a4-0d54d86e10ce/2');
+ * matched?.operation.operationId; // 'getArtifactByVersion'
+ * ```
+ */
 export interface MatchedOperation {
+  /** The operation. */
   readonly operation: TeaOperation;
   /** The `{uuid}` parameter, lowercased, when the path has one. */
   readonly uuid?: string;
@@ -92,6 +102,12 @@ const VERSION = /^[1-9]\d{0,8}$/;
  * The operation a path (under the API base, such as `/artifact/<uuid>/latest`) names, or `null`.
  * A literal segment wins over a parameter (`/artifact/<uuid>/latest` is never version "latest").
  * A `{uuid}` must be a UUID and a `{version}` a whole number from 1.
+ *
+ * @example
+ * ```ts
+ * import { matchOperation } from 'teapurl/tea/client';
+ * matchOperation('/productRelease/123e4567-e89b-12d3-a456-426614174000/collection/latest')?.operation.answer; // 'tea-collection'
+ * ```
  */
 export function matchOperation(path: string): MatchedOperation | null {
   const segments = path.split('/').slice(1);
@@ -111,7 +127,14 @@ export function matchOperation(path: string): MatchedOperation | null {
   return null;
 }
 
-/** The path of `operation` with its parameters filled in. */
+/**
+ * The path of `operation` with its parameters filled in.
+ *
+ * @example
+ * ```ts
+ * operationPath(TEA_OPERATIONS[0], '09e8c73b-ac45-4475-acac-33e6a7314e6d'); // '/product/09e8c73b-ac45-4475-acac-33e6a7314e6d'
+ * ```
+ */
 export function operationPath(operation: TeaOperation, uuid?: string, version?: number): string {
   return operation.path.replace('{uuid}', encodeURIComponent(uuid ?? '')).replace('{version}', String(version ?? ''));
 }

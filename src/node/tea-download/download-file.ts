@@ -53,9 +53,11 @@ export class TeaDownloadError extends Error {
     /** The URL downloaded from. */
     readonly url: string,
     message: string,
-    /** For a mismatch: the algorithm, the digest listed and the digest computed. */
+    /** For a mismatch: the algorithm. */
     readonly algorithm?: string,
+    /** For a mismatch: the digest the format lists. */
     readonly expected?: string,
+    /** For a mismatch: the digest of what arrived. */
     readonly actual?: string,
   ) {
     super(message);

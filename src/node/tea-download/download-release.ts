@@ -10,7 +10,7 @@ import type { TeaApi } from '../../tea/client/tea-api.js';
 import { randomHex } from '../../tea/client/http.js';
 import { errorText } from '../../schemas/messages.js';
 import { fsReason } from '../fs-reason.js';
-import { downloadFile, TeaDownloadError, type FileLimits, type ListedChecksum } from './download-file.js';
+import { downloadFile, TeaDownloadError, type FileLimits } from './download-file.js';
 
 /**
  * Options of {@link downloadProductRelease}.
@@ -82,19 +82,52 @@ export interface TeaDownloadProgress {
  */
 export interface TeaManifestEntry {
   /** The release whose collection lists the artefact. */
-  object: { kind: 'product-release' | 'component-release'; uuid: string; version: string; name?: string };
+  object: {
+    /** A product release or a component release. */
+    kind: 'product-release' | 'component-release';
+    /** Its UUID. */
+    uuid: string;
+    /** Its version. */
+    version: string;
+    /** The product's or component's name, when the release gives it. */
+    name?: string;
+  };
   /** The collection. */
-  collection: { uuid?: string; version?: number };
+  collection: {
+    /** Its UUID, the release's. */
+    uuid?: string;
+    /** Its version. */
+    version?: number;
+  };
   /** The artefact. */
-  artifact: { uuid: string; version: number; type: string; name?: string };
+  artifact: {
+    /** Its UUID. */
+    uuid: string;
+    /** Its revision (1 when the server gave none). */
+    version: number;
+    /** `BOM`, `VULNERABILITIES`, … */
+    type: string;
+    /** Its name, when given. */
+    name?: string;
+  };
   /** The format downloaded. */
-  format: { mediaType?: string; url: string };
+  format: {
+    /** Its media type, when given. */
+    mediaType?: string;
+    /** Where it was downloaded from. */
+    url: string;
+  };
   /** The file, relative to the output folder. */
   file: string;
   /** Its size. */
   bytes: number;
   /** The checksums that matched: every one the format lists. */
-  checksums: ListedChecksum[];
+  checksums: Array<{
+    /** The algorithm, as the format names it. */
+    algType: string;
+    /** The digest listed, which the file's matched. */
+    algValue: string;
+  }>;
   /** `false` only for a file kept with no checksum to check (`allowNoChecksum`). */
   verified: boolean;
   /** The signature file beside it, when asked for and listed (not verified). */
@@ -113,16 +146,37 @@ export interface TeaManifestEntry {
  */
 export interface TeaDownloadReport {
   /** The product release. */
-  productRelease: { uuid: string; version: string; name?: string };
+  productRelease: {
+    /** Its UUID. */
+    uuid: string;
+    /** Its version. */
+    version: string;
+    /** The product's name, when the release gives it. */
+    name?: string;
+  };
   /** The files verified. */
   files: TeaManifestEntry[];
   /** What failed, one line each (a collection that could not be read, a file refused). */
-  failures: Array<{ what: string; message: string }>;
+  failures: Array<{
+    /** What could not be had: an artefact, a collection. */
+    what: string;
+    /** Why. */
+    message: string;
+  }>;
   /** The manifest file, absolute. */
   manifest: string;
 }
 
-/** The manifest's name in the output folder. */
+/**
+ * The manifest's name in the output folder.
+ *
+ * @example
+ * ```ts
+ * import { readFileSync } from 'node:fs';
+ * import { MANIFEST_NAME } from 'teapurl/node';
+ * const manifest = JSON.parse(readFileSync(`artefacts/${MANIFEST_NAME}`, 'utf8'));
+ * ```
+ */
 export const MANIFEST_NAME = 'teapurl-download.json';
 const MANIFEST_TOOL = 'teapurl download';
 

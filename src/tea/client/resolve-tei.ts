@@ -48,7 +48,12 @@ export interface TeiMatch {
   /** The servers that hold it, most preferred first (each `baseUrl` is `rootUrl + "/v" + version`). */
   servers: RankedEndpoint[];
   /** Reads the product release from the first server that answers (failover on network errors and 5xx). */
-  open(): Promise<{ api: TeaApi; productRelease: TeaProductRelease }>;
+  open(): Promise<{
+    /** The typed client of the server that answered. */
+    api: TeaApi;
+    /** The product release, validated. */
+    productRelease: TeaProductRelease;
+  }>;
 }
 
 /**

@@ -10,6 +10,23 @@ import type { MatchedOperation } from '../api-operations.js';
 import { jsonResponse, type KitResponse } from './http-exchange.js';
 
 /**
+ * What {@link TeaContentStore.answer} gives: a JSON answer the server writes as it is.
+ *
+ * @example
+ * ```ts
+ * const answer: TeaContentAnswer = { status: 404, headers: { 'content-type': 'application/json' }, body: '{"error":"OBJECT_UNKNOWN"}' };
+ * ```
+ */
+export interface TeaContentAnswer {
+  /** The HTTP status. */
+  status: number;
+  /** The headers, lower-case names. */
+  headers: Record<string, string>;
+  /** The body, JSON text. */
+  body: string;
+}
+
+/**
  * The origin that stands for the server itself in content files: a URL
  * `https://teapurl.invalid/<path>` is served as `<server>/files/<path>`, the file `<path>` of the
  * content folder. `.invalid` never resolves (RFC 2606), so such a URL reaches nothing elsewhere.
@@ -32,7 +49,9 @@ export const CONTENT_ORIGIN = 'https://teapurl.invalid';
 export interface TeaContentObject {
   /** The file it came from, for messages. */
   readonly file: string;
+  /** Its kind, such as `tea-product`. */
   readonly kind: TeaObjectKind;
+  /** The object, valid for its kind. */
   readonly value: unknown;
   /** For a CLE document: the UUID of the object it describes (its file name). */
   readonly owner?: string;
@@ -47,6 +66,7 @@ export interface TeaContentObject {
  * ```
  */
 export interface TeaContent {
+  /** The TEA objects. */
   readonly objects: readonly TeaContentObject[];
   /** Each artefact file by its path under the folder (`/` separators), to its absolute path. */
   readonly files: ReadonlyMap<string, string>;
@@ -71,7 +91,18 @@ function identified(query: URLSearchParams): <T extends { identifiers?: Array<{ 
 
 const NOT_FOUND = jsonResponse(404, { error: 'OBJECT_UNKNOWN' });
 
-/** The indexes of a content folder, and the answers to the API's GET operations from them. */
+/**
+ * The indexes of a content folder, and the answers to the API's GET operations from them: what
+ * `startTeaServer({ content })` serves. `readTeaContent` (`teapurl/node`) makes one from a folder.
+ *
+ * @example
+ * ```ts
+ * import { TeaContentStore, startTeaServer } from 'teapurl/tea/server';
+ * const product = { uuid: '09e8c73b-ac45-4475-acac-33e6a7314e6d', name: 'Apache Log4j 2', identifiers: [] };
+ * const content = new TeaContentStore({ objects: [{ file: 'log4j.tea-product.json', kind: 'tea-product', value: product }], files: new Map() });
+ * const server = await startTeaServer({ tls: false, content });
+ * ```
+ */
 export class TeaContentStore {
   private readonly products = new Map<string, TeaProduct>();
   private readonly productReleases = new Map<string, TeaProductRelease>();
@@ -143,8 +174,15 @@ export class TeaContentStore {
   answer(
     matched: MatchedOperation,
     query: URLSearchParams,
-    context: { origin: string; servers: TeaDiscoveryInfo['servers']; visible: (kind: string, uuid: string) => boolean },
-  ): KitResponse {
+    context: {
+      /** The server's origin, for content URLs. */
+      origin: string;
+      /** The servers a discovery answer names. */
+      servers: TeaDiscoveryInfo['servers'];
+      /** Whether the client may see a listing item: the kind's path word and the UUID. */
+      visible: (kind: string, uuid: string) => boolean;
+    },
+  ): TeaContentAnswer {
     const { uuid = '', version } = matched;
     const found = (value: unknown) => (value === undefined ? NOT_FOUND : this.json(value, context.origin));
     const collectionsOf = (id: string) => [...(this.collections.get(id)?.values() ?? [])].sort((a, b) => (a.version ?? 0) - (b.version ?? 0));
