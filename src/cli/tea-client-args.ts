@@ -69,3 +69,18 @@ export function readApiKeyArgs(values: { 'key-id'?: string | undefined; secret?:
   if (values.secret !== undefined && values['key-id'] === undefined) throw new UsageError('--secret needs --key-id');
   return values['key-id'] !== undefined && secret !== undefined ? { keyId: values['key-id'], secret } : undefined;
 }
+
+/**
+ * A URL argument read: a usage error when it is not an absolute URL or carries user information
+ * (checked before anything echoes it: user information may be a password). `what` names it.
+ */
+export function readUrlArg(text: string, what: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`${quoteArg(text)} is not an absolute URL`);
+  }
+  if (url.username || url.password) throw new UsageError(`${what} must not carry user information (user:password@)`);
+  return url;
+}

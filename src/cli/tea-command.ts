@@ -4,7 +4,7 @@ import { TeaApi } from '../tea/client/tea-api.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 import { nearest, parseCommandLine } from './args.js';
-import { API_KEY_OPTIONS, readApiKeyArgs, readTeaClientArgs, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
+import { API_KEY_OPTIONS, readApiKeyArgs, readTeaClientArgs, readUrlArg, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
 import { escapeControls, quoteArg, safeLineStart } from './output/safe-text.js';
 import { teaFailureHint } from './tea-failure.js';
 
@@ -37,13 +37,7 @@ const ACTIONS = ['get', 'check'];
 
 /** An API URL read as its base (through /v<version>) and its path. */
 function splitApiUrl(url: string): { baseUrl: string; path: string; search: URLSearchParams } {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new UsageError(`${quoteArg(url)} is not an absolute URL`);
-  }
-  if (parsed.username || parsed.password) throw new UsageError('the URL must not carry user information (user:password@)');
+  const parsed = readUrlArg(url, 'the URL');
   const segments = parsed.pathname.split('/');
   const at = segments.findIndex((segment) => /^v\d+\.\d+\.\d+/.test(segment));
   if (at < 0) throw new UsageError(`${quoteArg(url)} has no /v<version>/ segment: name an operation under an API base, such as https://tea.example.com/v1.0.0/product/<uuid>`);
