@@ -73,11 +73,11 @@ function urlsNode(result: PurlExplanation): HTMLElement | null {
   list.append(
     element('dt', {}, 'Repository'),
     element('dd', { 'data-url': 'repository' }, ...urlNode(result.urls.repository, none)),
+    element('dt', {}, 'Version page'),
+    element('dd', { 'data-url': 'version-page' }, ...urlNode(result.urls.versionPage, none)),
     element('dt', {}, 'Download'),
     element('dd', { 'data-url': 'download' }, ...urlNode(result.urls.download, none)),
   );
-  // A version page only where the type has one: most have none, and a line saying so says little.
-  if (result.urls.versionPage !== null) list.append(element('dt', {}, 'Version page'), element('dd', { 'data-url': 'version-page' }, ...urlNode(result.urls.versionPage, none)));
   return list;
 }
 
