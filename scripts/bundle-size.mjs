@@ -19,6 +19,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtinModules } from 'node:module';
 import { bundleForBrowser } from './lib/browser-bundle.mjs';
+// The peers come from the benchmarks' own install (scripts/bench/; `npm run size` installs it).
+const { peerVersion, PEERS_FOLDER } = await import('./bench/peers.mjs');
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PURL_BUDGET = 20_000;
@@ -37,8 +39,8 @@ const SUBJECTS = [
   { label: `teapurl ${own}`, contents: "export * from './dist/index.js';" },
   { label: `teapurl { validateText }`, contents: "export { validateText } from './dist/index.js';" },
   { label: `packageurl-js ${version('packageurl-js')}`, contents: "export * from 'packageurl-js';", peer: true, reference: true },
-  { label: `@socketregistry/packageurl-js ${version('@socketregistry/packageurl-js')}`, contents: "export * from '@socketregistry/packageurl-js';", peer: true },
-  { label: `purl ${version('purl')}`, contents: "export * from 'purl';", peer: true },
+  { label: `@socketregistry/packageurl-js ${peerVersion('@socketregistry/packageurl-js')}`, contents: "export * from '@socketregistry/packageurl-js';", peer: true, resolveDir: PEERS_FOLDER },
+  { label: `purl ${peerVersion('purl')}`, contents: "export * from 'purl';", peer: true, resolveDir: PEERS_FOLDER },
 ];
 
 /** The Node built-ins a failed browser build could not resolve, from esbuild's errors. */
@@ -51,10 +53,10 @@ function unresolvedBuiltins(error) {
   return [...names].sort();
 }
 
-async function measure(contents, external) {
+async function measure(contents, external, resolveDir = ROOT) {
   const [raw, min] = await Promise.all([
-    bundleForBrowser({ contents, resolveDir: ROOT, minify: false, external }),
-    bundleForBrowser({ contents, resolveDir: ROOT, external }),
+    bundleForBrowser({ contents, resolveDir, minify: false, external }),
+    bundleForBrowser({ contents, resolveDir, external }),
   ]);
   return { raw: raw.bytes, min: min.bytes, gzip: min.gzipBytes, lazyGzip: min.lazyGzipBytes };
 }
@@ -64,14 +66,14 @@ for (const subject of SUBJECTS) {
   let sizes;
   let needsNode = [];
   try {
-    sizes = await measure(subject.contents, []);
+    sizes = await measure(subject.contents, [], subject.resolveDir);
   } catch (error) {
     // A library that imports Node built-ins does not bundle for a browser as it is; measured with
     // them left external (what a bundler's Node polyfills would then add is not counted).
     needsNode = unresolvedBuiltins(error);
     if (needsNode.length === 0) throw error;
     const external = [...new Set(needsNode.flatMap((name) => [name, name.replace(/^node:/, ''), `node:${name.replace(/^node:/, '')}`]))];
-    sizes = await measure(subject.contents, external);
+    sizes = await measure(subject.contents, external, subject.resolveDir);
   }
   rows.push({ label: subject.label, reference: subject.reference === true, ...sizes, needsNode });
 }

@@ -27,8 +27,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { PackageURL as SocketPackageUrl, UrlConverter } from '@socketregistry/packageurl-js';
-import purlWebUrl from 'purl/url';
+// The peers come from the benchmarks' own install (scripts/bench/; `node scripts/dev-tools.mjs --bench`).
+const { socket, purlWebUrl } = await import('./bench/peers.mjs');
+const { PackageURL: SocketPackageUrl, UrlConverter } = socket;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = path.join(ROOT, 'corpus/purl-urls');
