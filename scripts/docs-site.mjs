@@ -7,10 +7,10 @@
 //   npm run docs:site            (installs the tools and builds first)
 //   node scripts/docs-site.mjs [--out DIR]
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Application } from 'typedoc';
 import { SAMPLE_SITE } from './docs-site/typedoc-plugin.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,8 +25,18 @@ function run(label, command, args) {
   }
 }
 
-const typedoc = createRequire(import.meta.url).resolve('typedoc/bin/typedoc');
-run('typedoc', process.execPath, [typedoc, '--options', 'typedoc.site.json', '--out', out, '--logLevel', 'Warn']);
+// typedoc.site.json makes every warning an error: a broken link or anchor fails the site.
+const app = await Application.bootstrapWithPlugins({ options: path.join(ROOT, 'typedoc.site.json'), out, logLevel: 'Warn' });
+const project = await app.convert();
+if (project) {
+  app.validate(project);
+  // Links between the guides, anchors included, are checked while the pages are written.
+  if (!app.logger.hasErrors() && !app.logger.hasWarnings()) await app.generateOutputs(project);
+}
+if (!project || app.logger.hasErrors() || app.logger.hasWarnings()) {
+  console.error('docs:site: typedoc reported the problems above; the site is not complete');
+  process.exit(1);
+}
 // After typedoc, which empties its output folder first.
 run('teapurl docs', process.execPath, ['bin/teapurl.cjs', 'docs', '--out', path.join(out, SAMPLE_SITE), '--force']);
 console.log(`docs:site: wrote ${path.relative(ROOT, out)}/ (open ${path.relative(ROOT, path.join(out, 'index.html'))})`);
