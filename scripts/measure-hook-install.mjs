@@ -2,11 +2,17 @@
 // hooks from a clone of this repository at a commit, with an empty npm cache and an empty
 // pre-commit home, as on a user's first `pre-commit run`. Prints the wall time, what npm
 // downloaded (the bytes its cache holds afterwards: every tarball and package document fetched)
-// and the size of the hook environment pre-commit keeps.
+// and the size of what the install keeps.
 //
-//   node scripts/measure-hook-install.mjs [--rev REV] [--json]
+//   node scripts/measure-hook-install.mjs [--rev REV] [--npm-git-install] [--json]
 //
-// Needs the `pre-commit` command (3.x or 4.x), git, npm and the npm registry.
+// --npm-git-install runs, instead of the pre-commit on PATH, the one command pre-commit 4.6.1
+// and later run to install a node hook (pre_commit/languages/node.py): `npm install
+// --allow-git=root --install-links -g git+file://<clone>`, with pre-commit's environment for it
+// (NODE_VIRTUAL_ENV and npm's prefix in a fresh folder).
+//
+// Needs git, npm and the npm registry, and the `pre-commit` command (3.x or 4.x) unless
+// --npm-git-install.
 import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { rev: { type: 'string', default: 'HEAD' }, json: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { rev: { type: 'string', default: 'HEAD' }, json: { type: 'boolean', default: false }, 'npm-git-install': { type: 'boolean', default: false } } });
 
 /** Bytes of every file under a folder (links counted as links), and how many files. */
 function sizeOf(folder) {
@@ -67,33 +73,50 @@ try {
   };
   delete env.NODE_OPTIONS;
   must('git', ['-c', `safe.directory=${ROOT}`, 'clone', '--quiet', '--bare', ROOT, hookRepo], { env });
-  must('git', ['init', '--quiet'], { cwd: project, env });
-  writeFileSync(
-    path.join(project, '.pre-commit-config.yaml'),
-    `repos:\n  - repo: file://${hookRepo}\n    rev: ${rev}\n    hooks:\n      - id: teapurl-discovery\n`,
-  );
-  const version = must('pre-commit', ['--version'], { env }).trim();
-  const started = process.hrtime.bigint();
-  must('pre-commit', ['install-hooks'], { cwd: project, env });
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  let version;
+  let seconds;
+  let kept;
+  if (values['npm-git-install']) {
+    // pre-commit 4.6's install: its clone at the commit, installed as a git dependency.
+    const clone = path.join(work, 'clone');
+    const prefix = path.join(work, 'node_env');
+    must('git', ['clone', '--quiet', hookRepo, clone], { env });
+    must('git', ['-C', clone, 'checkout', '--quiet', rev], { env });
+    const gitEnv = { ...env, NODE_VIRTUAL_ENV: prefix, NPM_CONFIG_PREFIX: prefix, npm_config_prefix: prefix };
+    version = 'npm install -g git+file:// (pre-commit 4.6 and later)';
+    const started = process.hrtime.bigint();
+    must('npm', ['install', '--allow-git=root', '--install-links', '-g', `git+file://${clone}`], { env: gitEnv });
+    seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    kept = sizeOf(prefix);
+  } else {
+    must('git', ['init', '--quiet'], { cwd: project, env });
+    writeFileSync(
+      path.join(project, '.pre-commit-config.yaml'),
+      `repos:\n  - repo: file://${hookRepo}\n    rev: ${rev}\n    hooks:\n      - id: teapurl-discovery\n`,
+    );
+    version = must('pre-commit', ['--version'], { env }).trim();
+    const started = process.hrtime.bigint();
+    must('pre-commit', ['install-hooks'], { cwd: project, env });
+    seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    kept = sizeOf(home);
+  }
   const downloaded = sizeOf(cache);
-  const environment = sizeOf(home);
   const result = {
-    preCommit: version,
+    installer: version,
     npm: must('npm', ['--version'], { env }).trim(),
     rev: rev.slice(0, 12),
     seconds: Math.round(seconds * 10) / 10,
     downloadedBytes: downloaded.bytes,
     downloadedFiles: downloaded.files,
-    hookEnvironmentBytes: environment.bytes,
+    keptBytes: kept.bytes,
   };
   if (values.json) console.log(JSON.stringify(result));
   else {
     const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
-    console.log(`${result.preCommit}, npm ${result.npm}, teapurl at ${result.rev}`);
+    console.log(`${result.installer}, npm ${result.npm}, teapurl at ${result.rev}`);
     console.log(`first hook install: ${result.seconds} s`);
     console.log(`downloaded by npm: ${mb(result.downloadedBytes)} (${result.downloadedFiles} files in its cache)`);
-    console.log(`pre-commit home afterwards (clone and hook environment): ${mb(result.hookEnvironmentBytes)}`);
+    console.log(`kept afterwards (${values['npm-git-install'] ? 'the hook environment' : "pre-commit's home: its clone and the hook environment"}): ${mb(result.keptBytes)}`);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
