@@ -7,11 +7,12 @@
 // documentation or benchmark tools (tools/, scripts/bench/). Needs the `pre-commit` command
 // (.ci/run installs Debian's) and the npm registry; the install takes half a minute or more.
 import { spawnSync } from 'node:child_process';
-import { cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './support/paths.js';
+import { bytesUnder } from './support/bytes-under.js';
 import { projectCommands } from './support/project-commands.js';
 
 const preCommitVersion = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' });
@@ -43,17 +44,6 @@ const MAX_HOOK_ENVIRONMENT_BYTES = 8_000_000;
 const NOT_FOR_HOOKS = ['tools/package.json', 'scripts/bench/package.json']
   .flatMap((file) => Object.keys((JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies))
   .filter((name) => name !== 'selfsigned');
-
-/** Bytes of every file under a folder, links counted as links. */
-function bytesUnder(folder: string): number {
-  let total = 0;
-  for (const name of readdirSync(folder)) {
-    const entry = path.join(folder, name);
-    const info = lstatSync(entry);
-    total += info.isDirectory() ? bytesUnder(entry) : info.size;
-  }
-  return total;
-}
 
 /** The packages whose tarballs npm's cache holds, by name: what npm downloaded. */
 function downloadedPackages(cache: string): Set<string> {

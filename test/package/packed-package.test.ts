@@ -9,7 +9,7 @@
  * files read dist/ at the same time. The install is offline from npm's cache when it can be.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,7 @@ import vm from 'node:vm';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/paths.js';
+import { bytesUnder } from '../support/bytes-under.js';
 
 /** Issue 13's limits for `npm i teapurl --omit=dev`: packages in node_modules (teapurl's own included) and bytes of their files. */
 const MAX_PACKAGES = 15;
@@ -70,17 +71,6 @@ function packageFolders(nodeModules: string): string[] {
     }
   }
   return found;
-}
-
-/** Bytes of every file (and link) under a folder: what the install puts on disk, block rounding aside. */
-function bytesUnder(folder: string): number {
-  let total = 0;
-  for (const name of readdirSync(folder)) {
-    const entry = path.join(folder, name);
-    const info = lstatSync(entry);
-    total += info.isDirectory() ? bytesUnder(entry) : info.size;
-  }
-  return total;
 }
 
 // The documents the consumers read: one valid discovery document, one with an error at a known place.
