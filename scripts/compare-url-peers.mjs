@@ -28,7 +28,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 // The peers come from the benchmarks' own install (scripts/bench/; `node scripts/dev-tools.mjs --bench`).
-const { socket, purlWebUrl } = await import('./bench/peers.mjs');
+const { socket, purlWebUrl, peerVersion } = await import('./bench/peers.mjs');
 const { PackageURL: SocketPackageUrl, UrlConverter } = socket;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,14 +37,14 @@ const { values: args } = parseArgs({
   options: { differences: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
 });
 
-const distNode = path.join(ROOT, 'dist/node/index.js');
-if (!fs.existsSync(distNode)) {
-  console.error('dist/node/index.js is missing: run npm run build first');
+const distPurl = path.join(ROOT, 'dist/purl/index.js');
+if (!fs.existsSync(distPurl)) {
+  console.error('dist/purl/index.js is missing: run npm run build first');
   process.exit(2);
 }
-const { purlToUrls, urlToPurl } = await import(distNode);
+const { purlToUrls, urlToPurl } = await (await import(distPurl)).loadPurlUrls();
 
-const version = (name) => JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
+const version = peerVersion;
 const PEERS = {
   socket: `@socketregistry/packageurl-js ${version('@socketregistry/packageurl-js')} UrlConverter`,
   purl: `purl ${version('purl')} url()`,

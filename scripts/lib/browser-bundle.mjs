@@ -23,7 +23,7 @@ export function gzipSize(bytes) {
  * `resolveDir`. Returns every output file (`files`, by name; the entry is `entry.js`), `code`
  * (the eagerly loaded files, concatenated, for looking into), `bytes` and `gzipBytes` of the
  * eagerly loaded files (minified unless `minify: false`; gzip per file, summed), and
- * `lazyGzipBytes` of the files only a dynamic import() loads. Any import that cannot be resolved
+ * `lazyGzipBytes` of the files only a dynamic import() loads (`lazyGzipByFile`, each). Any import that cannot be resolved
  * for the browser (a Node built-in) fails the build, unless `external` names it (left as an
  * import in the output, not bundled).
  */
@@ -67,5 +67,6 @@ export async function bundleForBrowser({ contents, resolveDir, minify = true, lo
     bytes: sum(eagerNames, (b) => b.length),
     gzipBytes: sum(eagerNames, gzipSize),
     lazyGzipBytes: sum(lazyNames, gzipSize),
+    lazyGzipByFile: Object.fromEntries(lazyNames.map((name) => [name, gzipSize(files[name])])),
   };
 }
