@@ -8,9 +8,10 @@
 // after the last step, and clean-dist.mjs, the first, removes it with the rest of dist/, so a
 // build that stopped halfway is never taken for a finished one.
 //
-//   node scripts/build.mjs [--force] [--verbose]
+//   node scripts/build.mjs [--force] [--verbose] [--check]
 //
-// --force builds even when the stamp matches; --verbose prints what each step did.
+// --force builds even when the stamp matches; --verbose prints what each step did; --check builds
+// nothing and exits 1 when dist/ is not built from the current sources.
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -65,7 +66,12 @@ function inputsDigest() {
 const force = process.argv.includes('--force');
 const verbose = process.argv.includes('--verbose');
 const digest = inputsDigest();
-if (!force && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === digest) {
+const current = existsSync(STAMP) && readFileSync(STAMP, 'utf8') === digest;
+if (process.argv.includes('--check')) {
+  if (!current) console.error('dist/ is not built from the current sources: run npm run build');
+  process.exit(current ? 0 : 1);
+}
+if (!force && current) {
   if (verbose) console.log('dist/ is current: built from these sources already');
   process.exit(0);
 }

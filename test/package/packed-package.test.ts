@@ -253,6 +253,10 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
 
   beforeAll(async () => {
     expect(existsSync(path.join(ROOT, 'dist/teapurl.cjs')), 'dist/ is missing: run npm run build first').toBe(true);
+    // prepack builds when dist/ is stale, and a build empties dist/ under the other tests' feet:
+    // the suite's own build must be current.
+    const current = spawnSync(process.execPath, ['scripts/build.mjs', '--check'], { cwd: ROOT, encoding: 'utf8' });
+    expect(current.status, `${current.stderr} (npm test builds before the tests)`).toBe(0);
     work = await mkdtemp(path.join(tmpdir(), 'teapurl-packed-'));
     // As a user packs it: prepack and postpack run (the build is current, so prepack's build does
     // nothing; the manifest is packed without `prepare` and then put back).
