@@ -5,7 +5,12 @@
  * generated type without an example, or an example for a type that no longer exists stops the
  * generator (see type-docs.ts).
  */
+import { TEA_OBJECT_EXAMPLES } from './tea-object-examples.js';
+
 export const TYPE_EXAMPLES: Readonly<Record<string, unknown>> = {
+  // schemas/tea-objects.schema.json
+  ...TEA_OBJECT_EXAMPLES,
+
   // schemas/tea-discovery.schema.json
   TeaDiscoveryDocument: {
     schemaVersion: 1,
@@ -80,6 +85,8 @@ export const TYPE_EXAMPLES: Readonly<Record<string, unknown>> = {
   UrlTemplate: { template: '{+registry}/{name}/-/{name}-{version}.tgz' },
   PurlExample: { purl: 'pkg:cargo/rand', repository: 'https://crates.io/crates/rand', download: null },
   UrlExample: { url: 'https://crates.io/crates/rand', purl: 'pkg:cargo/rand' },
+  ValuePattern: '[^-]+',
+  UrlMirror: { url: 'https://repo1.maven.org/maven2', same_as: 'https://repo.maven.apache.org/maven2' },
 
   // schemas/vers-type-definition.schema.json
   VersTypeDefinition: {

@@ -7,6 +7,7 @@ import { versTypeDefinition } from '../schemas/compiled/vers-type-definition.js'
 import { versTypesIndex } from '../schemas/compiled/vers-types-index.js';
 import { VERS_FIELDS } from '../schemas/compiled/vers-fields.js';
 import type { ValidateFunction } from '../schemas/compiled/validate-function.js';
+import { TEA_OBJECT_KINDS, type TeaObjectKind } from './tea-object-kinds.js';
 
 /**
  * The kinds of document teapurl validates.
@@ -25,7 +26,8 @@ export type DocumentKind =
   | 'purl-type-definition'
   | 'purl-type-urls'
   | 'vers-type-definition'
-  | 'vers-types-index';
+  | 'vers-types-index'
+  | TeaObjectKind;
 
 /** What teapurl knows about one kind of document. */
 export interface KindInfo {
@@ -102,6 +104,7 @@ export const KINDS: readonly KindInfo[] = [
     validate: versTypesIndex,
     versFields: VERS_FIELDS.versTypesIndex ?? [],
   },
+  ...TEA_OBJECT_KINDS,
 ];
 
 // validateFiles resolves the kind once per file, so the lookup is a map, not a search.
