@@ -1,11 +1,14 @@
 /**
  * The TEA client's transport for Node with TLS settings: extra trust anchors for a private CA, a
- * client certificate for mutual TLS, a connect timeout. Built on undici's `Agent` (undici is the
- * HTTP client inside Node's own `fetch`), with certificate verification always on.
+ * client certificate for mutual TLS, a connect timeout. Built on `node:https` (no dependency: the
+ * HTTP client package this used to need was a third of a production install), with certificate
+ * verification always on, and the answer handed back as the platform's `Response`.
  */
+import { Agent, request as httpsRequest, type RequestOptions } from 'node:https';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import { rootCertificates } from 'node:tls';
-import { Agent, fetch as undiciFetch } from 'undici';
-import type { TeaTransport } from '../tea/client/transport.js';
+import type { TeaTransport, TeaTransportRequest } from '../tea/client/transport.js';
 
 /**
  * A client certificate and its private key (PEM), for mutual TLS with one service.
@@ -76,35 +79,59 @@ export function tlsTransport(options: TlsTransportOptions = {}): TeaTransport {
   if (certificate !== undefined && (typeof certificate.cert !== 'string' || typeof certificate.key !== 'string')) {
     throw new TypeError('clientCertificate needs PEM strings cert and key');
   }
+  const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
   const agent = (withCertificate: boolean) =>
     new Agent({
-      connect: {
-        timeout: options.connectTimeoutMs ?? 10_000,
-        ...(extra.length > 0 ? { ca: [...rootCertificates, ...extra] } : {}),
-        ...(withCertificate && certificate
-          ? { cert: certificate.cert, key: certificate.key, ...(certificate.passphrase ? { passphrase: certificate.passphrase } : {}) }
-          : {}),
-        rejectUnauthorized: true,
-      },
+      keepAlive: true,
+      ...(extra.length > 0 ? { ca: [...rootCertificates, ...extra] } : {}),
+      ...(withCertificate && certificate
+        ? { cert: certificate.cert, key: certificate.key, ...(certificate.passphrase ? { passphrase: certificate.passphrase } : {}) }
+        : {}),
+      rejectUnauthorized: true,
     });
   const plain = agent(false);
   // The certificate belongs to one service (section 5.6): other origins get the agent without it.
   const service = certificate ? agent(true) : plain;
   return {
     presentsClientCertificate: certificate !== undefined,
-    async send(url, request) {
-      // undici's own fetch: the dispatcher option is honoured only by the undici that made the agent.
-      return (await undiciFetch(url, {
-        method: request.method,
-        headers: [...request.headers],
-        ...(request.body !== undefined ? { body: request.body } : {}),
-        redirect: 'manual',
-        ...(request.signal ? { signal: request.signal } : {}),
-        dispatcher: request.toService ? service : plain,
-      })) as unknown as Response;
-    },
+    send: (url, request) => send(url, request, request.toService ? service : plain, connectTimeoutMs),
     async close() {
-      await Promise.all([...new Set([plain, service])].map((a) => a.close().catch(() => undefined)));
+      for (const a of new Set([plain, service])) a.destroy();
     },
   };
+}
+
+/** Statuses whose answer has no body (and for which `Response` refuses one). */
+const NO_BODY = new Set([101, 204, 205, 304]);
+
+/** One request over `agent` (https) or a plain connection (http, local tests only), answered as a `Response`. */
+function send(url: string, request: TeaTransportRequest, agent: Agent, connectTimeoutMs: number): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const https = target.protocol === 'https:';
+    const options: RequestOptions = { method: request.method, headers: Object.fromEntries(request.headers), ...(https ? { agent } : {}), ...(request.signal ? { signal: request.signal } : {}) };
+    const outgoing = (https ? httpsRequest : httpRequest)(target, options, (incoming) => resolve(asResponse(incoming, request.method)));
+    // As fetch does: a cancelled request rejects with the signal's reason (a TimeoutError names the
+    // limit), any other failure below HTTP with `TypeError: fetch failed` whose cause says what it was.
+    outgoing.on('error', (error) => reject(request.signal?.aborted ? request.signal.reason : new TypeError('fetch failed', { cause: error })));
+    // The connection (and for https the handshake) must be up within the limit; a reused one already is.
+    outgoing.on('socket', (socket) => {
+      if (!socket.connecting) return;
+      const timer = setTimeout(() => outgoing.destroy(Object.assign(new Error(`no connection within ${connectTimeoutMs} ms`), { code: 'ETIMEDOUT' })), connectTimeoutMs);
+      socket.once(https ? 'secureConnect' : 'connect', () => clearTimeout(timer));
+      socket.once('close', () => clearTimeout(timer));
+    });
+    outgoing.end(request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : Buffer.from(request.body));
+  });
+}
+
+/** The platform's `Response` for an answer whose headers arrived; the body streams as it is read. */
+function asResponse(incoming: IncomingMessage, method: string): Response {
+  const headers = new Headers();
+  const raw = incoming.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  const status = incoming.statusCode ?? 0;
+  const empty = NO_BODY.has(status) || method === 'HEAD';
+  if (empty) incoming.resume();
+  return new Response(empty ? null : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>), { status, statusText: incoming.statusMessage ?? '', headers });
 }

@@ -115,12 +115,25 @@ const DESCRIBE: Record<NetworkFailureKind, string> = {
  */
 export function toNetworkError(error: unknown, url: string): NetworkError {
   if (error instanceof NetworkError) return error;
-  const root = rootCause(error);
+  const root = openSslReason(rootCause(error));
   const kind = kindOf(root.code, root.name, root.message);
   // OpenSSL's messages end in a line break: one line, as every message here is.
   const message = root.message.replace(/\s+/g, ' ').trim();
   const detail = root.code ? `${root.code}: ${message}` : message;
   return new NetworkError(kind, url, `${url}: ${describe(kind, root.code, message)} (${detail})`, root.code, { cause: error });
+}
+
+/** OpenSSL's own line inside a socket error (`…:error:0A00010B:SSL routines:ssl3_get_record:wrong version number:…`). */
+const OPENSSL_LINE = /:error:[0-9A-F]+:SSL routines:[^:]*:([^:]+):/;
+
+/**
+ * A socket error that carries OpenSSL's line (`EPROTO` from `node:https`) said as Node's TLS
+ * errors say it: `ERR_SSL_WRONG_VERSION_NUMBER: wrong version number`, not a path into OpenSSL's sources.
+ */
+function openSslReason(root: { code?: string; message: string; name?: string }): { code?: string; message: string; name?: string } {
+  const reason = OPENSSL_LINE.exec(root.message)?.[1];
+  if (reason === undefined) return root;
+  return { ...root, code: `ERR_SSL_${reason.trim().toUpperCase().replace(/\W+/g, '_')}`, message: reason.trim() };
 }
 
 /** What went wrong, in words; a plain-HTTP answer to TLS and a port that speaks no TLS are said as such. */
