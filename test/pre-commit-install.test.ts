@@ -31,7 +31,7 @@ if (!HAS_PRE_COMMIT) {
 /**
  * The most the hook environment pre-commit keeps may hold, in bytes: teapurl and its run-time
  * dependencies as npm installs them globally. The packed-package test bounds that install at
- * 7 MB; the rest is room for npm's own files. Any build or test tool that leaked into it
+ * 6 MB; the rest is room for npm's own files. Any build or test tool that leaked into it
  * (typescript alone is over 20 MB) would break the limit.
  */
 const MAX_HOOK_ENVIRONMENT_BYTES = 8_000_000;
