@@ -32,7 +32,8 @@ if (!fs.existsSync(distIndex) || !fs.existsSync(path.join(ROOT, 'dist/teapurl.cj
   console.error('dist/ is missing: run npm run build first');
   process.exit(2);
 }
-const { generateDocsSite, writeDocsSite, purlEngineFromDirectory } = await import(path.join(ROOT, 'dist/node/index.js'));
+const { generateDocsSite, writeDocsSite } = await import(path.join(ROOT, 'dist/docs/index.js'));
+const { purlEngineFromDirectory } = await import(path.join(ROOT, 'dist/node/index.js'));
 
 const SETS = [
   { label: 'purl-spec types', dir: path.resolve(ROOT, '../shared/purl-spec/types') },

@@ -8,7 +8,7 @@
 //       findings (1,000) and with no cap (every finding placed and returned).
 //   (b) 60,000 endpoints with the same url: 59,999 discovery/duplicate-url findings.
 //   (c) a type definition with a backtracking pattern (^(?:[a-z0-9]+|(A+)+b)$ on a case-insensitive
-//       name, the survey's) and 100,000 examples: validateText, PurlEngine.fromDefinitions and
+//       name, the survey's) and 100,000 examples: validateText, loadPurlEngine and
 //       generateDocsSite (HTML, given the engine; a page breaks down its first 1,000 examples).
 //       Target: each under 2 s. The peer is the per-example time limit this
 //       replaced, estimated from 1,000 examples each run alone under its own limit (the survey's
@@ -28,8 +28,9 @@ import { readFileSync } from 'node:fs';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { validateText, PurlEngine, loadPatternGuard } = await import(pathToFileURL(path.join(ROOT, 'dist/index.js')).href);
-const { generateDocsSite } = await import(pathToFileURL(path.join(ROOT, 'dist/node/index.js')).href);
+const { validateText } = await import(pathToFileURL(path.join(ROOT, 'dist/index.js')).href);
+const { loadPurlEngine, loadPatternGuard } = await import(pathToFileURL(path.join(ROOT, 'dist/purl/index.js')).href);
+const { generateDocsSite } = await import(pathToFileURL(path.join(ROOT, 'dist/docs/index.js')).href);
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
@@ -64,6 +65,18 @@ function time(fn) {
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
     fn();
+    samples.push(performance.now() - start);
+  }
+  return median(samples);
+}
+
+/** {@link time} for work that answers with a promise. */
+async function timeAsync(fn) {
+  await fn();
+  const samples = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
     samples.push(performance.now() - start);
   }
   return median(samples);
@@ -137,12 +150,13 @@ for (const n of [10_000, 100_000, 1_000_000]) {
   const validate = time(() => {
     findings = validateText(text, { file: 'cargo-definition.json' }).findings;
   });
-  const engineMs = time(() => PurlEngine.fromDefinitions([JSON.parse(text)]));
+  const engineMs = await timeAsync(() => loadPurlEngine([JSON.parse(text)]));
   // docs as `teapurl docs --types DIR` runs it: the engine loaded (timed above), then the pages.
+  const docsEngine = await loadPurlEngine([JSON.parse(text)]);
   let pageBytes = 0;
   const docsMs = time(() => {
     const copy = JSON.parse(text);
-    const pages = generateDocsSite([copy], { format: 'html', engine: PurlEngine.fromCheckedDefinitions([copy]) });
+    const pages = generateDocsSite([copy], { format: 'html', engine: docsEngine });
     pageBytes = pages.reduce((sum, page) => sum + page.content.length, 0);
   });
   const rules = findings.map((f) => f.rule).join(', ');
@@ -151,12 +165,12 @@ for (const n of [10_000, 100_000, 1_000_000]) {
   if (rules !== 'purl-type/pattern-backtracking, purl-type/case-insensitive-pattern, purl-type/example-valid') {
     throw new Error(`expected the backtracking warning and two not-run notices, got ${rules}`);
   }
-  // What `teapurl validate` does with such a file: load the guard and validate it again, every
-  // example now checked in linear time on re2js.
-  await loadPatternGuard();
+  // What `teapurl validate` does with such a file: validate with the pattern guard, every example
+  // checked in linear time on re2js.
+  const patternGuard = await loadPatternGuard();
   let guarded = [];
   const validateGuarded = time(() => {
-    guarded = validateText(text, { file: 'cargo-definition.json' }).findings;
+    guarded = validateText(text, { file: 'cargo-definition.json', patternGuard }).findings;
   });
   if (guarded.some((f) => f.rule === 'purl-type/example-valid')) throw new Error(`with the guard every example is checked, got ${guarded.map((f) => f.message).join('; ')}`);
   // The peer: each uppercase probe alone under its own time limit, as before the budget per definition.
@@ -178,7 +192,7 @@ for (const n of [10_000, 100_000, 1_000_000]) {
   log('');
   log(`a definition with a backtracking pattern and 100,000 examples (${(text.length / 1e6).toFixed(1)} MB; target: each under 2 s):`);
   log(`  validateText ${fmt(validate)} (guard not loaded: the pattern runs on no example)   validateText with the guard ${fmt(validateGuarded)} (every example checked)`);
-  log(`  PurlEngine.fromDefinitions ${fmt(engineMs)}   generateDocsSite (HTML, ${(pageBytes / 1e6).toFixed(1)} MB) ${fmt(docsMs)}`);
+  log(`  loadPurlEngine ${fmt(engineMs)}   generateDocsSite (HTML, ${(pageBytes / 1e6).toFixed(1)} MB) ${fmt(docsMs)}`);
   log(`  peer, a time limit per example: ${perExample.toFixed(1)} ms per example, so about ${fmt(perExample * 100_000)} for 100,000 (ratio ${((perExample * 100_000) / validateGuarded).toFixed(0)}x to the guarded validation)`);
   results.slowPattern = { examples: 100_000, validateMs: validate, validateGuardedMs: validateGuarded, fromDefinitionsMs: engineMs, docsMs, peerPerExampleMs: perExample };
 }

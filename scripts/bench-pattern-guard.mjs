@@ -22,7 +22,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 // (a) bytes, with the settings `npm run size` and the browser test use
 const bundle = await bundleForBrowser({ contents: "export * from './src/purl/index.ts';", resolveDir: ROOT, loader: 'ts' });
 console.log('(a) browser bundle of teapurl/purl (esbuild, ESM, splitting, minified; gzip)');
-console.log(`    loaded up front ${kb(bundle.gzipBytes)} (${bundle.eager.length} file(s))   fetched only by loadPatternGuard() ${kb(bundle.lazyGzipBytes)}   ratio ${(bundle.lazyGzipBytes / bundle.gzipBytes).toFixed(2)}x`);
+console.log(`    loaded up front ${kb(bundle.gzipBytes)} (${bundle.eager.length} file(s))   fetched on demand (loadPatternGuard() and the other load… calls) ${kb(bundle.lazyGzipBytes)}   ratio ${(bundle.lazyGzipBytes / bundle.gzipBytes).toFixed(2)}x`);
 
 // (b) time per hostile value
 // The pattern itself, without parsing around it: the compiled pattern from the sources (run with tsx).
@@ -47,10 +47,11 @@ const skipped = HOSTILE.map(([source, value]) => {
   const pattern = compilePermittedCharacters(source);
   return timeIt(() => pattern.test(value), 50);
 });
-await loadPatternGuard();
+// The guard is given to what uses it (an engine's option; here, the compiled pattern).
+const patternGuard = await loadPatternGuard();
 console.log('(b) one hostile value of 100,000 characters (median ms): not checked without the guard | checked on re2js | V8 on a short one');
 HOSTILE.forEach(([source, value, short], i) => {
-  const pattern = compilePermittedCharacters(source);
+  const pattern = compilePermittedCharacters(source, patternGuard);
   const answer = pattern.test(value);
   const onGuard = timeIt(() => pattern.test(value), 7);
   const native = new RegExp(source, 'u');

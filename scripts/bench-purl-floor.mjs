@@ -28,11 +28,11 @@ const ROUNDS = Math.max(3, Number(values.rounds));
 
 // The stages are internal modules, which the built package bundles away: all of it comes from the
 // sources (run with tsx, which compiles each module once with esbuild, as the build does).
-const { defaultPurlEngine, defaultPurlDefinitions } = await import('../src/index.ts');
+const { defaultPurlEngine, loadPurlDefinitions } = await import('../src/purl/index.ts');
 const { parsePurlString } = await import('../src/purl/syntax/parse-purl-string.ts');
 const { vocabulary } = await import('../src/purl/syntax/vocabulary.ts');
 const engine = defaultPurlEngine();
-const words = vocabulary(engine.types().map((type) => ({ type })), defaultPurlDefinitions().flatMap((d) => (d.qualifiers_definition ?? []).map((q) => q.key)));
+const words = vocabulary(engine.types().map((type) => ({ type })), (await loadPurlDefinitions()).flatMap((d) => (d.qualifiers_definition ?? []).map((q) => q.key)));
 const STRICT = { lenient: false };
 
 /** The no-checks parse: the components split out at the separators, nothing decoded or checked. */

@@ -31,8 +31,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PackageURL } from 'packageurl-js';
-import { PackageURL as SocketPackageURL } from '@socketregistry/packageurl-js';
-import { parse as purlParse, stringify as purlStringify, normalize as purlNormalize } from 'purl';
+// The peers come from the benchmarks' own install (scripts/bench/; `npm run bench:purl` installs it).
+const { socket, purl } = await import('./bench/peers.mjs');
+const { PackageURL: SocketPackageURL } = socket;
+const { parse: purlParse, stringify: purlStringify, normalize: purlNormalize } = purl;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SUITE = path.resolve(ROOT, '../shared/purl-spec/tests');
@@ -49,9 +51,9 @@ const COUNT = Math.max(200_000, Number(values.count));
 const ROUNDS = Math.max(3, Number(values.rounds));
 const log = values.json ? () => {} : (...args) => console.log(...args);
 
-const distIndex = path.join(ROOT, 'dist/index.js');
+const distIndex = path.join(ROOT, 'dist/purl/index.js');
 if (!fs.existsSync(distIndex)) {
-  console.error('dist/index.js is missing: run npm run build first (npm run bench:purl does)');
+  console.error('dist/purl/index.js is missing: run npm run build first (npm run bench:purl does)');
   process.exit(2);
 }
 const { defaultPurlEngine, PackageURL: TeapurlPackageURL } = await import(distIndex);

@@ -83,7 +83,7 @@ async function main() {
   if (!Number.isSafeInteger(connections) || connections < 1) throw new Error('--connections must be a positive whole number');
   const log = values.json ? () => {} : (line) => console.log(line);
 
-  const { default: autocannon } = await import('autocannon');
+  const autocannon = await (await import('./bench/peers.mjs')).loadAutocannon();
   const { Agent, fetch } = await import('undici');
   const { encodeBasicCredentials } = await tea();
 

@@ -28,6 +28,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prng } from './lib/prng.mjs';
+// ajv-cli comes from the benchmarks' own install (scripts/bench/; `npm run bench:validate` installs it).
+const { AJV_CLI } = await import('./bench/peers.mjs');
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BENCH_DIR = path.join(ROOT, '.bench');
@@ -77,7 +79,7 @@ childEnv.NO_COLOR = '1';
 const TOOLS = {
   teapurl: (target) => [path.join('bin', 'teapurl.cjs'), 'validate', '--kind', 'tea-discovery', target],
   ajv: (target) => [
-    path.join('node_modules', '.bin', 'ajv'),
+    AJV_CLI,
     'validate',
     '--spec=draft7',
     '-s',
@@ -213,7 +215,7 @@ function checkPrerequisites() {
   for (const [file, hint] of [
     ['dist/teapurl.cjs', 'run `npm run build` first'],
     ['bin/teapurl.cjs', 'the teapurl launcher is missing'],
-    ['node_modules/.bin/ajv', 'run `npm install` (ajv-cli is a devDependency)'],
+    [path.relative(ROOT, AJV_CLI), 'run `node scripts/dev-tools.mjs --bench` (ajv-cli is a benchmark peer, installed apart)'],
     ['scripts/bench/ajv-annotations.cjs', 'the ajv-cli keyword module is missing'],
     ['schemas/tea-discovery.schema.json', 'the discovery schema is missing'],
   ]) {

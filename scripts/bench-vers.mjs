@@ -28,7 +28,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import semver from 'semver';
-import { Vers as SocketVers } from '@socketregistry/packageurl-js';
+// The peer comes from the benchmarks' own install (scripts/bench/; `npm run bench:vers` installs it).
+const { socket } = await import('./bench/peers.mjs');
+const { Vers: SocketVers } = socket;
 import { compileVers, versContains, versFromNative } from '../dist/vers/index.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

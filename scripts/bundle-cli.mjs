@@ -3,8 +3,9 @@
 // and linking the ESM graph (and lexing its CommonJS dependencies) than running a validation.
 // Bundled CommonJS dependencies (picomatch) are only evaluated when first required.
 import { build } from 'esbuild';
+import { recordBundle } from './lib/bundled-packages.mjs';
 
-await build({
+const cli = await build({
   entryPoints: ['src/cli/entry.ts'],
   outfile: 'dist/teapurl.cjs',
   bundle: true,
@@ -18,8 +19,11 @@ await build({
   external: ['selfsigned', 're2js'],
   minifySyntax: true,
   minifyWhitespace: true,
+  // The licences of what is bundled are in THIRD_PARTY_NOTICES (scripts/third-party-notices.mjs).
   legalComments: 'none',
+  metafile: true,
   logLevel: 'warning',
   define: { 'import.meta.url': '__teapurlModuleUrl' },
   banner: { js: "const __teapurlModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+recordBundle(process.cwd(), 'cli', cli.metafile);

@@ -6,8 +6,8 @@
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSize } from './lib/browser-bundle.mjs';
 import { fileURLToPath } from 'node:url';
+import { recordBundle } from './lib/bundled-packages.mjs';
 
 /** Where the asset goes, relative to the package root; src/docs/purl-box-asset.ts reads it from there. */
 export const PURL_BOX_ASSET = 'dist/assets/purl-box.js';
@@ -22,15 +22,21 @@ export async function bundleDocsAssets(root = path.resolve(path.dirname(fileURLT
     platform: 'browser',
     target: 'es2020',
     minify: true,
+    // The licences of what is bundled are in the package's THIRD_PARTY_NOTICES.
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
   });
+  recordBundle(root, 'docs-assets', result.metafile);
   return Object.values(result.metafile.outputs)[0].bytes;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const bytes = await bundleDocsAssets();
-  const gzip = gzipSize(readFileSync(PURL_BOX_ASSET));
-  console.log(`${PURL_BOX_ASSET}: ${bytes} bytes, ${gzip} gzip (zlib's default level, pako)`);
+  // The size is for `node scripts/bundle-docs-assets.mjs` and `npm run build -- --verbose`; the
+  // build runs this step quietly, and before the tools that measure gzip (pako) are installed.
+  if (process.env.TEAPURL_BUILD_VERBOSE !== '') {
+    const { gzipSize } = await import('./lib/browser-bundle.mjs');
+    console.log(`${PURL_BOX_ASSET}: ${bytes} bytes, ${gzipSize(readFileSync(PURL_BOX_ASSET))} gzip (zlib's default level, pako)`);
+  }
 }

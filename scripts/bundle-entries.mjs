@@ -6,6 +6,7 @@
 // The tsc output stays beside, for the declarations.
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
+import { recordBundle } from './lib/bundled-packages.mjs';
 
 // Every package entry, from package.json `exports`: one bundle each, over chunks they share.
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -19,7 +20,7 @@ const EXTERNAL = [manifest.dependencies, manifest.optionalDependencies, manifest
   .filter((name) => name !== 'jsonc-parser');
 
 rmSync('dist/chunks', { recursive: true, force: true });
-await build({
+const entries = await build({
   entryPoints: ENTRIES,
   outdir: 'dist',
   outbase: 'src',
@@ -35,7 +36,9 @@ await build({
   // Readable output: the package is small, and users step through it in their debuggers.
   minify: false,
   legalComments: 'inline',
+  metafile: true,
   logLevel: 'warning',
 });
+recordBundle(process.cwd(), 'entries', entries.metafile);
 // tsc's source maps of the entries describe the files esbuild just replaced.
 for (const entry of ENTRIES) rmSync(entry.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js.map'), { force: true });

@@ -19,6 +19,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtinModules } from 'node:module';
 import { bundleForBrowser } from './lib/browser-bundle.mjs';
+// The peers come from the benchmarks' own install (scripts/bench/; `npm run size` installs it).
+const { peerVersion, PEERS_FOLDER } = await import('./bench/peers.mjs');
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PURL_BUDGET = 20_000;
@@ -37,8 +39,8 @@ const SUBJECTS = [
   { label: `teapurl ${own}`, contents: "export * from './dist/index.js';" },
   { label: `teapurl { validateText }`, contents: "export { validateText } from './dist/index.js';" },
   { label: `packageurl-js ${version('packageurl-js')}`, contents: "export * from 'packageurl-js';", peer: true, reference: true },
-  { label: `@socketregistry/packageurl-js ${version('@socketregistry/packageurl-js')}`, contents: "export * from '@socketregistry/packageurl-js';", peer: true },
-  { label: `purl ${version('purl')}`, contents: "export * from 'purl';", peer: true },
+  { label: `@socketregistry/packageurl-js ${peerVersion('@socketregistry/packageurl-js')}`, contents: "export * from '@socketregistry/packageurl-js';", peer: true, resolveDir: PEERS_FOLDER },
+  { label: `purl ${peerVersion('purl')}`, contents: "export * from 'purl';", peer: true, resolveDir: PEERS_FOLDER },
 ];
 
 /** The Node built-ins a failed browser build could not resolve, from esbuild's errors. */
@@ -51,10 +53,10 @@ function unresolvedBuiltins(error) {
   return [...names].sort();
 }
 
-async function measure(contents, external) {
+async function measure(contents, external, resolveDir = ROOT) {
   const [raw, min] = await Promise.all([
-    bundleForBrowser({ contents, resolveDir: ROOT, minify: false, external }),
-    bundleForBrowser({ contents, resolveDir: ROOT, external }),
+    bundleForBrowser({ contents, resolveDir, minify: false, external }),
+    bundleForBrowser({ contents, resolveDir, external }),
   ]);
   return { raw: raw.bytes, min: min.bytes, gzip: min.gzipBytes, lazyGzip: min.lazyGzipBytes, lazy: min.lazy };
 }
@@ -64,14 +66,14 @@ for (const subject of SUBJECTS) {
   let sizes;
   let needsNode = [];
   try {
-    sizes = await measure(subject.contents, []);
+    sizes = await measure(subject.contents, [], subject.resolveDir);
   } catch (error) {
     // A library that imports Node built-ins does not bundle for a browser as it is; measured with
     // them left external (what a bundler's Node polyfills would then add is not counted).
     needsNode = unresolvedBuiltins(error);
     if (needsNode.length === 0) throw error;
     const external = [...new Set(needsNode.flatMap((name) => [name, name.replace(/^node:/, ''), `node:${name.replace(/^node:/, '')}`]))];
-    sizes = await measure(subject.contents, external);
+    sizes = await measure(subject.contents, external, subject.resolveDir);
   }
   rows.push({ label: subject.label, reference: subject.reference === true, ...sizes, needsNode });
 }
@@ -96,7 +98,13 @@ if (json) {
   for (const row of rows.filter((r) => r.needsNode.length > 0)) {
     console.log(`* ${row.label} does not bundle for a browser: it imports ${row.needsNode.join(', ')}; measured with those left out (no polyfills counted)`);
   }
-  for (const row of rows.filter((r) => r.lazyGzip > 0)) console.log(`${row.label}: ${kb(row.lazyGzip)} gzip more, loaded only when asked for (loadPatternGuard(): the guard and re2js; loadPurlUrls() in teapurl/purl: the URL templates, url-template and the bundled URL documents)`);
+  for (const row of rows.filter((r) => r.lazyGzip > 0)) {
+    console.log(`${row.label}: ${kb(row.lazyGzip)} gzip more, loaded only when asked for, each file by a dynamic import():`);
+    // esbuild names a chunk after its module (pattern-guard-chunk-<hash>.js); shared code is chunk-<hash>.js.
+    for (const file of [...row.lazy].sort((x, y) => y.gzipBytes - x.gzipBytes)) {
+      console.log(`  ${file.name.replace(/-[A-Z0-9]{8}(?=[-.])/g, '').replace(/\.js$/, '').padEnd(40)} ${kb(file.gzipBytes).padStart(9)}`);
+    }
+  }
   // The URL chunk alone: the file loadPurlUrls() imports (src/purl/urls/lazy-chunk.ts, bundled into dist/chunks/lazy-chunk-*.js).
   const urlChunk = purl.lazy.find((file) => file.inputs.some((input) => /(^|\/)lazy-chunk[-.]/.test(input)));
   if (urlChunk) console.log(`teapurl/purl's URL chunk (loadPurlUrls()): ${kb(urlChunk.bytes)} minified, ${kb(urlChunk.gzipBytes)} gzip (${urlChunk.gzipBytes} bytes)`);

@@ -24,8 +24,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { PackageURL as SocketPackageUrl, UrlConverter } from '@socketregistry/packageurl-js';
-import purlWebUrl from 'purl/url';
+// The peers come from the benchmarks' own install (scripts/bench/; `node scripts/dev-tools.mjs --bench`).
+const { socket, purlWebUrl, peerVersion } = await import('./bench/peers.mjs');
+const { PackageURL: SocketPackageUrl, UrlConverter } = socket;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -42,7 +43,7 @@ const { loadPurlUrls, defaultPurlEngine } = await import(entry);
 const { purlToUrls, urlToPurl } = await loadPurlUrls();
 const engine = defaultPurlEngine();
 
-const version = (name) => JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
+const version = peerVersion;
 const PEERS = { socket: `@socketregistry/packageurl-js ${version('@socketregistry/packageurl-js')}`, purl: `purl ${version('purl')}` };
 
 /**

@@ -21,8 +21,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PackageURL as PackageUrlJs } from 'packageurl-js';
-import { PackageURL as SocketPackageUrl } from '@socketregistry/packageurl-js';
-import { parse as purlParse, normalize as purlNormalize } from 'purl';
+// The peers come from the benchmarks' own install (scripts/bench/; `npm run diff:peers` installs it).
+const { socket, purl, peerVersion } = await import('./bench/peers.mjs');
+const { PackageURL: SocketPackageUrl } = socket;
+const { parse: purlParse, normalize: purlNormalize } = purl;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = path.join(ROOT, 'corpus/purls');
@@ -31,9 +33,9 @@ const { values: args } = parseArgs({
 });
 const EXAMPLES = Math.max(1, Number(args.examples));
 
-const distIndex = path.join(ROOT, 'dist/index.js');
+const distIndex = path.join(ROOT, 'dist/purl/index.js');
 if (!fs.existsSync(distIndex)) {
-  console.error('dist/index.js is missing: run npm run build first (npm run diff:peers does)');
+  console.error('dist/purl/index.js is missing: run npm run build first (npm run diff:peers does)');
   process.exit(2);
 }
 const { defaultPurlEngine } = await import(distIndex);
@@ -55,13 +57,13 @@ const LIBRARIES = [
   },
   {
     id: 'socket',
-    label: `@socketregistry/packageurl-js ${version('@socketregistry/packageurl-js')}`,
+    label: `@socketregistry/packageurl-js ${peerVersion('@socketregistry/packageurl-js')}`,
     parse: (s) => SocketPackageUrl.fromString(s),
     canonical: (s) => SocketPackageUrl.fromString(s).toString(),
   },
   {
     id: 'purl',
-    label: `purl ${version('purl')}`,
+    label: `purl ${peerVersion('purl')}`,
     parse: (s) => {
       const parsed = purlParse(s);
       if (parsed === null) throw new Error('not a valid PURL (parse returned null)');

@@ -12,7 +12,7 @@ import { assertSafePaths, MANIFEST_FILE, pageHash, readManifest, readNoFollow, s
  *
  * @example
  * ```ts
- * import type { StaleFile } from 'teapurl/node';
+ * import type { StaleFile } from 'teapurl/docs';
  * const stale: StaleFile = { path: 'types/npm.html', reason: 'differs' };
  * ```
  */
@@ -54,7 +54,7 @@ async function currentText(outDir: string, page: string): Promise<string | null>
  * @example
  * ```ts
  * import { defaultPurlEngine, defaultPurlDefinitions } from 'teapurl';
- * import { generateDocsSite, checkDocsSite } from 'teapurl/node';
+ * import { generateDocsSite, checkDocsSite } from 'teapurl/docs';
  * const files = generateDocsSite(defaultPurlDefinitions(), { engine: defaultPurlEngine() });
  * const stale = await checkDocsSite('site', files, 'html');
  * if (stale.length > 0) console.error(stale.map((f) => `${f.path}: ${f.reason}`).join('\n'));

@@ -5,7 +5,7 @@
  * @example
  * ```ts
  * import { defaultPurlEngine, defaultPurlDefinitions } from 'teapurl';
- * import { generateDocsSite, type DocsFile } from 'teapurl/node';
+ * import { generateDocsSite, type DocsFile } from 'teapurl/docs';
  * const files: DocsFile[] = generateDocsSite(defaultPurlDefinitions(), { engine: defaultPurlEngine() });
  * files[0]?.path; // 'index.html'
  * ```
@@ -23,7 +23,7 @@ export interface DocsFile {
  * @example
  * ```ts
  * import { defaultPurlEngine, defaultPurlDefinitions } from 'teapurl';
- * import { generateDocsSite, type DocsFormat } from 'teapurl/node';
+ * import { generateDocsSite, type DocsFormat } from 'teapurl/docs';
  * const format: DocsFormat = 'both';
  * generateDocsSite(defaultPurlDefinitions(), { format, engine: defaultPurlEngine() }); // index.html, index.md, types/*.html, types/*.md
  * ```

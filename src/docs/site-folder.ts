@@ -26,7 +26,7 @@ const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
  *
  * @example
  * ```ts
- * import type { DocsSiteProblem } from 'teapurl/node';
+ * import type { DocsSiteProblem } from 'teapurl/docs';
  * const problem: DocsSiteProblem = 'symlink';
  * ```
  */
@@ -38,7 +38,7 @@ export type DocsSiteProblem = 'not-ours' | 'conflict' | 'symlink' | 'not-regular
  *
  * @example
  * ```ts
- * import { writeDocsSite, DocsSiteError } from 'teapurl/node';
+ * import { writeDocsSite, DocsSiteError } from 'teapurl/docs';
  * try {
  *   await writeDocsSite('site', files, 'html');
  * } catch (error) {

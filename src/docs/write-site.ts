@@ -6,7 +6,7 @@ import { MANIFEST_FILE, manifestText, pageHash, planSite, SiteFolder } from './s
  *
  * @example
  * ```ts
- * import { writeDocsSite, type WriteDocsResult } from 'teapurl/node';
+ * import { writeDocsSite, type WriteDocsResult } from 'teapurl/docs';
  * const result: WriteDocsResult = await writeDocsSite('site', files, 'html');
  * console.log(`${result.written.length} written, ${result.removed.length} removed`);
  * ```
@@ -29,7 +29,7 @@ export interface WriteDocsResult {
  *
  * @example
  * ```ts
- * import { writeDocsSite, type WriteDocsOptions } from 'teapurl/node';
+ * import { writeDocsSite, type WriteDocsOptions } from 'teapurl/docs';
  * const options: WriteDocsOptions = { force: true };
  * await writeDocsSite('existing-folder', files, 'html', options);
  * ```
@@ -61,7 +61,7 @@ export interface WriteDocsOptions {
  * @example
  * ```ts
  * import { defaultPurlEngine, defaultPurlDefinitions } from 'teapurl';
- * import { generateDocsSite, writeDocsSite } from 'teapurl/node';
+ * import { generateDocsSite, writeDocsSite } from 'teapurl/docs';
  * const files = generateDocsSite(defaultPurlDefinitions(), { engine: defaultPurlEngine() });
  * await writeDocsSite('site', files, 'html'); // { written: ['assets/purl-box.js', 'assets/purl-definitions.js', 'index.html', 'types/alpm.html', …], removed: [] }
  * ```

@@ -9,7 +9,7 @@
  * files read dist/ at the same time. The install is offline from npm's cache when it can be.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,8 +17,13 @@ import vm from 'node:vm';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/paths.js';
+import { bytesUnder } from '../support/bytes-under.js';
 
-/** Issue 13's limits for `npm i teapurl --omit=dev`: packages in node_modules (teapurl's own included) and bytes of their files. */
+/**
+ * Issue 13's limits for `npm i teapurl --omit=dev`: packages in node_modules (teapurl's own
+ * included) and bytes of their files (the guides, CHANGELOG and licence notices the package ships
+ * count too).
+ */
 const MAX_PACKAGES = 15;
 const MAX_INSTALL_BYTES = 6_000_000;
 
@@ -39,8 +44,8 @@ interface Run {
 }
 
 /** Runs a command to its end without a shell, with NODE_OPTIONS cleared so the child sees a plain Node. */
-function run(command: string, args: readonly string[], cwd: string): Promise<Run> {
-  const env = { ...process.env };
+function run(command: string, args: readonly string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
+  const env = { ...process.env, ...extraEnv };
   delete env.NODE_OPTIONS;
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -70,17 +75,6 @@ function packageFolders(nodeModules: string): string[] {
     }
   }
   return found;
-}
-
-/** Bytes of every file (and link) under a folder: what the install puts on disk, block rounding aside. */
-function bytesUnder(folder: string): number {
-  let total = 0;
-  for (const name of readdirSync(folder)) {
-    const entry = path.join(folder, name);
-    const info = lstatSync(entry);
-    total += info.isDirectory() ? bytesUnder(entry) : info.size;
-  }
-  return total;
 }
 
 // The documents the consumers read: one valid discovery document, one with an error at a known place.
@@ -272,13 +266,21 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
   let project = '';
   let tarballFiles: string[] = [];
   let typescript: { nodenext: Promise<Run>; bundler: Promise<Run>; switches: Promise<Run>[] };
+  let install: Run;
+  let manifestBefore = '';
   const installed = () => path.join(project, 'node_modules/teapurl');
 
   beforeAll(async () => {
     expect(existsSync(path.join(ROOT, 'dist/teapurl.cjs')), 'dist/ is missing: run npm run build first').toBe(true);
+    // prepack builds when dist/ is stale, and a build empties dist/ under the other tests' feet:
+    // the suite's own build must be current.
+    const current = spawnSync(process.execPath, ['scripts/build.mjs', '--check'], { cwd: ROOT, encoding: 'utf8' });
+    expect(current.status, `${current.stderr} (npm test builds before the tests)`).toBe(0);
     work = await mkdtemp(path.join(tmpdir(), 'teapurl-packed-'));
-    // --ignore-scripts: pack what the build made, whatever `prepare` does.
-    const pack = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], ROOT);
+    // As a user packs it: prepack and postpack run (the build is current, so prepack's build does
+    // nothing; the manifest is packed without `prepare` and then put back).
+    manifestBefore = readFileSync(path.join(ROOT, 'package.json'), 'utf8');
+    const pack = await run('npm', ['pack', '--json', '--pack-destination', work], ROOT);
     expect(pack.status, shown(pack)).toBe(0);
     const [info] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
     tarballFiles = info!.files.map((file) => file.path).sort();
@@ -296,7 +298,7 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
 
     // From npm's cache when everything is there (CI's `npm ci` fills it); the registry otherwise.
     const flags = ['install', tarball, '--omit=dev', '--no-audit', '--no-fund'];
-    let install = await run('npm', [...flags, '--offline'], project);
+    install = await run('npm', [...flags, '--offline'], project);
     if (install.status !== 0 && /ENOTCACHED/.test(install.stderr)) install = await run('npm', [...flags, '--prefer-offline'], project);
     expect(install.status, shown(install)).toBe(0);
 
@@ -334,6 +336,55 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
 
   afterAll(async () => {
     if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('npm pack puts package.json back as it was, and the install prints no warning', () => {
+    expect(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).toBe(manifestBefore);
+    expect(existsSync(path.join(ROOT, '.teapurl-pack-backup.json'))).toBe(false);
+    const packed = JSON.parse(readFileSync(path.join(installed(), 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    expect(packed.scripts?.prepare).toBeUndefined();
+    expect(install.stderr.split('\n').filter((line) => /\bwarn/i.test(line))).toEqual([]);
+  });
+
+  it('the tarball ships the guides and THIRD_PARTY_NOTICES, with every package bundled into dist/ and its licence text', () => {
+    expect(tarballFiles).toEqual(expect.arrayContaining(['THIRD_PARTY_NOTICES', 'CHANGELOG.md', 'docs/validate.md', 'docs/command-line.md']));
+    expect(tarballFiles.filter((file) => file.startsWith('dist/.'))).toEqual([]);
+    const notices = readFileSync(path.join(installed(), 'THIRD_PARTY_NOTICES'), 'utf8');
+    // What esbuild took from node_modules into each bundle, as the build recorded it.
+    const bundlesFolder = path.join(ROOT, 'dist/.bundles');
+    const inputs = readdirSync(bundlesFolder).flatMap((file) => (JSON.parse(readFileSync(path.join(bundlesFolder, file), 'utf8')) as { inputs: string[] }).inputs);
+    const folders = new Set(inputs.map((input) => input.replace(/^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\/.*$/, '$1')));
+    expect(folders.size).toBeGreaterThan(3);
+    for (const folder of folders) {
+      const manifest = JSON.parse(readFileSync(path.join(ROOT, folder, 'package.json'), 'utf8')) as { name: string; version: string; license: string };
+      expect(notices, folder).toContain(`\n${manifest.name} ${manifest.version}\nLicence: ${manifest.license}\n`);
+      const licence = readdirSync(path.join(ROOT, folder)).find((name) => /^licen[cs]e/i.test(name))!;
+      expect(notices, folder).toContain(readFileSync(path.join(ROOT, folder, licence), 'utf8').replace(/\r\n?/g, '\n').trimEnd());
+    }
+    // A run-time dependency installed beside teapurl, not bundled, is not listed.
+    expect(notices).not.toMatch(/^undici /m);
+  });
+
+  it('the teapurl command writes nothing outside what it is asked to: the home folder and the XDG folders stay empty', async () => {
+    const home = mkdtempSync(path.join(work, 'home-'));
+    const env = { HOME: home, XDG_CACHE_HOME: path.join(home, '.cache'), XDG_CONFIG_HOME: path.join(home, '.config'), XDG_DATA_HOME: path.join(home, '.local/share'), XDG_STATE_HOME: path.join(home, '.local/state') };
+    const teapurl = path.join(project, 'node_modules/.bin/teapurl');
+    const before = readdirSync(project).sort();
+    for (const args of [
+      ['--help'],
+      ['validate', 'docs/valid.json'],
+      ['validate', '--format', 'sarif', 'docs/invalid.json'],
+      ['purl', 'canonical', 'pkg:NPM/left-pad@1.3.0'],
+      ['purl', 'urls', 'pkg:npm/left-pad@1.3.0'],
+      ['vers', 'contains', 'vers:npm/>=1.0.0|<2.0.0', '1.5.0'],
+      ['docs', '--types', 'definitions', '--out', 'home-site'],
+    ]) {
+      const r = await run(teapurl, args, project, env);
+      expect(r.status, `teapurl ${args.join(' ')}\n${shown(r)}`).toBeLessThanOrEqual(1);
+    }
+    expect(readdirSync(home)).toEqual([]);
+    // In the project, only the folder `docs --out` was asked to write.
+    expect(readdirSync(project).sort()).toEqual([...before, 'home-site'].sort());
   });
 
   it('the tarball has the LICENSE, no source map and no dist/cli/', () => {

@@ -277,7 +277,7 @@ describe('PackageURL: static tables', () => {
 });
 
 /**
- * Each difference from packageurl-js 2.0.1 that the README lists: teapurl's answer, and
+ * Each difference from packageurl-js 2.0.1 that docs/packageurl-js.md lists: teapurl's answer, and
  * packageurl-js's, run here, so that a difference that disappears (or changes) fails the test.
  */
 describe('PackageURL: differences from packageurl-js, by ECMA-427', () => {
@@ -359,7 +359,7 @@ describe('PackageURL: differences from packageurl-js, by ECMA-427', () => {
   });
 
   /**
-   * The differences the acceptance review of issue 16 found that stay, as the README lists them:
+   * The differences the acceptance review of issue 16 found that stay, as docs/packageurl-js.md lists them:
    * what teapurl answers (a string, or the code of the PurlError) and what packageurl-js 2.0.1
    * answers (a string, or 'throws'), run on both here.
    */

@@ -64,7 +64,10 @@ export function ruleDescription(rule: string, checks: CheckTable = builtInChecks
   return `teapurl rule ${rule}.`;
 }
 
-/** The README section that documents a rule: type definition rules have their own. */
-export function ruleDocsAnchor(rule: string): string {
-  return rule.startsWith('purl-type/') ? 'type-definition-checks' : 'what-is-checked';
+/**
+ * Where the package's documentation describes a rule: the guide docs/validate.md (shipped in the
+ * package), whose type definition rules have a section of their own.
+ */
+export function ruleDocsPath(rule: string): string {
+  return `docs/validate.md#${rule.startsWith('purl-type/') ? 'type-definition-checks' : 'what-is-checked'}`;
 }

@@ -3,17 +3,22 @@ import { pathToFileURL } from 'node:url';
 import type { ArtifactLocation, Location, Log, ReportingDescriptor, Result } from 'sarif';
 import type { Finding, ValidationResult } from '../../validate/index.js';
 import type { FileFix } from '../../node/fix-files.js';
-import { ruleDescription, ruleDocsAnchor } from './rule-descriptions.js';
+import { ruleDescription, ruleDocsPath } from './rule-descriptions.js';
 import { escapeJsonText } from './safe-text.js';
 
 /** The OASIS SARIF 2.1.0 schema (errata 01), the one `$schema` names. */
 export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 
-/**
- * Where teapurl's documentation is read when the package declares no `homepage`: the package's
- * page on the npm registry, which shows the README (and its section anchors).
- */
+/** teapurl's page on the npm registry: its home when the package declares no `homepage`. */
 const FALLBACK_HOME = 'https://www.npmjs.com/package/teapurl';
+
+/**
+ * The guides of one version of the package, which ships them (docs/): a rule's help link names
+ * the guide and section that describe the rules of the version that reported it.
+ */
+function packageFileUrl(version: string, file: string): string {
+  return `https://unpkg.com/teapurl@${encodeURIComponent(version)}/${file}`;
+}
 
 /** The base that relative artifact URIs are resolved against, declared in `originalUriBaseIds`. */
 const SRCROOT = '%SRCROOT%';
@@ -103,14 +108,14 @@ export function formatSarif(results: readonly ValidationResult[], options: Sarif
   const home = options.homepage ?? FALLBACK_HOME;
   const rules: ReportingDescriptor[] = ruleIds.map((id) => {
     const description = ruleDescription(id);
-    const helpUri = `${home}#${ruleDocsAnchor(id)}`;
+    const helpUri = packageFileUrl(options.version, ruleDocsPath(id));
     // GitHub code scanning requires fullDescription and help besides the short description.
     return {
       id,
       name: friendlyName(id),
       shortDescription: { text: description },
       fullDescription: { text: `${description} (teapurl rule ${id})` },
-      help: { text: `${description} The rules teapurl applies are listed in its README: ${helpUri}` },
+      help: { text: `${description} The rules teapurl applies are listed in its guide to validation: ${helpUri}` },
       helpUri,
     };
   });
