@@ -4,3 +4,5 @@ export type * from './tea-token-response.js';
 export type * from './tea-token-error.js';
 export type * from './purl-type-definition.js';
 export type * from './purl-type-urls.js';
+export type * from './cyclonedx-bom.js';
+export type * from './spdx-document.js';

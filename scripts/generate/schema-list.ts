@@ -5,5 +5,7 @@ export const SCHEMA_FILES = [
   { file: 'tea-token-error.schema.json', typesFile: 'tea-token-error.d.ts', exportName: 'teaTokenError', validatorFile: 'tea-token-error.js' },
   { file: 'purl-type-definition.schema.json', typesFile: 'purl-type-definition.d.ts', exportName: 'purlTypeDefinition', validatorFile: 'purl-type-definition.js' },
   { file: 'purl-type-urls.schema.json', typesFile: 'purl-type-urls.d.ts', exportName: 'purlTypeUrls', validatorFile: 'purl-type-urls.js' },
+  { file: 'cyclonedx-bom.schema.json', typesFile: 'cyclonedx-bom.d.ts', exportName: 'cycloneDxBom', validatorFile: 'cyclonedx-bom.js' },
+  { file: 'spdx-document.schema.json', typesFile: 'spdx-document.d.ts', exportName: 'spdxDocument', validatorFile: 'spdx-document.js' },
 ] as const;
 

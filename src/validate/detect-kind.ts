@@ -1,4 +1,5 @@
 import { type DocumentKind, kindBySchemaUrl } from './kinds.js';
+import { sbomKindOfContent, sbomKindOfFile } from './sbom/sbom-kinds.js';
 
 /**
  * How a document's kind was decided, for messages.
@@ -41,9 +42,10 @@ function has(obj: Record<string, unknown>, key: string): boolean {
 }
 
 /**
- * Decides which kind a document is, in this order: the explicit kind, a known `$schema` URL, the
- * file name (`.well-known/tea`, `*-definition.json`, `*-urls.json`), then the document's shape. `null` when
- * nothing tells.
+ * Decides which kind a document is, in this order: the explicit kind, a known `$schema` URL, an
+ * SBOM's own word (CycloneDX `bomFormat`, SPDX `spdxVersion`), the file name (`.well-known/tea`,
+ * `*-definition.json`, `*-urls.json`, `*.cdx.json`, `bom.xml`, `*.spdx.json`, `*.spdx`), then the
+ * document's shape. `null` when nothing tells.
  *
  * @example
  * ```ts
@@ -51,6 +53,7 @@ function has(obj: Record<string, unknown>, key: string): boolean {
  * detectKind({ $schema: 'https://packageurl.org/schemas/purl-type-definition.schema-1.0.json' }, 'x.json');
  * // { kind: 'purl-type-definition', evidence: '$schema' }
  * detectKind({ access_token: 'abc', token_type: 'Bearer' }, undefined); // { kind: 'tea-token-response', evidence: 'shape' }
+ * detectKind({ bomFormat: 'CycloneDX', specVersion: '1.6' }, 'sbom.json');   // { kind: 'cyclonedx-bom', evidence: 'shape' }
  * detectKind([], 'notes.json');                                        // null
  * ```
  */
@@ -60,10 +63,14 @@ export function detectKind(value: unknown, file: string | undefined, explicit?: 
     const known = kindBySchemaUrl(value.$schema);
     if (known) return { kind: known.kind, evidence: '$schema' };
   }
+  const sbom = isObject(value) ? sbomKindOfContent(value) : null;
+  if (sbom) return { kind: sbom, evidence: 'shape' };
   if (file) {
     if (WELL_KNOWN_TEA.test(file)) return { kind: 'tea-discovery', evidence: 'file name' };
     if (TYPE_DEFINITION_FILE.test(file)) return { kind: 'purl-type-definition', evidence: 'file name' };
     if (TYPE_URLS_FILE.test(file)) return { kind: 'purl-type-urls', evidence: 'file name' };
+    const sbomFile = sbomKindOfFile(file);
+    if (sbomFile) return { kind: sbomFile, evidence: 'file name' };
   }
   if (!isObject(value)) return null;
   if (has(value, 'endpoints') || has(value, 'schemaVersion')) return { kind: 'tea-discovery', evidence: 'shape' };

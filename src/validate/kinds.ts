@@ -4,6 +4,8 @@ import { teaTokenError } from '../schemas/compiled/tea-token-error.js';
 import { purlTypeDefinition } from '../schemas/compiled/purl-type-definition.js';
 import { purlTypeUrls } from '../schemas/compiled/purl-type-urls.js';
 import type { ValidateFunction } from '../schemas/compiled/validate-function.js';
+import type { SourceFormat } from './source/document-source.js';
+import { SBOM_KINDS, type SbomKind } from './sbom/sbom-kinds.js';
 
 /**
  * The kinds of document teapurl validates.
@@ -15,7 +17,7 @@ import type { ValidateFunction } from '../schemas/compiled/validate-function.js'
  * validateText('{"access_token": "abc", "token_type": "Bearer"}', { kind }).valid; // true
  * ```
  */
-export type DocumentKind = 'tea-discovery' | 'tea-token-response' | 'tea-token-error' | 'purl-type-definition' | 'purl-type-urls';
+export type DocumentKind = 'tea-discovery' | 'tea-token-response' | 'tea-token-error' | 'purl-type-definition' | 'purl-type-urls' | SbomKind;
 
 /** What teapurl knows about one kind of document. */
 export interface KindInfo {
@@ -26,6 +28,8 @@ export interface KindInfo {
   alsoKnownAs: readonly string[];
   /** Short names accepted by `--kind`. */
   aliases: readonly string[];
+  /** The formats documents of this kind are written in, as read (default JSON alone). */
+  formats?: readonly SourceFormat[];
   validate: ValidateFunction;
 }
 
@@ -69,6 +73,7 @@ export const KINDS: readonly KindInfo[] = [
     aliases: ['purl-urls'],
     validate: purlTypeUrls,
   },
+  ...SBOM_KINDS,
 ];
 
 // validateFiles resolves the kind once per file, so the lookup is a map, not a search.
@@ -85,6 +90,13 @@ export function kindBySchemaUrl(url: string): KindInfo | undefined {
   return KINDS.find((k) => k.schemaId === bare || k.alsoKnownAs.includes(bare));
 }
 
+/** The formats a kind's documents are read in. */
+export function kindFormats(kind: DocumentKind): readonly SourceFormat[] {
+  return kindInfo(kind).formats ?? JSON_ONLY;
+}
+
+const JSON_ONLY: readonly SourceFormat[] = ['json'];
+
 /** `KindInfo` for a kind that is known to exist. */
 export function kindInfo(kind: DocumentKind): KindInfo {
   return BY_NAME.get(kind)!;
@@ -96,7 +108,7 @@ export function kindInfo(kind: DocumentKind): KindInfo {
  * @example
  * ```ts
  * import { KIND_NAMES } from 'teapurl';
- * KIND_NAMES; // ['tea-discovery', 'tea-token-response', 'tea-token-error', 'purl-type-definition', 'purl-type-urls']
+ * KIND_NAMES; // ['tea-discovery', 'tea-token-response', 'tea-token-error', 'purl-type-definition', 'purl-type-urls', 'cyclonedx-bom', 'spdx-document']
  * ```
  */
 export const KIND_NAMES: readonly DocumentKind[] = Object.freeze(KINDS.map((k) => k.kind));

@@ -12,6 +12,7 @@ import { PURL_TYPE_PATTERN_CHECKS } from './purl-type-pattern-checks.js';
 import { PURL_TYPE_EXAMPLE_CHECKS } from './purl-type-example-checks.js';
 import { PURL_TYPE_UNCHECKED_CHECKS } from './purl-type-unchecked.js';
 import { PURL_URLS_CHECKS } from './purl-urls-checks.js';
+import { CYCLONEDX_CHECKS, SPDX_CHECKS } from './sbom-purl-checks.js';
 
 /**
  * teapurl's own checks of each kind, in the order they run: what every validation uses unless it
@@ -28,4 +29,6 @@ export const builtInChecks: CheckTable = deepFreeze({
   'tea-token-response': [...TOKEN_RESPONSE_CHECKS],
   'purl-type-definition': [...PURL_TYPE_FIELD_CHECKS, ...PURL_TYPE_PATTERN_CHECKS, ...PURL_TYPE_EXAMPLE_CHECKS, ...PURL_TYPE_UNCHECKED_CHECKS],
   'purl-type-urls': [...PURL_URLS_CHECKS],
+  'cyclonedx-bom': [...CYCLONEDX_CHECKS],
+  'spdx-document': [...SPDX_CHECKS],
 });

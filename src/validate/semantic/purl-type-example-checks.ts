@@ -12,7 +12,7 @@ import { definitionType } from './purl-type-document.js';
 import { examplesOf, patternOf, type ParsedExample } from './purl-type-examples.js';
 import { patternSites } from './purl-type-document.js';
 import { countOf } from '../../schemas/describe-value.js';
-import { exampleFix } from './purl-type-example-fix.js';
+import { canonicalFix } from './canonical-fix.js';
 
 const exampleType: SemanticCheck = {
   rule: 'purl-type/example-type',
@@ -88,7 +88,7 @@ const exampleCanonical: SemanticCheck = {
       if (e.canonical === null || e.canonical === e.purl) continue;
       const pointer = toPointer(['examples', e.index]);
       const message = `${humanPath(pointer)} ${quoted(e.purl)} is not canonical; its canonical form is ${quoted(e.canonical, MAX_CANONICAL_SHOWN)}`;
-      const fixed = exampleFix(e, pointer);
+      const fixed = canonicalFix(e, pointer);
       findings.push(
         'fix' in fixed
           ? { pointer, severity: 'error', rule: this.rule, message, fix: fixed.fix }
