@@ -1,12 +1,13 @@
 /**
  * Where an SBOM's PURLs stand, each with what it belongs to, for messages.
  *
- * CycloneDX puts a PURL in the `purl` of every component wherever components stand (`components`,
- * nested `components`, `metadata.component`, a pedigree's ancestors, descendants and variants,
- * `metadata.tools.components`, `formulation[].components`, a vulnerability's tools…), and in the
- * `concludedValue` of an identity evidence whose `field` is `purl`. Every `purl` member at any
- * depth is read, so that no version's place is missed; a `bom-ref`, `ref` or `dependsOn` written
- * as a PURL is an identifier inside the BOM, not a claim, and is left alone.
+ * CycloneDX puts a PURL in the `purl` of a component, and components stand in many places
+ * (`components`, nested `components`, `metadata.component`, a pedigree's ancestors, descendants
+ * and variants, `metadata.tools.components`, `formulation[].components`, a vulnerability's
+ * tools…): every `purl` member at any depth is read, so that no version's place is missed. A
+ * `bom-ref`, `ref` or `dependsOn` written as a PURL is an identifier inside the BOM, not a claim,
+ * and is left alone; so is an identity evidence's `concludedValue`, evidence of how a tool came
+ * to the component's identity, which tools fill with other things (cdxgen: the manifest's path).
  *
  * SPDX 2.x puts a PURL in the `referenceLocator` of a package's external reference whose
  * `referenceType` is `purl`.
@@ -30,8 +31,6 @@ interface Step {
   readonly node: unknown;
   readonly parent: Step | null;
   readonly key: string | number;
-  /** The nearest object, this one or above, that names a component. */
-  readonly holder: Step | null;
 }
 
 function pointerOf(step: Step | null, ...rest: (string | number)[]): string {
@@ -50,34 +49,29 @@ function named(noun: string, node: Record<string, unknown>, nameKey: string, ver
   return typeof id === 'string' ? `${noun} ${idKey} ${quoted(id)}` : null;
 }
 
-function componentOf(step: Step | null, fallback: string): string {
-  const node = asObject(step?.node);
-  return (node && named('component', node, 'name', 'version', 'bom-ref')) ?? fallback;
+function componentOf(node: Record<string, unknown>): string {
+  return named('component', node, 'name', 'version', 'bom-ref') ?? 'the component';
 }
 
 /** The PURLs of a CycloneDX BOM, in document order. */
 export function cycloneDxPurlSites(document: unknown): PurlSite[] {
   const sites: PurlSite[] = [];
-  const stack: Step[] = [{ node: document, parent: null, key: '', holder: null }];
+  const stack: Step[] = [{ node: document, parent: null, key: '' }];
   while (stack.length > 0) {
     const step = stack.pop()!;
     const { node } = step;
     if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i--) stack.push({ node: node[i], parent: step, key: i, holder: step.holder });
+      for (let i = node.length - 1; i >= 0; i--) stack.push({ node: node[i], parent: step, key: i });
       continue;
     }
     const object = asObject(node);
     if (!object) continue;
-    const holder = Object.hasOwn(object, 'purl') || Object.hasOwn(object, 'name') ? step : step.holder;
-    if (Object.hasOwn(object, 'purl')) sites.push({ pointer: pointerOf(step, 'purl'), value: object.purl, owner: componentOf(step, 'the component') });
-    if (own(object, 'field') === 'purl' && Object.hasOwn(object, 'concludedValue')) {
-      sites.push({ pointer: pointerOf(step, 'concludedValue'), value: object.concludedValue, owner: `the identity evidence of ${componentOf(step.holder, 'its component')}` });
-    }
+    if (Object.hasOwn(object, 'purl')) sites.push({ pointer: pointerOf(step, 'purl'), value: object.purl, owner: componentOf(object) });
     const keys = Object.keys(object);
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i]!;
       const child = object[key];
-      if (typeof child === 'object' && child !== null) stack.push({ node: child, parent: step, key, holder });
+      if (typeof child === 'object' && child !== null) stack.push({ node: child, parent: step, key });
     }
   }
   return sites;

@@ -2,8 +2,8 @@
  * CycloneDX XML read as the JSON form of the same BOM, so that the checks, the pointers and the
  * messages are those of CycloneDX JSON: `<components><component>` is `components[i]`, `<purl>` is
  * `purl`, the `bom-ref` attribute is `bom-ref`. Only what the checks read is kept: the PURLs
- * (`<purl>`, and an identity's `<concludedValue>`), what names their component, and the path to
- * them; everything else is read and let go, so memory grows with the PURLs, not the document.
+ * (`<purl>`), what names their component, and the path to them; everything else is read and
+ * let go, so memory grows with the PURLs, not the document.
  *
  * The parser is saxes, a conforming, non-validating XML parser: it expands the five predefined
  * entities and character references only. A document with a DOCTYPE is refused outright before
@@ -30,16 +30,13 @@ const LIST_ITEMS: ReadonlyMap<string, string> = new Map([
   ['services', 'service'],
 ]);
 
-/** Elements that repeat without a wrapper, listed in an array by the JSON form from this minor version of 1.x on. */
-const REPEATED_FROM: ReadonlyMap<string, number> = new Map([['identity', 6]]);
-
-/** Elements whose text is a PURL claim: checked, and rewritten by `--fix`. */
-const CLAIMS = new Set(['purl', 'concludedValue']);
-/** Elements whose text names the component a claim belongs to (and an identity's field). */
-const NAMES = new Set(['name', 'group', 'version', 'field']);
+/** Elements whose text is a PURL: checked, and rewritten by `--fix`. */
+const CLAIMS = new Set(['purl']);
+/** Elements whose text names the component a PURL belongs to. */
+const NAMES = new Set(['name', 'group', 'version']);
 
 /** How a container stands in its parent's JSON form. */
-type Slot = { member: string } | { item: number } | { repeated: string; item: number };
+type Slot = { member: string } | { item: number };
 
 interface Frame {
   readonly name: string;
@@ -59,7 +56,6 @@ interface Frame {
   list: boolean | null;
   items: number;
   seen: Set<string> | null;
-  repeats: Map<string, number> | null;
   /** Names and attributes, kept until the node is made (if ever). */
   kept: Record<string, string> | null;
   chars: string;
@@ -111,7 +107,6 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
   const frames: Frame[] = [];
   let root: Record<string, unknown> | null = null;
   let rootUri = '';
-  let minor = 0;
   const parser = new SaxesParser({ xmlns: true, position: true });
 
   const materialize = (frame: Frame): Record<string, unknown> | unknown[] => {
@@ -121,7 +116,7 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
     const slot = frame.slot!;
     // An element may be named __proto__: it becomes an own member, as JSON.parse would make it.
     if ('member' in slot) Object.defineProperty(parent, slot.member, { value: node, enumerable: true, writable: true, configurable: true });
-    else fill('repeated' in slot ? ((parent[slot.repeated] ??= []) as unknown[]) : parent, slot.item, node);
+    else fill(parent, slot.item, node);
     offsets.set(frame.pointer, frame.start + shift);
     frame.node = node;
     return node;
@@ -145,7 +140,6 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
       list: null,
       items: 0,
       seen: null,
-      repeats: null,
       kept: null,
       chars: '',
       cdata: 0,
@@ -158,7 +152,6 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
         throw stopAt(start, 'xml/not-cyclonedx', `the root element is <${cut(tag.name, 80)}> ${where}; teapurl reads XML as a CycloneDX BOM only: a <bom> element in the namespace http://cyclonedx.org/schema/bom/1.x`);
       }
       rootUri = tag.uri;
-      minor = version.minor;
       root = { bomFormat: 'CycloneDX', specVersion: `${version.major}.${version.minor}` };
       offsets.set('', start + shift);
       const top = frame('', null);
@@ -180,11 +173,6 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
         return;
       }
       slot = { item: parent.items++ };
-    } else if ((REPEATED_FROM.get(name) ?? Infinity) <= minor) {
-      parent.repeats ??= new Map();
-      const item = parent.repeats.get(name) ?? 0;
-      parent.repeats.set(name, item + 1);
-      slot = { repeated: name, item };
     } else {
       parent.seen ??= new Set();
       if (parent.seen.has(name)) {
@@ -204,7 +192,7 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
       parent.seen.add(name);
       slot = { member: name };
     }
-    const pointer = parent.pointer + toPointer('member' in slot ? [name] : 'repeated' in slot ? [name, slot.item] : [slot.item]);
+    const pointer = parent.pointer + toPointer(['member' in slot ? name : slot.item]);
     const isText = CLAIMS.has(name) || NAMES.has(name);
     const next = frame(pointer, slot, { text: isText });
     const ref = Object.hasOwn(tag.attributes, 'bom-ref') ? tag.attributes['bom-ref'] : undefined;
