@@ -166,6 +166,8 @@ function validatorModules(schemas: Map<string, JsonObject>): Artifact[] {
       code: { source: true, esm: true, formats: _`require("../formats")` },
     });
     addFormats(ajv);
+    // A VERS's shape; its rules are the VERS engine's, checked beyond the schema (vers-fields.ts).
+    ajv.addFormat('vers', VERS_SHAPE);
     ajv.addKeyword({ keyword: 'x-expected', schemaType: 'string' });
     const schema = schemas.get(file)!;
     ajv.addSchema(withoutAnnotations(schema) as JsonObject);
@@ -182,8 +184,51 @@ function validatorModules(schemas: Map<string, JsonObject>): Artifact[] {
   return out;
 }
 
+/** What the schemas' `vers` format asks of a string at generation time: the same shape as `vers` in src/schemas/formats.ts. */
+const VERS_SHAPE = /^vers:[a-z][a-z0-9.-]*\/./;
+
+/**
+ * The JSON Pointer patterns (`*` for any array item or member) of every string each schema marks
+ * `"format": "vers"`, so that the validator checks those strings with the VERS engine: the
+ * schemas say where a VERS stands, and no check repeats it.
+ */
+function versFieldsModule(schemas: Map<string, JsonObject>): Artifact {
+  const table: Record<string, string[]> = {};
+  for (const { file, exportName } of SCHEMA_FILES) {
+    const schema = schemas.get(file)!;
+    const found = new Set<string>();
+    const walk = (node: unknown, pointer: string, seen: ReadonlySet<string>): void => {
+      if (!node || typeof node !== 'object' || Array.isArray(node)) return;
+      const object = node as JsonObject;
+      if (object.format === 'vers') found.add(pointer);
+      if (typeof object.$ref === 'string' && object.$ref.startsWith('#/') && !seen.has(object.$ref)) {
+        const target = object.$ref.slice(2).split('/').reduce<unknown>((at, key) => (at as JsonObject | undefined)?.[key], schema);
+        walk(target, pointer, new Set([...seen, object.$ref]));
+      }
+      for (const [name, sub] of Object.entries((object.properties as JsonObject | undefined) ?? {})) walk(sub, `${pointer}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`, seen);
+      for (const key of ['items', 'additionalProperties']) walk(object[key], `${pointer}/*`, seen);
+      for (const sub of Object.values((object.patternProperties as JsonObject | undefined) ?? {})) walk(sub, `${pointer}/*`, seen);
+      for (const key of ['allOf', 'anyOf', 'oneOf']) for (const sub of (object[key] as unknown[] | undefined) ?? []) walk(sub, pointer, seen);
+    };
+    walk(schema, '', new Set());
+    table[exportName] = [...found].sort();
+  }
+  const lines = Object.entries(table).map(([name, pointers]) => `  ${name}: ${JSON.stringify(pointers)},`);
+  return {
+    file: 'src/schemas/compiled/vers-fields.ts',
+    content: [
+      BANNER('*.schema.json'),
+      '/** Where each schema puts a VERS (`"format": "vers"`), as JSON Pointer patterns: `*` is any array item or member. */',
+      'export const VERS_FIELDS: Readonly<Record<string, readonly string[]>> = {',
+      ...lines,
+      '};',
+      '',
+    ].join('\n'),
+  };
+}
+
 /** Everything `npm run generate` writes, in a stable order. */
 export async function generateArtifacts(root: string): Promise<Artifact[]> {
   const schemas = await loadSchemas(root);
-  return [...(await typeDeclarations(schemas)), ...validatorModules(schemas), ...(await defaultDefinitionsModules(root)), await defaultUrlsModule(root)];
+  return [...(await typeDeclarations(schemas)), ...validatorModules(schemas), versFieldsModule(schemas), ...(await defaultDefinitionsModules(root)), await defaultUrlsModule(root)];
 }

@@ -5,6 +5,8 @@ export const SCHEMA_FILES = [
   { file: 'tea-token-error.schema.json', typesFile: 'tea-token-error.d.ts', exportName: 'teaTokenError', validatorFile: 'tea-token-error.js' },
   { file: 'purl-type-definition.schema.json', typesFile: 'purl-type-definition.d.ts', exportName: 'purlTypeDefinition', validatorFile: 'purl-type-definition.js' },
   { file: 'purl-type-urls.schema.json', typesFile: 'purl-type-urls.d.ts', exportName: 'purlTypeUrls', validatorFile: 'purl-type-urls.js' },
+  { file: 'vers-type-definition.schema.json', typesFile: 'vers-type-definition.d.ts', exportName: 'versTypeDefinition', validatorFile: 'vers-type-definition.js' },
+  { file: 'vers-types-index.schema.json', typesFile: 'vers-types-index.d.ts', exportName: 'versTypesIndex', validatorFile: 'vers-types-index.js' },
   { file: 'cyclonedx-bom.schema.json', typesFile: 'cyclonedx-bom.d.ts', exportName: 'cycloneDxBom', validatorFile: 'cyclonedx-bom.js' },
   { file: 'spdx-document.schema.json', typesFile: 'spdx-document.d.ts', exportName: 'spdxDocument', validatorFile: 'spdx-document.js' },
 ] as const;

@@ -3,6 +3,9 @@ import { teaTokenResponse } from '../schemas/compiled/tea-token-response.js';
 import { teaTokenError } from '../schemas/compiled/tea-token-error.js';
 import { purlTypeDefinition } from '../schemas/compiled/purl-type-definition.js';
 import { purlTypeUrls } from '../schemas/compiled/purl-type-urls.js';
+import { versTypeDefinition } from '../schemas/compiled/vers-type-definition.js';
+import { versTypesIndex } from '../schemas/compiled/vers-types-index.js';
+import { VERS_FIELDS } from '../schemas/compiled/vers-fields.js';
 import type { ValidateFunction } from '../schemas/compiled/validate-function.js';
 import type { SourceFormat } from './source/document-source.js';
 import { SBOM_KINDS, type SbomKind } from './sbom/sbom-kinds.js';
@@ -17,7 +20,15 @@ import { SBOM_KINDS, type SbomKind } from './sbom/sbom-kinds.js';
  * validateText('{"access_token": "abc", "token_type": "Bearer"}', { kind }).valid; // true
  * ```
  */
-export type DocumentKind = 'tea-discovery' | 'tea-token-response' | 'tea-token-error' | 'purl-type-definition' | 'purl-type-urls' | SbomKind;
+export type DocumentKind =
+  | 'tea-discovery'
+  | 'tea-token-response'
+  | 'tea-token-error'
+  | 'purl-type-definition'
+  | 'purl-type-urls'
+  | 'vers-type-definition'
+  | 'vers-types-index'
+  | SbomKind;
 
 /** What teapurl knows about one kind of document. */
 export interface KindInfo {
@@ -31,6 +42,8 @@ export interface KindInfo {
   /** The formats documents of this kind are written in, as read (default JSON alone). */
   formats?: readonly SourceFormat[];
   validate: ValidateFunction;
+  /** Where the schema puts a VERS (JSON Pointer patterns, `*` any item): the VERS engine checks those strings. */
+  versFields: readonly string[];
 }
 
 /** Every kind, in the order `--help` lists them. */
@@ -41,6 +54,7 @@ export const KINDS: readonly KindInfo[] = [
     alsoKnownAs: [],
     aliases: ['discovery'],
     validate: teaDiscovery,
+    versFields: VERS_FIELDS.teaDiscovery ?? [],
   },
   {
     kind: 'tea-token-response',
@@ -48,6 +62,7 @@ export const KINDS: readonly KindInfo[] = [
     alsoKnownAs: [],
     aliases: ['token-response'],
     validate: teaTokenResponse,
+    versFields: VERS_FIELDS.teaTokenResponse ?? [],
   },
   {
     kind: 'tea-token-error',
@@ -55,6 +70,7 @@ export const KINDS: readonly KindInfo[] = [
     alsoKnownAs: [],
     aliases: ['token-error'],
     validate: teaTokenError,
+    versFields: VERS_FIELDS.teaTokenError ?? [],
   },
   {
     kind: 'purl-type-definition',
@@ -65,6 +81,7 @@ export const KINDS: readonly KindInfo[] = [
     ],
     aliases: ['purl-type', 'purl'],
     validate: purlTypeDefinition,
+    versFields: VERS_FIELDS.purlTypeDefinition ?? [],
   },
   {
     kind: 'purl-type-urls',
@@ -72,6 +89,23 @@ export const KINDS: readonly KindInfo[] = [
     alsoKnownAs: [],
     aliases: ['purl-urls'],
     validate: purlTypeUrls,
+    versFields: VERS_FIELDS.purlTypeUrls ?? [],
+  },
+  {
+    kind: 'vers-type-definition',
+    schemaId: 'https://teapurl.dev/schemas/vers-type-definition.schema.json',
+    alsoKnownAs: ['https://packageurl.org/schemas/vers-type-definition.schema-0.2.json'],
+    aliases: ['vers-type', 'vers'],
+    validate: versTypeDefinition,
+    versFields: VERS_FIELDS.versTypeDefinition ?? [],
+  },
+  {
+    kind: 'vers-types-index',
+    schemaId: 'https://teapurl.dev/schemas/vers-types-index.schema.json',
+    alsoKnownAs: ['https://packageurl.org/schemas/vers-type-index.schema-0.1.json'],
+    aliases: ['vers-index'],
+    validate: versTypesIndex,
+    versFields: VERS_FIELDS.versTypesIndex ?? [],
   },
   ...SBOM_KINDS,
 ];
@@ -108,7 +142,7 @@ export function kindInfo(kind: DocumentKind): KindInfo {
  * @example
  * ```ts
  * import { KIND_NAMES } from 'teapurl';
- * KIND_NAMES; // ['tea-discovery', 'tea-token-response', 'tea-token-error', 'purl-type-definition', 'purl-type-urls', 'cyclonedx-bom', 'spdx-document']
+ * KIND_NAMES; // ['tea-discovery', 'tea-token-response', 'tea-token-error', 'purl-type-definition', 'purl-type-urls', 'vers-type-definition', 'vers-types-index', 'cyclonedx-bom', 'spdx-document']
  * ```
  */
 export const KIND_NAMES: readonly DocumentKind[] = Object.freeze(KINDS.map((k) => k.kind));

@@ -146,8 +146,8 @@ describe('teapurl docs --urls DIR', () => {
     expect(written.status, written.stderr).toBe(0);
     expect(shippedUrls(readFileSync(path.join(out, 'assets/purl-urls.js'), 'utf8'))).toEqual([NPM]);
     expect(readFileSync(path.join(out, 'types/maven.html'), 'utf8')).toContain('This site has no URL document for this type');
-    const manifest = JSON.parse(readFileSync(path.join(out, '.teapurl-docs.json'), 'utf8')) as { pages: string[] };
-    expect(manifest.pages).toContain('assets/purl-urls.js');
+    const manifest = JSON.parse(readFileSync(path.join(out, '.teapurl-docs.json'), 'utf8')) as { pages: Record<string, string> };
+    expect(Object.keys(manifest.pages)).toContain('assets/purl-urls.js');
     expect(runCli(['docs', '--urls', urlsDir, '--out', out, '--check']).status).toBe(0);
 
     writeFileSync(path.join(urlsDir, 'maven-urls.json'), JSON.stringify(MAVEN));

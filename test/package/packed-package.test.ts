@@ -22,7 +22,7 @@ import { ROOT } from '../support/paths.js';
 const MAX_PACKAGES = 15;
 const MAX_INSTALL_BYTES = 6_000_000;
 
-const ENTRIES = ['teapurl', 'teapurl/purl', 'teapurl/node', 'teapurl/docs', 'teapurl/tea/client', 'teapurl/tea/server', 'teapurl/tea'] as const;
+const ENTRIES = ['teapurl', 'teapurl/purl', 'teapurl/node', 'teapurl/docs', 'teapurl/vers', 'teapurl/tea/client', 'teapurl/tea/server', 'teapurl/tea'] as const;
 const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 const NODE_TYPES = path.join(ROOT, 'node_modules/@types');
 
@@ -106,6 +106,7 @@ async function main() {
     tea: rankEndpoints(JSON.parse(readFileSync('docs/valid.json', 'utf8')), ['1.0.0'])[0].baseUrl,
     server: [typeof createTokenHandler, typeof teaUnion.createTokenHandler === 'function' && teaUnion.TeaClient === TeaClient],
     urls: [(await loadPurlUrls()).purlToUrls('pkg:npm/left-pad@1.3.0').download, (await urlsFromFolder('urls')).urlToPurl('https://www.npmjs.com/package/left-pad')],
+    vers: [versContains('vers:npm/>=1.0.0|<2.0.0', '1.5.0'), versFromNative('pypi', '~=2.2')],
   };
   console.log(JSON.stringify(out));
 }
@@ -124,6 +125,7 @@ const EXPECTED_OUTPUT = {
   tea: 'https://tea.example.com/v1.0.0',
   server: ['function', true],
   urls: ['https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz', 'pkg:npm/left-pad'],
+  vers: [true, 'vers:pypi/>=2.2|<3'],
 };
 
 const ESM_CONSUMER = `import { readFileSync } from 'node:fs';
@@ -132,6 +134,7 @@ import { validateText } from 'teapurl';
 import { parsePurl, canonicalizePurl, PackageURL, loadPurlUrls, loadPurlEngine } from 'teapurl/purl';
 import { purlEngineFromDirectory, validateFiles, purlUrlsFromDirectory as urlsFromFolder } from 'teapurl/node';
 import { generateDocsSite } from 'teapurl/docs';
+import { versContains, versFromNative } from 'teapurl/vers';
 import { rankEndpoints, TeaClient } from 'teapurl/tea/client';
 import { createTokenHandler } from 'teapurl/tea/server';
 import * as teaUnion from 'teapurl/tea';
@@ -144,6 +147,7 @@ const { validateText } = require('teapurl');
 const { parsePurl, canonicalizePurl, PackageURL, loadPurlUrls, loadPurlEngine } = require('teapurl/purl');
 const { purlEngineFromDirectory, validateFiles, purlUrlsFromDirectory: urlsFromFolder } = require('teapurl/node');
 const { generateDocsSite } = require('teapurl/docs');
+const { versContains, versFromNative } = require('teapurl/vers');
 const { rankEndpoints, TeaClient } = require('teapurl/tea/client');
 const { createTokenHandler } = require('teapurl/tea/server');
 const teaUnion = require('teapurl/tea');
@@ -161,6 +165,7 @@ import { validateText, type ValidationResult } from 'teapurl';
 import { parsePurl, canonicalizePurl, PackageURL, PurlEngine, loadPurlUrls, loadPurlEngine, type PurlComponents, type PurlUrls } from 'teapurl/purl';
 import { purlEngineFromDirectory, validateFiles, purlUrlsFromDirectory as urlsFromFolder, type FilesReport } from 'teapurl/node';
 import { generateDocsSite, type DocsFile } from 'teapurl/docs';
+import { compileVers, versFromNative, type VersRange } from 'teapurl/vers';
 import { rankEndpoints, TeaClient, type RankedEndpoint } from 'teapurl/tea/client';
 import { createTokenHandler } from 'teapurl/tea/server';
 import * as teaUnion from 'teapurl/tea';
@@ -172,6 +177,7 @@ async function main(): Promise<void> {
   const purl: PackageURL = PackageURL.fromString('pkg:PyPI/Django_Rest@1.0?b=2&a=1');
   const result: ValidationResult = validateText(readFileSync('docs/valid.json', 'utf8'), { kind: 'tea-discovery' });
   const best: RankedEndpoint | undefined = rankEndpoints(JSON.parse(readFileSync('docs/valid.json', 'utf8')), ['1.0.0'])[0];
+  const range: VersRange = compileVers('vers:npm/>=1.0.0|<2.0.0');
   // @ts-expect-error parsePurl takes a string
   if (parsed === null) parsePurl(42);
   const out = {
@@ -185,6 +191,7 @@ async function main(): Promise<void> {
     tea: best?.baseUrl,
     server: [typeof createTokenHandler, typeof teaUnion.createTokenHandler === 'function' && teaUnion.TeaClient === TeaClient],
     urls: [(await loadPurlUrls() satisfies PurlUrls).purlToUrls('pkg:npm/left-pad@1.3.0').download, (await urlsFromFolder('urls')).urlToPurl('https://www.npmjs.com/package/left-pad')],
+    vers: [range.contains('1.5.0'), versFromNative('pypi', '~=2.2')],
   };
   console.log(JSON.stringify(out));
 }

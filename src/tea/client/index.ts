@@ -7,7 +7,7 @@
  */
 export { encodeBasicCredentials, formUrlEncode, type BasicCredentials } from '../basic-credentials.js';
 export { parseWwwAuthenticate, inspectWwwAuthenticate, findBearerChallenge, type Challenge, type ParsedWwwAuthenticate } from '../www-authenticate.js';
-export { parseSemVer, compareSemVer, compareVersions, type SemVer } from '../semver.js';
+export { parseSemVer, compareSemVer, compareApiVersions, type SemVer } from '../semver.js';
 export { rankEndpoints, selectEndpoint, InvalidDiscoveryDocumentError, NoSharedVersionError, type RankedEndpoint, type RankOptions } from '../rank-endpoints.js';
 export { parseTei, TeiError, type Tei, type TeiPart } from '../tei.js';
 export { discover, discoveryOrigin, DiscoveryError, type DiscoverOptions, type DiscoveryResult, type DiscoveryFailure } from '../discover.js';

@@ -4,6 +4,7 @@
  */
 import { cycloneDxBom } from '../../schemas/compiled/cyclonedx-bom.js';
 import { spdxDocument } from '../../schemas/compiled/spdx-document.js';
+import { VERS_FIELDS } from '../../schemas/compiled/vers-fields.js';
 import type { KindInfo } from '../kinds.js';
 
 /** The kinds of SBOM teapurl reads. */
@@ -20,6 +21,7 @@ export const SBOM_KINDS: readonly (KindInfo & { kind: SbomKind })[] = [
     aliases: ['cyclonedx', 'cdx'],
     formats: ['json', 'xml'],
     validate: cycloneDxBom,
+    versFields: VERS_FIELDS.cycloneDxBom ?? [],
   },
   {
     kind: 'spdx-document',
@@ -28,6 +30,7 @@ export const SBOM_KINDS: readonly (KindInfo & { kind: SbomKind })[] = [
     aliases: ['spdx'],
     formats: ['json', 'tag-value'],
     validate: spdxDocument,
+    versFields: VERS_FIELDS.spdxDocument ?? [],
   },
 ];
 
