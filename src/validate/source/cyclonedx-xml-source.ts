@@ -14,7 +14,7 @@ import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { humanPath, toPointer } from '../../schemas/pointer.js';
 import { cut } from '../../schemas/messages.js';
 import { MAX_DEPTH } from '../json-source.js';
-import { lineStarts, mappedLocator, positionAt, slotEdits, type DocumentSource, type PlacedFinding, type SourceOutcome, type StringSlot } from './document-source.js';
+import { lineStarts, positionAt, recordedSource, type PlacedFinding, type SourceOutcome, type StringSlot } from './document-source.js';
 
 const NAMESPACE = /^http:\/\/cyclonedx\.org\/schema\/bom\/(\d+)\.(\d+)$/;
 
@@ -254,13 +254,7 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
     throw error;
   }
   if (root === null) return { ok: false, findings: [stopAt(0, 'xml/syntax', 'malformed XML: the document has no root element').finding] };
-  const source: DocumentSource = {
-    format: 'xml',
-    value: root,
-    locateAll: mappedLocator(rawText, offsets),
-    edits: (fixes) => slotEdits(slots, fixes),
-  };
-  return { ok: true, source, findings };
+  return { ok: true, source: recordedSource('xml', rawText, root, offsets, slots), findings };
 }
 
 /** Sets `array[index]`, with an empty object for each earlier item not kept (its PURL-less components). */

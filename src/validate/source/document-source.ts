@@ -79,7 +79,7 @@ export function positionAt(starts: readonly number[], offset: number): SourcePos
  * Positions by pointer for a format that records where each value it reads stands: a request the
  * map lacks gets its nearest recorded ancestor's, and the lines are counted only once asked.
  */
-export function mappedLocator(text: string, offsets: ReadonlyMap<string, number>): (requests: readonly PositionRequest[]) => SourcePosition[] {
+function mappedLocator(text: string, offsets: ReadonlyMap<string, number>): (requests: readonly PositionRequest[]) => SourcePosition[] {
   let starts: number[] | undefined;
   return (requests) => {
     starts ??= lineStarts(text);
@@ -104,8 +104,16 @@ export interface StringSlot {
   readonly write: (replacement: string) => string | { refused: string };
 }
 
+/**
+ * The source of a format whose reader records, by pointer, where each value it kept stands and
+ * the slot of each string it may rewrite (a slot missing: why that string cannot be rewritten).
+ */
+export function recordedSource(format: SourceFormat, text: string, value: unknown, offsets: ReadonlyMap<string, number>, slots: ReadonlyMap<string, StringSlot | string>): DocumentSource {
+  return { format, value, locateAll: mappedLocator(text, offsets), edits: (fixes) => slotEdits(slots, fixes) };
+}
+
 /** {@link DocumentSource.edits} for a format that records a slot for each string it may rewrite. */
-export function slotEdits(slots: ReadonlyMap<string, StringSlot | string>, fixes: readonly FindingFix[]): (TextEdit | string)[] {
+function slotEdits(slots: ReadonlyMap<string, StringSlot | string>, fixes: readonly FindingFix[]): (TextEdit | string)[] {
   return fixes.map(({ pointer, replacement }) => {
     const slot = slots.get(pointer);
     if (slot === undefined) return 'no string stands there';

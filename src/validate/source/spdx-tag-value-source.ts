@@ -9,7 +9,7 @@
  * still read, so that one bad line hides no PURL.
  */
 import { cut } from '../../schemas/messages.js';
-import { lineStarts, mappedLocator, positionAt, slotEdits, type DocumentSource, type PlacedFinding, type SourceOutcome, type StringSlot } from './document-source.js';
+import { lineStarts, positionAt, recordedSource, type PlacedFinding, type SourceOutcome, type StringSlot } from './document-source.js';
 
 const TAG = /^([A-Za-z][A-Za-z0-9_-]*):[ \t]*/;
 const TEXT_OPEN = '<text>';
@@ -136,13 +136,7 @@ export function parseSpdxTagValue(rawText: string): SourceOutcome {
   if (badLines > MAX_LINE_FINDINGS) {
     findings.push({ pointer: '', severity: 'error', rule: 'tag-value/syntax', message: `${badLines - MAX_LINE_FINDINGS} more lines are not "Tag: value", a comment or blank`, position: at(0) });
   }
-  const source: DocumentSource = {
-    format: 'tag-value',
-    value: root,
-    locateAll: mappedLocator(rawText, offsets),
-    edits: (fixes) => slotEdits(slots, fixes),
-  };
-  return { ok: true, source, findings };
+  return { ok: true, source: recordedSource('tag-value', rawText, root, offsets, slots), findings };
 }
 
 /** A locator is one word: written in place as it is, unless it would no longer be one word. */
