@@ -117,8 +117,17 @@ export interface CycloneDxComponent {
  * ```
  */
 export interface CycloneDxPedigree {
+  /**
+   * The components this one was derived from.
+   */
   ancestors?: CycloneDxComponent[];
+  /**
+   * The components derived from this one.
+   */
   descendants?: CycloneDxComponent[];
+  /**
+   * Components that are neither its ancestors nor its descendants but share its lineage.
+   */
   variants?: CycloneDxComponent[];
   [k: string]: unknown | undefined;
 }

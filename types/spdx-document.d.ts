@@ -60,6 +60,9 @@ export interface SpdxDocument {
  * ```
  */
 export interface SpdxPackage {
+  /**
+   * The package's references in other systems: security advisories, package managers (a PURL), and others.
+   */
   externalRefs?: SpdxExternalRef[];
   [k: string]: unknown | undefined;
 }
@@ -80,8 +83,17 @@ export interface SpdxPackage {
  * ```
  */
 export interface SpdxExternalRef {
+  /**
+   * PACKAGE-MANAGER (PACKAGE_MANAGER in SPDX 2.3 JSON) for a PURL; SECURITY, PERSISTENT-ID or OTHER for other references.
+   */
   referenceCategory?: string;
+  /**
+   * What the locator is: purl for a Package-URL.
+   */
   referenceType?: string;
+  /**
+   * The reference itself: with referenceType purl, the package's Package-URL.
+   */
   referenceLocator?: string;
   [k: string]: unknown | undefined;
 }

@@ -8,7 +8,7 @@ import { versTypesIndex } from '../schemas/compiled/vers-types-index.js';
 import { VERS_FIELDS } from '../schemas/compiled/vers-fields.js';
 import type { ValidateFunction } from '../schemas/compiled/validate-function.js';
 import type { SourceFormat } from './source/document-source.js';
-import { SBOM_KINDS, type SbomKind } from './sbom/sbom-kinds.js';
+import { SBOM_KINDS } from './sbom/sbom-kinds.js';
 
 /**
  * The kinds of document teapurl validates.
@@ -28,7 +28,8 @@ export type DocumentKind =
   | 'purl-type-urls'
   | 'vers-type-definition'
   | 'vers-types-index'
-  | SbomKind;
+  | 'cyclonedx-bom'
+  | 'spdx-document';
 
 /** What teapurl knows about one kind of document. */
 export interface KindInfo {

@@ -7,7 +7,7 @@ import { spdxDocument } from '../../schemas/compiled/spdx-document.js';
 import { VERS_FIELDS } from '../../schemas/compiled/vers-fields.js';
 import type { KindInfo } from '../kinds.js';
 
-/** The kinds of SBOM teapurl reads. */
+/** The kinds of SBOM teapurl reads (listed in `DocumentKind` too). */
 export type SbomKind = 'cyclonedx-bom' | 'spdx-document';
 
 /** CycloneDX versions with a JSON form (1.2 on) whose published schema a BOM's `$schema` may name. */
