@@ -80,6 +80,15 @@ describe('teapurl validate on SBOMs', () => {
     expect((await validate('--strict', 'mixed.cdx.json')).status).toBe(1);
   });
 
+  it('- reads an SBOM from standard input by its content; with --fix the fixed SBOM goes to standard output, the report to standard error', async () => {
+    const text = readFileSync(path.join(dir, 'mixed.spdx'), 'utf8');
+    const checked = await runInProcess(['validate', '-'], dir, [text]);
+    expect(checked.stdout).toMatch(/^<stdin>:26:35: error packages\[2\]/m);
+    const fixed = await runInProcess(['validate', '--fix', '-'], dir, [text]);
+    expect(fixed.stdout).toBe(text.replace('purl pkg:NPM/shop@1.4.0', 'purl pkg:npm/shop@1.4.0').replace('distro=bookworm&arch=amd64', 'arch=amd64&distro=bookworm').replace('Django_Package', 'django-package'));
+    expect(fixed.stderr).toContain('fixed 3 findings in 1 file');
+  });
+
   it('--fix --dry-run prints a diff that changes exactly the fixable PURLs and writes nothing', async () => {
     const before = readFileSync(path.join(dir, 'mixed.cdx.xml'), 'utf8');
     const r = await validate('--fix', '--dry-run', 'mixed.cdx.xml');
