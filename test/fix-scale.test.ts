@@ -88,8 +88,8 @@ describe('issue 29 item 5: --fix validates no more than it must, and within the 
       expect(report.files[0]).toMatchObject({ outcome: 'would-fix' });
       expect(report.files[0]!.applied).toHaveLength(300);
     });
-    // validateFiles; fixText's validation of the text, whose parsed document holds the fixes'
-    // targets; the validation of the fixed text.
+    // validateFiles; fixText's validation of the text, whose parsed value the fixes' targets are
+    // read from; the validation of the fixed text.
     expect(parses).toBe(3);
   });
 

@@ -1,5 +1,6 @@
-import { authCheck, DEFAULT_PROBE_RESOURCE, type AuthCheckReport } from '../tea/auth-check.js';
-import { NetworkError } from '../tea/network-error.js';
+import { authCheck } from '../tea/client/auth-check/auth-check.js';
+import { DEFAULT_PROBE_RESOURCE, type AuthCheckReport } from '../tea/client/auth-check/rules.js';
+import { NetworkError } from '../tea/client/network-error.js';
 import { readTeaClientArgs, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
@@ -31,8 +32,11 @@ token requires no authentication (section 5.1): that passes.
 The secret is sent only to POST /token, in HTTP Basic credentials (section 5.2.6);
 the no-x-api-key probe sends a random decoy, never the key (section 5.8).
 
-Exit status: 0 every probed rule passed, 1 a rule failed or the server could not
-be reached, 2 usage error.
+A key the server refuses (invalid_client) is not a failed rule of the server: the
+token probes are skipped, and the check says the key was refused.
+
+Exit status: 0 every probed rule passed, 1 a rule failed, the key was refused or
+the server could not be reached, 2 usage error.
 `;
 
 const MARK = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
@@ -65,7 +69,7 @@ export async function authCheckCommand(argv: string[], io: CommandIo): Promise<n
   });
   if (commandLine === null) return 0;
   const { values, positionals } = commandLine;
-  const { target: baseUrl, format, timeoutMs, allowInsecureHttp, ca } = readTeaClientArgs(values, positionals, io, 'the API base URL, such as https://tea.example.com/v1.0.0');
+  const { target: baseUrl, format, timeoutMs, allowInsecureHttp, transport } = readTeaClientArgs(values, positionals, io, 'the API base URL, such as https://tea.example.com/v1.0.0');
   const secret = values.secret ?? io.env.TEAPURL_API_SECRET;
   if (values['key-id'] !== undefined && secret === undefined) throw new UsageError('--key-id needs --secret (or TEAPURL_API_SECRET)');
   if (values.secret !== undefined && values['key-id'] === undefined) throw new UsageError('--secret needs --key-id');
@@ -89,7 +93,7 @@ export async function authCheckCommand(argv: string[], io: CommandIo): Promise<n
       allowInsecureHttp,
       ...(values['key-id'] !== undefined && secret !== undefined ? { credentials: { keyId: values['key-id'], secret } } : {}),
       ...(values.resource !== undefined ? { resource: values.resource } : {}),
-      ...(ca ? { ca } : {}),
+      transport,
     });
   } catch (error) {
     if (error instanceof NetworkError) {
@@ -97,7 +101,11 @@ export async function authCheckCommand(argv: string[], io: CommandIo): Promise<n
       return 1;
     }
     throw error;
+  } finally {
+    await transport.close?.();
   }
   io.stdout.write(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : formatText(report));
-  return report.passed ? 0 : 1;
+  // The key's fault, not the server's: said apart from the rules, and still not a pass.
+  if (report.tokenRefusal !== null) io.stderr.write(`teapurl auth-check: ${escapeControls(report.tokenRefusal)}\n`);
+  return report.passed && report.tokenRefusal === null ? 0 : 1;
 }

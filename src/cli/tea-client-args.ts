@@ -1,4 +1,6 @@
 import type { CommandIo } from './io.js';
+import { tlsTransport } from '../node/tls-transport.js';
+import type { TeaTransport } from '../tea/client/transport.js';
 import { UsageError } from './usage-error.js';
 import { readFileArg } from './path-args.js';
 import { quoteArg } from './output/safe-text.js';
@@ -17,7 +19,8 @@ export interface TeaClientArgs {
   readonly format: 'text' | 'json';
   readonly timeoutMs: number;
   readonly allowInsecureHttp: boolean;
-  readonly ca: string | undefined;
+  /** Node's TLS transport, with the --ca anchors when given: close it when done. */
+  readonly transport: TeaTransport;
 }
 
 interface ParsedValues {
@@ -42,7 +45,7 @@ export function readTeaClientArgs(values: ParsedValues, positionals: string[], i
     format,
     timeoutMs,
     allowInsecureHttp: values['allow-http'] ?? false,
-    ca: values.ca === undefined ? undefined : readCaFile(values.ca, io.cwd),
+    transport: tlsTransport(values.ca === undefined ? {} : { ca: readCaFile(values.ca, io.cwd) }),
   };
 }
 

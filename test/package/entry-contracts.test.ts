@@ -99,11 +99,12 @@ describe.skipIf(!existsSync(path.join(ROOT, 'dist/purl/index.js')))('the package
     expect(root.filter((n) => ['parsePurl', 'PurlEngine', 'PackageURL', 'loadPurlUrls', 'generateDocsSite', 'validateFiles'].includes(n))).toEqual([]);
     expect(purl).toContain('parsePurl');
     expect(purl.filter((n) => ['validateText', 'validateFiles', 'generateDocsSite', 'TeaClient'].includes(n))).toEqual([]);
-    expect(node).toEqual(expect.arrayContaining(['validateFiles', 'fixFiles', 'purlEngineFromDirectory', 'purlUrlsFromDirectory']));
+    expect(node).toEqual(expect.arrayContaining(['validateFiles', 'fixFiles', 'purlEngineFromDirectory', 'purlUrlsFromDirectory', 'tlsTransport']));
     expect(node.filter((n) => ['parsePurl', 'validateText', 'generateDocsSite', 'loadPurlUrls'].includes(n))).toEqual([]);
     expect(docs).toEqual(expect.arrayContaining(['generateDocsSite', 'writeDocsSite', 'checkDocsSite']));
-    expect(client).toEqual(expect.arrayContaining(['TeaClient', 'discover', 'authCheck', 'parseTei']));
-    expect(client.filter((n) => ['createTokenHandler', 'startTeaServer', 'requireBearer', 'MemoryTokenStore'].includes(n))).toEqual([]);
+    expect(client).toEqual(expect.arrayContaining(['TeaClient', 'discover', 'authCheck', 'parseTei', 'fetchTransport']));
+    // The client is browser-safe: the Node transport is teapurl/node's.
+    expect(client.filter((n) => ['createTokenHandler', 'startTeaServer', 'requireBearer', 'MemoryTokenStore', 'tlsTransport'].includes(n))).toEqual([]);
     expect(server).toEqual(expect.arrayContaining(['createTokenHandler', 'startTeaServer', 'requireBearer', 'MemoryTokenStore']));
     expect(server.filter((n) => ['TeaClient', 'discover', 'authCheck'].includes(n))).toEqual([]);
   });

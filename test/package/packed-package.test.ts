@@ -198,10 +198,13 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => { console.error(error); process.exitCode = 1; });
 `;
 
-/** What the browser bundle runs: the PURL entry and the in-memory validator (`import { validateText } from 'teapurl'`), with nothing but web globals around them. */
+/** What the browser bundle runs: the PURL entry, the in-memory validator (`import { validateText } from 'teapurl'`) and the TEA client, with nothing but web globals around them. */
 const BROWSER_ENTRY = `import { parsePurl, buildPurl, canonicalizePurl, validatePurl, PackageURL } from 'teapurl/purl';
 import { validateText } from 'teapurl';
+import { parseTei, TeaClient } from 'teapurl/tea/client';
 globalThis.result = {
+  tei: parseTei('urn:tei:purl:products.example.com:pkg:npm/left-pad@1.3.0').domain,
+  tokenUrl: new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', credentials: { keyId: 'k', secret: 's' } }).tokenUrl,
   parsed: parsePurl('pkg:maven/org.apache.commons/io@1.3.4').namespace,
   discovery: validateText('{"schemaVersion": 1, "endpoints": [{"url": "https://tea.example.com", "versions": ["1.0.0"]}]}', { kind: 'tea-discovery' }).valid,
   built: buildPurl({ type: 'npm', namespace: '@angular', name: 'core', version: '16.0.0' }),
@@ -214,6 +217,10 @@ globalThis.result = {
 /** A browser app's use of the in-memory entries: no Node types in its program, so none may be needed. */
 const TS_BROWSER_CONSUMER = `import { validateText, type ValidationResult } from 'teapurl';
 import { parsePurl, canonicalizePurl, loadPurlEngine, type PurlComponents, type PurlValidation } from 'teapurl/purl';
+import { TeaClient, fetchTransport, type TeaResult } from 'teapurl/tea/client';
+
+const tea: Promise<TeaResult> = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', transport: fetchTransport() }).request('/products');
+void tea;
 
 const parsed: PurlComponents = parsePurl('pkg:npm/%40scope/name@1.0.0');
 const result: ValidationResult = validateText('{"schemaVersion": 1, "endpoints": []}', { kind: 'tea-discovery' });
@@ -455,7 +462,7 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 
-  it('teapurl/purl and teapurl bundle with esbuild for the browser and run with web globals only', async () => {
+  it('teapurl/purl, teapurl and teapurl/tea/client bundle with esbuild for the browser and run with web globals only', async () => {
     await writeFile(path.join(project, 'browser.js'), BROWSER_ENTRY);
     const bundled = await build({ entryPoints: ['browser.js'], bundle: true, platform: 'browser', format: 'iife', minify: true, write: false, logLevel: 'silent', absWorkingDir: project }).catch(
       (error: { errors?: { text: string }[] }) => ({ failure: (error.errors ?? []).map((e) => e.text) }),
@@ -465,7 +472,7 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     // No process, Buffer or require: a page's globals, not Node's.
     const page: Record<string, unknown> = { TextEncoder, TextDecoder, URL, URLSearchParams };
     vm.runInNewContext(bundled.outputFiles[0]!.text, page);
-    expect(page.result).toEqual({ parsed: 'org.apache.commons', discovery: true, built: 'pkg:npm/%40angular/core@16.0.0', canonical: 'pkg:pypi/django-rest@1.0', valid: true, packageUrl: 'pkg:npm/%40scope/name@1.0.0?a=1&b=2' });
+    expect(page.result).toEqual({ tei: 'products.example.com', tokenUrl: 'https://tea.example.com/v1.0.0/token', parsed: 'org.apache.commons', discovery: true, built: 'pkg:npm/%40angular/core@16.0.0', canonical: 'pkg:pypi/django-rest@1.0', valid: true, packageUrl: 'pkg:npm/%40scope/name@1.0.0?a=1&b=2' });
   });
 
   it(`a production install is at most ${MAX_PACKAGES} packages and ${MAX_INSTALL_BYTES / 1e6} MB`, () => {

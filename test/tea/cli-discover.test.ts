@@ -168,10 +168,28 @@ describe('teapurl auth-check', () => {
     expect(result.stdout).toMatch(/\(no authentication\)\n$/);
   });
 
-  it('a failing rule exits 1 and shows FAIL', async () => {
+  it('issue 23 item 5: a wrong secret is the key refused, not a failed rule of the server (exit 1)', async () => {
     const result = await cli(['auth-check', teaServer.url, '--ca', caFile, '--key-id', KEY.keyId, '--secret', 'wrong', '--resource', resource]);
     expect(result.status).toBe(1);
-    expect(result.stdout).toMatch(/^FAIL {2}4 +POST \/token answers 200 with a JSON content type$/m);
+    expect(result.stdout).toMatch(/^SKIP {2}4 +POST \/token answers 200 with a JSON content type\n +the key was refused: invalid_client; check --key-id and the secret$/m);
+    expect(result.stdout).not.toMatch(/^FAIL/m);
+    expect(result.stdout).toMatch(/ 0 failed, /);
+    expect(result.stderr).toBe('teapurl auth-check: the key was refused: invalid_client; check --key-id and the secret\n');
+  });
+
+  it('a failing rule exits 1 and shows FAIL', async () => {
+    // A Basic challenge where a Bearer one belongs.
+    const basic = await startHttps((req, res) => {
+      if (req.url?.endsWith('/token')) return sendJson(res, 401, { error: 'invalid_client' });
+      sendJson(res, 401, {}, { 'www-authenticate': 'Basic realm="x"' });
+    }, certs.server);
+    try {
+      const result = await cli(['auth-check', `${basic.url}/v1.0.0`, '--ca', caFile]);
+      expect(result.status).toBe(1);
+      expect(result.stdout).toMatch(/^FAIL {2}5\.5\.3, 5\.7\.2, 7 +a protected resource answers 401 with a Bearer challenge$/m);
+    } finally {
+      await basic.close();
+    }
   });
 
   it('an unreachable server: one line, exit 1', async () => {

@@ -103,6 +103,17 @@ export interface TeaServerOptions {
   grants?: Record<string, GrantHandler>;
   /** How many requests `requests` keeps (the oldest are dropped), or `false` to keep none. Default 10000. */
   logRequests?: number | false;
+  /**
+   * Cross-origin access for pages at these origins (such as `http://127.0.0.1:5173`), so a
+   * browser test can run the client against this server. Off by default: without it no CORS
+   * header is sent and browsers keep other origins' pages out. A listed origin's preflight is
+   * answered 204 before any token check (a preflight carries no credentials), and its requests
+   * may send `Authorization` and read `WWW-Authenticate`.
+   */
+  cors?: {
+    /** The page origins allowed, exactly as a browser sends them in `Origin`. */
+    origins: readonly string[];
+  };
 }
 
 /**
@@ -195,6 +206,26 @@ export function protectGlob(glob: string): (path: string) => boolean {
   return matches;
 }
 
+/**
+ * Adds the CORS headers for a listed page origin and answers its preflight; `true` when the
+ * request was a preflight and has been answered.
+ */
+function crossOrigin(req: IncomingMessage, res: ServerResponse, origins: ReadonlySet<string>): boolean {
+  const origin = req.headers.origin;
+  res.setHeader('vary', 'Origin');
+  if (origin === undefined || !origins.has(origin)) return false;
+  res.setHeader('access-control-allow-origin', origin);
+  res.setHeader('access-control-expose-headers', 'WWW-Authenticate, Retry-After, Location, Content-Length');
+  if (req.method !== 'OPTIONS' || req.headers['access-control-request-method'] === undefined) return false;
+  res.writeHead(204, {
+    'access-control-allow-methods': 'GET, HEAD, POST',
+    'access-control-allow-headers': 'Authorization, Content-Type, Accept',
+    'access-control-max-age': '600',
+  });
+  res.end();
+  return true;
+}
+
 function timeout(value: number | undefined, fallback: number, name: string): number {
   const ms = value ?? fallback;
   if (!Number.isSafeInteger(ms) || ms <= 0) throw new RangeError(`${name} must be a positive whole number of milliseconds`);
@@ -238,6 +269,7 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
   const maxConnections = options.maxConnections ?? 256;
   if (!Number.isSafeInteger(maxConnections) || maxConnections < 1) throw new RangeError('maxConnections must be a positive whole number');
   const globs = (options.protect ?? ['/**']).map(protectGlob);
+  const corsOrigins = options.cors ? new Set(options.cors.origins) : undefined;
 
   const requests: LoggedRequest[] = [];
   const logLimit = options.logRequests === false ? 0 : (options.logRequests ?? 10_000);
@@ -299,6 +331,7 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
       requests.push({ method, path: target, headers: { ...req.headers } });
       if (requests.length > logLimit) requests.splice(0, requests.length - logLimit);
     }
+    if (corsOrigins && crossOrigin(req, res, corsOrigins)) return;
     // The one reading of the path: the protection check and the router below both use it.
     const canonical = canonicalRequestPath(target);
     if (!canonical.ok) {

@@ -1,10 +1,11 @@
 /**
  * Endpoint selection (section 9): which API base URL of a discovery document a client uses.
  */
-import type { TeaDiscoveryDocument } from '../../types/index.js';
-import { validateDocument } from '../validate/index.js';
-import type { Finding } from '../validate/index.js';
-import { compareSemVer, parseSemVer, type SemVer } from './semver.js';
+import type { TeaDiscoveryDocument } from '../../../types/index.js';
+import { validateDocument } from '../../validate/index.js';
+import type { Finding } from '../../validate/index.js';
+import { andMore, findingPlace } from '../../schemas/messages.js';
+import { compareSemVer, parseSemVer, type SemVer } from '../semver.js';
 
 /**
  * One usable endpoint, with the version the client will speak to it.
@@ -82,12 +83,7 @@ export class InvalidDiscoveryDocumentError extends Error {
   constructor(findings: readonly Finding[]) {
     const errors = findings.filter((f) => f.severity === 'error');
     const first = errors[0];
-    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-    super(
-      first
-        ? `invalid discovery document: ${first.message} [${first.rule} at ${first.pointer === '' ? '/' : first.pointer}]${more}`
-        : 'invalid discovery document',
-    );
+    super(first ? `invalid discovery document at ${findingPlace(first)}: ${first.message} (${first.rule})${andMore(errors.length)}` : 'invalid discovery document');
     this.rule = first?.rule ?? 'unknown';
     this.pointer = first?.pointer ?? '';
     this.findings = findings;
@@ -174,7 +170,20 @@ export function rankEndpoints(doc: unknown, clientVersions: readonly string[], o
   const clients = parseClientVersions(clientVersions);
   const verdict = validateDocument(doc, { kind: 'tea-discovery' });
   if (!verdict.valid) throw new InvalidDiscoveryDocumentError(verdict.findings);
-  const document = doc as TeaDiscoveryDocument;
+  return rankValidated(doc as TeaDiscoveryDocument, clients, options);
+}
+
+/**
+ * Ranks the endpoints of a document the validator has already accepted (discovery validates the
+ * text it reads, and ranks the value it parsed, once). Not public API: {@link rankEndpoints}
+ * validates its input first.
+ */
+export function rankValidatedDocument(document: TeaDiscoveryDocument, clientVersions: readonly string[], options: RankOptions = {}): RankedEndpoint[] {
+  return rankValidated(document, parseClientVersions(clientVersions), options);
+}
+
+function rankValidated(document: TeaDiscoveryDocument, clients: ReadonlyArray<{ raw: string; semver: SemVer }>, options: RankOptions): RankedEndpoint[] {
+  const clientVersions = clients.map((c) => c.raw);
 
   const candidates: Array<RankedEndpoint & { semver: SemVer }> = [];
   let insecureSkipped = 0;

@@ -1,23 +1,15 @@
 /**
  * Discovery: from a host name, URL or TEI to the ranked API endpoints of that service.
  */
-import type { TeaDiscoveryDocument } from '../../types/index.js';
-import { validateText, type Finding } from '../validate/index.js';
-import {
-  BodyTooLargeError,
-  createAgent,
-  defaultFetch,
-  discardBody,
-  isJsonContentType,
-  readBody,
-  utf8,
-  type Dispatcher,
-  type FetchFunction,
-  type Response,
-} from './http.js';
+import type { TeaDiscoveryDocument } from '../../../types/index.js';
+import type { Finding } from '../../validate/index.js';
+import { validateTextValue } from '../../validate/validate-document.js';
+import { firstFindingMessage } from '../../schemas/messages.js';
+import { BodyTooLargeError, discardBody, isJsonContentType, readBody, utf8 } from './http.js';
 import { NetworkError, toNetworkError } from './network-error.js';
 import { parseTei, TeiError } from './tei.js';
-import { InvalidDiscoveryDocumentError, NoSharedVersionError, rankEndpoints, type RankedEndpoint } from './rank-endpoints.js';
+import { InvalidDiscoveryDocumentError, NoSharedVersionError, rankValidatedDocument, type RankedEndpoint } from './rank-endpoints.js';
+import { defaultTransport, type TeaTransport } from './transport.js';
 
 /**
  * Why discovery failed: the `code` of a {@link DiscoveryError}.
@@ -87,20 +79,20 @@ export class DiscoveryError extends Error {
  * @example
  * ```ts
  * import { readFileSync } from 'node:fs';
- * import { discover, type DiscoverOptions } from 'teapurl/tea';
- * const options: DiscoverOptions = { clientVersions: ['1.0.0', '0.4.0'], ca: readFileSync('private-ca.pem', 'utf8'), timeoutMs: 5_000 };
+ * import { discover, type DiscoverOptions } from 'teapurl/tea/client';
+ * import { tlsTransport } from 'teapurl/node';
+ * const options: DiscoverOptions = { clientVersions: ['1.0.0', '0.4.0'], transport: tlsTransport({ ca: readFileSync('private-ca.pem', 'utf8') }), timeoutMs: 5_000 };
  * const { selected } = await discover('tea.internal.example', options);
  * ```
  */
 export interface DiscoverOptions {
   /** API versions the client speaks. Default `['1.0.0']`. */
   clientVersions?: readonly string[];
-  /** Extra trust anchors (PEM) for a server with a private CA; added to the bundled roots. */
-  ca?: string | string[];
-  /** A custom fetch (undici's signature). */
-  fetch?: FetchFunction;
-  /** A custom undici dispatcher; replaces the agent built from `ca`. */
-  dispatcher?: Dispatcher;
+  /**
+   * How requests are sent; default the platform's `fetch`. For a private CA in Node, `tlsTransport({ ca })`
+   * from `teapurl/node`. A client certificate is not presented to the discovery host: it belongs to the API service.
+   */
+  transport?: TeaTransport;
   /** Give up after this many milliseconds. Default 10,000. */
   timeoutMs?: number;
   /** Largest discovery document accepted, in bytes. Default 1 MiB. */
@@ -196,7 +188,7 @@ function fromNetwork(error: NetworkError): DiscoveryError {
   return new DiscoveryError(error.kind, `cannot read ${error.url}: ${error.message.slice(error.url.length + 2)}`, error.url, undefined, [], { cause: error });
 }
 
-async function fetchDocument(start: string, options: DiscoverOptions, fetch: FetchFunction, dispatcher: Dispatcher | undefined): Promise<{ url: string; response: Response }> {
+async function fetchDocument(start: string, options: DiscoverOptions, transport: TeaTransport): Promise<{ url: string; response: Response }> {
   const maxRedirects = options.maxRedirects ?? 5;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
@@ -204,16 +196,11 @@ async function fetchDocument(start: string, options: DiscoverOptions, fetch: Fet
   for (let hop = 0; ; hop++) {
     let response: Response;
     try {
-      response = await fetch(url, {
-        method: 'GET',
-        headers: { accept: 'application/json' },
-        redirect: 'manual',
-        signal,
-        ...(dispatcher ? { dispatcher } : {}),
-      });
+      response = await transport.send(url, { method: 'GET', headers: new Headers({ accept: 'application/json' }), signal, toService: false });
     } catch (error) {
       throw fromNetwork(toNetworkError(error, url));
     }
+    if (response.type === 'opaqueredirect') throw new DiscoveryError('redirect', `${url} redirects, and a browser does not reveal where; publish the discovery document at ${url} itself`, url);
     if (!REDIRECT.has(response.status)) return { url, response };
     await discardBody(response);
     const location = response.headers.get('location');
@@ -247,59 +234,48 @@ async function fetchDocument(start: string, options: DiscoverOptions, fetch: Fet
  */
 export async function discover(target: string, options: DiscoverOptions = {}): Promise<DiscoveryResult> {
   const origin = discoveryOrigin(target, options);
-  const start = `${origin}/.well-known/tea`;
-  const fetch = options.fetch ?? defaultFetch;
-  const ownAgent = options.dispatcher ? undefined : options.ca !== undefined ? createAgent({ ca: options.ca }) : undefined;
-  const dispatcher = options.dispatcher ?? ownAgent;
-  try {
-    const { url, response } = await fetchDocument(start, options, fetch, dispatcher);
-    if (response.status !== 200) {
-      await discardBody(response);
-      const hint = response.status === 404 ? ' (no discovery document is published there)' : '';
-      throw new DiscoveryError('http-status', `${url} answered ${response.status}, not 200${hint}`, url, response.status);
-    }
-    const contentType = response.headers.get('content-type');
-    if (!isJsonContentType(contentType)) {
-      await discardBody(response);
-      throw new DiscoveryError('content-type', `${url} answered with content type ${JSON.stringify(contentType ?? '(none)')}, not application/json`, url, 200);
-    }
-    const maxBytes = options.maxBytes ?? 1024 * 1024;
-    let bytes: Buffer;
-    try {
-      bytes = await readBody(response, maxBytes);
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) throw new DiscoveryError('too-large', `${url}: the discovery document is larger than ${maxBytes} bytes`, url, 200);
-      throw fromNetwork(toNetworkError(error, url));
-    }
-    const text = utf8(bytes);
-    if (text === null) throw new DiscoveryError('bad-json', `${url}: the discovery document is not UTF-8 text`, url, 200);
-    const verdict = validateText(text, { kind: 'tea-discovery', file: url });
-    if (!verdict.valid) {
-      const errors = verdict.findings.filter((f) => f.severity === 'error');
-      const first = errors[0]!;
-      const syntax = first.rule === 'json/syntax' || first.rule === 'json/too-deep' || first.rule === 'file/empty';
-      const at = first.line === null ? '' : ` (line ${first.line}, column ${first.column})`;
-      throw new DiscoveryError(
-        syntax ? 'bad-json' : 'invalid-document',
-        syntax
-          ? `${url}: the discovery document is not valid JSON: ${first.message}${at}`
-          : `${url}: invalid discovery document: ${first.message}${at} [${first.rule} at ${first.pointer || '/'}]${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`,
-        url,
-        200,
-        verdict.findings,
-      );
-    }
-    const document = JSON.parse(text) as TeaDiscoveryDocument;
-    let ranked: RankedEndpoint[];
-    try {
-      ranked = rankEndpoints(document, options.clientVersions ?? ['1.0.0'], options);
-    } catch (error) {
-      if (error instanceof NoSharedVersionError) throw new DiscoveryError('no-shared-version', `${url}: ${error.message}`, url, 200, [], { cause: error });
-      if (error instanceof InvalidDiscoveryDocumentError) throw new DiscoveryError('invalid-document', `${url}: ${error.message}`, url, 200, error.findings, { cause: error });
-      throw error;
-    }
-    return { url, document, ranked, selected: ranked[0]!, warnings: verdict.findings.filter((f) => f.severity === 'warning') };
-  } finally {
-    await ownAgent?.close().catch(() => undefined);
+  const { url, response } = await fetchDocument(`${origin}/.well-known/tea`, options, options.transport ?? defaultTransport());
+  const text = await readDocumentText(url, response, options.maxBytes ?? 1024 * 1024);
+  // One pass: the validation hands back the value it parsed, and ranking takes it as validated.
+  const { result: verdict, value } = validateTextValue(text, { kind: 'tea-discovery', file: url });
+  if (!verdict.valid) {
+    const errors = verdict.findings.filter((f) => f.severity === 'error');
+    const syntax = errors[0]!.rule === 'json/syntax' || errors[0]!.rule === 'json/too-deep' || errors[0]!.rule === 'file/empty';
+    const what = syntax ? 'the discovery document is not valid JSON' : 'invalid discovery document';
+    throw new DiscoveryError(syntax ? 'bad-json' : 'invalid-document', `${what}: ${firstFindingMessage(url, errors)}`, url, 200, verdict.findings);
   }
+  const document = value as TeaDiscoveryDocument;
+  let ranked: RankedEndpoint[];
+  try {
+    ranked = rankValidatedDocument(document, options.clientVersions ?? ['1.0.0'], options);
+  } catch (error) {
+    if (error instanceof NoSharedVersionError) throw new DiscoveryError('no-shared-version', `${url}: ${error.message}`, url, 200, [], { cause: error });
+    if (error instanceof InvalidDiscoveryDocumentError) throw new DiscoveryError('invalid-document', `${url}: ${error.message}`, url, 200, error.findings, { cause: error });
+    throw error;
+  }
+  return { url, document, ranked, selected: ranked[0]!, warnings: verdict.findings.filter((f) => f.severity === 'warning') };
+}
+
+/** The body of the discovery answer as text: 200, a JSON content type, at most `maxBytes`, UTF-8. */
+async function readDocumentText(url: string, response: Response, maxBytes: number): Promise<string> {
+  if (response.status !== 200) {
+    await discardBody(response);
+    const hint = response.status === 404 ? ' (no discovery document is published there)' : '';
+    throw new DiscoveryError('http-status', `${url} answered ${response.status}, not 200${hint}`, url, response.status);
+  }
+  const contentType = response.headers.get('content-type');
+  if (!isJsonContentType(contentType)) {
+    await discardBody(response);
+    throw new DiscoveryError('content-type', `${url} answered with content type ${JSON.stringify(contentType ?? '(none)')}, not application/json`, url, 200);
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBody(response, maxBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new DiscoveryError('too-large', `${url}: the discovery document is larger than ${maxBytes} bytes`, url, 200);
+    throw fromNetwork(toNetworkError(error, url));
+  }
+  const text = utf8(bytes);
+  if (text === null) throw new DiscoveryError('bad-json', `${url}: the discovery document is not UTF-8 text`, url, 200);
+  return text;
 }

@@ -3,7 +3,8 @@
  * and the earlier `urn:tei:<type>:<domain>:<identifier>`, read into their parts and checked, so
  * discovery knows which domain to ask and a user learns which part of a bad TEI is wrong.
  */
-import { validatePurl } from '../purl/index.js';
+import { validatePurl } from '../../purl/index.js';
+import { andMore, cut } from '../../schemas/messages.js';
 
 /**
  * The parts of a TEI.
@@ -69,7 +70,7 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function shown(text: string): string {
-  return JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text);
+  return JSON.stringify(cut(text, 120));
 }
 
 function checkDomain(tei: string, raw: string): string {
@@ -98,8 +99,7 @@ function checkIdentifier(tei: string, type: string, identifier: string): void {
   if (type === 'purl') {
     const { valid, errors } = validatePurl(identifier);
     if (!valid) {
-      const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-      throw new TeiError('identifier', `${where} carries an invalid PURL: ${errors[0]?.message ?? 'not a PURL'}${more}`);
+      throw new TeiError('identifier', `${where} carries an invalid PURL: ${errors[0]?.message ?? 'not a PURL'}${andMore(errors.length)}`);
     }
   }
 }
