@@ -80,6 +80,8 @@ export const TYPE_EXAMPLES: Readonly<Record<string, unknown>> = {
   UrlTemplate: { template: '{+registry}/{name}/-/{name}-{version}.tgz' },
   PurlExample: { purl: 'pkg:cargo/rand', repository: 'https://crates.io/crates/rand', download: null },
   UrlExample: { url: 'https://crates.io/crates/rand', purl: 'pkg:cargo/rand' },
+  ValuePattern: '[^-]+',
+  UrlMirror: { url: 'https://repo1.maven.org/maven2', same_as: 'https://repo.maven.apache.org/maven2' },
 
   // schemas/vers-type-definition.schema.json
   VersTypeDefinition: {

@@ -8,8 +8,8 @@ const HELP = `Usage: teapurl <command> [options]
 
 Commands:
   validate <file|glob|->...   check discovery documents, token bodies and PURL type definitions
-  purl <action> [PURL...]     parse, canonicalise or validate PURLs; their repository and download
-                              URLs, and URLs back to PURLs; run PURL test suites
+  purl <action> [PURL...]     parse, canonicalise or validate PURLs; their repository, download
+                              and version page URLs, and URLs back to PURLs; run PURL test suites
   vers <action> [ARG...]      version ranges: containment, canonical form, native ranges, test suites
   serve [options]             run a local TEA test server (discovery, POST /token, protected resources)
   discover <host|url|tei>     read /.well-known/tea and print the chosen API base URL and the ranked list

@@ -429,6 +429,7 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
       'pkg:maven/org.apache.commons/commons-lang3@3.12.0',
       'https://central.sonatype.com/artifact/org.apache.commons/commons-lang3',
       'https://repo.maven.apache.org/maven2/org/apache/commons/commons-lang3/3.12.0/commons-lang3-3.12.0.jar',
+      'https://central.sonatype.com/artifact/org.apache.commons/commons-lang3/3.12.0',
     ]);
     const back = await run('npx', ['--no', 'teapurl', 'purl', 'from-url', 'https://registry.npmjs.org/@babel/core/-/core-7.24.0.tgz'], project);
     expect(back.status, shown(back)).toBe(0);
