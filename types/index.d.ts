@@ -8,3 +8,4 @@ export type * from './vers-type-definition.js';
 export type * from './vers-types-index.js';
 export type * from './cyclonedx-bom.js';
 export type * from './spdx-document.js';
+export type * from './tea-objects.js';

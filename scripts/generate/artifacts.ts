@@ -4,7 +4,7 @@ import { Ajv, _ } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import ajvStandalone from 'ajv/dist/standalone/index.js';
 import { compile } from 'json-schema-to-typescript';
-import { SCHEMA_FILES } from './schema-list.js';
+import { SCHEMA_FILES, schemaRoots } from './schema-list.js';
 import { defaultDefinitionsModules } from './default-definitions.js';
 import { defaultUrlsModule } from './default-urls.js';
 import { documentGeneratedTypes } from './type-docs.js';
@@ -157,7 +157,8 @@ function withoutAnnotations(schema: unknown): unknown {
 function validatorModules(schemas: Map<string, JsonObject>): Artifact[] {
   const out: Artifact[] = [];
   let keyedLoops = 0;
-  for (const { file, exportName, validatorFile } of SCHEMA_FILES) {
+  for (const entry of SCHEMA_FILES) {
+    const { file, validatorFile } = entry;
     const ajv = new Ajv({
       strict: true,
       allErrors: true,
@@ -171,10 +172,11 @@ function validatorModules(schemas: Map<string, JsonObject>): Artifact[] {
     ajv.addKeyword({ keyword: 'x-expected', schemaType: 'string' });
     const schema = schemas.get(file)!;
     ajv.addSchema(withoutAnnotations(schema) as JsonObject);
-    const keyed = withKeyedUniqueItems(withPrototypelessIndices(standaloneCode(ajv, { [exportName]: String(schema.$id) })));
+    const roots = schemaRoots(entry, String(schema.$id));
+    const keyed = withKeyedUniqueItems(withPrototypelessIndices(standaloneCode(ajv, Object.fromEntries(roots.map(({ exportName, ref }) => [exportName, ref])))));
     keyedLoops += keyed.replaced;
     const js = `${BANNER(file)}\n// @ts-nocheck\n${toEsm(keyed.code)}\n`;
-    const dts = [BANNER(file), "import type { ValidateFunction } from './validate-function.js';", `export declare const ${exportName}: ValidateFunction;`, ''].join('\n');
+    const dts = [BANNER(file), "import type { ValidateFunction } from './validate-function.js';", ...roots.map(({ exportName }) => `export declare const ${exportName}: ValidateFunction;`), ''].join('\n');
     out.push({ file: `src/schemas/compiled/${validatorFile}`, content: js });
     out.push({ file: `src/schemas/compiled/${validatorFile.replace(/\.js$/, '.d.ts')}`, content: dts });
   }
@@ -194,8 +196,9 @@ const VERS_SHAPE = /^vers:[a-z][a-z0-9.-]*\/./;
  */
 function versFieldsModule(schemas: Map<string, JsonObject>): Artifact {
   const table: Record<string, string[]> = {};
-  for (const { file, exportName } of SCHEMA_FILES) {
-    const schema = schemas.get(file)!;
+  for (const entry of SCHEMA_FILES) {
+    const schema = schemas.get(entry.file)!;
+    for (const { exportName, pointer: rootPointer } of schemaRoots(entry, String(schema.$id))) {
     const found = new Set<string>();
     const walk = (node: unknown, pointer: string, seen: ReadonlySet<string>): void => {
       if (!node || typeof node !== 'object' || Array.isArray(node)) return;
@@ -210,8 +213,10 @@ function versFieldsModule(schemas: Map<string, JsonObject>): Artifact {
       for (const sub of Object.values((object.patternProperties as JsonObject | undefined) ?? {})) walk(sub, `${pointer}/*`, seen);
       for (const key of ['allOf', 'anyOf', 'oneOf']) for (const sub of (object[key] as unknown[] | undefined) ?? []) walk(sub, pointer, seen);
     };
-    walk(schema, '', new Set());
+    const root = rootPointer.split('/').slice(1).reduce<unknown>((at, key) => (at as JsonObject | undefined)?.[key], schema);
+    walk(root, '', new Set());
     table[exportName] = [...found].sort();
+    }
   }
   const lines = Object.entries(table).map(([name, pointers]) => `  ${name}: ${JSON.stringify(pointers)},`);
   return {

@@ -5,7 +5,12 @@
  * generated type without an example, or an example for a type that no longer exists stops the
  * generator (see type-docs.ts).
  */
+import { TEA_OBJECT_EXAMPLES } from './tea-object-examples.js';
+
 export const TYPE_EXAMPLES: Readonly<Record<string, unknown>> = {
+  // schemas/tea-objects.schema.json
+  ...TEA_OBJECT_EXAMPLES,
+
   // schemas/tea-discovery.schema.json
   TeaDiscoveryDocument: {
     schemaVersion: 1,

@@ -1,11 +1,12 @@
 import { authCheck } from '../tea/client/auth-check/auth-check.js';
 import { DEFAULT_PROBE_RESOURCE, type AuthCheckReport } from '../tea/client/auth-check/rules.js';
 import { NetworkError } from '../tea/client/network-error.js';
-import { readTeaClientArgs, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
+import { API_KEY_OPTIONS, readApiKeyArgs, readTeaClientArgs, readUrlArg, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 import { parseCommandLine } from './args.js';
-import { escapeControls, quoteArg, safeLineStart } from './output/safe-text.js';
+import { teaFailureHint } from './tea-failure.js';
+import { escapeControls, safeLineStart } from './output/safe-text.js';
 
 export const AUTH_CHECK_HELP = `Usage: teapurl auth-check [options] <base-url>
 
@@ -61,8 +62,7 @@ export async function authCheckCommand(argv: string[], io: CommandIo): Promise<n
     help: AUTH_CHECK_HELP,
     positionals: true,
     options: {
-      'key-id': { type: 'string' },
-      secret: { type: 'string' },
+      ...API_KEY_OPTIONS,
       resource: { type: 'string' },
       ...TEA_CLIENT_OPTIONS,
     },
@@ -70,17 +70,8 @@ export async function authCheckCommand(argv: string[], io: CommandIo): Promise<n
   if (commandLine === null) return 0;
   const { values, positionals } = commandLine;
   const { target: baseUrl, format, timeoutMs, allowInsecureHttp, transport } = readTeaClientArgs(values, positionals, io, 'the API base URL, such as https://tea.example.com/v1.0.0');
-  const secret = values.secret ?? io.env.TEAPURL_API_SECRET;
-  if (values['key-id'] !== undefined && secret === undefined) throw new UsageError('--key-id needs --secret (or TEAPURL_API_SECRET)');
-  if (values.secret !== undefined && values['key-id'] === undefined) throw new UsageError('--secret needs --key-id');
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new UsageError(`${quoteArg(baseUrl)} is not an absolute URL`);
-  }
-  // Checked before anything echoes the URL: user information may be a password.
-  if (url.username || url.password) throw new UsageError('the base URL must not carry user information (user:password@)');
+  const credentials = readApiKeyArgs(values, io.env);
+  const url = readUrlArg(baseUrl, 'the base URL');
   if (/[?#]/.test(baseUrl)) throw new UsageError('the base URL must not carry a query (?) or a fragment (#): it is the API base, such as https://tea.example.com/v1.0.0');
   if (values.resource !== undefined && /^https?:\/\/[^/?#]*@/i.test(values.resource)) throw new UsageError('--resource must not carry user information (user:password@)');
   if (url.protocol === 'http:' && !allowInsecureHttp) throw new UsageError(`${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4); --allow-http is for local tests`);
@@ -91,13 +82,13 @@ export async function authCheckCommand(argv: string[], io: CommandIo): Promise<n
     report = await authCheck(baseUrl, {
       timeoutMs,
       allowInsecureHttp,
-      ...(values['key-id'] !== undefined && secret !== undefined ? { credentials: { keyId: values['key-id'], secret } } : {}),
+      ...(credentials ? { credentials } : {}),
       ...(values.resource !== undefined ? { resource: values.resource } : {}),
       transport,
     });
   } catch (error) {
     if (error instanceof NetworkError) {
-      io.stderr.write(`teapurl auth-check: ${escapeControls(error.message)}\n`);
+      io.stderr.write(`teapurl auth-check: ${escapeControls(error.message)}\n${teaFailureHint(error, 'auth-check', baseUrl)}`);
       return 1;
     }
     throw error;

@@ -4,6 +4,7 @@ import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 import { readTeaClientArgs, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
 import { parseCommandLine } from './args.js';
+import { teaFailureHint } from './tea-failure.js';
 import { escapeControls } from './output/safe-text.js';
 
 export const DISCOVER_HELP = `Usage: teapurl discover [options] <host|https-url|tei>
@@ -75,7 +76,7 @@ export async function discoverCommand(argv: string[], io: CommandIo): Promise<nu
     return 0;
   } catch (error) {
     if (error instanceof DiscoveryError) {
-      io.stderr.write(`teapurl discover: ${escapeControls(error.message)}\n`);
+      io.stderr.write(`teapurl discover: ${escapeControls(error.message)}\n${teaFailureHint(error, 'discover', target)}`);
       return 1;
     }
     throw error;

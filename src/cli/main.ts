@@ -14,6 +14,8 @@ Commands:
   serve [options]             run a local TEA test server (discovery, POST /token, protected resources)
   discover <host|url|tei>     read /.well-known/tea and print the chosen API base URL and the ranked list
   auth-check <base-url>       probe a TEA server against the authentication profile (section 5)
+  download <tei|url> --out D  download a product release's artefacts, every checksum verified
+  tea get|check <url>         print one TEA object as JSON, validated; check what a server serves
   docs --out DIR              generate a documentation site (HTML, Markdown) for PURL type definitions
                               and their URL templates
 
@@ -34,6 +36,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./serve-command.js')).serveCommand,
   discover: async () => (await import('./discover-command.js')).discoverCommand,
   'auth-check': async () => (await import('./auth-check-command.js')).authCheckCommand,
+  download: async () => (await import('./download-command.js')).downloadCommand,
+  tea: async () => (await import('./tea-command.js')).teaCommand,
   docs: async () => (await import('./docs-command.js')).docsCommand,
 };
 

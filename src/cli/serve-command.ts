@@ -13,6 +13,7 @@ import { parseCommandLine } from './args.js';
 import { readFileArg } from './path-args.js';
 import { escapeControls, lineStartName, quoteArg } from './output/safe-text.js';
 import { errorCode, fsReason } from '../node/fs-reason.js';
+import { readTeaContent } from '../node/tea-content.js';
 
 /** The limits `serve` runs with unless told otherwise: fit for a test server. */
 export const SERVE_DEFAULTS = {
@@ -35,6 +36,14 @@ path), for each version the discovery document lists (compared by SemVer precede
 told otherwise.
 
 Options:
+  --content DIR        serve the TEA API's GET operations from this folder: each
+                       *.json file outside files/ a TEA object (its kind told by
+                       $schema, a <name>.<kind>.json name or its shape), each file
+                       under files/ an artefact file at /files/<path>; a URL
+                       https://teapurl.invalid/<path> in an object stands for
+                       this server's /files/<path>; GET /discovery?tei= answers
+                       the product releases whose identifiers name the TEI. Every
+                       file is validated first, and a finding stops the start
   --discovery FILE     discovery document to serve, validated first
                        (default: one endpoint, this server, API version 1.0.0)
   --api-keys FILE      enable POST /token for these keys: a JSON array of
@@ -154,6 +163,7 @@ export interface ServeControl {
 }
 
 const SERVE_OPTIONS = {
+  content: { type: 'string' },
   discovery: { type: 'string' },
   'api-keys': { type: 'string' },
   protect: { type: 'string', multiple: true },
@@ -340,7 +350,11 @@ async function setUpCertificates(values: ServeValues, cwd: string): Promise<Cert
 function bannerLines(server: RunningTeaServer, settings: ServeSettings, options: Partial<TeaServerOptions>, certificates: Certificates): string[] {
   const { values } = settings;
   const lines = [`TEA test server listening on ${server.url}`, `  discovery   ${server.url}/.well-known/tea`];
-  lines.push('  resources   GET [<prefix>]/v<version>/<kind>/<uuid> and [<prefix>]/v<version>/<kind>s, for the versions the discovery document lists');
+  if (values.content !== undefined) {
+    lines.push(`  content     ${values.content}: the TEA API's GET operations under [<prefix>]/v<version>/, artefact files at /files/<path>`);
+  } else {
+    lines.push('  resources   GET [<prefix>]/v<version>/<kind>/<uuid> and [<prefix>]/v<version>/<kind>s, for the versions the discovery document lists');
+  }
   if (options.apiKeys) {
     const n = options.apiKeys.length;
     lines.push(`  token       POST ${server.url}/v<version>/token or /token (${n} API key${n === 1 ? '' : 's'}, tokens last ${settings.ttl} s)`);
@@ -356,8 +370,26 @@ function bannerLines(server: RunningTeaServer, settings: ServeSettings, options:
   if (certificates.caFile) lines.push(`  CA          ${certificates.caFile} (trust it with --ca)`);
   if (certificates.tls === false) lines.push('  WARNING     plain HTTP: TEA servers are reachable only over TLS (5.4); use this for local experiments only');
   if (!isLoopback(values.host)) lines.push(`  WARNING     bound to ${values.host}, not loopback: other machines can reach this test server`);
+  lines.push(...tryLines(server.url, options, certificates, values['tls-cert'] !== undefined));
   lines.push('Press Ctrl+C to stop.');
   return lines;
+}
+
+/** The first API version the served discovery document lists (1.0.0 for the default one). */
+function firstVersion(discovery: unknown): string {
+  const version = (discovery as { endpoints?: Array<{ versions?: unknown[] }> } | null)?.endpoints?.[0]?.versions?.[0];
+  return typeof version === 'string' ? version : '1.0.0';
+}
+
+/** Ready-made client command lines for this server: a user copies them, with the trust and key options it needs. */
+function tryLines(url: string, options: Partial<TeaServerOptions>, certificates: Certificates, ownCertificate: boolean): string[] {
+  const trust = certificates.tls === false ? ' --allow-http' : certificates.caFile ? ` --ca ${quoteArg(certificates.caFile)}` : ownCertificate ? ' --ca <your CA file>' : '';
+  const keyId = options.apiKeys?.[0]?.keyId;
+  // The secret is never printed: it goes in the environment, out of the process list.
+  const key = keyId === undefined ? '' : ` --key-id ${quoteArg(keyId)}`;
+  const secret = keyId === undefined ? '' : 'TEAPURL_API_SECRET=<its secret> ';
+  const base = `${url}/v${firstVersion(typeof options.discovery === 'function' ? options.discovery(url) : options.discovery)}`;
+  return [`  try         teapurl discover ${url}${trust}`, `              ${secret}teapurl auth-check ${base}${trust}${key}`];
 }
 
 /** Resolves on SIGINT, SIGTERM or `control.signal`. */
@@ -394,6 +426,11 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
   const apiKeys = loadApiKeys(values, io.cwd);
   if (typeof apiKeys === 'string') return refuse(apiKeys);
   if (apiKeys) options.apiKeys = apiKeys;
+  if (values.content !== undefined) {
+    const content = await readTeaContent(path.resolve(io.cwd, values.content));
+    if (!content.valid) return refuse(`--content ${escapeControls(values.content)} holds what cannot be served:\n${findingLines(content.findings)}`);
+    options.content = content.store;
+  }
   const certificates = await setUpCertificates(values, io.cwd);
   if (typeof certificates === 'string') return refuse(certificates);
   options.tls = certificates.tls;

@@ -10,3 +10,6 @@ export { fixFiles, fixStream, type FixFilesOptions, type FixFilesReport, type Fi
 export { purlEngineFromDirectory } from './purl-engine-from-directory.js';
 export { purlUrlsFromDirectory, type PurlUrlsFromDirectoryOptions } from './purl-urls-from-directory.js';
 export { tlsTransport, type TlsTransportOptions, type ClientCertificate } from './tls-transport.js';
+export { downloadProductRelease, MANIFEST_NAME, type TeaDownloadOptions, type TeaDownloadProgress, type TeaDownloadReport, type TeaManifestEntry } from './tea-download/download-release.js';
+export { TeaDownloadError, type TeaDownloadFailure } from './tea-download/download-file.js';
+export { readTeaContent, type TeaContentReport } from './tea-content.js';

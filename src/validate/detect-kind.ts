@@ -1,5 +1,6 @@
 import { type DocumentKind, kindBySchemaUrl } from './kinds.js';
 import { sbomKindOfContent, sbomKindOfFile } from './sbom/sbom-kinds.js';
+import { teaObjectKindByFileName, teaObjectKindByShape } from './detect-tea-object.js';
 
 /**
  * How a document's kind was decided, for messages.
@@ -80,8 +81,10 @@ export function detectKind(value: unknown, file: string | undefined, explicit?: 
     if (TYPE_URLS_FILE.test(file)) return { kind: 'purl-type-urls', evidence: 'file name' };
     const sbomFile = sbomKindOfFile(file);
     if (sbomFile) return { kind: sbomFile, evidence: 'file name' };
+    const teaObject = teaObjectKindByFileName(file);
+    if (teaObject) return teaObject;
   }
-  if (!isObject(value)) return null;
+  if (!isObject(value)) return teaObjectKindByShape(value);
   if (has(value, 'endpoints') || has(value, 'schemaVersion')) return { kind: 'tea-discovery', evidence: 'shape' };
   if (isVersTypeDefinition(value)) return { kind: 'vers-type-definition', evidence: 'shape' };
   // A URL document has `type` and `examples` too, but lists of templates where a definition has a
@@ -94,5 +97,5 @@ export function detectKind(value: unknown, file: string | undefined, explicit?: 
   }
   if (has(value, 'access_token') || has(value, 'token_type')) return { kind: 'tea-token-response', evidence: 'shape' };
   if (has(value, 'error') && !has(value, 'access_token')) return { kind: 'tea-token-error', evidence: 'shape' };
-  return null;
+  return teaObjectKindByShape(value);
 }

@@ -9,6 +9,7 @@ import { VERS_FIELDS } from '../schemas/compiled/vers-fields.js';
 import type { ValidateFunction } from '../schemas/compiled/validate-function.js';
 import type { SourceFormat } from './source/document-source.js';
 import { SBOM_KINDS } from './sbom/sbom-kinds.js';
+import { TEA_OBJECT_KINDS, type TeaObjectKind } from './tea-object-kinds.js';
 
 /**
  * The kinds of document teapurl validates.
@@ -28,6 +29,7 @@ export type DocumentKind =
   | 'purl-type-urls'
   | 'vers-type-definition'
   | 'vers-types-index'
+  | TeaObjectKind
   | 'cyclonedx-bom'
   | 'spdx-document';
 
@@ -108,6 +110,7 @@ export const KINDS: readonly KindInfo[] = [
     validate: versTypesIndex,
     versFields: VERS_FIELDS.versTypesIndex ?? [],
   },
+  ...TEA_OBJECT_KINDS,
   ...SBOM_KINDS,
 ];
 
@@ -143,7 +146,8 @@ export function kindInfo(kind: DocumentKind): KindInfo {
  * @example
  * ```ts
  * import { KIND_NAMES } from 'teapurl';
- * KIND_NAMES; // ['tea-discovery', 'tea-token-response', 'tea-token-error', 'purl-type-definition', 'purl-type-urls', 'vers-type-definition', 'vers-types-index', 'cyclonedx-bom', 'spdx-document']
+ * KIND_NAMES.slice(0, 5); // ['tea-discovery', 'tea-token-response', 'tea-token-error', 'purl-type-definition', 'purl-type-urls']
+ * KIND_NAMES.includes('cyclonedx-bom'); // true
  * ```
  */
 export const KIND_NAMES: readonly DocumentKind[] = Object.freeze(KINDS.map((k) => k.kind));

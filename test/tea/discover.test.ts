@@ -281,7 +281,7 @@ describe('discover against real HTTPS servers', () => {
     const port = await closedPort();
     const error = await failure(discover(`https://127.0.0.1:${port}`, { transport: tlsTransport({ ca: certs.ca }) }));
     expect(error.code).toBe('connection-refused');
-    expect(error.message).toMatch(/connection was refused \(ECONNREFUSED/);
+    expect(error.message).toMatch(/connection was refused: nothing listens on that host and port \(ECONNREFUSED/);
   });
 
   it('a host name that does not resolve', async () => {

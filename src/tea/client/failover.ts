@@ -106,6 +106,12 @@ async function discard(result: unknown): Promise<void> {
   await (r.body ?? r.response?.body)?.cancel?.().catch(() => undefined);
 }
 
+/** The 5xx status an error carries (a typed call that met a server error), else `null`. */
+function serverErrorStatus(error: unknown): number | null {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 500 && status <= 599 ? status : null;
+}
+
 /** A failure below HTTP: ours, or what a raw `fetch` throws (`TypeError: fetch failed`, timeouts). */
 function asNetworkFailure(error: unknown, endpoint: string): NetworkError | null {
   if (error instanceof NetworkError) return error;
@@ -117,8 +123,9 @@ function asNetworkFailure(error: unknown, endpoint: string): NetworkError | null
 
 /**
  * Calls `fn` with each ranked endpoint in order until one works. It moves on when `fn` throws a
- * network or TLS failure ({@link NetworkError}, or a raw `fetch` failure) or returns a 5xx
- * (a `Response`, or a result with `status`/`response.status`), waiting `baseDelayMs`, then twice
+ * network or TLS failure ({@link NetworkError}, or a raw `fetch` failure), throws an error that
+ * carries a 5xx `status` (a `TeaApiError`), or returns a 5xx (a `Response`, or a result with
+ * `status`/`response.status`), waiting `baseDelayMs`, then twice
  * that, and so on up to `maxDelayMs`. Any other result, 401 and 403 included, is returned as is;
  * any other error is thrown as is. When every endpoint fails it throws a {@link FailoverError}.
  *
@@ -156,6 +163,11 @@ export async function withFailover<
     try {
       result = await fn(endpoint, index);
     } catch (error) {
+      const failedStatus = serverErrorStatus(error);
+      if (failedStatus !== null) {
+        attempts.push({ endpoint: name, outcome: 'server-error', status: failedStatus, detail: `answered ${failedStatus}` });
+        continue;
+      }
       const network = asNetworkFailure(error, name);
       if (!network) throw error;
       attempts.push({ endpoint: name, outcome: 'network-error', error: network, detail: network.message.startsWith(name) ? network.message.slice(name.length + 2) : network.message });

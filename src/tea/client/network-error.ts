@@ -117,6 +117,16 @@ export function toNetworkError(error: unknown, url: string): NetworkError {
   if (error instanceof NetworkError) return error;
   const root = rootCause(error);
   const kind = kindOf(root.code, root.name, root.message);
-  const detail = root.code ? `${root.code}: ${root.message}` : root.message;
-  return new NetworkError(kind, url, `${url}: ${DESCRIBE[kind]} (${detail})`, root.code, { cause: error });
+  // OpenSSL's messages end in a line break: one line, as every message here is.
+  const message = root.message.replace(/\s+/g, ' ').trim();
+  const detail = root.code ? `${root.code}: ${message}` : message;
+  return new NetworkError(kind, url, `${url}: ${describe(kind, root.code, message)} (${detail})`, root.code, { cause: error });
+}
+
+/** What went wrong, in words; a plain-HTTP answer to TLS and a port that speaks no TLS are said as such. */
+function describe(kind: NetworkFailureKind, code: string | undefined, message: string): string {
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || /wrong version number/i.test(message)) return 'the server answered in plain HTTP, not TLS';
+  if (code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' || /packet length too long|unknown protocol/i.test(message)) return 'what answers there does not speak TLS: is it the TEA server\'s port?';
+  if (kind === 'connection-refused') return 'the connection was refused: nothing listens on that host and port';
+  return DESCRIBE[kind];
 }
