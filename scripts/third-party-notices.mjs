@@ -2,7 +2,9 @@
 // package entries, the CLI bundle, the docs site's box script; scripts/lib/bundled-packages.mjs),
 // its name, version, licence id and the full text of its licence file(s), as the package ships
 // them. The package's `files` list ships THIRD_PARTY_NOTICES next to LICENSE. A bundled package
-// without a licence file stops the build: its code cannot be passed on without its notice.
+// without a licence file stops the build: its code cannot be passed on without its notice. A
+// package whose npm tarball leaves its licence file out (saxes 6.0.0) has the file from its
+// repository, at the tag of the bundled version, in scripts/licences/<name>@<version>.LICENSE.
 //
 // Run by `npm run build` after the bundling steps.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { packageFolderOf, recordedBundles } from './lib/bundled-packages.mjs';
 export const NOTICES_FILE = 'THIRD_PARTY_NOTICES';
 const LICENCE_FILE = /^(licen[cs]e|copying|notice)([.-].*)?$/i;
 const RULE = '-'.repeat(78);
+const KEPT_LICENCES = 'scripts/licences';
 
 /** Where each bundled package's code went: package folder → bundle names. */
 function bundledPackages(root) {
@@ -38,9 +41,15 @@ export function thirdPartyNotices(root) {
   const problems = [];
   for (const [folder, bundles] of bundledPackages(root)) {
     const manifest = JSON.parse(readFileSync(path.join(root, folder, 'package.json'), 'utf8'));
-    const licenceFiles = readdirSync(path.join(root, folder)).filter((name) => LICENCE_FILE.test(name)).sort();
+    const shipped = readdirSync(path.join(root, folder)).filter((name) => LICENCE_FILE.test(name)).sort();
+    const kept = path.join(KEPT_LICENCES, `${manifest.name}@${manifest.version}.LICENSE`);
+    const licenceFiles = shipped.length > 0
+      ? shipped.map((file) => ({ label: `${file}:`, path: path.join(root, folder, file) }))
+      : existsSync(path.join(root, kept))
+        ? [{ label: `LICENSE (not in the npm package; from its repository at version ${manifest.version}):`, path: path.join(root, kept) }]
+        : [];
     if (licenceFiles.length === 0) {
-      problems.push(`${manifest.name}@${manifest.version} (${folder}) has no licence file`);
+      problems.push(`${manifest.name}@${manifest.version} (${folder}) has no licence file (if its repository has one, keep it as ${KEPT_LICENCES}/${manifest.name}@${manifest.version}.LICENSE)`);
       continue;
     }
     const licence = typeof manifest.license === 'string' ? manifest.license : (manifest.license?.type ?? 'see the text below');
@@ -52,7 +61,7 @@ export function thirdPartyNotices(root) {
         `Licence: ${licence}`,
         ...(typeof manifest.homepage === 'string' ? [`Home: ${manifest.homepage}`] : []),
         `Bundled into: ${[...bundles].sort().map((b) => BUNDLE_NAMES[b] ?? b).join('; ')}`,
-        ...licenceFiles.flatMap((file) => ['', `${file}:`, '', readFileSync(path.join(root, folder, file), 'utf8').replace(/\r\n?/g, '\n').trimEnd()]),
+        ...licenceFiles.flatMap((file) => ['', file.label, '', readFileSync(file.path, 'utf8').replace(/\r\n?/g, '\n').trimEnd()]),
         '',
       ].join('\n'),
     });

@@ -216,6 +216,24 @@ describe('the teapurl browser bundle', () => {
     expect(problems).toEqual([]);
   });
 
+  it('validates SBOMs in the four formats (CycloneDX XML with saxes) with validateText in Chromium exactly as Node does', async () => {
+    const texts = ['valid', 'invalid'].flatMap((folder) =>
+      readdirSync(path.join(ROOT, 'corpus/sbom', folder))
+        .sort()
+        .map((file) => ({ file: `${folder}/${file}`, text: readFileSync(path.join(ROOT, 'corpus/sbom', folder, file), 'utf8') })),
+    );
+    texts.push({ file: 'laughs.cdx.xml', text: '<!DOCTYPE bom [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;&a;">]><bom xmlns="http://cyclonedx.org/schema/bom/1.6">&b;</bom>' });
+    const inBrowser = (await page.evaluate((input) => {
+      const { teapurl, exercise } = (window as unknown as { teapurlTest: InPage }).teapurlTest;
+      return exercise.exerciseValidation(teapurl, input);
+    }, texts)) as { file: string; valid: boolean; findings: { rule: string }[] }[];
+    expect(inBrowser).toEqual(JSON.parse(JSON.stringify(exerciseValidation(teapurlEntry, texts))));
+    expect(inBrowser.filter((r) => r.file.startsWith('valid/')).every((r) => r.valid && r.findings.length === 0)).toBe(true);
+    expect(inBrowser.filter((r) => r.file.startsWith('invalid/')).map((r) => r.findings.filter((f) => f.rule.startsWith('sbom/')).length)).toEqual([6, 6, 6, 6]);
+    expect(inBrowser.at(-1)!.findings.map((f) => f.rule)).toEqual(['xml/doctype']);
+    expect(problems).toEqual([]);
+  });
+
   it('fetched the page, the three bundles and the chunk loadPurlEngine asks for, never the pattern guard or the URL mapper', () => {
     const eager = (name: string, bundle: BrowserBundle) => bundle.eager.map((file) => `/${name}/${file}`);
     const lazy = [...new Set(server.requests)].filter((request) => !['/', ...eager('purl', purlBundle), ...eager('teapurl', teapurlBundle), ...eager('exercise', exerciseBundle)].includes(request));

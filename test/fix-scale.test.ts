@@ -27,7 +27,7 @@ function unfixable(count: number): string {
   return JSON.stringify({ schemaVersion: 1, endpoints: [{ url: 'https://tea.example.com', versions: ['1.0.0'] }], ...keys }, null, 2);
 }
 
-/** How often `run` parses the whole of `text` with JSON.parse: once per validation, once to read the fixes' targets. */
+/** How often `run` parses the whole of `text` with JSON.parse: once per validation. */
 async function wholeParses(text: string, run: () => unknown): Promise<number> {
   const parse = vi.spyOn(JSON, 'parse');
   await run();

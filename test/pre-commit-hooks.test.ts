@@ -34,7 +34,12 @@ beforeAll(() => {
   cpSync(path.join(repo, 'docs', firstValid), path.join(repo, 'site/.well-known/tea'));
   cpSync(path.join(ROOT, 'test/fixtures/purl-types'), path.join(repo, 'types'), { recursive: true });
   cpSync(path.join(ROOT, 'corpus/purl-urls'), path.join(repo, 'urls'), { recursive: true });
+  cpSync(path.join(ROOT, 'corpus/sbom/valid'), path.join(repo, 'sbom'), { recursive: true });
+  cpSync(path.join(ROOT, 'corpus/sbom/valid/every-place.cdx.xml'), path.join(repo, 'dist/bom.xml'));
   staged = [
+    ...readdirSync(path.join(repo, 'sbom')).map((f) => `sbom/${f}`),
+    'dist/bom.xml',
+    'package.json',
     ...readdirSync(path.join(repo, 'urls')).map((f) => `urls/${f}`),
     'site/.well-known/tea',
     'README.md',
@@ -45,12 +50,26 @@ beforeAll(() => {
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
 describe('.pre-commit-hooks.yaml', () => {
-  it('declares node hooks for discovery documents, type definitions and URL documents', () => {
+  it('declares node hooks for discovery documents, type definitions, URL documents and SBOMs', () => {
     expect(hooks.map((h) => [h.id, h.language])).toEqual([
       ['teapurl-discovery', 'node'],
       ['teapurl-purl-types', 'node'],
       ['teapurl-purl-urls', 'node'],
+      ['teapurl-sbom', 'node'],
     ]);
+  });
+
+  it('teapurl-sbom selects the SBOMs by their usual names in all four formats, passes them, and fails one whose PURL is invalid', () => {
+    const hook = hooks.find((h) => h.id === 'teapurl-sbom')!;
+    const ok = runHook(hook, repo, staged);
+    expect(ok.selected).toEqual([...readdirSync(path.join(repo, 'sbom')).map((f) => `sbom/${f}`), 'dist/bom.xml']);
+    for (const ending of ['.cdx.json', '.cdx.xml', '.spdx.json', '.spdx']) expect(ok.selected.some((f) => f.endsWith(ending))).toBe(true);
+    expect(ok.status, ok.output).toBe(0);
+    const victim = path.join(repo, 'dist/bom.xml');
+    writeFileSync(victim, readFileSync(victim, 'utf8').replace('<purl>pkg:npm/shop-ui@1.4.0</purl>', '<purl>npm/shop-ui@1.4.0</purl>'));
+    const bad = runHook(hook, repo, staged);
+    expect(bad.status, bad.output).toBe(1);
+    expect(bad.output).toMatch(/dist\/bom\.xml:\d+:\d+: error .*is not a valid PURL/);
   });
 
   it('teapurl-discovery selects .well-known/tea, passes it, and fails once it is broken', () => {

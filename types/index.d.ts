@@ -6,4 +6,6 @@ export type * from './purl-type-definition.js';
 export type * from './purl-type-urls.js';
 export type * from './vers-type-definition.js';
 export type * from './vers-types-index.js';
+export type * from './cyclonedx-bom.js';
+export type * from './spdx-document.js';
 export type * from './tea-objects.js';

@@ -28,6 +28,8 @@ export const SCHEMA_FILES: readonly SchemaFile[] = [
   { file: 'purl-type-urls.schema.json', typesFile: 'purl-type-urls.d.ts', exportName: 'purlTypeUrls', validatorFile: 'purl-type-urls.js' },
   { file: 'vers-type-definition.schema.json', typesFile: 'vers-type-definition.d.ts', exportName: 'versTypeDefinition', validatorFile: 'vers-type-definition.js' },
   { file: 'vers-types-index.schema.json', typesFile: 'vers-types-index.d.ts', exportName: 'versTypesIndex', validatorFile: 'vers-types-index.js' },
+  { file: 'cyclonedx-bom.schema.json', typesFile: 'cyclonedx-bom.d.ts', exportName: 'cycloneDxBom', validatorFile: 'cyclonedx-bom.js' },
+  { file: 'spdx-document.schema.json', typesFile: 'spdx-document.d.ts', exportName: 'spdxDocument', validatorFile: 'spdx-document.js' },
   {
     file: 'tea-objects.schema.json',
     typesFile: 'tea-objects.d.ts',

@@ -102,4 +102,40 @@ export const TYPE_EXAMPLES: Readonly<Record<string, unknown>> = {
 
   // schemas/vers-types-index.schema.json
   VersTypesIndex: ['maven', 'npm', 'pypi'],
+
+  // schemas/cyclonedx-bom.schema.json
+  CycloneDxBom: {
+    bomFormat: 'CycloneDX',
+    specVersion: '1.6',
+    metadata: { component: { type: 'application', name: 'shop', purl: 'pkg:npm/shop@2.1.0' } },
+    components: [{ type: 'library', 'bom-ref': 'lodash', name: 'lodash', version: '4.17.21', purl: 'pkg:npm/lodash@4.17.21' }],
+  },
+  CycloneDxMetadata: { component: { type: 'application', name: 'shop', purl: 'pkg:npm/shop@2.1.0' } },
+  CycloneDxComponent: {
+    type: 'library',
+    name: 'commons-io',
+    purl: 'pkg:maven/commons-io/commons-io@2.11.0',
+    pedigree: { ancestors: [{ type: 'library', name: 'commons-io', purl: 'pkg:maven/commons-io/commons-io@2.10.0' }] },
+  },
+  CycloneDxPedigree: { variants: [{ type: 'library', name: 'commons-io', purl: 'pkg:maven/commons-io/commons-io@2.11.0?classifier=sources' }] },
+
+  // schemas/spdx-document.schema.json
+  SpdxDocument: {
+    spdxVersion: 'SPDX-2.3',
+    SPDXID: 'SPDXRef-DOCUMENT',
+    packages: [
+      {
+        SPDXID: 'SPDXRef-Package-lodash',
+        name: 'lodash',
+        versionInfo: '4.17.21',
+        externalRefs: [{ referenceCategory: 'PACKAGE-MANAGER', referenceType: 'purl', referenceLocator: 'pkg:npm/lodash@4.17.21' }],
+      },
+    ],
+  },
+  SpdxPackage: {
+    SPDXID: 'SPDXRef-Package-lodash',
+    name: 'lodash',
+    externalRefs: [{ referenceCategory: 'PACKAGE-MANAGER', referenceType: 'purl', referenceLocator: 'pkg:npm/lodash@4.17.21' }],
+  },
+  SpdxExternalRef: { referenceCategory: 'PACKAGE-MANAGER', referenceType: 'purl', referenceLocator: 'pkg:npm/lodash@4.17.21' },
 };

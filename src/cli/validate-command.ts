@@ -12,14 +12,36 @@ import { parseCommandLine } from './args.js';
 import { inputProblems } from './input-problems.js';
 import { packageInfo } from './package-info.js';
 
+/** The kind names for --help, wrapped under the option's description. */
+function kindList(indent: number, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const name of KIND_NAMES) {
+    const next = line === '' ? name : `${line}, ${name}`;
+    if (indent + next.length + 1 > width && line !== '') {
+      lines.push(`${line},`);
+      line = name;
+    } else {
+      line = next;
+    }
+  }
+  lines.push(line);
+  return lines.join(`\n${' '.repeat(indent)}`);
+}
+
 export const VALIDATE_HELP = `Usage: teapurl validate [options] <file|glob|->...
 
 Checks TEA discovery documents, token responses and errors, and PURL type
-definitions against teapurl's schemas and the rules a schema cannot express.
+definitions against teapurl's schemas and the rules a schema cannot express,
+and the PURLs in SBOMs (CycloneDX JSON and XML, SPDX JSON and tag-value) where
+they stand.
 
 Options:
-  --kind K             treat every document as kind K: ${KIND_NAMES.join(', ')}
-                       (default: from $schema, the file name, then the shape)
+  --kind K             treat every document as kind K, or one of its aliases
+                       (cyclonedx, spdx, …), among
+                       ${kindList(23, 82)}
+                       (default: from $schema, bomFormat or spdxVersion, the file
+                       name, then the shape)
   --format F           text (default), json, github (workflow annotations) or
                        sarif (SARIF 2.1.0, for code scanning)
   --strict             warnings make a document invalid
@@ -28,10 +50,11 @@ Options:
   --max-bytes N        refuse files larger than N bytes (default ${DEFAULT_MAX_BYTES}); at most
                        what Node's heap can hold (1/128 of its limit)
   --fix                rewrite each finding that has exactly one correct rewrite (PURL
-                       type examples not in canonical form, an endpoint url's trailing
-                       slash or uppercase scheme); report what is left. Only files
-                       inside the working directory are written, each replaced whole
-                       (never half-written), and only if unchanged since read
+                       type examples and SBOM PURLs not in canonical form, an endpoint
+                       url's trailing slash or uppercase scheme, in place, in the
+                       document's own syntax); report what is left. Only files inside
+                       the working directory are written, each replaced whole (never
+                       half-written), and only if unchanged since read
   --dry-run            with --fix: print the fixes as a unified diff, write nothing
   -h, --help           show this help
   -v, --version        print the version

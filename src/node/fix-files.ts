@@ -362,7 +362,7 @@ function planFix(found: ValidationResult, options: FixFilesOptions, full: string
   const bytes = readBytes(full, options.maxBytes ?? DEFAULT_MAX_BYTES);
   if (typeof bytes === 'string') return notWritten(bytes);
   const text = documentText(bytes, file);
-  if (typeof text !== 'string') return notWritten('it changed on disk since teapurl read it (no longer JSON text); it was left as it is');
+  if (typeof text !== 'string') return notWritten('it changed on disk since teapurl read it (no longer text); it was left as it is');
   const fixed = fixText(text, fixTextOptions(file, options));
   return { bytes, text, fixed };
 }

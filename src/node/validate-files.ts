@@ -147,10 +147,10 @@ export function withNodeGuard<T extends ValidationSetup>(options: T): T {
   return options.patternGuard === undefined ? { ...options, patternGuard: nodePatternGuard } : options;
 }
 
-/** The text of a document's bytes, or the finding that says why they are not JSON text (empty, binary, not UTF-8). Not public API. */
+/** The text of a document's bytes, or the finding that says why they are not a document's text (empty, binary, not UTF-8). Not public API. */
 export function documentText(bytes: Uint8Array, file: string): string | ValidationResult {
   if (bytes.length === 0) return fileProblem(file, 'file/empty', `${file} is empty`);
-  if (bytes.includes(0)) return fileProblem(file, 'file/binary', `${file} is a binary file, not JSON text`);
+  if (bytes.includes(0)) return fileProblem(file, 'file/binary', `${file} is a binary file, not text`);
   try {
     return utf8.decode(bytes);
   } catch {

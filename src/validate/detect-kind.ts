@@ -1,4 +1,5 @@
 import { type DocumentKind, kindBySchemaUrl } from './kinds.js';
+import { sbomKindOfContent, sbomKindOfFile } from './sbom/sbom-kinds.js';
 import { teaObjectKindByFileName, teaObjectKindByShape } from './detect-tea-object.js';
 
 /**
@@ -48,9 +49,11 @@ function isVersTypeDefinition(value: unknown): boolean {
 }
 
 /**
- * Decides which kind a document is, in this order: the explicit kind, a known `$schema` URL, the
- * file name (`.well-known/tea`, `*-definition.json` for a PURL or a VERS type by its content,
- * `*-urls.json`, `vers-types/index.json`), then the document's shape. `null` when nothing tells.
+ * Decides which kind a document is, in this order: the explicit kind, a known `$schema` URL, an
+ * SBOM's own word (CycloneDX `bomFormat`, SPDX `spdxVersion`), the file name (`.well-known/tea`,
+ * `*-definition.json` for a PURL or a VERS type by its content, `*-urls.json`,
+ * `vers-types/index.json`, `*.cdx.json`, `bom.xml`, `*.spdx.json`, `*.spdx`), then the document's
+ * shape. `null` when nothing tells.
  *
  * @example
  * ```ts
@@ -58,6 +61,7 @@ function isVersTypeDefinition(value: unknown): boolean {
  * detectKind({ $schema: 'https://packageurl.org/schemas/purl-type-definition.schema-1.0.json' }, 'x.json');
  * // { kind: 'purl-type-definition', evidence: '$schema' }
  * detectKind({ access_token: 'abc', token_type: 'Bearer' }, undefined); // { kind: 'tea-token-response', evidence: 'shape' }
+ * detectKind({ bomFormat: 'CycloneDX', specVersion: '1.6' }, 'sbom.json');   // { kind: 'cyclonedx-bom', evidence: 'shape' }
  * detectKind([], 'notes.json');                                        // null
  * ```
  */
@@ -67,12 +71,16 @@ export function detectKind(value: unknown, file: string | undefined, explicit?: 
     const known = kindBySchemaUrl(value.$schema);
     if (known) return { kind: known.kind, evidence: '$schema' };
   }
+  const sbom = isObject(value) ? sbomKindOfContent(value) : null;
+  if (sbom) return { kind: sbom, evidence: 'shape' };
   if (file) {
     if (WELL_KNOWN_TEA.test(file)) return { kind: 'tea-discovery', evidence: 'file name' };
     // PURL and VERS type definitions share the file name: the content tells which.
     if (TYPE_DEFINITION_FILE.test(file)) return { kind: isVersTypeDefinition(value) ? 'vers-type-definition' : 'purl-type-definition', evidence: 'file name' };
     if (VERS_INDEX_FILE.test(file)) return { kind: 'vers-types-index', evidence: 'file name' };
     if (TYPE_URLS_FILE.test(file)) return { kind: 'purl-type-urls', evidence: 'file name' };
+    const sbomFile = sbomKindOfFile(file);
+    if (sbomFile) return { kind: sbomFile, evidence: 'file name' };
     const teaObject = teaObjectKindByFileName(file);
     if (teaObject) return teaObject;
   }

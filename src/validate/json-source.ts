@@ -1,20 +1,16 @@
 import { quoted } from '../schemas/describe-value.js';
 import { visit, printParseErrorCode } from 'jsonc-parser';
-import type { RawFinding } from '../schemas/finding.js';
+import type { FindingFix } from '../schemas/finding.js';
 import { toPointer, humanPath } from '../schemas/pointer.js';
 import { PositionIndex, type PositionRequest } from './position-index.js';
 import { measureText, countKeysInValue } from './count-keys.js';
-
-/** A 1-based position in a source text. */
-export interface SourcePosition {
-  line: number;
-  column: number;
-}
+import { lineStarts, positionAt, type DocumentSource, type PlacedFinding, type SourceOutcome, type SourcePosition, type TextEdit } from './source/document-source.js';
 
 /** A parsed JSON text that can say where any of its values stands. */
-export interface JsonSource {
+export interface JsonSource extends DocumentSource {
+  readonly format: 'json';
   /** The document, as `JSON.parse` builds it (so `__proto__` is an ordinary own key). */
-  value: unknown;
+  readonly value: unknown;
   /** Where the value at `pointer` starts; with `atKey`, where its property name starts. */
   locate(pointer: string, atKey?: boolean): SourcePosition;
   /**
@@ -25,12 +21,7 @@ export interface JsonSource {
 }
 
 /** Either the parsed text, or the findings that stopped it from parsing. */
-export type ParseOutcome =
-  | { ok: true; source: JsonSource; findings: PlacedFinding[] }
-  | { ok: false; findings: PlacedFinding[] };
-
-/** A finding whose position was known when it was made. */
-export type PlacedFinding = RawFinding & { position: SourcePosition };
+export type ParseOutcome = SourceOutcome<JsonSource>;
 
 const SYNTAX_WORDS: Record<string, string> = {
   InvalidSymbol: 'unexpected character',
@@ -56,28 +47,6 @@ const SYNTAX_WORDS: Record<string, string> = {
  * recursive code (positions, checks) far from the stack's end on hostile input.
  */
 export const MAX_DEPTH = 256;
-
-/** Offsets of the first character of each line, for offset → line/column conversion. */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) starts.push(i + 1);
-    else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
-  }
-  return starts;
-}
-
-function positionAt(starts: number[], offset: number): SourcePosition {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo + 1, column: offset - starts[lo]! + 1 };
-}
 
 /** What closes where the scanner waited for a property name or a value: after a comma, a trailing one. */
 const TRAILING_COMMA: Readonly<Record<string, { readonly closer: string; readonly last: string }>> = {
@@ -218,10 +187,38 @@ export function parseJsonSource(rawText: string): ParseOutcome {
     const lines = starts;
     return new PositionIndex(text, requests).offsets().map((offset) => positionAt(lines, offset));
   };
+  const bomLength = rawText.length - text.length;
   const source: JsonSource = {
+    format: 'json',
     value,
     locate: (pointer, atKey = false) => locateAll([{ pointer, atKey }])[0]!,
     locateAll,
+    edits: (fixes) => stringEdits(text, fixes, bomLength),
   };
   return { ok: true, source, findings: duplicates };
+}
+
+/** Where the JSON string starting at `start` (its opening quote) ends: just past its closing quote. */
+function stringEnd(text: string, start: number): number {
+  for (let i = start + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5c) i++;
+    else if (c === 0x22) return i + 1;
+  }
+  return -1;
+}
+
+/**
+ * Each fix as the edit that replaces the JSON string at its pointer, quotes and escapes included.
+ * One pass finds every string, so the cost grows with the text and the number of fixes, never
+ * with their product. Offsets are shifted by `shift`, the byte order mark the text was read without.
+ */
+function stringEdits(text: string, fixes: readonly FindingFix[], shift: number): (TextEdit | string)[] {
+  const starts = new PositionIndex(text, fixes.map((f) => ({ pointer: f.pointer }))).offsets();
+  return fixes.map((fix, i) => {
+    const start = starts[i]!;
+    const end = text.charCodeAt(start) === 0x22 ? stringEnd(text, start) : -1;
+    if (end === -1) return 'no string stands there';
+    return { start: start + shift, end: end + shift, text: JSON.stringify(fix.replacement) };
+  });
 }

@@ -7,6 +7,8 @@ import { versTypeDefinition } from '../schemas/compiled/vers-type-definition.js'
 import { versTypesIndex } from '../schemas/compiled/vers-types-index.js';
 import { VERS_FIELDS } from '../schemas/compiled/vers-fields.js';
 import type { ValidateFunction } from '../schemas/compiled/validate-function.js';
+import type { SourceFormat } from './source/document-source.js';
+import { SBOM_KINDS } from './sbom/sbom-kinds.js';
 import { TEA_OBJECT_KINDS, type TeaObjectKind } from './tea-object-kinds.js';
 
 /**
@@ -27,7 +29,9 @@ export type DocumentKind =
   | 'purl-type-urls'
   | 'vers-type-definition'
   | 'vers-types-index'
-  | TeaObjectKind;
+  | TeaObjectKind
+  | 'cyclonedx-bom'
+  | 'spdx-document';
 
 /** What teapurl knows about one kind of document. */
 export interface KindInfo {
@@ -38,6 +42,8 @@ export interface KindInfo {
   alsoKnownAs: readonly string[];
   /** Short names accepted by `--kind`. */
   aliases: readonly string[];
+  /** The formats documents of this kind are written in, as read (default JSON alone). */
+  formats?: readonly SourceFormat[];
   validate: ValidateFunction;
   /** Where the schema puts a VERS (JSON Pointer patterns, `*` any item): the VERS engine checks those strings. */
   versFields: readonly string[];
@@ -105,6 +111,7 @@ export const KINDS: readonly KindInfo[] = [
     versFields: VERS_FIELDS.versTypesIndex ?? [],
   },
   ...TEA_OBJECT_KINDS,
+  ...SBOM_KINDS,
 ];
 
 // validateFiles resolves the kind once per file, so the lookup is a map, not a search.
@@ -121,6 +128,13 @@ export function kindBySchemaUrl(url: string): KindInfo | undefined {
   return KINDS.find((k) => k.schemaId === bare || k.alsoKnownAs.includes(bare));
 }
 
+/** The formats a kind's documents are read in. */
+export function kindFormats(kind: DocumentKind): readonly SourceFormat[] {
+  return kindInfo(kind).formats ?? JSON_ONLY;
+}
+
+const JSON_ONLY: readonly SourceFormat[] = ['json'];
+
 /** `KindInfo` for a kind that is known to exist. */
 export function kindInfo(kind: DocumentKind): KindInfo {
   return BY_NAME.get(kind)!;
@@ -132,7 +146,8 @@ export function kindInfo(kind: DocumentKind): KindInfo {
  * @example
  * ```ts
  * import { KIND_NAMES } from 'teapurl';
- * KIND_NAMES; // ['tea-discovery', 'tea-token-response', 'tea-token-error', 'purl-type-definition', 'purl-type-urls', 'vers-type-definition', 'vers-types-index']
+ * KIND_NAMES.slice(0, 5); // ['tea-discovery', 'tea-token-response', 'tea-token-error', 'purl-type-definition', 'purl-type-urls']
+ * KIND_NAMES.includes('cyclonedx-bom'); // true
  * ```
  */
 export const KIND_NAMES: readonly DocumentKind[] = Object.freeze(KINDS.map((k) => k.kind));

@@ -1,4 +1,4 @@
-import type { TeaDiscoveryDocument, TokenResponse, TokenError, PurlTypeDefinition, PurlTypeUrls, VersTypeDefinition, VersTypesIndex } from '../../types/index.js';
+import type { TeaDiscoveryDocument, TokenResponse, TokenError, PurlTypeDefinition, PurlTypeUrls, VersTypeDefinition, VersTypesIndex, CycloneDxBom, SpdxDocument } from '../../types/index.js';
 import type { TeaObjectTypes } from './tea-object-kinds.js';
 import type { DocumentKind } from './kinds.js';
 import { passes, type Finding } from '../schemas/finding.js';
@@ -30,6 +30,10 @@ export interface DocumentTypes extends TeaObjectTypes {
   'vers-type-definition': VersTypeDefinition;
   /** The list of VERS types a registry of definitions holds. */
   'vers-types-index': VersTypesIndex;
+  /** A CycloneDX BOM: for XML, the members teapurl reads, as in the JSON form. */
+  'cyclonedx-bom': CycloneDxBom;
+  /** An SPDX 2.x document: for tag-value, the members teapurl reads, as in the JSON form. */
+  'spdx-document': SpdxDocument;
 }
 
 /**

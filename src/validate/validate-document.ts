@@ -1,10 +1,11 @@
 import type { Finding, RawFinding } from '../schemas/finding.js';
 import { passes } from '../schemas/finding.js';
-import { type DocumentKind, KIND_NAMES, kindByName, kindInfo } from './kinds.js';
+import { type DocumentKind, KIND_NAMES, kindByName, kindFormats, kindInfo } from './kinds.js';
 import { detectKind } from './detect-kind.js';
 import { schemaFindingsOf } from './schema-alternatives.js';
 import { builtInChecks, checkContext, runChecks, type CheckTable } from './semantic/index.js';
-import { parseJsonSource, type JsonSource, type SourcePosition } from './json-source.js';
+import type { DocumentSource, SourcePosition } from './source/document-source.js';
+import { readSource, sourceFormat, SOURCE_FORMATS } from './source/read-source.js';
 import { countOf } from '../schemas/describe-value.js';
 import { cut, faultMessage } from '../schemas/messages.js';
 import type { PurlRule } from '../purl/rules/index.js';
@@ -155,7 +156,7 @@ function bounded(message: string): string {
  * Completes findings with file and position and puts them in source order. The positions of all
  * findings come from one pass over the text.
  */
-export function placeFindings(file: string, raw: readonly (RawFinding & { position?: SourcePosition })[], source?: JsonSource): Finding[] {
+export function placeFindings(file: string, raw: readonly (RawFinding & { position?: SourcePosition })[], source?: DocumentSource): Finding[] {
   const unplaced = source ? raw.filter((f) => f.position === undefined) : [];
   const found = unplaced.length > 0 ? source!.locateAll(unplaced.map(({ pointer, atKey }) => ({ pointer, atKey: atKey === true }))) : [];
   let next = 0;
@@ -250,42 +251,52 @@ export function validateDocument(value: unknown, options: ValidateOptions = {}):
 
 const NON_BLANK = /\S/;
 
-/** A validation of JSON text, the value it parsed to, and every finding before the cap. */
+/** A validation of a document's text, the value it parsed to, and every finding before the cap. */
 export interface ValidatedText {
   readonly result: ValidationResult;
   /** The parsed document; `undefined` when the text did not parse. Read it only when `result.valid`. */
   readonly value: unknown;
+  /** The parsed text, for `fixText` to rewrite strings in; `undefined` when the text did not parse. */
+  readonly source?: DocumentSource;
   /** Every finding, before `maxFindings` cut the list: what `fixText` needs to see a fix or a refusal past the cap. */
   readonly all: readonly Finding[];
 }
 
 /**
- * Validates JSON text and hands back the value it parsed and every finding, so that a caller that
- * goes on to use the document (discovery, `serve`, `parseDocument`, `fixText`) neither parses nor
- * validates it twice. Not public API: {@link validateText} is this without the value.
+ * Validates a document's text and hands back the value it parsed and every finding, so that a
+ * caller that goes on to use the document (discovery, `serve`, `parseDocument`, `fixText`) neither
+ * parses nor validates it twice. Not public API: {@link validateText} is this without the value.
  */
 export function validateTextValue(text: string, options: ValidateOptions = {}): ValidatedText {
   const file = options.file ?? '<input>';
   const explicit = resolveKind(options.kind);
-  const validated = (kind: DocumentKind | null, all: Finding[], value?: unknown, maxFindings?: number): ValidatedText => ({ result: result(file, kind, all, maxFindings), value, all });
+  const validated = (kind: DocumentKind | null, all: Finding[], source?: DocumentSource, maxFindings?: number): ValidatedText => ({
+    result: result(file, kind, all, maxFindings),
+    value: source?.value,
+    all,
+    ...(source ? { source } : {}),
+  });
   if (!NON_BLANK.test(text)) {
     return validated(explicit ?? null, placeFindings(file, [{ pointer: '', severity: 'error', rule: 'file/empty', message: 'the document is empty' }]));
   }
   try {
-    const parsed = parseJsonSource(text);
+    // The kind the option or the file name tells, before the text is read, narrows its formats.
+    const presumed = detectKind(undefined, options.file, explicit)?.kind;
+    const parsed = readSource(text, sourceFormat(text, options.file, presumed ? kindFormats(presumed) : SOURCE_FORMATS));
     if (!parsed.ok) return validated(explicit ?? null, placeFindings(file, parsed.findings));
     const { source } = parsed;
     const detected = detectKind(source.value, options.file, explicit);
     const raw = [...parsed.findings, ...(detected ? checkDocument(source.value, detected.kind, options.file, options) : [undetectedKind()])];
-    return validated(detected?.kind ?? null, raw.length === 0 ? [] : placeFindings(file, raw, source), source.value, options.maxFindings);
+    return validated(detected?.kind ?? null, raw.length === 0 ? [] : placeFindings(file, raw, source), source, options.maxFindings);
   } catch (error) {
     return validated(explicit ?? null, [internalErrorFinding(file, error, { line: 1, column: 1 })]);
   }
 }
 
 /**
- * Validates JSON text. Syntax errors, repeated keys, schema violations and semantic rules are all
- * reported with their line and column.
+ * Validates a document's text: JSON, or an SBOM written as CycloneDX XML or SPDX tag-value.
+ * Syntax errors, repeated keys, schema violations and semantic rules are all reported with their
+ * line and column.
  *
  * @example
  * ```ts

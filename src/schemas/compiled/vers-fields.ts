@@ -8,6 +8,8 @@ export const VERS_FIELDS: Readonly<Record<string, readonly string[]>> = {
   purlTypeUrls: [],
   versTypeDefinition: ["/native_and_vers_equivalent_examples/*/vers_range","/vers_examples/*"],
   versTypesIndex: [],
+  cycloneDxBom: [],
+  spdxDocument: [],
   teaProduct: [],
   teaProductRelease: [],
   teaComponent: [],

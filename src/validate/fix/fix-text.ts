@@ -1,12 +1,13 @@
 /**
- * Applies the fixes findings carry to a JSON text, in memory. Each fix replaces one string value,
- * so every other character of the text (indentation, key order, line endings, a byte order mark,
- * the final newline) stays as it was.
+ * Applies the fixes findings carry to a document's text, in memory. Each fix replaces one string
+ * value, written in the document's own syntax (a JSON string, XML character data, a tag-value
+ * word), so every other character of the text (indentation, key order, line endings, entities, a
+ * byte order mark, the final newline) stays as it was.
  */
 import type { Finding, FindingFix } from '../../schemas/finding.js';
 import { pointerTokens } from '../../schemas/pointer.js';
 import type { DocumentKind } from '../kinds.js';
-import { PositionIndex } from '../position-index.js';
+import type { TextEdit } from '../source/document-source.js';
 import { validateTextValue, type ValidateOptions } from '../validate-document.js';
 
 /**
@@ -68,11 +69,16 @@ export interface FixTextResult {
   refused: string | null;
 }
 
-/** Findings that make a text unsafe to edit: what jsonc-parser would edit is not what JSON.parse read. */
+/** Findings that make a text unsafe to edit: what would be edited may not be what readers read. */
 const BLOCKING: Record<string, string> = {
   'json/syntax': 'it is not well-formed JSON',
   'json/duplicate-key': 'it repeats a key, and a fix could land on the copy JSON readers ignore',
   'json/too-deep': 'it nests too deeply to be read',
+  'xml/syntax': 'it is not well-formed XML',
+  'xml/doctype': 'it declares a DOCTYPE, which teapurl does not read',
+  'xml/not-cyclonedx': 'it is not a CycloneDX BOM',
+  'xml/too-deep': 'it nests too deeply to be read',
+  'tag-value/syntax': 'it has lines that are not "Tag: value", and a fix could land where readers read another thing',
   'file/empty': 'it is empty',
   'internal/error': 'teapurl failed while validating it',
 };
@@ -122,6 +128,11 @@ interface Candidate {
   before: string;
 }
 
+/** A candidate with the edit that applies it. */
+interface Edit extends Candidate {
+  edit: TextEdit;
+}
+
 /** One candidate per pointer; a pointer that two findings would rewrite differently gets none. */
 function candidates(findings: readonly Finding[], document: unknown): Candidate[] {
   const byPointer = new Map<string, Candidate | null>();
@@ -139,40 +150,23 @@ function candidates(findings: readonly Finding[], document: unknown): Candidate[
   return [...byPointer.values()].filter((c): c is Candidate => c !== null);
 }
 
-/** Where the JSON string starting at `start` (its opening quote) ends: just past its closing quote. */
-function stringEnd(text: string, start: number): number {
-  for (let i = start + 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x5c) i++;
-    else if (c === 0x22) return i + 1;
-  }
-  throw new Error('fixText: a string to replace has no end');
-}
-
 /**
- * The text with each chosen string replaced. One pass finds every string (their offsets are
- * read from the same text, so no edit moves another), and one pass writes the result: the cost
- * grows with the text and the number of fixes, never with their product.
+ * The text with each chosen edit applied, in one pass: the edits were all worked out on the same
+ * text, so no edit moves another, and the cost grows with the text and the number of fixes, never
+ * with their product.
  */
-function applyAll(body: string, chosen: readonly Candidate[]): string {
-  if (chosen.length === 0) return body;
-  const starts = new PositionIndex(body, chosen.map((c) => ({ pointer: c.fix.pointer }))).offsets();
-  const edits = chosen
-    .map((c, i) => {
-      const start = starts[i]!;
-      if (body.charCodeAt(start) !== 0x22) throw new Error(`fixText: no string at ${c.fix.pointer}`);
-      return { start, end: stringEnd(body, start), text: JSON.stringify(c.fix.replacement) };
-    })
-    .sort((a, b) => a.start - b.start);
+function applyAll(text: string, chosen: readonly Edit[]): string {
+  if (chosen.length === 0) return text;
+  const edits = chosen.map((c) => c.edit).sort((a, b) => a.start - b.start);
   const parts: string[] = [];
   let at = 0;
   for (const edit of edits) {
     // Each pointer names one string value, and no string holds another: two edits never overlap.
     if (edit.start < at) throw new Error('fixText: two fixes overlap');
-    parts.push(body.slice(at, edit.start), edit.text);
+    parts.push(text.slice(at, edit.start), edit.text);
     at = edit.end;
   }
-  parts.push(body.slice(at));
+  parts.push(text.slice(at));
   return parts.join('');
 }
 
@@ -192,13 +186,14 @@ function addedFinding(before: readonly Finding[], after: readonly Finding[]): Fi
 
 
 /**
- * Applies every fix the findings of a JSON text carry: each finding that has exactly one correct
- * rewrite which does not change what the document means (PURL type definition examples not in
- * canonical form, whose old and new spelling parse to equal components; a discovery endpoint url's
- * trailing slash and uppercase scheme, which no server sees). Only the strings fixed change;
- * every other character stays as it was. The fixed text is validated again, and a fix that would
- * add a finding is not applied. A text with a syntax error or a repeated key is not touched
- * (`refused` says why). Browser-safe: the text is all it reads.
+ * Applies every fix the findings of a document's text carry: each finding that has exactly one
+ * correct rewrite which does not change what the document means (PURL type definition examples
+ * and the PURLs of SBOMs not in canonical form, whose old and new spelling parse to equal
+ * components; a discovery endpoint url's trailing slash and uppercase scheme, which no server
+ * sees). Only the strings fixed change, written in the document's own syntax (JSON, CycloneDX
+ * XML, SPDX tag-value); every other character stays as it was. The fixed text is validated again,
+ * and a fix that would add a finding is not applied. A text with a syntax error or a repeated key
+ * is not touched (`refused` says why). Browser-safe: the text is all it reads.
  *
  * @example
  * ```ts
@@ -228,21 +223,30 @@ export function fixText(text: string, options: ValidateOptions = {}): FixTextRes
   if (refused) return unchanged(refused);
   if (!first.all.some((f) => f.fix)) return unchanged(null);
 
-  const bom = text.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
-  const body = text.slice(bom.length);
-  const all = candidates(first.all, first.value);
+  // A text that fixes were found in parsed: no refusal leaves it without a source.
+  const source = first.source!;
+  const found = candidates(first.all, source.value);
   // Nothing to apply: the text is unchanged, and so is its verdict.
-  if (all.length === 0) return unchanged(null);
+  if (found.length === 0) return unchanged(null);
+  const edits = source.edits(found.map((c) => c.fix));
+  const all: Edit[] = [];
+  // Fixes whose string cannot be rewritten in place (an XML text mixed with comments), and why.
+  const unwritable = new Map<string, string>();
+  found.forEach((c, i) => {
+    const edit = edits[i]!;
+    if (typeof edit === 'string') unwritable.set(c.fix.pointer, edit);
+    else all.push({ ...c, edit });
+  });
   let chosen = all;
-  let fixed = applyAll(body, chosen);
-  let after = validateTextValue(bom + fixed, options);
+  let fixed = applyAll(text, chosen);
+  let after = all.length === 0 ? first : validateTextValue(fixed, options);
   const withheld = new Map<string, Finding>();
   if (after.result.kind !== first.result.kind || addedFinding(first.all, after.all)) {
     // Together they add a finding: keep each fix that adds none on top of those kept before it.
     chosen = [];
     for (const c of all.length <= MAX_SINGLE_TRIES ? all : []) {
-      const trial = applyAll(body, [...chosen, c]);
-      const result = validateTextValue(bom + trial, options);
+      const trial = applyAll(text, [...chosen, c]);
+      const result = validateTextValue(trial, options);
       const added = result.result.kind === first.result.kind ? addedFinding(first.all, result.all) : result.all[0] ?? null;
       if (added) {
         withheld.set(c.fix.pointer, added);
@@ -253,25 +257,27 @@ export function fixText(text: string, options: ValidateOptions = {}): FixTextRes
       }
     }
     if (chosen.length === 0) {
-      fixed = body;
+      fixed = text;
       after = first;
     }
   }
   const tooMany = chosen.length === 0 && all.length > MAX_SINGLE_TRIES;
-  const fixedText = bom + fixed;
   const applied = chosen.map((c): AppliedFix => ({ pointer: c.fix.pointer, line: c.finding.line, column: c.finding.column, rule: c.finding.rule, before: c.before, after: c.fix.replacement }));
   const left = after.result.findings.map((f): Finding => {
     if (f.rule === 'findings/truncated') return f;
     const added = f.fix ? withheld.get(f.fix.pointer) : undefined;
+    const cannot = f.fix ? unwritable.get(f.fix.pointer) : undefined;
     const why = added
       ? `not fixed: the rewrite would add a finding (${added.rule} at ${added.pointer || 'the document'})`
-      : f.fix && tooMany
+      : cannot !== undefined
+        ? `not fixed: the string cannot be rewritten in place (${cannot})`
+        : f.fix && tooMany
         ? `not fixed: the ${all.length} fixes together would add a finding, and teapurl tries at most ${MAX_SINGLE_TRIES} one by one`
         : NEEDS_A_PERSON;
     return { ...f, message: `${f.message}; ${why}` };
   });
   return {
-    text: chosen.length > 0 ? fixedText : text,
+    text: chosen.length > 0 ? fixed : text,
     changed: chosen.length > 0,
     applied,
     left,

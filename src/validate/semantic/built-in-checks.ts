@@ -15,6 +15,7 @@ import { PURL_TYPE_UNCHECKED_CHECKS } from './purl-type-unchecked.js';
 import { PURL_URLS_CHECKS } from './purl-urls-checks.js';
 import { VERS_INDEX_CHECKS, VERS_TYPE_CHECKS, versFieldsCheck } from './vers-checks.js';
 import { TEA_OBJECT_CHECKS } from './tea-object-checks.js';
+import { CYCLONEDX_CHECKS, SPDX_CHECKS } from './sbom-purl-checks.js';
 
 /** Each kind's own checks, in the order they run. */
 const OWN_CHECKS: { readonly [K in DocumentKind]?: readonly SemanticCheck[] } = {
@@ -25,6 +26,8 @@ const OWN_CHECKS: { readonly [K in DocumentKind]?: readonly SemanticCheck[] } = 
   'vers-type-definition': VERS_TYPE_CHECKS,
   'vers-types-index': VERS_INDEX_CHECKS,
   ...TEA_OBJECT_CHECKS,
+  'cyclonedx-bom': CYCLONEDX_CHECKS,
+  'spdx-document': SPDX_CHECKS,
 };
 
 /**

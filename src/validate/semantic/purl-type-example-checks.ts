@@ -12,7 +12,7 @@ import { definitionType } from './purl-type-document.js';
 import { examplesOf, patternOf, type ParsedExample } from './purl-type-examples.js';
 import { patternSites } from './purl-type-document.js';
 import { countOf } from '../../schemas/describe-value.js';
-import { exampleFix } from './purl-type-example-fix.js';
+import { canonicalFix } from './canonical-fix.js';
 import { canonicalDifferences } from '../../purl/syntax/canonical-differences.js';
 
 const exampleType: SemanticCheck = {
@@ -93,7 +93,7 @@ const exampleCanonical: SemanticCheck = {
       const pointer = toPointer(['examples', e.index]);
       const why = canonicalDifferences(e.purl);
       const message = `${humanPath(pointer)} ${quoted(e.purl)} is not canonical${why.length === 0 ? '' : `: ${why.join('; ')}`}; its canonical form is ${quoted(e.canonical, MAX_CANONICAL_SHOWN)}`;
-      const fixed = exampleFix(e, pointer);
+      const fixed = canonicalFix(e, pointer);
       findings.push(
         'fix' in fixed
           ? { pointer, severity: 'error', rule: this.rule, message, fix: fixed.fix, explainsSchema: true }
