@@ -28,7 +28,8 @@ const ROUNDS = Math.max(3, Number(values.rounds));
 
 // The stages are internal modules, which the built package bundles away: all of it comes from the
 // sources (run with tsx, which compiles each module once with esbuild, as the build does).
-const { defaultPurlEngine, defaultPurlDefinitions } = await import('../src/index.ts');
+const { defaultPurlEngine } = await import('../src/purl/index.ts');
+const { defaultPurlDefinitions } = await import('../src/purl/default-definitions.ts');
 const { parsePurlString } = await import('../src/purl/syntax/parse-purl-string.ts');
 const { vocabulary } = await import('../src/purl/syntax/vocabulary.ts');
 const engine = defaultPurlEngine();

@@ -49,9 +49,9 @@ const COUNT = Math.max(200_000, Number(values.count));
 const ROUNDS = Math.max(3, Number(values.rounds));
 const log = values.json ? () => {} : (...args) => console.log(...args);
 
-const distIndex = path.join(ROOT, 'dist/index.js');
+const distIndex = path.join(ROOT, 'dist/purl/index.js');
 if (!fs.existsSync(distIndex)) {
-  console.error('dist/index.js is missing: run npm run build first (npm run bench:purl does)');
+  console.error('dist/purl/index.js is missing: run npm run build first (npm run bench:purl does)');
   process.exit(2);
 }
 const { defaultPurlEngine, PackageURL: TeapurlPackageURL } = await import(distIndex);

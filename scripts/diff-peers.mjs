@@ -31,9 +31,9 @@ const { values: args } = parseArgs({
 });
 const EXAMPLES = Math.max(1, Number(args.examples));
 
-const distIndex = path.join(ROOT, 'dist/index.js');
+const distIndex = path.join(ROOT, 'dist/purl/index.js');
 if (!fs.existsSync(distIndex)) {
-  console.error('dist/index.js is missing: run npm run build first (npm run diff:peers does)');
+  console.error('dist/purl/index.js is missing: run npm run build first (npm run diff:peers does)');
   process.exit(2);
 }
 const { defaultPurlEngine } = await import(distIndex);
