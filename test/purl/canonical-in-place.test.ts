@@ -14,6 +14,7 @@ import { bundledPurlEngine, defaultPurlEngine, defaultPurlRules, PurlError } fro
 import { defaultPurlDefinitions } from '../../src/purl/default-definitions.js';
 import { inPlaceRules, isCanonicalInPlace } from '../../src/purl/engine/canonical-fast-path.js';
 import { vocabulary } from '../../src/purl/syntax/vocabulary.js';
+import { locateParts } from '../../src/purl/syntax/source-layout.js';
 import { compileDefinition } from '../../src/purl/definitions/compile-definition.js';
 import { rulesLookup } from '../../src/purl/rules/index.js';
 import { ROOT } from '../support/paths.js';
@@ -24,7 +25,12 @@ const words = vocabulary(
   compiled.map((c) => ({ type: c.type, inPlace: inPlaceRules(c) })),
   compiled.flatMap((c) => c.qualifierKeys),
 );
-const inPlace = (s: string) => isCanonicalInPlace(s, words.types, words);
+/** What the engine's canonicalize asks first: the layout, the type's in-place rules, then the check. */
+function inPlace(s: string): boolean {
+  const layout = locateParts(s);
+  const rules = layout.pathStart === -1 ? undefined : words.types.find(s, layout.typeStart, layout.pathStart - 1)?.inPlace;
+  return rules != null && isCanonicalInPlace(s, layout, rules, words);
+}
 
 /** The canonical form by the full path, or null when it refuses the PURL. */
 function fullCanonical(s: string): string | null {

@@ -5,10 +5,10 @@
  * is an optimisation only: an engine made with `canonicalFastPath: false` answers every input the
  * same without it (a test compares the two on the whole corpus and the conformance suite).
  */
-import { isNotCanonicalValue, RawQualifiers } from '../syntax/raw-qualifiers.js';
-import { MAX_PURL_LENGTH } from '../syntax/generic-rules.js';
+import { valuesCanonical, RawQualifiers } from '../syntax/raw-qualifiers.js';
+import { isCanonicalSource } from '../syntax/canonical-source.js';
+import type { SourceLayout } from '../syntax/source-layout.js';
 import type { Vocabulary } from '../syntax/vocabulary.js';
-import type { WordIndex } from '../syntax/word-index.js';
 import { LENIENT, parsePurlString } from '../syntax/parse-purl-string.js';
 import type { PurlComponents } from '../purl-components.js';
 import type { PurlRule, RuleContext } from '../rules/index.js';
@@ -36,29 +36,6 @@ export interface InPlaceRules {
   readonly namespaceRules: readonly PurlRule[];
   readonly nameRules: readonly PurlRule[];
   readonly versionRules: readonly PurlRule[];
-}
-
-/** From `lastIndex`: the first character a canonical path never holds as it is. */
-const OUTSIDE_PLAIN_PATH = /[^A-Za-z0-9._~:/@%-]/g;
-/** The same, also stopping at capitals. */
-const OUTSIDE_LOWER_PATH = /[^a-z0-9._~:/@%-]/g;
-/**
- * From `lastIndex`: a `%` that does not start an escape as building writes one in a namespace or
- * name segment (uppercase hex of an ASCII character other than `/` that needs escaping), and
- * the same in a version (where `/` is escaped). An escape of a non-ASCII octet is left to the
- * full parse, which checks its UTF-8.
- */
-const NOT_PLAIN_SEGMENT_ESCAPE = /%(?![01][0-9A-F]|2[0-9A-C]|3[B-F]|40|5[B-E]|60|7[BCDF])/g;
-const NOT_PLAIN_VERSION_ESCAPE = /%(?![01][0-9A-F]|2[0-9A-CF]|3[B-F]|40|5[B-E]|60|7[BCDF])/g;
-/** The same for a subpath, which holds no "@" unescaped. */
-const OUTSIDE_PLAIN_SUBPATH = /[^A-Za-z0-9._~:/-]/g;
-/** A `.` or `..` segment. */
-const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
-
-/** Where `pattern` (global) first matches from `from`, or `input.length`. */
-function firstFrom(pattern: RegExp, input: string, from: number): number {
-  pattern.lastIndex = from;
-  return pattern.test(input) ? pattern.lastIndex - 1 : input.length;
 }
 
 /** A type the fast path can look up: what of it is checked in place, or `null`. */
@@ -91,78 +68,31 @@ export function inPlaceRules(compiled: CompiledType): InPlaceRules | null {
 }
 
 /**
- * Whether `input` is, as it stands, a valid PURL in canonical form, of a type in `types` whose
- * definition asks nothing of the values (see {@link InPlaceRules}), told from where its
- * parts are and which characters they hold, without reading any component out. `false` means
- * "not known here": the caller then parses in full, which finds the canonical form or the error.
- * It answers `true` only for the plainest canonical form: `pkg:`, a known type, a path of
- * non-empty segments of characters written as they are or escaped ASCII, at most one `@` before a
- * non-empty version without `/`, qualifiers with known keys in ascending order and non-empty
+ * Whether `input` is, as it stands, a valid PURL in canonical form, of a type whose definition
+ * asks nothing of the values (see {@link InPlaceRules}), told from its layout and which
+ * characters its parts hold, without reading any component out. `false` means "not known here":
+ * the caller then parses in full, from the same layout, which finds the canonical form or the
+ * error. It answers `true` only for the plainest canonical form: `pkg:`, a known type, a path of
+ * non-empty segments of characters written as they are or escaped ASCII, at most one `@` before
+ * a non-empty version without `/`, qualifiers with known keys in ascending order and non-empty
  * values in canonical encoding, a subpath of such segments without `.` or `..`. Parsing such a
  * string meets no error and building its components writes it back unchanged.
  */
-export function isCanonicalInPlace(input: string, types: WordIndex<FastPathType>, words: Vocabulary): boolean {
-  if (input.length > MAX_PURL_LENGTH) return false;
-  if (input.charCodeAt(0) !== 0x70 || input.charCodeAt(1) !== 0x6b || input.charCodeAt(2) !== 0x67 || input.charCodeAt(3) !== 0x3a) return false;
-  const typeEnd = input.indexOf('/', 4);
-  if (typeEnd === -1) return false;
-  const rules = types.find(input, 4, typeEnd)?.inPlace;
-  if (rules === undefined || rules === null) return false;
-  const pathStart = typeEnd + 1;
-
-  // The characters checked below exclude "?" and "#" from every part but their own, so the first
-  // of each is the last, and the parts are where ECMA-427's right-to-left split puts them.
-  const hash = input.indexOf('#', pathStart);
-  const end = hash === -1 ? input.length : hash;
-  let question = input.indexOf('?', pathStart);
-  if (question > end) return false;
-  if (question === -1) question = end;
-
-  // The path: namespace and name segments, then "@" and the version. Lowercase namespace and name
-  // are checked up to the first capital, the rest of the path for characters alone.
-  let stop = firstFrom(rules.lowercasePath ? OUTSIDE_LOWER_PATH : OUTSIDE_PLAIN_PATH, input, pathStart);
-  const at = input.indexOf('@', pathStart);
-  const nameEnd = at === -1 || at > question ? question : at;
-  if (stop < nameEnd) return false;
-  // Past the name, a character outside the lowercase class is in the version.
-  if (rules.lowercasePath && stop < question) {
-    if (rules.lowercaseVersion) return false;
-    stop = firstFrom(OUTSIDE_PLAIN_PATH, input, stop);
-  }
-  if (stop < question) return false;
-  if (nameEnd === pathStart || input.charCodeAt(pathStart) === 0x2f || input.charCodeAt(nameEnd - 1) === 0x2f) return false;
-  const empty = input.indexOf('//', pathStart);
-  if (empty !== -1 && empty < nameEnd) return false;
-  const slash = input.indexOf('/', pathStart);
-  if (!meets(rules.namespace, slash !== -1 && slash < nameEnd)) return false;
-  if (nameEnd !== question) {
-    // One "@", a version after it, and no "/" in the version (building writes "%2F").
-    if (nameEnd + 1 === question) return false;
-    const next = input.indexOf('@', nameEnd + 1);
-    if (next !== -1 && next < question) return false;
-    const versionSlash = input.indexOf('/', nameEnd);
-    if (versionSlash !== -1 && versionSlash < question) return false;
-  }
-  if (!meets(rules.version, nameEnd !== question)) return false;
-  const percent = input.indexOf('%', pathStart);
-  if (percent !== -1 && percent < question) {
-    if (percent < nameEnd && firstFrom(NOT_PLAIN_SEGMENT_ESCAPE, input, percent) < nameEnd) return false;
-    if (firstFrom(NOT_PLAIN_VERSION_ESCAPE, input, Math.max(percent, nameEnd)) < question) return false;
-  }
-
-  if (question !== end && !qualifiersInPlace(input, question + 1, end, words)) return false;
-
-  if (!meets(rules.subpath, hash !== -1)) return false;
-  if (hash !== -1 && !subpathInPlace(input, hash + 1)) return false;
+export function isCanonicalInPlace(input: string, layout: SourceLayout, rules: InPlaceRules, words: Vocabulary): boolean {
+  const { pathStart, nameStart, nameEnd, versionAt, pathEnd, question, hash } = layout;
+  if (layout.scheme !== 'pkg:' || nameStart === nameEnd || !isCanonicalSource(input, layout, false)) return false;
+  if (!meets(rules.namespace, nameStart !== pathStart) || !meets(rules.version, versionAt !== -1) || !meets(rules.subpath, hash !== -1)) return false;
+  // Lowercase namespace and name (and version, when the type asks) hold no capital, and no escape
+  // decodes to one (canonical escapes are of characters that are not letters).
+  if (rules.lowercasePath && layout.lowerEnd < (rules.lowercaseVersion ? pathEnd : nameEnd)) return false;
+  if (question !== -1 && !qualifiersInPlace(input, question + 1, hash === -1 ? input.length : hash, words)) return false;
   if (rules.namespaceRules.length === 0 && rules.nameRules.length === 0 && rules.versionRules.length === 0) return true;
-  return rulesKeepValues(input, words, rules, pathStart, nameEnd, question, percent);
+  return rulesKeepValues(input, words, rules, layout);
 }
 
-/** Whether the subpath from `from` to the end is written as building writes it. */
-function subpathInPlace(input: string, from: number): boolean {
-  if (from === input.length || input.charCodeAt(from) === 0x2f || input.charCodeAt(input.length - 1) === 0x2f) return false;
-  if (firstFrom(OUTSIDE_PLAIN_SUBPATH, input, from) !== input.length || input.includes('//', from)) return false;
-  return !(input.includes('.', from) && DOT_SEGMENT.test(input.slice(from)));
+/** Whether a component's presence meets its requirement. */
+function meets(requirement: InPlaceRequirement, present: boolean): boolean {
+  return requirement === 'optional' || present === (requirement === 'required');
 }
 
 /**
@@ -172,14 +102,13 @@ function subpathInPlace(input: string, from: number): boolean {
  * changes its value sends the PURL the full way, which gives the same answer or error. A rule
  * that reads the other components gets them as the full parse would give it (read only then).
  */
-function rulesKeepValues(input: string, words: Vocabulary, rules: InPlaceRules, pathStart: number, nameEnd: number, question: number, percent: number): boolean {
-  let nameStart = pathStart;
-  for (let slash = input.indexOf('/', pathStart); slash !== -1 && slash < nameEnd; slash = input.indexOf('/', slash + 1)) nameStart = slash + 1;
+function rulesKeepValues(input: string, words: Vocabulary, rules: InPlaceRules, layout: SourceLayout): boolean {
+  const { pathStart, nameStart, nameEnd, versionAt, pathEnd, percent } = layout;
   const context = new InPlaceRuleContext(input, words);
   try {
     if (nameStart !== pathStart && !keeps(rules.namespaceRules, input, pathStart, nameStart - 1, percent, context)) return false;
     if (!keeps(rules.nameRules, input, nameStart, nameEnd, percent, context)) return false;
-    return nameEnd === question || keeps(rules.versionRules, input, nameEnd + 1, question, percent, context);
+    return versionAt === -1 || keeps(rules.versionRules, input, versionAt + 1, pathEnd, percent, context);
   } catch {
     return false;
   }
@@ -196,7 +125,6 @@ function keeps(rules: readonly PurlRule[], input: string, from: number, to: numb
   for (const rule of rules) if (rule.apply(value, context) !== value) return false;
   return true;
 }
-
 
 /**
  * The context a rule run in place sees: the components as `canonicalize`'s full parse hands them
@@ -228,25 +156,26 @@ class InPlaceRuleContext implements RuleContext {
   }
 }
 
-/** Whether a component's presence meets its requirement. */
-function meets(requirement: InPlaceRequirement, present: boolean): boolean {
-  return requirement === 'optional' || present === (requirement === 'required');
-}
-
-/** Whether the qualifiers from `from` to before `to` are known keys, ascending, with non-empty canonical values. */
+/**
+ * Whether the qualifiers from `from` to before `to` are known keys, ascending, each with one `=`
+ * and a non-empty value, the values in canonical encoding (the string is plain throughout).
+ */
 function qualifiersInPlace(input: string, from: number, to: number, words: Vocabulary): boolean {
   if (from >= to || input.charCodeAt(to - 1) === 0x26) return false;
+  const start = from;
   let previous = '';
+  let equals = input.indexOf('=', from);
   while (from < to) {
     let next = input.indexOf('&', from);
     if (next === -1 || next > to) next = to;
-    const equals = input.indexOf('=', from);
     if (equals === -1 || equals >= next - 1) return false;
     const key = words.qualifierKeys.find(input, from, equals);
     if (key === undefined || key <= previous) return false;
-    if (isNotCanonicalValue(input.slice(equals + 1, next))) return false;
+    const following = input.indexOf('=', equals + 1);
+    if (following !== -1 && following < next) return false;
     previous = key;
+    equals = following;
     from = next + 1;
   }
-  return true;
+  return valuesCanonical(input, start, to, input.length);
 }

@@ -7,6 +7,8 @@ import { RawQualifiers } from '../syntax/raw-qualifiers.js';
 import { readComponents, type ReadComponents } from '../syntax/read-components.js';
 import { ParsedPurl } from '../syntax/parsed-purl.js';
 import { vocabulary, type Vocabulary } from '../syntax/vocabulary.js';
+import { locateParts } from '../syntax/source-layout.js';
+import { MAX_PURL_LENGTH } from '../syntax/generic-rules.js';
 import type { WordIndex } from '../syntax/word-index.js';
 import { GENERIC_PLAN, type CompiledType } from '../definitions/compile-definition.js';
 import type { DefinitionRules } from '../definitions/definition-rules.js';
@@ -185,10 +187,9 @@ export class PurlEngine {
     const { namespace, name, version, subpath } = components;
     const plan = this.#plan(components.type);
     applyTypeRules(components, plan, undefined, foldsPath(plan) && ParsedPurl.caseFree(components));
-    // Remembered for build: when the rules changed nothing, the string read may be the canonical form.
-    if (components.namespace === namespace && components.name === name && components.version === version && components.subpath === subpath) {
-      ParsedPurl.settle(components, this);
-    }
+    // Remembered for build: components left as settled need no reading or checking again.
+    const changed = components.namespace !== namespace || components.name !== name || components.version !== version || components.subpath !== subpath;
+    ParsedPurl.settle(components, this, plan.namespaceSegments !== null, changed);
     return components;
   }
 
@@ -204,11 +205,9 @@ export class PurlEngine {
    * ```
    */
   build(components: PurlComponentsInput): string {
-    // Components this engine parsed, untouched since, from a string already canonical: nothing
-    // to build (see ParsedPurl). Anything else is read and built in full.
-    const source = ParsedPurl.canonicalSource(components, this);
-    if (source !== null) return source;
-    return this[NORMALISED_BUILD](components).canonical;
+    // Components this engine parsed, untouched since: already read, checked and normalised (see
+    // ParsedPurl). Anything else is read and built in full.
+    return ParsedPurl.canonicalForm(components, this) ?? this[NORMALISED_BUILD](components).canonical;
   }
 
   /**
@@ -222,19 +221,24 @@ export class PurlEngine {
    * ```
    */
   canonicalize(purl: string): string {
-    // Qualifiers are read as written; they are decoded into a record only when the type needs
-    // them, else written back from what was read (canonical values as they are).
     // Most PURLs are canonical already, and of types whose definitions ask nothing of the values:
     // such a PURL is known canonical from where its parts are and what characters they hold.
-    if (this.#settings.canonicalFastPath && typeof purl === 'string' && isCanonicalInPlace(purl, this.#entries, this.#words)) return purl;
+    // Any other is parsed from the same layout.
+    const layout = typeof purl === 'string' && purl.length <= MAX_PURL_LENGTH ? locateParts(purl) : undefined;
+    if (layout !== undefined && this.#settings.canonicalFastPath && layout.pathStart !== -1) {
+      const rules = this.#entries.find(purl, layout.typeStart, layout.pathStart - 1)?.inPlace;
+      if (rules != null && isCanonicalInPlace(purl, layout, rules, this.#words)) return purl;
+    }
+    // Qualifiers are read as written; they are decoded into a record only when the type needs
+    // them, else written back from what was read (canonical values as they are).
     const raw = new RawQualifiers();
-    const components = parsePurlString(purl, LENIENT, this.#words, raw);
+    const components = parsePurlString(purl, LENIENT, this.#words, raw, layout);
     const plan = this.#plan(components.type);
     if (plan.readsQualifiers) components.qualifiers = raw.toRecord();
     const { namespace, name, version, subpath } = components;
     applyTypeRules(components, plan, undefined, foldsPath(plan) && ParsedPurl.caseFree(components));
-    // Most PURLs are canonical already: when the rules changed nothing and the string is written
-    // as building would write it, it is the answer, and nothing needs building.
+    // When the rules changed nothing and the string is written as building would write it, it
+    // is the answer, and nothing needs building.
     const unchanged = components.namespace === namespace && components.name === name && components.version === version && components.subpath === subpath;
     const source = unchanged ? ParsedPurl.sourceIfCanonical(components) : null;
     if (source !== null) return source;

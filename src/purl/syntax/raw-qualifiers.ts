@@ -2,20 +2,42 @@ import { PurlError, quote } from '../purl-error.js';
 import { emptyQualifiers, type PurlQualifiers } from '../purl-components.js';
 import { percentDecode, percentEncode } from './percent-encoding.js';
 
-/** A character a canonical value never holds as it is. */
-const NOT_CANONICAL_CHARACTER = /[^A-Za-z0-9._~:%-]/;
-/** A `%` that does not start an escape (uppercase hex) of an ASCII character that needs one. */
-const NOT_CANONICAL_ESCAPE = /%(?![01][0-9A-F]|2[0-9A-CF]|3[B-F]|40|5[B-E]|60|7[BCDF])/;
+/** From `lastIndex`: any character a canonical qualifier value does not hold (unreserved ones, `:` and escapes). */
+const NOT_VALUE = /[^A-Za-z0-9._~:%-]/g;
+/** From `lastIndex`: a `%` that does not start an escape (uppercase hex) of an ASCII character that needs one. */
+const NOT_CANONICAL_ESCAPE = /%(?![01][0-9A-F]|2[0-9A-CF]|3[B-F]|40|5[B-E]|60|7[BCDF])/g;
+
+/** Whether `pattern` (global, matching one character) matches from `from` to before `to`. */
+function foundIn(pattern: RegExp, input: string, from: number, to: number): boolean {
+  pattern.lastIndex = from;
+  return pattern.test(input) && pattern.lastIndex - 1 < to;
+}
+
+/** Whether `char` occurs from `from` to before `to`. */
+function hasCharIn(input: string, char: string, from: number, to: number): boolean {
+  const i = input.indexOf(char, from);
+  return i !== -1 && i < to;
+}
 
 /**
- * Whether a qualifier value as written is not in canonical percent-encoding: it holds a character
- * other than letters, digits, `.-_~`, `:` and `%`, or a `%` that does not start an escape of an
- * ASCII character that needs one. A value without either decodes and encodes back to itself, so
- * it is written as it is. Two simple tests rather than one alternation: V8 runs a lone character
- * class much faster, and most values have no `%` at all.
+ * Whether the qualifier values of the section of `input` from `from` to before `to` hold only
+ * what a canonical value holds (letters, digits, `.-_~`, `:` and escapes in uppercase hex of
+ * ASCII characters that need one), given that their pairs were found with one `=` each and no
+ * empty value, and that keys hold none of these characters. Such values decode and encode back
+ * to themselves. `plainEnd` is where `input` stops being plain (`SourceLayout.plainEnd`):
+ * before it, the only characters out of place in a value are `/` and `@`. A few searches of the
+ * whole section instead of a test of each value: a regular expression call costs several
+ * indexOf calls.
  */
+export function valuesCanonical(input: string, from: number, to: number, plainEnd: number): boolean {
+  if (plainEnd < to || hasCharIn(input, '/', from, to) || hasCharIn(input, '@', from, to)) return false;
+  const percent = input.indexOf('%', from);
+  return percent === -1 || percent >= to || !foundIn(NOT_CANONICAL_ESCAPE, input, percent, to);
+}
+
+/** Whether a qualifier value (a whole string) is not in canonical percent-encoding (see {@link valuesCanonical}). */
 export function isNotCanonicalValue(value: string): boolean {
-  return NOT_CANONICAL_CHARACTER.test(value) || (value.includes('%') && NOT_CANONICAL_ESCAPE.test(value));
+  return foundIn(NOT_VALUE, value, 0, value.length) || (value.includes('%') && foundIn(NOT_CANONICAL_ESCAPE, value, 0, value.length));
 }
 
 /**
@@ -32,18 +54,15 @@ export class RawQualifiers {
   #keys: string[] = NONE;
   /** The values as written; `''` for an empty one. */
   #values: string[] = NONE;
-  #greatest = '';
   /** Whether each key came above all before it, as in a canonical PURL: then they need no sorting. */
   #ascending = true;
   /** The keys, once one came out of order (only then is there anything to look up). */
   #seen: Set<string> | null = null;
 
   /** Adds a pair, refusing a key given before. */
-  add(key: string, value: string): void {
+  add(key: string, value: string, ascending: boolean): void {
     // A key above every earlier one is new; only the others need looking up.
-    if (key > this.#greatest) {
-      this.#greatest = key;
-    } else {
+    if (!ascending) {
       this.#seen ??= new Set(this.#keys);
       if (this.#seen.has(key)) {
         throw new PurlError('qualifiers', 'duplicate-qualifier-key', `qualifier key ${quote(key)} appears more than once`);
