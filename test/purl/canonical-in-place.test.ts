@@ -135,13 +135,23 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
       'pkg:cpan/URI::PackageURL@1', // the registry rule refuses a module name
       'pkg:mlflow/Model@1?repository_url=https:%2F%2Fadb-1.azuredatabricks.net', // lowercased by a rule that reads the qualifiers
       'pkg:git/github.com/a/b@1', // a rule moves namespace segments into the name
-      'pkg:pub/a@1', // a permitted_characters pattern
+      'pkg:pub/a-b@1', // the definition's permitted_characters refuse it
+      'pkg:julia/Dates@1.9.0', // julia PURLs require the uuid qualifier
+      'pkg:julia/Dates@1.9.0?uuid=', // an empty value is no value
     ];
     for (const s of notCanonical) expect(inPlace(s), s).toBe(false);
     expect(inPlace('pkg:npm/%40babel/core@7.0.0?checksum=sha1:ab#lib/x')).toBe(true);
     expect(inPlace('pkg:deb/debian/curl@1:7.50.3-1%2Bdeb8u1?arch=i386&distro=jessie')).toBe(true);
-    // Registry rules that keep the values as written.
-    for (const s of ['pkg:pypi/django-rest@1.0rc1?file_name=Django_rest-1.0rc1.tar.gz', 'pkg:cpan/URI-PackageURL@1', 'pkg:mlflow/Model@1?repository_url=https:%2F%2Fexample.com']) {
+    // Registry rules that keep the values as written, patterns that match them, required
+    // qualifiers that are there, keys the definitions do not name.
+    for (const s of [
+      'pkg:pypi/django-rest@1.0rc1?file_name=Django_rest-1.0rc1.tar.gz',
+      'pkg:cpan/URI-PackageURL@1',
+      'pkg:mlflow/Model@1?repository_url=https:%2F%2Fexample.com',
+      'pkg:pub/a_b@1',
+      'pkg:julia/Dates@1.9.0?uuid=ade2ca70-3891-5945-98fb-dc099432e06a',
+      'pkg:conan/openssl@3?os=Linux&zlib=1',
+    ]) {
       expect(inPlace(s), s).toBe(true);
       expect(fullCanonical(s), s).toBe(s);
     }

@@ -5,13 +5,14 @@
  * is an optimisation only: an engine made with `canonicalFastPath: false` answers every input the
  * same without it (a test compares the two on the whole corpus and the conformance suite).
  */
-import { valuesCanonical, RawQualifiers } from '../syntax/raw-qualifiers.js';
+import { valueEscapesCanonical, RawQualifiers } from '../syntax/raw-qualifiers.js';
 import { isCanonicalSource } from '../syntax/canonical-source.js';
 import type { SourceLayout } from '../syntax/source-layout.js';
 import type { Vocabulary } from '../syntax/vocabulary.js';
 import { LENIENT, parsePurlString } from '../syntax/parse-purl-string.js';
 import type { PurlComponents } from '../purl-components.js';
-import type { PurlRule, RuleContext } from '../rules/index.js';
+import type { RuleContext } from '../rules/index.js';
+import { isLowerQualifierKey } from '../syntax/char-classes.js';
 import type { ComponentPlan, CompiledType } from '../definitions/compile-definition.js';
 
 /** What a component's definition asks of its value, when that can be told from where it is written. */
@@ -19,10 +20,11 @@ export type InPlaceRequirement = 'required' | 'optional' | 'prohibited';
 
 /**
  * What a type's definition asks of a PURL, when all of it can be checked in place: presence or
- * absence, lowercase namespace and name, and the engine's rules of namespace, name and version
- * (run on the values as written, when those hold no escape). `null` on a type whose definition
- * has a pattern, a subpath rule, a rule that moves namespace segments into the name, a required
- * qualifier, case folding of the subpath, or of the version alone.
+ * absence, lowercase namespace and name, required qualifiers, and the engine's rules and the
+ * definition's `permitted_characters` of namespace, name and version (run on the values as
+ * written, when those hold no escape). `null` on a type whose definition has a subpath rule or
+ * pattern, a rule that moves namespace segments into the name, case folding of the subpath, or
+ * of the version alone.
  */
 export interface InPlaceRules {
   readonly namespace: InPlaceRequirement;
@@ -32,10 +34,10 @@ export interface InPlaceRules {
   readonly lowercasePath: boolean;
   /** The version is lowercase in canonical form too (only with {@link lowercasePath}). */
   readonly lowercaseVersion: boolean;
-  /** The engine's rules of each component, in the order the type layer applies them; empty for most types. */
-  readonly namespaceRules: readonly PurlRule[];
-  readonly nameRules: readonly PurlRule[];
-  readonly versionRules: readonly PurlRule[];
+  /** The qualifier keys the definition requires. */
+  readonly requiredQualifiers: readonly string[];
+  /** The plans of the components whose values are checked (rules or a pattern), in the order the type layer runs them; empty for most types. */
+  readonly checked: readonly ComponentPlan[];
 }
 
 /** A type the fast path can look up: what of it is checked in place, or `null`. */
@@ -44,16 +46,13 @@ export interface FastPathType {
 }
 
 /**
- * What of a compiled type is checked in place: requirements, lowercase namespace and name, and
- * the rules of namespace, name and version, which are run on the values as written; `null` for a
- * type with a pattern, a subpath rule, a rule that moves namespace segments into the name, a
- * required qualifier, case folding of the subpath, or of the version alone.
+ * What of a compiled type is checked in place (see {@link InPlaceRules}), or `null` when it
+ * cannot be.
  */
 export function inPlaceRules(compiled: CompiledType): InPlaceRules | null {
   const { namespace, name, version, subpath } = compiled;
-  const plans: readonly ComponentPlan[] = [namespace, name, version, subpath];
   const lowercasePath = namespace.lowercase || name.lowercase;
-  if (compiled.requiredQualifiers.length > 0 || plans.some((p) => p.permitted !== null) || subpath.checked || subpath.lowercase || name.requirement !== 'required') return null;
+  if (subpath.checked || subpath.lowercase || name.requirement !== 'required') return null;
   if ((version.lowercase && !lowercasePath) || compiled.namespaceSegments !== null) return null;
   return {
     namespace: namespace.requirement,
@@ -61,22 +60,21 @@ export function inPlaceRules(compiled: CompiledType): InPlaceRules | null {
     subpath: subpath.requirement,
     lowercasePath,
     lowercaseVersion: version.lowercase,
-    namespaceRules: namespace.rules,
-    nameRules: name.rules,
-    versionRules: version.rules,
+    requiredQualifiers: compiled.requiredQualifiers,
+    checked: [namespace, name, version].filter((plan) => plan.checked),
   };
 }
 
 /**
- * Whether `input` is, as it stands, a valid PURL in canonical form, of a type whose definition
- * asks nothing of the values (see {@link InPlaceRules}), told from its layout and which
- * characters its parts hold, without reading any component out. `false` means "not known here":
+ * Whether `input` is, as it stands, a valid PURL in canonical form, told from its layout and
+ * which characters its parts hold, with the checks of `rules` (see {@link InPlaceRules}) run on
+ * the values as written, without reading any component out. `false` means "not known here":
  * the caller then parses in full, from the same layout, which finds the canonical form or the
  * error. It answers `true` only for the plainest canonical form: `pkg:`, a known type, a path of
  * non-empty segments of characters written as they are or escaped ASCII, at most one `@` before
- * a non-empty version without `/`, qualifiers with known keys in ascending order and non-empty
- * values in canonical encoding, a subpath of such segments without `.` or `..`. Parsing such a
- * string meets no error and building its components writes it back unchanged.
+ * a non-empty version without `/`, qualifiers with lowercase keys in ascending order and
+ * non-empty values in canonical encoding, a subpath of such segments without `.` or `..`.
+ * Parsing such a string meets no error and building its components writes it back unchanged.
  */
 export function isCanonicalInPlace(input: string, layout: SourceLayout, rules: InPlaceRules, words: Vocabulary): boolean {
   const { pathStart, nameStart, nameEnd, versionAt, pathEnd, question, hash } = layout;
@@ -85,9 +83,8 @@ export function isCanonicalInPlace(input: string, layout: SourceLayout, rules: I
   // Lowercase namespace and name (and version, when the type asks) hold no capital, and no escape
   // decodes to one (canonical escapes are of characters that are not letters).
   if (rules.lowercasePath && layout.lowerEnd < (rules.lowercaseVersion ? pathEnd : nameEnd)) return false;
-  if (question !== -1 && !qualifiersInPlace(input, question + 1, hash === -1 ? input.length : hash, words)) return false;
-  if (rules.namespaceRules.length === 0 && rules.nameRules.length === 0 && rules.versionRules.length === 0) return true;
-  return rulesKeepValues(input, words, rules, layout);
+  if (question === -1 ? rules.requiredQualifiers.length > 0 : !qualifiersInPlace(input, question + 1, hash === -1 ? input.length : hash, words, rules.requiredQualifiers)) return false;
+  return rules.checked.length === 0 || valuesPass(input, words, rules.checked, layout);
 }
 
 /** Whether a component's presence meets its requirement. */
@@ -96,34 +93,40 @@ function meets(requirement: InPlaceRequirement, present: boolean): boolean {
 }
 
 /**
- * Whether the engine's rules give namespace, name and version back unchanged, run as the type
- * layer runs them: each present component in turn, on its value as written (an escape-free value
- * is its own decoding; one with an escape is left to the full parse). A rule that fails, throws or
- * changes its value sends the PURL the full way, which gives the same answer or error. A rule
- * that reads the other components gets them as the full parse would give it (read only then).
+ * Whether the checked components pass their plans unchanged, run as the type layer runs them:
+ * each present component in turn, on its value as written (an escape-free value is its own
+ * decoding; one with an escape is left to the full parse), the engine's rules and then the
+ * definition's pattern. A rule that fails, throws or changes its value, or a pattern that does
+ * not match or was not run, sends the PURL the full way, which gives the same answer or error.
+ * A rule that reads the other components gets them as the full parse would give it (read only
+ * then).
  */
-function rulesKeepValues(input: string, words: Vocabulary, rules: InPlaceRules, layout: SourceLayout): boolean {
+function valuesPass(input: string, words: Vocabulary, plans: readonly ComponentPlan[], layout: SourceLayout): boolean {
   const { pathStart, nameStart, nameEnd, versionAt, pathEnd, percent } = layout;
   const context = new InPlaceRuleContext(input, words);
   try {
-    if (nameStart !== pathStart && !keeps(rules.namespaceRules, input, pathStart, nameStart - 1, percent, context)) return false;
-    if (!keeps(rules.nameRules, input, nameStart, nameEnd, percent, context)) return false;
-    return versionAt === -1 || keeps(rules.versionRules, input, versionAt + 1, pathEnd, percent, context);
+    for (const plan of plans) {
+      const component = plan.component;
+      if (component === 'namespace' ? nameStart === pathStart : component === 'version' && versionAt === -1) continue;
+      const from = component === 'namespace' ? pathStart : component === 'name' ? nameStart : versionAt + 1;
+      const to = component === 'namespace' ? nameStart - 1 : component === 'name' ? nameEnd : pathEnd;
+      if (!passes(plan, input, from, to, percent, context)) return false;
+    }
+    return true;
   } catch {
     return false;
   }
 }
 
-/** Whether `rules` leave the escape-free value from `from` to `to` as it is. */
-function keeps(rules: readonly PurlRule[], input: string, from: number, to: number, percent: number, context: RuleContext): boolean {
-  if (rules.length === 0) return true;
+/** Whether the escape-free value from `from` to `to` passes `plan`'s rules and pattern as it is. */
+function passes(plan: ComponentPlan, input: string, from: number, to: number, percent: number, context: RuleContext): boolean {
   if (percent !== -1 && percent < to) {
     const escape = input.indexOf('%', from);
     if (escape !== -1 && escape < to) return false;
   }
   const value = input.slice(from, to);
-  for (const rule of rules) if (rule.apply(value, context) !== value) return false;
-  return true;
+  for (const rule of plan.rules) if (rule.apply(value, context) !== value) return false;
+  return plan.permitted === null || plan.permitted.test(value) === true;
 }
 
 /**
@@ -157,25 +160,34 @@ class InPlaceRuleContext implements RuleContext {
 }
 
 /**
- * Whether the qualifiers from `from` to before `to` are known keys, ascending, each with one `=`
- * and a non-empty value, the values in canonical encoding (the string is plain throughout).
+ * Whether the qualifiers from `from` to before `to` have lowercase keys, ascending, the
+ * `required` ones among them, each with one `=` and a non-empty value, the values in canonical
+ * encoding (their characters are known canonical already: see `SourceLayout.canonicalCharacters`).
  */
-function qualifiersInPlace(input: string, from: number, to: number, words: Vocabulary): boolean {
+function qualifiersInPlace(input: string, from: number, to: number, words: Vocabulary, required: readonly string[]): boolean {
   if (from >= to || input.charCodeAt(to - 1) === 0x26) return false;
   const start = from;
   let previous = '';
+  let found = 0;
   let equals = input.indexOf('=', from);
   while (from < to) {
     let next = input.indexOf('&', from);
     if (next === -1 || next > to) next = to;
     if (equals === -1 || equals >= next - 1) return false;
-    const key = words.qualifierKeys.find(input, from, equals);
+    const key = words.qualifierKeys.find(input, from, equals) ?? lowercaseKey(input, from, equals);
     if (key === undefined || key <= previous) return false;
     const following = input.indexOf('=', equals + 1);
     if (following !== -1 && following < next) return false;
+    if (required.length > 0 && required.includes(key)) found++;
     previous = key;
     equals = following;
     from = next + 1;
   }
-  return valuesCanonical(input, start, to, input.length);
+  return found === required.length && valueEscapesCanonical(input, start, to);
+}
+
+/** The key from `from` to `to` when it is a valid lowercase key the vocabulary does not hold. */
+function lowercaseKey(input: string, from: number, to: number): string | undefined {
+  const key = input.slice(from, to);
+  return isLowerQualifierKey(key) ? key : undefined;
 }

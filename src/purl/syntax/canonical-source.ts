@@ -1,4 +1,5 @@
 import type { SourceLayout } from './source-layout.js';
+import { valueEscapesCanonical } from './raw-qualifiers.js';
 
 /**
  * Whether the namespace and name that parsing read hold no character that lowercasing changes:
@@ -13,8 +14,6 @@ export function isCaseFree(layout: SourceLayout): boolean {
 }
 
 // Each of these finds, from `lastIndex`, the first character canonical form would not write there.
-/** A subpath: unreserved characters, `/` between segments and escapes. */
-const OUTSIDE_SUBPATH = /[^A-Za-z0-9._~:/%-]/g;
 /**
  * An escape canonical form does not write in a namespace, name or subpath: lowercase hex, an
  * ASCII character that needs no escape, or `/` (an encoded `/` in a segment is refused, and in a
@@ -43,30 +42,31 @@ function hasCharIn(input: string, char: string, from: number, to: number): boole
 }
 
 /**
- * Whether `input` writes its scheme, type, namespace, name, version and subpath as building
- * writes them (its qualifiers are the caller's to check, or `layout.tidy` says already): `pkg:`
- * and the type in lowercase with no slashes between; segments without empty ones, each character
- * one that needs no escape or an escape in uppercase of one that needs it; one `@`, before a
- * non-empty version without `/`; a subpath without empty, `.` or `..` segments. Such parts decode
- * and encode back to themselves. `decoded`: whether parsing decoded them already, which found any
- * escaped non-ASCII octets UTF-8; before that, such escapes are not taken as canonical here.
+ * Whether `input` writes its parts as building writes them: `pkg:` and the type in lowercase with
+ * no slashes between; segments without empty ones, each character one that needs no escape or an
+ * escape in uppercase of one that needs it; one `@`, before a non-empty version without `/`; a
+ * subpath without empty, `.` or `..` segments; and, when parsing read the qualifiers
+ * (`decoded`), lowercase keys in ascending order with non-empty values (`layout.tidy` says so)
+ * in canonical encoding. Such parts decode and encode back to themselves. Before parsing, the
+ * qualifiers are the caller's to check, and escaped non-ASCII octets are not taken as canonical
+ * here: decoding checks their UTF-8.
  */
 export function isCanonicalSource(input: string, layout: SourceLayout, decoded = true): boolean {
-  const { tidy, pathStart, versionAt, pathEnd, percent, hash, plainEnd } = layout;
-  // Every character of a canonical PURL is plain; in the path, "&" and "=" are not ("?" and "#"
-  // there made the layout untidy).
-  if (!tidy || plainEnd !== input.length || hasCharIn(input, '&', pathStart, pathEnd) || hasCharIn(input, '=', pathStart, pathEnd)) return false;
-  if (percent !== -1 && percent < pathEnd) {
-    if (foundIn(decoded ? NOT_CANONICAL_PATH_ESCAPE : NOT_ASCII_PATH_ESCAPE, input, percent, versionAt === -1 ? pathEnd : versionAt)) return false;
-    if (versionAt !== -1 && foundIn(decoded ? NOT_CANONICAL_VALUE_ESCAPE : NOT_ASCII_VALUE_ESCAPE, input, Math.max(percent, versionAt), pathEnd)) return false;
+  const { tidy, canonicalCharacters, versionAt, pathEnd, percent, hash, question } = layout;
+  if (!tidy || !canonicalCharacters) return false;
+  if (percent !== -1) {
+    if (percent < pathEnd) {
+      if (foundIn(decoded ? NOT_CANONICAL_PATH_ESCAPE : NOT_ASCII_PATH_ESCAPE, input, percent, versionAt === -1 ? pathEnd : versionAt)) return false;
+      if (versionAt !== -1 && foundIn(decoded ? NOT_CANONICAL_VALUE_ESCAPE : NOT_ASCII_VALUE_ESCAPE, input, Math.max(percent, versionAt), pathEnd)) return false;
+    }
+    if (decoded && question !== -1 && !valueEscapesCanonical(input, question + 1, hash === -1 ? input.length : hash)) return false;
   }
   return hash === -1 || subpathCanonical(input, hash + 1, input.length, decoded);
 }
 
-/** Whether a subpath is written as building writes it. */
+/** Whether a subpath whose characters are canonical is written as building writes it. */
 function subpathCanonical(input: string, from: number, to: number, decoded: boolean): boolean {
-  if (from >= to || input.charCodeAt(from) === 0x2f || input.charCodeAt(to - 1) === 0x2f) return false;
-  if (hasCharIn(input, '//', from, to) || foundIn(OUTSIDE_SUBPATH, input, from, to)) return false;
+  if (from >= to || input.charCodeAt(from) === 0x2f || input.charCodeAt(to - 1) === 0x2f || hasCharIn(input, '//', from, to)) return false;
   if (hasCharIn(input, '%', from, to) && foundIn(decoded ? NOT_CANONICAL_PATH_ESCAPE : NOT_ASCII_PATH_ESCAPE, input, from, to)) return false;
   return !(hasCharIn(input, '.', from, to) && DOT_SEGMENT.test(input.slice(from, to)));
 }

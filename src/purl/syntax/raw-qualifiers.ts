@@ -1,6 +1,7 @@
 import { PurlError, quote } from '../purl-error.js';
 import { emptyQualifiers, type PurlQualifiers } from '../purl-components.js';
 import { percentDecode, percentEncode } from './percent-encoding.js';
+import type { QualifierSink } from './read-qualifiers.js';
 
 /** From `lastIndex`: any character a canonical qualifier value does not hold (unreserved ones, `:` and escapes). */
 const NOT_VALUE = /[^A-Za-z0-9._~:%-]/g;
@@ -30,7 +31,11 @@ function hasCharIn(input: string, char: string, from: number, to: number): boole
  * indexOf calls.
  */
 export function valuesCanonical(input: string, from: number, to: number, plainEnd: number): boolean {
-  if (plainEnd < to || hasCharIn(input, '/', from, to) || hasCharIn(input, '@', from, to)) return false;
+  return plainEnd >= to && !hasCharIn(input, '/', from, to) && !hasCharIn(input, '@', from, to) && valueEscapesCanonical(input, from, to);
+}
+
+/** Whether every `%` in the qualifiers from `from` to before `to` starts an escape building writes. */
+export function valueEscapesCanonical(input: string, from: number, to: number): boolean {
   const percent = input.indexOf('%', from);
   return percent === -1 || percent >= to || !foundIn(NOT_CANONICAL_ESCAPE, input, percent, to);
 }
@@ -40,22 +45,24 @@ export function isNotCanonicalValue(value: string): boolean {
   return foundIn(NOT_VALUE, value, 0, value.length) || (value.includes('%') && foundIn(NOT_CANONICAL_ESCAPE, value, 0, value.length));
 }
 
+/** The pairs of qualifiers with none: shared, never written to. */
+const NONE: string[] = [];
+
 /**
  * Qualifiers as a PURL writes them: keys checked and compared for duplicates, values still
  * percent-encoded. {@link PurlEngine.canonicalize} reads them this way when only the writer needs
  * them (the type has no rule and no required qualifier): then no record is made, and a value in
  * canonical form, a URL full of escapes say, is written back without being decoded and encoded.
  */
-/** The pairs of qualifiers with none: shared, never written to. */
-const NONE: string[] = [];
-
-export class RawQualifiers {
+export class RawQualifiers implements QualifierSink {
   /** Keys in the order written, those with empty values included (they count for duplicates); made with the first pair (most PURLs have none). */
   #keys: string[] = NONE;
   /** The values as written; `''` for an empty one. */
   #values: string[] = NONE;
   /** Whether each key came above all before it, as in a canonical PURL: then they need no sorting. */
   #ascending = true;
+  /** Whether every value was written as building writes it (then each is written back as it is). */
+  #valuesCanonical = false;
   /** The keys, once one came out of order (only then is there anything to look up). */
   #seen: Set<string> | null = null;
 
@@ -78,6 +85,10 @@ export class RawQualifiers {
     this.#values.push(value);
   }
 
+  end(input: string, from: number, to: number, plainEnd: number, valuesPlain: boolean): void {
+    this.#valuesCanonical = valuesPlain && valuesCanonical(input, from, to, plainEnd);
+  }
+
   /** The decoded qualifiers as parsing returns them: a record without the empty values, or `null`. */
   toRecord(): PurlQualifiers | null {
     let record: PurlQualifiers | null = null;
@@ -95,21 +106,28 @@ export class RawQualifiers {
    * values in canonical encoding; `''` when no pair is left. A malformed escape is refused here.
    */
   write(): string {
-    const order = this.#ascending ? null : this.#sortedOrder();
+    const keys = this.#keys;
+    const order = this.#ascending ? null : sortedOrder(keys);
     let out = '';
-    for (let k = 0; k < this.#keys.length; k++) {
+    for (let k = 0; k < keys.length; k++) {
       const i = order === null ? k : (order[k] as number);
       const value = this.#values[i] as string;
       if (value === '') continue;
-      const canonical = isNotCanonicalValue(value) ? percentEncode(percentDecode(value, 'qualifiers')) : value;
-      out += `${out === '' ? '?' : '&'}${this.#keys[i] as string}=${canonical}`;
+      const canonical = this.#valuesCanonical || !isNotCanonicalValue(value) ? value : percentEncode(percentDecode(value, 'qualifiers'));
+      out += `${out === '' ? '?' : '&'}${keys[i] as string}=${canonical}`;
     }
     return out;
   }
+}
 
-  /** Pair indexes in key order (the keys are distinct). */
-  #sortedOrder(): number[] {
-    const keys = this.#keys;
-    return keys.map((_, i) => i).sort((a, b) => ((keys[a] as string) < (keys[b] as string) ? -1 : 1));
+/** The indexes of `keys` (distinct) in key order: an insertion sort, for the handful a PURL has. */
+function sortedOrder(keys: readonly string[]): number[] {
+  const order: number[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    let j = i;
+    for (; j > 0 && (keys[order[j - 1] as number] as string) > key; j--) order[j] = order[j - 1] as number;
+    order[j] = i;
   }
+  return order;
 }

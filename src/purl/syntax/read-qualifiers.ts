@@ -3,7 +3,6 @@ import { emptyQualifiers, type PurlQualifiers } from '../purl-components.js';
 import { percentDecode } from './percent-encoding.js';
 import { checkQualifierKey } from './generic-rules.js';
 import type { WordIndex } from './word-index.js';
-import { valuesCanonical } from './raw-qualifiers.js';
 
 /** Where qualifier pairs go as they are read: key checked, value as written. */
 export interface QualifierSink {
@@ -12,18 +11,26 @@ export interface QualifierSink {
    * `escaped` when the value may hold a `%` (a value without is its own decoding).
    */
   add(key: string, value: string, ascending: boolean, escaped: boolean): void;
+  /**
+   * Told, once every pair is read, where the section is (`plainEnd`: where `input` stops being
+   * plain) and whether each value was non-empty with no "=" of its own.
+   */
+  end?(input: string, from: number, to: number, plainEnd: number, valuesPlain: boolean): void;
 }
 
 /**
  * Reads the qualifiers from `from` to before `to` into `into`: keys checked (a known key as it
- * is, any other lowercased when lenient, and checked), values as written. Returns whether they
- * are written as building writes them: no empty pair, keys in lowercase and ascending, values
- * non-empty and in canonical encoding. `plainEnd`: where `input` stops being plain, if known (else 0).
+ * is, any other lowercased when lenient, and checked), values as written. Returns whether the
+ * pairs are written as building writes them, all but the characters of the values (see
+ * {@link valuesCanonical}): no empty pair, keys in lowercase and ascending, values non-empty
+ * with no "=" of their own. `plainEnd`: where `input` stops being plain, if known (else 0).
  */
 export function readQualifiers(input: string, from: number, to: number, lenient: boolean, knownKeys: WordIndex<string>, into: QualifierSink, plainEnd = 0): boolean {
   const start = from;
-  // "?" with nothing after it, or a trailing "&", is written differently.
-  let tidy = from < to && input.charCodeAt(to - 1) !== 0x26;
+  // Keys as building writes them: lowercase and ascending, no empty pair, no trailing "&".
+  let keysCanonical = from < to && input.charCodeAt(to - 1) !== 0x26;
+  // Values with no "=" of their own and none empty; their characters are checked at the end.
+  let valuesPlain = true;
   let previous = '';
   // Each "=" found is the one of this pair, or of a later one when the value holds none; each
   // "%" the first of this value or of a later one.
@@ -39,22 +46,24 @@ export function readQualifiers(input: string, from: number, to: number, lenient:
       if (key === undefined) {
         const written = input.slice(from, equals);
         key = checkQualifierKey(written, lenient);
-        if (key !== written) tidy = false;
+        if (key !== written) keysCanonical = false;
       }
-      const following = input.indexOf('=', equals + 1);
       const ascending = key > previous;
       if (ascending) previous = key;
-      if (!ascending || equals + 1 === next || (following !== -1 && following < next)) tidy = false;
+      else keysCanonical = false;
+      const following = input.indexOf('=', equals + 1);
+      if (equals + 1 === next || (following !== -1 && following < next)) valuesPlain = false;
       const escaped = percent !== -1 && percent < next;
       into.add(key, input.slice(equals + 1, next), ascending, escaped);
       if (escaped) percent = input.indexOf('%', next);
       equals = following;
     } else {
-      tidy = false;
+      keysCanonical = false;
     }
     from = next + 1;
   }
-  return tidy && valuesCanonical(input, start, to, plainEnd);
+  into.end?.(input, start, to, plainEnd, valuesPlain);
+  return keysCanonical && valuesPlain;
 }
 
 /**

@@ -47,24 +47,33 @@ export class SourceLayout {
   /** Whether the namespace has an empty segment. */
   emptySegment = false;
   /**
-   * The first character that is not a letter, digit, `._~:-`, `%` or a separator (`/@?#&=`): the
-   * string's length when there is none. Before it, no raw control character or lone surrogate,
-   * and nothing but separators that building would escape.
+   * Whether each part holds only characters building writes there as they are, or `%`: letters,
+   * digits and `._~:-` everywhere; `/` and `@` in the path, `/` in the subpath, `&` and `=` in
+   * the qualifiers; one `?` and one `#` at most, as separators.
    */
-  readonly plainEnd: number;
-  /** The same, capitals excluded too: before it, lowercasing changes nothing. */
+  canonicalCharacters = true;
+  /**
+   * The first character that is not a letter, digit, `._~:-`, `%` or a separator (`/@?#&=`): the
+   * string's length when there is none. Before it, no raw control character or lone surrogate.
+   */
+  plainEnd: number;
+  /** Where the scheme, type and path stop being lowercase letters, digits, `._~:-`, `/`, `@` and `%`: before it, lowercasing changes nothing. */
   readonly lowerEnd: number;
 
-  constructor(lowerEnd: number, plainEnd: number, pathEnd: number) {
+  constructor(lowerEnd: number, pathEnd: number) {
     this.lowerEnd = lowerEnd;
-    this.plainEnd = plainEnd;
+    this.plainEnd = pathEnd;
     this.pathEnd = pathEnd;
   }
 }
 
-/** From `lastIndex`: the first character other than lowercase letters, digits, `._~:-`, `%` and `/@?#&=`. */
-const NOT_LOWER_PLAIN = /[^a-z0-9._~:/@%?#&=-]/g;
-/** The same, capitals allowed. */
+// Each of these finds, from `lastIndex`, the first character building would not write there as
+// it is (a `%` aside): in scheme, type and path (lowercase, or either case), qualifiers, subpath.
+const NOT_LOWER_PATH = /[^a-z0-9._~:/@%-]/g;
+const NOT_PATH = /[^A-Za-z0-9._~:/@%-]/g;
+const NOT_QUALIFIERS = /[^A-Za-z0-9._~:%&=-]/g;
+const NOT_SUBPATH = /[^A-Za-z0-9._~:/%-]/g;
+/** The first character that is not a letter, digit, `._~:-`, `%` or a separator. */
 const NOT_PLAIN = /[^A-Za-z0-9._~:/@%?#&=-]/g;
 
 /** The first character from `from` on that `pattern` (global) finds, or the string's length. */
@@ -83,35 +92,55 @@ function firstFrom(pattern: RegExp, input: string, from: number): number {
  * each read and write them in the layout (measured: 5 to 10% of a parse).
  */
 export function locateParts(purl: string): SourceLayout {
-  // One scan for both classes when the string has no capital; from the first capital on, the
-  // other class alone.
-  const lowerEnd = firstFrom(NOT_LOWER_PLAIN, purl, 0);
-  const capital = purl.charCodeAt(lowerEnd);
-  const plainEnd = capital >= 0x41 && capital <= 0x5a ? firstFrom(NOT_PLAIN, purl, lowerEnd + 1) : lowerEnd;
-  const layout = new SourceLayout(lowerEnd, plainEnd, purl.length);
-  let tidy = true;
-
-  // The subpath and the qualifiers: the last "#", then the last "?" before it. Found with indexOf
-  // forwards: V8's lastIndexOf is a runtime call that costs several times more than the one or two
-  // indexOf calls a PURL needs. More than one means that the others are inside another part,
-  // where building escapes them.
-  let pathEnd = purl.length;
-  let hash = purl.indexOf('#');
-  if (hash !== -1) {
-    for (let i = purl.indexOf('#', hash + 1); i !== -1; i = purl.indexOf('#', i + 1)) {
-      hash = i;
-      tidy = false;
-    }
-    pathEnd = hash;
+  // First, one scan part by part, each with the characters building writes there: in most PURLs
+  // it ends at the end, and has then found the "?" and the "#", the only ones, and shown every
+  // character canonical. A capital ends the lowercase scan of the path, which goes on with the
+  // other class.
+  const lowerEnd = firstFrom(NOT_LOWER_PATH, purl, 0);
+  let stop = lowerEnd;
+  let c = purl.charCodeAt(stop);
+  if (c >= 0x41 && c <= 0x5a) c = purl.charCodeAt((stop = firstFrom(NOT_PATH, purl, stop + 1)));
+  let question = -1;
+  let hash = -1;
+  if (c === 0x3f) {
+    question = stop;
+    c = purl.charCodeAt((stop = firstFrom(NOT_QUALIFIERS, purl, stop + 1)));
   }
-  let question = purl.indexOf('?');
-  if (question >= pathEnd) question = -1;
-  if (question !== -1) {
-    for (let i = purl.indexOf('?', question + 1); i !== -1 && i < pathEnd; i = purl.indexOf('?', i + 1)) {
-      question = i;
-      tidy = false;
+  if (c === 0x23) {
+    hash = stop;
+    stop = firstFrom(NOT_SUBPATH, purl, stop + 1);
+  }
+  const layout = new SourceLayout(lowerEnd, purl.length);
+  let tidy = true;
+  let pathEnd = purl.length;
+  if (stop === purl.length) {
+    if (hash !== -1) pathEnd = hash;
+    if (question !== -1) pathEnd = question;
+  } else {
+    // Anything else: the separators are found the general way. The subpath and the qualifiers:
+    // the last "#", then the last "?" before it, found with indexOf forwards: V8's lastIndexOf is
+    // a runtime call that costs several times more than the one or two indexOf calls a PURL
+    // needs. More than one means that the others are inside another part, where building
+    // escapes them.
+    layout.canonicalCharacters = false;
+    layout.plainEnd = firstFrom(NOT_PLAIN, purl, stop);
+    hash = purl.indexOf('#');
+    if (hash !== -1) {
+      for (let i = purl.indexOf('#', hash + 1); i !== -1; i = purl.indexOf('#', i + 1)) {
+        hash = i;
+        tidy = false;
+      }
+      pathEnd = hash;
     }
-    pathEnd = question;
+    question = purl.indexOf('?');
+    if (question >= pathEnd) question = -1;
+    if (question !== -1) {
+      for (let i = purl.indexOf('?', question + 1); i !== -1 && i < pathEnd; i = purl.indexOf('?', i + 1)) {
+        question = i;
+        tidy = false;
+      }
+      pathEnd = question;
+    }
   }
   layout.hash = hash;
   layout.question = question;
