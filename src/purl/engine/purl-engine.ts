@@ -92,9 +92,9 @@ export interface PurlValidation {
   readonly isCanonical: boolean;
 }
 
-/** Whether the type lowercases namespace or name: only then is it worth asking {@link ParsedPurl.caseFree}. */
-function foldsPath(plan: CompiledType): boolean {
-  return plan.namespace.lowercase || plan.name.lowercase;
+/** Whether the type lowercases namespace, name or version: only then is it worth asking {@link ParsedPurl.caseFree}. */
+function foldsCase(plan: CompiledType): boolean {
+  return plan.namespace.lowercase || plan.name.lowercase || plan.version.lowercase;
 }
 
 const STRICT = { lenient: false } as const;
@@ -186,7 +186,7 @@ export class PurlEngine {
     const components = parsePurlString(purl, options?.lenient ? LENIENT : STRICT, this.#words);
     const { namespace, name, version, subpath } = components;
     const plan = this.#plan(components.type);
-    applyTypeRules(components, plan, undefined, foldsPath(plan) && ParsedPurl.caseFree(components));
+    applyTypeRules(components, plan, undefined, foldsCase(plan) ? ParsedPurl.caseFree(components) : 0);
     // Remembered for build: components left as settled need no reading or checking again.
     const changed = components.namespace !== namespace || components.name !== name || components.version !== version || components.subpath !== subpath;
     ParsedPurl.settle(components, this, plan.namespaceSegments !== null, changed);
@@ -236,7 +236,7 @@ export class PurlEngine {
     const plan = this.#plan(components.type);
     if (plan.readsQualifiers) components.qualifiers = raw.toRecord();
     const { namespace, name, version, subpath } = components;
-    applyTypeRules(components, plan, undefined, foldsPath(plan) && ParsedPurl.caseFree(components));
+    applyTypeRules(components, plan, undefined, foldsCase(plan) ? ParsedPurl.caseFree(components) : 0);
     // When the rules changed nothing and the string is written as building would write it, it
     // is the answer, and nothing needs building.
     const unchanged = components.namespace === namespace && components.name === name && components.version === version && components.subpath === subpath;
@@ -270,7 +270,7 @@ export class PurlEngine {
       if (error instanceof PurlError) return { valid: false, errors: [error.toIssue()], canonical: null, isCanonical: false };
       throw error;
     }
-    applyTypeRules(components, plan, errors, foldsPath(plan) && ParsedPurl.caseFree(components));
+    applyTypeRules(components, plan, errors, foldsCase(plan) ? ParsedPurl.caseFree(components) : 0);
     if (errors.length > 0) return { valid: false, errors, canonical: null, isCanonical: false };
     const canonical = buildPurlString(components, plan.namespaceSegments !== null);
     return { valid: true, errors, canonical, isCanonical: canonical === purl };

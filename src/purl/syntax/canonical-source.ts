@@ -2,15 +2,21 @@ import type { SourceLayout } from './source-layout.js';
 import { valueEscapesCanonical } from './raw-qualifiers.js';
 
 /**
- * Whether the namespace and name that parsing read hold no character that lowercasing changes:
- * none but lowercase plain characters up to the version's `@` (or the end of the path), and no
- * escape that could decode to one. Asked only for types that lowercase namespace or name: the
- * scan that found the parts then replaces a test per component.
+ * Which components parsing read with no character that lowercasing changes: 0 none known; 1
+ * namespace and name; 2 the version too.
  */
-export function isCaseFree(layout: SourceLayout): boolean {
+export type CaseFreeParts = 0 | 1 | 2;
+
+/**
+ * Which components that parsing read hold no character that lowercasing changes: none but
+ * lowercase plain characters up to the version's `@` (namespace and name), or the end of the
+ * path (the version too), and no escape that could decode to one. Asked only for types that
+ * lowercase a component: the scan that found the parts then replaces a test per component.
+ */
+export function caseFreeParts(layout: SourceLayout): CaseFreeParts {
   const { versionAt, pathEnd, percent, lowerEnd } = layout;
-  const nameEnd = versionAt === -1 ? pathEnd : versionAt;
-  return lowerEnd >= nameEnd && (percent === -1 || percent >= nameEnd);
+  const freeEnd = percent === -1 ? lowerEnd : Math.min(lowerEnd, percent);
+  return freeEnd >= pathEnd ? 2 : freeEnd >= (versionAt === -1 ? pathEnd : versionAt) ? 1 : 0;
 }
 
 // Each of these finds, from `lastIndex`, the first character canonical form would not write there.

@@ -1,5 +1,5 @@
 import type { PurlComponents, PurlQualifiers } from '../purl-components.js';
-import { isCanonicalSource, isCaseFree } from './canonical-source.js';
+import { caseFreeParts, isCanonicalSource, type CaseFreeParts } from './canonical-source.js';
 import type { SourceLayout } from './source-layout.js';
 import { buildPurlString } from './build-purl-string.js';
 
@@ -94,12 +94,9 @@ export class ParsedPurl implements PurlComponents {
     return buildPurlString(c, c.#nameIsPath);
   }
 
-  /**
-   * Whether the namespace and name of `c`, as parsing read them, hold no character that
-   * lowercasing changes (parsing saw none); `false` for any other object.
-   */
-  static caseFree(c: unknown): boolean {
-    return typeof c === 'object' && c !== null && #layout in c && isCaseFree(c.#layout);
+  /** Which components of `c`, as parsing read them, hold no character that lowercasing changes (see {@link caseFreeParts}); 0 for any other object. */
+  static caseFree(c: unknown): CaseFreeParts {
+    return typeof c === 'object' && c !== null && #layout in c ? caseFreeParts(c.#layout) : 0;
   }
 
   /** The string `c` was parsed from when it is the canonical form of the members as read (the type rules changed nothing), else `null`. */
