@@ -1,5 +1,6 @@
 import type { SourceLayout } from './source-layout.js';
 import { valueEscapesCanonical } from './raw-qualifiers.js';
+import { foundIn, hasCharIn } from './text-search.js';
 
 /**
  * Which components parsing read with no character that lowercasing changes: 0 none known; 1
@@ -34,18 +35,6 @@ const NOT_ASCII_PATH_ESCAPE = /%(?![01][0-9A-F]|2[0-9A-C]|3[B-F]|40|5[B-E]|60|7[
 const NOT_ASCII_VALUE_ESCAPE = /%(?![01][0-9A-F]|2[0-9A-CF]|3[B-F]|40|5[B-E]|60|7[BCDF])/g;
 /** A `.` or `..` segment. */
 const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
-
-/** Whether `pattern` (global, matching one character) matches from `from` to before `to`. */
-function foundIn(pattern: RegExp, input: string, from: number, to: number): boolean {
-  pattern.lastIndex = from;
-  return pattern.test(input) && pattern.lastIndex - 1 < to;
-}
-
-/** Whether `char` occurs from `from` to before `to`. */
-function hasCharIn(input: string, char: string, from: number, to: number): boolean {
-  const i = input.indexOf(char, from);
-  return i !== -1 && i < to;
-}
 
 /**
  * Whether `input` writes its parts as building writes them: `pkg:` and the type in lowercase with

@@ -7,6 +7,7 @@ import type { RawQualifiers } from './raw-qualifiers.js';
 import { QualifierRecord, readQualifiers } from './read-qualifiers.js';
 import { ParsedPurl } from './parsed-purl.js';
 import { locateParts, type SourceLayout } from './source-layout.js';
+import { hasCharIn } from './text-search.js';
 
 /**
  * A PURL split into decoded components by the type-agnostic rules of ECMA-427, before any
@@ -165,12 +166,6 @@ function badCharacterAfter(input: string, from: number): number {
 /** The error for the raw control character or lone surrogate at `at`, which is in `component`. */
 function badCharacter(input: string, component: PurlComponentName, at: number): PurlError {
   return new PurlError(component, 'invalid-characters', `${component} has ${quote(input[at] as string)} at offset ${at}: a raw control character or lone surrogate (percent-encode a control character)`);
-}
-
-/** Whether `char` occurs in `input` from `from` to before `end`. */
-function hasCharIn(input: string, char: string, from: number, end: number): boolean {
-  const i = input.indexOf(char, from);
-  return i !== -1 && i < end;
 }
 
 /** A `.` or `..` segment. */

@@ -2,23 +2,12 @@ import { PurlError, quote } from '../purl-error.js';
 import { emptyQualifiers, type PurlQualifiers } from '../purl-components.js';
 import { percentDecode, percentEncode } from './percent-encoding.js';
 import type { QualifierSink } from './read-qualifiers.js';
+import { foundIn, hasCharIn } from './text-search.js';
 
 /** From `lastIndex`: any character a canonical qualifier value does not hold (unreserved ones, `:` and escapes). */
 const NOT_VALUE = /[^A-Za-z0-9._~:%-]/g;
 /** From `lastIndex`: a `%` that does not start an escape (uppercase hex) of an ASCII character that needs one. */
 const NOT_CANONICAL_ESCAPE = /%(?![01][0-9A-F]|2[0-9A-CF]|3[B-F]|40|5[B-E]|60|7[BCDF])/g;
-
-/** Whether `pattern` (global, matching one character) matches from `from` to before `to`. */
-function foundIn(pattern: RegExp, input: string, from: number, to: number): boolean {
-  pattern.lastIndex = from;
-  return pattern.test(input) && pattern.lastIndex - 1 < to;
-}
-
-/** Whether `char` occurs from `from` to before `to`. */
-function hasCharIn(input: string, char: string, from: number, to: number): boolean {
-  const i = input.indexOf(char, from);
-  return i !== -1 && i < to;
-}
 
 /**
  * Whether the qualifier values of the section of `input` from `from` to before `to` hold only

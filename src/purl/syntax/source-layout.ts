@@ -3,7 +3,7 @@
  * sliced out, decoded or checked: parsing then reads each part from its place, and `canonicalize`
  * can tell most canonical PURLs from their layout alone, without reading them again when it cannot.
  */
-import type { MAX_PURL_LENGTH } from './generic-rules.js';
+import { firstFrom } from './text-search.js';
 
 /**
  * How the string starts, before the type: `pkg:` as building writes it; another spelling before
@@ -76,20 +76,15 @@ const NOT_SUBPATH = /[^A-Za-z0-9._~:/%-]/g;
 /** The first character that is not a letter, digit, `._~:-`, `%` or a separator. */
 const NOT_PLAIN = /[^A-Za-z0-9._~:/@%?#&=-]/g;
 
-/** The first character from `from` on that `pattern` (global) finds, or the string's length. */
-function firstFrom(pattern: RegExp, input: string, from: number): number {
-  pattern.lastIndex = from;
-  return pattern.test(input) ? pattern.lastIndex - 1 : input.length;
-}
-
 /**
- * Finds the parts of `purl` (a string of at most {@link MAX_PURL_LENGTH} characters) by
- * ECMA-427's parsing procedure, refusing nothing: from the right, the subpath at the last "#",
- * then the qualifiers at the last "?" of what remains; from the left, scheme and type; then from
- * the right again, the version at the last "@", the name after the last "/", and the namespace.
- * What is wrong is found when the parts are read, in that order. One function, in the order of
- * the procedure: V8 then keeps every index in a register, where helpers it did not inline would
- * each read and write them in the layout (measured: 5 to 10% of a parse).
+ * Finds the parts of `purl` (a string no longer than a PURL may be) by ECMA-427's parsing
+ * procedure, refusing nothing: from the right, the subpath at the last "#", then the qualifiers
+ * at the last "?" of what remains; from the left, scheme and type; then from the right again,
+ * the version at the last "@", the name after the last "/", and the namespace. What is wrong is
+ * found when the parts are read, in that order. The common path is one function, in the order of
+ * the procedure: V8 keeps its indexes in registers, where helpers it did not inline (it stops at
+ * a budget of bytecode) would each read and write them in the layout, measured at 5 to 10% of a
+ * parse; what most PURLs never need is in helpers.
  */
 export function locateParts(purl: string): SourceLayout {
   // First, one scan part by part, each with the characters building writes there: in most PURLs
@@ -111,55 +106,23 @@ export function locateParts(purl: string): SourceLayout {
     stop = firstFrom(NOT_SUBPATH, purl, stop + 1);
   }
   const layout = new SourceLayout(lowerEnd, purl.length);
-  let tidy = true;
-  let pathEnd = purl.length;
   if (stop === purl.length) {
-    if (hash !== -1) pathEnd = hash;
-    if (question !== -1) pathEnd = question;
+    layout.question = question;
+    layout.hash = hash;
+    layout.pathEnd = question !== -1 ? question : hash !== -1 ? hash : purl.length;
   } else {
-    // Anything else: the separators are found the general way. The subpath and the qualifiers:
-    // the last "#", then the last "?" before it, found with indexOf forwards: V8's lastIndexOf is
-    // a runtime call that costs several times more than the one or two indexOf calls a PURL
-    // needs. More than one means that the others are inside another part, where building
-    // escapes them.
-    layout.canonicalCharacters = false;
-    layout.plainEnd = firstFrom(NOT_PLAIN, purl, stop);
-    hash = purl.indexOf('#');
-    if (hash !== -1) {
-      for (let i = purl.indexOf('#', hash + 1); i !== -1; i = purl.indexOf('#', i + 1)) {
-        hash = i;
-        tidy = false;
-      }
-      pathEnd = hash;
-    }
-    question = purl.indexOf('?');
-    if (question >= pathEnd) question = -1;
-    if (question !== -1) {
-      for (let i = purl.indexOf('?', question + 1); i !== -1 && i < pathEnd; i = purl.indexOf('?', i + 1)) {
-        question = i;
-        tidy = false;
-      }
-      pathEnd = question;
-    }
+    findSeparators(purl, stop, layout);
   }
-  layout.hash = hash;
-  layout.question = question;
-  layout.pathEnd = pathEnd;
+  const pathEnd = layout.pathEnd;
 
   // The scheme (`pkg:` in any case, or whatever is before the first `:`), then the type from after
   // the "/" that may follow it to the next "/"; without that "/" there is no name.
+  let tidy = true;
   let start = 4;
   // Four charCodeAt tests: startsWith('pkg:') is a slower builtin call.
   if (!(purl.charCodeAt(0) === 0x70 && purl.charCodeAt(1) === 0x6b && purl.charCodeAt(2) === 0x67 && purl.charCodeAt(3) === 0x3a)) {
-    tidy = false;
-    const colon = purl.indexOf(':');
-    if (colon === -1 || colon >= pathEnd) {
-      layout.scheme = 'missing';
-      layout.tidy = false;
-      return layout;
-    }
-    layout.scheme = 'other';
-    start = colon + 1;
+    start = schemeEnd(purl, layout);
+    if (start === -1) return layout;
   }
   while (start < pathEnd && purl.charCodeAt(start) === 0x2f) {
     start++;
@@ -214,8 +177,55 @@ export function locateParts(purl: string): SourceLayout {
   layout.nameStart = lastSlash === -1 ? pathStart : lastSlash + 1;
   layout.nameEnd = nameEnd;
   layout.emptySegment = emptySegment;
-  layout.tidy = tidy;
+  if (!tidy) layout.tidy = false;
   return layout;
+}
+
+/**
+ * The separators of a string the scan part by part stopped in, at `stop`: the last "#", then the
+ * last "?" before it, found with indexOf forwards (V8's lastIndexOf is a runtime call that costs
+ * several times more than the one or two indexOf calls a PURL needs). More than one means that
+ * the others are inside another part, where building escapes them.
+ */
+function findSeparators(purl: string, stop: number, layout: SourceLayout): void {
+  layout.canonicalCharacters = false;
+  layout.plainEnd = firstFrom(NOT_PLAIN, purl, stop);
+  let pathEnd = purl.length;
+  let hash = purl.indexOf('#');
+  if (hash !== -1) {
+    for (let i = purl.indexOf('#', hash + 1); i !== -1; i = purl.indexOf('#', i + 1)) {
+      hash = i;
+      layout.tidy = false;
+    }
+    pathEnd = hash;
+  }
+  let question = purl.indexOf('?');
+  if (question >= pathEnd) question = -1;
+  if (question !== -1) {
+    for (let i = purl.indexOf('?', question + 1); i !== -1 && i < pathEnd; i = purl.indexOf('?', i + 1)) {
+      question = i;
+      layout.tidy = false;
+    }
+    pathEnd = question;
+  }
+  layout.hash = hash;
+  layout.question = question;
+  layout.pathEnd = pathEnd;
+}
+
+/**
+ * Where the type starts after a scheme other than lowercase `pkg:` (whatever is before the first
+ * `:`, checked when the type is read), or -1 when there is no `:` before the path.
+ */
+function schemeEnd(purl: string, layout: SourceLayout): number {
+  layout.tidy = false;
+  const colon = purl.indexOf(':');
+  if (colon === -1 || colon >= layout.pathEnd) {
+    layout.scheme = 'missing';
+    return -1;
+  }
+  layout.scheme = 'other';
+  return colon + 1;
 }
 
 /** Whether a "/" followed by something other than "/" comes after `from`, before `end`. */
