@@ -25,9 +25,9 @@ export function gzipSize(bytes) {
  * eagerly loaded files (minified unless `minify: false`; gzip per file, summed), and
  * `lazyGzipBytes` of the files only a dynamic import() loads. Any import that cannot be resolved
  * for the browser (a Node built-in) fails the build, unless `external` names it (left as an
- * import in the output, not bundled).
+ * import in the output, not bundled). `plugins` are esbuild plugins run before the entry's own.
  */
-export async function bundleForBrowser({ contents, resolveDir, minify = true, loader = 'js', external = [] }) {
+export async function bundleForBrowser({ contents, resolveDir, minify = true, loader = 'js', external = [], plugins = [] }) {
   const virtualEntry = {
     name: 'virtual-entry',
     setup(b) {
@@ -47,7 +47,7 @@ export async function bundleForBrowser({ contents, resolveDir, minify = true, lo
     write: false,
     metafile: true,
     logLevel: 'silent',
-    plugins: [virtualEntry],
+    plugins: [virtualEntry, ...plugins],
     external,
   });
   const files = Object.fromEntries(result.outputFiles.map((file) => [path.basename(file.path), file.contents]));

@@ -16,11 +16,12 @@ import { inPlaceRules, isCanonicalInPlace } from '../../src/purl/engine/canonica
 import { vocabulary } from '../../src/purl/syntax/vocabulary.js';
 import { locateParts } from '../../src/purl/syntax/source-layout.js';
 import { compileDefinition } from '../../src/purl/definitions/compile-definition.js';
+import { patternSafeLength } from '../../src/purl/definitions/pattern-flagger.js';
 import { rulesLookup } from '../../src/purl/rules/index.js';
 import { ROOT } from '../support/paths.js';
 
 const engine = defaultPurlEngine();
-const compiled = defaultPurlDefinitions().map((definition) => compileDefinition(definition, { rules: rulesLookup(defaultPurlRules), patternGuard: null }));
+const compiled = defaultPurlDefinitions().map((definition) => compileDefinition(definition, { rules: rulesLookup(defaultPurlRules), patternGuard: null, safeLength: patternSafeLength }));
 const words = vocabulary(
   compiled.map((c) => ({ type: c.type, inPlace: inPlaceRules(c) })),
   compiled.flatMap((c) => c.qualifierKeys),

@@ -12,6 +12,7 @@ import { MAX_PURL_LENGTH } from '../syntax/generic-rules.js';
 import type { WordIndex } from '../syntax/word-index.js';
 import { GENERIC_PLAN, type CompiledType } from '../definitions/compile-definition.js';
 import type { DefinitionRules } from '../definitions/definition-rules.js';
+import type { CompileSettings } from '../definitions/compile-definition.js';
 import type { PatternGuard } from '../definitions/pattern-guard.js';
 import { defaultPurlRules, rulesLookup, type PurlRule, type RuleComponent, type RulesLookup } from '../rules/index.js';
 import { TypeEntry } from './type-entry.js';
@@ -114,6 +115,8 @@ export interface EngineSettings {
   readonly rulesFor: RulesLookup;
   readonly patternGuard: PatternGuard | null;
   readonly canonicalFastPath: boolean;
+  /** How long a value each type's patterns run on directly (see {@link CompileSettings.safeLength}). */
+  readonly safeLength: (pattern: string) => number;
 }
 
 /**
@@ -355,8 +358,11 @@ export interface EngineType {
   readonly compiled?: CompiledType;
 }
 
-/** Reads an engine's options once, refusing what cannot be used. */
-export function engineSettings(options: PurlEngineOptions = {}): EngineSettings {
+/**
+ * Reads an engine's options once, refusing what cannot be used. `safeLength` tells how long a
+ * value the patterns of its types run on directly (see {@link CompileSettings.safeLength}).
+ */
+export function engineSettings(options: PurlEngineOptions, safeLength: (pattern: string) => number): EngineSettings {
   if (typeof options !== 'object' || options === null) throw new TypeError('engine options must be an object');
   const rules = options.rules ?? defaultPurlRules;
   return {
@@ -365,6 +371,7 @@ export function engineSettings(options: PurlEngineOptions = {}): EngineSettings 
     rulesFor: rulesLookup(rules),
     patternGuard: options.patternGuard ?? null,
     canonicalFastPath: options.canonicalFastPath !== false,
+    safeLength,
   };
 }
 
@@ -375,7 +382,7 @@ export function engineSettings(options: PurlEngineOptions = {}): EngineSettings 
  * teapurl is built) are compiled when first asked for.
  */
 export function createEngine(types: readonly EngineType[], settings: EngineSettings, failed: (error: unknown, source: string) => Error = (error) => error as Error): PurlEngine {
-  const compile = { rules: settings.rulesFor, patternGuard: settings.patternGuard };
+  const compile = { rules: settings.rulesFor, patternGuard: settings.patternGuard, safeLength: settings.safeLength };
   const entries = types.map(({ rules, document, source, compiled }) => {
     const entry = new TypeEntry(rules, document, compile, compiled ?? null);
     if (source !== undefined) {

@@ -39,19 +39,20 @@ export interface SyntaxOptions {
  */
 export function parsePurlString(input: unknown, options: SyntaxOptions, words: Vocabulary = GENERIC_VOCABULARY, rawQualifiers?: RawQualifiers, layout?: SourceLayout): SyntaxComponents {
   const purl = purlString(input);
-  const at = layout ?? locateParts(purl);
-  const subpath = at.hash === -1 ? null : decodePath(purl.slice(at.hash + 1), 'subpath', true);
+  const parts = layout ?? locateParts(purl);
+  const subpath = parts.hash === -1 ? null : decodePath(purl.slice(parts.hash + 1), 'subpath', true);
   let record: QualifierRecord | null = null;
-  if (at.question !== -1) {
+  if (parts.question !== -1) {
     const sink = rawQualifiers ?? (record = new QualifierRecord());
-    if (!readQualifiers(purl, at.question + 1, at.hash === -1 ? purl.length : at.hash, options.lenient, words.qualifierKeys, sink, at.plainEnd)) at.tidy = false;
+    const end = parts.hash === -1 ? purl.length : parts.hash;
+    if (!readQualifiers(purl, parts.question + 1, end, options.lenient, words.qualifierKeys, sink, parts.plainEnd)) parts.tidy = false;
   }
-  const type = readType(purl, at, words);
-  const version = at.versionAt === -1 ? null : readVersion(purl, at);
-  const name = readName(purl, at);
-  const namespace = at.nameStart === at.pathStart ? null : readNamespace(purl, at);
-  if (at.plainEnd !== purl.length) refuseBadCharacters(purl, at);
-  return new ParsedPurl(purl, at, type, namespace, name, version, record === null ? null : record.record, record === null ? null : record.pairs, subpath);
+  const type = readType(purl, parts, words);
+  const version = parts.versionAt === -1 ? null : readVersion(purl, parts);
+  const name = readName(purl, parts);
+  const namespace = parts.nameStart === parts.pathStart ? null : readNamespace(purl, parts);
+  if (parts.plainEnd !== purl.length) refuseBadCharacters(purl, parts);
+  return new ParsedPurl(purl, parts, type, namespace, name, version, record === null ? null : record.record, record === null ? null : record.pairs, subpath);
 }
 
 /** `input` when it is a string short enough to be a PURL. */

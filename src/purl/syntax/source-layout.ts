@@ -21,7 +21,8 @@ export class SourceLayout {
    * Whether separators, scheme and type are written as building writes them: `pkg:` and the
    * type with no slashes between, one `#` and one `?` at most, no empty segment or trailing `/`,
    * one `@` at most and then a non-empty version without `/`. Parsing also clears it for a type
-   * not in lowercase and for qualifiers not in canonical order and encoding.
+   * not in lowercase, and for qualifiers with keys not lowercase and ascending, or a value empty
+   * or holding an `=` (see `readQualifiers`).
    */
   tidy = true;
   /** What precedes the type. */
