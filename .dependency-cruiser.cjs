@@ -2,27 +2,34 @@
 // listed before it):
 //
 //   schemas → purl → validate → docs, tea → node → cli
+//   schemas → vers (beside purl: neither imports the other) → validate …
 //
 // plus the generated types (types/, type-only) anywhere. Inside tea/, the client (tea/client/) and
-// the server (tea/server/) share the protocol modules of tea/ but never import each other. Each
+// the server (tea/server/) share the protocol modules of tea/ but never import each other; the
+// client is browser-safe, and what it needs of Node (TLS settings, files) is in node/. Each
 // package entry re-exports its own capability only: src/index.ts (`teapurl`) the validator,
 // src/purl/index.ts (`teapurl/purl`) the engine, src/docs/index.ts, src/node/index.ts,
-// src/tea/client/index.ts and src/tea/server/index.ts theirs. The browser-safe entries reach no
-// Node built-in. test/layers.test.ts runs these rules; `npx depcruise src` prints them.
+// src/tea/client/index.ts, src/tea/server/index.ts and src/vers/index.ts theirs. The browser-safe
+// entries (the validator, the PURL engine, VERS, the TEA client) reach no Node built-in and no
+// Node-only package. test/layers.test.ts runs these rules; `npx depcruise src` prints them.
 const LAYERS = {
   schemas: [],
   purl: ['schemas'],
-  validate: ['schemas', 'purl'],
-  docs: ['schemas', 'purl', 'validate'],
-  tea: ['schemas', 'purl', 'validate'],
-  node: ['schemas', 'purl', 'validate', 'docs'],
-  cli: ['schemas', 'purl', 'validate', 'docs', 'tea', 'node'],
+  vers: ['schemas'],
+  validate: ['schemas', 'purl', 'vers'],
+  docs: ['schemas', 'purl', 'vers', 'validate'],
+  tea: ['schemas', 'purl', 'vers', 'validate'],
+  node: ['schemas', 'purl', 'vers', 'validate', 'docs', 'tea'],
+  cli: ['schemas', 'purl', 'vers', 'validate', 'docs', 'tea', 'node'],
 };
-const BROWSER_SAFE_ENTRIES = ['src/index.ts', 'src/purl/index.ts'];
+const BROWSER_SAFE_ENTRIES = ['src/index.ts', 'src/purl/index.ts', 'src/vers/index.ts', 'src/tea/client/index.ts'];
+// Packages that run in Node only: undici's agents are Node sockets.
+const NODE_ONLY_PACKAGES = ['undici'];
 // What each entry may re-export from: its own folder (the root entry: the validator).
 const ENTRY_CAPABILITY = {
   'src/index.ts': 'src/validate/',
   'src/purl/index.ts': 'src/purl/',
+  'src/vers/index.ts': 'src/vers/',
   'src/docs/index.ts': 'src/docs/',
   'src/node/index.ts': 'src/node/',
   'src/tea/client/index.ts': 'src/tea/(?!server/)',
@@ -66,11 +73,11 @@ module.exports = {
     },
     {
       name: 'browser-safe-entries',
-      comment: `nothing reachable from ${BROWSER_SAFE_ENTRIES.join(' or ')} is a Node built-in`,
+      comment: `nothing reachable from ${BROWSER_SAFE_ENTRIES.join(' or ')} is a Node built-in or a Node-only package (${NODE_ONLY_PACKAGES.join(', ')})`,
       severity: 'error',
       from: { path: `^(${BROWSER_SAFE_ENTRIES.map(escape).join('|')})$` },
-      // A reachability rule matches by path: every name Node knows, with or without `node:`.
-      to: { path: `^(node:)?(${builtinModules.map(escape).join('|')})(/|$)`, reachable: true },
+      // A reachability rule matches by path: every name Node knows, with or without `node:`, and the Node-only packages.
+      to: { path: `^((node:)?(${builtinModules.map(escape).join('|')})(/|$)|(node_modules/)?(${NODE_ONLY_PACKAGES.map(escape).join('|')})(/|$))`, reachable: true },
     },
   ],
   options: {

@@ -4,11 +4,10 @@
 // them, each with the canonical form and the components it must parse to.
 //
 // The expectations are computed here, independently of teapurl's engine (nothing from src/ is
-// imported): the generator knows the components it starts from, applies the per-type
-// normalisations that corpus/purl-types/ states (`case_sensitive: false` lowercases; PyPI's
-// prose rule turns `_` into `-`) and writes the canonical string with its own encoder, which
-// follows ECMA-427's "Character encoding" clause and how-to-build. The spelling is written
-// separately, by the rules of the tool style it imitates.
+// imported): the generator knows the components it starts from and writes the canonical string
+// with scripts/lib/canonical-purl.mjs (the per-type normalisations corpus/purl-types/ states,
+// ECMA-427's encoding and how-to-build). The spelling is written separately, by the rules of the
+// tool style it imitates.
 //
 // Sources (facts from public package indexes, read from this machine):
 //   /work/.library/env/packages/npm.tsv, pypi.tsv, nuget.tsv, maven-partial.tsv, go-partial.tsv,
@@ -33,6 +32,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { prng } from './lib/prng.mjs';
+import { buildCanonical, byText, encodeComponent, normalise } from './lib/canonical-purl.mjs';
+import { debianStanzas } from './lib/debian-stanzas.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -59,84 +60,6 @@ function sample(list, count) {
   }
   return copy.slice(0, n);
 }
-const byText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
-
-// ---------------------------------------------------------------------------------------------
-// The canonical form, per ECMA-427 ("Character encoding", "Rules for each PURL component") and
-// how-to-build. Unencoded: A-Z a-z 0-9, the punctuation `.-_~`, and the colon `:` wherever it
-// appears. Every other character (including `@ / ? # & = + % !` and space) is written as the
-// percent-escapes of its UTF-8 octets, hex in uppercase. Separators are written only as separators.
-
-const UTF8 = new TextEncoder();
-const UNENCODED = new Set('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_~:');
-
-function encodeComponent(text) {
-  let out = '';
-  for (const byte of UTF8.encode(text)) {
-    const ch = String.fromCharCode(byte);
-    out += byte < 0x80 && UNENCODED.has(ch) ? ch : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
-  }
-  return out;
-}
-
-/** What corpus/purl-types says about each component's case, read from the definitions. */
-function loadCaseRules() {
-  const rules = {};
-  const dir = path.join(ROOT, 'corpus/purl-types');
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('-definition.json')).sort()) {
-    const def = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
-    const lower = new Set();
-    for (const component of ['namespace', 'name', 'version', 'subpath']) {
-      if (def[`${component}_definition`]?.case_sensitive === false) lower.add(component);
-    }
-    rules[def.type] = lower;
-  }
-  return rules;
-}
-const CASE_INSENSITIVE = loadCaseRules();
-
-/** Statements the definitions make in prose only (the engine's rule registry is not consulted). */
-const PROSE_RULES = {
-  pypi: { name: (name) => name.replaceAll('_', '-') },
-};
-
-/** Normalised components: lowercase where the type is case-insensitive, then the prose rules. */
-function normalise(c) {
-  const lower = CASE_INSENSITIVE[c.type] ?? new Set();
-  const out = { ...c, type: c.type.toLowerCase() };
-  for (const component of ['namespace', 'name', 'version', 'subpath']) {
-    if (out[component] == null) continue;
-    if (lower.has(component)) out[component] = out[component].toLowerCase();
-    const rule = PROSE_RULES[out.type]?.[component];
-    if (rule) out[component] = rule(out[component]);
-  }
-  if (out.qualifiers) {
-    const q = {};
-    for (const [k, v] of Object.entries(out.qualifiers)) if (v !== '') q[k.toLowerCase()] = v;
-    out.qualifiers = Object.keys(q).length ? q : null;
-  }
-  return out;
-}
-
-/** Namespace segments: empty ones are discarded. */
-const namespaceSegments = (path) => path.split('/').filter((s) => s !== '');
-/** Subpath segments: empty, `.` and `..` ones are discarded. */
-const subpathSegments = (path) => path.split('/').filter((s) => s !== '' && s !== '.' && s !== '..');
-
-/** how-to-build, left to right, from normalised components. */
-function buildCanonical(c) {
-  let purl = `pkg:${c.type}/`;
-  if (c.namespace) purl += `${namespaceSegments(c.namespace).map(encodeComponent).join('/')}/`;
-  purl += encodeComponent(c.name);
-  if (c.version) purl += `@${encodeComponent(c.version)}`;
-  if (c.qualifiers) {
-    const pairs = Object.entries(c.qualifiers).map(([k, v]) => `${k}=${encodeComponent(v)}`);
-    purl += `?${pairs.sort(byText).join('&')}`;
-  }
-  if (c.subpath && subpathSegments(c.subpath).length) purl += `#${subpathSegments(c.subpath).map(encodeComponent).join('/')}`;
-  return purl;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Spellings: how tools write the same components. Each writer gets raw components and returns
 // the string; `enc` chooses how a piece is escaped.
@@ -181,25 +104,6 @@ function uniqueRows(rows) {
   const seen = new Map();
   for (const row of rows) seen.set(row.join('\t'), row);
   return [...seen.keys()].sort(byText).map((k) => seen.get(k));
-}
-
-/** Debian package stanzas from apt's lists (bookworm on this machine). */
-function debianStanzas() {
-  const text = execFileSync('apt-cache', ['dumpavail'], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  const stanzas = [];
-  for (const block of text.split('\n\n')) {
-    const fields = {};
-    let last = null;
-    for (const line of block.split('\n')) {
-      if (/^\s/.test(line)) continue;
-      const colon = line.indexOf(':');
-      if (colon > 0) fields[(last = line.slice(0, colon))] = line.slice(colon + 1).trim();
-    }
-    if (fields.Package && fields.Version) stanzas.push(fields);
-  }
-  const unique = new Map();
-  for (const s of stanzas) unique.set(`${s.Package} ${s.Version} ${s.Architecture}`, s);
-  return [...unique.keys()].sort(byText).map((k) => unique.get(k));
 }
 
 // ---------------------------------------------------------------------------------------------

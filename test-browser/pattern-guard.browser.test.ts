@@ -75,7 +75,7 @@ describe('teapurl/purl in Chromium', () => {
         unguarded: (window as any).engines[i].validate(`pkg:widget/${'a'.repeat(60_000)}!`).errors.map((e: any) => e.code),
       }));
     }, definitions);
-    const verdicts: Verdicts[] = patterns.map((pattern, i) => ({ pattern, before: before[i]!, after: after[i] }));
+    const verdicts: Verdicts[] = patterns.map((pattern, i) => ({ pattern, before: before[i]!, after: after[i]! }));
 
     for (const v of verdicts) {
       expect(v.before.codes, v.pattern).toEqual(['pattern-skipped']);

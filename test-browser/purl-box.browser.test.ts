@@ -182,7 +182,7 @@ describe.each(['http', 'file'] as const)('the live box over %s', (transport) => 
     await page.close();
   });
 
-  it('shows the repository and download URLs of an npm and a maven PURL, as text and http(s) links', async () => {
+  it('shows the repository, version page and download URLs of an npm and a maven PURL, as text and http(s) links', async () => {
     const site = sites.bundled;
     const opened = await open(site, transport, 'index.html');
     const { page } = opened;
@@ -191,6 +191,7 @@ describe.each(['http', 'file'] as const)('the live box over %s', (transport) => 
     await expect.poll(() => url('download').locator('code').innerText()).toBe('https://registry.npmjs.org/@babel/core/-/core-7.24.0.tgz');
     expect(await url('repository').locator('code').innerText()).toBe('https://www.npmjs.com/package/@babel/core');
     expect(await url('repository').locator('a').getAttribute('href')).toBe('https://www.npmjs.com/package/@babel/core');
+    expect(await url('version-page').locator('code').innerText()).toBe('https://www.npmjs.com/package/@babel/core/v/7.24.0');
     expect(await url('download').locator('a').getAttribute('rel')).toBe('noopener noreferrer nofollow');
 
     await typeInto(page, 'pkg:maven/org.apache.commons/commons-lang3@3.12.0?classifier=sources');
@@ -202,6 +203,7 @@ describe.each(['http', 'file'] as const)('the live box over %s', (transport) => 
     // No version: a repository page, but no download.
     await typeInto(page, 'pkg:maven/org.apache.commons/commons-lang3');
     await expect.poll(() => url('download').innerText()).toBe('none for this PURL');
+    expect(await url('version-page').innerText()).toBe('none for this PURL');
     expect(await url('download').locator('a').count()).toBe(0);
 
     // An invalid PURL shows no URLs at all.

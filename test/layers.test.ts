@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,7 +43,24 @@ function violationsIn(files: Record<string, string>): string[] {
   }
 }
 
+/** The src/ modules reachable from these entries, by dependency-cruiser's reading. */
+function reachableFrom(entries: readonly string[]): string[] {
+  const out = execFileSync(process.execPath, [DEPCRUISE, ...entries, '--config', CONFIG, '--output-type', 'json'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return (JSON.parse(out) as { modules: { source: string }[] }).modules.map((m) => m.source).filter((source) => source.startsWith('src/'));
+}
+
 describe('layers (.dependency-cruiser.cjs)', () => {
+  it('the browser-safe entries use no Node global either (Buffer, process, require, __dirname, setImmediate)', { timeout: 60_000 }, () => {
+    const modules = reachableFrom(['src/index.ts', 'src/purl/index.ts', 'src/tea/client/index.ts']);
+    expect(modules).toContain('src/tea/client/tea-client.ts');
+    const offenders = modules.flatMap((file) => {
+      // Comments may mention them (examples run in Node); code may not.
+      const code = readFileSync(path.join(ROOT, file), 'utf8').split('\n').filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line)).join('\n');
+      return [...new Set(code.match(/\b(Buffer|process|require|__dirname|setImmediate)\b\s*[.(]/g) ?? [])].map((use) => `${file}: ${use}`);
+    });
+    expect(offenders).toEqual([]);
+  });
+
   it('src/ imports only downwards, has no run-time cycle, and its browser-safe entries reach no Node built-in', { timeout: 60_000 }, () => {
     expect(shown(violations(ROOT))).toEqual([]);
   });
@@ -69,21 +86,25 @@ describe('layers (.dependency-cruiser.cjs)', () => {
     );
   });
 
-  it('the rules catch an entry that exports another capability, and the TEA client and server importing each other', { timeout: 60_000 }, () => {
+  it('the rules catch an entry that exports another capability, the TEA client and server importing each other, and Node behind the client', { timeout: 60_000 }, () => {
     expect(
       violationsIn({
         'src/purl/index.ts': "export const parse = (s: string) => s;\n",
         'src/tea/shared.ts': 'export const version = 1;\n',
         // The client reaching into the server for a helper, and the server entry handing out a client module.
-        'src/tea/client/index.ts': "export { issue } from '../server/issue.js';\nexport { version } from '../shared.js';\n",
+        'src/tea/client/index.ts': "export { issue } from '../server/issue.js';\nexport { version } from '../shared.js';\nexport { agent } from './transport.js';\n",
         'src/tea/server/issue.ts': "export const issue = () => 'token';\n",
         'src/tea/server/index.ts': "export { issue } from './issue.js';\nexport { fetchToken } from '../client/fetch-token.js';\n",
         'src/tea/client/fetch-token.ts': "export const fetchToken = () => 'token';\n",
         // The Node entry re-exporting the engine.
         'src/node/index.ts': "export { parse } from '../purl/index.js';\n",
+        // The browser-safe client reaching Node's TLS and undici's agents.
+        'src/tea/client/transport.ts': "import { rootCertificates } from 'node:tls';\nimport { Agent } from 'undici';\nexport const agent = () => new Agent({ connect: { ca: [...rootCertificates] } });\n",
       }),
     ).toEqual(
       [
+        'browser-safe-entries: src/tea/client/index.ts → tls',
+        'browser-safe-entries: src/tea/client/index.ts → undici',
         'entry-node: src/node/index.ts → src/purl/index.ts',
         'entry-tea/client: src/tea/client/index.ts → src/tea/server/issue.ts',
         'entry-tea/server: src/tea/server/index.ts → src/tea/client/fetch-token.ts',

@@ -4,3 +4,6 @@ export type * from './tea-token-response.js';
 export type * from './tea-token-error.js';
 export type * from './purl-type-definition.js';
 export type * from './purl-type-urls.js';
+export type * from './vers-type-definition.js';
+export type * from './vers-types-index.js';
+export type * from './tea-objects.js';

@@ -4,7 +4,7 @@ import { Ajv, _ } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import ajvStandalone from 'ajv/dist/standalone/index.js';
 import { compile } from 'json-schema-to-typescript';
-import { SCHEMA_FILES } from './schema-list.js';
+import { SCHEMA_FILES, schemaRoots } from './schema-list.js';
 import { defaultDefinitionsModules } from './default-definitions.js';
 import { defaultUrlsModule } from './default-urls.js';
 import { documentGeneratedTypes } from './type-docs.js';
@@ -157,7 +157,8 @@ function withoutAnnotations(schema: unknown): unknown {
 function validatorModules(schemas: Map<string, JsonObject>): Artifact[] {
   const out: Artifact[] = [];
   let keyedLoops = 0;
-  for (const { file, exportName, validatorFile } of SCHEMA_FILES) {
+  for (const entry of SCHEMA_FILES) {
+    const { file, validatorFile } = entry;
     const ajv = new Ajv({
       strict: true,
       allErrors: true,
@@ -166,13 +167,16 @@ function validatorModules(schemas: Map<string, JsonObject>): Artifact[] {
       code: { source: true, esm: true, formats: _`require("../formats")` },
     });
     addFormats(ajv);
+    // A VERS's shape; its rules are the VERS engine's, checked beyond the schema (vers-fields.ts).
+    ajv.addFormat('vers', VERS_SHAPE);
     ajv.addKeyword({ keyword: 'x-expected', schemaType: 'string' });
     const schema = schemas.get(file)!;
     ajv.addSchema(withoutAnnotations(schema) as JsonObject);
-    const keyed = withKeyedUniqueItems(withPrototypelessIndices(standaloneCode(ajv, { [exportName]: String(schema.$id) })));
+    const roots = schemaRoots(entry, String(schema.$id));
+    const keyed = withKeyedUniqueItems(withPrototypelessIndices(standaloneCode(ajv, Object.fromEntries(roots.map(({ exportName, ref }) => [exportName, ref])))));
     keyedLoops += keyed.replaced;
     const js = `${BANNER(file)}\n// @ts-nocheck\n${toEsm(keyed.code)}\n`;
-    const dts = [BANNER(file), "import type { ValidateFunction } from './validate-function.js';", `export declare const ${exportName}: ValidateFunction;`, ''].join('\n');
+    const dts = [BANNER(file), "import type { ValidateFunction } from './validate-function.js';", ...roots.map(({ exportName }) => `export declare const ${exportName}: ValidateFunction;`), ''].join('\n');
     out.push({ file: `src/schemas/compiled/${validatorFile}`, content: js });
     out.push({ file: `src/schemas/compiled/${validatorFile.replace(/\.js$/, '.d.ts')}`, content: dts });
   }
@@ -182,8 +186,54 @@ function validatorModules(schemas: Map<string, JsonObject>): Artifact[] {
   return out;
 }
 
+/** What the schemas' `vers` format asks of a string at generation time: the same shape as `vers` in src/schemas/formats.ts. */
+const VERS_SHAPE = /^vers:[a-z][a-z0-9.-]*\/./;
+
+/**
+ * The JSON Pointer patterns (`*` for any array item or member) of every string each schema marks
+ * `"format": "vers"`, so that the validator checks those strings with the VERS engine: the
+ * schemas say where a VERS stands, and no check repeats it.
+ */
+function versFieldsModule(schemas: Map<string, JsonObject>): Artifact {
+  const table: Record<string, string[]> = {};
+  for (const entry of SCHEMA_FILES) {
+    const schema = schemas.get(entry.file)!;
+    for (const { exportName, pointer: rootPointer } of schemaRoots(entry, String(schema.$id))) {
+    const found = new Set<string>();
+    const walk = (node: unknown, pointer: string, seen: ReadonlySet<string>): void => {
+      if (!node || typeof node !== 'object' || Array.isArray(node)) return;
+      const object = node as JsonObject;
+      if (object.format === 'vers') found.add(pointer);
+      if (typeof object.$ref === 'string' && object.$ref.startsWith('#/') && !seen.has(object.$ref)) {
+        const target = object.$ref.slice(2).split('/').reduce<unknown>((at, key) => (at as JsonObject | undefined)?.[key], schema);
+        walk(target, pointer, new Set([...seen, object.$ref]));
+      }
+      for (const [name, sub] of Object.entries((object.properties as JsonObject | undefined) ?? {})) walk(sub, `${pointer}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`, seen);
+      for (const key of ['items', 'additionalProperties']) walk(object[key], `${pointer}/*`, seen);
+      for (const sub of Object.values((object.patternProperties as JsonObject | undefined) ?? {})) walk(sub, `${pointer}/*`, seen);
+      for (const key of ['allOf', 'anyOf', 'oneOf']) for (const sub of (object[key] as unknown[] | undefined) ?? []) walk(sub, pointer, seen);
+    };
+    const root = rootPointer.split('/').slice(1).reduce<unknown>((at, key) => (at as JsonObject | undefined)?.[key], schema);
+    walk(root, '', new Set());
+    table[exportName] = [...found].sort();
+    }
+  }
+  const lines = Object.entries(table).map(([name, pointers]) => `  ${name}: ${JSON.stringify(pointers)},`);
+  return {
+    file: 'src/schemas/compiled/vers-fields.ts',
+    content: [
+      BANNER('*.schema.json'),
+      '/** Where each schema puts a VERS (`"format": "vers"`), as JSON Pointer patterns: `*` is any array item or member. */',
+      'export const VERS_FIELDS: Readonly<Record<string, readonly string[]>> = {',
+      ...lines,
+      '};',
+      '',
+    ].join('\n'),
+  };
+}
+
 /** Everything `npm run generate` writes, in a stable order. */
 export async function generateArtifacts(root: string): Promise<Artifact[]> {
   const schemas = await loadSchemas(root);
-  return [...(await typeDeclarations(schemas)), ...validatorModules(schemas), ...(await defaultDefinitionsModules(root)), await defaultUrlsModule(root)];
+  return [...(await typeDeclarations(schemas)), ...validatorModules(schemas), versFieldsModule(schemas), ...(await defaultDefinitionsModules(root)), await defaultUrlsModule(root)];
 }

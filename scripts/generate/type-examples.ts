@@ -5,7 +5,12 @@
  * generated type without an example, or an example for a type that no longer exists stops the
  * generator (see type-docs.ts).
  */
+import { TEA_OBJECT_EXAMPLES } from './tea-object-examples.js';
+
 export const TYPE_EXAMPLES: Readonly<Record<string, unknown>> = {
+  // schemas/tea-objects.schema.json
+  ...TEA_OBJECT_EXAMPLES,
+
   // schemas/tea-discovery.schema.json
   TeaDiscoveryDocument: {
     schemaVersion: 1,
@@ -80,4 +85,21 @@ export const TYPE_EXAMPLES: Readonly<Record<string, unknown>> = {
   UrlTemplate: { template: '{+registry}/{name}/-/{name}-{version}.tgz' },
   PurlExample: { purl: 'pkg:cargo/rand', repository: 'https://crates.io/crates/rand', download: null },
   UrlExample: { url: 'https://crates.io/crates/rand', purl: 'pkg:cargo/rand' },
+  ValuePattern: '[^-]+',
+  UrlMirror: { url: 'https://repo1.maven.org/maven2', same_as: 'https://repo.maven.apache.org/maven2' },
+
+  // schemas/vers-type-definition.schema.json
+  VersTypeDefinition: {
+    $schema: 'https://packageurl.org/schemas/vers-type-definition.schema-0.2.json',
+    $id: 'https://packageurl.org/vers-types/npm-definition.json',
+    type: 'npm',
+    type_name: 'npm version',
+    description: 'Versions of npm packages, ordered by SemVer precedence.',
+    vers_examples: ['vers:npm/>=1.0.0|<2.0.0'],
+    native_and_vers_equivalent_examples: [{ native_range: '^1.0.0', vers_range: 'vers:npm/>=1.0.0|<2.0.0' }],
+  },
+  NativeExample: { native_range: '~=2.2', vers_range: 'vers:pypi/>=2.2|<3', note: 'A compatible release: 2.2 or later, before 3.' },
+
+  // schemas/vers-types-index.schema.json
+  VersTypesIndex: ['maven', 'npm', 'pypi'],
 };

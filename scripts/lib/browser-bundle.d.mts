@@ -11,6 +11,8 @@ export interface BrowserBundle {
   gzipBytes: number;
   /** Gzip size of the files only a dynamic import() loads (the pattern guard and re2js). */
   lazyGzipBytes: number;
+  /** The files only a dynamic import() loads, one by one: minified bytes, gzip bytes, and the source files bundled into each. */
+  lazy: { name: string; bytes: number; gzipBytes: number; inputs: string[] }[];
 }
 
 export declare function bundleForBrowser(options: { contents: string; resolveDir: string; minify?: boolean; loader?: 'js' | 'ts'; external?: string[]; plugins?: import('esbuild').Plugin[] }): Promise<BrowserBundle>;

@@ -22,8 +22,9 @@ export function gzipSize(bytes) {
  * Bundles `contents` (an ES module, e.g. `export * from 'teapurl/purl'`) resolved from
  * `resolveDir`. Returns every output file (`files`, by name; the entry is `entry.js`), `code`
  * (the eagerly loaded files, concatenated, for looking into), `bytes` and `gzipBytes` of the
- * eagerly loaded files (minified unless `minify: false`; gzip per file, summed), and
- * `lazyGzipBytes` of the files only a dynamic import() loads. Any import that cannot be resolved
+ * eagerly loaded files (minified unless `minify: false`; gzip per file, summed),
+ * `lazyGzipBytes` of the files only a dynamic import() loads, and `lazy`, those files one by one
+ * with their `bytes`, `gzipBytes` and the source files bundled into each (`inputs`). Any import that cannot be resolved
  * for the browser (a Node built-in) fails the build, unless `external` names it (left as an
  * import in the output, not bundled). `plugins` are esbuild plugins run before the entry's own.
  */
@@ -67,5 +68,6 @@ export async function bundleForBrowser({ contents, resolveDir, minify = true, lo
     bytes: sum(eagerNames, (b) => b.length),
     gzipBytes: sum(eagerNames, gzipSize),
     lazyGzipBytes: sum(lazyNames, gzipSize),
+    lazy: lazyNames.map((name) => ({ name, bytes: files[name].length, gzipBytes: gzipSize(files[name]), inputs: Object.keys(outputs[name]?.inputs ?? {}) })),
   };
 }

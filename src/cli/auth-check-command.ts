@@ -1,10 +1,12 @@
-import { authCheck, DEFAULT_PROBE_RESOURCE, type AuthCheckReport } from '../tea/auth-check.js';
-import { NetworkError } from '../tea/network-error.js';
-import { readTeaClientArgs, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
+import { authCheck } from '../tea/client/auth-check/auth-check.js';
+import { DEFAULT_PROBE_RESOURCE, type AuthCheckReport } from '../tea/client/auth-check/rules.js';
+import { NetworkError } from '../tea/client/network-error.js';
+import { API_KEY_OPTIONS, readApiKeyArgs, readTeaClientArgs, readUrlArg, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 import { parseCommandLine } from './args.js';
-import { escapeControls, quoteArg, safeLineStart } from './output/safe-text.js';
+import { teaFailureHint } from './tea-failure.js';
+import { escapeControls, safeLineStart } from './output/safe-text.js';
 
 export const AUTH_CHECK_HELP = `Usage: teapurl auth-check [options] <base-url>
 
@@ -31,8 +33,11 @@ token requires no authentication (section 5.1): that passes.
 The secret is sent only to POST /token, in HTTP Basic credentials (section 5.2.6);
 the no-x-api-key probe sends a random decoy, never the key (section 5.8).
 
-Exit status: 0 every probed rule passed, 1 a rule failed or the server could not
-be reached, 2 usage error.
+A key the server refuses (invalid_client) is not a failed rule of the server: the
+token probes are skipped, and the check says the key was refused.
+
+Exit status: 0 every probed rule passed, 1 a rule failed, the key was refused or
+the server could not be reached, 2 usage error.
 `;
 
 const MARK = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
@@ -57,26 +62,16 @@ export async function authCheckCommand(argv: string[], io: CommandIo): Promise<n
     help: AUTH_CHECK_HELP,
     positionals: true,
     options: {
-      'key-id': { type: 'string' },
-      secret: { type: 'string' },
+      ...API_KEY_OPTIONS,
       resource: { type: 'string' },
       ...TEA_CLIENT_OPTIONS,
     },
   });
   if (commandLine === null) return 0;
   const { values, positionals } = commandLine;
-  const { target: baseUrl, format, timeoutMs, allowInsecureHttp, ca } = readTeaClientArgs(values, positionals, io, 'the API base URL, such as https://tea.example.com/v1.0.0');
-  const secret = values.secret ?? io.env.TEAPURL_API_SECRET;
-  if (values['key-id'] !== undefined && secret === undefined) throw new UsageError('--key-id needs --secret (or TEAPURL_API_SECRET)');
-  if (values.secret !== undefined && values['key-id'] === undefined) throw new UsageError('--secret needs --key-id');
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new UsageError(`${quoteArg(baseUrl)} is not an absolute URL`);
-  }
-  // Checked before anything echoes the URL: user information may be a password.
-  if (url.username || url.password) throw new UsageError('the base URL must not carry user information (user:password@)');
+  const { target: baseUrl, format, timeoutMs, allowInsecureHttp, transport } = readTeaClientArgs(values, positionals, io, 'the API base URL, such as https://tea.example.com/v1.0.0');
+  const credentials = readApiKeyArgs(values, io.env);
+  const url = readUrlArg(baseUrl, 'the base URL');
   if (/[?#]/.test(baseUrl)) throw new UsageError('the base URL must not carry a query (?) or a fragment (#): it is the API base, such as https://tea.example.com/v1.0.0');
   if (values.resource !== undefined && /^https?:\/\/[^/?#]*@/i.test(values.resource)) throw new UsageError('--resource must not carry user information (user:password@)');
   if (url.protocol === 'http:' && !allowInsecureHttp) throw new UsageError(`${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4); --allow-http is for local tests`);
@@ -87,17 +82,21 @@ export async function authCheckCommand(argv: string[], io: CommandIo): Promise<n
     report = await authCheck(baseUrl, {
       timeoutMs,
       allowInsecureHttp,
-      ...(values['key-id'] !== undefined && secret !== undefined ? { credentials: { keyId: values['key-id'], secret } } : {}),
+      ...(credentials ? { credentials } : {}),
       ...(values.resource !== undefined ? { resource: values.resource } : {}),
-      ...(ca ? { ca } : {}),
+      transport,
     });
   } catch (error) {
     if (error instanceof NetworkError) {
-      io.stderr.write(`teapurl auth-check: ${escapeControls(error.message)}\n`);
+      io.stderr.write(`teapurl auth-check: ${escapeControls(error.message)}\n${teaFailureHint(error, 'auth-check', baseUrl)}`);
       return 1;
     }
     throw error;
+  } finally {
+    await transport.close?.();
   }
   io.stdout.write(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : formatText(report));
-  return report.passed ? 0 : 1;
+  // The key's fault, not the server's: said apart from the rules, and still not a pass.
+  if (report.tokenRefusal !== null) io.stderr.write(`teapurl auth-check: ${escapeControls(report.tokenRefusal)}\n`);
+  return report.passed && report.tokenRefusal === null ? 0 : 1;
 }

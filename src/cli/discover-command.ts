@@ -1,9 +1,10 @@
-import { discover, discoveryOrigin, DiscoveryError } from '../tea/discover.js';
+import { discover, discoveryOrigin, DiscoveryError } from '../tea/client/discover.js';
 import { parseSemVer } from '../tea/semver.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 import { readTeaClientArgs, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
 import { parseCommandLine } from './args.js';
+import { teaFailureHint } from './tea-failure.js';
 import { escapeControls } from './output/safe-text.js';
 
 export const DISCOVER_HELP = `Usage: teapurl discover [options] <host|https-url|tei>
@@ -42,7 +43,7 @@ export async function discoverCommand(argv: string[], io: CommandIo): Promise<nu
   });
   if (commandLine === null) return 0;
   const { values, positionals } = commandLine;
-  const { target, format, timeoutMs, allowInsecureHttp, ca } = readTeaClientArgs(values, positionals, io, 'a host, an https:// URL or a TEI');
+  const { target, format, timeoutMs, allowInsecureHttp, transport } = readTeaClientArgs(values, positionals, io, 'a host, an https:// URL or a TEI');
   // What the target is, checked before anything goes over the network: an argument that cannot
   // be discovered at all is a usage error (2), not a failed discovery (1).
   try {
@@ -58,12 +59,7 @@ export async function discoverCommand(argv: string[], io: CommandIo): Promise<nu
   }
 
   try {
-    const result = await discover(target, {
-      clientVersions,
-      timeoutMs,
-      allowInsecureHttp,
-      ...(ca ? { ca } : {}),
-    });
+    const result = await discover(target, { clientVersions, timeoutMs, allowInsecureHttp, transport });
     if (format === 'json') {
       io.stdout.write(
         `${JSON.stringify({ url: result.url, selected: result.selected, ranked: result.ranked, warnings: result.warnings.map(({ pointer, rule, message }) => ({ pointer, rule, message })) }, null, 2)}\n`,
@@ -80,9 +76,11 @@ export async function discoverCommand(argv: string[], io: CommandIo): Promise<nu
     return 0;
   } catch (error) {
     if (error instanceof DiscoveryError) {
-      io.stderr.write(`teapurl discover: ${escapeControls(error.message)}\n`);
+      io.stderr.write(`teapurl discover: ${escapeControls(error.message)}\n${teaFailureHint(error, 'discover', target)}`);
       return 1;
     }
     throw error;
+  } finally {
+    await transport.close?.();
   }
 }

@@ -43,12 +43,14 @@ Options:
   -v, --version    print the version
 
 Without --check, pages are written (folders created) and recorded in
-DIR/${MANIFEST_FILE}. Only recorded pages are ever overwritten or removed:
-a recorded page of the chosen format for a type that no longer exists is
-removed, every other file is left alone. A non-empty folder without that
-record, or a page path holding a file teapurl did not write, is refused
-unless --force. The file-system root, the home directory, and any symbolic
-link inside DIR (a page or a folder) are always refused.
+DIR/${MANIFEST_FILE} with the SHA-256 of each. Only recorded pages that still
+hold what teapurl wrote are ever overwritten or removed: such a page of the
+chosen format for a type that no longer exists is removed, every other file
+is left alone. A non-empty folder without that record, or a page path holding
+a file teapurl did not write or that changed since, is refused unless --force.
+The file-system root, the home directory, and any symbolic link inside DIR (a
+page or a folder, even one swapped in while the site is written) are always
+refused.
 Output is deterministic: the same definitions give byte-identical pages.
 Exit status: 0 written, or up to date with --check; 1 out of date, or the
 output folder cannot be used; 2 usage error (a --types or --urls folder that
@@ -150,18 +152,21 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
       }
       const why = { missing: 'missing', differs: 'differs from what would be generated', extra: 'extra: no such type in the definitions' };
       for (const file of stale) {
-        const note = file.path === MANIFEST_FILE ? ' (the record of the pages teapurl docs wrote)' : '';
+        const note = file.path === MANIFEST_FILE ? ' (the record of the pages teapurl docs wrote)' : file.changed ? ' (and from what teapurl docs wrote there)' : '';
         io.stderr.write(`${lineStartName(path.join(values.out, file.path))}${escapeControls(`: ${why[file.reason]}${note}`)}\n`);
       }
       const command = ['teapurl docs', ...(values.types === undefined ? [] : ['--types', shellWord(values.types)]), ...(values.urls === undefined ? [] : ['--urls', shellWord(values.urls)]), '--out', shellWord(values.out)];
       if (format !== 'html') command.push('--format', format);
-      // Without a record a write would refuse a folder with files in it: say so in the hint.
-      if (stale.some((file) => file.path === MANIFEST_FILE) && (await readdir(outDir).catch(() => [])).length > 0) command.push('--force');
+      // Without a record a write would refuse a folder with files in it, and with one a page
+      // changed since it was written: say so in the hint.
+      const unrecorded = stale.some((file) => file.path === MANIFEST_FILE) && (await readdir(outDir).catch(() => [])).length > 0;
+      if (unrecorded || stale.some((file) => file.changed)) command.push('--force');
       io.stderr.write(`${lineStartName(values.out)}${escapeControls(` is out of date: ${countOf(stale.length, 'stale file')}; refresh it with: ${command.join(' ')}`)}\n`);
       return 1;
     }
     const result = await writeDocsSite(outDir, files, format, { force: values.force });
     for (const page of result.removed) io.stdout.write(`${escapeControls(`removed ${path.join(values.out, page)} (no such type in the definitions)`)}\n`);
+    for (const page of result.kept) io.stdout.write(`${escapeControls(`left ${path.join(values.out, page)} (no such type in the definitions, but it changed since teapurl docs wrote it: it is yours now, and no longer recorded)`)}\n`);
     io.stdout.write(`${escapeControls(`wrote ${countOf(result.written.length, 'file')} to ${values.out} (${countOf(definitions.length, 'type')}, ${formatLabel(format)})`)}\n`);
     return 0;
   } catch (error) {

@@ -8,11 +8,14 @@ const HELP = `Usage: teapurl <command> [options]
 
 Commands:
   validate <file|glob|->...   check discovery documents, token bodies and PURL type definitions
-  purl <action> [PURL...]     parse, canonicalise or validate PURLs; their repository and download
-                              URLs, and URLs back to PURLs; run PURL test suites
+  purl <action> [PURL...]     parse, canonicalise or validate PURLs; their repository, download
+                              and version page URLs, and URLs back to PURLs; run PURL test suites
+  vers <action> [ARG...]      version ranges: containment, canonical form, native ranges, test suites
   serve [options]             run a local TEA test server (discovery, POST /token, protected resources)
   discover <host|url|tei>     read /.well-known/tea and print the chosen API base URL and the ranked list
   auth-check <base-url>       probe a TEA server against the authentication profile (section 5)
+  download <tei|url> --out D  download a product release's artefacts, every checksum verified
+  tea get|check <url>         print one TEA object as JSON, validated; check what a server serves
   docs --out DIR              generate a documentation site (HTML, Markdown) for PURL type definitions
                               and their URL templates
 
@@ -29,9 +32,12 @@ type Command = (argv: string[], io: CommandIo) => Promise<number>;
 const COMMANDS: Record<string, () => Promise<Command>> = {
   validate: async () => (await import('./validate-command.js')).validateCommand,
   purl: async () => (await import('./purl-command.js')).purlCommand,
+  vers: async () => (await import('./vers-command.js')).versCommand,
   serve: async () => (await import('./serve-command.js')).serveCommand,
   discover: async () => (await import('./discover-command.js')).discoverCommand,
   'auth-check': async () => (await import('./auth-check-command.js')).authCheckCommand,
+  download: async () => (await import('./download-command.js')).downloadCommand,
+  tea: async () => (await import('./tea-command.js')).teaCommand,
   docs: async () => (await import('./docs-command.js')).docsCommand,
 };
 

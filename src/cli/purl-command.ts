@@ -15,7 +15,7 @@ Actions:
   parse        print each PURL's components as one JSON object per line
   canonical    print each PURL's canonical form
   validate     check each PURL; print nothing for a valid canonical one
-  urls         print each PURL's repository and download URL: teapurl purl urls --help
+  urls         print each PURL's repository, download and version page URLs: teapurl purl urls --help
   from-url     read registry and download URLs back to PURLs: teapurl purl from-url --help
   test-suite   run PURL test documents (purl-test format 0.2): teapurl purl test-suite --help
 

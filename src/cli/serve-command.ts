@@ -1,16 +1,18 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { validateText } from '../validate/index.js';
+import { validateTextValue } from '../validate/validate-document.js';
 import { parseJsonSource, type SourcePosition } from '../validate/json-source.js';
 import { generateCertificates, SELFSIGNED_MISSING } from '../tea/server/self-signed.js';
-import { protectGlob, startTeaServer, type TeaServerOptions } from '../tea/server/test-server.js';
+import { protectGlob, startTeaServer, type RunningTeaServer, type TeaServerOptions } from '../tea/server/test-server.js';
+import type { Finding } from '../validate/index.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 import { parseCommandLine } from './args.js';
 import { readFileArg } from './path-args.js';
 import { escapeControls, lineStartName, quoteArg } from './output/safe-text.js';
 import { errorCode, fsReason } from '../node/fs-reason.js';
+import { readTeaContent } from '../node/tea-content.js';
 
 /** The limits `serve` runs with unless told otherwise: fit for a test server. */
 export const SERVE_DEFAULTS = {
@@ -33,6 +35,14 @@ path), for each version the discovery document lists (compared by SemVer precede
 told otherwise.
 
 Options:
+  --content DIR        serve the TEA API's GET operations from this folder: each
+                       *.json file outside files/ a TEA object (its kind told by
+                       $schema, a <name>.<kind>.json name or its shape), each file
+                       under files/ an artefact file at /files/<path>; a URL
+                       https://teapurl.invalid/<path> in an object stands for
+                       this server's /files/<path>; GET /discovery?tei= answers
+                       the product releases whose identifiers name the TEI. Every
+                       file is validated first, and a finding stops the start
   --discovery FILE     discovery document to serve, validated first
                        (default: one endpoint, this server, API version 1.0.0)
   --api-keys FILE      enable POST /token for these keys: a JSON array of
@@ -151,61 +161,63 @@ export interface ServeControl {
   signal?: AbortSignal;
 }
 
-/** `teapurl serve`: runs until SIGINT/SIGTERM (or `control.signal`), then returns the exit code. */
-export async function serveCommand(argv: string[], io: CommandIo, control: ServeControl = {}): Promise<number> {
-  const commandLine = parseCommandLine(argv, io, {
-    command: 'serve',
-    help: SERVE_HELP,
-    positionals: false,
-    options: {
-      discovery: { type: 'string' },
-      'api-keys': { type: 'string' },
-      protect: { type: 'string', multiple: true },
-      'token-ttl': { type: 'string' },
-      'tls-cert': { type: 'string' },
-      'tls-key': { type: 'string' },
-      'self-signed': { type: 'boolean', default: false },
-      'ca-out': { type: 'string' },
-      'client-ca': { type: 'string' },
-      'insecure-http': { type: 'boolean', default: false },
-      host: { type: 'string', default: '127.0.0.1' },
-      port: { type: 'string', default: '0' },
-      'headers-timeout': { type: 'string', default: String(SERVE_DEFAULTS.headersTimeoutMs) },
-      'request-timeout': { type: 'string', default: String(SERVE_DEFAULTS.requestTimeoutMs) },
-      'keep-alive-timeout': { type: 'string', default: String(SERVE_DEFAULTS.keepAliveTimeoutMs) },
-      'max-connections': { type: 'string', default: String(SERVE_DEFAULTS.maxConnections) },
-      'max-tokens': { type: 'string', default: String(SERVE_DEFAULTS.maxTokens) },
-      'max-tokens-per-key': { type: 'string', default: String(SERVE_DEFAULTS.maxTokensPerKey) },
-      'no-throttle': { type: 'boolean', default: false },
-    },
-  });
-  if (commandLine === null) return 0;
-  const { values } = commandLine;
+const SERVE_OPTIONS = {
+  content: { type: 'string' },
+  discovery: { type: 'string' },
+  'api-keys': { type: 'string' },
+  protect: { type: 'string', multiple: true },
+  'token-ttl': { type: 'string' },
+  'tls-cert': { type: 'string' },
+  'tls-key': { type: 'string' },
+  'self-signed': { type: 'boolean', default: false },
+  'ca-out': { type: 'string' },
+  'client-ca': { type: 'string' },
+  'insecure-http': { type: 'boolean', default: false },
+  host: { type: 'string', default: '127.0.0.1' },
+  port: { type: 'string', default: '0' },
+  'headers-timeout': { type: 'string', default: String(SERVE_DEFAULTS.headersTimeoutMs) },
+  'request-timeout': { type: 'string', default: String(SERVE_DEFAULTS.requestTimeoutMs) },
+  'keep-alive-timeout': { type: 'string', default: String(SERVE_DEFAULTS.keepAliveTimeoutMs) },
+  'max-connections': { type: 'string', default: String(SERVE_DEFAULTS.maxConnections) },
+  'max-tokens': { type: 'string', default: String(SERVE_DEFAULTS.maxTokens) },
+  'max-tokens-per-key': { type: 'string', default: String(SERVE_DEFAULTS.maxTokensPerKey) },
+  'no-throttle': { type: 'boolean', default: false },
+} as const;
 
-  const certFile = values['tls-cert'];
-  const keyFile = values['tls-key'];
-  const transports = [certFile !== undefined || keyFile !== undefined, values['self-signed'], values['insecure-http']].filter(Boolean).length;
+type ServeValues = NonNullable<ReturnType<typeof parseCommandLine<typeof SERVE_OPTIONS>>>['values'];
+
+/** What the command line asks for, checked: every mistake found here is a usage error. */
+interface ServeSettings {
+  readonly values: ServeValues;
+  readonly port: number;
+  readonly ttl: number;
+  readonly headersTimeoutMs: number;
+  readonly requestTimeoutMs: number;
+  readonly keepAliveTimeoutMs: number;
+  readonly maxConnections: number;
+  readonly maxTokens: number;
+  readonly maxTokensPerKey: number;
+  readonly protect: string[] | undefined;
+}
+
+function positiveWhole(option: string, text: string): number {
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) < 1) throw new UsageError(`--${option} must be a positive whole number`);
+  return Number(text);
+}
+
+/** Exactly one of --tls-cert/--tls-key, --self-signed and --insecure-http, with what each needs. */
+function checkTransportOptions(values: ServeValues): void {
+  const certGiven = values['tls-cert'] !== undefined || values['tls-key'] !== undefined;
+  const transports = [certGiven, values['self-signed'], values['insecure-http']].filter(Boolean).length;
   if (transports === 0) throw new UsageError('choose --tls-cert/--tls-key, --self-signed, or (local experiments only) --insecure-http');
   if (transports > 1) throw new UsageError('--tls-cert/--tls-key, --self-signed and --insecure-http exclude each other');
-  if ((certFile === undefined) !== (keyFile === undefined)) throw new UsageError('--tls-cert and --tls-key go together');
+  if ((values['tls-cert'] === undefined) !== (values['tls-key'] === undefined)) throw new UsageError('--tls-cert and --tls-key go together');
   if (values['ca-out'] !== undefined && !values['self-signed']) throw new UsageError('--ca-out needs --self-signed');
   if (values['client-ca'] !== undefined && values['insecure-http']) throw new UsageError('--client-ca needs TLS');
-  const port = Number(values.port);
-  if (!/^\d+$/.test(values.port) || port > 65535) throw new UsageError('--port must be a whole number from 0 to 65535');
-  const ttl = values['token-ttl'] === undefined ? 3600 : Number(values['token-ttl']);
-  if (!Number.isFinite(ttl) || ttl <= 0) throw new UsageError('--token-ttl must be a positive number of seconds');
-  if (values['token-ttl'] !== undefined && values['api-keys'] === undefined) throw new UsageError('--token-ttl needs --api-keys');
-  const limit = (option: string, text: string): number => {
-    if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) < 1) throw new UsageError(`--${option} must be a positive whole number`);
-    return Number(text);
-  };
-  const headersTimeoutMs = limit('headers-timeout', values['headers-timeout']);
-  const requestTimeoutMs = limit('request-timeout', values['request-timeout']);
-  if (requestTimeoutMs < headersTimeoutMs) throw new UsageError('--request-timeout must not be less than --headers-timeout');
-  const keepAliveTimeoutMs = limit('keep-alive-timeout', values['keep-alive-timeout']);
-  const maxConnections = limit('max-connections', values['max-connections']);
-  const maxTokens = limit('max-tokens', values['max-tokens']);
-  const maxTokensPerKey = limit('max-tokens-per-key', values['max-tokens-per-key']);
+}
+
+/** --protect needs --api-keys, and each glob must be one that can match a resource. */
+function checkProtectOptions(values: ServeValues): string[] | undefined {
   const protect = values.protect;
   if (protect && values['api-keys'] === undefined) {
     throw new UsageError('--protect needs --api-keys: a server that protects anything implements POST /token (TEA 5.1.2)');
@@ -217,118 +229,171 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
       throw new UsageError(`--protect: ${(error as Error).message}`);
     }
   }
+  return protect;
+}
 
-  // Nobody reads the request log of a server run from the command line.
-  const options: Partial<TeaServerOptions> = {
-    host: values.host,
+/** Reads and checks every option that needs no file. */
+function readServeSettings(values: ServeValues): ServeSettings {
+  checkTransportOptions(values);
+  const port = Number(values.port);
+  if (!/^\d+$/.test(values.port) || port > 65535) throw new UsageError('--port must be a whole number from 0 to 65535');
+  const ttl = values['token-ttl'] === undefined ? 3600 : Number(values['token-ttl']);
+  if (!Number.isFinite(ttl) || ttl <= 0) throw new UsageError('--token-ttl must be a positive number of seconds');
+  if (values['token-ttl'] !== undefined && values['api-keys'] === undefined) throw new UsageError('--token-ttl needs --api-keys');
+  const headersTimeoutMs = positiveWhole('headers-timeout', values['headers-timeout']);
+  const requestTimeoutMs = positiveWhole('request-timeout', values['request-timeout']);
+  if (requestTimeoutMs < headersTimeoutMs) throw new UsageError('--request-timeout must not be less than --headers-timeout');
+  return {
+    values,
     port,
-    tokenTtl: ttl,
-    logRequests: false,
+    ttl,
     headersTimeoutMs,
     requestTimeoutMs,
-    keepAliveTimeoutMs,
-    maxConnections,
-    maxTokens,
-    maxTokensPerKey,
-    throttle: !values['no-throttle'],
-    ...(protect ? { protect } : {}),
+    keepAliveTimeoutMs: positiveWhole('keep-alive-timeout', values['keep-alive-timeout']),
+    maxConnections: positiveWhole('max-connections', values['max-connections']),
+    maxTokens: positiveWhole('max-tokens', values['max-tokens']),
+    maxTokensPerKey: positiveWhole('max-tokens-per-key', values['max-tokens-per-key']),
+    protect: checkProtectOptions(values),
   };
-  if (values.discovery !== undefined) {
-    const file = values.discovery;
-    const text = readFile(file, 'discovery', io.cwd);
-    const result = validateText(text, { kind: 'tea-discovery', file });
-    if (!result.valid) {
-      io.stderr.write(`teapurl serve: --discovery ${escapeControls(file)} is not a valid TEA discovery document:\n`);
-      for (const f of result.findings.filter((finding) => finding.severity === 'error')) {
-        io.stderr.write(`  ${lineStartName(f.file)}${escapeControls(`${f.line === null ? '' : `:${f.line}:${f.column}`}: ${f.message} [${f.rule}]`)}\n`);
-      }
-      return 1;
-    }
-    options.discovery = JSON.parse(text) as unknown;
-  } else {
-    options.discovery = (url: string) => ({ schemaVersion: 1, endpoints: [{ url, versions: ['1.0.0'] }] });
-  }
-  if (values['api-keys'] !== undefined) {
-    const keys = readApiKeys(values['api-keys'], readFile(values['api-keys'], 'api-keys', io.cwd));
-    if (typeof keys === 'string') {
-      io.stderr.write(`teapurl serve: --api-keys ${escapeControls(keys)}\n`);
-      return 1;
-    }
-    options.apiKeys = keys;
-  }
+}
 
-  let caFile: string | undefined;
-  let tempDir: string | undefined;
-  const clientCa = values['client-ca'] === undefined ? undefined : readFile(values['client-ca'], 'client-ca', io.cwd);
+/** The server options that come straight from the settings. Nobody reads the request log of a server run from the command line. */
+function serverOptions(settings: ServeSettings): Partial<TeaServerOptions> {
+  return {
+    host: settings.values.host,
+    port: settings.port,
+    tokenTtl: settings.ttl,
+    logRequests: false,
+    headersTimeoutMs: settings.headersTimeoutMs,
+    requestTimeoutMs: settings.requestTimeoutMs,
+    keepAliveTimeoutMs: settings.keepAliveTimeoutMs,
+    maxConnections: settings.maxConnections,
+    maxTokens: settings.maxTokens,
+    maxTokensPerKey: settings.maxTokensPerKey,
+    throttle: !settings.values['no-throttle'],
+    ...(settings.protect ? { protect: settings.protect } : {}),
+  };
+}
+
+/** Every finding of a file `serve` refuses, one a line, as `validate` prints them. */
+function findingLines(findings: readonly Finding[]): string {
+  return findings
+    .filter((finding) => finding.severity === 'error')
+    .map((f) => `  ${lineStartName(f.file)}${escapeControls(`${f.line === null ? '' : `:${f.line}:${f.column}`}: ${f.message} [${f.rule}]`)}\n`)
+    .join('');
+}
+
+/**
+ * The discovery document to serve: the --discovery file, validated and parsed in one pass, or one
+ * endpoint (this server, 1.0.0). A string is the reason to refuse the file.
+ */
+function loadDiscovery(values: ServeValues, cwd: string): TeaServerOptions['discovery'] | string {
+  if (values.discovery === undefined) return (url: string) => ({ schemaVersion: 1, endpoints: [{ url, versions: ['1.0.0'] }] });
+  const file = values.discovery;
+  const { result, value } = validateTextValue(readFile(file, 'discovery', cwd), { kind: 'tea-discovery', file });
+  if (!result.valid) return `--discovery ${escapeControls(file)} is not a valid TEA discovery document:\n${findingLines(result.findings)}`;
+  return value;
+}
+
+/** The --api-keys file read, or the reason to refuse it; `undefined` without the option. */
+function loadApiKeys(values: ServeValues, cwd: string): Array<{ keyId: string; secret: string }> | string | undefined {
+  if (values['api-keys'] === undefined) return undefined;
+  const keys = readApiKeys(values['api-keys'], readFile(values['api-keys'], 'api-keys', cwd));
+  return typeof keys === 'string' ? `--api-keys ${escapeControls(keys)}\n` : keys;
+}
+
+/** What the certificate setup made: the server's TLS options and, for --self-signed, where the CA went. */
+interface Certificates {
+  readonly tls: TeaServerOptions['tls'];
+  /** The CA certificate file clients trust with --ca. */
+  readonly caFile?: string;
+  /** A temporary folder teapurl made for the CA file, removed when the server stops. */
+  readonly tempDir?: string;
+}
+
+/**
+ * The server's certificates: plain HTTP, a throwaway CA and server certificate (the CA written
+ * for clients), or the files given. A string is the reason it cannot start.
+ */
+async function setUpCertificates(values: ServeValues, cwd: string): Promise<Certificates | string> {
+  const clientCa = values['client-ca'] === undefined ? undefined : readFile(values['client-ca'], 'client-ca', cwd);
+  // With --client-ca the server must trust that CA for clients; its own chain needs no extra anchor.
   const mutual = clientCa ? { ca: clientCa, requestClientCert: true } : {};
-  if (values['insecure-http']) {
-    options.tls = false;
-  } else if (values['self-signed']) {
-    const hosts = [...new Set(['localhost', '127.0.0.1', '::1', values.host])];
-    let pems;
-    try {
-      pems = await generateCertificates({ hosts, name: 'teapurl serve' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== SELFSIGNED_MISSING) throw error;
-      io.stderr.write(
-        `teapurl serve: --self-signed: ${(error as Error).message}; run it where teapurl is installed, ` +
-          'or use npx -p teapurl -p selfsigned teapurl serve --self-signed, or give certificates of your own with --tls-cert and --tls-key\n',
-      );
-      return 1;
-    }
-    if (values['ca-out'] !== undefined) {
-      caFile = path.resolve(io.cwd, values['ca-out']);
-    } else {
-      tempDir = mkdtempSync(path.join(os.tmpdir(), 'teapurl-serve-'));
-      caFile = path.join(tempDir, 'ca.pem');
-    }
-    try {
-      writeFileSync(caFile, pems.ca);
-    } catch (error) {
-      if (tempDir) rmSync(tempDir, { recursive: true, force: true });
-      const why = errorCode(error) === 'EISDIR' ? 'it is a folder, not a file' : fsReason(error);
-      throw new UsageError(`--ca-out ${quoteArg(values['ca-out'] ?? caFile)} cannot be written: ${why}`);
-    }
-    // With --client-ca the server must trust that CA for clients; its own chain needs no extra anchor.
-    options.tls = { ...pems.server, ...mutual };
-  } else {
-    options.tls = { cert: readFile(certFile as string, 'tls-cert', io.cwd), key: readFile(keyFile as string, 'tls-key', io.cwd), ...mutual };
+  if (values['insecure-http']) return { tls: false };
+  if (!values['self-signed']) {
+    return { tls: { cert: readFile(values['tls-cert']!, 'tls-cert', cwd), key: readFile(values['tls-key']!, 'tls-key', cwd), ...mutual } };
   }
-
-  const cleanup = () => {
-    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
-  };
-  let server;
+  let pems;
   try {
-    server = await startTeaServer(options as TeaServerOptions);
+    pems = await generateCertificates({ hosts: [...new Set(['localhost', '127.0.0.1', '::1', values.host])], name: 'teapurl serve' });
   } catch (error) {
-    cleanup();
-    const err = error as NodeJS.ErrnoException;
-    io.stderr.write(`teapurl serve: cannot start: ${err.code === 'EADDRINUSE' ? `port ${port} on ${values.host} is in use` : err.message}\n`);
-    return 1;
+    if ((error as NodeJS.ErrnoException).code !== SELFSIGNED_MISSING) throw error;
+    return (
+      `--self-signed: ${(error as Error).message}; run it where teapurl is installed, ` +
+      'or use npx -p teapurl -p selfsigned teapurl serve --self-signed, or give certificates of your own with --tls-cert and --tls-key\n'
+    );
   }
+  const tempDir = values['ca-out'] === undefined ? mkdtempSync(path.join(os.tmpdir(), 'teapurl-serve-')) : undefined;
+  const caFile = tempDir === undefined ? path.resolve(cwd, values['ca-out']!) : path.join(tempDir, 'ca.pem');
+  try {
+    writeFileSync(caFile, pems.ca);
+  } catch (error) {
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+    const why = errorCode(error) === 'EISDIR' ? 'it is a folder, not a file' : fsReason(error);
+    throw new UsageError(`--ca-out ${quoteArg(values['ca-out'] ?? caFile)} cannot be written: ${why}`);
+  }
+  return { tls: { ...pems.server, ...mutual }, caFile, ...(tempDir ? { tempDir } : {}) };
+}
 
+/** What `serve` prints once the server listens. */
+function bannerLines(server: RunningTeaServer, settings: ServeSettings, options: Partial<TeaServerOptions>, certificates: Certificates): string[] {
+  const { values } = settings;
   const lines = [`TEA test server listening on ${server.url}`, `  discovery   ${server.url}/.well-known/tea`];
-  lines.push('  resources   GET [<prefix>]/v<version>/<kind>/<uuid> and [<prefix>]/v<version>/<kind>s, for the versions the discovery document lists');
+  if (values.content !== undefined) {
+    lines.push(`  content     ${values.content}: the TEA API's GET operations under [<prefix>]/v<version>/, artefact files at /files/<path>`);
+  } else {
+    lines.push('  resources   GET [<prefix>]/v<version>/<kind>/<uuid> and [<prefix>]/v<version>/<kind>s, for the versions the discovery document lists');
+  }
   if (options.apiKeys) {
     const n = options.apiKeys.length;
-    lines.push(`  token       POST ${server.url}/v<version>/token or /token (${n} API key${n === 1 ? '' : 's'}, tokens last ${ttl} s)`);
-    lines.push(`  protected   ${protect ? protect.join(' ') : 'every path except /.well-known/tea'}`);
+    lines.push(`  token       POST ${server.url}/v<version>/token or /token (${n} API key${n === 1 ? '' : 's'}, tokens last ${settings.ttl} s)`);
+    lines.push(`  protected   ${settings.protect ? settings.protect.join(' ') : 'every path except /.well-known/tea'}`);
     lines.push(
-      `  limits      ${maxTokensPerKey} live tokens per key, ${maxTokens} in all; ${values['no-throttle'] ? 'failed credentials NOT throttled' : 'failed credentials throttled (429 with Retry-After)'}`,
+      `  limits      ${settings.maxTokensPerKey} live tokens per key, ${settings.maxTokens} in all; ${values['no-throttle'] ? 'failed credentials NOT throttled' : 'failed credentials throttled (429 with Retry-After)'}`,
     );
   } else {
     lines.push('  token       none: /token answers 404 and nothing is protected');
   }
-  lines.push(`  connections at most ${maxConnections}; headers within ${headersTimeoutMs} ms, requests within ${requestTimeoutMs} ms, idle keep-alive ${keepAliveTimeoutMs} ms`);
-  if (clientCa) lines.push(`  mutual TLS  client certificates signed by ${values['client-ca']} authenticate at /token`);
-  if (caFile) lines.push(`  CA          ${caFile} (trust it with --ca)`);
-  if (options.tls === false) lines.push('  WARNING     plain HTTP: TEA servers are reachable only over TLS (5.4); use this for local experiments only');
+  lines.push(`  connections at most ${settings.maxConnections}; headers within ${settings.headersTimeoutMs} ms, requests within ${settings.requestTimeoutMs} ms, idle keep-alive ${settings.keepAliveTimeoutMs} ms`);
+  if (values['client-ca'] !== undefined) lines.push(`  mutual TLS  client certificates signed by ${values['client-ca']} authenticate at /token`);
+  if (certificates.caFile) lines.push(`  CA          ${certificates.caFile} (trust it with --ca)`);
+  if (certificates.tls === false) lines.push('  WARNING     plain HTTP: TEA servers are reachable only over TLS (5.4); use this for local experiments only');
   if (!isLoopback(values.host)) lines.push(`  WARNING     bound to ${values.host}, not loopback: other machines can reach this test server`);
+  lines.push(...tryLines(server.url, options, certificates, values['tls-cert'] !== undefined));
   lines.push('Press Ctrl+C to stop.');
-  io.stdout.write(`${lines.join('\n')}\n`);
+  return lines;
+}
 
-  await new Promise<void>((resolve) => {
+/** The first API version the served discovery document lists (1.0.0 for the default one). */
+function firstVersion(discovery: unknown): string {
+  const version = (discovery as { endpoints?: Array<{ versions?: unknown[] }> } | null)?.endpoints?.[0]?.versions?.[0];
+  return typeof version === 'string' ? version : '1.0.0';
+}
+
+/** Ready-made client command lines for this server: a user copies them, with the trust and key options it needs. */
+function tryLines(url: string, options: Partial<TeaServerOptions>, certificates: Certificates, ownCertificate: boolean): string[] {
+  const trust = certificates.tls === false ? ' --allow-http' : certificates.caFile ? ` --ca ${quoteArg(certificates.caFile)}` : ownCertificate ? ' --ca <your CA file>' : '';
+  const keyId = options.apiKeys?.[0]?.keyId;
+  // The secret is never printed: it goes in the environment, out of the process list.
+  const key = keyId === undefined ? '' : ` --key-id ${quoteArg(keyId)}`;
+  const secret = keyId === undefined ? '' : 'TEAPURL_API_SECRET=<its secret> ';
+  const base = `${url}/v${firstVersion(typeof options.discovery === 'function' ? options.discovery(url) : options.discovery)}`;
+  return [`  try         teapurl discover ${url}${trust}`, `              ${secret}teapurl auth-check ${base}${trust}${key}`];
+}
+
+/** Resolves on SIGINT, SIGTERM or `control.signal`. */
+function untilStopped(control: ServeControl): Promise<void> {
+  return new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
@@ -340,6 +405,48 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
     if (control.signal?.aborted) stop();
     else control.signal?.addEventListener('abort', stop);
   });
+}
+
+/** `teapurl serve`: runs until SIGINT/SIGTERM (or `control.signal`), then returns the exit code. */
+export async function serveCommand(argv: string[], io: CommandIo, control: ServeControl = {}): Promise<number> {
+  const commandLine = parseCommandLine(argv, io, { command: 'serve', help: SERVE_HELP, positionals: false, options: SERVE_OPTIONS });
+  if (commandLine === null) return 0;
+  const settings = readServeSettings(commandLine.values);
+  const { values } = settings;
+  const options = serverOptions(settings);
+  const refuse = (reason: string) => {
+    io.stderr.write(`teapurl serve: ${reason.endsWith('\n') ? reason : `${reason}\n`}`);
+    return 1;
+  };
+
+  const discovery = loadDiscovery(values, io.cwd);
+  if (typeof discovery === 'string') return refuse(discovery);
+  options.discovery = discovery;
+  const apiKeys = loadApiKeys(values, io.cwd);
+  if (typeof apiKeys === 'string') return refuse(apiKeys);
+  if (apiKeys) options.apiKeys = apiKeys;
+  if (values.content !== undefined) {
+    const content = await readTeaContent(path.resolve(io.cwd, values.content));
+    if (!content.valid) return refuse(`--content ${escapeControls(values.content)} holds what cannot be served:\n${findingLines(content.findings)}`);
+    options.content = content.store;
+  }
+  const certificates = await setUpCertificates(values, io.cwd);
+  if (typeof certificates === 'string') return refuse(certificates);
+  options.tls = certificates.tls;
+
+  const cleanup = () => {
+    if (certificates.tempDir) rmSync(certificates.tempDir, { recursive: true, force: true });
+  };
+  let server: RunningTeaServer;
+  try {
+    server = await startTeaServer(options as TeaServerOptions);
+  } catch (error) {
+    cleanup();
+    const err = error as NodeJS.ErrnoException;
+    return refuse(`cannot start: ${err.code === 'EADDRINUSE' ? `port ${settings.port} on ${values.host} is in use` : err.message}`);
+  }
+  io.stdout.write(`${bannerLines(server, settings, options, certificates).join('\n')}\n`);
+  await untilStopped(control);
   await server.close();
   cleanup();
   io.stdout.write('TEA test server stopped.\n');

@@ -1,4 +1,6 @@
 import type { CommandIo } from './io.js';
+import { tlsTransport } from '../node/tls-transport.js';
+import type { TeaTransport } from '../tea/client/transport.js';
 import { UsageError } from './usage-error.js';
 import { readFileArg } from './path-args.js';
 import { quoteArg } from './output/safe-text.js';
@@ -17,7 +19,8 @@ export interface TeaClientArgs {
   readonly format: 'text' | 'json';
   readonly timeoutMs: number;
   readonly allowInsecureHttp: boolean;
-  readonly ca: string | undefined;
+  /** Node's TLS transport, with the --ca anchors when given: close it when done. */
+  readonly transport: TeaTransport;
 }
 
 interface ParsedValues {
@@ -42,7 +45,7 @@ export function readTeaClientArgs(values: ParsedValues, positionals: string[], i
     format,
     timeoutMs,
     allowInsecureHttp: values['allow-http'] ?? false,
-    ca: values.ca === undefined ? undefined : readCaFile(values.ca, io.cwd),
+    transport: tlsTransport(values.ca === undefined ? {} : { ca: readCaFile(values.ca, io.cwd) }),
   };
 }
 
@@ -51,4 +54,33 @@ export function readCaFile(file: string, cwd: string): string {
   const text = readFileArg(file, cwd, '--ca');
   if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new UsageError(`--ca ${quoteArg(file)} holds no PEM certificate`);
   return text;
+}
+
+/** The API key options TEA commands take, in `node:util` parseArgs form. */
+export const API_KEY_OPTIONS = {
+  'key-id': { type: 'string' },
+  secret: { type: 'string' },
+} as const;
+
+/** The API key from --key-id and --secret (or TEAPURL_API_SECRET); a half-given key is a usage error. */
+export function readApiKeyArgs(values: { 'key-id'?: string | undefined; secret?: string | undefined }, env: NodeJS.ProcessEnv): { keyId: string; secret: string } | undefined {
+  const secret = values.secret ?? env.TEAPURL_API_SECRET;
+  if (values['key-id'] !== undefined && secret === undefined) throw new UsageError('--key-id needs --secret (or TEAPURL_API_SECRET)');
+  if (values.secret !== undefined && values['key-id'] === undefined) throw new UsageError('--secret needs --key-id');
+  return values['key-id'] !== undefined && secret !== undefined ? { keyId: values['key-id'], secret } : undefined;
+}
+
+/**
+ * A URL argument read: a usage error when it is not an absolute URL or carries user information
+ * (checked before anything echoes it: user information may be a password). `what` names it.
+ */
+export function readUrlArg(text: string, what: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`${quoteArg(text)} is not an absolute URL`);
+  }
+  if (url.username || url.password) throw new UsageError(`${what} must not carry user information (user:password@)`);
+  return url;
 }

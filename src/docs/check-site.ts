@@ -2,7 +2,7 @@ import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocsFile, DocsFormat } from './docs-file.js';
 import { comparePaths, formatExtensions } from './docs-file.js';
-import { assertSafePaths, MANIFEST_FILE, readManifest, readNoFollow, sitePath, symlinkError } from './site-folder.js';
+import { assertSafePaths, MANIFEST_FILE, pageHash, readManifest, readNoFollow, sitePath, symlinkError } from './site-folder.js';
 
 /**
  * A page of a written site that does not match what would be generated now: `missing` (should
@@ -21,6 +21,11 @@ export interface StaleFile {
   readonly path: string;
   /** Why it is stale: not there, not what would be written, or a page for a type that is gone. */
   readonly reason: 'missing' | 'differs' | 'extra';
+  /**
+   * `true` for a page that differs and no longer holds what teapurl wrote there (someone edited
+   * it, or the record does not list it): a write overwrites it only with `force`.
+   */
+  readonly changed?: true;
 }
 
 /** The page's text, `null` when it is not there; a link or special file is refused as a write would refuse it. */
@@ -41,7 +46,8 @@ async function currentText(outDir: string, page: string): Promise<string | null>
 /**
  * Compares a folder with freshly generated pages without writing anything: the stale files,
  * sorted by path; none means the folder is up to date. Only pages of `format` that an earlier
- * write recorded can be `extra`; other files in the folder are not looked at. Like
+ * write recorded, still holding what it wrote, can be `extra`; other files in the folder are not
+ * looked at. Like
  * {@link writeDocsSite}, it refuses (with {@link DocsSiteError}) to read through a link inside the
  * folder.
  *
@@ -65,13 +71,15 @@ export async function checkDocsSite(outDir: string, files: readonly DocsFile[], 
   for (const file of files) {
     const current = await currentText(outDir, file.path);
     if (current === null) stale.push({ path: file.path, reason: 'missing' });
-    else if (current !== file.content) stale.push({ path: file.path, reason: 'differs' });
+    else if (current !== file.content) stale.push({ path: file.path, reason: 'differs', ...(manifest?.get(file.path)?.includes(pageHash(current)) ? {} : { changed: true as const }) });
   }
   const generated = new Set(files.map((file) => file.path));
   const extensions = formatExtensions(format);
-  for (const page of manifest ?? []) {
+  for (const [page, hashes] of manifest ?? []) {
     if (generated.has(page) || !extensions.some((ext) => page.endsWith(ext))) continue;
-    if ((await currentText(outDir, page)) !== null) stale.push({ path: page, reason: 'extra' });
+    // Extra only if a write would remove it: while it holds what teapurl wrote there.
+    const current = await currentText(outDir, page);
+    if (current !== null && hashes.includes(pageHash(current))) stale.push({ path: page, reason: 'extra' });
   }
   return stale.sort((a, b) => comparePaths(a.path, b.path));
 }

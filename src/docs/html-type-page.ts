@@ -5,7 +5,7 @@ import { ABSENT_HTML, codeHtml, orAbsent, proseHtml, tableHtml, urlHtml } from '
 import { htmlPage } from './html-layout.js';
 import { purlBoxHtml, purlBoxScripts } from './html-purl-box.js';
 import { notShown, type ComponentRow, type QualifierRow, type TypePageModel } from './type-page-model.js';
-import { NO_URLS_TEXT, URLS_INTRO, optionalText, type TemplateRow } from './urls-view.js';
+import { NO_URLS_TEXT, URLS_INTRO, templateAnnotation, type TemplateRow } from './urls-view.js';
 
 function rulesCell(row: ComponentRow): string {
   const items = [
@@ -75,7 +75,8 @@ function repositorySection(model: TypePageModel): string {
 function templatesHtml(title: string, rows: readonly TemplateRow[]): string {
   if (rows.length === 0) return '';
   const items = rows.map((row) => {
-    const optional = row.optional.length === 0 ? '' : ` <span class="muted">(${escapeHtml(optionalText(row.optional))})</span>`;
+    const annotation = templateAnnotation(row);
+    const optional = annotation === null ? '' : ` <span class="muted">(${escapeHtml(annotation)})</span>`;
     const note = row.note === null ? '' : `<br><span class="muted">${proseHtml(row.note)}</span>`;
     return `<li><code class="url-template">${escapeHtml(row.template)}</code>${optional}${note}</li>`;
   });
@@ -87,10 +88,13 @@ function urlsSection(model: TypePageModel): string {
   if (view === null) return `<section id="urls">\n<h2>URLs</h2>\n<p>${escapeHtml(NO_URLS_TEXT)}</p>\n</section>`;
   const defaults = view.defaults.map(([name, value]) => `<li>${codeHtml(name)} = ${codeHtml(value)}</li>`);
   const variables = view.variables.map((v) => `<li>${codeHtml(v.name)}: ${codeHtml(v.from)} ${escapeHtml(v.transformation)}</li>`);
+  const mirrors = view.mirrors.map(([url, sameAs, note]) => `<li>${codeHtml(url)} as ${codeHtml(sameAs)}${note === null ? '' : ` <span class="muted">(${proseHtml(note)})</span>`}</li>`);
   const fields = [
     ['Default registry', orAbsent(view.defaultRegistry, urlHtml)],
     ['Defaults', defaults.length === 0 ? ABSENT_HTML : `<ul>${defaults.join('')}</ul>`],
     ['Derived variables', variables.length === 0 ? ABSENT_HTML : `<ul>${variables.join('')}</ul>`],
+    ['Mirrors, read back as', mirrors.length === 0 ? ABSENT_HTML : `<ul>${mirrors.join('')}</ul>`],
+    ['Sidecar files', view.sidecars.length === 0 ? ABSENT_HTML : view.sidecars.map((s) => codeHtml(s)).join(', ')],
   ] as const;
   const example = view.example;
   const parts = [
@@ -100,6 +104,7 @@ function urlsSection(model: TypePageModel): string {
     `<p>${escapeHtml(URLS_INTRO)}</p>`,
     fieldsHtml(fields),
     templatesHtml('Repository page', view.repository),
+    templatesHtml('Version page', view.versionPage),
     templatesHtml('Download', view.download),
     templatesHtml('Also read back', view.reverse),
   ];
@@ -107,6 +112,7 @@ function urlsSection(model: TypePageModel): string {
     const worked = [
       ['PURL', codeHtml(example.purl)],
       ['Repository', orAbsent(example.repository, urlHtml)],
+      ['Version page', orAbsent(example.versionPage, urlHtml)],
       ['Download', orAbsent(example.download, urlHtml)],
       ...(example.download === null ? [] : [['Read back from the download URL', orAbsent(example.readBack, codeHtml)] as const]),
     ] as const;

@@ -3,7 +3,7 @@ import { escapeMarkdown } from './escape.js';
 import type { ExampleBreakdown } from './example-breakdown.js';
 import { ABSENT_MD, codeMd, orAbsentMd, proseMd, tableMd, urlMd } from './markdown-fragments.js';
 import { notShown, type ComponentRow, type TypePageModel } from './type-page-model.js';
-import { NO_URLS_TEXT, URLS_INTRO, optionalText, type TemplateRow } from './urls-view.js';
+import { NO_URLS_TEXT, URLS_INTRO, templateAnnotation, type TemplateRow } from './urls-view.js';
 
 function rulesCell(row: ComponentRow): string {
   const items = [
@@ -73,7 +73,8 @@ function exampleMd(example: ExampleBreakdown): string {
 function templatesMd(title: string, rows: readonly TemplateRow[]): string {
   if (rows.length === 0) return '';
   const items = rows.map((row, i) => {
-    const optional = row.optional.length === 0 ? '' : ` (${escapeMarkdown(optionalText(row.optional))})`;
+    const annotation = templateAnnotation(row);
+    const optional = annotation === null ? '' : ` (${escapeMarkdown(annotation)})`;
     const note = row.note === null ? '' : `: ${proseMd(row.note)}`;
     return `${i + 1}. ${codeMd(row.template, false)}${optional}${note}`;
   });
@@ -91,8 +92,11 @@ function urlsPart(model: TypePageModel): string {
       `- Default registry: ${orAbsentMd(view.defaultRegistry, urlMd)}`,
       `- Defaults: ${list(view.defaults, ([name, value]) => `${codeMd(name, false)} = ${codeMd(value, false)}`)}`,
       `- Derived variables: ${list(view.variables, (v) => `${codeMd(v.name, false)}: ${codeMd(v.from, false)} ${escapeMarkdown(v.transformation)}`)}`,
+      `- Mirrors, read back as: ${list(view.mirrors, ([url, sameAs, note]) => `${codeMd(url, false)} as ${codeMd(sameAs, false)}${note === null ? '' : ` (${proseMd(note)})`}`)}`,
+      `- Sidecar files: ${list(view.sidecars, (s) => codeMd(s, false))}`,
     ].join('\n'),
     templatesMd('Repository page', view.repository),
+    templatesMd('Version page', view.versionPage),
     templatesMd('Download', view.download),
     templatesMd('Also read back', view.reverse),
   ];
@@ -101,6 +105,7 @@ function urlsPart(model: TypePageModel): string {
     const lines = [
       `- PURL: ${codeMd(example.purl, false)}`,
       `- Repository: ${orAbsentMd(example.repository, urlMd)}`,
+      `- Version page: ${orAbsentMd(example.versionPage, urlMd)}`,
       `- Download: ${orAbsentMd(example.download, urlMd)}`,
     ];
     if (example.download !== null) lines.push(`- Read back from the download URL: ${orAbsentMd(example.readBack, (p) => codeMd(p, false))}`);

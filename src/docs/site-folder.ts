@@ -1,12 +1,14 @@
+import { createHash } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
-import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, realpath, stat, unlink, type FileHandle } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { comparePaths } from './docs-file.js';
 
 /**
- * The file in the output folder that records the pages `teapurl docs` wrote there. Only the
- * pages it lists are ever overwritten or removed; a folder without it is not teapurl's.
+ * The file in the output folder that records the pages `teapurl docs` wrote there, each with the
+ * SHA-256 of what it wrote. Only a page it lists, still holding what was written, is ever
+ * overwritten or removed; a folder without it is not teapurl's.
  */
 export const MANIFEST_FILE = '.teapurl-docs.json';
 const MANIFEST_GENERATOR = 'teapurl docs';
@@ -136,12 +138,27 @@ async function pageState(outDir: string, file: string, folders: Map<string, bool
   return 'file';
 }
 
+/** The hash a page is recorded with: SHA-256 of its UTF-8 text, in hex. */
+export function pageHash(content: string | Buffer): string {
+  return createHash('sha256').update(content).digest('hex');
+}
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
+/**
+ * What `.teapurl-docs.json` records: each page, with the hashes its content may have and still be
+ * the one teapurl wrote (one; two while a run rewrites it; none in a record from before hashes,
+ * whose pages are then never taken for teapurl's).
+ */
+export type SiteRecord = ReadonlyMap<string, readonly string[]>;
+
 /**
  * The pages recorded in `outDir/.teapurl-docs.json`, or `null` when there is none. A manifest that
  * is a link, too large, not JSON, or lists a path outside the folder is refused: a forged one must
- * not make teapurl remove files elsewhere.
+ * not make teapurl remove files elsewhere. Nor can it make teapurl remove or overwrite a file of
+ * someone else's in the folder: a page counts as teapurl's only while it holds what was recorded.
  */
-export async function readManifest(outDir: string): Promise<ReadonlySet<string> | null> {
+export async function readManifest(outDir: string): Promise<SiteRecord | null> {
   const file = path.join(outDir, MANIFEST_FILE);
   const info = await lstatOrNull(file);
   if (info === null) return null;
@@ -160,20 +177,33 @@ export async function readManifest(outDir: string): Promise<ReadonlySet<string> 
   const record = parsed as { generator?: unknown; pages?: unknown } | null;
   if (typeof record !== 'object' || record === null || Array.isArray(record)) throw bad('not a JSON object');
   if (record.generator !== MANIFEST_GENERATOR) throw bad(`"generator" is not "${MANIFEST_GENERATOR}"`);
-  if (!Array.isArray(record.pages)) throw bad('"pages" is not a list');
-  for (const page of record.pages as unknown[]) {
+  let entries: Array<[unknown, unknown]>;
+  // A list of page paths is the record of a teapurl from before hashes: pages known, contents not.
+  if (Array.isArray(record.pages)) entries = (record.pages as unknown[]).map((page) => [page, []]);
+  else if (typeof record.pages === 'object' && record.pages !== null) entries = Object.entries(record.pages);
+  else throw bad('"pages" is not an object of pages and their SHA-256');
+  const recorded = new Map<string, readonly string[]>();
+  for (const [page, hashes] of entries) {
     if (typeof page !== 'string' || !isSafeSitePath(page)) throw bad(`it lists ${JSON.stringify(page)}, which is not a page path inside the folder`);
+    const list = typeof hashes === 'string' ? [hashes] : hashes;
+    if (!Array.isArray(list) || !list.every((hash) => typeof hash === 'string' && SHA256.test(hash))) throw bad(`${JSON.stringify(page)} is not recorded with the SHA-256 of its content`);
+    recorded.set(page, list as string[]);
   }
-  return new Set(record.pages as string[]);
+  return recorded;
 }
 
-/** The manifest's text for a set of pages: sorted, so it is as deterministic as the pages. */
-export function manifestText(pages: Iterable<string>): string {
-  const sorted = [...new Set(pages)].sort(comparePaths);
+/**
+ * The manifest's text for pages and their hashes: sorted, so it is as deterministic as the pages.
+ * A page is written with its one hash; with several (a page being rewritten) as a list.
+ */
+export function manifestText(pages: SiteRecord): string {
   const record = {
     generator: MANIFEST_GENERATOR,
-    about: 'The pages teapurl docs wrote into this folder. It overwrites and removes only these; other files are left alone.',
-    pages: sorted,
+    about: 'The pages teapurl docs wrote into this folder, with the SHA-256 of each. It overwrites and removes only these, and only while they hold what it wrote; other files are left alone.',
+    pages: Object.fromEntries([...pages.keys()].sort(comparePaths).map((page) => {
+      const hashes = [...new Set(pages.get(page))];
+      return [page, hashes.length === 1 ? hashes[0]! : hashes];
+    })),
   };
   return `${JSON.stringify(record, null, 2)}\n`;
 }
@@ -188,15 +218,6 @@ export async function readNoFollow(file: string): Promise<string> {
   }
 }
 
-/** Writes a file without following a link at its last component (a link there fails with ELOOP). */
-export async function writeNoFollow(file: string, content: string): Promise<void> {
-  const handle = await open(file, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NO_FOLLOW, 0o666);
-  try {
-    await handle.writeFile(content, 'utf8');
-  } finally {
-    await handle.close();
-  }
-}
 
 /** $HOME and the account's home directory in the user database, which may differ (sudo, a changed HOME). */
 function homeDirectories(): string[] {
@@ -225,12 +246,29 @@ async function refusedFolder(outDir: string): Promise<string | null> {
 
 /** What a write will do, worked out before anything is written. */
 export interface SitePlan {
-  /** The pages recorded before this run (empty for a new folder). */
-  readonly recorded: ReadonlySet<string>;
-  /** Recorded pages of the chosen format that are no longer generated and are still there. */
+  /** The pages recorded before this run, with their hashes (empty for a new folder). */
+  readonly recorded: SiteRecord;
+  /** Recorded pages of the chosen format that are no longer generated and still hold what teapurl wrote: to remove. */
   readonly stale: readonly string[];
+  /** Recorded pages of the chosen format that are no longer generated but do not hold what teapurl wrote: left alone, and no longer recorded. */
+  readonly kept: readonly string[];
   /** Whether the folder has no manifest (a new folder, or one `--force` lets teapurl write into). */
   readonly unrecorded: boolean;
+}
+
+/** The hash of a page's bytes as they are now, read without following a link. */
+async function currentHash(file: string): Promise<string> {
+  const handle = await open(file, constants.O_RDONLY | NO_FOLLOW);
+  try {
+    return pageHash(await handle.readFile());
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Whether the page at `file` holds what the record says teapurl wrote there. */
+async function holdsRecorded(file: string, hashes: readonly string[] | undefined): Promise<boolean> {
+  return hashes !== undefined && hashes.length > 0 && hashes.includes(await currentHash(file));
 }
 
 /**
@@ -264,26 +302,179 @@ export async function planSite(outDir: string, pages: readonly string[], extensi
       );
     }
   }
-  const recorded = manifest ?? new Set<string>();
+  const recorded: SiteRecord = manifest ?? new Map();
   const folders = new Map<string, boolean>();
-  const conflicts: string[] = [];
+  const conflicts: Array<{ where: string; listed: boolean }> = [];
   for (const page of pages) {
-    if ((await pageState(outDir, page, folders)) === 'file' && !recorded.has(page)) conflicts.push(sitePath(outDir, page));
+    const where = sitePath(outDir, page);
+    if ((await pageState(outDir, page, folders)) === 'file' && !(await holdsRecorded(where, recorded.get(page)))) conflicts.push({ where, listed: recorded.has(page) });
   }
   if (conflicts.length > 0 && !force) {
+    const [first] = conflicts as [{ where: string; listed: boolean }];
     const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more)` : '';
-    throw new DocsSiteError(
-      'conflict',
-      conflicts[0]!,
-      `${conflicts[0]}${more} was not written by teapurl docs (${MANIFEST_FILE} does not list it); nothing was written. ` +
-        'Move it away, or add --force to overwrite it',
-    );
+    const why = first.listed ? `changed since teapurl docs wrote it (it does not hold what ${MANIFEST_FILE} records)` : `was not written by teapurl docs (${MANIFEST_FILE} does not list it)`;
+    throw new DocsSiteError('conflict', first.where, `${first.where}${more} ${why}; nothing was written. Move it away, or add --force to overwrite it`);
   }
   const generated = new Set(pages);
   const stale: string[] = [];
-  for (const page of [...recorded].sort(comparePaths)) {
+  const kept: string[] = [];
+  for (const page of [...recorded.keys()].sort(comparePaths)) {
     if (generated.has(page) || !extensions.some((ext) => page.endsWith(ext))) continue;
-    if ((await pageState(outDir, page, folders)) === 'file') stale.push(page);
+    if ((await pageState(outDir, page, folders)) !== 'file') continue;
+    if (await holdsRecorded(sitePath(outDir, page), recorded.get(page))) stale.push(page);
+    else kept.push(page);
   }
-  return { recorded, stale, unrecorded: manifest === null };
+  return { recorded, stale, kept, unrecorded: manifest === null };
+}
+
+/** One folder of the site, held open while the site is written. */
+interface HeldFolder {
+  readonly path: string;
+  readonly handle: FileHandle;
+  readonly info: Stats;
+}
+
+/** Whether the path names the same file or folder as `info` (device and inode). */
+const same = (a: Stats, b: Stats) => a.dev === b.dev && a.ino === b.ino;
+
+/**
+ * The output folder as it is written: each of its folders is opened once (a link refused), and
+ * every page is written and removed through that open folder, not by its path. On Linux the path
+ * is `/proc/self/fd/<folder>/<name>`, which the kernel resolves from the folder itself: a folder
+ * replaced by a link after the checks cannot send a write or an unlink anywhere else. Elsewhere
+ * each operation first checks that the folder's path still leads to the folder opened, and that a
+ * file opened is the one in it before anything is written to it. Either way, a folder found
+ * replaced stops the run with a {@link DocsSiteError}.
+ */
+export class SiteFolder {
+  readonly #outDir: string;
+  readonly #folders = new Map<string, Promise<HeldFolder>>();
+  #throughProc = false;
+
+  private constructor(outDir: string) {
+    this.#outDir = outDir;
+  }
+
+  /** Opens (creating it and the folders above it as needed) the output folder, which may itself be a link: the user named it. */
+  static async open(outDir: string): Promise<SiteFolder> {
+    const site = new SiteFolder(outDir);
+    await mkdir(outDir, { recursive: true });
+    const handle = await open(outDir, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0));
+    const info = await handle.stat();
+    site.#folders.set('', Promise.resolve({ path: outDir, handle, info }));
+    const proc = await stat(`/proc/self/fd/${handle.fd}`).catch(() => null);
+    site.#throughProc = proc !== null && same(proc, info);
+    return site;
+  }
+
+  /** Where `name` in `folder` is reached: through the open folder where the system allows it. */
+  #entry(folder: HeldFolder, name: string): string {
+    return this.#throughProc ? `/proc/self/fd/${folder.handle.fd}/${name}` : path.join(folder.path, name);
+  }
+
+  /** The site folder `dir` (`/`-separated, `''` for the output folder), created and opened once. */
+  #folder(dir: string): Promise<HeldFolder> {
+    let held = this.#folders.get(dir);
+    if (held === undefined) {
+      held = this.#openFolder(dir);
+      this.#folders.set(dir, held);
+    }
+    return held;
+  }
+
+  async #openFolder(dir: string): Promise<HeldFolder> {
+    const parent = await this.#folder(path.posix.dirname(dir) === '.' ? '' : path.posix.dirname(dir));
+    await this.#check(parent);
+    const name = path.posix.basename(dir);
+    const where = sitePath(this.#outDir, dir);
+    await mkdir(this.#entry(parent, name)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+    let handle: FileHandle;
+    try {
+      handle = await open(this.#entry(parent, name), constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | NO_FOLLOW);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ELOOP' && code !== 'ENOTDIR') throw error;
+      if ((await lstatOrNull(where))?.isSymbolicLink()) throw symlinkError(where);
+      throw fsError('ENOTDIR', where, 'not a folder');
+    }
+    const folder = { path: where, handle, info: await handle.stat() };
+    await this.#check(folder);
+    return folder;
+  }
+
+  /** Throws unless the folder's path still leads to the folder held open. */
+  async #check(folder: HeldFolder): Promise<void> {
+    const now = folder.path === this.#outDir ? await stat(folder.path).catch(() => null) : await lstatOrNull(folder.path);
+    if (now === null || !now.isDirectory() || !same(now, folder.info)) {
+      throw new DocsSiteError(
+        'symlink',
+        folder.path,
+        `${folder.path} was replaced while teapurl docs wrote the site (it is now a link, another folder or gone); nothing was written or removed through it: look at what is there now, then run again`,
+      );
+    }
+  }
+
+  /** Throws unless the file opened is the one `file` names: without /proc, the path could have led elsewhere meanwhile. */
+  async #checkFile(handle: FileHandle, file: string): Promise<void> {
+    if (this.#throughProc) return;
+    const [opened, named] = await Promise.all([handle.stat(), lstatOrNull(file)]);
+    if (named === null || !same(opened, named)) throw symlinkError(file);
+  }
+
+  /** Writes a page (or the record), replacing what is there, without following a link. */
+  async write(page: string, content: string): Promise<void> {
+    const folder = await this.#folder(path.posix.dirname(page) === '.' ? '' : path.posix.dirname(page));
+    const where = sitePath(this.#outDir, page);
+    await this.#check(folder);
+    let handle: FileHandle;
+    try {
+      // Not truncated on opening: nothing is changed until the file is known to be the right one.
+      handle = await open(this.#entry(folder, path.posix.basename(page)), constants.O_WRONLY | constants.O_CREAT | NO_FOLLOW, 0o666);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw symlinkError(where);
+      throw error;
+    }
+    try {
+      await this.#check(folder);
+      await this.#checkFile(handle, where);
+      await handle.truncate(0);
+      await handle.writeFile(content, 'utf8');
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** Removes a page if it still holds what the record says teapurl wrote: `removed`, else `changed` (left alone) or `gone`. */
+  async remove(page: string, hashes: readonly string[] | undefined): Promise<'removed' | 'changed' | 'gone'> {
+    const folder = await this.#folder(path.posix.dirname(page) === '.' ? '' : path.posix.dirname(page));
+    const where = sitePath(this.#outDir, page);
+    const entry = this.#entry(folder, path.posix.basename(page));
+    await this.#check(folder);
+    let handle: FileHandle;
+    try {
+      handle = await open(entry, constants.O_RDONLY | NO_FOLLOW);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return 'gone';
+      if (code === 'ELOOP') throw symlinkError(where);
+      throw error;
+    }
+    try {
+      if (hashes === undefined || !hashes.includes(pageHash(await handle.readFile()))) return 'changed';
+      await this.#check(folder);
+      await this.#checkFile(handle, where);
+    } finally {
+      await handle.close();
+    }
+    await unlink(entry);
+    return 'removed';
+  }
+
+  /** Closes the folders held open. */
+  async close(): Promise<void> {
+    const held = await Promise.allSettled(this.#folders.values());
+    await Promise.all(held.map((folder) => (folder.status === 'fulfilled' ? folder.value.handle.close() : undefined)));
+  }
 }

@@ -14,8 +14,13 @@ export interface UrlsView {
   readonly defaults: readonly (readonly [string, string])[];
   readonly variables: readonly DerivedVariableRow[];
   readonly repository: readonly TemplateRow[];
+  readonly versionPage: readonly TemplateRow[];
   readonly download: readonly TemplateRow[];
   readonly reverse: readonly TemplateRow[];
+  /** Other prefixes read as the document's own: `[url, same as, note]`. */
+  readonly mirrors: readonly (readonly [string, string, string | null])[];
+  /** Suffixes of the files beside a download that read back as the download. */
+  readonly sidecars: readonly string[];
   readonly example: WorkedExample | null;
 }
 
@@ -30,6 +35,8 @@ export interface DerivedVariableRow {
 export interface TemplateRow {
   readonly template: string;
   readonly optional: readonly string[];
+  /** What else the entry says of the template, in words (its namespace, qualifiers, patterns, ignored parts). */
+  readonly details: readonly string[];
   readonly note: string | null;
 }
 
@@ -37,6 +44,7 @@ export interface TemplateRow {
 export interface WorkedExample {
   readonly purl: string;
   readonly repository: string | null;
+  readonly versionPage: string | null;
   readonly download: string | null;
   /** `urlToPurl(download)`, when there is a download URL. */
   readonly readBack: string | null;
@@ -44,15 +52,34 @@ export interface WorkedExample {
 
 /** A derived variable's transformation in words (the schema allows exactly one per variable). */
 function transformation(variable: DerivedVariable): string {
-  if (variable.split !== undefined) return `split at ${JSON.stringify(variable.split)} into a list`;
-  if (variable.strip_prefix !== undefined) return `without the prefix ${JSON.stringify(variable.strip_prefix)} (undefined when it lacks it)`;
-  if (variable.prefix !== undefined) return `with ${JSON.stringify(variable.prefix)} put before it`;
+  const quote = JSON.stringify;
+  if (variable.split !== undefined) return `split at ${quote(variable.split)} into a list`;
+  if (variable.strip_prefix !== undefined) return `without the prefix ${quote(variable.strip_prefix)} (undefined when it lacks it)`;
+  if (variable.prefix !== undefined) return `with ${quote(variable.prefix)} put before it`;
   if (variable.lowercase === true) return 'in lower case';
+  if (variable.escape_capitals !== undefined) return `with each capital letter written as ${quote(variable.escape_capitals)} and the letter in lower case`;
+  if (variable.initial !== undefined) return `its first character${variable.initial.length === 0 ? '' : ` (${variable.initial.map((p) => quote(p)).join(', ')} and the next one, for a value starting with it)`}`;
+  if (variable.after !== undefined) return `after the first ${quote(variable.after)}`;
+  if (variable.until !== undefined) return `up to the first ${quote(variable.until)}`;
+  if (variable.after_last !== undefined) return `after the last ${quote(variable.after_last)}`;
   return 'as it is';
 }
 
+/** A template entry's members other than its text, optional list and note, in words. */
+function templateDetails(entry: UrlTemplate): string[] {
+  const details: string[] = [];
+  if (entry.namespace !== undefined) details.push(`namespace ${entry.namespace} only`);
+  if (entry.any_namespace === true) details.push('any namespace');
+  for (const [key, value] of Object.entries(entry.qualifiers ?? {})) if (value !== undefined) details.push(`${key}=${value} only`);
+  for (const [name, pattern] of Object.entries(entry.patterns ?? {})) if (pattern !== undefined) details.push(`${name} shaped ${pattern}`);
+  if (entry.ignore !== undefined && entry.ignore.length > 0) details.push(`ignores ${entry.ignore.join(', ')}`);
+  if (entry.download === true) details.push('a download');
+  if (entry.read_back === false) details.push('not read back');
+  return details;
+}
+
 function templateRows(templates: readonly UrlTemplate[] | undefined): TemplateRow[] {
-  return (templates ?? []).map((t) => ({ template: t.template, optional: t.optional ?? [], note: t.note ?? null }));
+  return (templates ?? []).map((t) => ({ template: t.template, optional: t.optional ?? [], details: templateDetails(t), note: t.note ?? null }));
 }
 
 /**
@@ -65,8 +92,8 @@ function workedExample(document: PurlTypeUrls, urls: PurlUrls): WorkedExample | 
   const chosen = purls.find((e) => e.download !== null) ?? purls[0];
   if (chosen === undefined) return null;
   try {
-    const { repository, download } = urls.purlToUrls(chosen.purl);
-    return { purl: chosen.purl, repository, download, readBack: download === null ? null : urls.urlToPurl(download) };
+    const { repository, versionPage, download } = urls.purlToUrls(chosen.purl);
+    return { purl: chosen.purl, repository, versionPage, download, readBack: download === null ? null : urls.urlToPurl(download) };
   } catch (error) {
     if (error instanceof PurlError) return null;
     throw error;
@@ -83,8 +110,11 @@ export function buildUrlsView(type: string, urls: PurlUrls): UrlsView | null {
     defaults: Object.entries(document.defaults ?? {}).flatMap(([name, value]) => (value === undefined ? [] : [[name, value] as const])),
     variables: Object.entries(document.variables ?? {}).flatMap(([name, variable]) => (variable === undefined ? [] : [{ name, from: variable.from, transformation: transformation(variable) }])),
     repository: templateRows(document.repository),
+    versionPage: templateRows(document.version_page),
     download: templateRows(document.download),
     reverse: templateRows(document.reverse),
+    mirrors: (document.mirrors ?? []).map((m) => [m.url, m.same_as, m.note ?? null] as const),
+    sidecars: document.sidecars ?? [],
     example: workedExample(document, urls),
   };
 }
@@ -94,9 +124,12 @@ export const NO_URLS_TEXT = 'This site has no URL document for this type: purlTo
 
 /** How the templates are used, said once above them. */
 export const URLS_INTRO =
-  'RFC 6570 URI templates over the PURL\'s components (namespace, name, version, subpath), its qualifiers (q.<key>) and registry (the repository_url qualifier, else the default registry). For each kind of URL, the first template whose required variables the PURL gives is used; urlToPurl reads URLs of every shape listed back to a PURL.';
+  'RFC 6570 URI templates over the PURL\'s components (namespace, name, version, subpath), its qualifiers (q.<key>) and registry (the repository_url qualifier, else the default registry). For each kind of URL, the first template whose required variables the PURL gives is used; urlToPurl reads URLs of every shape listed back to a PURL, also under a mirror\'s prefix and with a sidecar suffix.';
 
-/** A template's optional variables, in words. */
-export function optionalText(optional: readonly string[]): string {
-  return `optional: ${optional.join(', ')}`;
+
+
+/** What a page says of a template besides its text and note: its optional variables and details, or `null`. */
+export function templateAnnotation(row: TemplateRow): string | null {
+  const parts = [...(row.optional.length === 0 ? [] : [`optional: ${row.optional.join(', ')}`]), ...row.details];
+  return parts.length === 0 ? null : parts.join('; ');
 }

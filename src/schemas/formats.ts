@@ -1,6 +1,6 @@
 /**
  * The string formats our schemas use, for the generated validators (which import this module).
- * Both run in time linear in the value and without recursion, whatever its size.
+ * Each runs in time linear in the value and without recursion, whatever its size.
  */
 import { isUri } from './uri.js';
 import { regexSyntaxError } from './regex-syntax.js';
@@ -18,4 +18,12 @@ export function regex(value: string): boolean {
   return regexSyntaxError(value) === null;
 }
 
-export default { uri, regex };
+/** What a VERS looks like: `vers:`, a lowercase type, `/`, constraints. Its rules are the VERS engine's, checked beyond the schema. */
+const VERS_SHAPE = /^vers:[a-z][a-z0-9.-]*\/./;
+
+/** A string shaped like a VERS (`vers:<type>/<constraints>`); whether it is a valid one is the VERS engine's call. */
+export function vers(value: string): boolean {
+  return VERS_SHAPE.test(value);
+}
+
+export default { uri, regex, vers };

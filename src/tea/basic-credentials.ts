@@ -41,8 +41,18 @@ export function formUrlDecode(value: string): string | null {
   }
 }
 
+// btoa and atob work on "binary strings", one character per byte; both are in Node 16+ and browsers.
 function toBase64(text: string): string {
-  return Buffer.from(text, 'utf8').toString('base64');
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function fromBase64(encoded: string): Uint8Array {
+  const binary = atob(encoded);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
 }
 
 /**
@@ -97,7 +107,7 @@ export function decodeBasicCredentials(headerValue: string): BasicCredentials | 
   if (encoded.includes('=') && encoded.length % 4 !== 0) return null;
   let text: string;
   try {
-    text = UTF8.decode(Buffer.from(encoded, 'base64'));
+    text = UTF8.decode(fromBase64(encoded));
   } catch {
     return null;
   }

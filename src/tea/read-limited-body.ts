@@ -1,15 +1,16 @@
 /**
  * Reads the body of a fetch `Request` or `Response` whole, stopping (and cancelling the rest) as
  * soon as it passes `limit` bytes, so a hostile peer cannot make us buffer without end.
- * Returns `null` when the body is, or says it is, larger than `limit`.
+ * Returns `null` when the body is, or says it is, larger than `limit`. Browser-safe: bytes are a
+ * `Uint8Array`, not a Node `Buffer`.
  */
-export async function readLimitedBody(message: Request | Response, limit: number): Promise<Buffer | null> {
+export async function readLimitedBody(message: Request | Response, limit: number): Promise<Uint8Array | null> {
   const declared = Number(message.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) {
     await message.body?.cancel().catch(() => undefined);
     return null;
   }
-  if (!message.body) return Buffer.alloc(0);
+  if (!message.body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = message.body.getReader();
@@ -23,5 +24,12 @@ export async function readLimitedBody(message: Request | Response, limit: number
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks);
+  if (chunks.length === 1) return chunks[0]!;
+  const whole = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return whole;
 }

@@ -96,16 +96,17 @@ export function compareSemVer(a: SemVer, b: SemVer): number {
 }
 
 /**
- * Compares two version strings by precedence; throws a `TypeError` naming the string that is not a
+ * Compares two TEA API version strings by SemVer precedence (not a package's versions: that is
+ * `compareVersions` of `teapurl/vers`); throws a `TypeError` naming the string that is not a
  * semantic version.
  *
  * @example
  * ```ts
- * import { compareVersions } from 'teapurl/tea';
- * ['1.0.0', '1.0.0-alpha', '0.9.0'].sort(compareVersions); // ['0.9.0', '1.0.0-alpha', '1.0.0']
+ * import { compareApiVersions } from 'teapurl/tea/client';
+ * ['1.0.0', '1.0.0-alpha', '0.9.0'].sort(compareApiVersions); // ['0.9.0', '1.0.0-alpha', '1.0.0']
  * ```
  */
-export function compareVersions(a: string, b: string): number {
+export function compareApiVersions(a: string, b: string): number {
   return compareSemVer(mustParse(a), mustParse(b));
 }
 

@@ -1,4 +1,5 @@
 import { type DocumentKind, kindBySchemaUrl } from './kinds.js';
+import { teaObjectKindByFileName, teaObjectKindByShape } from './detect-tea-object.js';
 
 /**
  * How a document's kind was decided, for messages.
@@ -31,6 +32,7 @@ export interface DetectedKind {
 const WELL_KNOWN_TEA = /(^|[\\/])\.well-known[\\/]tea(\.json)?$/;
 const TYPE_DEFINITION_FILE = /-definition\.json$/;
 const TYPE_URLS_FILE = /-urls\.json$/;
+const VERS_INDEX_FILE = /(^|[\\/])vers-types(-index\.json|[\\/]index\.json)$/;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -40,10 +42,15 @@ function has(obj: Record<string, unknown>, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);
 }
 
+/** A VERS type definition lists VERS examples where a PURL type definition has component definitions. */
+function isVersTypeDefinition(value: unknown): boolean {
+  return isObject(value) && (has(value, 'vers_examples') || has(value, 'native_and_vers_equivalent_examples')) && !has(value, 'name_definition');
+}
+
 /**
  * Decides which kind a document is, in this order: the explicit kind, a known `$schema` URL, the
- * file name (`.well-known/tea`, `*-definition.json`, `*-urls.json`), then the document's shape. `null` when
- * nothing tells.
+ * file name (`.well-known/tea`, `*-definition.json` for a PURL or a VERS type by its content,
+ * `*-urls.json`, `vers-types/index.json`), then the document's shape. `null` when nothing tells.
  *
  * @example
  * ```ts
@@ -62,11 +69,16 @@ export function detectKind(value: unknown, file: string | undefined, explicit?: 
   }
   if (file) {
     if (WELL_KNOWN_TEA.test(file)) return { kind: 'tea-discovery', evidence: 'file name' };
-    if (TYPE_DEFINITION_FILE.test(file)) return { kind: 'purl-type-definition', evidence: 'file name' };
+    // PURL and VERS type definitions share the file name: the content tells which.
+    if (TYPE_DEFINITION_FILE.test(file)) return { kind: isVersTypeDefinition(value) ? 'vers-type-definition' : 'purl-type-definition', evidence: 'file name' };
+    if (VERS_INDEX_FILE.test(file)) return { kind: 'vers-types-index', evidence: 'file name' };
     if (TYPE_URLS_FILE.test(file)) return { kind: 'purl-type-urls', evidence: 'file name' };
+    const teaObject = teaObjectKindByFileName(file);
+    if (teaObject) return teaObject;
   }
-  if (!isObject(value)) return null;
+  if (!isObject(value)) return teaObjectKindByShape(value);
   if (has(value, 'endpoints') || has(value, 'schemaVersion')) return { kind: 'tea-discovery', evidence: 'shape' };
+  if (isVersTypeDefinition(value)) return { kind: 'vers-type-definition', evidence: 'shape' };
   // A URL document has `type` and `examples` too, but lists of templates where a definition has a
   // `repository` object.
   if (!has(value, 'name_definition') && (Array.isArray(value.download) || Array.isArray(value.repository) || Array.isArray(value.reverse) || has(value, 'default_registry'))) {
@@ -77,5 +89,5 @@ export function detectKind(value: unknown, file: string | undefined, explicit?: 
   }
   if (has(value, 'access_token') || has(value, 'token_type')) return { kind: 'tea-token-response', evidence: 'shape' };
   if (has(value, 'error') && !has(value, 'access_token')) return { kind: 'tea-token-error', evidence: 'shape' };
-  return null;
+  return teaObjectKindByShape(value);
 }

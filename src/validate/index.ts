@@ -14,3 +14,4 @@ export { builtInChecks, type SemanticCheck, type CheckTable, type CheckContext }
 export { type RawFinding } from '../schemas/finding.js';
 export { assertDocument, parseDocument, isDocument, DocumentError, type DocumentTypes } from './typed.js';
 export { fixText, type FixTextResult, type AppliedFix } from './fix/fix-text.js';
+export { type TeaObjectTypes, type TeaObjectKind } from './tea-object-kinds.js';

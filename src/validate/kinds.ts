@@ -3,7 +3,11 @@ import { teaTokenResponse } from '../schemas/compiled/tea-token-response.js';
 import { teaTokenError } from '../schemas/compiled/tea-token-error.js';
 import { purlTypeDefinition } from '../schemas/compiled/purl-type-definition.js';
 import { purlTypeUrls } from '../schemas/compiled/purl-type-urls.js';
+import { versTypeDefinition } from '../schemas/compiled/vers-type-definition.js';
+import { versTypesIndex } from '../schemas/compiled/vers-types-index.js';
+import { VERS_FIELDS } from '../schemas/compiled/vers-fields.js';
 import type { ValidateFunction } from '../schemas/compiled/validate-function.js';
+import { TEA_OBJECT_KINDS, type TeaObjectKind } from './tea-object-kinds.js';
 
 /**
  * The kinds of document teapurl validates.
@@ -15,7 +19,15 @@ import type { ValidateFunction } from '../schemas/compiled/validate-function.js'
  * validateText('{"access_token": "abc", "token_type": "Bearer"}', { kind }).valid; // true
  * ```
  */
-export type DocumentKind = 'tea-discovery' | 'tea-token-response' | 'tea-token-error' | 'purl-type-definition' | 'purl-type-urls';
+export type DocumentKind =
+  | 'tea-discovery'
+  | 'tea-token-response'
+  | 'tea-token-error'
+  | 'purl-type-definition'
+  | 'purl-type-urls'
+  | 'vers-type-definition'
+  | 'vers-types-index'
+  | TeaObjectKind;
 
 /** What teapurl knows about one kind of document. */
 export interface KindInfo {
@@ -27,6 +39,8 @@ export interface KindInfo {
   /** Short names accepted by `--kind`. */
   aliases: readonly string[];
   validate: ValidateFunction;
+  /** Where the schema puts a VERS (JSON Pointer patterns, `*` any item): the VERS engine checks those strings. */
+  versFields: readonly string[];
 }
 
 /** Every kind, in the order `--help` lists them. */
@@ -37,6 +51,7 @@ export const KINDS: readonly KindInfo[] = [
     alsoKnownAs: [],
     aliases: ['discovery'],
     validate: teaDiscovery,
+    versFields: VERS_FIELDS.teaDiscovery ?? [],
   },
   {
     kind: 'tea-token-response',
@@ -44,6 +59,7 @@ export const KINDS: readonly KindInfo[] = [
     alsoKnownAs: [],
     aliases: ['token-response'],
     validate: teaTokenResponse,
+    versFields: VERS_FIELDS.teaTokenResponse ?? [],
   },
   {
     kind: 'tea-token-error',
@@ -51,6 +67,7 @@ export const KINDS: readonly KindInfo[] = [
     alsoKnownAs: [],
     aliases: ['token-error'],
     validate: teaTokenError,
+    versFields: VERS_FIELDS.teaTokenError ?? [],
   },
   {
     kind: 'purl-type-definition',
@@ -61,6 +78,7 @@ export const KINDS: readonly KindInfo[] = [
     ],
     aliases: ['purl-type', 'purl'],
     validate: purlTypeDefinition,
+    versFields: VERS_FIELDS.purlTypeDefinition ?? [],
   },
   {
     kind: 'purl-type-urls',
@@ -68,7 +86,25 @@ export const KINDS: readonly KindInfo[] = [
     alsoKnownAs: [],
     aliases: ['purl-urls'],
     validate: purlTypeUrls,
+    versFields: VERS_FIELDS.purlTypeUrls ?? [],
   },
+  {
+    kind: 'vers-type-definition',
+    schemaId: 'https://teapurl.dev/schemas/vers-type-definition.schema.json',
+    alsoKnownAs: ['https://packageurl.org/schemas/vers-type-definition.schema-0.2.json'],
+    aliases: ['vers-type', 'vers'],
+    validate: versTypeDefinition,
+    versFields: VERS_FIELDS.versTypeDefinition ?? [],
+  },
+  {
+    kind: 'vers-types-index',
+    schemaId: 'https://teapurl.dev/schemas/vers-types-index.schema.json',
+    alsoKnownAs: ['https://packageurl.org/schemas/vers-type-index.schema-0.1.json'],
+    aliases: ['vers-index'],
+    validate: versTypesIndex,
+    versFields: VERS_FIELDS.versTypesIndex ?? [],
+  },
+  ...TEA_OBJECT_KINDS,
 ];
 
 // validateFiles resolves the kind once per file, so the lookup is a map, not a search.
@@ -96,7 +132,7 @@ export function kindInfo(kind: DocumentKind): KindInfo {
  * @example
  * ```ts
  * import { KIND_NAMES } from 'teapurl';
- * KIND_NAMES; // ['tea-discovery', 'tea-token-response', 'tea-token-error', 'purl-type-definition', 'purl-type-urls']
+ * KIND_NAMES; // ['tea-discovery', 'tea-token-response', 'tea-token-error', 'purl-type-definition', 'purl-type-urls', 'vers-type-definition', 'vers-types-index']
  * ```
  */
 export const KIND_NAMES: readonly DocumentKind[] = Object.freeze(KINDS.map((k) => k.kind));

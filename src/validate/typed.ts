@@ -1,4 +1,5 @@
-import type { TeaDiscoveryDocument, TokenResponse, TokenError, PurlTypeDefinition, PurlTypeUrls } from '../../types/index.js';
+import type { TeaDiscoveryDocument, TokenResponse, TokenError, PurlTypeDefinition, PurlTypeUrls, VersTypeDefinition, VersTypesIndex } from '../../types/index.js';
+import type { TeaObjectTypes } from './tea-object-kinds.js';
 import type { DocumentKind } from './kinds.js';
 import { passes, type Finding } from '../schemas/finding.js';
 import { validateDocument, validateTextValue } from './validate-document.js';
@@ -14,7 +15,7 @@ import { andMore } from '../schemas/messages.js';
  * const doc: Discovery = { schemaVersion: 1, endpoints: [{ url: 'https://api.tea.example.com', versions: ['1.0.0'] }] };
  * ```
  */
-export interface DocumentTypes {
+export interface DocumentTypes extends TeaObjectTypes {
   /** A discovery document, `/.well-known/tea`. */
   'tea-discovery': TeaDiscoveryDocument;
   /** A successful `POST /token` answer. */
@@ -25,6 +26,10 @@ export interface DocumentTypes {
   'purl-type-definition': PurlTypeDefinition;
   /** A PURL type's URL templates. */
   'purl-type-urls': PurlTypeUrls;
+  /** A VERS type definition. */
+  'vers-type-definition': VersTypeDefinition;
+  /** The list of VERS types a registry of definitions holds. */
+  'vers-types-index': VersTypesIndex;
 }
 
 /**

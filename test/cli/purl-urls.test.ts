@@ -16,6 +16,8 @@ const LEFT_PAD_TGZ = 'https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz';
 const LANG3 = 'pkg:maven/org.apache.commons/commons-lang3@3.12.0';
 const LANG3_REPO = 'https://central.sonatype.com/artifact/org.apache.commons/commons-lang3';
 const LANG3_JAR = 'https://repo.maven.apache.org/maven2/org/apache/commons/commons-lang3/3.12.0/commons-lang3-3.12.0.jar';
+const LEFT_PAD_PAGE = 'https://www.npmjs.com/package/left-pad/v/1.3.0';
+const LANG3_PAGE = 'https://central.sonatype.com/artifact/org.apache.commons/commons-lang3/3.12.0';
 
 let dir: string;
 beforeAll(() => {
@@ -44,28 +46,28 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('teapurl purl urls', () => {
   it('prints the PURL, its repository URL and its download URL, tab-separated, for each argument', async () => {
     const r = await purl(['urls', LEFT_PAD, LANG3]);
-    expect(r).toEqual({ status: 0, stdout: `${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\n${LANG3}\t${LANG3_REPO}\t${LANG3_JAR}\n`, stderr: '' });
+    expect(r).toEqual({ status: 0, stdout: `${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\t${LEFT_PAD_PAGE}\n${LANG3}\t${LANG3_REPO}\t${LANG3_JAR}\t${LANG3_PAGE}\n`, stderr: '' });
   });
 
   it("writes '-' where no URL applies: no version, or a type without URL templates", async () => {
     const r = await purl(['urls', 'pkg:npm/left-pad', 'pkg:generic/thing@1.0']);
     expect(r.status).toBe(0);
-    expect(r.stdout).toBe(`pkg:npm/left-pad\t${LEFT_PAD_REPO}\t-\npkg:generic/thing@1.0\t-\t-\n`);
+    expect(r.stdout).toBe(`pkg:npm/left-pad\t${LEFT_PAD_REPO}\t-\t-\npkg:generic/thing@1.0\t-\t-\t-\n`);
   });
 
   it('--format json gives one object per line, null for none', async () => {
     const r = await purl(['urls', '--format', 'json', LEFT_PAD, 'pkg:npm/left-pad']);
     expect(r.status).toBe(0);
     expect(r.stdout.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([
-      { purl: LEFT_PAD, repository: LEFT_PAD_REPO, download: LEFT_PAD_TGZ },
-      { purl: 'pkg:npm/left-pad', repository: LEFT_PAD_REPO, download: null },
+      { purl: LEFT_PAD, repository: LEFT_PAD_REPO, download: LEFT_PAD_TGZ, versionPage: LEFT_PAD_PAGE },
+      { purl: 'pkg:npm/left-pad', repository: LEFT_PAD_REPO, download: null, versionPage: null },
     ]);
   });
 
   it('streams standard input, reports an invalid line with its number, goes on and exits 1', async () => {
     const r = await purl(['urls'], [`${LEFT_PAD}\r\n\nnot a pu`, `rl\npkg:vcpkg/boost/asio\n${LANG3}`]);
     expect(r.status).toBe(1);
-    expect(r.stdout).toBe(`${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\n${LANG3}\t${LANG3_REPO}\t${LANG3_JAR}\n`);
+    expect(r.stdout).toBe(`${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\t${LEFT_PAD_PAGE}\n${LANG3}\t${LANG3_REPO}\t${LANG3_JAR}\t${LANG3_PAGE}\n`);
     expect(r.stderr).toMatch(/^line 3: .*does not start with the scheme/m);
     expect(r.stderr).toMatch(/^line 4: vcpkg PURLs have no namespace/m);
     expect(r.stderr).toMatch(/2 of 4 PURLs invalid\n$/);
@@ -73,7 +75,7 @@ describe('teapurl purl urls', () => {
 
   it('keeps hostile input inert: control characters escaped, a tab cannot add a column, a hostile name stays in its segment', async () => {
     const r = await purl(['urls', 'pkg:npm/evil%0A%1B%5B31m\u202e@1', 'pkg:npm/a\tb@1', 'pkg:npm/..%2F..%2Fjavascript:alert(1)%3F%23@1']);
-    for (const line of r.stdout.trimEnd().split('\n')) expect(line.split('\t')).toHaveLength(3);
+    for (const line of r.stdout.trimEnd().split('\n')) expect(line.split('\t')).toHaveLength(4);
     // Nothing raw but the tabs between columns and the newlines between lines.
     expect(r.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u202e]/);
     const hostile = r.stdout.trimEnd().split('\n').at(-1)!.split('\t');
@@ -85,7 +87,7 @@ describe('teapurl purl urls', () => {
   it('honours --urls DIR: the URL documents of that folder replace the bundled ones', async () => {
     const r = await purl(['urls', '--urls', 'urls', LEFT_PAD, LANG3], [], dir);
     expect(r.status).toBe(0);
-    expect(r.stdout).toBe(`${LEFT_PAD}\thttps://pages.example.org/left-pad\thttps://npm.example.org/left-pad/1.3.0.tgz\n${LANG3}\t-\t-\n`);
+    expect(r.stdout).toBe(`${LEFT_PAD}\thttps://pages.example.org/left-pad\thttps://npm.example.org/left-pad/1.3.0.tgz\t-\n${LANG3}\t-\t-\t-\n`);
   });
 
   it('builds the engine from --types DIR with the bundled URL documents', async () => {
@@ -94,7 +96,7 @@ describe('teapurl purl urls', () => {
     writeFileSync(path.join(types, 'npm-definition.json'), readFileSync(path.join(ROOT, 'corpus/purl-types/npm-definition.json')));
     const r = await purl(['urls', '--types', types, '--strict-types', LEFT_PAD, 'pkg:cargo/rand@1']);
     expect(r.status).toBe(1);
-    expect(r.stdout).toBe(`${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\n`);
+    expect(r.stdout).toBe(`${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\t${LEFT_PAD_PAGE}\n`);
     expect(r.stderr).toContain('argument 2: ');
     expect(r.stderr).toContain('(unknown-type)');
   });
@@ -173,7 +175,7 @@ describe('teapurl purl urls|from-url: help and usage errors', () => {
     const help = (await purl(['--help'])).stdout;
     expect(help).toMatch(/^ {2}urls /m);
     expect(help).toMatch(/^ {2}from-url /m);
-    expect(runCli(['--help']).stdout).toContain('repository and download');
+    expect(runCli(['--help']).stdout).toContain('repository, download');
   });
 
   it.each([
@@ -198,7 +200,7 @@ describe('teapurl purl urls|from-url: help and usage errors', () => {
   it('works from the built CLI over a real pipe', () => {
     const r = runCli(['purl', 'urls'], { input: `${LEFT_PAD}\n` });
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toBe(`${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\n`);
+    expect(r.stdout).toBe(`${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\t${LEFT_PAD_PAGE}\n`);
     const back = runCli(['purl', 'from-url', LEFT_PAD_TGZ]);
     expect(back.stdout).toBe(`${LEFT_PAD}\n`);
   });
@@ -208,7 +210,7 @@ describe('teapurl purl: standard input as a filter', () => {
   it('- reads standard input in its place, for every action that reads lines, as validate - does', async () => {
     const lines = [`${LEFT_PAD}\n`, `${LANG3}\n`];
     const urls = await purl(['urls', '-'], lines);
-    expect([urls.status, urls.stdout]).toEqual([0, `${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\n${LANG3}\t${LANG3_REPO}\t${LANG3_JAR}\n`]);
+    expect([urls.status, urls.stdout]).toEqual([0, `${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\t${LEFT_PAD_PAGE}\n${LANG3}\t${LANG3_REPO}\t${LANG3_JAR}\t${LANG3_PAGE}\n`]);
     const back = await purl(['from-url', '-'], [`${LEFT_PAD_TGZ}\n`]);
     expect([back.status, back.stdout]).toEqual([0, `${LEFT_PAD}\n`]);
     // Arguments and standard input in the order given.
@@ -256,7 +258,7 @@ describe('teapurl purl: standard input as a filter', () => {
       answersBeforeTheNextLine(['canonical'], 'pkg:NPM/a@1', 'pkg:npm/b@2'),
       answersBeforeTheNextLine(['from-url', '-'], LEFT_PAD_TGZ, LANG3_JAR),
     ]);
-    expect(urls).toEqual({ early: `${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\n`, all: `${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\n${LANG3}\t${LANG3_REPO}\t${LANG3_JAR}\n` });
+    expect(urls).toEqual({ early: `${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\t${LEFT_PAD_PAGE}\n`, all: `${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\t${LEFT_PAD_PAGE}\n${LANG3}\t${LANG3_REPO}\t${LANG3_JAR}\t${LANG3_PAGE}\n` });
     expect(canonical).toEqual({ early: 'pkg:npm/a@1\n', all: 'pkg:npm/a@1\npkg:npm/b@2\n' });
     expect(fromUrl).toEqual({ early: `${LEFT_PAD}\n`, all: `${LEFT_PAD}\n${LANG3}\n` });
   }, 30_000);

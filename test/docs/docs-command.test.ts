@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -51,10 +52,12 @@ describe('teapurl docs', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toBe(`wrote ${TYPES.length + 1 + ASSETS.length} files to ${out} (${TYPES.length} types, html)\n`);
     expect(readdirSync(out).sort()).toEqual(['.teapurl-docs.json', 'assets', 'index.html', 'types']);
-    const manifest = JSON.parse(readFileSync(path.join(out, '.teapurl-docs.json'), 'utf8')) as { generator: string; pages: string[] };
+    const manifest = JSON.parse(readFileSync(path.join(out, '.teapurl-docs.json'), 'utf8')) as { generator: string; pages: Record<string, string> };
     expect(manifest.generator).toBe('teapurl docs');
     // The scripts are recorded like the pages: teapurl owns them, so a later run may replace them.
-    expect(manifest.pages).toEqual([...ASSETS, 'index.html', ...TYPES.map((t) => `types/${t}.html`)].sort());
+    expect(Object.keys(manifest.pages)).toEqual([...ASSETS, 'index.html', ...TYPES.map((t) => `types/${t}.html`)].sort());
+    // Each with the SHA-256 of what was written.
+    expect(manifest.pages['index.html']).toBe(createHash('sha256').update(readFileSync(path.join(out, 'index.html'))).digest('hex'));
     expect(readFileSync(path.join(out, 'assets/purl-box.js'), 'utf8')).toBe(readFileSync(path.join(ROOT, 'dist/assets/purl-box.js'), 'utf8'));
     expect(readdirSync(path.join(out, 'types')).sort()).toEqual(TYPES.map((t) => `${t}.html`).sort());
   });
@@ -96,12 +99,17 @@ describe('teapurl docs', () => {
     writeFileSync(edited, readFileSync(edited, 'utf8').replace('</h1>', ' edited</h1>'));
     const afterEdit = runCli(['docs', '--out', out, '--format', 'both', '--check']);
     expect(afterEdit.status).toBe(1);
-    expect(afterEdit.stderr).toContain(`${path.join(out, 'types', 'npm.html')}: differs`);
-    expect(afterEdit.stderr).toContain(`teapurl docs --out ${out} --format both`);
+    expect(afterEdit.stderr).toContain(`${path.join(out, 'types', 'npm.html')}: differs from what would be generated (and from what teapurl docs wrote there)`);
+    // An edited page is overwritten only with --force: the hint says so.
+    expect(afterEdit.stderr).toContain(`teapurl docs --out ${out} --format both --force`);
     // Checking writes nothing.
     expect(readFileSync(edited, 'utf8')).toContain(' edited</h1>');
+    const refused = runCli(['docs', '--out', out, '--format', 'both']);
+    expect(refused.stderr).toContain(`${edited} changed since teapurl docs wrote it`);
+    expect(refused.status).toBe(1);
+    expect(readFileSync(edited, 'utf8')).toContain(' edited</h1>');
 
-    expect(runCli(['docs', '--out', out, '--format', 'both']).status).toBe(0);
+    expect(runCli(['docs', '--out', out, '--format', 'both', '--force']).status).toBe(0);
     unlinkSync(path.join(out, 'types', 'cargo.md'));
     const afterDelete = runCli(['docs', '--out', out, '--format', 'both', '--check']);
     expect(afterDelete.status).toBe(1);
@@ -239,8 +247,8 @@ describe('teapurl docs writes only what it owns', () => {
     expect(later.status, later.stderr).toBe(0);
     expect(later.stdout).toContain(`removed ${path.join(out, 'types', 'npm.html')}`);
     expect(readdirSync(path.join(out, 'types')).sort()).toEqual(['README.md', 'cargo.html', 'cargo.md', 'notes.html']);
-    const manifest = JSON.parse(readFileSync(path.join(out, '.teapurl-docs.json'), 'utf8')) as { pages: string[] };
-    expect(manifest.pages).toEqual([...ASSETS, 'index.html', 'index.md', 'types/cargo.html', 'types/cargo.md']);
+    const manifest = JSON.parse(readFileSync(path.join(out, '.teapurl-docs.json'), 'utf8')) as { pages: Record<string, string> };
+    expect(Object.keys(manifest.pages)).toEqual([...ASSETS, 'index.html', 'index.md', 'types/cargo.html', 'types/cargo.md']);
   });
 
   it('writes into an empty folder, and keeps the pages of the other format on record', () => {

@@ -54,7 +54,8 @@ describe('type pages show their URL templates', () => {
   it('HTML: the templates as written, the default registry, derived variables, and a worked example the mapper computed', () => {
     const npm = section(files.get('types/npm.html')!, 'urls');
     const text = flat(npm);
-    for (const t of [...NPM.repository!, ...NPM.download!, ...NPM.reverse!]) expect(npm).toContain(`<code class="url-template">${t.template}</code>`);
+    for (const t of [...NPM.repository!, ...NPM.version_page!, ...NPM.download!, ...NPM.reverse!]) expect(npm).toContain(`<code class="url-template">${t.template}</code>`);
+    expect(npm).toContain('<h3>Version page</h3>');
     expect(text).toContain('Default registry https://registry.npmjs.org');
     expect(text).toContain('scope: namespace without the prefix "@"');
     expect(npm).toContain('<h3>Worked example</h3>');
@@ -69,7 +70,12 @@ describe('type pages show their URL templates', () => {
     expect(text).toContain('q.type = jar');
     expect(text).toContain('group: namespace split at "." into a list');
     expect(text).toContain('optional: classifier_suffix');
-    expect(text).toContain("Maven Central's other host name");
+    expect(text).toContain("https://repo1.maven.org/maven2 as https://repo.maven.apache.org/maven2 (Maven Central's other host name)");
+    expect(text).toContain('Sidecar files .sha1, .md5');
+    expect(text).toContain('Version page https://central.sonatype.com/artifact/org.apache.commons/commons-lang3/3.12.0');
+    // What a template entry says besides its text: a pattern, a template that is not read back.
+    expect(text).toContain('classifier_suffix shaped -[^.]+');
+    expect(text).toContain('not read back');
     expect(text).toContain('https://repo.maven.apache.org/maven2/org/apache/commons/commons-lang3/3.12.0/commons-lang3-3.12.0.jar');
   });
 
@@ -82,7 +88,10 @@ describe('type pages show their URL templates', () => {
     const md = files.get('types/maven.md')!;
     const part = md.slice(md.indexOf('## URLs'), md.indexOf('## References'));
     expect(part).toContain('- Default registry: [https://repo.maven.apache.org/maven2](https://repo.maven.apache.org/maven2)');
-    expect(part).toContain('1. `{+registry}{/group*}/{name}/{version}/{name}-{version}{classifier_suffix}.{q.type}` (optional: classifier\\_suffix)');
+    expect(part).toContain('1. `{+registry}{/group*}/{name}/{version}/{name}-{version}{classifier_suffix}.{q.type}` (optional: classifier\\_suffix; classifier\\_suffix shaped');
+    expect(part).toContain('### Version page\n\n1. `https://central.sonatype.com/artifact/{namespace}/{name}/{version}`');
+    expect(part).toContain('- Version page: [https://central.sonatype.com/artifact/org.apache.commons/commons-lang3/3.12.0](https://central.sonatype.com/artifact/org.apache.commons/commons-lang3/3.12.0)');
+    expect(part).toContain('- Sidecar files: `.sha1`');
     expect(part).toContain('### Worked example');
     expect(part).toContain('- PURL: `pkg:maven/org.apache.commons/commons-lang3@3.12.0`');
     expect(part).toContain('- Read back from the download URL: `pkg:maven/org.apache.commons/commons-lang3@3.12.0`');
@@ -120,15 +129,15 @@ describe('explainPurl with URLs: what the live box shows', () => {
   const engine = engineFromDefinitions([defaultPurlDefinition('npm')!, defaultPurlDefinition('maven')!, widget]);
   const urls = createPurlUrls([NPM, MAVEN], engine);
 
-  it('a valid PURL gets its repository and download URLs', () => {
+  it('a valid PURL gets its repository, version page and download URLs', () => {
     expect(explainPurl(engine, 'pkg:npm/left-pad@1.3.0', urls)).toMatchObject({
-      urls: { repository: 'https://www.npmjs.com/package/left-pad', download: 'https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz' },
+      urls: { repository: 'https://www.npmjs.com/package/left-pad', versionPage: 'https://www.npmjs.com/package/left-pad/v/1.3.0', download: 'https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz' },
       hasUrlDocument: true,
     });
   });
 
   it('a type without a URL document gets none, and says why', () => {
-    expect(explainPurl(engine, 'pkg:widget/gear@1.0', urls)).toMatchObject({ urls: { repository: null, download: null }, hasUrlDocument: false });
+    expect(explainPurl(engine, 'pkg:widget/gear@1.0', urls)).toMatchObject({ urls: { repository: null, versionPage: null, download: null }, hasUrlDocument: false });
   });
 
   it('an invalid PURL gets no URLs', () => {
@@ -146,8 +155,8 @@ describe('teapurl docs --urls DIR', () => {
     expect(written.status, written.stderr).toBe(0);
     expect(shippedUrls(readFileSync(path.join(out, 'assets/purl-urls.js'), 'utf8'))).toEqual([NPM]);
     expect(readFileSync(path.join(out, 'types/maven.html'), 'utf8')).toContain('This site has no URL document for this type');
-    const manifest = JSON.parse(readFileSync(path.join(out, '.teapurl-docs.json'), 'utf8')) as { pages: string[] };
-    expect(manifest.pages).toContain('assets/purl-urls.js');
+    const manifest = JSON.parse(readFileSync(path.join(out, '.teapurl-docs.json'), 'utf8')) as { pages: Record<string, string> };
+    expect(Object.keys(manifest.pages)).toContain('assets/purl-urls.js');
     expect(runCli(['docs', '--urls', urlsDir, '--out', out, '--check']).status).toBe(0);
 
     writeFileSync(path.join(urlsDir, 'maven-urls.json'), JSON.stringify(MAVEN));

@@ -54,7 +54,7 @@ const ENTRIES = Object.entries(exportsField).flatMap(([subpath, conditions]) =>
 
 describe('the published declarations', () => {
   it('are found for every entry, each for import and require', () => {
-    const subpaths = ['.', './docs', './node', './purl', './tea', './tea/client', './tea/server'];
+    const subpaths = ['.', './docs', './node', './purl', './tea', './tea/client', './tea/server', './vers'];
     expect(ENTRIES.map((e) => `${e.subpath} ${e.condition}`).sort()).toEqual(subpaths.flatMap((s) => [`${s} import`, `${s} require`]).sort());
   });
 
@@ -64,7 +64,7 @@ describe('the published declarations', () => {
     expect([...packages].filter((p) => p === 're2js' || p.startsWith('re2js/'))).toEqual([]);
   });
 
-  it.each(ENTRIES.filter((e) => e.subpath === '.' || e.subpath === './purl'))('$subpath ($condition), browser-safe, reaches no other package at all', ({ types }) => {
+  it.each(ENTRIES.filter((e) => e.subpath === '.' || e.subpath === './purl' || e.subpath === './vers'))('$subpath ($condition), browser-safe, reaches no other package at all', ({ types }) => {
     expect([...reachable(types).packages]).toEqual([]);
   });
 });

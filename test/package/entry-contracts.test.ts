@@ -44,6 +44,7 @@ function answersAfterImporting(order: readonly string[]): unknown {
       validation: loaded['teapurl'].validateText(JSON.stringify(definitions.find((d) => d.type === 'cargo')), { file: 'cargo-definition.json' }).findings,
       discovery: loaded['teapurl'].validateText('{"schemaVersion":1,"endpoints":[{"url":"https://tea.example.com/","versions":["1.0"]}]}').findings.map((f) => f.rule),
       checks: Object.fromEntries(Object.entries(loaded['teapurl'].builtInChecks).map(([kind, checks]) => [kind, checks.length])),
+      vers: [loaded['teapurl/vers'].versContains('vers:npm/>=1.0.0|<2.0.0', '1.5.0'), loaded['teapurl/vers'].compareVersions('maven', '1.0-SNAPSHOT', '1.0')],
     };
     process.stdout.write(JSON.stringify(answers));
   `;
@@ -52,7 +53,7 @@ function answersAfterImporting(order: readonly string[]): unknown {
 
 describe.skipIf(!existsSync(path.join(ROOT, 'dist/purl/index.js')))('the package entries (from dist/)', () => {
   it('are the capabilities the architecture names', () => {
-    expect(ENTRIES.sort()).toEqual(['teapurl', 'teapurl/docs', 'teapurl/node', 'teapurl/purl', 'teapurl/tea', 'teapurl/tea/client', 'teapurl/tea/server']);
+    expect(ENTRIES.sort()).toEqual(['teapurl', 'teapurl/docs', 'teapurl/node', 'teapurl/purl', 'teapurl/tea', 'teapurl/tea/client', 'teapurl/tea/server', 'teapurl/vers']);
   });
 
   it('answer the same whatever order a program imports them in', { timeout: 60_000 }, () => {
@@ -98,11 +99,12 @@ describe.skipIf(!existsSync(path.join(ROOT, 'dist/purl/index.js')))('the package
     expect(root.filter((n) => ['parsePurl', 'PurlEngine', 'PackageURL', 'loadPurlUrls', 'generateDocsSite', 'validateFiles'].includes(n))).toEqual([]);
     expect(purl).toContain('parsePurl');
     expect(purl.filter((n) => ['validateText', 'validateFiles', 'generateDocsSite', 'TeaClient'].includes(n))).toEqual([]);
-    expect(node).toEqual(expect.arrayContaining(['validateFiles', 'fixFiles', 'purlEngineFromDirectory', 'purlUrlsFromDirectory']));
+    expect(node).toEqual(expect.arrayContaining(['validateFiles', 'fixFiles', 'purlEngineFromDirectory', 'purlUrlsFromDirectory', 'tlsTransport']));
     expect(node.filter((n) => ['parsePurl', 'validateText', 'generateDocsSite', 'loadPurlUrls'].includes(n))).toEqual([]);
     expect(docs).toEqual(expect.arrayContaining(['generateDocsSite', 'writeDocsSite', 'checkDocsSite']));
-    expect(client).toEqual(expect.arrayContaining(['TeaClient', 'discover', 'authCheck', 'parseTei']));
-    expect(client.filter((n) => ['createTokenHandler', 'startTeaServer', 'requireBearer', 'MemoryTokenStore'].includes(n))).toEqual([]);
+    expect(client).toEqual(expect.arrayContaining(['TeaClient', 'discover', 'authCheck', 'parseTei', 'fetchTransport']));
+    // The client is browser-safe: the Node transport is teapurl/node's.
+    expect(client.filter((n) => ['createTokenHandler', 'startTeaServer', 'requireBearer', 'MemoryTokenStore', 'tlsTransport'].includes(n))).toEqual([]);
     expect(server).toEqual(expect.arrayContaining(['createTokenHandler', 'startTeaServer', 'requireBearer', 'MemoryTokenStore']));
     expect(server.filter((n) => ['TeaClient', 'discover', 'authCheck'].includes(n))).toEqual([]);
   });

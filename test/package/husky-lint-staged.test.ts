@@ -1,7 +1,7 @@
 /**
- * The README's husky + lint-staged recipe, followed from a fresh folder: a new git repository,
- * `npm i -D <packed teapurl> husky lint-staged`, `npx husky init`, the README's `lint-staged`
- * block and `.husky/pre-commit`, then real commits. A valid discovery document commits; an
+ * The husky + lint-staged recipe of docs/pre-commit-and-ci.md, followed from a fresh folder: a new
+ * git repository, `npm i -D <packed teapurl> husky lint-staged`, `npx husky init`, the guide's
+ * `lint-staged` block and `.husky/pre-commit`, then real commits. A valid discovery document commits; an
  * invalid one is refused with `file:line:col` and the commit does not happen.
  *
  * Needs `npm run build` first (`npm test` does it) and the npm registry (or npm's cache) for
@@ -15,6 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/paths.js';
 import { projectCommands } from '../support/project-commands.js';
 
+/** Where users read the recipe. */
+const GUIDE = 'docs/pre-commit-and-ci.md';
+
 const npmVersion = spawnSync('npm', ['--version'], { encoding: 'utf8' });
 const HAS_NPM = npmVersion.status === 0;
 if (!HAS_NPM) console.warn('[husky-lint-staged] npm is not runnable here: the husky recipe test is skipped.');
@@ -25,11 +28,11 @@ let env: NodeJS.ProcessEnv;
 
 const { run, ok } = projectCommands(() => ({ cwd: project, env }));
 
-/** The README's lint-staged block, read from the README so the test follows what users are told. */
-function readmeLintStagedBlock(): Record<string, string> {
-  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+/** The guide's lint-staged block, read from the guide so the test follows what users are told. */
+function guideLintStagedBlock(): Record<string, string> {
+  const readme = readFileSync(path.join(ROOT, GUIDE), 'utf8');
   const match = /```json\n(\{\n\s+"lint-staged": [\s\S]*?\n\})\n```/.exec(readme);
-  if (!match?.[1]) throw new Error('README.md has no ```json block with a "lint-staged" member');
+  if (!match?.[1]) throw new Error(`${GUIDE} has no \`\`\`json block with a "lint-staged" member`);
   return (JSON.parse(match[1]) as { 'lint-staged': Record<string, string> })['lint-staged'];
 }
 
@@ -55,7 +58,7 @@ describe.skipIf(!HAS_NPM)('the husky and lint-staged recipe in a fresh project',
     ok('npx', 'husky', 'init');
     const pkgFile = path.join(project, 'package.json');
     const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as Record<string, unknown>;
-    pkg['lint-staged'] = readmeLintStagedBlock();
+    pkg['lint-staged'] = guideLintStagedBlock();
     writeFileSync(pkgFile, `${JSON.stringify(pkg, null, 2)}\n`);
     writeFileSync(path.join(project, '.husky/pre-commit'), 'npx lint-staged\n');
     mkdirSync(path.join(project, 'public/.well-known'), { recursive: true });

@@ -22,7 +22,7 @@ import { ROOT } from '../support/paths.js';
 const MAX_PACKAGES = 15;
 const MAX_INSTALL_BYTES = 6_000_000;
 
-const ENTRIES = ['teapurl', 'teapurl/purl', 'teapurl/node', 'teapurl/docs', 'teapurl/tea/client', 'teapurl/tea/server', 'teapurl/tea'] as const;
+const ENTRIES = ['teapurl', 'teapurl/purl', 'teapurl/node', 'teapurl/docs', 'teapurl/vers', 'teapurl/tea/client', 'teapurl/tea/server', 'teapurl/tea'] as const;
 const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 const NODE_TYPES = path.join(ROOT, 'node_modules/@types');
 
@@ -106,6 +106,7 @@ async function main() {
     tea: rankEndpoints(JSON.parse(readFileSync('docs/valid.json', 'utf8')), ['1.0.0'])[0].baseUrl,
     server: [typeof createTokenHandler, typeof teaUnion.createTokenHandler === 'function' && teaUnion.TeaClient === TeaClient],
     urls: [(await loadPurlUrls()).purlToUrls('pkg:npm/left-pad@1.3.0').download, (await urlsFromFolder('urls')).urlToPurl('https://www.npmjs.com/package/left-pad')],
+    vers: [versContains('vers:npm/>=1.0.0|<2.0.0', '1.5.0'), versFromNative('pypi', '~=2.2')],
   };
   console.log(JSON.stringify(out));
 }
@@ -124,6 +125,7 @@ const EXPECTED_OUTPUT = {
   tea: 'https://tea.example.com/v1.0.0',
   server: ['function', true],
   urls: ['https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz', 'pkg:npm/left-pad'],
+  vers: [true, 'vers:pypi/>=2.2|<3'],
 };
 
 const ESM_CONSUMER = `import { readFileSync } from 'node:fs';
@@ -132,6 +134,7 @@ import { validateText } from 'teapurl';
 import { parsePurl, canonicalizePurl, PackageURL, loadPurlUrls, loadPurlEngine } from 'teapurl/purl';
 import { purlEngineFromDirectory, validateFiles, purlUrlsFromDirectory as urlsFromFolder } from 'teapurl/node';
 import { generateDocsSite } from 'teapurl/docs';
+import { versContains, versFromNative } from 'teapurl/vers';
 import { rankEndpoints, TeaClient } from 'teapurl/tea/client';
 import { createTokenHandler } from 'teapurl/tea/server';
 import * as teaUnion from 'teapurl/tea';
@@ -144,6 +147,7 @@ const { validateText } = require('teapurl');
 const { parsePurl, canonicalizePurl, PackageURL, loadPurlUrls, loadPurlEngine } = require('teapurl/purl');
 const { purlEngineFromDirectory, validateFiles, purlUrlsFromDirectory: urlsFromFolder } = require('teapurl/node');
 const { generateDocsSite } = require('teapurl/docs');
+const { versContains, versFromNative } = require('teapurl/vers');
 const { rankEndpoints, TeaClient } = require('teapurl/tea/client');
 const { createTokenHandler } = require('teapurl/tea/server');
 const teaUnion = require('teapurl/tea');
@@ -161,6 +165,7 @@ import { validateText, type ValidationResult } from 'teapurl';
 import { parsePurl, canonicalizePurl, PackageURL, PurlEngine, loadPurlUrls, loadPurlEngine, type PurlComponents, type PurlUrls } from 'teapurl/purl';
 import { purlEngineFromDirectory, validateFiles, purlUrlsFromDirectory as urlsFromFolder, type FilesReport } from 'teapurl/node';
 import { generateDocsSite, type DocsFile } from 'teapurl/docs';
+import { compileVers, versFromNative, type VersRange } from 'teapurl/vers';
 import { rankEndpoints, TeaClient, type RankedEndpoint } from 'teapurl/tea/client';
 import { createTokenHandler } from 'teapurl/tea/server';
 import * as teaUnion from 'teapurl/tea';
@@ -172,6 +177,7 @@ async function main(): Promise<void> {
   const purl: PackageURL = PackageURL.fromString('pkg:PyPI/Django_Rest@1.0?b=2&a=1');
   const result: ValidationResult = validateText(readFileSync('docs/valid.json', 'utf8'), { kind: 'tea-discovery' });
   const best: RankedEndpoint | undefined = rankEndpoints(JSON.parse(readFileSync('docs/valid.json', 'utf8')), ['1.0.0'])[0];
+  const range: VersRange = compileVers('vers:npm/>=1.0.0|<2.0.0');
   // @ts-expect-error parsePurl takes a string
   if (parsed === null) parsePurl(42);
   const out = {
@@ -185,16 +191,20 @@ async function main(): Promise<void> {
     tea: best?.baseUrl,
     server: [typeof createTokenHandler, typeof teaUnion.createTokenHandler === 'function' && teaUnion.TeaClient === TeaClient],
     urls: [(await loadPurlUrls() satisfies PurlUrls).purlToUrls('pkg:npm/left-pad@1.3.0').download, (await urlsFromFolder('urls')).urlToPurl('https://www.npmjs.com/package/left-pad')],
+    vers: [range.contains('1.5.0'), versFromNative('pypi', '~=2.2')],
   };
   console.log(JSON.stringify(out));
 }
 main().catch((error: unknown) => { console.error(error); process.exitCode = 1; });
 `;
 
-/** What the browser bundle runs: the PURL entry and the in-memory validator (`import { validateText } from 'teapurl'`), with nothing but web globals around them. */
+/** What the browser bundle runs: the PURL entry, the in-memory validator (`import { validateText } from 'teapurl'`) and the TEA client, with nothing but web globals around them. */
 const BROWSER_ENTRY = `import { parsePurl, buildPurl, canonicalizePurl, validatePurl, PackageURL } from 'teapurl/purl';
 import { validateText } from 'teapurl';
+import { parseTei, TeaClient } from 'teapurl/tea/client';
 globalThis.result = {
+  tei: parseTei('urn:tei:purl:products.example.com:pkg:npm/left-pad@1.3.0').domain,
+  tokenUrl: new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', credentials: { keyId: 'k', secret: 's' } }).tokenUrl,
   parsed: parsePurl('pkg:maven/org.apache.commons/io@1.3.4').namespace,
   discovery: validateText('{"schemaVersion": 1, "endpoints": [{"url": "https://tea.example.com", "versions": ["1.0.0"]}]}', { kind: 'tea-discovery' }).valid,
   built: buildPurl({ type: 'npm', namespace: '@angular', name: 'core', version: '16.0.0' }),
@@ -207,6 +217,10 @@ globalThis.result = {
 /** A browser app's use of the in-memory entries: no Node types in its program, so none may be needed. */
 const TS_BROWSER_CONSUMER = `import { validateText, type ValidationResult } from 'teapurl';
 import { parsePurl, canonicalizePurl, loadPurlEngine, type PurlComponents, type PurlValidation } from 'teapurl/purl';
+import { TeaClient, fetchTransport, type TeaResult } from 'teapurl/tea/client';
+
+const tea: Promise<TeaResult> = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', transport: fetchTransport() }).request('/products');
+void tea;
 
 const parsed: PurlComponents = parsePurl('pkg:npm/%40scope/name@1.0.0');
 const result: ValidationResult = validateText('{"schemaVersion": 1, "endpoints": []}', { kind: 'tea-discovery' });
@@ -415,6 +429,7 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
       'pkg:maven/org.apache.commons/commons-lang3@3.12.0',
       'https://central.sonatype.com/artifact/org.apache.commons/commons-lang3',
       'https://repo.maven.apache.org/maven2/org/apache/commons/commons-lang3/3.12.0/commons-lang3-3.12.0.jar',
+      'https://central.sonatype.com/artifact/org.apache.commons/commons-lang3/3.12.0',
     ]);
     const back = await run('npx', ['--no', 'teapurl', 'purl', 'from-url', 'https://registry.npmjs.org/@babel/core/-/core-7.24.0.tgz'], project);
     expect(back.status, shown(back)).toBe(0);
@@ -448,7 +463,7 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 
-  it('teapurl/purl and teapurl bundle with esbuild for the browser and run with web globals only', async () => {
+  it('teapurl/purl, teapurl and teapurl/tea/client bundle with esbuild for the browser and run with web globals only', async () => {
     await writeFile(path.join(project, 'browser.js'), BROWSER_ENTRY);
     const bundled = await build({ entryPoints: ['browser.js'], bundle: true, platform: 'browser', format: 'iife', minify: true, write: false, logLevel: 'silent', absWorkingDir: project }).catch(
       (error: { errors?: { text: string }[] }) => ({ failure: (error.errors ?? []).map((e) => e.text) }),
@@ -458,7 +473,7 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     // No process, Buffer or require: a page's globals, not Node's.
     const page: Record<string, unknown> = { TextEncoder, TextDecoder, URL, URLSearchParams };
     vm.runInNewContext(bundled.outputFiles[0]!.text, page);
-    expect(page.result).toEqual({ parsed: 'org.apache.commons', discovery: true, built: 'pkg:npm/%40angular/core@16.0.0', canonical: 'pkg:pypi/django-rest@1.0', valid: true, packageUrl: 'pkg:npm/%40scope/name@1.0.0?a=1&b=2' });
+    expect(page.result).toEqual({ tei: 'products.example.com', tokenUrl: 'https://tea.example.com/v1.0.0/token', parsed: 'org.apache.commons', discovery: true, built: 'pkg:npm/%40angular/core@16.0.0', canonical: 'pkg:pypi/django-rest@1.0', valid: true, packageUrl: 'pkg:npm/%40scope/name@1.0.0?a=1&b=2' });
   });
 
   it(`a production install is at most ${MAX_PACKAGES} packages and ${MAX_INSTALL_BYTES / 1e6} MB`, () => {

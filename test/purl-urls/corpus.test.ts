@@ -67,7 +67,9 @@ describe('corpus/purl-urls', () => {
         expect(urlToPurl(example.url)).toBe(example.purl);
         return;
       }
-      expect(purlToUrls(example.purl)).toEqual({ repository: example.repository, download: example.download });
+      // Every bundled PURL example states its version page, so that none goes unchecked.
+      expect(example.version_page, 'version_page').not.toBeUndefined();
+      expect(purlToUrls(example.purl)).toEqual({ repository: example.repository, versionPage: example.version_page, download: example.download });
       const trip = downloadRoundTrip(urls, example.purl);
       if (example.download !== null && trip !== null) {
         expect(trip.download).toBe(example.download);

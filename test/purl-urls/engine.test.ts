@@ -23,8 +23,8 @@ const CARGO = {
 
 describe('purlToUrls', () => {
   it('gives null where the components do not determine a URL (no version, unknown type)', () => {
-    expect(purlToUrls('pkg:npm/left-pad')).toEqual({ repository: 'https://www.npmjs.com/package/left-pad', download: null });
-    expect(purlToUrls('pkg:nosuchtype/thing@1.0')).toEqual({ repository: null, download: null });
+    expect(purlToUrls('pkg:npm/left-pad')).toEqual({ repository: 'https://www.npmjs.com/package/left-pad', versionPage: null, download: null });
+    expect(purlToUrls('pkg:nosuchtype/thing@1.0')).toEqual({ repository: null, versionPage: null, download: null });
   });
 
   it('takes components as well as strings, and refuses an invalid PURL with a PurlError', () => {
@@ -253,6 +253,32 @@ describe('bad URL documents', () => {
     };
     const findings = validateDocument(document, { kind: 'purl-type-urls' }).findings;
     expect(findings.map((f) => [f.rule, f.pointer])).toEqual([['purl-urls/round-trip', '/examples/0/download']]);
+  });
+
+  it('the validator checks version pages, and says what a bad mirror, sidecar list or pattern leaves unchecked', () => {
+    const document = {
+      ...CARGO,
+      version_page: [{ template: 'https://crates.io/crates/{name}/{version}' }],
+      examples: [...CARGO.examples.map((e) => ({ ...e, version_page: 'https://crates.io/crates/rand/0.8.5' })), { url: 'https://crates.io/crates/rand', purl: 'pkg:cargo/rand' }],
+    };
+    const found = (extra: object) => validateDocument({ ...document, ...extra }, { kind: 'purl-type-urls' }).findings.map((f) => [f.rule, f.pointer, f.message]);
+    expect(found({})).toEqual([]);
+    const wrong = document.examples.map((e) => ('version_page' in e ? { ...e, version_page: 'https://crates.io/crates/rand/9' } : e));
+    expect(found({ examples: wrong })).toEqual([
+      ['purl-urls/example-purl', '/examples/0/version_page', 'examples[0].version_page: "pkg:cargo/rand@0.8.5" gives "https://crates.io/crates/rand/0.8.5", not "https://crates.io/crates/rand/9"'],
+    ]);
+    expect(found({ mirrors: [{ url: 'https://crates.example' }] })).toEqual([
+      ['schema/required', '/mirrors/0', 'mirrors[0] lacks the required property "same_as"'],
+      ['purl-urls/unchecked', '/examples', "the examples' reading back not checked: mirrors is invalid"],
+    ]);
+    expect(found({ sidecars: ['sha1'] }).map(([rule, pointer]) => [rule, pointer])).toEqual([
+      ['schema/pattern', '/sidecars/0'],
+      ['purl-urls/unchecked', '/examples'],
+    ]);
+    expect(found({ version_page: [{ template: 'https://crates.io/crates/{name}/{version}', patterns: { version: '[0-9]+[0-9]+[0-9]+[0-9]+' } }] }).map(([rule, pointer]) => [rule, pointer])).toEqual([
+      ['purl-urls/value-pattern', '/version_page/0/patterns/version'],
+      ['purl-urls/unchecked', '/examples'],
+    ]);
   });
 
   it('the validator refuses an unregistered type and warns of a template it cannot read back', () => {

@@ -13,9 +13,9 @@ const { purlToUrls, urlToPurl } = await loadPurlUrls();
 const canonical = (components: Parameters<ReturnType<typeof defaultPurlEngine>['build']>[0]) => defaultPurlEngine().build(components);
 
 describe('urlToPurl: URLs that could name two packages', () => {
-  it('reads a gem download to nothing when name, version and platform cannot be told apart, to its gem when they can', () => {
-    // 1.16.0-java is a gem version too (versions may hold dashes): two readings.
-    expect(urlToPurl('https://rubygems.org/downloads/nokogiri-1.16.0-java.gem')).toBeNull();
+  it('reads a gem download by its file name grammar: a version holds no dash, a platform no dot', () => {
+    // Gem::Version writes a dash as .pre., so 1.16.0-java is no file name's version: one reading.
+    expect(urlToPurl('https://rubygems.org/downloads/nokogiri-1.16.0-java.gem')).toBe('pkg:gem/nokogiri@1.16.0?platform=java');
     // x86_64 holds an underscore, which no gem version has; a version starts with a digit.
     expect(urlToPurl('https://rubygems.org/downloads/nokogiri-1.16.0-x86_64-linux.gem')).toBe('pkg:gem/nokogiri@1.16.0?platform=x86_64-linux');
     expect(urlToPurl('https://rubygems.org/downloads/rails-7.1.3.gem')).toBe('pkg:gem/rails@7.1.3');
@@ -25,10 +25,13 @@ describe('urlToPurl: URLs that could name two packages', () => {
     expect(urlToPurl('https://rubygems.org/downloads/concurrent-ruby-1.2.2.gem')).toBe('pkg:gem/concurrent-ruby@1.2.2');
   });
 
-  it('does not read the download of a platform gem back as another gem', () => {
+  it('reads the download of a platform gem back to it, and writes none for a version RubyGems would have spelt otherwise', () => {
     const { download } = purlToUrls('pkg:gem/x@1.0?platform=java');
     expect(download).toBe('https://rubygems.org/downloads/x-1.0-java.gem');
-    expect(urlToPurl(download!)).toBeNull();
+    expect(urlToPurl(download!)).toBe('pkg:gem/x@1.0?platform=java');
+    expect(purlToUrls('pkg:gem/x@1.0-rc1').download).toBeNull();
+    // A platform with a dot (or a version with a dash) leaves the name as the one reading.
+    expect(urlToPurl('https://rubygems.org/downloads/x-1.0-2.0.gem')).toBe('pkg:gem/x-1.0@2.0');
   });
 
   it('finds the one valid reading between the two extremes (the general case, not gem alone)', async () => {

@@ -15,5 +15,15 @@ if (!HAS_PURL_SPEC) {
   console.warn(`[teapurl tests] ${PURL_SPEC} is missing: tests that read the PURL specification's data are skipped.`);
 }
 
+/** `../shared/vers-spec`, the VERS specification project's data (schemas, test suite), beside the checkout. */
+export const VERS_SPEC = path.resolve(ROOT, '../shared/vers-spec');
+
+/** Whether the VERS reference data is there; tests that need it say so when it is not. */
+export const HAS_VERS_SPEC = existsSync(path.join(VERS_SPEC, 'tests'));
+
+if (!HAS_VERS_SPEC) {
+  console.warn(`[teapurl tests] ${VERS_SPEC} is missing: tests that read the VERS specification's data are skipped.`);
+}
+
 /** The built CLI launcher. */
 export const CLI = path.join(ROOT, 'bin/teapurl.cjs');

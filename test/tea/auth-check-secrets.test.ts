@@ -9,10 +9,11 @@ import path from 'node:path';
 import { authCheckCommand } from '../../src/cli/auth-check-command.js';
 import { fakeIo as sharedFakeIo } from '../support/fake-io.js';
 import { serveCommand } from '../../src/cli/serve-command.js';
-import { authCheck } from '../../src/tea/auth-check.js';
+import { authCheck } from '../../src/tea/client/auth-check/auth-check.js';
 import { decodeBasicCredentials, formUrlEncode } from '../../src/tea/basic-credentials.js';
 import { startTeaServer, type LoggedRequest, type RunningTeaServer } from '../../src/tea/server/test-server.js';
 import { testCertificates } from '../support/tls.js';
+import { tlsTransport } from '../../src/node/tls-transport.js';
 
 // Every character class 5.2.3 names, and characters above U+00FF (which no ByteString holds).
 const KEY = { keyId: 'ci: bot%2B+ü€', secret: 'p:ss w%rd+ñ 日本 🔑' };
@@ -70,7 +71,7 @@ describe('auth-check and the API key (5.2.6, 5.8, 5.2.3)', () => {
 
   it('a full run passes with a non-ASCII key, and the secret reaches only POST /token inside Basic credentials', async () => {
     server.requests.length = 0;
-    const report = await authCheck(`${server.url}/v1.0.0`, { ca: (await testCertificates()).ca, credentials: KEY, resource: ARTIFACT.slice('/v1.0.0'.length) });
+    const report = await authCheck(`${server.url}/v1.0.0`, { transport: tlsTransport({ ca: (await testCertificates()).ca }), credentials: KEY, resource: ARTIFACT.slice('/v1.0.0'.length) });
     expect(report.results.filter((r) => r.outcome === 'fail')).toEqual([]);
     expect(report.results.filter((r) => r.outcome === 'skip').map((r) => r.id)).toEqual(['no-authentication', 'ignores-bearer']);
     // Several endpoints were probed: the resource (with and without tokens) and /token.
@@ -99,7 +100,7 @@ describe('auth-check and the API key (5.2.6, 5.8, 5.2.3)', () => {
     const ca = (await testCertificates()).ca;
     for (const base of [`${server.url}/v1.0.0#x`, `${server.url}/v1.0.0?x`, `${server.url}/v1.0.0?`, `${server.url}/v1.0.0#`, `${server.url}/v1.0.0/?`, `${server.url}/v1.0.0?#`]) {
       server.requests.length = 0;
-      await expect(authCheck(base, { ca, credentials: KEY }), base).rejects.toThrow(/must not carry a query \(\?\) or a fragment \(#\)/);
+      await expect(authCheck(base, { transport: tlsTransport({ ca }), credentials: KEY }), base).rejects.toThrow(/must not carry a query \(\?\) or a fragment \(#\)/);
       const fake = fakeIo();
       expect(await authCheckCommand([base, '--key-id', KEY.keyId, '--secret', KEY.secret, '--ca', 'ca.pem'], fake.io).catch((error: Error) => error.message), base).toMatch(/must not carry a query/);
       expect(server.requests, base).toEqual([]);
@@ -110,7 +111,7 @@ describe('auth-check and the API key (5.2.6, 5.8, 5.2.3)', () => {
     const ca = (await testCertificates()).ca;
     for (const base of [`${server.url}/v1.0.0`, `${server.url}/v1.0.0/`, `${server.url}/v1.0.0//`]) {
       server.requests.length = 0;
-      const report = await authCheck(base, { ca, credentials: KEY, resource: ARTIFACT.slice('/v1.0.0'.length) });
+      const report = await authCheck(base, { transport: tlsTransport({ ca }), credentials: KEY, resource: ARTIFACT.slice('/v1.0.0'.length) });
       expect(report.results.filter((r) => r.outcome === 'fail')).toEqual([]);
       const withKey = server.requests.filter((r) => /^basic /i.test(String(r.headers.authorization)));
       expect(withKey.length, base).toBeGreaterThanOrEqual(2);

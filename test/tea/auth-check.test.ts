@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_CHECK_RULES, authCheck, type AuthCheckReport, type AuthCheckRuleId } from '../../src/tea/auth-check.js';
+import { authCheck } from '../../src/tea/client/auth-check/auth-check.js';
+import { AUTH_CHECK_RULES, type AuthCheckReport, type AuthCheckRuleId } from '../../src/tea/client/auth-check/rules.js';
 import { decodeBasicCredentials } from '../../src/tea/basic-credentials.js';
-import { NetworkError } from '../../src/tea/network-error.js';
+import { NetworkError } from '../../src/tea/client/network-error.js';
 import { startTeaServer, type RunningTeaServer } from '../../src/tea/server/test-server.js';
 import { testCertificates, type TestCertificates } from '../support/tls.js';
 import { closedPort, sendJson, startHttps, type Handler, type TestServer } from './helpers/https-server.js';
+import { tlsTransport } from '../../src/node/tls-transport.js';
 
 let certs: TestCertificates;
 const open: Array<{ close(): Promise<void> }> = [];
@@ -55,7 +57,7 @@ describe('authCheck against the project test server (startTeaServer)', () => {
   });
 
   it('passes every rule of a server with authentication', async () => {
-    const report = await authCheck(server.url, { ca: certs.ca, credentials: KEY, resource: `/v1.0.0/product/${UUID}` });
+    const report = await authCheck(server.url, { transport: tlsTransport({ ca: certs.ca }), credentials: KEY, resource: `/v1.0.0/product/${UUID}` });
     expect(failing(report)).toEqual([]);
     expect(report.passed).toBe(true);
     expect(report.authentication).toBe('required');
@@ -65,7 +67,7 @@ describe('authCheck against the project test server (startTeaServer)', () => {
   });
 
   it('reads a server without authentication correctly: /token 404 is "no authentication", a pass', async () => {
-    const report = await authCheck(openServer.url, { ca: certs.ca, resource: `/v1.0.0/product/${UUID}` });
+    const report = await authCheck(openServer.url, { transport: tlsTransport({ ca: certs.ca }), resource: `/v1.0.0/product/${UUID}` });
     expect(report.authentication).toBe('none');
     expect(report.passed).toBe(true);
     expect(outcomes(report)['no-authentication']).toBe('pass');
@@ -75,7 +77,7 @@ describe('authCheck against the project test server (startTeaServer)', () => {
   });
 
   it('without a key the token probes are skipped, the others still run', async () => {
-    const report = await authCheck(server.url, { ca: certs.ca, resource: `/v1.0.0/product/${UUID}` });
+    const report = await authCheck(server.url, { transport: tlsTransport({ ca: certs.ca }), resource: `/v1.0.0/product/${UUID}` });
     expect(report.passed).toBe(true);
     expect(outcomes(report)).toMatchObject({ challenge: 'pass', 'invalid-client': 'pass', 'invalid-token': 'pass', 'token-json': 'skip', 'no-x-api-key': 'pass' });
   });
@@ -83,10 +85,10 @@ describe('authCheck against the project test server (startTeaServer)', () => {
   it('an open resource on a server with authentication: the challenge probes say to name a protected one', async () => {
     const partial = await startTeaServer({ tls: certs.server, apiKeys: [KEY], protect: ['/v*/artifact/**'] });
     open.push(partial);
-    const report = await authCheck(partial.url, { ca: certs.ca, credentials: KEY, resource: `/v1.0.0/product/${UUID}` });
+    const report = await authCheck(partial.url, { transport: tlsTransport({ ca: certs.ca }), credentials: KEY, resource: `/v1.0.0/product/${UUID}` });
     expect(report.passed).toBe(true);
     expect(report.results.find((r) => r.id === 'challenge')).toMatchObject({ outcome: 'skip', detail: expect.stringMatching(/not protected; name a protected one with --resource/) });
-    const artefact = await authCheck(partial.url, { ca: certs.ca, credentials: KEY, resource: `/v1.0.0/artifact/${UUID}` });
+    const artefact = await authCheck(partial.url, { transport: tlsTransport({ ca: certs.ca }), credentials: KEY, resource: `/v1.0.0/artifact/${UUID}` });
     expect(failing(artefact)).toEqual([]);
     expect(outcomes(artefact).challenge).toBe('pass');
   });
@@ -160,7 +162,7 @@ function referenceHandler(broken: Break): Handler {
 async function probe(handler: Handler, options: { credentials?: typeof KEY } = { credentials: KEY }): Promise<AuthCheckReport> {
   const server: TestServer = await startHttps(handler, certs.server);
   open.push(server);
-  return authCheck(`${server.url}/api/v1.0.0`, { ca: certs.ca, ...options, resource: `/product/${UUID}` });
+  return authCheck(`${server.url}/api/v1.0.0`, { transport: tlsTransport({ ca: certs.ca }), ...options, resource: `/product/${UUID}` });
 }
 
 describe('authCheck against deliberately broken servers: exactly the broken rule fails', () => {
@@ -215,7 +217,7 @@ describe('authCheck against deliberately broken servers: exactly the broken rule
   });
 
   it('an unreachable server is a NetworkError', async () => {
-    await expect(authCheck(`https://127.0.0.1:${await closedPort()}`, { ca: certs.ca })).rejects.toBeInstanceOf(NetworkError);
+    await expect(authCheck(`https://127.0.0.1:${await closedPort()}`, { transport: tlsTransport({ ca: certs.ca }) })).rejects.toBeInstanceOf(NetworkError);
   });
 
   it('5.4: an http:// base URL is refused unless allowed', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discover, discoveryOrigin, DiscoveryError } from '../../src/tea/discover.js';
+import { discover, discoveryOrigin, DiscoveryError } from '../../src/tea/client/discover.js';
 import { otherCertificates, testCertificates, type TestCertificates } from '../support/tls.js';
-import { closedPort, loopbackAgent, sendJson, startHttp, startHttps, type Handler, type TestServer } from './helpers/https-server.js';
+import { closedPort, loopbackTransport, sendJson, startHttp, startHttps, type Handler, type TestServer } from './helpers/https-server.js';
+import { tlsTransport } from '../../src/node/tls-transport.js';
 
 let certs: TestCertificates;
 let other: TestCertificates;
@@ -85,7 +86,7 @@ describe('discover against real HTTPS servers', () => {
       else sendJson(res, 404, {});
     });
     origin = server.url;
-    const result = await discover(server.url, { ca: certs.ca, clientVersions: ['1.0.0', '0.9.0'] });
+    const result = await discover(server.url, { transport: tlsTransport({ ca: certs.ca }), clientVersions: ['1.0.0', '0.9.0'] });
     expect(result.url).toBe(`${server.url}/.well-known/tea`);
     expect(result.selected.baseUrl).toBe(`${server.url}/api/v1.0.0+build.3`);
     expect(result.ranked.map((e) => e.baseUrl)).toEqual([`${server.url}/api/v1.0.0+build.3`, `${server.url}/backup/v1.0.0`]);
@@ -94,25 +95,25 @@ describe('discover against real HTTPS servers', () => {
 
   it('reads a host:port target over https', async () => {
     const server = await serve((_req, res) => sendJson(res, 200, goodDoc('https://tea.example.com')));
-    const result = await discover(`localhost:${server.port}`, { ca: certs.ca });
+    const result = await discover(`localhost:${server.port}`, { transport: tlsTransport({ ca: certs.ca }) });
     expect(result.url).toBe(`https://localhost:${server.port}/.well-known/tea`);
     expect(result.selected.baseUrl).toBe('https://tea.example.com/api/v1.0.0+build.3');
   });
 
   it('reads a TEI: the domain is the host, the id (with colons) is ignored', async () => {
     const server = await serve((_req, res) => sendJson(res, 200, goodDoc('https://tea.example.com')));
-    const dispatcher = loopbackAgent(server.port, certs.ca);
-    const result = await discover('urn:tei:purl:localhost:pkg:maven/org.example/lib@1.0?type=jar', { dispatcher });
-    await dispatcher.close();
+    const transport = loopbackTransport(server.port, certs.ca);
+    const result = await discover('urn:tei:purl:localhost:pkg:maven/org.example/lib@1.0?type=jar', { transport });
+    await transport.close();
     expect(result.url).toBe('https://localhost/.well-known/tea');
     expect(server.requests.at(-1)!.headers.host).toBe('localhost');
   });
 
   it('reads a TEI in the current tei://<domain>/<type>/<identifier> form (the PURL may hold / and ?)', async () => {
     const server = await serve((_req, res) => sendJson(res, 200, goodDoc('https://tea.example.com')));
-    const dispatcher = loopbackAgent(server.port, certs.ca);
-    const result = await discover('tei://LocalHost/purl/pkg:pypi/cyclonedx-python-lib@8.4.0?extension=whl', { dispatcher });
-    await dispatcher.close();
+    const transport = loopbackTransport(server.port, certs.ca);
+    const result = await discover('tei://LocalHost/purl/pkg:pypi/cyclonedx-python-lib@8.4.0?extension=whl', { transport });
+    await transport.close();
     expect(result.url).toBe('https://localhost/.well-known/tea');
     expect(server.requests.at(-1)!.path).toBe('/.well-known/tea');
   });
@@ -122,14 +123,14 @@ describe('discover against real HTTPS servers', () => {
       res.writeHead(200, { 'content-type': 'application/tea+json; charset=utf-8' });
       res.end(`\ufeff${JSON.stringify(goodDoc('https://tea.example.com'))}`);
     });
-    await expect(discover(server.url, { ca: certs.ca })).resolves.toMatchObject({ selected: { version: '1.0.0+build.3' } });
+    await expect(discover(server.url, { transport: tlsTransport({ ca: certs.ca }) })).resolves.toMatchObject({ selected: { version: '1.0.0+build.3' } });
   });
 
   it('returns the validator warnings (an http endpoint beside https ones with allowInsecureHttp)', async () => {
     const server = await serve((_req, res) =>
       sendJson(res, 200, { schemaVersion: 1, endpoints: [{ url: 'http://localhost:1', versions: ['1.0.0'] }, { url: 'https://tea.example.com', versions: ['1.0.0'], priority: 0.1 }] }),
     );
-    const result = await discover(server.url, { ca: certs.ca });
+    const result = await discover(server.url, { transport: tlsTransport({ ca: certs.ca }) });
     expect(result.ranked.map((e) => e.url)).toEqual(['https://tea.example.com']);
     expect(result.warnings.map((w) => w.rule)).toEqual(['discovery/insecure-url']);
   });
@@ -140,7 +141,7 @@ describe('discover against real HTTPS servers', () => {
       res.writeHead(301, { location: `${target.url}/.well-known/tea` });
       res.end();
     });
-    const result = await discover(server.url, { ca: certs.ca });
+    const result = await discover(server.url, { transport: tlsTransport({ ca: certs.ca }) });
     expect(result.url).toBe(`${target.url}/.well-known/tea`);
   });
 
@@ -172,7 +173,7 @@ describe('discover against real HTTPS servers', () => {
         res.end('{"schemaVersion": 1, "endpoints": [');
       },
       'bad-json',
-      /not valid JSON: .*\(line 1, column/,
+      /not valid JSON: https:\/\/127\.0\.0\.1:\d+\/\.well-known\/tea:1:\d+: .*\(json\/syntax\)/,
     ],
     [
       'bytes that are not UTF-8',
@@ -187,7 +188,7 @@ describe('discover against real HTTPS servers', () => {
       'an invalid document',
       (_q, res) => sendJson(res, 200, { schemaVersion: 1, endpoints: [{ url: 'https://a.example.com', versions: ['1.0'] }] }),
       'invalid-document',
-      /invalid discovery document: .*\[schema\/pattern at \/endpoints\/0\/versions\/0\]/,
+      /invalid discovery document: https:\/\/127\.0\.0\.1:\d+\/\.well-known\/tea:1:\d+: endpoints\[0\]\.versions\[0\] .*\(schema\/pattern\)/,
     ],
     [
       'a duplicate key',
@@ -225,7 +226,7 @@ describe('discover against real HTTPS servers', () => {
     ],
   ])('fails clearly on %s', async (_name, handler, code, message) => {
     const server = await serve(handler);
-    const error = await failure(discover(server.url, { ca: certs.ca, maxBytes: 1000 }));
+    const error = await failure(discover(server.url, { transport: tlsTransport({ ca: certs.ca }), maxBytes: 1000 }));
     expect(error.code).toBe(code);
     expect(error.message).toMatch(message);
     expect(error.message).not.toMatch(/\n/);
@@ -233,7 +234,7 @@ describe('discover against real HTTPS servers', () => {
 
   it('5.4: a certificate from an unknown CA is a TLS failure', async () => {
     const server = await serve((_q, res) => sendJson(res, 200, goodDoc('https://x.example.com')), other.server);
-    const error = await failure(discover(server.url, { ca: certs.ca }));
+    const error = await failure(discover(server.url, { transport: tlsTransport({ ca: certs.ca }) }));
     expect(error.code).toBe('tls');
     expect(error.message).toMatch(/TLS handshake or certificate verification failed/);
   });
@@ -246,9 +247,9 @@ describe('discover against real HTTPS servers', () => {
   it('5.4: RFC 9525 identity check: a certificate for another name is refused', async () => {
     // The test certificate names localhost and 127.0.0.1; reach it as 127.0.0.2 instead.
     const server = await serve((_q, res) => sendJson(res, 200, goodDoc('https://x.example.com')));
-    const dispatcher = loopbackAgent(server.port, certs.ca);
-    const error = await failure(discover('urn:tei:uuid:tea.example.com:d4d9f54a-abcf-11ee-ac79-1a52914d44b1', { dispatcher }));
-    await dispatcher.close();
+    const transport = loopbackTransport(server.port, certs.ca);
+    const error = await failure(discover('urn:tei:uuid:tea.example.com:d4d9f54a-abcf-11ee-ac79-1a52914d44b1', { transport }));
+    await transport.close();
     expect(error.code).toBe('tls');
     expect(error.message).toMatch(/ERR_TLS_CERT_ALTNAME_INVALID/);
   });
@@ -260,7 +261,7 @@ describe('discover against real HTTPS servers', () => {
       res.writeHead(302, { location: `${plain.url}/.well-known/tea` });
       res.end();
     });
-    const error = await failure(discover(server.url, { ca: certs.ca }));
+    const error = await failure(discover(server.url, { transport: tlsTransport({ ca: certs.ca }) }));
     expect(error.code).toBe('redirect');
     expect(error.message).toMatch(/not https; refused \(section 5\.4\)/);
     expect(plain.requests).toHaveLength(0);
@@ -271,16 +272,16 @@ describe('discover against real HTTPS servers', () => {
       res.writeHead(307, { location: `/.well-known/tea?${Number((req.url ?? '').split('?')[1] ?? 0) + 1}` });
       res.end();
     });
-    const error = await failure(discover(server.url, { ca: certs.ca, maxRedirects: 3 }));
+    const error = await failure(discover(server.url, { transport: tlsTransport({ ca: certs.ca }), maxRedirects: 3 }));
     expect(error.code).toBe('redirect');
     expect(server.requests).toHaveLength(4);
   });
 
   it('a refused connection', async () => {
     const port = await closedPort();
-    const error = await failure(discover(`https://127.0.0.1:${port}`, { ca: certs.ca }));
+    const error = await failure(discover(`https://127.0.0.1:${port}`, { transport: tlsTransport({ ca: certs.ca }) }));
     expect(error.code).toBe('connection-refused');
-    expect(error.message).toMatch(/connection was refused \(ECONNREFUSED/);
+    expect(error.message).toMatch(/connection was refused: nothing listens on that host and port \(ECONNREFUSED/);
   });
 
   it('a host name that does not resolve', async () => {
@@ -293,7 +294,7 @@ describe('discover against real HTTPS servers', () => {
   it('a server that never answers times out', async () => {
     const server = await serve(() => undefined);
     const started = Date.now();
-    const error = await failure(discover(server.url, { ca: certs.ca, timeoutMs: 300 }));
+    const error = await failure(discover(server.url, { transport: tlsTransport({ ca: certs.ca }), timeoutMs: 300 }));
     expect(error.code).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(5000);
   });

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FailoverError, withFailover } from '../../src/tea/failover.js';
-import { createAgent, defaultFetch } from '../../src/tea/http.js';
-import { NetworkError } from '../../src/tea/network-error.js';
+import { FailoverError, withFailover } from '../../src/tea/client/failover.js';
+import { tlsTransport } from '../../src/node/tls-transport.js';
+import type { TeaTransport } from '../../src/tea/client/transport.js';
+
+/** A GET through `transport`, as a program without TeaClient would send it. */
+function get(transport: TeaTransport, url: string): Promise<Response> {
+  return transport.send(url, { method: 'GET', headers: new Headers(), toService: true });
+}
+import { NetworkError } from '../../src/tea/client/network-error.js';
 import { TeaClient } from '../../src/tea/client/tea-client.js';
 import { otherCertificates, testCertificates, type TestCertificates } from '../support/tls.js';
 import { closedPort, sendJson, startHttps, type TestServer } from './helpers/https-server.js';
@@ -37,18 +43,18 @@ function recordingSleep() {
 
 describe('withFailover', () => {
   it('moves past a refused connection, a TLS failure and a 5xx to the next endpoint, in order', async () => {
-    const agent = createAgent({ ca: certs.ca });
+    const agent = tlsTransport({ ca: certs.ca });
     const { waits, sleep } = recordingSleep();
     const tried: string[] = [];
     const response = await withFailover(
       [entry(refusedUrl), entry(wrongCa.url), entry(unavailable.url), entry(ok.url)],
       async (endpoint) => {
         tried.push(endpoint.url);
-        return defaultFetch(`${endpoint.baseUrl}/product/x`, { dispatcher: agent });
+        return get(agent, `${endpoint.baseUrl}/product/x`);
       },
       { baseDelayMs: 100, maxDelayMs: 250, sleep },
     );
-    await agent.close();
+    await agent.close!();
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ server: 'ok' });
     expect(tried).toEqual([refusedUrl, wrongCa.url, unavailable.url, ok.url]);
@@ -57,27 +63,25 @@ describe('withFailover', () => {
   });
 
   it('works with TeaClient results and NetworkError', async () => {
-    const clients: TeaClient[] = [];
-    const result = await withFailover([entry(refusedUrl), entry(ok.url)], (endpoint) => {
-      const client = new TeaClient({ baseUrl: endpoint.baseUrl, tls: { ca: certs.ca } });
-      clients.push(client);
-      return client.request('/product/x');
-    }, { sleep: async () => undefined });
+    const transport = tlsTransport({ ca: certs.ca });
+    const result = await withFailover([entry(refusedUrl), entry(ok.url)], (endpoint) => new TeaClient({ baseUrl: endpoint.baseUrl, transport }).request('/product/x'), {
+      sleep: async () => undefined,
+    });
     expect(result.outcome).toBe('ok');
-    await Promise.all(clients.map((c) => c.close()));
+    await transport.close!();
   });
 
   it.each([
     ['401', () => unauthorized.url, 401],
     ['403', () => forbidden.url, 403],
   ])('never moves on after %s (section 5.7)', async (_name, url, status) => {
-    const agent = createAgent({ ca: certs.ca });
+    const agent = tlsTransport({ ca: certs.ca });
     const tried: string[] = [];
     const response = await withFailover([entry(url()), entry(ok.url)], async (endpoint) => {
       tried.push(endpoint.url);
-      return defaultFetch(endpoint.baseUrl, { dispatcher: agent });
+      return get(agent, endpoint.baseUrl);
     }, { sleep: async () => undefined });
-    await agent.close();
+    await agent.close!();
     expect(response.status).toBe(status);
     expect(tried).toEqual([url()]);
   });
@@ -95,16 +99,16 @@ describe('withFailover', () => {
   });
 
   it('throws a FailoverError listing what each endpoint did when all fail', async () => {
-    const agent = createAgent({ ca: certs.ca });
+    const agent = tlsTransport({ ca: certs.ca });
     let error: unknown;
     try {
-      await withFailover([entry(refusedUrl), entry(unavailable.url), entry(wrongCa.url)], (e) => defaultFetch(e.baseUrl, { dispatcher: agent }), {
+      await withFailover([entry(refusedUrl), entry(unavailable.url), entry(wrongCa.url)], (e) => get(agent, e.baseUrl), {
         sleep: async () => undefined,
       });
     } catch (e) {
       error = e;
     }
-    await agent.close();
+    await agent.close!();
     expect(error).toBeInstanceOf(FailoverError);
     const failure = error as FailoverError;
     expect(failure.attempts.map((a) => [a.endpoint, a.outcome, a.status ?? a.error?.kind])).toEqual([
@@ -125,7 +129,7 @@ describe('withFailover', () => {
   it('stops waiting when the signal aborts', async () => {
     const controller = new AbortController();
     const started = Date.now();
-    const run = withFailover([entry(refusedUrl), entry(ok.url)], () => defaultFetch(refusedUrl), { baseDelayMs: 60_000, signal: controller.signal });
+    const run = withFailover([entry(refusedUrl), entry(ok.url)], () => globalThis.fetch(refusedUrl), { baseDelayMs: 60_000, signal: controller.signal });
     setTimeout(() => controller.abort(new Error('stop')), 50);
     await expect(run).rejects.toThrow('stop');
     expect(Date.now() - started).toBeLessThan(5_000);

@@ -3,16 +3,17 @@
  * could meet a secret is driven with one, and the message (and what is logged) is searched for it.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authCheck } from '../../src/tea/auth-check.js';
+import { authCheck } from '../../src/tea/client/auth-check/auth-check.js';
 import { encodeBasicCredentials } from '../../src/tea/basic-credentials.js';
 import { TeaClient } from '../../src/tea/client/tea-client.js';
-import { discover } from '../../src/tea/discover.js';
+import { discover } from '../../src/tea/client/discover.js';
 import { createTokenHandler } from '../../src/tea/server/token-handler.js';
 import { requireBearer } from '../../src/tea/server/require-bearer.js';
 import { startTeaServer, type RunningTeaServer } from '../../src/tea/server/test-server.js';
 import { testCertificates } from '../support/tls.js';
 import { closedPort } from './helpers/https-server.js';
 import { FORM } from './server-kit-helpers.js';
+import { tlsTransport } from '../../src/node/tls-transport.js';
 
 const SECRET = 'hunter2-TOPSECRET';
 
@@ -49,16 +50,16 @@ describe('client side', () => {
   });
 
   it('a refused key and an unreachable server: the messages hold no secret', async () => {
-    const refused = new TeaClient({ baseUrl: `${server.url}/v1.0.0`, credentials: { keyId: 'k', secret: SECRET }, tls: { ca } });
+    const transport = tlsTransport({ ca });
+    const refused = new TeaClient({ baseUrl: `${server.url}/v1.0.0`, credentials: { keyId: 'k', secret: SECRET }, transport });
     const message = await messageOf(() => refused.fetchToken());
     expect(message).toMatch(/invalid_client/);
     expect(message).not.toContain(SECRET);
-    await refused.close();
-    const unreachable = new TeaClient({ baseUrl: `https://127.0.0.1:${await closedPort()}/v1.0.0`, credentials: { keyId: 'k', secret: SECRET }, eagerToken: true, tls: { ca } });
+    const unreachable = new TeaClient({ baseUrl: `https://127.0.0.1:${await closedPort()}/v1.0.0`, credentials: { keyId: 'k', secret: SECRET }, eagerToken: true, transport });
     const down = await messageOf(() => unreachable.request('/product/x'));
     expect(down).toMatch(/connection was refused/);
     expect(down).not.toContain(SECRET);
-    await unreachable.close();
+    await transport.close!();
   });
 });
 

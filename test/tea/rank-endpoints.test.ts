@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidDiscoveryDocumentError, NoSharedVersionError, rankEndpoints, selectEndpoint } from '../../src/tea/rank-endpoints.js';
+import { InvalidDiscoveryDocumentError, NoSharedVersionError, rankEndpoints, selectEndpoint } from '../../src/tea/client/rank-endpoints.js';
 
 type Endpoint = { url: string; versions: string[]; priority?: number };
 const doc = (...endpoints: Endpoint[]) => ({ schemaVersion: 1, endpoints });
@@ -169,7 +169,8 @@ describe('rankEndpoints: failures', () => {
     expect(error).toBeInstanceOf(InvalidDiscoveryDocumentError);
     expect((error as InvalidDiscoveryDocumentError).rule).toBe(rule);
     expect((error as InvalidDiscoveryDocumentError).pointer).toBe(pointer);
-    expect((error as Error).message).toContain(`[${rule} at ${pointer}]`);
+    expect((error as Error).message).toContain(`at ${pointer || '/'}: `);
+    expect((error as Error).message).toContain(`(${rule})`);
   });
 
   it.each([null, 'text', 42, [], {}])('a document that is not one (%j) is an InvalidDiscoveryDocumentError', (value) => {

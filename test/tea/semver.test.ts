@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { compareSemVer, compareVersions, parseSemVer } from '../../src/tea/semver.js';
+import { compareSemVer, compareApiVersions, parseSemVer } from '../../src/tea/semver.js';
 
 describe('parseSemVer', () => {
   it('reads every part', () => {
@@ -30,7 +30,7 @@ describe('SemVer 2.0.0 precedence (item 11)', () => {
 
   it('orders the semver.org example chain', () => {
     const shuffled = [...chain].reverse();
-    expect(shuffled.sort(compareVersions)).toEqual(chain);
+    expect(shuffled.sort(compareApiVersions)).toEqual(chain);
   });
 
   it.each([
@@ -43,12 +43,12 @@ describe('SemVer 2.0.0 precedence (item 11)', () => {
     ['1.0.0-rc.1+x', '1.0.0-rc.1', 0, 'build metadata is ignored on prereleases'],
     ['2.0.0', '10.0.0', -1, 'major versions compare as numbers'],
   ])('%s vs %s is %i: %s', (a, b, expected) => {
-    expect(compareVersions(a, b)).toBe(expected);
-    expect(compareVersions(b, a)).toBe(-expected || 0);
+    expect(compareApiVersions(a, b)).toBe(expected);
+    expect(compareApiVersions(b, a)).toBe(-expected || 0);
   });
 
   it('throws a TypeError naming a string that is not a version', () => {
-    expect(() => compareVersions('1.0', '1.0.0')).toThrow(/"1.0" is not a semantic version/);
+    expect(() => compareApiVersions('1.0', '1.0.0')).toThrow(/"1.0" is not a semantic version/);
   });
 
   const version = fc

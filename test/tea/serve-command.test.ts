@@ -304,3 +304,28 @@ describe('teapurl serve: running', () => {
     }
   });
 });
+
+describe('issue 23 item 4: the banner gives ready-made client commands', () => {
+  it('prints discover and auth-check lines for this server, which run as printed (secret from the environment, never shown)', async () => {
+    const keys = file('banner-keys.json', JSON.stringify([{ keyId: 'ci-bot', secret: 'banner-secret' }]));
+    for (const transport of [['--self-signed'], ['--insecure-http']]) {
+      const server = await serve([...transport, '--api-keys', keys]);
+      try {
+        const discoverLine = /^ {2}try {9}teapurl (discover .*)$/m.exec(server.stdout())?.[1];
+        const authLine = /^ {14}TEAPURL_API_SECRET=<its secret> teapurl (auth-check .*)$/m.exec(server.stdout())?.[1];
+        expect(discoverLine, server.stdout()).toBeDefined();
+        expect(authLine, server.stdout()).toBeDefined();
+        expect(server.stdout()).not.toContain('banner-secret');
+        // The lines as a shell would read them: single quotes around a quoted argument.
+        const words = (line: string) => [...line.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]!);
+        const discover = sharedFakeIo(dir);
+        expect(await run(words(discoverLine!), discover.io), discover.stderr()).toBe(0);
+        const auth = sharedFakeIo(dir, { TEAPURL_API_SECRET: 'banner-secret' });
+        expect(await run(words(authLine!), auth.io), auth.stdout() + auth.stderr()).toBe(0);
+        expect(auth.stdout()).toMatch(/ 0 failed, /);
+      } finally {
+        await server.stop();
+      }
+    }
+  });
+});

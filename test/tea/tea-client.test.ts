@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TeaClient, RedirectError } from '../../src/tea/client/tea-client.js';
 import { TokenRequestError } from '../../src/tea/client/token-request.js';
-import { NetworkError } from '../../src/tea/network-error.js';
+import { NetworkError } from '../../src/tea/client/network-error.js';
 import { otherCertificates, testCertificates, type TestCertificates } from '../support/tls.js';
-import { loopbackAgent, sendJson, startHttp, startHttps, type TestServer } from './helpers/https-server.js';
-import { defaultFetch } from '../../src/tea/http.js';
+import { loopbackTransport, sendJson, startHttp, startHttps, type TestServer } from './helpers/https-server.js';
+import { tlsTransport } from '../../src/node/tls-transport.js';
+import { fetchTransport, type TeaTransport } from '../../src/tea/client/transport.js';
 import { startStub, type StubOptions, type StubServer } from './helpers/tea-stub.js';
 
 let certs: TestCertificates;
@@ -35,10 +36,20 @@ async function server(handler: Parameters<typeof startHttps>[0], tls = certs.ser
   return s;
 }
 
+/** A transport trusting the test CA, presenting `clientCertificate` when given; closed after the test. */
+function transport(options: Parameters<typeof tlsTransport>[0] = {}): TeaTransport {
+  const t = tlsTransport({ ca: certs.ca, ...options });
+  open.push({ close: () => t.close!() });
+  return t;
+}
+
 function client(baseUrl: string, options: Partial<ConstructorParameters<typeof TeaClient>[0]> = {}): TeaClient {
-  const c = new TeaClient({ baseUrl, credentials: KEY, tls: { ca: certs.ca }, ...options });
-  open.push(c);
-  return c;
+  return new TeaClient({ baseUrl, credentials: KEY, transport: transport(), ...options });
+}
+
+/** A client whose transport presents `certificate` (mutual TLS) and that holds no API key. */
+function certificateClient(baseUrl: string, certificate: { cert: string; key: string }, ca = certs.ca): TeaClient {
+  return client(baseUrl, { credentials: undefined, transport: transport({ ca, clientCertificate: certificate }) });
 }
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
@@ -275,7 +286,7 @@ describe('5.2 API key exchange', () => {
 
   it('5.6 / 5.2.5: mutual TLS: the certificate authenticates, no Authorization header on /token', async () => {
     const s = await stub({ keys: [], mtls: true, tls: { ...certs.server, ca: certs.ca, requestCert: true } });
-    const c = client(s.baseUrl, { credentials: certs.client });
+    const c = certificateClient(s.baseUrl, certs.client);
     expect((await c.request(PRODUCT)).outcome).toBe('ok');
     const [token] = s.tokenRequests();
     expect(token!.headers.authorization).toBeUndefined();
@@ -286,8 +297,8 @@ describe('5.2 API key exchange', () => {
   it('5.6: a separate certificate per service; neither is offered to the other service', async () => {
     const a = await stub({ keys: [], mtls: true, tls: { ...certs.server, ca: certs.ca, requestCert: true } });
     const b = await stub({ keys: [], mtls: true, tls: { ...other.server, ca: other.ca, requestCert: true } });
-    const clientA = client(a.baseUrl, { credentials: certs.client });
-    const clientB = client(b.baseUrl, { credentials: other.client, tls: { ca: other.ca } });
+    const clientA = certificateClient(a.baseUrl, certs.client);
+    const clientB = certificateClient(b.baseUrl, other.client, other.ca);
     expect((await clientA.request(PRODUCT)).outcome).toBe('ok');
     expect((await clientB.request(PRODUCT)).outcome).toBe('ok');
     expect(a.tokenRequests()[0]!.clientCertificate).toBe('teapurl test client');
@@ -296,7 +307,7 @@ describe('5.2 API key exchange', () => {
 
   it('5.6: a certificate from another CA is refused with invalid_client', async () => {
     const s = await stub({ keys: [], mtls: true, tls: { ...certs.server, ca: certs.ca, requestCert: true } });
-    const error = await rejection(client(s.baseUrl, { credentials: other.client }).request(PRODUCT));
+    const error = await rejection(certificateClient(s.baseUrl, other.client).request(PRODUCT));
     expect(error).toMatchObject({ name: 'TokenRequestError', error: 'invalid_client' });
   });
 });
@@ -433,20 +444,18 @@ describe('5.4 transport', () => {
     expect(s.requests).toHaveLength(0);
   });
 
-  it('5.4: without tls.ca the private CA is not trusted (verification is never off)', async () => {
+  it('5.4: without the private CA in the transport it is not trusted (verification is never off)', async () => {
     const s = await stub();
-    const error = await rejection(client(s.baseUrl, { tls: {} }).request(PRODUCT));
+    const error = await rejection(client(s.baseUrl, { transport: fetchTransport() }).request(PRODUCT));
     expect(error).toMatchObject({ name: 'NetworkError', kind: 'tls' });
   });
 
   it('5.4: the server identity is checked (RFC 9525): a certificate for localhost does not do for tea.example.com', async () => {
     const s = await stub();
     // Connections go to the stub, but TLS checks the name asked for, which the certificate does not carry.
-    const agent = loopbackAgent(s.port, certs.ca);
-    open.push(agent);
-    const error = await rejection(
-      client('https://tea.example.com/v1.0.0', { fetch: (url, init) => defaultFetch(url, { ...init, dispatcher: agent }) }).request(PRODUCT),
-    );
+    const loopback = loopbackTransport(s.port, certs.ca);
+    open.push(loopback);
+    const error = await rejection(client('https://tea.example.com/v1.0.0', { transport: loopback }).request(PRODUCT));
     expect(error).toMatchObject({ name: 'NetworkError', kind: 'tls', code: 'ERR_TLS_CERT_ALTNAME_INVALID' });
     expect(s.requests).toHaveLength(0);
   });
@@ -494,7 +503,7 @@ describe('redirects', () => {
       tls: { ...certs.server, ca: certs.ca, requestCert: true },
       routes: { '/artifact/1': (_req, res) => (res.writeHead(307, { location: `${cdn}/blob/1` }), res.end()) },
     });
-    const result = await client(s.baseUrl, { credentials: certs.client }).request('/artifact/1');
+    const result = await certificateClient(s.baseUrl, certs.client).request('/artifact/1');
     expect(result).toMatchObject({ outcome: 'ok', url: `${cdn}/blob/1`, authenticated: false });
     expect(s.resourceRequests().at(-1)!.headers.authorization).toBe('Bearer tok-1');
     expect(elsewhere.requests).toHaveLength(1);
@@ -594,7 +603,7 @@ describe('TeaClient options', () => {
     [{ baseUrl: 'https://x.example.com/v1.0.0#x' }, /query \(\?\) or a fragment \(#\)/],
     [{ baseUrl: 'https://x.example.com/v1.0.0/?#' }, /query \(\?\) or a fragment \(#\)/],
     [{ baseUrl: 'https://x.example.com', credentials: { keyId: '', secret: 's' } }, /non-empty string keyId/],
-    [{ baseUrl: 'https://x.example.com', credentials: { cert: 1 } }, /PEM strings cert and key/],
+    [{ baseUrl: 'https://x.example.com', credentials: { cert: 1 } }, /a client certificate is a property of the transport/],
   ])('refuses %j', (options, message) => {
     expect(() => new TeaClient(options as never)).toThrow(message);
   });

@@ -4,8 +4,8 @@
  * purl TEI's PURL is checked by the PURL engine.
  */
 import { describe, expect, it } from 'vitest';
-import { discoveryOrigin, DiscoveryError } from '../../src/tea/discover.js';
-import { parseTei, TeiError, type TeiPart } from '../../src/tea/tei.js';
+import { discoveryOrigin, DiscoveryError } from '../../src/tea/client/discover.js';
+import { parseTei, TeiError, type TeiPart } from '../../src/tea/client/tei.js';
 import { validatePurl } from '../../src/purl/index.js';
 
 const UUID = 'd4d9f54a-abcf-11ee-ac79-1a52914d44b1';

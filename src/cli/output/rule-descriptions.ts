@@ -44,6 +44,7 @@ const FIXED: Readonly<Record<string, string>> = {
   'file/too-large': 'The file is within the size limit (--max-bytes).',
   'file/unreadable': 'The file can be read.',
   'findings/truncated': 'A document has more findings than are listed; the rest are counted.',
+  'vers/unknown-type': 'A VERS is of a type teapurl can order (warning): one of another type is checked for its syntax only.',
   'internal/error': 'teapurl validated the document without a fault of its own.',
 };
 

@@ -68,7 +68,7 @@ export async function testSuiteCommand(argv: string[], io: CommandIo): Promise<n
 }
 
 /** Why a document that exists could not be read: JSON's own words, or a file system code. */
-function readFailure(error: unknown): string {
+export function readFailure(error: unknown): string {
   if (error instanceof SyntaxError) return `not JSON (${error.message})`;
   return `cannot be read: ${fsReason(error)}`;
 }
@@ -78,7 +78,7 @@ function readFailure(error: unknown): string {
  * through. A path that is not there or is a folder, or a glob that matches nothing, is a usage
  * error naming every such argument.
  */
-function expand(patterns: string[], cwd: string): { files: string[]; problems: string[] } {
+export function expand(patterns: string[], cwd: string): { files: string[]; problems: string[] } {
   const files: string[] = [];
   const problems: string[] = [];
   const unusable: string[] = [];
@@ -101,7 +101,7 @@ function expand(patterns: string[], cwd: string): { files: string[]; problems: s
   return { files, problems };
 }
 
-function tally(outcomes: CaseOutcome[], key: (o: CaseOutcome) => string): [string, number, number][] {
+function tally(outcomes: readonly ReportedOutcome[], key: (o: ReportedOutcome) => string): [string, number, number][] {
   const counts = new Map<string, [number, number]>();
   for (const o of outcomes) {
     const entry = counts.get(key(o)) ?? [0, 0];
@@ -123,7 +123,14 @@ function table(title: string, rows: [string, number, number][]): string {
  * suite: their control characters are escaped. With unreadable documents the closing line says
  * so, rather than a clean "N passed, 0 failed"; with no case run there are no tables.
  */
-function report(outcomes: CaseOutcome[], unreadable: number): string {
+/** What {@link report} reads of an outcome: the PURL and VERS runners both give it. */
+interface ReportedOutcome {
+  readonly passed: boolean;
+  readonly reason: string | null;
+  readonly case: { readonly file: string; readonly index: number; readonly group: string; readonly testType: string; readonly description: string; readonly input: unknown };
+}
+
+export function report(outcomes: readonly ReportedOutcome[], unreadable: number): string {
   const failures = outcomes.filter((o) => !o.passed);
   const parts: string[] = [];
   if (outcomes.length > 0) {

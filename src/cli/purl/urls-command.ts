@@ -21,15 +21,15 @@ const SHARED_OPTIONS = `  --format F       text (default) or json: one JSON obje
 export const URLS_HELP = `Usage: teapurl purl urls [--format text|json] [--types DIR] [--urls DIR] [PURL...]
 
 Prints where each PURL's package lives on the web, from the URL templates of
-its type: the repository page and the download URL of the version.
-Text output is one tab-separated line per PURL:
+its type: the repository page, the download URL of the version and the
+version's page. Text output is one tab-separated line per PURL:
 
-  <PURL as given>  <repository URL>  <download URL>
+  <PURL as given>  <repository URL>  <download URL>  <version page URL>
 
 with '-' where the type's templates give no URL (an unknown type, a missing
-version). --format json prints {"purl", "repository", "download"} per line,
-with null for none. The qualifiers repository_url, download_url and vcs_url
-override the locations as the URL documents say.
+version). --format json prints {"purl", "repository", "download",
+"versionPage"} per line, with null for none. The qualifiers repository_url,
+download_url and vcs_url override the locations as the URL documents say.
 
 Options:
 ${SHARED_OPTIONS}
@@ -45,11 +45,13 @@ Exit status: 0 all valid, 1 some PURL invalid, 2 usage error or unusable
 
 export const FROM_URL_HELP = `Usage: teapurl purl from-url [--format text|json] [--types DIR] [--urls DIR] [URL...]
 
-Reads registry pages, download URLs and forge archive URLs back to the
-canonical PURL they name, using the URL templates of every type (repository,
-download and reverse shapes). Text output is the PURL, one line per URL, so
-that it can be piped into 'teapurl purl urls'; --format json prints
-{"url", "purl"} per line.
+Reads registry pages, version pages, download URLs (also under a registry's
+other host names, over http, and their .sha1, .asc and other checksum and
+signature files) and forge URLs back to the canonical PURL they name, using the
+URL templates of every type (repository, version page, download and reverse
+shapes). A URL that can be read as two packages is not read. Text output is
+the PURL, one line per URL, so that it can be piped into 'teapurl purl urls';
+--format json prints {"url", "purl"} per line.
 
 Options:
 ${SHARED_OPTIONS}
@@ -91,9 +93,10 @@ export async function urlsCommand(argv: string[], io: CommandIo): Promise<number
       if (error instanceof PurlError) return `${error.message} [${error.component}] (${error.code})`;
       throw error;
     }
-    if (format === 'json') out.write(`${escapeJsonText(JSON.stringify({ purl, repository: found.repository, download: found.download }))}\n`);
-    // A tab in what was typed is escaped, so the columns stay three.
-    else out.write(`${escapeControls(purl)}\t${escapeControls(found.repository ?? '-')}\t${escapeControls(found.download ?? '-')}\n`);
+    if (format === 'json') out.write(`${escapeJsonText(JSON.stringify({ purl, repository: found.repository, download: found.download, versionPage: found.versionPage }))}\n`);
+    // A tab in what was typed is escaped, so the columns stay four. The version page comes last,
+    // so that the columns of earlier versions keep their places.
+    else out.write(`${[purl, found.repository ?? '-', found.download ?? '-', found.versionPage ?? '-'].map(escapeControls).join('\t')}\n`);
     return null;
   });
 }

@@ -20,11 +20,11 @@ export interface PurlExplanation {
   /** The type is not one of the engine's: it was read with the generic rules of ECMA-427. */
   readonly unknownType: boolean;
   /**
-   * The repository and download URLs of a valid PURL (each `null` when none applies), or `null`
-   * when the PURL is not valid or no URL mapper was given: URLs of a PURL the engine refuses
-   * would point somewhere the reader did not ask for.
+   * The repository, version page and download URLs of a valid PURL (each `null` when none
+   * applies), or `null` when the PURL is not valid or no URL mapper was given: URLs of a PURL the
+   * engine refuses would point somewhere the reader did not ask for.
    */
-  readonly urls: { readonly repository: string | null; readonly download: string | null } | null;
+  readonly urls: { readonly repository: string | null; readonly versionPage: string | null; readonly download: string | null } | null;
   /** Whether the URL mapper has a document for the PURL's type. */
   readonly hasUrlDocument: boolean;
 }
@@ -42,7 +42,7 @@ function attempt<T>(run: () => T): T | null {
  * Explains `input` with `engine`. Strict validation decides validity and the errors; for an
  * invalid PURL the components and canonical form still come from lenient reading when ECMA-427
  * lets a reader repair it (a qualifier key in uppercase), so the reader sees what it would become.
- * With `urls`, a valid PURL's repository and download URLs come from the URL mapper.
+ * With `urls`, a valid PURL's repository, version page and download URLs come from the URL mapper.
  */
 export function explainPurl(engine: PurlEngine, input: string, urls?: PurlUrls): PurlExplanation {
   const validation = engine.validate(input);
@@ -50,7 +50,7 @@ export function explainPurl(engine: PurlEngine, input: string, urls?: PurlUrls):
   const canonical = validation.canonical ?? attempt(() => engine.canonicalize(input));
   const found = urls !== undefined && validation.valid && canonical !== null ? attempt(() => urls.purlToUrls(canonical)) : null;
   return {
-    urls: found === null ? null : { repository: found.repository, download: found.download },
+    urls: found === null ? null : { repository: found.repository, versionPage: found.versionPage, download: found.download },
     hasUrlDocument: urls !== undefined && components !== null && urls.document(components.type) !== undefined,
     valid: validation.valid,
     components,

@@ -70,6 +70,8 @@ function urlsNode(result: PurlExplanation): HTMLElement | null {
   list.append(
     element('dt', {}, 'Repository URL'),
     element('dd', { 'data-url': 'repository' }, ...urlNode(result.urls.repository, none)),
+    element('dt', {}, 'Version page'),
+    element('dd', { 'data-url': 'version-page' }, ...urlNode(result.urls.versionPage, none)),
     element('dt', {}, 'Download URL'),
     element('dd', { 'data-url': 'download' }, ...urlNode(result.urls.download, none)),
   );

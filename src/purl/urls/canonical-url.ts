@@ -69,20 +69,36 @@ export function canonicalText(text: string, position: UrlPosition): string {
 
 /** The trailing `/` of a path that has more than one segment: `…/project/requests/` and `…/project/requests` are one page. */
 export function withoutTrailingSlash(url: string): string {
-  const query = url.indexOf('?');
+  const query = url.search(/[?#]/);
   const end = query === -1 ? url.length : query;
   if (url[end - 1] !== '/' || /^[a-z][a-z0-9+.-]*:\/\/[^/]*\/$/i.test(url.slice(0, end))) return url;
   return url.slice(0, end - 1) + url.slice(end);
 }
 
 /**
- * A WHATWG-normalised URL without fragment, without a trailing `/`, with escapes of unreserved
- * characters decoded and the others' hex digits in upper case (RFC 3986 6.2.2: the same URL):
- * the spelling url-template's literals and values are in, reserved characters left as they are.
+ * `http://…` as `https://…`: a registry serves the same package over both (old lockfiles and
+ * build logs hold http URLs), so reading a URL back does not tell them apart.
+ */
+export function upgradeScheme(url: string): string {
+  return /^http:\/\//i.test(url) ? `https://${url.slice(7)}` : url;
+}
+
+/** `https://host[:port]` of an http(s) URL or URL prefix (scheme upgraded, host as WHATWG URL writes it), or `null`. */
+export function httpsOrigin(text: string): string | null {
+  const upgraded = upgradeScheme(text);
+  if (!upgraded.startsWith('https://') || !URL.canParse(upgraded)) return null;
+  return new URL(upgraded).origin;
+}
+
+/**
+ * A WHATWG-normalised URL (fragment already removed, or kept for a template that has one) with
+ * its scheme upgraded to https, without a trailing `/`, with escapes of unreserved characters
+ * decoded and the others' hex digits in upper case (RFC 3986 6.2.2: the same URL): the spelling
+ * url-template's literals and values are in, reserved characters left as they are.
  */
 export function strictUrl(href: string): string {
   return withoutTrailingSlash(
-    href.replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
+    upgradeScheme(href).replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
       const c = String.fromCharCode(Number.parseInt(escape.slice(1), 16));
       return /[A-Za-z0-9\-._~]/.test(c) ? c : escape.toUpperCase();
     }),

@@ -1,9 +1,7 @@
-import type { DerivedVariable } from '../../../types/index.js';
 import type { PurlComponents } from '../purl-components.js';
 import type { CompiledTemplate, CompiledUrlDocument } from './url-document.js';
 import type { TemplateValues } from './uri-template.js';
-
-type Value = string | readonly string[] | undefined;
+import { deriveValue, type Value } from './transforms.js';
 
 /** A record with no prototype, so that a template variable named `constructor` finds nothing. */
 function valueRecord(): Record<string, Value> {
@@ -18,9 +16,10 @@ function present(value: string | null | undefined): string | undefined {
 /**
  * The values a document's templates expand with for these components: the components, their
  * segments, the qualifiers as `q.<key>`, `registry`, then the document's defaults for what is
- * absent, then its derived variables.
+ * absent, then its derived variables (each after the one it comes from), then `extra` (what a
+ * reverse shape read into the variables it ignores).
  */
-export function templateValues(document: CompiledUrlDocument, components: PurlComponents, registry: string | undefined): TemplateValues {
+export function templateValues(document: CompiledUrlDocument, components: PurlComponents, registry: string | undefined, extra?: ReadonlyMap<string, Value>): TemplateValues {
   const values = valueRecord();
   const namespace = present(components.namespace);
   const subpath = present(components.subpath);
@@ -34,28 +33,22 @@ export function templateValues(document: CompiledUrlDocument, components: PurlCo
   const qualifiers = components.qualifiers;
   if (qualifiers) for (const key of Object.keys(qualifiers)) values[`q.${key}`] = present(qualifiers[key]);
   for (const [name, value] of document.defaults) if (values[name] === undefined) values[name] = value;
-  for (const [name, variable] of document.derived) {
-    const source = values[variable.from];
-    values[name] = typeof source === 'string' ? derive(source, variable) : undefined;
+  for (const name of document.derivedOrder) {
+    const variable = document.derived.get(name)!;
+    values[name] = deriveValue(values[variable.from], variable);
   }
+  if (extra) for (const [name, value] of extra) values[name] = value;
   return values;
-}
-
-function derive(source: string, variable: DerivedVariable): Value {
-  if (variable.split !== undefined) {
-    // An empty part ("a..b", ".", ".." split on ".") would be an empty path segment, "//", in a
-    // URL: no URL is faithful to such a value, so the variable has none and its templates do not apply.
-    const parts = source.split(variable.split);
-    return parts.includes('') ? undefined : parts;
-  }
-  if (variable.strip_prefix !== undefined) return source.startsWith(variable.strip_prefix) && source.length > variable.strip_prefix.length ? source.slice(variable.strip_prefix.length) : undefined;
-  if (variable.prefix !== undefined) return variable.prefix + source;
-  if (variable.lowercase) return source.toLowerCase();
-  return undefined;
 }
 
 function hasValue(value: Value): boolean {
   return typeof value === 'string' ? value !== '' : value !== undefined && value.length > 0;
+}
+
+/** Whether a value (each item of a list) has a pattern's shape. */
+function hasShape(value: Value, test: (text: string) => boolean): boolean {
+  if (value === undefined) return true;
+  return typeof value === 'string' ? test(value) : value.every((item) => test(item));
 }
 
 /** Whether the template applies to a PURL with these values (see purlToUrls). */
@@ -64,8 +57,11 @@ export function templateApplies(template: CompiledTemplate, values: TemplateValu
   // A template for one namespace stands for it (a distribution's own host); any other needs the namespace in the URL.
   if (template.namespace !== null) {
     if (namespace !== template.namespace) return false;
-  } else if (namespace !== null && !template.usesNamespace) return false;
-  return template.required.every((name) => hasValue(values[name]));
+  } else if (namespace !== null && !template.usesNamespace && !template.anyNamespace) return false;
+  for (const [key, value] of template.qualifiers) if (values[`q.${key}`] !== value) return false;
+  if (!template.required.every((name) => hasValue(values[name]))) return false;
+  for (const [name, pattern] of template.patterns) if (!hasShape(values[name], (text) => pattern.test(text))) return false;
+  return true;
 }
 
 // A path segment that WHATWG URL parsing removes or climbs out of: `.`, `..`, and their encodings.
@@ -86,15 +82,19 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
   }
   const start = expanded.indexOf('://');
   const end = expanded.search(/[?#]/);
-  const path = expanded.slice(start + 3, end === -1 ? undefined : end);
+  let path = expanded.slice(start + 3, end === -1 ? undefined : end);
   if (path.split('/').some((segment) => DOT_SEGMENT.test(segment))) return null;
-  return normalisedUrl(expanded);
+  for (const c of template.rawCharacters) path = path.replaceAll(`%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`, c);
+  return normalisedUrl(expanded.slice(0, start + 3) + path + (end === -1 ? '' : expanded.slice(end)));
 }
 
 /** A URL as WHATWG URL writes it (lowercase scheme and host, no default port), or `null` for one that is not http(s). */
 export function normalisedUrl(text: string): string | null {
-  if (!URL.canParse(text)) return null;
-  const url = new URL(text);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  return url.href;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
 }

@@ -1,32 +1,33 @@
 import type { PurlTypeUrls } from '../../../types/index.js';
 import type { PurlEngine } from '../engine/purl-engine.js';
-import type { PurlComponents, PurlComponentsInput, PurlQualifiers } from '../purl-components.js';
-import { TEMPLATE_LISTS, type CompiledTemplate, type CompiledUrlDocument } from './url-document.js';
-import { expandTemplate, normalisedUrl, templateApplies, templateValues } from './expand.js';
+import type { PurlComponents, PurlComponentsInput } from '../purl-components.js';
+import type { CompiledTemplate, CompiledUrlDocument } from './url-document.js';
+import { expandTemplate, templateApplies, templateValues } from './expand.js';
 import { downloadFromQualifier, registryFromQualifier, repositoryFromVcsUrl } from './overrides.js';
-import { UNDECIDED, type MatchedValues } from './reverse-template.js';
-import { canonicalUrl, strictUrl } from './canonical-url.js';
+import { emptyQualifiers, UrlReader } from './url-reader.js';
+import { deriveValue } from './transforms.js';
 
-/** A qualifiers record with no prototype (the engine's own helper is in the eager bundle; see purlUrlsFromCompiled). */
-function emptyQualifiers(): PurlQualifiers {
-  return Object.setPrototypeOf({}, null) as PurlQualifiers;
-}
+export { MAX_URL_LENGTH } from './url-reader.js';
 
 /**
- * Where a package is on the web: its page in the registry or forge, and the download of the
- * version the PURL names. Each is `null` when the type, or the components the PURL gives, do not
- * determine one.
+ * Where a package is on the web: its page in the registry or forge, the page of the version the
+ * PURL names, and the download of that version. Each is `null` when the type, or the components
+ * the PURL gives, do not determine one (no version: no version page and no download).
  *
  * @example
  * ```ts
  * import { loadPurlUrls, type PurlUrlsResult } from 'teapurl/purl';
  * const urls: PurlUrlsResult = (await loadPurlUrls()).purlToUrls('pkg:npm/left-pad@1.3.0');
- * // { repository: 'https://www.npmjs.com/package/left-pad', download: 'https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz' }
+ * // { repository: 'https://www.npmjs.com/package/left-pad',
+ * //   versionPage: 'https://www.npmjs.com/package/left-pad/v/1.3.0',
+ * //   download: 'https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz' }
  * ```
  */
 export interface PurlUrlsResult {
-  /** The package's page, or `null`. */
+  /** The package's page, the same for every version, or `null`. */
   readonly repository: string | null;
+  /** The page of the version (a registry's release page, a forge's tree at the tag), or `null`. */
+  readonly versionPage: string | null;
   /** The download URL of the version, or `null`. */
   readonly download: string | null;
 }
@@ -68,12 +69,12 @@ export interface PurlUrlsOptions {
  */
 export interface PurlUrls {
   /**
-   * The repository page and download URL of a PURL. For each, the first template of the type's
-   * list that applies is expanded: one whose variables (those not listed `optional`) all have a
-   * value, that uses the namespace when the PURL has one, and, unless it uses `{+registry}`, only
-   * when the PURL names no registry other than the default. Qualifiers override: `download_url`
-   * is the download; `repository_url` is the registry; `vcs_url` gives the repository page when
-   * no template does.
+   * The repository page, version page and download URL of a PURL. For each, the first template of
+   * the type's list that applies is expanded: one whose variables (those not listed `optional`)
+   * all have a value of the shape its `patterns` give, that uses the namespace when the PURL has
+   * one, and, unless it uses `{+registry}`, only when the PURL names no registry other than the
+   * default. Qualifiers override: `download_url` is the download; `repository_url` is the
+   * registry; `vcs_url` gives the repository page when no template does.
    *
    * @throws {@link PurlError} for a PURL string that cannot be parsed, or components that cannot be built.
    * @example
@@ -84,7 +85,9 @@ export interface PurlUrls {
    */
   purlToUrls(purl: string | PurlComponentsInput): PurlUrlsResult;
   /**
-   * The canonical PURL a registry page, download URL or forge URL names, or `null`. Never throws.
+   * The canonical PURL a registry page, version page, download URL, mirror or checksum file URL,
+   * or forge URL names, or `null`: also when it can be read as two different packages. Never
+   * throws.
    *
    * @example
    * ```ts
@@ -113,12 +116,14 @@ export interface PurlUrls {
   types(): string[];
 }
 
-/** The longest URL urlToPurl reads; longer ones name no package it knows (and would cost time to try). */
-export const MAX_URL_LENGTH = 8192;
-
 /** The registry a document's default_registry names, as {+registry} expands it. */
 function normalisedDefault(document: CompiledUrlDocument): string | undefined {
   return registryFromQualifier(document.defaultRegistry);
+}
+
+/** The URLs a document's templates give, with the download template. */
+interface Expanded extends PurlUrlsResult {
+  readonly downloadTemplate: CompiledTemplate | null;
 }
 
 class UrlMapper implements PurlUrls {
@@ -126,12 +131,14 @@ class UrlMapper implements PurlUrls {
   readonly #documents: readonly CompiledUrlDocument[];
   readonly #byType: Map<string, CompiledUrlDocument>;
   readonly #defaults: Map<string, string | undefined>;
+  readonly #reader: UrlReader;
 
   constructor(documents: readonly CompiledUrlDocument[], engine: PurlEngine) {
     this.#engine = engine;
     this.#documents = documents;
     this.#byType = new Map(documents.map((d) => [d.type, d]));
     this.#defaults = new Map(documents.map((d) => [d.type, normalisedDefault(d)]));
+    this.#reader = new UrlReader(documents, engine, this.#defaults);
     // Bound, so that `const { urlToPurl } = await loadPurlUrls()` works as it reads.
     this.purlToUrls = this.purlToUrls.bind(this);
     this.urlToPurl = this.urlToPurl.bind(this);
@@ -139,25 +146,24 @@ class UrlMapper implements PurlUrls {
     this.types = this.types.bind(this);
   }
 
-  purlToUrls(purl: string | PurlComponentsInput): PurlUrlsResult {
-    const components = typeof purl === 'string' ? this.#engine.parse(purl, { lenient: true }) : this.#engine.parse(this.#engine.build(purl));
-    const qualifiers = components.qualifiers ?? emptyQualifiers();
-    const document = this.#byType.get(components.type);
-    let repository: string | null = null;
-    let download: string | null = null;
-    if (document) {
-      const chosen = this.#expand(document, components);
-      repository = chosen.repository;
-      download = chosen.download;
-    }
-    const given = downloadFromQualifier(qualifiers.download_url);
-    if (given !== null) download = given;
-    repository ??= repositoryFromVcsUrl(qualifiers.vcs_url);
-    return { repository, download };
+  #components(purl: string | PurlComponentsInput): PurlComponents {
+    return typeof purl === 'string' ? this.#engine.parse(purl, { lenient: true }) : this.#engine.parse(this.#engine.build(purl));
   }
 
-  /** The URLs the document's templates give, with the template each came from. */
-  #expand(document: CompiledUrlDocument, components: PurlComponents): PurlUrlsResult & { downloadTemplate: CompiledTemplate | null } {
+  purlToUrls(purl: string | PurlComponentsInput): PurlUrlsResult {
+    const components = this.#components(purl);
+    const qualifiers = components.qualifiers ?? emptyQualifiers();
+    const document = this.#byType.get(components.type);
+    const found = document ? this.#expand(document, components) : { repository: null, versionPage: null, download: null };
+    return {
+      repository: found.repository ?? repositoryFromVcsUrl(qualifiers.vcs_url),
+      versionPage: found.versionPage,
+      download: downloadFromQualifier(qualifiers.download_url) ?? found.download,
+    };
+  }
+
+  /** The URLs the document's templates give, with the template the download came from. */
+  #expand(document: CompiledUrlDocument, components: PurlComponents): Expanded {
     const fallback = this.#defaults.get(document.type);
     const named = registryFromQualifier(components.qualifiers?.repository_url);
     const registry = named ?? fallback;
@@ -172,34 +178,47 @@ class UrlMapper implements PurlUrls {
       }
       return null;
     };
-    const repository = first(document.templates.repository);
     const download = first(document.templates.download);
-    return { repository: repository?.url ?? null, download: download?.url ?? null, downloadTemplate: download?.template ?? null };
+    return {
+      repository: first(document.templates.repository)?.url ?? null,
+      versionPage: first(document.templates.version_page)?.url ?? null,
+      download: download?.url ?? null,
+      downloadTemplate: download?.template ?? null,
+    };
   }
 
   /**
    * The round trip of a PURL's download URL: the URL a template gives, and the PURL reading it
    * back must give, which is the PURL without what the URL cannot carry (the qualifiers the
    * template does not use, directly or through a derived variable, and those equal to the
-   * document's defaults; the version and subpath when it does not use them). `null` when no
-   * template gives the download, or when the URL is not the registry's own (a `download_url`, or
-   * a `repository_url` other than the default: urlToPurl reads only the default registry).
+   * document's defaults; the version and subpath when it does not use them; a value the template
+   * writes only in part, as the URL writes it). `null` when no template gives the download, when
+   * that template is not read back (`read_back: false`), or when the URL is not the registry's
+   * own (a `download_url`, or a `repository_url` other than the default: urlToPurl reads only the
+   * default registry).
    */
   roundTrip(purl: string | PurlComponentsInput): RoundTrip | null {
-    const components = typeof purl === 'string' ? this.#engine.parse(purl, { lenient: true }) : this.#engine.parse(this.#engine.build(purl));
+    const components = this.#components(purl);
     const document = this.#byType.get(components.type);
     const qualifiers = components.qualifiers ?? emptyQualifiers();
     if (!document || downloadFromQualifier(qualifiers.download_url) !== null) return null;
     const named = registryFromQualifier(qualifiers.repository_url);
     if (named !== undefined && named !== this.#defaults.get(document.type)) return null;
     const { download, downloadTemplate: template } = this.#expand(document, components);
-    if (download === null || template === null) return null;
+    if (download === null || template === null || !template.readBack) return null;
+    // A value the template writes only in part reads back as the part it writes.
+    const asRead = (name: string, value: string | null): string | null => {
+      const through = template.readAsWritten.get(name);
+      if (value === null || through === undefined) return value;
+      const written = deriveValue(value, document.derived.get(through)!);
+      return typeof written === 'string' ? written : value;
+    };
     const kept = emptyQualifiers();
     let any = false;
     for (const key of Object.keys(qualifiers)) {
       const name = `q.${key}`;
       if (!template.sources.has(name) || document.defaults.get(name) === qualifiers[key]) continue;
-      kept[key] = qualifiers[key]!;
+      kept[key] = asRead(name, qualifiers[key]!)!;
       any = true;
     }
     const carries = (name: string) => template.sources.has(name) || template.sources.has(`${name}_segments`);
@@ -207,7 +226,7 @@ class UrlMapper implements PurlUrls {
       type: components.type,
       namespace: components.namespace,
       name: components.name,
-      version: carries('version') ? components.version : null,
+      version: carries('version') ? asRead('version', components.version) : null,
       qualifiers: any ? kept : null,
       subpath: carries('subpath') ? components.subpath : null,
     });
@@ -220,67 +239,17 @@ class UrlMapper implements PurlUrls {
   }
 
   /**
-   * The PURLs the first template that reads `url` back gives: none, the one urlToPurl answers,
-   * or several when the URL does not tell where one value ends (urlToPurl then answers `null`).
-   * None, too, when the URL can be read in more ways than are tried. Never throws.
+   * The PURLs a URL names. The URL is read as given and, for the document whose mirror prefix it
+   * starts with, as the prefix that mirror stands for, and, for a document with sidecar suffixes,
+   * without the suffix (by its download shapes alone); a `git+` before `https://` is dropped, and
+   * `http` is read as `https`. Every shape of the URL's host is tried; of the readings that are
+   * valid PURLs and expand again to the URL, those that leave the fewest characters to variables
+   * count. None, one (urlToPurl's answer), or several when the URL does not say which package it
+   * names (urlToPurl then answers `null`); none, too, when the URL can be read in more ways than
+   * are tried. Never throws.
    */
   candidates(url: string): string[] {
-    try {
-      if (typeof url !== 'string' || url.length > MAX_URL_LENGTH) return [];
-      const normalised = normalisedUrl(url.trim());
-      if (normalised === null) return [];
-      // A fragment points into a page; it never names a package.
-      const hash = normalised.indexOf('#');
-      const strict = strictUrl(hash === -1 ? normalised : normalised.slice(0, hash));
-      const canonical = canonicalUrl(strict);
-      // The URL as url-template writes it first; then any other legal spelling of its values.
-      for (const target of canonical === strict ? [strict] : [strict, canonical]) {
-        for (const document of this.#documents) {
-          for (const list of TEMPLATE_LISTS) {
-            for (const template of document.templates[list]) {
-              const purls = this.#readBack(document, template, target, target === canonical);
-              if (purls === UNDECIDED) return [];
-              if (purls.size > 0) return [...purls];
-            }
-          }
-        }
-      }
-      return [];
-    } catch {
-      // Nothing above should throw; if something does (a fault in teapurl), the URL names no package.
-      return [];
-    }
-  }
-
-  /** The PURLs the readings of `url` (in strictUrl's spelling, or canonicalUrl's) by a template give. */
-  #readBack(document: CompiledUrlDocument, template: CompiledTemplate, url: string, canonical: boolean): Set<string> | typeof UNDECIDED {
-    const readings = template.matcher(canonical)?.(url) ?? [];
-    if (readings === UNDECIDED) return UNDECIDED;
-    const purls = new Set<string>();
-    for (const matched of readings) {
-      const purl = this.#verified(document, template, url, matched, canonical);
-      if (purl !== null) purls.add(purl);
-    }
-    return purls;
-  }
-
-  #verified(document: CompiledUrlDocument, template: CompiledTemplate, url: string, matched: MatchedValues, canonical: boolean): string | null {
-    const read = componentsFrom(document, matched);
-    // A template for one namespace gives it: the URL's host stands for it.
-    const components = read && template.namespace !== null && read.namespace === null ? { ...read, namespace: template.namespace } : read;
-    if (components === null) return null;
-    // The values read must expand to this very URL: this checks repeated variables, derived ones
-    // and defaults against each other, and that the template applies to the PURL read.
-    const registry = this.#defaults.get(document.type);
-    const values = templateValues(document, components, registry);
-    if (!templateApplies(template, values, components.namespace, false)) return null;
-    const expanded = expandTemplate(template, values);
-    if (expanded === null || (canonical ? canonicalUrl(strictUrl(expanded)) : strictUrl(expanded)) !== url) return null;
-    try {
-      return this.#engine.build(components);
-    } catch {
-      return null;
-    }
+    return this.#reader.readings(url);
   }
 
   document(type: string): PurlTypeUrls | undefined {
@@ -290,73 +259,6 @@ class UrlMapper implements PurlUrls {
   types(): string[] {
     return this.#documents.map((d) => d.type);
   }
-}
-
-/**
- * A value read from one path segment (or one item of a list), decoded; `null` when it does not
- * decode, or decodes to a `/`: a `%2F` in a URL segment is part of that segment, and a PURL
- * component holding it would put a segment separator where the URL has none
- * (`github.com/o%2F..%2F../r` is not `pkg:github/o/../../r`).
- */
-function decode(text: string): string | null {
-  try {
-    const value = decodeURIComponent(text);
-    return value.includes('/') ? null : value;
-  } catch {
-    return null;
-  }
-}
-
-/** Components from the values a template matched, mapping derived variables back to their sources; `null` when they disagree. */
-function componentsFrom(document: CompiledUrlDocument, matched: MatchedValues): PurlComponents | null {
-  const sources = new Map<string, string>();
-  const put = (name: string, value: string): boolean => {
-    const previous = sources.get(name);
-    if (previous !== undefined && previous !== value) return false;
-    sources.set(name, value);
-    return true;
-  };
-  for (const [name, raw] of matched) {
-    const list = typeof raw === 'string' ? null : raw.map(decode);
-    const text = typeof raw === 'string' ? decode(raw) : null;
-    if (list?.includes(null) || (list === null && text === null)) return null;
-    const parts = list as string[] | null;
-    const variable = document.derived.get(name);
-    let source: string | undefined;
-    let target = variable?.from ?? name;
-    if (variable === undefined) {
-      source = parts ? parts.join('/') : text!;
-    } else if (variable.split !== undefined) {
-      source = (parts ?? [text!]).join(variable.split);
-    } else if (variable.strip_prefix !== undefined && text !== null) {
-      source = variable.strip_prefix + text;
-    } else if (variable.prefix !== undefined && text !== null) {
-      if (!text.startsWith(variable.prefix)) return null;
-      source = text.slice(variable.prefix.length);
-    } else {
-      // Lower case cannot be undone: the template holds the source too, or the check fails.
-      continue;
-    }
-    if (target === 'namespace_segments') target = 'namespace';
-    if (target === 'subpath_segments') target = 'subpath';
-    if (target === 'registry') continue;
-    if (!put(target, source)) return null;
-  }
-  const name = sources.get('name');
-  if (name === undefined) return null;
-  const qualifiers = emptyQualifiers();
-  let anyQualifier = false;
-  for (const [key, value] of sources) {
-    if (!key.startsWith('q.')) continue;
-    if (document.defaults.get(key) === value) continue;
-    qualifiers[key.slice(2)] = value;
-    anyQualifier = true;
-  }
-  const component = (key: string) => {
-    const value = sources.get(key);
-    return value === undefined || document.defaults.get(key) === value ? null : value;
-  };
-  return { type: document.type, namespace: component('namespace'), name, version: component('version'), qualifiers: anyQualifier ? qualifiers : null, subpath: component('subpath') };
 }
 
 /**

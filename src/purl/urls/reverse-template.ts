@@ -1,5 +1,6 @@
-import { canonicalText, withoutTrailingSlash, type UrlPosition } from './canonical-url.js';
+import { canonicalText, upgradeScheme, withoutTrailingSlash, type UrlPosition } from './canonical-url.js';
 import type { UriTemplate } from './uri-template.js';
+import type { ValuePattern } from './value-pattern.js';
 
 /** The raw (still percent-encoded) text each variable of a template matched, lists already split. */
 export type MatchedValues = Map<string, string | string[]>;
@@ -40,12 +41,14 @@ const MAX_READINGS = 64;
 
 /**
  * What the document says of a template's variables beyond its text, which cuts the readings to
- * those that can be valid: the variables that must have a value, and the text a derived `prefix`
- * variable starts with (`-` of maven's classifier_suffix), matched as its operator would be.
+ * those that can be valid: the variables that must have a value, the text a derived `prefix`
+ * variable starts with (`-` of maven's classifier_suffix), matched as its operator would be, and
+ * the shapes values must have (`patterns`).
  */
 export interface MatcherHints {
   readonly required: ReadonlySet<string>;
   readonly prefixes: ReadonlyMap<string, string>;
+  readonly patterns: ReadonlyMap<string, ValuePattern>;
 }
 
 function escapeRegExp(text: string): string {
@@ -70,8 +73,17 @@ function maxUrlLength(freeVariablesInOneUnit: number): number {
  */
 type Token =
   | { readonly kind: 'literal'; text: string }
-  | { readonly kind: 'value'; readonly name: string; readonly lead: string; readonly required: boolean; /** The lead is part of the value (a prefix). */ readonly prefixed: boolean }
-  | { readonly kind: 'list'; readonly name: string; readonly required: boolean };
+  | {
+      readonly kind: 'value';
+      readonly name: string;
+      readonly lead: string;
+      readonly required: boolean;
+      /** The lead is part of the value (a prefix). */
+      readonly prefixed: boolean;
+      /** The shape the value (with its lead when prefixed) must have. */
+      readonly pattern: ValuePattern | null;
+    }
+  | { readonly kind: 'list'; readonly name: string; readonly required: boolean; /** The shape each item must have. */ readonly pattern: ValuePattern | null };
 
 /**
  * The template's tokens, its literals in the canonical spelling when `canonical`, and without the
@@ -84,8 +96,10 @@ function tokensOf(template: UriTemplate, registry: string | undefined, canonical
   let pathEnd: Extract<Token, { kind: 'literal' }> | null = null;
   const literal = (text: string) => {
     const inPath = !position.query;
-    const spelt = canonicalText(text, position);
-    const token = { kind: 'literal' as const, text: canonical ? spelt : text };
+    // The scheme does not tell packages apart: URLs are read with https (strictUrl upgrades them too).
+    const raw = position.origin ? upgradeScheme(text) : text;
+    const spelt = canonicalText(raw, position);
+    const token = { kind: 'literal' as const, text: canonical ? spelt : raw };
     if (inPath && position.query) pathEnd = token;
     tokens.push(token);
   };
@@ -102,10 +116,11 @@ function tokensOf(template: UriTemplate, registry: string | undefined, canonical
     }
     position.origin = false;
     const required = hints.required.has(variable.name);
+    const pattern = hints.patterns.get(variable.name) ?? null;
     const prefix = part.operator === '' ? hints.prefixes.get(variable.name) : undefined;
-    if (part.operator === '/' && variable.explode) tokens.push({ kind: 'list', name: variable.name, required });
-    else if (prefix) tokens.push({ kind: 'value', name: variable.name, lead: canonical ? canonicalText(prefix, { ...position }) : prefix, required, prefixed: true });
-    else tokens.push({ kind: 'value', name: variable.name, lead: part.operator, required, prefixed: false });
+    if (part.operator === '/' && variable.explode) tokens.push({ kind: 'list', name: variable.name, required, pattern });
+    else if (prefix) tokens.push({ kind: 'value', name: variable.name, lead: canonical ? canonicalText(prefix, { ...position }) : prefix, required, prefixed: true, pattern });
+    else tokens.push({ kind: 'value', name: variable.name, lead: part.operator, required, prefixed: false, pattern });
   }
   const last = tokens.at(-1);
   pathEnd ??= last?.kind === 'literal' ? last : null;
@@ -151,6 +166,7 @@ export function compileMatcher(template: UriTemplate, defaultRegistry: string | 
     const known = groups.get(token.name);
     const group = `v${groupCount++}`;
     if (known === undefined) groups.set(token.name, group);
+    // Patterns are the walk's: they describe the decoded value, which the URL may spell encoded.
     if (token.kind === 'list') {
       cut();
       units.push({ pattern: `(?<${group}>(?:/${VALUE})*)`, atomic: false, free: 1 });
@@ -176,6 +192,15 @@ export function compileMatcher(template: UriTemplate, defaultRegistry: string | 
     if (url.length > limit || !matches.test(url)) return null;
     return readingsOf(tokens, url);
   };
+}
+
+/** Whether the text a value has in a URL decodes to a value of the pattern's shape. */
+function hasShape(text: string, pattern: ValuePattern): boolean {
+  try {
+    return pattern.test(decodeURIComponent(text));
+  } catch {
+    return false;
+  }
 }
 
 /** Where the value starting at `at` must end at the latest: the next `/`, `?` or `#`. */
@@ -220,7 +245,10 @@ function readingsOf(tokens: readonly Token[], url: string): MatchedValues[] | ty
       let end = at;
       while (going && url[end] === '/') {
         const next = segmentEnd(url, end + 1);
-        items.push(url.slice(end + 1, next));
+        const item = url.slice(end + 1, next);
+        // A list goes on only through items of its shape.
+        if (token.pattern !== null && !hasShape(item, token.pattern)) break;
+        items.push(item);
         end = next;
         values.set(token.name, items);
         going = walk(index + 1, end);
@@ -230,7 +258,12 @@ function readingsOf(tokens: readonly Token[], url: string): MatchedValues[] | ty
       const last = segmentEnd(url, start);
       const from = token.prefixed ? at : start;
       for (let end = start + 1; going && end <= last; end++) {
-        values.set(token.name, url.slice(from, end));
+        const text = url.slice(from, end);
+        if (token.pattern !== null && (++steps > MAX_STEPS || !hasShape(text, token.pattern))) {
+          going = steps <= MAX_STEPS;
+          continue;
+        }
+        values.set(token.name, text);
         going = walk(index + 1, end);
       }
     }

@@ -1,18 +1,19 @@
 /**
  * The authenticating TEA client (section 5): one instance per service API base URL.
  */
-import { Headers, createAgent, defaultFetch, discardBody, originOf, type Dispatcher, type FetchFunction, type Response } from '../http.js';
-import { toNetworkError } from '../network-error.js';
+import { discardBody, originOf } from './http.js';
+import { toNetworkError } from './network-error.js';
 import { findBearerChallenge, type Challenge } from '../www-authenticate.js';
 import { TokenCache } from './token-cache.js';
-import { isApiKey, requestToken, type BearerToken, type TeaCredentials } from './token-request.js';
+import { requestToken, type ApiKeyCredentials, type BearerToken } from './token-request.js';
+import { defaultTransport, type TeaTransport } from './transport.js';
 
 /**
  * Options for {@link TeaClient}.
  *
  * @example
  * ```ts
- * import { TeaClient, type TeaClientOptions } from 'teapurl/tea';
+ * import { TeaClient, type TeaClientOptions } from 'teapurl/tea/client';
  * const options: TeaClientOptions = {
  *   baseUrl: 'https://tea.example.com/v1.0.0',
  *   credentials: { keyId: 'ci-bot', secret: process.env.TEA_SECRET ?? '' },
@@ -25,16 +26,16 @@ import { isApiKey, requestToken, type BearerToken, type TeaCredentials } from '.
 export interface TeaClientOptions {
   /** The API base URL for one version, such as `https://tea.example.com/v1.0.0` (a `baseUrl` from discovery). */
   baseUrl: string;
-  /** An API key `{ keyId, secret }`, or a client certificate `{ cert, key }` for mutual TLS with this service. */
-  credentials?: TeaCredentials;
-  /** TLS settings: `ca` adds private trust anchors. Certificate verification cannot be turned off. */
-  tls?: {
-    /** Extra trust anchors (PEM), added to Node's bundled roots. */
-    ca?: string | string[];
-  };
-  /** A custom fetch with undici's signature (it must honour `dispatcher` and `redirect: 'manual'`). */
-  fetch?: FetchFunction;
-  /** Get a token before the first request instead of waiting for a challenge (section 5.5 rules). Needs `credentials`. */
+  /** An API key `{ keyId, secret }`: sent to `{baseUrl}/token` only, never anywhere else. */
+  credentials?: ApiKeyCredentials;
+  /**
+   * How requests are sent; default the platform's `fetch` ({@link fetchTransport}). In Node, a
+   * private CA or a client certificate for mutual TLS is a transport: `tlsTransport({ ca, clientCertificate })`
+   * from `teapurl/node`. A transport that presents a client certificate lets the client get a
+   * token without an API key (section 5.6).
+   */
+  transport?: TeaTransport;
+  /** Get a token before the first request instead of waiting for a challenge (section 5.5 rules). Needs `credentials` or a certificate-presenting transport. */
   eagerToken?: boolean;
   /** Renew a token this many seconds before it expires (at most half its lifetime). Default 30. */
   renewBeforeSeconds?: number;
@@ -142,15 +143,15 @@ export interface TeaRequestInit {
  *
  * @example
  * ```ts
- * import { RedirectError, type RedirectFailure } from 'teapurl/tea';
+ * import { RedirectError, type RedirectFailure } from 'teapurl/tea/client';
  * const refusal: RedirectFailure = new RedirectError('too-many-redirects', 'https://tea.example.com/v1.0.0/products', null, '6 redirects').code;
  * ```
  */
-export type RedirectFailure = 'insecure-redirect' | 'too-many-redirects' | 'bad-location';
+export type RedirectFailure = 'insecure-redirect' | 'too-many-redirects' | 'bad-location' | 'opaque-redirect';
 
 /**
- * A redirect the client refused to follow: from https to http, one hop too many, or an unusable
- * `Location`.
+ * A redirect the client refused to follow: from https to http, one hop too many, an unusable
+ * `Location`, or (in a browser) a redirect whose target the page cannot read.
  *
  * @example
  * ```ts
@@ -213,17 +214,14 @@ function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean): string {
   return url.href.replace(/\/+$/, '');
 }
 
-function checkCredentials(credentials: TeaCredentials | undefined): void {
+function checkCredentials(credentials: ApiKeyCredentials | undefined): void {
   if (credentials === undefined) return;
-  if (!credentials || typeof credentials !== 'object') throw new TypeError('credentials must be { keyId, secret } or { cert, key }');
-  if ('keyId' in credentials) {
-    if (typeof credentials.keyId !== 'string' || typeof credentials.secret !== 'string' || credentials.keyId === '') {
-      throw new TypeError('API key credentials need a non-empty string keyId and a string secret');
-    }
-    return;
+  if (!credentials || typeof credentials !== 'object') throw new TypeError('credentials must be an API key { keyId, secret }');
+  if ('cert' in credentials) {
+    throw new TypeError('a client certificate is a property of the transport: pass transport: tlsTransport({ clientCertificate: { cert, key } }) from teapurl/node');
   }
-  if (typeof credentials.cert !== 'string' || typeof credentials.key !== 'string') {
-    throw new TypeError('certificate credentials need PEM strings cert and key');
+  if (typeof credentials.keyId !== 'string' || typeof credentials.secret !== 'string' || credentials.keyId === '') {
+    throw new TypeError('API key credentials need a non-empty string keyId and a string secret');
   }
 }
 
@@ -233,8 +231,9 @@ function checkCredentials(credentials: TeaCredentials | undefined): void {
  *
  * 1. a request goes out without a token (unless a token is already held, or `eagerToken`);
  * 2. a 401 with a `Bearer` challenge makes it `POST {baseUrl}/token` with the credentials
- *    (HTTP Basic with form-urlencoded key id and secret, or mutual TLS with no Authorization
- *    header) and repeat the request with `Authorization: Bearer <token>`;
+ *    (HTTP Basic with form-urlencoded key id and secret, or, with no API key and a transport
+ *    that presents a client certificate, mutual TLS with no Authorization header) and repeat
+ *    the request with `Authorization: Bearer <token>`;
  * 3. the token is reused until it is about to expire (`expires_in`, renewed ahead) or rejected;
  *    a 401 with `error="invalid_token"` gets one fresh token and one retry, never more.
  *
@@ -244,12 +243,11 @@ function checkCredentials(credentials: TeaCredentials | undefined): void {
  *
  * @example
  * ```ts
- * import { TeaClient } from 'teapurl/tea';
+ * import { TeaClient } from 'teapurl/tea/client';
  * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', credentials: { keyId: 'id', secret: 's3cret' } });
  * const result = await client.request('/product/09e8c73b-ac45-4475-acac-33e6a7314e6d');
  * if (result.outcome === 'ok') console.log(await result.response.json());
  * else if (result.outcome === 'forbidden') console.log('not allowed to see it');
- * await client.close();
  * ```
  */
 export class TeaClient {
@@ -258,10 +256,10 @@ export class TeaClient {
   /** Where tokens come from: `{baseUrl}/token` (section 4: paths are relative to the API base URL). */
   readonly tokenUrl: string;
   private readonly origin: string;
-  private readonly credentials: TeaCredentials | undefined;
-  private readonly fetch: FetchFunction;
-  private readonly serviceAgent: Dispatcher | undefined;
-  private readonly foreignAgent: Dispatcher | undefined;
+  private readonly credentials: ApiKeyCredentials | undefined;
+  private readonly transport: TeaTransport;
+  /** An API key, or a transport that presents a client certificate: something `/token` can take. */
+  private readonly canAuthenticate: boolean;
   private readonly tokens: TokenCache;
   private readonly eagerToken: boolean;
   private readonly maxRedirects: number;
@@ -277,12 +275,11 @@ export class TeaClient {
     this.origin = new URL(this.baseUrl).origin;
     checkCredentials(options.credentials);
     this.credentials = options.credentials;
-    this.fetch = options.fetch ?? defaultFetch;
-    const certificate = this.credentials && !isApiKey(this.credentials) ? this.credentials : undefined;
-    const tls = options.tls ?? {};
-    // The client certificate belongs to this service only (section 5.6): other origins get an agent without it.
-    this.serviceAgent = certificate || tls.ca !== undefined ? createAgent(tls, certificate) : undefined;
-    this.foreignAgent = certificate ? createAgent(tls) : this.serviceAgent;
+    if ('tls' in options || 'fetch' in options) {
+      throw new TypeError('TeaClient takes a transport instead of tls and fetch: transport: tlsTransport({ ca }) from teapurl/node, or fetchTransport(fetch)');
+    }
+    this.transport = options.transport ?? defaultTransport();
+    this.canAuthenticate = this.credentials !== undefined || this.transport.presentsClientCertificate === true;
     this.eagerToken = options.eagerToken === true;
     this.maxRedirects = options.maxRedirects ?? 5;
     this.timeoutMs = options.timeoutMs ?? 30_000;
@@ -304,7 +301,7 @@ export class TeaClient {
    * ```
    */
   async fetchToken(): Promise<BearerToken> {
-    if (!this.credentials) throw new TypeError('this TeaClient has no credentials to get a token with');
+    if (!this.canAuthenticate) throw new TypeError('this TeaClient has no credentials to get a token with: an API key, or a transport that presents a client certificate');
     return this.tokens.get();
   }
 
@@ -338,7 +335,7 @@ export class TeaClient {
     const forUs = originOf(url) === this.origin;
 
     let token: string | null = null;
-    if (forUs && this.credentials) {
+    if (forUs && this.canAuthenticate) {
       const held = this.tokens.usable();
       if (held) token = held.accessToken;
       // Renew ahead of expiry once the service is known to want a token; otherwise only when asked to.
@@ -353,7 +350,7 @@ export class TeaClient {
       const challenge = findBearerChallenge(response.headers.get('www-authenticate'));
       if (!challenge) return this.result(sent, null, 'no-bearer-challenge');
       if (!sent.finalForUs) return this.result(sent, challenge, 'other-origin');
-      if (!this.credentials) return this.result(sent, challenge, 'no-credentials');
+      if (!this.canAuthenticate) return this.result(sent, challenge, 'no-credentials');
       if (sent.authenticated && token !== null) {
         // The token was rejected: it is not presented again (section 5.5 item 5).
         this.tokens.invalidate(token);
@@ -370,16 +367,10 @@ export class TeaClient {
     }
   }
 
-  /** Releases the connections this client opened. */
-  async close(): Promise<void> {
-    const agents = new Set([this.serviceAgent, this.foreignAgent]);
-    await Promise.all([...agents].map((agent) => agent?.close().catch(() => undefined)));
-  }
-
   private async obtainToken(): Promise<BearerToken> {
-    return requestToken(this.tokenUrl, this.credentials!, {
-      fetch: this.fetch,
-      ...(this.serviceAgent ? { dispatcher: this.serviceAgent } : {}),
+    // With no API key the transport's client certificate authenticates (mutual TLS, section 5.6).
+    return requestToken(this.tokenUrl, this.credentials ?? null, {
+      transport: this.transport,
       signal: AbortSignal.timeout(this.timeoutMs),
       now: this.now,
     });
@@ -442,19 +433,15 @@ export class TeaClient {
       const headers = new Headers(callerHeaders);
       if (body === undefined) headers.delete('content-type');
       if (bearer !== null) headers.set('authorization', `Bearer ${bearer}`);
-      const dispatcher = forUs ? this.serviceAgent : this.foreignAgent;
       let response: Response;
       try {
-        response = await this.fetch(url, {
-          method,
-          headers,
-          ...(body !== undefined ? { body } : {}),
-          redirect: 'manual',
-          signal,
-          ...(dispatcher ? { dispatcher } : {}),
-        });
+        // The client certificate, if the transport has one, belongs to this service only (section 5.6).
+        response = await this.transport.send(url, { method, headers, ...(body !== undefined ? { body } : {}), signal, toService: forUs });
       } catch (error) {
         throw toNetworkError(error, url);
+      }
+      if (response.type === 'opaqueredirect') {
+        throw new RedirectError('opaque-redirect', url, null, `${url} redirects, and a browser does not reveal where: the client cannot check the target's origin, so it does not follow`);
       }
       if (!REDIRECT.has(response.status)) return { response, url, authenticated: bearer !== null, finalForUs: forUs };
       await discardBody(response);

@@ -1,19 +1,21 @@
 /**
  * One `POST /token` exchange (sections 4, 5.2 and 5.6): the API key over HTTP Basic, or no
- * Authorization header at all for a mutual-TLS client.
+ * Authorization header at all for a mutual-TLS client (its transport presents the certificate).
  */
 import type { TokenResponse } from '../../../types/index.js';
-import { validateDocument } from '../../validate/index.js';
+import { validateTextValue } from '../../validate/validate-document.js';
+import { cut } from '../../schemas/messages.js';
 import { encodeBasicCredentials } from '../basic-credentials.js';
-import { BodyTooLargeError, discardBody, readBody, utf8, type Dispatcher, type FetchFunction, type Response } from '../http.js';
-import { toNetworkError } from '../network-error.js';
+import { BodyTooLargeError, discardBody, readBody, utf8 } from './http.js';
+import { toNetworkError } from './network-error.js';
+import type { TeaTransport } from './transport.js';
 
 /**
  * An API key (section 5.2): the identifier and the secret issued together.
  *
  * @example
  * ```ts
- * import { TeaClient, type ApiKeyCredentials } from 'teapurl/tea';
+ * import { TeaClient, type ApiKeyCredentials } from 'teapurl/tea/client';
  * const apiKey: ApiKeyCredentials = { keyId: 'ci-bot', secret: process.env.TEA_SECRET ?? '' };
  * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', credentials: apiKey });
  * ```
@@ -23,51 +25,6 @@ export interface ApiKeyCredentials {
   keyId: string;
   /** The secret issued with it. */
   secret: string;
-}
-
-/**
- * A client certificate for mutual TLS with one service (section 5.6): no Authorization header is sent to `/token`.
- *
- * @example
- * ```ts
- * import { readFileSync } from 'node:fs';
- * import { TeaClient, type CertificateCredentials } from 'teapurl/tea';
- * const mtls: CertificateCredentials = { cert: readFileSync('client.pem', 'utf8'), key: readFileSync('client-key.pem', 'utf8') };
- * const client = new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0', credentials: mtls });
- * ```
- */
-export interface CertificateCredentials {
-  /** PEM certificate (chain). */
-  cert: string;
-  /** PEM private key. */
-  key: string;
-  /** Passphrase of an encrypted key. */
-  passphrase?: string;
-}
-
-/**
- * What a client authenticates with at `POST /token`.
- *
- * @example
- * ```ts
- * import { isApiKey, type TeaCredentials } from 'teapurl/tea';
- * const credentials: TeaCredentials = { keyId: 'ci-bot', secret: 's3cret' };
- * isApiKey(credentials); // true
- * ```
- */
-export type TeaCredentials = ApiKeyCredentials | CertificateCredentials;
-
-/**
- * `true` for an API key, `false` for a client certificate.
- *
- * @example
- * ```ts
- * import { isApiKey } from 'teapurl/tea';
- * isApiKey({ keyId: 'id', secret: 's' }); // true
- * ```
- */
-export function isApiKey(credentials: TeaCredentials): credentials is ApiKeyCredentials {
-  return 'keyId' in credentials;
 }
 
 /**
@@ -147,17 +104,14 @@ export class TokenRequestError extends Error {
  *
  * @example
  * ```ts
- * import { Agent, fetch } from 'undici';
- * import { requestToken, type TokenRequestOptions } from 'teapurl/tea';
- * const options: TokenRequestOptions = { fetch, dispatcher: new Agent({ connect: { timeout: 5_000 } }), signal: AbortSignal.timeout(10_000) };
+ * import { fetchTransport, requestToken, type TokenRequestOptions } from 'teapurl/tea/client';
+ * const options: TokenRequestOptions = { transport: fetchTransport(), signal: AbortSignal.timeout(10_000) };
  * await requestToken('https://tea.example.com/v1.0.0/token', { keyId: 'id', secret: 's3cret' }, options);
  * ```
  */
 export interface TokenRequestOptions {
-  /** The fetch to send the request with (undici's signature), such as undici's own `fetch`. */
-  fetch: FetchFunction;
-  /** An undici dispatcher for the request (trust anchors, a client certificate). */
-  dispatcher?: Dispatcher;
+  /** How the request is sent ({@link fetchTransport}, or `tlsTransport` from `teapurl/node` for a private CA or mutual TLS). */
+  transport: TeaTransport;
   /** Cancels the request. */
   signal?: AbortSignal;
   /** Clock, ms since the epoch. */
@@ -168,12 +122,11 @@ export interface TokenRequestOptions {
 
 function shown(text: string): string {
   // Server text goes into our messages: keep it one printable line of reasonable length.
-  const line = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+  return cut(text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim());
 }
 
-async function readJson(response: Response, maxBytes: number, url: string): Promise<unknown> {
-  let bytes: Buffer;
+async function readText(response: Response, maxBytes: number, url: string): Promise<string | null> {
+  let bytes: Uint8Array;
   try {
     bytes = await readBody(response, maxBytes);
   } catch (error) {
@@ -182,7 +135,11 @@ async function readJson(response: Response, maxBytes: number, url: string): Prom
     }
     throw toNetworkError(error, url);
   }
-  const text = utf8(bytes);
+  return utf8(bytes);
+}
+
+async function readJson(response: Response, maxBytes: number, url: string): Promise<unknown> {
+  const text = await readText(response, maxBytes, url);
   if (text === null) return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -200,36 +157,32 @@ function oauthError(body: unknown): { error: string; description: string | null 
 
 /**
  * Sends `POST <tokenUrl>` with `grant_type=client_credentials` and returns the validated token.
+ * With an API key it goes as HTTP Basic (section 5.2); with `null` the request carries no
+ * Authorization header, for a transport that presents a client certificate (mutual TLS, 5.6).
+ * A redirect is never followed: credentials go to `tokenUrl` and nowhere else.
  * Throws {@link TokenRequestError} for an error answer, a 404 (no token endpoint) or a body that
  * is not a token response, and a `NetworkError` when the server cannot be reached.
  *
  * @example
  * ```ts
- * import { fetch } from 'undici';
- * import { requestToken } from 'teapurl/tea';
- * const token = await requestToken('https://tea.example.com/v1.0.0/token', { keyId: 'id', secret: 's3cret' }, { fetch });
+ * import { fetchTransport, requestToken } from 'teapurl/tea/client';
+ * const token = await requestToken('https://tea.example.com/v1.0.0/token', { keyId: 'id', secret: 's3cret' }, { transport: fetchTransport() });
  * token.accessToken;
  * ```
  */
-export async function requestToken(tokenUrl: string, credentials: TeaCredentials, options: TokenRequestOptions): Promise<BearerToken> {
+export async function requestToken(tokenUrl: string, credentials: ApiKeyCredentials | null, options: TokenRequestOptions): Promise<BearerToken> {
   const now = options.now ?? Date.now;
-  const headers: Record<string, string> = {
-    'content-type': 'application/x-www-form-urlencoded',
-    accept: 'application/json',
-  };
-  // Section 5.2: the API key travels as HTTP Basic; a certificate client sends no Authorization (5.6).
-  if (isApiKey(credentials)) headers.authorization = encodeBasicCredentials(credentials.keyId, credentials.secret);
+  const headers = new Headers({ 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' });
+  if (credentials !== null) headers.set('authorization', encodeBasicCredentials(credentials.keyId, credentials.secret));
   const obtainedAt = now();
   let response: Response;
   try {
-    response = await options.fetch(tokenUrl, {
+    response = await options.transport.send(tokenUrl, {
       method: 'POST',
       headers,
       body: 'grant_type=client_credentials',
-      // Credentials are never replayed to wherever a redirect points.
-      redirect: 'manual',
       ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+      toService: true,
     });
   } catch (error) {
     throw toNetworkError(error, tokenUrl);
@@ -254,14 +207,15 @@ export async function requestToken(tokenUrl: string, credentials: TeaCredentials
     }
     throw new TokenRequestError('unexpected-status', tokenUrl, status, `${tokenUrl} answered ${status} without an OAuth error body`);
   }
-  const body = await readJson(response, maxBytes, tokenUrl);
-  if (body === undefined) throw new TokenRequestError('bad-response', tokenUrl, 200, `${tokenUrl} answered 200 but the body is not JSON`);
-  const verdict = validateDocument(body, { kind: 'tea-token-response' });
+  const text = await readText(response, maxBytes, tokenUrl);
+  // One pass: the validation parses the text and hands back the value.
+  const { result: verdict, value } = text === null ? { result: null, value: undefined } : validateTextValue(text, { kind: 'tea-token-response', file: tokenUrl });
+  if (verdict === null || value === undefined) throw new TokenRequestError('bad-response', tokenUrl, 200, `${tokenUrl} answered 200 but the body is not JSON`);
   if (!verdict.valid) {
     const first = verdict.findings.find((f) => f.severity === 'error')!;
     throw new TokenRequestError('bad-response', tokenUrl, 200, `${tokenUrl} answered 200 but not with a token response: ${first.message} [${first.rule}]`);
   }
-  const token = body as TokenResponse;
+  const token = value as TokenResponse;
   // Opaque (section 5.3 item 2), but it must fit in an Authorization header to be usable at all.
   if (!/^[\x21-\x7e]+$/.test(token.access_token)) {
     throw new TokenRequestError('bad-response', tokenUrl, 200, `${tokenUrl} answered 200 but access_token has characters that cannot be sent in an Authorization header`);

@@ -43,3 +43,4 @@ export {
   type TokenIssueRequest,
 } from './token-handler.js';
 export { MemoryTokenStore, type MemoryTokenStoreOptions, type TokenRecord } from './token-store.js';
+export { TeaContentStore, CONTENT_ORIGIN, type TeaContent, type TeaContentObject, type TeaContentAnswer } from './content-store.js';

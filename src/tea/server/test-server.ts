@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { createReadStream, statSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +17,8 @@ import { pathGlob } from './path-glob.js';
 import { requireBearer, type BearerGuard } from './require-bearer.js';
 import { answerSample, objectPath, publishedVersions, routeSample, versionSegment, type PublishedVersion, type SampleRoute } from './sample-resources.js';
 import { createTokenHandler, type GrantHandler, type TokenHandler } from './token-handler.js';
+import { routeContent, type ContentRoute, type TeaContentStore } from './content-store.js';
+import { matchOperation } from '../api-operations.js';
 import { MemoryTokenStore, type TokenRecord } from './token-store.js';
 
 export { FORBIDDEN_UUID, MISSING_UUID } from './sample-resources.js';
@@ -103,6 +106,24 @@ export interface TeaServerOptions {
   grants?: Record<string, GrantHandler>;
   /** How many requests `requests` keeps (the oldest are dropped), or `false` to keep none. Default 10000. */
   logRequests?: number | false;
+  /**
+   * Cross-origin access for pages at these origins (such as `http://127.0.0.1:5173`), so a
+   * browser test can run the client against this server. Off by default: without it no CORS
+   * header is sent and browsers keep other origins' pages out. A listed origin's preflight is
+   * answered 204 before any token check (a preflight carries no credentials), and its requests
+   * may send `Authorization` and read `WWW-Authenticate`.
+   */
+  cors?: {
+    /** The page origins allowed, exactly as a browser sends them in `Origin`. */
+    origins: readonly string[];
+  };
+  /**
+   * Serve these TEA objects and artefact files (`teapurl serve --content`): the TEA API's GET
+   * operations under `[<prefix>]/v<version>/` for each version the discovery document lists,
+   * `GET /discovery?tei=` for the product releases whose identifiers name the TEI, and the files
+   * at `/files/<path>`. Without it the server answers its sample resources.
+   */
+  content?: TeaContentStore;
 }
 
 /**
@@ -187,12 +208,53 @@ export function protectGlob(glob: string): (path: string) => boolean {
   const matches = pathGlob(glob);
   // The fixed part of the glob, before its first wildcard: "/v*/artifact/**" has "/".
   const first = picomatch.scan(glob).base.split('/').find((segment) => segment !== '') ?? '';
-  if (first !== '' && !first.startsWith('v')) {
+  // /files/ holds the artefact files of a content server (`content`).
+  if (first !== '' && !first.startsWith('v') && first !== 'files') {
     throw new TypeError(
-      `protect glob ${JSON.stringify(glob)} could never match a resource: a resource is matched by its canonical path, which starts at /v<version> whatever prefix a request carries (for example /v*/artifact/**)`,
+      `protect glob ${JSON.stringify(glob)} could never match a resource: a resource is matched by its canonical path, which starts at /v<version> whatever prefix a request carries (for example /v*/artifact/**), or at /files/ for a content server's artefact files`,
     );
   }
   return matches;
+}
+
+/**
+ * Adds the CORS headers for a listed page origin and answers its preflight; `true` when the
+ * request was a preflight and has been answered.
+ */
+function crossOrigin(req: IncomingMessage, res: ServerResponse, origins: ReadonlySet<string>): boolean {
+  const origin = req.headers.origin;
+  res.setHeader('vary', 'Origin');
+  if (origin === undefined || !origins.has(origin)) return false;
+  res.setHeader('access-control-allow-origin', origin);
+  res.setHeader('access-control-expose-headers', 'WWW-Authenticate, Retry-After, Location, Content-Length');
+  if (req.method !== 'OPTIONS' || req.headers['access-control-request-method'] === undefined) return false;
+  res.writeHead(204, {
+    'access-control-allow-methods': 'GET, HEAD, POST',
+    'access-control-allow-headers': 'Authorization, Content-Type, Accept',
+    'access-control-max-age': '600',
+  });
+  res.end();
+  return true;
+}
+
+/** Streams an artefact file; a file that went away answers 404. */
+function serveFile(res: ServerResponse, method: string, file: string): void {
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch {
+    toNode(res, jsonResponse(404, { error: 'OBJECT_UNKNOWN' }));
+    return;
+  }
+  const type = /\.json$/i.test(file) ? 'application/json' : /\.xml$/i.test(file) ? 'application/xml' : 'application/octet-stream';
+  res.writeHead(200, { 'content-type': type, 'content-length': size });
+  if (method === 'HEAD') {
+    res.end();
+    return;
+  }
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }
 
 function timeout(value: number | undefined, fallback: number, name: string): number {
@@ -238,6 +300,7 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
   const maxConnections = options.maxConnections ?? 256;
   if (!Number.isSafeInteger(maxConnections) || maxConnections < 1) throw new RangeError('maxConnections must be a positive whole number');
   const globs = (options.protect ?? ['/**']).map(protectGlob);
+  const corsOrigins = options.cors ? new Set(options.cors.origins) : undefined;
 
   const requests: LoggedRequest[] = [];
   const logLimit = options.logRequests === false ? 0 : (options.logRequests ?? 10_000);
@@ -281,6 +344,30 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
     return published;
   };
   const matchesGlob = (path: string) => globs.some((matches) => matches(path));
+  let listed: string[] | undefined;
+  const listedList = (): string[] => {
+    if (listed === undefined) {
+      const body = discovery();
+      listed = body === undefined ? ['1.0.0'] : listedVersions(body);
+    }
+    return listed;
+  };
+
+  const answerContent = async (req: IncomingMessage, res: ServerResponse, method: string, route: ContentRoute | null, query: string, authenticated: boolean) => {
+    if (route === null || (route.matched === undefined && route.file === undefined)) {
+      toNode(res, jsonResponse(404, { error: 'OBJECT_UNKNOWN' }));
+      return;
+    }
+    if (method !== 'GET' && method !== 'HEAD') {
+      toNode(res, jsonResponse(405, { error: 'method_not_allowed', error_description: 'the TEA API answers GET and HEAD' }, { allow: 'GET, HEAD' }));
+      return;
+    }
+    if (route.file !== undefined) return serveFile(res, method, route.file);
+    // 5.7.4's filtered view: listing items the client may not see without a token are left out, silently.
+    const hasToken = authenticated || (guard !== undefined && req.headers.authorization !== undefined && (await guard.check(req)).ok);
+    const visible = (kind: string, uuid: string) => hasToken || guard === undefined || !matchesGlob(`/v${route.version}/${kind}/${uuid}`);
+    toNode(res, options.content!.answer(route.matched!, new URLSearchParams(query), { origin: url, servers: [{ rootUrl: `${url}${route.prefix}`, versions: listedList() as [string, ...string[]] }], visible }));
+  };
 
   const answerResource = async (req: IncomingMessage, res: ServerResponse, method: string, path: string, route: SampleRoute | null, authenticated: boolean) => {
     let visible = (_uuid: string) => true;
@@ -299,6 +386,7 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
       requests.push({ method, path: target, headers: { ...req.headers } });
       if (requests.length > logLimit) requests.splice(0, requests.length - logLimit);
     }
+    if (corsOrigins && crossOrigin(req, res, corsOrigins)) return;
     // The one reading of the path: the protection check and the router below both use it.
     const canonical = canonicalRequestPath(target);
     if (!canonical.ok) {
@@ -320,11 +408,21 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
       else toNode(res, jsonResponse(404, { error: 'not_found', error_description: 'this server has no token endpoint' }));
       return;
     }
-    const route = routeSample(path, versions);
     const fail = (error: unknown) => {
       console.error(`teapurl test server: ${error instanceof Error ? error.message : String(error)}`);
       toNode(res, jsonResponse(500, { error: 'server_error', error_description: 'the request failed; see the server log' }));
     };
+    if (options.content) {
+      const content = routeContent(path, options.content, versions, matchOperation);
+      // Judged by the path the router serves it by: no other spelling reaches it unchecked.
+      if (guard && matchesGlob(content ? content.path : path)) {
+        guard(req, res, () => void answerContent(req, res, method, content, canonical.query, true).catch(fail));
+        return;
+      }
+      void answerContent(req, res, method, content, canonical.query, false).catch(fail);
+      return;
+    }
+    const route = routeSample(path, versions);
     // A resource is judged by its own canonical path, the one the router serves it by.
     if (guard && matchesGlob(route ? route.path : path)) {
       guard(req, res, () => void answerResource(req, res, method, path, route, true).catch(fail));

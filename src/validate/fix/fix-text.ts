@@ -229,7 +229,7 @@ export function fixText(text: string, options: ValidateOptions = {}): FixTextRes
 
   const bom = text.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
   const body = text.slice(bom.length);
-  const all = candidates(first.all, JSON.parse(body));
+  const all = candidates(first.all, first.value);
   // Nothing to apply: the text is unchanged, and so is its verdict.
   if (all.length === 0) return unchanged(null);
   let chosen = all;

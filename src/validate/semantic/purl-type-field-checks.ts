@@ -16,7 +16,7 @@ function definitionFileName(type: string): string {
 }
 
 /** The last path segment of a URL or file path, either separator. */
-function lastSegment(value: string): string {
+export function lastSegment(value: string): string {
   const withoutQuery = value.replace(/[?#].*$/s, '');
   return withoutQuery.slice(Math.max(withoutQuery.lastIndexOf('/'), withoutQuery.lastIndexOf('\\')) + 1);
 }

@@ -5,17 +5,18 @@
  * what depended on it is recorded, so that `purl-urls/unchecked` can say what was not checked and
  * a check never reports what a left-out member would have changed.
  */
-import type { DerivedVariable, PurlTypeUrls, UrlTemplate } from '../../../types/index.js';
+import type { DerivedVariable, PurlTypeUrls, UrlMirror, UrlTemplate } from '../../../types/index.js';
 import { pointerTokens, toPointer } from '../../schemas/pointer.js';
 import type { PurlEngine } from '../../purl/engine/purl-engine.js';
 import { compileUrlDocument, TEMPLATE_LISTS, type TemplateList, type UrlDocumentProblem } from '../../purl/urls/url-document.js';
 import { purlUrlsFromCompiled, type PurlUrls } from '../../purl/urls/purl-urls.js';
 import { parseUriTemplate } from '../../purl/urls/uri-template.js';
+import { TRANSFORM_NAMES } from '../../purl/urls/transforms.js';
 import { asObject, own } from './read.js';
 
 /** One worked example the schema accepts, at its index in the document. */
 export type UrlExample = { readonly index: number } & (
-  | { readonly kind: 'purl'; readonly purl: string; readonly repository: string | null; readonly download: string | null }
+  | { readonly kind: 'purl'; readonly purl: string; readonly repository: string | null; readonly download: string | null; readonly versionPage: string | null | undefined }
   | { readonly kind: 'url'; readonly url: string; readonly purl: string | null }
 );
 
@@ -46,7 +47,6 @@ export interface CheckableUrlDocument {
 // that holds it (propertyNames), so which member it is must be worked out here.
 const VARIABLE_NAME = /^(?:[a-z][a-z0-9_]*|q\.[a-z0-9_.]+)$/;
 const DERIVED_NAME = /^[a-z][a-z0-9_]*$/;
-const TRANSFORMS = ['split', 'strip_prefix', 'prefix'] as const;
 
 /** Every rejected pointer and every pointer above one: a member is rejected when anything in it is. */
 function touchedBy(rejected: ReadonlySet<string>): ReadonlySet<string> {
@@ -69,10 +69,10 @@ function record<T>(): Record<string, T> {
 
 const isStringOrNull = (value: unknown) => value === null || typeof value === 'string';
 
-/** The keys of an object, when they are exactly these (an example has no other). */
-function hasExactly(object: Record<string, unknown>, keys: readonly string[]): boolean {
+/** Whether an object has these keys, and others only among `optional` (an example has no other). */
+function hasExactly(object: Record<string, unknown>, keys: readonly string[], optional: readonly string[] = []): boolean {
   const own = Object.keys(object);
-  return own.length === keys.length && keys.every((key) => own.includes(key));
+  return keys.every((key) => own.includes(key)) && own.every((key) => keys.includes(key) || optional.includes(key));
 }
 
 function acceptedExample(raw: unknown, index: number): UrlExample | null {
@@ -82,22 +82,28 @@ function acceptedExample(raw: unknown, index: number): UrlExample | null {
   const repository = own(example, 'repository');
   const download = own(example, 'download');
   const url = own(example, 'url');
-  if (hasExactly(example, ['purl', 'repository', 'download']) && typeof purl === 'string' && isStringOrNull(repository) && isStringOrNull(download)) {
-    return { index, kind: 'purl', purl, repository: repository as string | null, download: download as string | null };
+  const versionPage = own(example, 'version_page');
+  if (hasExactly(example, ['purl', 'repository', 'download'], ['version_page']) && typeof purl === 'string' && isStringOrNull(repository) && isStringOrNull(download) && (versionPage === undefined || isStringOrNull(versionPage))) {
+    return { index, kind: 'purl', purl, repository: repository as string | null, download: download as string | null, versionPage: versionPage as string | null | undefined };
   }
   if (hasExactly(example, ['url', 'purl']) && typeof url === 'string' && isStringOrNull(purl)) return { index, kind: 'url', url, purl: purl as string | null };
   return null;
 }
 
+/** Whether a transformation's argument has the type the schema gives it. */
+function acceptedArgument(key: string, value: unknown): boolean {
+  if (key === 'lowercase') return value === true;
+  if (key === 'initial') return Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== '');
+  return typeof value === 'string' && value !== '';
+}
+
 function acceptedVariable(raw: unknown): DerivedVariable | null {
   const variable = asObject(raw);
   if (!variable || typeof own(variable, 'from') !== 'string') return null;
-  for (const key of TRANSFORMS) {
+  for (const key of TRANSFORM_NAMES) {
     const value = own(variable, key);
-    if (value !== undefined && (typeof value !== 'string' || value === '')) return null;
+    if (value !== undefined && !acceptedArgument(key, value)) return null;
   }
-  const lowercase = own(variable, 'lowercase');
-  if (lowercase !== undefined && lowercase !== true) return null;
   return variable as unknown as DerivedVariable;
 }
 
@@ -105,13 +111,35 @@ function acceptedTemplate(raw: unknown, pointer: string, touched: ReadonlySet<st
   const entry = asObject(raw);
   if (!entry || rejected.has(pointer)) return null;
   const template = own(entry, 'template');
-  const optional = own(entry, 'optional');
-  const namespace = own(entry, 'namespace');
   // A rejected note or unknown member changes nothing the checks look at.
   if (typeof template !== 'string' || touched.has(`${pointer}/template`)) return null;
-  if (optional !== undefined && (touched.has(`${pointer}/optional`) || !Array.isArray(optional) || !optional.every((v) => typeof v === 'string'))) return null;
-  if (namespace !== undefined && (touched.has(`${pointer}/namespace`) || typeof namespace !== 'string')) return null;
-  return { template, ...(optional !== undefined ? { optional: optional as string[] } : {}), ...(namespace !== undefined ? { namespace: namespace as string } : {}) };
+  const accepted: UrlTemplate = { template };
+  const member = (key: keyof UrlTemplate, sound: (value: unknown) => boolean): boolean => {
+    const value = own(entry, key);
+    if (value === undefined) return true;
+    if (touched.has(`${pointer}/${key}`) || !sound(value)) return false;
+    (accepted as unknown as Record<string, unknown>)[key] = value;
+    return true;
+  };
+  const strings = (value: unknown) => Array.isArray(value) && value.every((v) => typeof v === 'string');
+  const stringValues = (value: unknown) => asObject(value) !== null && Object.keys(value as object).every((key) => typeof own(value as Record<string, unknown>, key) === 'string');
+  const sound =
+    member('optional', strings) &&
+    member('namespace', (value) => typeof value === 'string') &&
+    member('qualifiers', stringValues) &&
+    member('any_namespace', (value) => value === true) &&
+    member('ignore', strings) &&
+    member('patterns', stringValues) &&
+    member('read_back', (value) => value === false) &&
+    member('download', (value) => value === true);
+  return sound ? accepted : null;
+}
+
+function acceptedMirror(raw: unknown): UrlMirror | null {
+  const mirror = asObject(raw);
+  const url = mirror && own(mirror, 'url');
+  const sameAs = mirror && own(mirror, 'same_as');
+  return typeof url === 'string' && typeof sameAs === 'string' ? { url, same_as: sameAs } : null;
 }
 
 /** The accepted members of a map (`defaults`, `variables`), and the pointers of the others by name. */
@@ -183,6 +211,18 @@ export function checkableUrlDocument(document: unknown, rejected: ReadonlySet<st
     if (!faults.includes(pointer)) faults.push(pointer);
     incomplete.set(list, faults);
   };
+  // Mirrors and sidecars change only what reads back: a rejected one leaves reading back unchecked.
+  const mirrors = own(root, 'mirrors');
+  if (mirrors !== undefined) {
+    const accepted = Array.isArray(mirrors) ? mirrors.map((raw, index) => (touched.has(`/mirrors/${index}`) ? null : acceptedMirror(raw))) : [null];
+    if (accepted.includes(null)) leaveOut('reverse', '/mirrors');
+    checkable.mirrors = accepted.filter((mirror): mirror is UrlMirror => mirror !== null);
+  }
+  const sidecars = own(root, 'sidecars');
+  if (sidecars !== undefined) {
+    if (touched.has('/sidecars') || !Array.isArray(sidecars) || !sidecars.every((s) => typeof s === 'string')) leaveOut('reverse', '/sidecars');
+    else checkable.sidecars = sidecars as string[];
+  }
   const skippedTemplates: { pointer: string; because: string }[] = [];
   const templates: [TemplateList, number, string][] = [];
   const readsByEntry = new Map<string, Set<string>>();

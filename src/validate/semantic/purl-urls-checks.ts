@@ -115,17 +115,20 @@ const shown = (value: string | null, none: string) => (value === null ? none : q
 
 const examplePurl = exampleCheck(
   'purl-urls/example-purl',
-  'Each PURL example is a canonical PURL of the type and gives exactly its repository and download URLs.',
+  'Each PURL example is a canonical PURL of the type and gives exactly its repository, version page (when the example names one) and download URLs.',
   ['purl'],
   'none',
   (urls, example, { type, incomplete }, engine) => {
     const problem = purlProblem(example.purl, type, engine);
     if (problem !== null) return [[toPointer(['examples', example.index, 'purl']), ` ${quoted(example.purl)} ${problem}`]];
     const got = urls.purlToUrls(example.purl);
-    // A list with a member left out could give another URL: purl-urls/unchecked says so.
-    return (['repository', 'download'] as const)
-      .filter((which) => !incomplete.has(which) && got[which] !== example[which])
-      .map((which) => [toPointer(['examples', example.index, which]), `: ${quoted(example.purl)} gives ${shown(got[which], 'no URL')}, not ${shown(example[which], 'none')}`]);
+    const expected = { repository: example.repository, version_page: example.versionPage, download: example.download };
+    const given = { repository: got.repository, version_page: got.versionPage, download: got.download };
+    // A list with a member left out could give another URL: purl-urls/unchecked says so. An
+    // example without version_page leaves it unchecked.
+    return (['repository', 'version_page', 'download'] as const)
+      .filter((which) => !incomplete.has(which) && expected[which] !== undefined && given[which] !== expected[which])
+      .map((which) => [toPointer(['examples', example.index, which]), `: ${quoted(example.purl)} gives ${shown(given[which], 'no URL')}, not ${shown(expected[which] ?? null, 'none')}`]);
   },
 );
 
@@ -157,10 +160,10 @@ function examplesUnchecked(ready: CheckableUrlDocument): { what: string[]; fault
   const facets: string[] = [];
   const faults = new Set<string>();
   const hasPurl = ready.examples.some((e) => e.kind === 'purl');
-  for (const list of ['repository', 'download'] as const) {
+  for (const list of ['repository', 'version_page', 'download'] as const) {
     const at = ready.incomplete.get(list);
     if (!hasPurl || !at) continue;
-    facets.push(`${list} URLs`);
+    facets.push(`${list === 'version_page' ? 'version page' : list} URLs`);
     for (const pointer of at) faults.add(pointer);
   }
   if (ready.incomplete.size > 0) {
@@ -199,6 +202,9 @@ export const PURL_URLS_CHECKS: readonly SemanticCheck[] = [
   problemCheck('purl-urls/template-syntax', 'Every template is an RFC 6570 URI template.'),
   problemCheck('purl-urls/unknown-variable', 'Templates, defaults, optional lists and derived variables name only variables that exist.'),
   problemCheck('purl-urls/reserved-expansion', 'Only {+registry} uses reserved expansion; every other value is encoded, so it stays in its path segment.'),
+  problemCheck('purl-urls/value-pattern', "Each of a template's patterns is a value pattern (characters and classes, each optionally quantified, at most three repeating) of a variable the template uses."),
+  problemCheck('purl-urls/misplaced-member', 'ignore is only in reverse shapes, read_back false only outside them, download true only in them.'),
+  problemCheck('purl-urls/mirror', "Each mirror stands for the default registry or the start of one of the document's templates, and is another prefix than it."),
   unknownType,
   unreadable,
   examplePurl,

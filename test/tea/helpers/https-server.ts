@@ -5,7 +5,8 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { Agent, buildConnector } from 'undici';
+import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
+import type { TeaTransport } from '../../../src/tea/client/transport.js';
 
 /** One request as the server saw it, body included. */
 export interface SeenRequest {
@@ -103,6 +104,23 @@ export function loopbackAgent(port: number, ca: string): Agent {
   return new Agent({
     connect: (options, callback) => connect({ ...options, hostname: '127.0.0.1', servername: options.hostname, port: String(port) }, callback),
   });
+}
+
+/** A client transport whose every connection goes to 127.0.0.1:`port`, trusting `ca` (see {@link loopbackAgent}). */
+export function loopbackTransport(port: number, ca: string): TeaTransport & { close(): Promise<void> } {
+  const agent = loopbackAgent(port, ca);
+  return {
+    send: async (url, request) =>
+      (await undiciFetch(url, {
+        method: request.method,
+        headers: [...request.headers],
+        ...(request.body !== undefined ? { body: request.body } : {}),
+        redirect: 'manual',
+        ...(request.signal ? { signal: request.signal } : {}),
+        dispatcher: agent,
+      })) as unknown as Response,
+    close: () => agent.close(),
+  };
 }
 
 /** A port nothing listens on: bound, then released. */

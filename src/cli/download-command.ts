@@ -1,0 +1,155 @@
+import path from 'node:path';
+import { downloadProductRelease, type TeaDownloadProgress, type TeaDownloadReport } from '../node/tea-download/download-release.js';
+import { resolveTei } from '../tea/client/resolve-tei.js';
+import { TeaApi } from '../tea/client/tea-api.js';
+import type { CommandIo } from './io.js';
+import { UsageError } from './usage-error.js';
+import { parseCommandLine } from './args.js';
+import { API_KEY_OPTIONS, readApiKeyArgs, readTeaClientArgs, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
+import { escapeControls, quoteArg, safeLineStart } from './output/safe-text.js';
+import { teaFailureHint } from './tea-failure.js';
+
+export const DOWNLOAD_HELP = `Usage: teapurl download [options] --out DIR <TEI|product-release-URL>
+
+Finds a product release and downloads its transparency artefacts: the product
+release's latest collection and, for each of its components, the latest collection
+of the component release it pins (or of the component's newest release), every
+format of every artefact. Each file is verified against every checksum its format
+lists before it gets its name; a file that does not match is deleted. A manifest,
+teapurl-download.json, says what was verified.
+
+The target is a TEI (tei://<domain>/<type>/<id> or urn:tei:<type>:<domain>:<id>:
+its domain's /.well-known/tea, the endpoint selected, GET /discovery?tei=) or the
+URL of a product release (https://<api base>/productRelease/<uuid>).
+
+Options:
+  --out DIR                 the folder to download into (made when missing); a file
+                            already there is never overwritten
+  --type T,...              only artefacts of these types (BOM, VULNERABILITIES, …)
+  --media-type M,...        only formats of these media types
+  --key-id ID               an API key for the servers; its secret with --secret or
+  --secret S                TEAPURL_API_SECRET (which keeps it out of the process list)
+  --ca FILE                 trust this CA certificate (PEM) too, for a private CA
+  --discovery-origin URL    read the TEI's /.well-known/tea from this origin instead
+                            of https://<domain> (private deployments, tests)
+  --allow-unverified        keep a file whose format lists no checksum (unverified)
+  --signatures              also download each format's signature beside its file
+                            (not verified)
+  --max-bytes N             the largest file (default 4294967296)
+  --format F                text (default) or json
+  --timeout MS              time for a request's answer to begin (default 10000)
+  --allow-http              accept http:// targets and servers (local tests only)
+  -h, --help                show this help
+  -v, --version             print the version
+
+Exit status: 0 every file was verified, 1 anything failed (nothing unverified is
+left in DIR), 2 usage error.
+`;
+
+/** A TEI, or a product release's URL split into the API base and the UUID. */
+function readTarget(target: string, allowInsecureHttp: boolean): { tei: string } | { baseUrl: string; uuid: string } {
+  if (/^(?:urn:tei:|tei:\/\/)/i.test(target)) return { tei: target };
+  const match = /^(https?:\/\/[^?#]+)\/productRelease\/([0-9a-fA-F-]{36})\/?$/.exec(target);
+  if (!match) throw new UsageError(`${quoteArg(target)} is neither a TEI nor a product release URL (https://<api base>/productRelease/<uuid>)`);
+  if (match[1]!.startsWith('http:') && !allowInsecureHttp) throw new UsageError(`${quoteArg(target)} uses http://; TEA servers are reached over TLS only (section 5.4); --allow-http is for local tests`);
+  return { baseUrl: match[1]!, uuid: match[2]!.toLowerCase() };
+}
+
+function list(value: string | undefined, option: string): string[] | undefined {
+  if (value === undefined) return undefined;
+  const items = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  if (items.length === 0) throw new UsageError(`--${option} needs at least one value`);
+  return items;
+}
+
+function textReport(report: TeaDownloadReport, out: string): string {
+  const lines = report.files.map((f) =>
+    safeLineStart(`${f.verified ? 'verified  ' : 'UNVERIFIED'} ${escapeControls(path.join(out, f.file))}  ${f.bytes} bytes${f.checksums.length > 0 ? `, ${f.checksums.map((c) => c.algType).join(', ')}` : ''}`),
+  );
+  const name = `${report.productRelease.name ? `${report.productRelease.name} ` : ''}${report.productRelease.version}`;
+  lines.push(`${escapeControls(name)} (${report.productRelease.uuid}): ${report.files.length} file${report.files.length === 1 ? '' : 's'} verified, ${report.failures.length} failed; manifest ${escapeControls(report.manifest)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** A progress line on a terminal: one line, rewritten. */
+function progress(io: CommandIo): ((event: TeaDownloadProgress) => void) | undefined {
+  if (!io.stderr.isTTY) return undefined;
+  return (event) => {
+    if (event.step === 'start') io.stderr.write(`\r\u001b[K[${event.index}/${event.total}] ${escapeControls(event.file)}`);
+    if (event.index === event.total && event.step !== 'start') io.stderr.write('\r\u001b[K');
+  };
+}
+
+/** `teapurl download`: returns the exit code. */
+export async function downloadCommand(argv: string[], io: CommandIo): Promise<number> {
+  const commandLine = parseCommandLine(argv, io, {
+    command: 'download',
+    help: DOWNLOAD_HELP,
+    positionals: true,
+    options: {
+      out: { type: 'string' },
+      type: { type: 'string' },
+      'media-type': { type: 'string' },
+      'discovery-origin': { type: 'string' },
+      'allow-unverified': { type: 'boolean', default: false },
+      signatures: { type: 'boolean', default: false },
+      'max-bytes': { type: 'string' },
+      ...API_KEY_OPTIONS,
+      ...TEA_CLIENT_OPTIONS,
+    },
+  });
+  if (commandLine === null) return 0;
+  const { values, positionals } = commandLine;
+  const { target, format, timeoutMs, allowInsecureHttp, transport } = readTeaClientArgs(values, positionals, io, 'a TEI or a product release URL');
+  try {
+    if (values.out === undefined) throw new UsageError('name the folder to download into with --out DIR');
+    const credentials = readApiKeyArgs(values, io.env);
+    const where = readTarget(target, allowInsecureHttp);
+    const maxBytes = values['max-bytes'] === undefined ? undefined : Number(values['max-bytes']);
+    if (maxBytes !== undefined && (!Number.isSafeInteger(maxBytes) || maxBytes < 1)) throw new UsageError('--max-bytes must be a positive whole number');
+    if (values['discovery-origin'] !== undefined && !('tei' in where)) throw new UsageError('--discovery-origin is for a TEI target');
+    const types = list(values.type, 'type');
+    const mediaTypes = list(values['media-type'], 'media-type');
+    const out = path.resolve(io.cwd, values.out);
+    const client = { ...(credentials ? { credentials } : {}), transport, allowInsecureHttp, timeoutMs };
+
+    let api: TeaApi;
+    let uuid: string;
+    if ('tei' in where) {
+      const resolution = await resolveTei(where.tei, { ...client, ...(values['discovery-origin'] !== undefined ? { discoveryOrigin: values['discovery-origin'] } : {}) });
+      if (resolution.matches.length !== 1) {
+        const releases = resolution.matches.map((m) => `${m.servers[0]?.baseUrl ?? resolution.endpoint.baseUrl}/productRelease/${m.productReleaseUuid}`);
+        io.stderr.write(`teapurl download: ${escapeControls(where.tei)} resolves to ${releases.length} product releases; download one by its URL:\n${releases.map((r) => `  ${escapeControls(r)}\n`).join('')}`);
+        return 1;
+      }
+      const opened = await resolution.matches[0]!.open();
+      api = opened.api;
+      uuid = opened.productRelease.uuid;
+    } else {
+      api = new TeaApi({ baseUrl: where.baseUrl, ...client });
+      uuid = where.uuid;
+    }
+    const onProgress = progress(io);
+    const report = await downloadProductRelease(api, uuid, {
+      out,
+      ...(types ? { types } : {}),
+      ...(mediaTypes ? { mediaTypes } : {}),
+      allowNoChecksum: values['allow-unverified'],
+      signatures: values.signatures,
+      ...(maxBytes !== undefined ? { maxBytes } : {}),
+      ...(onProgress ? { onProgress } : {}),
+    });
+    io.stdout.write(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : textReport(report, values.out));
+    for (const failure of report.failures) io.stderr.write(`teapurl download: ${escapeControls(failure.what)}: ${escapeControls(failure.message)}\n`);
+    return report.failures.length === 0 ? 0 : 1;
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    if (error instanceof Error && !(error instanceof TypeError)) {
+      io.stderr.write(`teapurl download: ${escapeControls(error.message)}\n${teaFailureHint(error, 'download', target)}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await transport.close?.();
+  }
+}

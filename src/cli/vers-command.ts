@@ -1,0 +1,108 @@
+import { compileVers, MAX_VERS_LENGTH, nativeVersTypes, normalizeVers, VersError, versFromNative, versTypes } from '../vers/index.js';
+import type { CommandIo } from './io.js';
+import { UsageError, oneOf } from './usage-error.js';
+import { nearest, parseCommandLine } from './args.js';
+import { packageInfo } from './package-info.js';
+import { quoteArg } from './output/safe-text.js';
+import { eachLine, type LineFormat } from './vers/each-line.js';
+
+export const VERS_HELP = `Usage: teapurl vers <action> [options] [ARG...]
+
+Actions:
+  contains <vers> <version>...   say whether each version is inside the range
+  canonical [VERS...]            print each VERS in canonical form (constraints sorted)
+  from-native <type> [RANGE...]  convert native ranges (npm, pypi, gem, nuget, maven,
+                                 conan, cargo, composer, openssl, nginx) to VERS
+  test-suite <file|glob>...      run VERS test documents (vers-test format 0.2):
+                                 teapurl vers test-suite --help
+
+Options:
+  --format F     text (default) or json: one JSON object per input
+  --simplify     canonical: also drop repeated and redundant constraints
+  -h, --help     show this help
+  -v, --version  print the version
+
+With no inputs after the action's own arguments, or where an input is -, inputs are
+read from standard input, one per line, in constant memory; blank lines are skipped.
+Every input gets one line of output, so pipelines stay aligned: a refused input
+prints an empty line (and "error: <input>: <message>" on stderr) in text format,
+{"input": …, "error": …} in json.
+contains prints "<version> inside" or "<version> outside" for each version.
+Exit status: 0 all answered (contains: every version inside), 1 some input refused
+(contains: some version outside or invalid), 2 usage error or an invalid VERS for contains.
+`;
+
+const ACTIONS = ['contains', 'canonical', 'from-native', 'test-suite'];
+
+const OPTIONS = {
+  format: { type: 'string', default: 'text' },
+  simplify: { type: 'boolean', default: false },
+} as const;
+
+const FORMATS: readonly LineFormat[] = ['text', 'json'];
+
+/** `teapurl vers`: returns the exit code. */
+export async function versCommand(argv: string[], io: CommandIo): Promise<number> {
+  const [action, ...rest] = argv;
+  if (action === undefined) throw new UsageError(`name an action: ${ACTIONS.join(', ')}`);
+  if (action === '-h' || action === '--help') {
+    io.stdout.write(VERS_HELP);
+    return 0;
+  }
+  if (action === '-v' || action === '--version') {
+    io.stdout.write(`${packageInfo().version}\n`);
+    return 0;
+  }
+  if (action === 'test-suite') {
+    try {
+      return await (await import('./vers/test-suite-command.js')).versTestSuiteCommand(rest, io);
+    } catch (error) {
+      if (error instanceof UsageError) error.command ??= 'vers test-suite';
+      throw error;
+    }
+  }
+  if (!ACTIONS.includes(action)) {
+    if (action.startsWith('-')) throw new UsageError(`${quoteArg(action)} before an action: name one of ${ACTIONS.join(', ')} first`);
+    const near = nearest(action, ACTIONS);
+    throw new UsageError(`unknown action ${quoteArg(action)}${near ? `; did you mean '${near}'?` : `: name one of ${ACTIONS.join(', ')}`}`);
+  }
+  const commandLine = parseCommandLine(rest, io, { command: 'vers', help: VERS_HELP, positionals: true, options: OPTIONS });
+  if (commandLine === null) return 0;
+  const { values, positionals } = commandLine;
+  const format = oneOf(values.format, FORMATS, 'format');
+  if (values.simplify && action !== 'canonical') throw new UsageError('--simplify applies to canonical only');
+
+  if (action === 'canonical') {
+    return eachLine(io, positionals, format, MAX_VERS_LENGTH, (vers) => {
+      const canonical = normalizeVers(vers, { simplify: values.simplify });
+      return { text: canonical, fields: { canonical } };
+    });
+  }
+  if (action === 'from-native') {
+    const [type, ...ranges] = positionals;
+    if (type === undefined) throw new UsageError(`name the type of the native ranges: ${nativeVersTypes().join(', ')}`);
+    if (!nativeVersTypes().includes(type)) {
+      const near = nearest(type, nativeVersTypes());
+      throw new UsageError(`no native notation for ${quoteArg(type)}${near ? `; did you mean '${near}'?` : `: one of ${nativeVersTypes().join(', ')}`}`);
+    }
+    return eachLine(io, ranges, format, MAX_VERS_LENGTH, (range) => {
+      const vers = versFromNative(type, range);
+      return { text: vers, fields: { vers } };
+    });
+  }
+  const [vers, ...versions] = positionals;
+  if (vers === undefined) throw new UsageError('name a VERS, then the versions to test (or - to read them from standard input)');
+  let range: ReturnType<typeof compileVers>;
+  try {
+    range = compileVers(vers);
+  } catch (error) {
+    if (!(error instanceof VersError)) throw error;
+    const type = /^vers:([^/]*)\//.exec(vers)?.[1];
+    const known = error.rule === 'unknown-type' ? `; known types: ${versTypes().join(', ')}` : '';
+    throw new UsageError(`invalid VERS ${quoteArg(vers)}: ${error.message}${known}${type === undefined ? '' : ''}`);
+  }
+  return eachLine(io, versions, format, MAX_VERS_LENGTH, (version) => {
+    const inside = range.contains(version);
+    return { text: `${version} ${inside ? 'inside' : 'outside'}`, fields: { contains: inside }, negative: !inside };
+  });
+}

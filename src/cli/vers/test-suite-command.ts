@@ -1,0 +1,63 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { readVersSuiteCases, VersSuiteFormatError, type VersSuiteCase } from '../../vers/test-suite/suite-case.js';
+import { runVersSuiteCase, type VersCaseOutcome } from '../../vers/test-suite/run-case.js';
+import { ClosedOutputError, type CommandIo } from '../io.js';
+import { UsageError, oneOf } from '../usage-error.js';
+import { parseCommandLine } from '../args.js';
+import { escapeControls } from '../output/safe-text.js';
+import { expand, readFailure, report } from '../purl/test-suite-command.js';
+
+export const VERS_TEST_SUITE_HELP = `Usage: teapurl vers test-suite [--group G] <file|glob>...
+
+Runs VERS test documents in the vers-test 0.2 format (the VERS specification's
+test suite, for instance) through teapurl/vers, prints passed and failed counts
+per test group and test type and per file, lists every failure with its
+description, and ends with "N passed, N failed".
+
+parse uses parseVers, validate normalizeVers, containment versContains (a
+"recommended" case's VERS is normalized first), comparison and equality
+compareVersions, from_native versFromNative, build stringifyVers.
+Options:
+  --group G      run only the cases of one test group: required or recommended
+  -h, --help     show this help
+  -v, --version  print the version
+
+A path that does not exist, a folder, or a glob that matches no file is a usage
+error: nothing is run. A document that is not a test suite is reported, the
+others are run, and the closing line says how many could not be read.
+Exit status: 0 all passed, 1 some case failed or a document is unreadable, 2 usage error.
+`;
+
+/** `teapurl vers test-suite`: returns the exit code. */
+export async function versTestSuiteCommand(argv: string[], io: CommandIo): Promise<number> {
+  const commandLine = parseCommandLine(argv, io, { command: 'vers test-suite', help: VERS_TEST_SUITE_HELP, positionals: true, options: { group: { type: 'string' } } });
+  if (commandLine === null) return 0;
+  const { values, positionals } = commandLine;
+  const group = values.group === undefined ? undefined : oneOf(values.group, ['required', 'recommended'], 'group');
+  if (positionals.length === 0) throw new UsageError('name at least one test document or glob');
+  const { files, problems } = expand(positionals, io.cwd);
+  for (const problem of problems) io.stderr.write(`${escapeControls(problem)}\n`);
+
+  const outcomes: VersCaseOutcome[] = [];
+  let unreadable = problems.length;
+  for (const file of files) {
+    let cases: VersSuiteCase[];
+    try {
+      cases = readVersSuiteCases(JSON.parse(await readFile(path.resolve(io.cwd, file), 'utf8')), file);
+    } catch (error) {
+      unreadable++;
+      const message = error instanceof VersSuiteFormatError ? error.message : `${file}: ${readFailure(error)}`;
+      io.stderr.write(`${escapeControls(message)}\n`);
+      continue;
+    }
+    for (const test of cases) if (group === undefined || test.group === group) outcomes.push(runVersSuiteCase(test));
+  }
+  const failed = outcomes.filter((o) => !o.passed).length;
+  try {
+    io.stdout.write(report(outcomes, unreadable));
+  } catch (error) {
+    if (!(error instanceof ClosedOutputError)) throw error;
+  }
+  return failed > 0 || unreadable > 0 ? 1 : 0;
+}

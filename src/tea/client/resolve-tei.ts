@@ -1,0 +1,148 @@
+/**
+ * From a TEI to the product release it names (the consumer flow of the TEA API): the TEI's domain,
+ * its `/.well-known/tea`, the endpoint selected, `GET /discovery?tei=`, and the servers that hold
+ * each product release it resolves to.
+ */
+import type { TeaDiscoveryInfo, TeaProductRelease } from '../../../types/index.js';
+import { discover, type DiscoverOptions, type DiscoveryResult } from './discover.js';
+import { withFailover, type FailoverOptions } from './failover.js';
+import { rankValidatedDocument, type RankedEndpoint } from './rank-endpoints.js';
+import { parseTei, type Tei } from './tei.js';
+import { TeaApi, type TeaApiOptions } from './tea-api.js';
+import type { ApiKeyCredentials } from './token-request.js';
+
+/**
+ * Options of {@link resolveTei}: discovery's, the credentials for the API servers, and where to
+ * read the discovery document when it is not `https://<domain>`.
+ *
+ * @example
+ * ```ts
+ * import { resolveTei, type ResolveTeiOptions } from 'teapurl/tea/client';
+ * const options: ResolveTeiOptions = { credentials: { keyId: 'id', secret: 's3cret' }, discoveryOrigin: 'https://tea.internal.example:8443' };
+ * await resolveTei('urn:tei:uuid:products.example.com:d4d9f54a-abcf-11ee-ac79-1a52914d44b1', options);
+ * ```
+ */
+export interface ResolveTeiOptions extends DiscoverOptions, TeaApiOptions {
+  /** An API key for the servers (sent to their `/token` only). */
+  credentials?: ApiKeyCredentials;
+  /** Read `/.well-known/tea` from this origin instead of `https://<the TEI's domain>` (a private deployment, a test). */
+  discoveryOrigin?: string;
+  /** How failover waits between endpoints and servers. */
+  failover?: FailoverOptions;
+}
+
+/**
+ * One product release a TEI resolves to, with its servers ranked (highest shared version, then
+ * priority) and a way to open it.
+ *
+ * @example
+ * ```ts
+ * import { resolveTei, type TeiMatch } from 'teapurl/tea/client';
+ * const [match]: TeiMatch[] = (await resolveTei('urn:tei:uuid:products.example.com:d4d9f54a-abcf-11ee-ac79-1a52914d44b1')).matches;
+ * const { productRelease } = await match!.open();
+ * ```
+ */
+export interface TeiMatch {
+  /** The product release's UUID. */
+  productReleaseUuid: string;
+  /** The servers that hold it, most preferred first (each `baseUrl` is `rootUrl + "/v" + version`). */
+  servers: RankedEndpoint[];
+  /** Reads the product release from the first server that answers (failover on network errors and 5xx). */
+  open(): Promise<{
+    /** The typed client of the server that answered. */
+    api: TeaApi;
+    /** The product release, validated. */
+    productRelease: TeaProductRelease;
+  }>;
+}
+
+/**
+ * What {@link resolveTei} found.
+ *
+ * @example
+ * ```ts
+ * import { resolveTei, type TeiResolution } from 'teapurl/tea/client';
+ * const resolution: TeiResolution = await resolveTei('tei://products.example.com/uuid/d4d9f54a-abcf-11ee-ac79-1a52914d44b1');
+ * console.log(resolution.endpoint.baseUrl, resolution.matches.map((m) => m.productReleaseUuid));
+ * ```
+ */
+export interface TeiResolution {
+  /** The TEI, read. */
+  tei: Tei;
+  /** The discovery of the TEI's domain (or `discoveryOrigin`). */
+  discovery: DiscoveryResult;
+  /** The endpoint that answered `GET /discovery?tei=`. */
+  endpoint: RankedEndpoint;
+  /** The product releases the TEI resolves to: usually one. */
+  matches: TeiMatch[];
+}
+
+/** The servers of a discovery answer, ranked as endpoints are (section 9). */
+function rankServers(info: TeaDiscoveryInfo, options: ResolveTeiOptions): RankedEndpoint[] {
+  const endpoints = info.servers.map((server) => ({ url: server.rootUrl, versions: server.versions, ...(server.priority !== undefined ? { priority: server.priority } : {}) }));
+  return rankValidatedDocument({ schemaVersion: 1, endpoints: endpoints as [(typeof endpoints)[number], ...typeof endpoints] }, options.clientVersions ?? ['1.0.0'], options);
+}
+
+/**
+ * Resolves a TEI to the product releases it names: `/.well-known/tea` of the TEI's domain (or
+ * `discoveryOrigin`), the endpoints ranked, `GET /discovery?tei=` on the first that answers
+ * (failover on network errors and 5xx, never on 401 or 403), and each product release's servers
+ * ranked. `open()` on a match reads the product release. Every request goes through the
+ * authenticating client: a server that challenges gets the token flow.
+ *
+ * @example
+ * ```ts
+ * import { resolveTei } from 'teapurl/tea/client';
+ * const { matches } = await resolveTei('urn:tei:uuid:products.example.com:d4d9f54a-abcf-11ee-ac79-1a52914d44b1', { credentials: { keyId: 'id', secret: 's3cret' } });
+ * const { api, productRelease } = await matches[0]!.open();
+ * const collection = await api.productReleaseLatestCollection(productRelease.uuid);
+ * ```
+ */
+export async function resolveTei(tei: string, options: ResolveTeiOptions = {}): Promise<TeiResolution> {
+  const parsed = parseTei(tei);
+  const discovery = await discover(options.discoveryOrigin ?? tei, options);
+  // One client per API base: a token obtained for discovery serves the reads that follow.
+  const apis = new Map<string, TeaApi>();
+  const apiFor = (endpoint: RankedEndpoint): TeaApi => {
+    const known = apis.get(endpoint.baseUrl);
+    if (known) return known;
+    const api = new TeaApi(
+      {
+        baseUrl: endpoint.baseUrl,
+        ...(options.credentials ? { credentials: options.credentials } : {}),
+        ...(options.transport ? { transport: options.transport } : {}),
+        ...(options.allowInsecureHttp ? { allowInsecureHttp: true } : {}),
+        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      },
+      options,
+    );
+    apis.set(endpoint.baseUrl, api);
+    return api;
+  };
+  let endpoint = discovery.selected;
+  const infos = await withFailover(
+    discovery.ranked,
+    async (candidate) => {
+      endpoint = candidate;
+      return apiFor(candidate).discoveryByTei(tei.trim());
+    },
+    options.failover,
+  );
+  const matches = infos.map((info): TeiMatch => {
+    const servers = rankServers(info, options);
+    return {
+      productReleaseUuid: info.productReleaseUuid,
+      servers,
+      open: () =>
+        withFailover(
+          servers,
+          async (server) => {
+            const api = apiFor(server);
+            return { api, productRelease: await api.productRelease(info.productReleaseUuid) };
+          },
+          options.failover,
+        ),
+    };
+  });
+  return { tei: parsed, discovery, endpoint, matches };
+}
