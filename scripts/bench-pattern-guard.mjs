@@ -26,7 +26,7 @@ console.log(`    loaded up front ${kb(bundle.gzipBytes)} (${bundle.eager.length}
 
 // (b) time per hostile value
 // The pattern itself, without parsing around it: the compiled pattern from the sources (run with tsx).
-const { compilePermittedCharacters } = await import('../src/purl/definitions/permitted-characters.ts');
+const { compilePermittedCharacters } = await import('../src/purl/definitions/pattern-flagger.ts');
 const { loadPatternGuard } = await import('../src/purl/definitions/pattern-guard.ts');
 const HOSTILE = [
   ['^(a+)+$', 'a'.repeat(100_000) + '!', 'a'.repeat(22) + '!'],

@@ -4,7 +4,7 @@
  * Debian's Chromium. The page parses, builds, canonicalises and validates PURLs from the
  * real-world corpus and some broken ones, builds an engine from definitions given at run time,
  * and validates discovery documents; every answer must equal the one Node gives from the sources
- * for the same calls. The size of the teapurl/purl bundle is a deliverable (at most 20 KB gzip
+ * for the same calls. The size of the teapurl/purl bundle is a deliverable (at most 15,000 bytes gzip
  * with the 42 bundled types' rules), checked here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -20,8 +20,12 @@ import { launchChromium } from './support/chromium.js';
 import { exerciseEngines, exercisePurls, exerciseValidation, type PurlCase } from './support/purl-exercise.js';
 import { serveFiles, type StaticServer } from './support/serve.js';
 
-/** The issue's budget for `teapurl/purl` in a browser: 20 KB of gzip (taken as 20,000 bytes, the stricter reading). */
-const PURL_GZIP_BUDGET = 20_000;
+/**
+ * The budget for `teapurl/purl` in a browser: 15,000 bytes of gzip, what it measures (14,443
+ * bytes with issue 28's changes) and a margin of about 4% (557 bytes) for fixes; issue 28 asks
+ * for at most 16 KB.
+ */
+const PURL_GZIP_BUDGET = 15_000;
 /** Corpus lines taken from each ecosystem file: a few hundred PURLs in all. */
 const PER_ECOSYSTEM = 40;
 

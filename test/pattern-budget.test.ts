@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { loadPatternGuard } from '../src/purl/index.js';
 import { validateDocument, validateText } from '../src/index.js';
 import { generateDocsSite } from '../src/docs/index.js';
-import { compilePermittedCharacters } from '../src/purl/definitions/permitted-characters.js';
+import { compilePermittedCharacters } from '../src/purl/definitions/pattern-flagger.js';
 import { toRe2Syntax } from '../src/purl/definitions/re2-syntax.js';
 import { ROOT } from './support/paths.js';
 import { patternWidgetDefinition } from './support/widget-definition.js';

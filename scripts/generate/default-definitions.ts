@@ -2,7 +2,8 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Artifact } from './artifacts.js';
 import type { PurlTypeDefinition } from '../../types/index.js';
-import { definitionRules } from '../../src/purl/definitions/definition-rules.js';
+import { definitionRules, type DefinitionRules } from '../../src/purl/definitions/definition-rules.js';
+import { patternSafeLength } from '../../src/purl/definitions/pattern-flagger.js';
 
 /** The documents of a corpus folder (`corpus/<folder>/*<suffix>`), parsed, sorted by file name. */
 export async function readCorpus(root: string, folder: string, suffix: string): Promise<unknown[]> {
@@ -42,6 +43,7 @@ export async function defaultDefinitionsModules(root: string): Promise<Artifact[
       file: 'src/purl/compiled/default-rules.ts',
       content:
         module(`What the engine compiles of the ${definitions.length} bundled PURL type definitions, as JSON text.`, 'DEFAULT_RULES_JSON', definitions.map(definitionRules)) +
+        patternSafeLengths(definitions.map(definitionRules)) +
         bundledTypeNames(definitions),
     },
     {
@@ -49,6 +51,26 @@ export async function defaultDefinitionsModules(root: string): Promise<Artifact[
       content: module(`The ${definitions.length} bundled PURL type definitions, whole, as JSON text.`, 'DEFAULT_DEFINITIONS_JSON', definitions),
     },
   ];
+}
+
+/**
+ * The longest value each bundled `permitted_characters` pattern runs on directly, where that is
+ * not every value (the pattern guard's flagger, run now, so that teapurl/purl need not load it),
+ * as `[pattern, length]` pairs in JSON text; every other bundled pattern runs on any value.
+ */
+function patternSafeLengths(rules: DefinitionRules[]): string {
+  const patterns = new Set(rules.flatMap((r) => [r.namespace_definition, r.name_definition, r.version_definition, r.subpath_definition].flatMap((c) => (c?.permitted_characters === undefined ? [] : [c.permitted_characters]))));
+  const limited = [...patterns].sort().map((p) => [p, patternSafeLength(p)] as const).filter(([, length]) => length !== Infinity);
+  return [
+    '',
+    '/**',
+    ' * The longest value each bundled `permitted_characters` pattern that can backtrack badly runs on',
+    ' * directly, as JSON text of `[pattern, length]` pairs (worked out when teapurl is built); the',
+    ' * other bundled patterns run on any value.',
+    ' */',
+    `export const BUNDLED_PATTERN_SAFE_LENGTHS_JSON: string = ${JSON.stringify(JSON.stringify(limited))};`,
+    '',
+  ].join('\n');
 }
 
 /**

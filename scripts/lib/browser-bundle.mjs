@@ -26,9 +26,9 @@ export function gzipSize(bytes) {
  * `lazyGzipBytes` of the files only a dynamic import() loads, and `lazy`, those files one by one
  * with their `bytes`, `gzipBytes` and the source files bundled into each (`inputs`). Any import that cannot be resolved
  * for the browser (a Node built-in) fails the build, unless `external` names it (left as an
- * import in the output, not bundled).
+ * import in the output, not bundled). `plugins` are esbuild plugins run before the entry's own.
  */
-export async function bundleForBrowser({ contents, resolveDir, minify = true, loader = 'js', external = [] }) {
+export async function bundleForBrowser({ contents, resolveDir, minify = true, loader = 'js', external = [], plugins = [] }) {
   const virtualEntry = {
     name: 'virtual-entry',
     setup(b) {
@@ -48,7 +48,7 @@ export async function bundleForBrowser({ contents, resolveDir, minify = true, lo
     write: false,
     metafile: true,
     logLevel: 'silent',
-    plugins: [virtualEntry],
+    plugins: [virtualEntry, ...plugins],
     external,
   });
   const files = Object.fromEntries(result.outputFiles.map((file) => [path.basename(file.path), file.contents]));

@@ -1,4 +1,4 @@
-import { DEFAULT_RULES_JSON } from './compiled/default-rules.js';
+import { BUNDLED_PATTERN_SAFE_LENGTHS_JSON, DEFAULT_RULES_JSON } from './compiled/default-rules.js';
 import type { DefinitionRules } from './definitions/definition-rules.js';
 import { createEngine, engineSettings, type PurlEngine, type PurlEngineOptions } from './engine/purl-engine.js';
 import type { PurlComponents, PurlComponentsInput } from './purl-components.js';
@@ -41,9 +41,11 @@ export function defaultPurlEngine(): PurlEngine {
  */
 export function bundledPurlEngine(options: PurlEngineOptions = {}): PurlEngine {
   const rules = JSON.parse(DEFAULT_RULES_JSON) as DefinitionRules[];
+  // The bundled patterns were measured when teapurl was built: the flagger is not loaded here.
+  const limited = new Map(JSON.parse(BUNDLED_PATTERN_SAFE_LENGTHS_JSON) as [string, number][]);
   return createEngine(
     rules.map((r) => ({ rules: r, document: null })),
-    engineSettings(options),
+    engineSettings(options, (pattern) => limited.get(pattern) ?? Infinity),
   );
 }
 

@@ -14,17 +14,24 @@ import { bundledPurlEngine, defaultPurlEngine, defaultPurlRules, PurlError } fro
 import { defaultPurlDefinitions } from '../../src/purl/default-definitions.js';
 import { inPlaceRules, isCanonicalInPlace } from '../../src/purl/engine/canonical-fast-path.js';
 import { vocabulary } from '../../src/purl/syntax/vocabulary.js';
+import { locateParts } from '../../src/purl/syntax/source-layout.js';
 import { compileDefinition } from '../../src/purl/definitions/compile-definition.js';
+import { patternSafeLength } from '../../src/purl/definitions/pattern-flagger.js';
 import { rulesLookup } from '../../src/purl/rules/index.js';
 import { ROOT } from '../support/paths.js';
 
 const engine = defaultPurlEngine();
-const compiled = defaultPurlDefinitions().map((definition) => compileDefinition(definition, { rules: rulesLookup(defaultPurlRules), patternGuard: null }));
+const compiled = defaultPurlDefinitions().map((definition) => compileDefinition(definition, { rules: rulesLookup(defaultPurlRules), patternGuard: null, safeLength: patternSafeLength }));
 const words = vocabulary(
   compiled.map((c) => ({ type: c.type, inPlace: inPlaceRules(c) })),
   compiled.flatMap((c) => c.qualifierKeys),
 );
-const inPlace = (s: string) => isCanonicalInPlace(s, words.types, words);
+/** What the engine's canonicalize asks first: the layout, the type's in-place rules, then the check. */
+function inPlace(s: string): boolean {
+  const layout = locateParts(s);
+  const rules = layout.pathStart === -1 ? undefined : words.types.find(s, layout.typeStart, layout.pathStart - 1)?.inPlace;
+  return rules != null && isCanonicalInPlace(s, layout, rules, words);
+}
 
 /** The canonical form by the full path, or null when it refuses the PURL. */
 function fullCanonical(s: string): string | null {
@@ -129,13 +136,23 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
       'pkg:cpan/URI::PackageURL@1', // the registry rule refuses a module name
       'pkg:mlflow/Model@1?repository_url=https:%2F%2Fadb-1.azuredatabricks.net', // lowercased by a rule that reads the qualifiers
       'pkg:git/github.com/a/b@1', // a rule moves namespace segments into the name
-      'pkg:pub/a@1', // a permitted_characters pattern
+      'pkg:pub/a-b@1', // the definition's permitted_characters refuse it
+      'pkg:julia/Dates@1.9.0', // julia PURLs require the uuid qualifier
+      'pkg:julia/Dates@1.9.0?uuid=', // an empty value is no value
     ];
     for (const s of notCanonical) expect(inPlace(s), s).toBe(false);
     expect(inPlace('pkg:npm/%40babel/core@7.0.0?checksum=sha1:ab#lib/x')).toBe(true);
     expect(inPlace('pkg:deb/debian/curl@1:7.50.3-1%2Bdeb8u1?arch=i386&distro=jessie')).toBe(true);
-    // Registry rules that keep the values as written.
-    for (const s of ['pkg:pypi/django-rest@1.0rc1?file_name=Django_rest-1.0rc1.tar.gz', 'pkg:cpan/URI-PackageURL@1', 'pkg:mlflow/Model@1?repository_url=https:%2F%2Fexample.com']) {
+    // Registry rules that keep the values as written, patterns that match them, required
+    // qualifiers that are there, keys the definitions do not name.
+    for (const s of [
+      'pkg:pypi/django-rest@1.0rc1?file_name=Django_rest-1.0rc1.tar.gz',
+      'pkg:cpan/URI-PackageURL@1',
+      'pkg:mlflow/Model@1?repository_url=https:%2F%2Fexample.com',
+      'pkg:pub/a_b@1',
+      'pkg:julia/Dates@1.9.0?uuid=ade2ca70-3891-5945-98fb-dc099432e06a',
+      'pkg:conan/openssl@3?os=Linux&zlib=1',
+    ]) {
       expect(inPlace(s), s).toBe(true);
       expect(fullCanonical(s), s).toBe(s);
     }

@@ -15,10 +15,11 @@ import { buildPurl, bundledPurlEngine, canonicalizePurl, defaultPurlEngine, defa
 import { defaultPurlDefinition, defaultPurlDefinitions } from '../../src/purl/default-definitions.js';
 import type { PurlTypeDefinition } from '../../src/index.js';
 import { purlEngineFromDirectory } from '../../src/node/index.js';
-import { compilePermittedCharacters } from '../../src/purl/definitions/permitted-characters.js';
+import { compilePermittedCharacters, patternSafeLength } from '../../src/purl/definitions/pattern-flagger.js';
 import { createEngine, engineSettings } from '../../src/purl/engine/purl-engine.js';
 import { HAS_PURL_SPEC, PURL_SPEC, ROOT } from '../support/paths.js';
 import { engineFromDefinitions } from '../../src/purl/engine/engine-from-definitions.js';
+import { BUNDLED_PATTERN_SAFE_LENGTHS_JSON } from '../../src/purl/compiled/default-rules.js';
 
 const engine = defaultPurlEngine();
 
@@ -559,7 +560,7 @@ describe('engines from definitions', () => {
   it('compiles a bundled-style type on first use: a bad pattern surfaces then, and only for its type', () => {
     const broken = { ...WIDGET, type: 'broken', name_definition: { requirement: 'required', permitted_characters: '^(unclosed$' } };
     // The one internal factory compiles types without a source (the bundled ones) lazily: building it does not throw.
-    const lazy = createEngine([WIDGET, broken].map((d) => ({ rules: d as PurlTypeDefinition, document: d as PurlTypeDefinition })), engineSettings());
+    const lazy = createEngine([WIDGET, broken].map((d) => ({ rules: d as PurlTypeDefinition, document: d as PurlTypeDefinition })), engineSettings({}, patternSafeLength));
     expect(lazy.types()).toEqual(['broken', 'widget']);
     expect(lazy.parse('pkg:widget/sprocket?channel=beta').name).toBe('sprocket');
     expect(() => lazy.parse('pkg:broken/x')).toThrow(DefinitionCompileError);
@@ -686,6 +687,21 @@ describe('engines from definitions', () => {
     expect(() => engineFromDefinitions([WIDGET, corpusDefinition('npm'), { ...WIDGET, description: 'Again.' }])).toThrow(
       expect.objectContaining({ name: 'DefinitionSetError', source: 'definition #2', message: expect.stringMatching(/"widget".*definition #0/) }),
     );
+  });
+
+  it("runs the bundled types' patterns directly as far as the flagger allows, worked out when teapurl was built", () => {
+    const measured = new Map(JSON.parse(BUNDLED_PATTERN_SAFE_LENGTHS_JSON) as [string, number][]);
+    const patterns = defaultPurlDefinitions().flatMap((d) =>
+      [d.namespace_definition, d.name_definition, d.version_definition, d.subpath_definition].flatMap((c) => (c?.permitted_characters === undefined ? [] : [c.permitted_characters])),
+    );
+    expect(patterns.length).toBeGreaterThan(3);
+    for (const pattern of patterns) expect(measured.get(pattern) ?? Infinity, pattern).toBe(patternSafeLength(pattern));
+    // A value longer than that is left unchecked by the bundled engine as by one made from the same definition.
+    const id = 'abcdefghijklmnopabcdefghijklmnop';
+    const long = `pkg:chrome-extension/${id}@${'1.'.repeat(3)}${'1'.repeat(40)}`;
+    const fromDefinitions = engineFromDefinitions(defaultPurlDefinitions().filter((d) => d.type === 'chrome-extension'));
+    expect(defaultPurlEngine().validate(long)).toEqual(fromDefinitions.validate(long));
+    expect(defaultPurlEngine().validate(long).errors.map((e) => e.code)).toEqual(['pattern-skipped']);
   });
 
   it('compiles a catastrophic permitted_characters pattern, and checks values with the pattern guard', async () => {

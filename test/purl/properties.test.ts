@@ -486,7 +486,7 @@ describe('catastrophic permitted_characters patterns', () => {
   beforeAll(() => {
     const script = `
       const { loadPurlEngine, PurlError, loadPatternGuard } = await import(${JSON.stringify(path.join(ROOT, 'src/purl/index.ts'))});
-      const { compilePermittedCharacters } = await import(${JSON.stringify(path.join(ROOT, 'src/purl/definitions/permitted-characters.ts'))});
+      const { compilePermittedCharacters } = await import(${JSON.stringify(path.join(ROOT, 'src/purl/definitions/pattern-flagger.ts'))});
       const inputs = { long: 'a'.repeat(5000) + '!', longest: 'a'.repeat(65000) + '!', short: 'a'.repeat(30) };
       const rows = [];
       const engines = async (guard) => (await Promise.all(${JSON.stringify(PATTERNS)}.map((pattern, i) => Promise.all(['name', 'version', 'namespace'].map(async (component) => {

@@ -2,7 +2,7 @@ import type { ComponentRequirement } from '../../../types/index.js';
 import type { ComponentRules, DefinitionRules } from './definition-rules.js';
 import { emptyQualifiers, type PurlQualifiers } from '../purl-components.js';
 import { NO_RULES_LOOKUP, type PurlRule, type RuleComponent, type RulesLookup } from '../rules/index.js';
-import { compilePermittedCharacters, type PermittedCharacters } from './permitted-characters.js';
+import { permittedCharacters, type PermittedCharacters } from './permitted-characters.js';
 import type { PatternGuard } from './pattern-guard.js';
 import { regexSyntaxError } from '../../schemas/regex-syntax.js';
 import { cut } from '../../schemas/messages.js';
@@ -13,10 +13,16 @@ export interface CompileSettings {
   readonly rules: RulesLookup;
   /** The engine's pattern guard, or `null`. */
   readonly patternGuard: PatternGuard | null;
+  /**
+   * The longest value a `permitted_characters` pattern runs on directly: `patternSafeLength`
+   * (pattern-flagger.ts) for a definition given at run time, a table made when teapurl is built
+   * for the bundled ones.
+   */
+  readonly safeLength: (pattern: string) => number;
 }
 
-/** Compiling with no rules and no pattern guard: a definition on its own terms. */
-export const BARE_SETTINGS: CompileSettings = { rules: NO_RULES_LOOKUP, patternGuard: null };
+/** The settings of the generic plan, which has no rules and no pattern. */
+const GENERIC_SETTINGS: CompileSettings = { rules: NO_RULES_LOOKUP, patternGuard: null, safeLength: () => 0 };
 
 /** What the engine does with one component, worked out once per definition. */
 export interface ComponentPlan {
@@ -88,7 +94,7 @@ function plan(
   let permitted: PermittedCharacters | null = null;
   if (definition?.permitted_characters !== undefined) {
     try {
-      permitted = compilePermittedCharacters(definition.permitted_characters, settings.patternGuard);
+      permitted = permittedCharacters(definition.permitted_characters, settings.patternGuard, settings.safeLength);
     } catch (error) {
       const why = regexSyntaxError(definition.permitted_characters);
       const what =
@@ -160,10 +166,10 @@ function genericPlan(type: string): CompiledType {
   return {
     type,
     qualifierKeys: [],
-    namespace: plan(type, 'namespace', undefined, 'optional', BARE_SETTINGS),
-    name: plan(type, 'name', undefined, 'required', BARE_SETTINGS),
-    version: plan(type, 'version', undefined, 'optional', BARE_SETTINGS),
-    subpath: plan(type, 'subpath', undefined, 'optional', BARE_SETTINGS),
+    namespace: plan(type, 'namespace', undefined, 'optional', GENERIC_SETTINGS),
+    name: plan(type, 'name', undefined, 'required', GENERIC_SETTINGS),
+    version: plan(type, 'version', undefined, 'optional', GENERIC_SETTINGS),
+    subpath: plan(type, 'subpath', undefined, 'optional', GENERIC_SETTINGS),
     requiredQualifiers: [],
     qualifierDefaults: emptyQualifiers(),
     namespaceSegments: null,

@@ -2,6 +2,7 @@ import { PurlError, quote, type PurlErrorCode, type PurlIssue } from '../purl-er
 import type { PurlComponents } from '../purl-components.js';
 import type { ComponentPlan, CompiledType } from '../definitions/compile-definition.js';
 import type { RuleContext } from '../rules/index.js';
+import type { CaseFreeParts } from '../syntax/canonical-source.js';
 
 /**
  * Characters that lowercasing may change: ASCII capitals and anything outside ASCII. Testing
@@ -13,18 +14,18 @@ const MAY_CHANGE_CASE = /[A-Z\u0080-\uffff]/;
 /**
  * Applies a compiled type to decoded components, in place: requirements, case folding, registry
  * rules, then permitted characters and required qualifiers. With `issues` every problem is
- * collected; without, the first one is thrown as a {@link PurlError}. `caseFree` says that the
- * namespace and name hold no character lowercasing changes (the parser saw none), so folding
- * them needs no test.
+ * collected; without, the first one is thrown as a {@link PurlError}. `caseFree` says which
+ * components hold no character lowercasing changes (the parser saw none), so that folding them
+ * needs no test.
  */
-export function applyTypeRules(c: PurlComponents, compiled: CompiledType, issues?: PurlIssue[], caseFree = false): void {
+export function applyTypeRules(c: PurlComponents, compiled: CompiledType, issues?: PurlIssue[], caseFree: CaseFreeParts = 0): void {
   if (compiled.namespaceSegments !== null) moveNamespaceTailToName(c, compiled.namespaceSegments);
   // Each component goes through its plan only when the plan has something to do with it: most
   // components are optional and case-sensitive, with no rules, and need nothing.
   const { namespace, name, version, subpath } = compiled;
-  if (c.namespace === null ? namespace.required : namespace.acts) c.namespace = applyPlan(c, c.namespace, namespace, issues, caseFree);
-  if (c.name === '' ? name.required : name.acts) c.name = applyPlan(c, c.name === '' ? null : c.name, name, issues, caseFree) ?? c.name;
-  if (c.version === null ? version.required : version.acts) c.version = applyPlan(c, c.version, version, issues, false);
+  if (c.namespace === null ? namespace.required : namespace.acts) c.namespace = applyPlan(c, c.namespace, namespace, issues, caseFree >= 1);
+  if (c.name === '' ? name.required : name.acts) c.name = applyPlan(c, c.name === '' ? null : c.name, name, issues, caseFree >= 1) ?? c.name;
+  if (c.version === null ? version.required : version.acts) c.version = applyPlan(c, c.version, version, issues, caseFree === 2);
   if (c.subpath === null ? subpath.required : subpath.acts) c.subpath = applyPlan(c, c.subpath, subpath, issues, false);
   if (compiled.requiredQualifiers.length > 0) checkRequiredQualifiers(c, compiled, issues);
 }
@@ -58,14 +59,19 @@ function applyPlan(c: PurlComponents, value: string | null, plan: ComponentPlan,
 function applyRulesAndPattern(c: PurlComponents, value: string, plan: ComponentPlan, issues: PurlIssue[] | undefined): string {
   const { component } = plan;
   let result = value;
-  for (const rule of plan.rules) {
-    try {
-      result = rule.apply(result, contextFor(c, plan));
-    } catch (error) {
-      if (!(error instanceof PurlError)) throw error;
-      if (issues === undefined) throw error;
-      issues.push(error.toIssue());
-      return result;
+  if (plan.rules.length > 0) {
+    const context = new RuleCall(c, component);
+    // Parsing lets a rule's error through as it is; validating collects it and goes on.
+    if (issues === undefined) {
+      for (const rule of plan.rules) result = rule.apply(result, context);
+    } else {
+      try {
+        for (const rule of plan.rules) result = rule.apply(result, context);
+      } catch (error) {
+        if (!(error instanceof PurlError)) throw error;
+        issues.push(error.toIssue());
+        return result;
+      }
     }
   }
   if (plan.permitted !== null) {
@@ -92,13 +98,16 @@ function shortSource(source: string): string {
   return source.length > 120 ? `${source.slice(0, 120)}…` : source;
 }
 
-function contextFor(c: PurlComponents, plan: ComponentPlan): RuleContext {
-  return {
-    components: c,
-    fail(message: string): never {
-      throw new PurlError(plan.component, 'rule-violation', message);
-    },
-  };
+/** What a rule of one component sees: a class rather than a literal with a closure, which V8 would make anew for each rule applied. */
+class RuleCall implements RuleContext {
+  constructor(
+    readonly components: PurlComponents,
+    readonly component: ComponentPlan['component'],
+  ) {}
+
+  fail(message: string): never {
+    throw new PurlError(this.component, 'rule-violation', message);
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import type { PurlTypeDefinition } from '../../../types/index.js';
 import { checkDefinitions, type SourcedDocument } from '../definitions/check-definitions.js';
 import { DefinitionSetError } from '../definitions/definition-set-error.js';
 import { DefinitionCompileError } from '../definitions/compile-definition.js';
+import { patternSafeLength } from '../definitions/pattern-flagger.js';
 import { faultMessage } from '../../schemas/messages.js';
 import { createEngine, engineSettings, type PurlEngine, type PurlEngineOptions } from './purl-engine.js';
 
@@ -24,7 +25,7 @@ function asDefinitionSetError(error: unknown, source: string): DefinitionSetErro
  * be used (a rule id given twice) are a `TypeError`.
  */
 export function engineFromSourcedDocuments(documents: readonly SourcedDocument[], options: PurlEngineOptions = {}): PurlEngine {
-  const settings = engineSettings(options);
+  const settings = engineSettings(options, patternSafeLength);
   let definitions: PurlTypeDefinition[];
   try {
     definitions = checkDefinitions(documents);

@@ -7,9 +7,12 @@ import { RawQualifiers } from '../syntax/raw-qualifiers.js';
 import { readComponents, type ReadComponents } from '../syntax/read-components.js';
 import { ParsedPurl } from '../syntax/parsed-purl.js';
 import { vocabulary, type Vocabulary } from '../syntax/vocabulary.js';
+import { locateParts } from '../syntax/source-layout.js';
+import { MAX_PURL_LENGTH } from '../syntax/generic-rules.js';
 import type { WordIndex } from '../syntax/word-index.js';
 import { GENERIC_PLAN, type CompiledType } from '../definitions/compile-definition.js';
 import type { DefinitionRules } from '../definitions/definition-rules.js';
+import type { CompileSettings } from '../definitions/compile-definition.js';
 import type { PatternGuard } from '../definitions/pattern-guard.js';
 import { defaultPurlRules, rulesLookup, type PurlRule, type RuleComponent, type RulesLookup } from '../rules/index.js';
 import { TypeEntry } from './type-entry.js';
@@ -90,9 +93,9 @@ export interface PurlValidation {
   readonly isCanonical: boolean;
 }
 
-/** Whether the type lowercases namespace or name: only then is it worth asking {@link ParsedPurl.caseFree}. */
-function foldsPath(plan: CompiledType): boolean {
-  return plan.namespace.lowercase || plan.name.lowercase;
+/** Whether the type lowercases namespace, name or version: only then is it worth asking {@link ParsedPurl.caseFree}. */
+function foldsCase(plan: CompiledType): boolean {
+  return plan.namespace.lowercase || plan.name.lowercase || plan.version.lowercase;
 }
 
 const STRICT = { lenient: false } as const;
@@ -112,6 +115,8 @@ export interface EngineSettings {
   readonly rulesFor: RulesLookup;
   readonly patternGuard: PatternGuard | null;
   readonly canonicalFastPath: boolean;
+  /** How long a value each type's patterns run on directly (see {@link CompileSettings.safeLength}). */
+  readonly safeLength: (pattern: string) => number;
 }
 
 /**
@@ -184,11 +189,10 @@ export class PurlEngine {
     const components = parsePurlString(purl, options?.lenient ? LENIENT : STRICT, this.#words);
     const { namespace, name, version, subpath } = components;
     const plan = this.#plan(components.type);
-    applyTypeRules(components, plan, undefined, foldsPath(plan) && ParsedPurl.caseFree(components));
-    // Remembered for build: when the rules changed nothing, the string read may be the canonical form.
-    if (components.namespace === namespace && components.name === name && components.version === version && components.subpath === subpath) {
-      ParsedPurl.settle(components, this);
-    }
+    applyTypeRules(components, plan, undefined, foldsCase(plan) ? ParsedPurl.caseFree(components) : 0);
+    // Remembered for build: components left as settled need no reading or checking again.
+    const changed = components.namespace !== namespace || components.name !== name || components.version !== version || components.subpath !== subpath;
+    ParsedPurl.settle(components, this, plan.namespaceSegments !== null, changed);
     return components;
   }
 
@@ -204,11 +208,9 @@ export class PurlEngine {
    * ```
    */
   build(components: PurlComponentsInput): string {
-    // Components this engine parsed, untouched since, from a string already canonical: nothing
-    // to build (see ParsedPurl). Anything else is read and built in full.
-    const source = ParsedPurl.canonicalSource(components, this);
-    if (source !== null) return source;
-    return this[NORMALISED_BUILD](components).canonical;
+    // Components this engine parsed, untouched since: already read, checked and normalised (see
+    // ParsedPurl). Anything else is read and built in full.
+    return ParsedPurl.canonicalForm(components, this) ?? this[NORMALISED_BUILD](components).canonical;
   }
 
   /**
@@ -222,19 +224,24 @@ export class PurlEngine {
    * ```
    */
   canonicalize(purl: string): string {
-    // Qualifiers are read as written; they are decoded into a record only when the type needs
-    // them, else written back from what was read (canonical values as they are).
     // Most PURLs are canonical already, and of types whose definitions ask nothing of the values:
     // such a PURL is known canonical from where its parts are and what characters they hold.
-    if (this.#settings.canonicalFastPath && typeof purl === 'string' && isCanonicalInPlace(purl, this.#entries, this.#words)) return purl;
+    // Any other is parsed from the same layout.
+    const layout = typeof purl === 'string' && purl.length <= MAX_PURL_LENGTH ? locateParts(purl) : undefined;
+    if (layout !== undefined && this.#settings.canonicalFastPath && layout.pathStart !== -1) {
+      const rules = this.#entries.find(purl, layout.typeStart, layout.pathStart - 1)?.inPlace;
+      if (rules != null && isCanonicalInPlace(purl, layout, rules, this.#words)) return purl;
+    }
+    // Qualifiers are read as written; they are decoded into a record only when the type needs
+    // them, else written back from what was read (canonical values as they are).
     const raw = new RawQualifiers();
-    const components = parsePurlString(purl, LENIENT, this.#words, raw);
+    const components = parsePurlString(purl, LENIENT, this.#words, raw, layout);
     const plan = this.#plan(components.type);
     if (plan.readsQualifiers) components.qualifiers = raw.toRecord();
     const { namespace, name, version, subpath } = components;
-    applyTypeRules(components, plan, undefined, foldsPath(plan) && ParsedPurl.caseFree(components));
-    // Most PURLs are canonical already: when the rules changed nothing and the string is written
-    // as building would write it, it is the answer, and nothing needs building.
+    applyTypeRules(components, plan, undefined, foldsCase(plan) ? ParsedPurl.caseFree(components) : 0);
+    // When the rules changed nothing and the string is written as building would write it, it
+    // is the answer, and nothing needs building.
     const unchanged = components.namespace === namespace && components.name === name && components.version === version && components.subpath === subpath;
     const source = unchanged ? ParsedPurl.sourceIfCanonical(components) : null;
     if (source !== null) return source;
@@ -266,7 +273,7 @@ export class PurlEngine {
       if (error instanceof PurlError) return { valid: false, errors: [error.toIssue()], canonical: null, isCanonical: false };
       throw error;
     }
-    applyTypeRules(components, plan, errors, foldsPath(plan) && ParsedPurl.caseFree(components));
+    applyTypeRules(components, plan, errors, foldsCase(plan) ? ParsedPurl.caseFree(components) : 0);
     if (errors.length > 0) return { valid: false, errors, canonical: null, isCanonical: false };
     const canonical = buildPurlString(components, plan.namespaceSegments !== null);
     return { valid: true, errors, canonical, isCanonical: canonical === purl };
@@ -351,8 +358,11 @@ export interface EngineType {
   readonly compiled?: CompiledType;
 }
 
-/** Reads an engine's options once, refusing what cannot be used. */
-export function engineSettings(options: PurlEngineOptions = {}): EngineSettings {
+/**
+ * Reads an engine's options once, refusing what cannot be used. `safeLength` tells how long a
+ * value the patterns of its types run on directly (see {@link CompileSettings.safeLength}).
+ */
+export function engineSettings(options: PurlEngineOptions, safeLength: (pattern: string) => number): EngineSettings {
   if (typeof options !== 'object' || options === null) throw new TypeError('engine options must be an object');
   const rules = options.rules ?? defaultPurlRules;
   return {
@@ -361,6 +371,7 @@ export function engineSettings(options: PurlEngineOptions = {}): EngineSettings 
     rulesFor: rulesLookup(rules),
     patternGuard: options.patternGuard ?? null,
     canonicalFastPath: options.canonicalFastPath !== false,
+    safeLength,
   };
 }
 
@@ -371,7 +382,7 @@ export function engineSettings(options: PurlEngineOptions = {}): EngineSettings 
  * teapurl is built) are compiled when first asked for.
  */
 export function createEngine(types: readonly EngineType[], settings: EngineSettings, failed: (error: unknown, source: string) => Error = (error) => error as Error): PurlEngine {
-  const compile = { rules: settings.rulesFor, patternGuard: settings.patternGuard };
+  const compile = { rules: settings.rulesFor, patternGuard: settings.patternGuard, safeLength: settings.safeLength };
   const entries = types.map(({ rules, document, source, compiled }) => {
     const entry = new TypeEntry(rules, document, compile, compiled ?? null);
     if (source !== undefined) {

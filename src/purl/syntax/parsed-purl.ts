@@ -1,13 +1,16 @@
 import type { PurlComponents, PurlQualifiers } from '../purl-components.js';
-import { isCanonicalSource, isCaseFree, type SourceLayout } from './canonical-source.js';
+import { caseFreeParts, isCanonicalSource, type CaseFreeParts } from './canonical-source.js';
+import type { SourceLayout } from './source-layout.js';
+import { buildPurlString } from './build-purl-string.js';
 
 /**
  * The components parsing returns: an ordinary {@link PurlComponents} object (its six members
  * are plain, writable data) that also remembers, in private fields no caller can see, the string
- * it was read from and where its parts were. Building such an object while its members are still
- * the ones parsing returned, with the engine that parsed it, can then skip the encoding work
- * when that string already was canonical: the parts that did not change are not built again.
- * Nothing outlives the object, and nothing is shared between inputs.
+ * it was read from, where its parts were, and what the engine that parsed it made of them.
+ * Building such an object while its members are still the ones parsing returned, with that
+ * engine, needs neither to read nor to check them again: the string read is the answer when it
+ * already was canonical, and otherwise the members are written as they are. Nothing outlives the
+ * object, and nothing is shared between inputs.
  */
 export class ParsedPurl implements PurlComponents {
   type: string;
@@ -19,15 +22,19 @@ export class ParsedPurl implements PurlComponents {
 
   readonly #input: string;
   readonly #layout: SourceLayout;
-  /** The engine whose type rules left every member as read; `null` until one did. */
+  /** The engine that applied its type rules to the members; `null` until one did. */
   #owner: object | null = null;
-  // The members as read: a caller who assigns one makes the object a plain input.
+  /** Whether that engine writes the name's "/" as separators (see {@link buildPurlString}). */
+  #nameIsPath = false;
+  /** Whether the type rules left every member as read: only then can the string read be their canonical form. */
+  #asRead = true;
+  // The members as settled: a caller who assigns one makes the object a plain input.
   readonly #type: string;
-  readonly #namespace: string | null;
-  readonly #name: string;
-  readonly #version: string | null;
+  #namespace: string | null;
+  #name: string;
+  #version: string | null;
   readonly #qualifiers: PurlQualifiers | null;
-  readonly #subpath: string | null;
+  #subpath: string | null;
   /** Keys and values of `qualifiers` as read, alternating. */
   readonly #pairs: readonly string[] | null;
 
@@ -60,30 +67,36 @@ export class ParsedPurl implements PurlComponents {
   }
 
   /**
-   * Records that `owner` applied its type rules to `c` and that they left every member as read
-   * (only then can the string read be the canonical form of the members).
+   * Records that `owner` applied its type rules to the members, which write the name's "/" as
+   * separators when `nameIsPath`; `changed` when the rules changed a member.
    */
-  static settle(c: ParsedPurl, owner: object): void {
+  static settle(c: ParsedPurl, owner: object, nameIsPath: boolean, changed: boolean): void {
     c.#owner = owner;
+    c.#nameIsPath = nameIsPath;
+    if (!changed) return;
+    c.#asRead = false;
+    c.#namespace = c.namespace;
+    c.#name = c.name;
+    c.#version = c.version;
+    c.#subpath = c.subpath;
   }
 
   /**
-   * The string `c` was parsed from, when `c` is a {@link ParsedPurl} that `owner` settled, its
-   * members are untouched, and that string is in canonical form; else `null` (build it).
+   * The canonical PURL string of `c`, when `c` is a {@link ParsedPurl} that `owner` settled and
+   * its members are as settled: the string it was parsed from when that is canonical, else the
+   * members written. `null` for anything else (read and build it in full).
    */
-  static canonicalSource(c: unknown, owner: object): string | null {
+  static canonicalForm(c: unknown, owner: object): string | null {
     if (!(typeof c === 'object' && c !== null && #owner in c) || c.#owner !== owner) return null;
     if (c.type !== c.#type || c.namespace !== c.#namespace || c.name !== c.#name || c.version !== c.#version || c.subpath !== c.#subpath) return null;
     if (c.qualifiers !== c.#qualifiers || (c.qualifiers !== null && !samePairs(c.qualifiers, c.#pairs))) return null;
-    return isCanonicalSource(c.#input, c.#layout) ? c.#input : null;
+    if (c.#asRead && isCanonicalSource(c.#input, c.#layout)) return c.#input;
+    return buildPurlString(c, c.#nameIsPath);
   }
 
-  /**
-   * Whether the namespace and name of `c`, as parsing read them, hold no character that
-   * lowercasing changes (parsing saw none); `false` for any other object.
-   */
-  static caseFree(c: unknown): boolean {
-    return typeof c === 'object' && c !== null && #layout in c && isCaseFree(c.#input, c.#layout);
+  /** Which components of `c`, as parsing read them, hold no character that lowercasing changes (see {@link caseFreeParts}); 0 for any other object. */
+  static caseFree(c: unknown): CaseFreeParts {
+    return typeof c === 'object' && c !== null && #layout in c ? caseFreeParts(c.#layout) : 0;
   }
 
   /** The string `c` was parsed from when it is the canonical form of the members as read (the type rules changed nothing), else `null`. */

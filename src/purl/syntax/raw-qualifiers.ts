@@ -1,22 +1,41 @@
 import { PurlError, quote } from '../purl-error.js';
 import { emptyQualifiers, type PurlQualifiers } from '../purl-components.js';
 import { percentDecode, percentEncode } from './percent-encoding.js';
+import type { QualifierSink } from './read-qualifiers.js';
+import { foundIn, hasCharIn } from './text-search.js';
 
-/** A character a canonical value never holds as it is. */
-const NOT_CANONICAL_CHARACTER = /[^A-Za-z0-9._~:%-]/;
-/** A `%` that does not start an escape (uppercase hex) of an ASCII character that needs one. */
-const NOT_CANONICAL_ESCAPE = /%(?![01][0-9A-F]|2[0-9A-CF]|3[B-F]|40|5[B-E]|60|7[BCDF])/;
+/** From `lastIndex`: any character a canonical qualifier value does not hold (unreserved ones, `:` and escapes). */
+const NOT_VALUE = /[^A-Za-z0-9._~:%-]/g;
+/** From `lastIndex`: a `%` that does not start an escape (uppercase hex) of an ASCII character that needs one. */
+const NOT_CANONICAL_ESCAPE = /%(?![01][0-9A-F]|2[0-9A-CF]|3[B-F]|40|5[B-E]|60|7[BCDF])/g;
 
 /**
- * Whether a qualifier value as written is not in canonical percent-encoding: it holds a character
- * other than letters, digits, `.-_~`, `:` and `%`, or a `%` that does not start an escape of an
- * ASCII character that needs one. A value without either decodes and encodes back to itself, so
- * it is written as it is. Two simple tests rather than one alternation: V8 runs a lone character
- * class much faster, and most values have no `%` at all.
+ * Whether the qualifier values of the section of `input` from `from` to before `to` hold only
+ * what a canonical value holds (letters, digits, `.-_~`, `:` and escapes in uppercase hex of
+ * ASCII characters that need one), given that their pairs were found with one `=` each and no
+ * empty value, and that keys hold none of these characters. Such values decode and encode back
+ * to themselves. `plainEnd` is where `input` stops being plain (`SourceLayout.plainEnd`):
+ * before it, the only characters out of place in a value are `/` and `@`. A few searches of the
+ * whole section instead of a test of each value: a regular expression call costs several
+ * indexOf calls.
  */
-export function isNotCanonicalValue(value: string): boolean {
-  return NOT_CANONICAL_CHARACTER.test(value) || (value.includes('%') && NOT_CANONICAL_ESCAPE.test(value));
+export function valuesCanonical(input: string, from: number, to: number, plainEnd: number): boolean {
+  return plainEnd >= to && !hasCharIn(input, '/', from, to) && !hasCharIn(input, '@', from, to) && valueEscapesCanonical(input, from, to);
 }
+
+/** Whether every `%` in the qualifiers from `from` to before `to` starts an escape building writes. */
+export function valueEscapesCanonical(input: string, from: number, to: number): boolean {
+  const percent = input.indexOf('%', from);
+  return percent === -1 || percent >= to || !foundIn(NOT_CANONICAL_ESCAPE, input, percent, to);
+}
+
+/** Whether a qualifier value (a whole string) is not in canonical percent-encoding (see {@link valuesCanonical}). */
+export function isNotCanonicalValue(value: string): boolean {
+  return foundIn(NOT_VALUE, value, 0, value.length) || (value.includes('%') && foundIn(NOT_CANONICAL_ESCAPE, value, 0, value.length));
+}
+
+/** The pairs of qualifiers with none: shared, never written to. */
+const NONE: string[] = [];
 
 /**
  * Qualifiers as a PURL writes them: keys checked and compared for duplicates, values still
@@ -24,26 +43,22 @@ export function isNotCanonicalValue(value: string): boolean {
  * them (the type has no rule and no required qualifier): then no record is made, and a value in
  * canonical form, a URL full of escapes say, is written back without being decoded and encoded.
  */
-/** The pairs of qualifiers with none: shared, never written to. */
-const NONE: string[] = [];
-
-export class RawQualifiers {
+export class RawQualifiers implements QualifierSink {
   /** Keys in the order written, those with empty values included (they count for duplicates); made with the first pair (most PURLs have none). */
   #keys: string[] = NONE;
   /** The values as written; `''` for an empty one. */
   #values: string[] = NONE;
-  #greatest = '';
   /** Whether each key came above all before it, as in a canonical PURL: then they need no sorting. */
   #ascending = true;
+  /** Whether every value was written as building writes it (then each is written back as it is). */
+  #valuesCanonical = false;
   /** The keys, once one came out of order (only then is there anything to look up). */
   #seen: Set<string> | null = null;
 
   /** Adds a pair, refusing a key given before. */
-  add(key: string, value: string): void {
+  add(key: string, value: string, ascending: boolean): void {
     // A key above every earlier one is new; only the others need looking up.
-    if (key > this.#greatest) {
-      this.#greatest = key;
-    } else {
+    if (!ascending) {
       this.#seen ??= new Set(this.#keys);
       if (this.#seen.has(key)) {
         throw new PurlError('qualifiers', 'duplicate-qualifier-key', `qualifier key ${quote(key)} appears more than once`);
@@ -57,6 +72,10 @@ export class RawQualifiers {
     }
     this.#keys.push(key);
     this.#values.push(value);
+  }
+
+  end(input: string, from: number, to: number, plainEnd: number, valuesPlain: boolean): void {
+    this.#valuesCanonical = valuesPlain && valuesCanonical(input, from, to, plainEnd);
   }
 
   /** The decoded qualifiers as parsing returns them: a record without the empty values, or `null`. */
@@ -76,21 +95,28 @@ export class RawQualifiers {
    * values in canonical encoding; `''` when no pair is left. A malformed escape is refused here.
    */
   write(): string {
-    const order = this.#ascending ? null : this.#sortedOrder();
+    const keys = this.#keys;
+    const order = this.#ascending ? null : sortedOrder(keys);
     let out = '';
-    for (let k = 0; k < this.#keys.length; k++) {
+    for (let k = 0; k < keys.length; k++) {
       const i = order === null ? k : (order[k] as number);
       const value = this.#values[i] as string;
       if (value === '') continue;
-      const canonical = isNotCanonicalValue(value) ? percentEncode(percentDecode(value, 'qualifiers')) : value;
-      out += `${out === '' ? '?' : '&'}${this.#keys[i] as string}=${canonical}`;
+      const canonical = this.#valuesCanonical || !isNotCanonicalValue(value) ? value : percentEncode(percentDecode(value, 'qualifiers'));
+      out += `${out === '' ? '?' : '&'}${keys[i] as string}=${canonical}`;
     }
     return out;
   }
+}
 
-  /** Pair indexes in key order (the keys are distinct). */
-  #sortedOrder(): number[] {
-    const keys = this.#keys;
-    return keys.map((_, i) => i).sort((a, b) => ((keys[a] as string) < (keys[b] as string) ? -1 : 1));
+/** The indexes of `keys` (distinct) in key order: an insertion sort, for the handful a PURL has. */
+function sortedOrder(keys: readonly string[]): number[] {
+  const order: number[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    let j = i;
+    for (; j > 0 && (keys[order[j - 1] as number] as string) > key; j--) order[j] = order[j - 1] as number;
+    order[j] = i;
   }
+  return order;
 }

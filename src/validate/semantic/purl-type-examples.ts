@@ -10,7 +10,8 @@ import type { PurlIssue } from '../../purl/purl-error.js';
 import { createEngine, engineSettings, type EngineSettings, type PurlEngine, type PurlValidation } from '../../purl/engine/purl-engine.js';
 import { compileDefinition, DefinitionCompileError, type CompiledType } from '../../purl/definitions/compile-definition.js';
 import type { ComponentRules, DefinitionRules } from '../../purl/definitions/definition-rules.js';
-import { compilePermittedCharacters, type PermittedCharacters } from '../../purl/definitions/permitted-characters.js';
+import type { PermittedCharacters } from '../../purl/definitions/permitted-characters.js';
+import { compilePermittedCharacters, patternSafeLength } from '../../purl/definitions/pattern-flagger.js';
 import { regexSyntaxError } from '../../schemas/regex-syntax.js';
 import { pointerTokens } from '../../schemas/pointer.js';
 import { COMPONENTS, definitionType, exampleStrings, type PatternSite } from './purl-type-document.js';
@@ -72,7 +73,7 @@ function compiledOrNull(rules: DefinitionRules, leftOut: string[], settings: Eng
   // Each round leaves out one of the four patterns, so this ends.
   for (let round = 0; round <= COMPONENTS.length; round++) {
     try {
-      return compileDefinition(current, { rules: settings.rulesFor, patternGuard: settings.patternGuard });
+      return compileDefinition(current, { rules: settings.rulesFor, patternGuard: settings.patternGuard, safeLength: settings.safeLength });
     } catch (error) {
       if (!(error instanceof DefinitionCompileError)) return null;
       const key = pointerTokens(error.pointer)[0] ?? '';
@@ -143,7 +144,7 @@ function engineOf(compiled: CompiledType, settings: EngineSettings): PurlEngine 
 }
 
 function runExamples(document: object, context: ExampleContext): DefinitionRun {
-  const settings = engineSettings({ rules: context.purlRules, patternGuard: context.patternGuard });
+  const settings = engineSettings({ rules: context.purlRules, patternGuard: context.patternGuard }, patternSafeLength);
   const { rules, type: definitionTypeName, blockedBy, leftOut: rejectedParts } = checkable(document, context);
   const leftOut = [...rejectedParts];
   const compiled = rules ? compiledOrNull(rules, leftOut, settings) : null;
@@ -166,7 +167,7 @@ function runExamples(document: object, context: ExampleContext): DefinitionRun {
         ({ canonical, components } = repaired);
         problems = [];
       } else if (validation && !validation.valid && problems.length === 0 && rules) {
-        patternless ??= engineOf(compileDefinition(withoutPatterns(rules), { rules: settings.rulesFor, patternGuard: null }), settings);
+        patternless ??= engineOf(compileDefinition(withoutPatterns(rules), { rules: settings.rulesFor, patternGuard: null, safeLength: settings.safeLength }), settings);
         const loose = patternless.validate(purl);
         canonical = loose.canonical;
         components = loose.valid ? parsedOrNull(patternless, purl) : null;

@@ -6,7 +6,8 @@
 import { quoted } from '../../schemas/describe-value.js';
 import type { RawFinding } from '../../schemas/finding.js';
 import { humanPath } from '../../schemas/pointer.js';
-import { backtrackingCost, regexSyntaxError, type PermittedCharacters } from '../../purl/definitions/permitted-characters.js';
+import { regexSyntaxError, type PermittedCharacters } from '../../purl/definitions/permitted-characters.js';
+import { backtrackingCost } from '../../purl/definitions/pattern-flagger.js';
 import { toRe2Syntax } from '../../purl/definitions/re2-syntax.js';
 import type { SemanticCheck } from './check-table.js';
 import { patternSites, type PatternSite } from './purl-type-document.js';
