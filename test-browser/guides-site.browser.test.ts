@@ -131,7 +131,9 @@ describe('the documentation site', () => {
       const html = readFileSync(path.join(OUT, file), 'utf8');
       for (const [, href] of html.matchAll(/<a\b[^>]*\shref="([^"]*)"/g)) {
         if (/^[a-z][a-z0-9+.-]*:/i.test(href!) || href === '#') continue;
-        const [target = '', anchor] = href!.replace(/&amp;/g, '&').split('#');
+        // A query (the type pages' shareable `?purl=`) is for the page's script, not a file name.
+        const [address = '', anchor] = href!.replace(/&amp;/g, '&').split('#');
+        const target = address.split('?')[0]!;
         const resolved = target === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file.split(path.sep).join('/')), decodeURIComponent(target)));
         const onDisk = path.join(OUT, resolved.endsWith('/') ? `${resolved}index.html` : resolved);
         if (resolved.startsWith('..') || !existsSync(onDisk)) broken.push(`${file}: ${href}: no such file`);
