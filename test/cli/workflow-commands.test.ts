@@ -34,6 +34,7 @@ describe('no text output line reads as a workflow command', () => {
     ['validate --fix --dry-run', ['validate', '--fix', '--dry-run', '*.json']],
     ['validate --fix', ['validate', '--fix', '*.json']],
     ['purl test-suite', ['purl', 'test-suite', '::error::suite.txt']],
+    ['vers test-suite', ['vers', 'test-suite', '::error::suite.txt']],
     ['docs --check', ['docs', '--check', '--out', '::error::site']],
     ['serve with an invalid --discovery', ['serve', '--insecure-http', '--discovery', NAMES[1]!]],
   ])('%s', (_name, args) => {

@@ -1,12 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { readVersSuiteCases, VersSuiteFormatError, type VersSuiteCase } from '../../vers/test-suite/suite-case.js';
-import { runVersSuiteCase, type VersCaseOutcome } from '../../vers/test-suite/run-case.js';
-import { ClosedOutputError, type CommandIo } from '../io.js';
-import { UsageError, oneOf } from '../usage-error.js';
+import { readVersSuiteCases, VersSuiteFormatError } from '../../vers/test-suite/suite-case.js';
+import { runVersSuiteCase } from '../../vers/test-suite/run-case.js';
+import type { CommandIo } from '../io.js';
+import { oneOf } from '../usage-error.js';
 import { parseCommandLine } from '../args.js';
-import { escapeControls } from '../output/safe-text.js';
-import { expand, readFailure, report } from '../purl/test-suite-command.js';
+import { runSuiteFiles } from '../test-suite/run-suite-files.js';
 
 export const VERS_TEST_SUITE_HELP = `Usage: teapurl vers test-suite [--group G] <file|glob>...
 
@@ -35,29 +32,9 @@ export async function versTestSuiteCommand(argv: string[], io: CommandIo): Promi
   if (commandLine === null) return 0;
   const { values, positionals } = commandLine;
   const group = values.group === undefined ? undefined : oneOf(values.group, ['required', 'recommended'], 'group');
-  if (positionals.length === 0) throw new UsageError('name at least one test document or glob');
-  const { files, problems } = expand(positionals, io.cwd);
-  for (const problem of problems) io.stderr.write(`${escapeControls(problem)}\n`);
-
-  const outcomes: VersCaseOutcome[] = [];
-  let unreadable = problems.length;
-  for (const file of files) {
-    let cases: VersSuiteCase[];
-    try {
-      cases = readVersSuiteCases(JSON.parse(await readFile(path.resolve(io.cwd, file), 'utf8')), file);
-    } catch (error) {
-      unreadable++;
-      const message = error instanceof VersSuiteFormatError ? error.message : `${file}: ${readFailure(error)}`;
-      io.stderr.write(`${escapeControls(message)}\n`);
-      continue;
-    }
-    for (const test of cases) if (group === undefined || test.group === group) outcomes.push(runVersSuiteCase(test));
-  }
-  const failed = outcomes.filter((o) => !o.passed).length;
-  try {
-    io.stdout.write(report(outcomes, unreadable));
-  } catch (error) {
-    if (!(error instanceof ClosedOutputError)) throw error;
-  }
-  return failed > 0 || unreadable > 0 ? 1 : 0;
+  return runSuiteFiles(positionals, io, {
+    readCases: readVersSuiteCases,
+    formatError: VersSuiteFormatError,
+    run: (test) => (group === undefined || test.group === group ? runVersSuiteCase(test) : null),
+  });
 }
