@@ -219,9 +219,9 @@ interface Built {
 /** Builds the caller's components with the default engine: the normalised components (qualifiers in a record of their own, sorted) and what toString needs. */
 function construct(type: unknown, namespace: unknown, name: unknown, version: unknown, qualifiers: unknown, subpath: unknown): [PurlComponents, Built] {
   const { canonical, components } = defaultPurlEngine()[NORMALISED_BUILD]({ type, namespace, name, version, qualifiers: readQualifiersArgument(qualifiers), subpath });
-  components.qualifiers = ownQualifiers(components);
-  const pairs = components.qualifiers === null ? null : Object.entries(components.qualifiers).flat();
-  return [components, { canonical, pairs }];
+  const pairs: string[] = [];
+  components.qualifiers = ownQualifiers(components, pairs);
+  return [components, { canonical, pairs: components.qualifiers === null ? null : pairs }];
 }
 
 /**

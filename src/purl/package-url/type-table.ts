@@ -105,8 +105,9 @@ export function fieldsOf(c: PurlComponents): PurlFields {
 /**
  * The qualifiers of built components in a record of their own, keys sorted as the canonical
  * string has them: the caller's record may be among the components as it is, and stays theirs.
+ * `pairs`, when given, receives the same keys and values, alternating (what `toString` compares).
  */
-export function ownQualifiers(components: ReadComponents): PurlQualifiers | null {
+export function ownQualifiers(components: ReadComponents, pairs?: string[]): PurlQualifiers | null {
   if (components.qualifiers === null) return null;
   const own = emptyQualifiers();
   let any = false;
@@ -114,6 +115,7 @@ export function ownQualifiers(components: ReadComponents): PurlQualifiers | null
     const value = components.qualifiers[key];
     if (value === undefined || value === '') continue;
     own[key] = value;
+    pairs?.push(key, value);
     any = true;
   }
   return any ? own : null;
