@@ -437,6 +437,25 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     expect(JSON.parse(result.stdout)).toEqual(EXPECTED_OUTPUT);
   });
 
+  it('SBOMs from the installed package: the command checks and fixes an XML SBOM, require and import read one in memory (saxes is bundled, not installed)', async () => {
+    const sbom = readFileSync(path.join(ROOT, 'corpus/sbom/invalid/mixed.cdx.xml'), 'utf8');
+    await writeFile(path.join(project, 'bom.xml'), sbom);
+    const teapurl = path.join(project, 'node_modules/.bin/teapurl');
+    const checked = await run(teapurl, ['validate', 'bom.xml'], project);
+    expect(checked.status, shown(checked)).toBe(1);
+    expect(checked.stdout).toMatch(/^bom\.xml:\d+:\d+: error .*\(sbom\/purl-invalid\)$/m);
+    expect(checked.stdout).toMatch(/^bom\.xml:\d+:\d+: warning .*\(sbom\/purl-not-canonical\)$/m);
+    const diff = await run(teapurl, ['validate', '--fix', '--dry-run', 'bom.xml'], project);
+    expect(diff.stdout, shown(diff)).toContain('+      <purl>pkg:npm/shop@1.4.0</purl>');
+    expect(readFileSync(path.join(project, 'bom.xml'), 'utf8')).toBe(sbom);
+    expect(existsSync(path.join(project, 'node_modules/saxes'))).toBe(false);
+    const script = (load: string) => `${load}.then(({ validateText }) => { const r = validateText(require('fs').readFileSync('bom.xml', 'utf8'), { file: 'bom.xml' }); console.log(r.kind, r.valid, r.findings.map((f) => f.rule).sort().join(',')); })`;
+    const viaImport = await run(process.execPath, ['-e', script(`import('teapurl')`)], project);
+    const viaRequire = await run(process.execPath, ['-e', script(`Promise.resolve(require('teapurl'))`)], project);
+    expect(viaImport.stdout.trim(), shown(viaImport)).toMatch(/^cyclonedx-bom false .*sbom\/purl-invalid.*sbom\/purl-not-canonical/);
+    expect(viaRequire.stdout, shown(viaRequire)).toBe(viaImport.stdout);
+  });
+
   it('CommonJS require of every entry makes the same calls, with no warning (Node 20.19+ require of ESM)', async () => {
     await writeFile(path.join(project, 'consumer.cjs'), CJS_CONSUMER);
     const result = await run(process.execPath, ['consumer.cjs'], project);
