@@ -150,4 +150,14 @@ describe.skipIf(!HAS_PRE_COMMIT || !HAS_GIT_HEAD)('pre-commit installs and runs 
     expect(r.output).toMatch(/^d\/\.well-known\/tea:3:\d+: error /m);
     expect(r.output.match(SUMMARY), r.output).toEqual([`✖ 1 of ${SITES.length} files invalid (1 error)`]);
   }, 600_000);
+
+  it('checks the PURLs of an SBOM with the teapurl-sbom hook, XML included', () => {
+    writeFileSync(path.join(project, 'd/.well-known/tea'), readFileSync(path.join(ROOT, 'corpus/discovery/valid', readdirSync(path.join(ROOT, 'corpus/discovery/valid')).find((f) => f.endsWith('.json'))!)));
+    cpSync(path.join(ROOT, 'corpus/sbom/invalid/mixed.cdx.xml'), path.join(project, 'bom.xml'));
+    git('add', '--all');
+    const r = run('pre-commit', ['run', '--all-files', '--verbose']);
+    expect(r.status, r.output).toBe(1);
+    expect(r.output).toMatch(/PURLs in SBOMs\.+Failed/);
+    expect(r.output).toMatch(/^bom\.xml:\d+:\d+: error .*\(sbom\/purl-invalid\)$/m);
+  }, 600_000);
 });
