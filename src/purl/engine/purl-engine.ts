@@ -7,7 +7,7 @@ import { RawQualifiers } from '../syntax/raw-qualifiers.js';
 import { readComponents, type ReadComponents } from '../syntax/read-components.js';
 import { ParsedPurl } from '../syntax/parsed-purl.js';
 import { vocabulary, type Vocabulary } from '../syntax/vocabulary.js';
-import { locateParts } from '../syntax/source-layout.js';
+import { locateParts, type SourceLayout } from '../syntax/source-layout.js';
 import { MAX_PURL_LENGTH } from '../syntax/generic-rules.js';
 import type { WordIndex } from '../syntax/word-index.js';
 import { GENERIC_PLAN, type CompiledType } from '../definitions/compile-definition.js';
@@ -186,9 +186,11 @@ export class PurlEngine {
    * ```
    */
   parse(purl: string, options?: ParseOptions): PurlComponents {
-    const components = parsePurlString(purl, options?.lenient ? LENIENT : STRICT, this.#words);
+    // The layout is found here, not in the syntax layer, so that the type's entry it records is at hand.
+    const layout = typeof purl === 'string' && purl.length <= MAX_PURL_LENGTH ? locateParts(purl) : undefined;
+    const components = parsePurlString(purl, options?.lenient ? LENIENT : STRICT, this.#words, undefined, layout);
     const { namespace, name, version, subpath } = components;
-    const plan = this.#plan(components.type);
+    const plan = this.#planOf(layout, components.type);
     applyTypeRules(components, plan, undefined, foldsCase(plan) ? ParsedPurl.caseFree(components) : 0);
     // Remembered for build: components left as settled need no reading or checking again.
     const changed = components.namespace !== namespace || components.name !== name || components.version !== version || components.subpath !== subpath;
@@ -229,14 +231,17 @@ export class PurlEngine {
     // Any other is parsed from the same layout.
     const layout = typeof purl === 'string' && purl.length <= MAX_PURL_LENGTH ? locateParts(purl) : undefined;
     if (layout !== undefined && this.#settings.canonicalFastPath && layout.pathStart !== -1) {
-      const rules = this.#entries.find(purl, layout.typeStart, layout.pathStart - 1)?.inPlace;
+      const entry = this.#entries.find(purl, layout.typeStart, layout.pathStart - 1);
+      // Parsing the same layout below finds the type where this found it.
+      if (entry !== undefined) layout.known = entry;
+      const rules = entry?.inPlace;
       if (rules != null && isCanonicalInPlace(purl, layout, rules, this.#words)) return purl;
     }
     // Qualifiers are read as written; they are decoded into a record only when the type needs
     // them, else written back from what was read (canonical values as they are).
     const raw = new RawQualifiers();
     const components = parsePurlString(purl, LENIENT, this.#words, raw, layout);
-    const plan = this.#plan(components.type);
+    const plan = this.#planOf(layout, components.type);
     if (plan.readsQualifiers) components.qualifiers = raw.toRecord();
     const { namespace, name, version, subpath } = components;
     applyTypeRules(components, plan, undefined, foldsCase(plan) ? ParsedPurl.caseFree(components) : 0);
@@ -336,6 +341,15 @@ export class PurlEngine {
    */
   rules(): readonly PurlRule[] {
     return this.#settings.rules;
+  }
+
+  /**
+   * The plan of the type parsing read from `layout`: from the entry parsing found in this engine's
+   * vocabulary, which holds the engine's own entries, else looked up by name.
+   */
+  #planOf(layout: SourceLayout | undefined, type: string): CompiledType {
+    const known = layout?.known;
+    return known instanceof TypeEntry ? known.compiled : this.#plan(type);
   }
 
   #plan(type: string): CompiledType {

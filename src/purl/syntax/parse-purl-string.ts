@@ -70,7 +70,10 @@ function readType(purl: string, layout: SourceLayout, words: Vocabulary): string
   const { typeStart, pathStart } = layout;
   if (pathStart === -1) throw missingNameAfterType(purl, typeStart, layout.pathEnd);
   const known = words.types.find(purl, typeStart, pathStart - 1);
-  if (known !== undefined) return known.type;
+  if (known !== undefined) {
+    layout.known = known;
+    return known.type;
+  }
   const written = purl.slice(typeStart, pathStart - 1);
   const type = checkType(written);
   if (type !== written) layout.tidy = false;

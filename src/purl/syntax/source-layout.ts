@@ -4,6 +4,7 @@
  * can tell most canonical PURLs from their layout alone, without reading them again when it cannot.
  */
 import { firstFrom } from './text-search.js';
+import type { KnownType } from './vocabulary.js';
 
 /**
  * How the string starts, before the type: `pkg:` as building writes it; another spelling before
@@ -60,6 +61,11 @@ export class SourceLayout {
   plainEnd: number;
   /** Where the scheme, type and path stop being lowercase letters, digits, `._~:-`, `/`, `@` and `%`: before it, lowercasing changes nothing. */
   readonly lowerEnd: number;
+  /**
+   * The vocabulary's entry for the type, once parsing found it there: the engine then takes the
+   * type's plan from it rather than looking the type up again (a Map look-up of a fresh string).
+   */
+  known: KnownType | undefined = undefined;
 
   constructor(lowerEnd: number, pathEnd: number) {
     this.lowerEnd = lowerEnd;
