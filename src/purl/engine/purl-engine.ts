@@ -17,7 +17,7 @@ import type { PatternGuard } from '../definitions/pattern-guard.js';
 import { defaultPurlRules, rulesLookup, type PurlRule, type RuleComponent, type RulesLookup } from '../rules/index.js';
 import { TypeEntry } from './type-entry.js';
 import { applyTypeRules } from './apply-type-rules.js';
-import { isCanonicalInPlace } from './canonical-fast-path.js';
+import { canonicalInPlace } from './canonical-fast-path.js';
 import { NORMALISED_BUILD } from './engine-internals.js';
 
 /**
@@ -227,15 +227,17 @@ export class PurlEngine {
    */
   canonicalize(purl: string): string {
     // Most PURLs are canonical already, and of types whose definitions ask nothing of the values:
-    // such a PURL is known canonical from where its parts are and what characters they hold.
-    // Any other is parsed from the same layout.
+    // such a PURL is known canonical from where its parts are and what characters they hold (or
+    // canonical but for the order of its qualifiers, which are then put in order). Any other is
+    // parsed from the same layout.
     const layout = typeof purl === 'string' && purl.length <= MAX_PURL_LENGTH ? locateParts(purl) : undefined;
     if (layout !== undefined && this.#settings.canonicalFastPath && layout.pathStart !== -1) {
       const entry = this.#entries.find(purl, layout.typeStart, layout.pathStart - 1);
       // Parsing the same layout below finds the type where this found it.
       if (entry !== undefined) layout.known = entry;
       const rules = entry?.inPlace;
-      if (rules != null && isCanonicalInPlace(purl, layout, rules, this.#words)) return purl;
+      const form = rules == null ? null : canonicalInPlace(purl, layout, rules, this.#words);
+      if (form !== null) return form;
     }
     // Qualifiers are read as written; they are decoded into a record only when the type needs
     // them, else written back from what was read (canonical values as they are).
