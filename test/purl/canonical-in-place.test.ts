@@ -178,8 +178,25 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
       expect(inPlaceForm(s), s).toBe(canonical);
       expect(fullCanonical(s), s).toBe(canonical);
     }
-    for (const s of ['pkg:npm/a@1?b=1&a=2&b=3', 'pkg:npm/a@1?b=1&b=2', 'pkg:npm/a@1?b=1&A=2', 'pkg:npm/a@1?b=1&a=', 'pkg:npm/a@1?b=1&a=x%2fy', 'pkg:npm/@a/b@1?b=1&a=2', 'pkg:julia/Dates@1?b=1&a=2']) {
+    for (const s of ['pkg:npm/a@1?b=1&a=2&b=3', 'pkg:npm/a@1?b=1&b=2', 'pkg:npm/a@1?b=1&A=2', 'pkg:npm/a@1?b=1&a=', 'pkg:npm/a@1?b=1&a=x%2fy', 'pkg:julia/Dates@1?b=1&a=2']) {
       expect(inPlaceForm(s), s).toBeNull();
+    }
+  });
+
+  it('writes an "@" of the namespace or name as %40, and leaves any other difference to the full path', () => {
+    const escaped: [string, string][] = [
+      ['pkg:npm/@babel/core', 'pkg:npm/%40babel/core'],
+      ['pkg:npm/@babel/core@7.0.0?vcs_url=x&checksum=y#lib', 'pkg:npm/%40babel/core@7.0.0?checksum=y&vcs_url=x#lib'],
+      ['pkg:npm/@foo@1.0', 'pkg:npm/%40foo@1.0'],
+      ['pkg:npm/foo@1@2', 'pkg:npm/foo%401@2'],
+      ['pkg:generic/a@b/c@d/e@1', 'pkg:generic/a%40b/c%40d/e@1'],
+    ];
+    for (const [s, canonical] of escaped) {
+      expect(inPlaceForm(s), s).toBe(canonical);
+      expect(fullCanonical(s), s).toBe(canonical);
+    }
+    for (const s of ['pkg:npm/@Babel/core', 'pkg:npm/@babel/core@', 'pkg:npm/@babel//core@1', 'pkg:npm/a@1/@b/c', 'pkg:cran/@0.9.1', 'pkg:npm/@babel/core@1%2f']) {
+      expect(inPlaceForm(s) === null || inPlaceForm(s) === fullCanonical(s), s).toBe(true);
     }
   });
 

@@ -82,13 +82,14 @@ export function isCanonicalInPlace(input: string, layout: SourceLayout, rules: I
 
 /**
  * The canonical form of `input` when it is told in place (see {@link isCanonicalInPlace}):
- * `input` itself, or `input` with its qualifiers in key order when that is all that keeps it from
- * being canonical (distinct lowercase keys given out of order, a common spelling: building sorts
- * them, and moving whole pairs changes nothing else). `null` means "not known here".
+ * `input` itself, or `input` with what alone keeps it from being canonical written as building
+ * writes it: qualifiers in key order (distinct lowercase keys given out of order: building sorts
+ * them, and moving whole pairs changes nothing else), and an `@` in the namespace or name as
+ * `%40` (an unencoded npm scope). Both are common spellings. `null` means "not known here".
  */
 export function canonicalInPlace(input: string, layout: SourceLayout, rules: InPlaceRules, words: Vocabulary): string | null {
   const { pathStart, nameStart, nameEnd, versionAt, pathEnd, question, hash } = layout;
-  if (layout.scheme !== 'pkg:' || nameStart === nameEnd || !isCanonicalSource(input, layout, false)) return null;
+  if (layout.scheme !== 'pkg:' || nameStart === nameEnd || !isCanonicalSource(input, layout, false, true)) return null;
   if (!meets(rules.namespace, nameStart !== pathStart) || !meets(rules.version, versionAt !== -1) || !meets(rules.subpath, hash !== -1)) return null;
   // Lowercase namespace and name (and version, when the type asks) hold no capital, and no escape
   // decodes to one (canonical escapes are of characters that are not letters).
@@ -102,7 +103,22 @@ export function canonicalInPlace(input: string, layout: SourceLayout, rules: InP
     if (order === NOT_IN_PLACE) return null;
     if (order === OUT_OF_ORDER) form = inKeyOrder(input, question + 1, end);
   }
-  return form !== null && (rules.checked.length === 0 || valuesPass(input, words, rules.checked, layout)) ? form : null;
+  if (form === null || (rules.checked.length > 0 && !valuesPass(input, words, rules.checked, layout))) return null;
+  return layout.strayAt ? escapeStrayAt(form, pathStart, versionAt === -1 ? pathEnd : versionAt) : form;
+}
+
+/**
+ * `form` with each `@` from `from` to before `to` (the namespace and name, where every `@` is part
+ * of a value: see `SourceLayout.strayAt`) written `%40`, as building writes it.
+ */
+function escapeStrayAt(form: string, from: number, to: number): string {
+  let out = form.slice(0, from);
+  let run = from;
+  for (let at = form.indexOf('@', from); at !== -1 && at < to; at = form.indexOf('@', at + 1)) {
+    out += `${form.slice(run, at)}%40`;
+    run = at + 1;
+  }
+  return out + form.slice(run);
 }
 
 /** Whether a component's presence meets its requirement. */

@@ -44,6 +44,12 @@ export class SourceLayout {
   question = -1;
   /** The `#` before the subpath. */
   hash = -1;
+  /**
+   * Whether the path holds an `@` other than the version's (an unencoded npm scope, say), which
+   * building writes `%40`. It makes the string not canonical as {@link tidy} does, but apart from
+   * it: `canonicalize` can write such a PURL in place.
+   */
+  strayAt = false;
   /** The first `%` in the path or after it. */
   percent = -1;
   /** Whether the namespace has an empty segment. */
@@ -161,7 +167,9 @@ export function locateParts(purl: string): SourceLayout {
     if (i !== pathStart && purl.charCodeAt(i - 1) !== 0x2f) atInside = i;
   }
   if (at !== atInside && segmentFollows(purl, at, pathEnd)) at = atInside;
-  if (atCount > (at === -1 ? 0 : 1) || at + 1 === pathEnd) tidy = false;
+  if (at + 1 === pathEnd) tidy = false;
+  // The others are before it: an "@" after it has a "/" before it, which the version holds (untidy).
+  if (atCount > (at === -1 ? 0 : 1)) layout.strayAt = true;
   layout.versionAt = at;
 
   // The name: the segment before the version (or the end of the path), without the "/" that
