@@ -186,11 +186,13 @@ export class PurlEngine {
    * ```
    */
   parse(purl: string, options?: ParseOptions): PurlComponents {
-    // The layout is found here, not in the syntax layer, so that the type's entry it records is at hand.
+    // The layout and the type's entry are found here, not in the syntax layer, so that the entry
+    // is at hand for the type's plan (else looked up again by name, in a Map).
     const layout = typeof purl === 'string' && purl.length <= MAX_PURL_LENGTH ? locateParts(purl) : undefined;
-    const components = parsePurlString(purl, options?.lenient ? LENIENT : STRICT, this.#words, undefined, layout);
+    const entry = this.#entryOf(purl, layout);
+    const components = parsePurlString(purl, options?.lenient ? LENIENT : STRICT, this.#words, undefined, layout, entry);
     const { namespace, name, version, subpath } = components;
-    const plan = this.#planOf(layout, components.type);
+    const plan = entry != null ? entry.compiled : this.#plan(components.type);
     applyTypeRules(components, plan, undefined, foldsCase(plan) ? ParsedPurl.caseFree(components) : 0);
     // Remembered for build: components left as settled need no reading or checking again.
     const changed = components.namespace !== namespace || components.name !== name || components.version !== version || components.subpath !== subpath;
@@ -231,19 +233,17 @@ export class PurlEngine {
     // canonical but for the order of its qualifiers, which are then put in order). Any other is
     // parsed from the same layout.
     const layout = typeof purl === 'string' && purl.length <= MAX_PURL_LENGTH ? locateParts(purl) : undefined;
-    if (layout !== undefined && this.#settings.canonicalFastPath && layout.pathStart !== -1) {
-      const entry = this.#entries.find(purl, layout.typeStart, layout.pathStart - 1);
-      // Parsing the same layout below finds the type where this found it.
-      if (entry !== undefined) layout.known = entry;
-      const rules = entry?.inPlace;
-      const form = rules == null ? null : canonicalInPlace(purl, layout, rules, this.#words);
+    const entry = this.#entryOf(purl, layout);
+    if (entry != null && this.#settings.canonicalFastPath) {
+      const rules = entry.inPlace;
+      const form = rules === null ? null : canonicalInPlace(purl, layout as SourceLayout, rules, this.#words);
       if (form !== null) return form;
     }
     // Qualifiers are read as written; they are decoded into a record only when the type needs
     // them, else written back from what was read (canonical values as they are).
     const raw = new RawQualifiers();
-    const components = parsePurlString(purl, LENIENT, this.#words, raw, layout);
-    const plan = this.#planOf(layout, components.type);
+    const components = parsePurlString(purl, LENIENT, this.#words, raw, layout, entry);
+    const plan = entry != null ? entry.compiled : this.#plan(components.type);
     if (plan.readsQualifiers) components.qualifiers = raw.toRecord();
     const { namespace, name, version, subpath } = components;
     applyTypeRules(components, plan, undefined, foldsCase(plan) ? ParsedPurl.caseFree(components) : 0);
@@ -346,12 +346,12 @@ export class PurlEngine {
   }
 
   /**
-   * The plan of the type parsing read from `layout`: from the entry parsing found in this engine's
-   * vocabulary, which holds the engine's own entries, else looked up by name.
+   * This engine's entry for the type written where `layout` (found for `purl`) says, `null` when it
+   * has none, or `undefined` without a layout (or a type): parsing then finds the type itself.
    */
-  #planOf(layout: SourceLayout | undefined, type: string): CompiledType {
-    const known = layout?.known;
-    return known instanceof TypeEntry ? known.compiled : this.#plan(type);
+  #entryOf(purl: string, layout: SourceLayout | undefined): TypeEntry | null | undefined {
+    if (layout === undefined || layout.pathStart === -1) return undefined;
+    return this.#entries.find(purl, layout.typeStart, layout.pathStart - 1) ?? null;
   }
 
   #plan(type: string): CompiledType {

@@ -4,7 +4,6 @@
  * can tell most canonical PURLs from their layout alone, without reading them again when it cannot.
  */
 import { firstFrom } from './text-search.js';
-import type { KnownType } from './vocabulary.js';
 
 /**
  * How the string starts, before the type: `pkg:` as building writes it; another spelling before
@@ -47,13 +46,12 @@ export class SourceLayout {
   /**
    * Whether the path holds an `@` other than the version's (an unencoded npm scope, say), which
    * building writes `%40`. It makes the string not canonical as {@link tidy} does, but apart from
-   * it: `canonicalize` can write such a PURL in place.
+   * it: `canonicalize` can write such a PURL in place. (The layout keeps to 15 members: a 16th,
+   * whatever it was, made parsing PURLs with qualifiers twice as slow in V8, measured.)
    */
   strayAt = false;
   /** The first `%` in the path or after it. */
   percent = -1;
-  /** Whether the namespace has an empty segment. */
-  emptySegment = false;
   /**
    * Whether each part holds only characters building writes there as they are, or `%`: letters,
    * digits and `._~:-` everywhere; `/` and `@` in the path, `/` in the subpath, `&` and `=` in
@@ -67,11 +65,6 @@ export class SourceLayout {
   plainEnd: number;
   /** Where the scheme, type and path stop being lowercase letters, digits, `._~:-`, `/`, `@` and `%`: before it, lowercasing changes nothing. */
   readonly lowerEnd: number;
-  /**
-   * The vocabulary's entry for the type, once parsing found it there: the engine then takes the
-   * type's plan from it rather than looking the type up again (a Map look-up of a fresh string).
-   */
-  known: KnownType | undefined = undefined;
 
   constructor(lowerEnd: number, pathEnd: number) {
     this.lowerEnd = lowerEnd;
@@ -173,9 +166,9 @@ export function locateParts(purl: string): SourceLayout {
   layout.versionAt = at;
 
   // The name: the segment before the version (or the end of the path), without the "/" that
-  // trail it. The last "/" before it ends the namespace; on the way, empty namespace segments are
-  // noted, and whether the version holds a "/" (building writes "%2F"): the search stops at the
-  // first "/" after the name.
+  // trail it. The last "/" before it ends the namespace; on the way, empty namespace segments make
+  // the string untidy, and so does a "/" in the version (building writes "%2F"): the search stops
+  // at the first "/" after the name.
   let nameEnd = at === -1 ? pathEnd : at;
   while (nameEnd > pathStart && purl.charCodeAt(nameEnd - 1) === 0x2f) {
     nameEnd--;
@@ -191,7 +184,6 @@ export function locateParts(purl: string): SourceLayout {
   if (emptySegment || (at !== -1 && slash !== -1 && slash < pathEnd)) tidy = false;
   layout.nameStart = lastSlash === -1 ? pathStart : lastSlash + 1;
   layout.nameEnd = nameEnd;
-  layout.emptySegment = emptySegment;
   if (!tidy) layout.tidy = false;
   return layout;
 }
