@@ -53,7 +53,7 @@ export function parsePurlString(
   if (parts.question !== -1) {
     const sink = rawQualifiers ?? (record = new QualifierRecord());
     const end = parts.hash === -1 ? purl.length : parts.hash;
-    if (!readQualifiers(purl, parts.question + 1, end, options.lenient, words.qualifierKeys, sink, parts.plainEnd)) parts.tidy = false;
+    if (!readQualifiers(purl, parts.question + 1, end, options.lenient, words.qualifierKeys, sink, parts.plainEnd, parts.pathStart === -1 ? 0 : parts.percent)) parts.tidy = false;
   }
   const type = readType(purl, parts, words, known);
   const version = parts.versionAt === -1 ? null : readVersion(purl, parts);
