@@ -200,8 +200,26 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
     }
   });
 
+  it('lowercases what the type lowercases, when no escape or rule is in the way', () => {
+    const lowered: [string, string][] = [
+      ['pkg:github/LibreCat/Catmandu-MODS', 'pkg:github/librecat/catmandu-mods'],
+      ['pkg:github/Stebalien/Slug-rs@Refs-Tags-0.1.4', 'pkg:github/stebalien/slug-rs@Refs-Tags-0.1.4'],
+      ['pkg:github/Stebalien/slug-rs@refs%2Ftags%2F0.1.4', 'pkg:github/stebalien/slug-rs@refs%2Ftags%2F0.1.4'],
+      ['pkg:deb/Debian/Curl@1?distro=x&arch=y', 'pkg:deb/debian/curl@1?arch=y&distro=x'],
+      ['pkg:oci/Debian@Sha256:AB?tag=Latest', 'pkg:oci/debian@sha256:ab?tag=Latest'],
+      ['pkg:composer/@Scope/Name@1', 'pkg:composer/%40scope/name@1'],
+    ];
+    for (const [s, canonical] of lowered) {
+      expect(inPlaceForm(s), s).toBe(canonical);
+      expect(fullCanonical(s), s).toBe(canonical);
+    }
+    for (const s of ['pkg:github/Stebalien/slug%20rs@1', 'pkg:github/A%2Db/c', 'pkg:pypi/Django@1.0', 'pkg:pub/Ab@1', 'pkg:github/a/b%C3%84']) {
+      expect(inPlaceForm(s), s).toBeNull();
+    }
+  });
+
   it('never accepts a random string the full path refuses or rewrites', () => {
-    const pieces = ['pkg:', 'npm/', 'maven/', 'deb/', 'golang/', 'generic/', 'pypi/', 'cpan/', 'mlflow/', 'git/', 'a', 'B', '1', '.', '-', '_', '~', ':', '/', '//', '@', '?', '&', '=', '#', '%', '%40', '%2F', '%3A', '%41', '%c3', 'checksum', 'arch', 'vcs_url', 'repository_url=', 'x.azuredatabricks.net', '::', '..', ' ', 'é'];
+    const pieces = ['pkg:', 'npm/', 'maven/', 'deb/', 'github/', 'oci/', 'golang/', 'generic/', 'pypi/', 'cpan/', 'mlflow/', 'git/', 'a', 'B', '1', '.', '-', '_', '~', ':', '/', '//', '@', '?', '&', '=', '#', '%', '%40', '%2F', '%3A', '%41', '%c3', 'checksum', 'arch', 'vcs_url', 'repository_url=', 'x.azuredatabricks.net', '::', '..', ' ', 'é'];
     const purl = fc.array(fc.constantFrom(...pieces), { maxLength: 14 }).map((parts) => `pkg:${parts.join('')}`);
     fc.assert(
       fc.property(purl, (s) => {

@@ -83,25 +83,34 @@ export function isCanonicalInPlace(input: string, layout: SourceLayout, rules: I
 /**
  * The canonical form of `input` when it is told in place (see {@link isCanonicalInPlace}):
  * `input` itself, or `input` with what alone keeps it from being canonical written as building
- * writes it: qualifiers in key order (distinct lowercase keys given out of order: building sorts
- * them, and moving whole pairs changes nothing else), and an `@` in the namespace or name as
- * `%40` (an unencoded npm scope). Both are common spellings. `null` means "not known here".
+ * writes it: capitals of a type's lowercase namespace and name (and version) in lowercase, when
+ * they hold no escape and the type has no rule or pattern for them; qualifiers in key order
+ * (distinct lowercase keys given out of order: building sorts them, and moving whole pairs
+ * changes nothing else); an `@` in the namespace or name as `%40` (an unencoded npm scope). All
+ * are common spellings, and each leaves the string's length or layout before the qualifiers as it
+ * was. `null` means "not known here".
  */
 export function canonicalInPlace(input: string, layout: SourceLayout, rules: InPlaceRules, words: Vocabulary): string | null {
   const { pathStart, nameStart, nameEnd, versionAt, pathEnd, question, hash } = layout;
   if (layout.scheme !== 'pkg:' || nameStart === nameEnd || !isCanonicalSource(input, layout, false, true)) return null;
   if (!meets(rules.namespace, nameStart !== pathStart) || !meets(rules.version, versionAt !== -1) || !meets(rules.subpath, hash !== -1)) return null;
-  // Lowercase namespace and name (and version, when the type asks) hold no capital, and no escape
-  // decodes to one (canonical escapes are of characters that are not letters).
-  if (rules.lowercasePath && layout.lowerEnd < (rules.lowercaseVersion ? pathEnd : nameEnd)) return null;
+  // Lowercase namespace and name (and version, when the type asks) are written in lowercase when
+  // they hold capitals (ASCII: the characters are canonical ones) and no escape, whose hex digits
+  // stay uppercase; an escape decodes to no letter (canonical escapes are of characters that are
+  // not letters). Rules and patterns see lowercased values in the full path: left to it.
   let form: string | null = input;
+  const lowercaseEnd = rules.lowercaseVersion ? pathEnd : nameEnd;
+  if (rules.lowercasePath && layout.lowerEnd < lowercaseEnd) {
+    if ((layout.percent !== -1 && layout.percent < lowercaseEnd) || rules.checked.length > 0) return null;
+    form = `${input.slice(0, pathStart)}${input.slice(pathStart, lowercaseEnd).toLowerCase()}${input.slice(lowercaseEnd)}`;
+  }
   if (question === -1) {
     if (rules.requiredQualifiers.length > 0) return null;
   } else {
     const end = hash === -1 ? input.length : hash;
     const order = qualifiersInPlace(input, question + 1, end, words, rules.requiredQualifiers);
     if (order === NOT_IN_PLACE) return null;
-    if (order === OUT_OF_ORDER) form = inKeyOrder(input, question + 1, end);
+    if (order === OUT_OF_ORDER) form = inKeyOrder(form, question + 1, end);
   }
   if (form === null || (rules.checked.length > 0 && !valuesPass(input, words, rules.checked, layout))) return null;
   return layout.strayAt ? escapeStrayAt(form, pathStart, versionAt === -1 ? pathEnd : versionAt) : form;
