@@ -218,8 +218,25 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
     }
   });
 
+  it('escapes printable ASCII written raw in the path, when the other parts hold canonical characters', () => {
+    const escaped: [string, string][] = [
+      ['pkg:deb/debian/libamd2@1:5.12.0+dfsg-2?arch=amd64&distro=debian-12', 'pkg:deb/debian/libamd2@1:5.12.0%2Bdfsg-2?arch=amd64&distro=debian-12'],
+      ['pkg:deb/debian/libyajl2@2.1.0-3+deb12u2?distro=debian-12.15&arch=amd64', 'pkg:deb/debian/libyajl2@2.1.0-3%2Bdeb12u2?arch=amd64&distro=debian-12.15'],
+      ['pkg:npm/@a/b c+d@1 2#x/y', 'pkg:npm/%40a/b%20c%2Bd@1%202#x/y'],
+      ['pkg:generic/a&b=c@1?k=v', 'pkg:generic/a%26b%3Dc@1?k=v'],
+      ['pkg:github/A+B/C@1', 'pkg:github/a%2Bb/c@1'],
+    ];
+    for (const [s, canonical] of escaped) {
+      expect(inPlaceForm(s), s).toBe(canonical);
+      expect(fullCanonical(s), s).toBe(canonical);
+    }
+    for (const s of ['pkg:deb/debian/a@1+x?arch=a+b', 'pkg:deb/debian/a@1+x#a+b', 'pkg:deb/debian/a@1é', 'pkg:deb/debian/a@1\t', 'pkg:deb/debian/a@1+x%2f']) {
+      expect(inPlaceForm(s), s).toBeNull();
+    }
+  });
+
   it('never accepts a random string the full path refuses or rewrites', () => {
-    const pieces = ['pkg:', 'npm/', 'maven/', 'deb/', 'github/', 'oci/', 'golang/', 'generic/', 'pypi/', 'cpan/', 'mlflow/', 'git/', 'a', 'B', '1', '.', '-', '_', '~', ':', '/', '//', '@', '?', '&', '=', '#', '%', '%40', '%2F', '%3A', '%41', '%c3', 'checksum', 'arch', 'vcs_url', 'repository_url=', 'x.azuredatabricks.net', '::', '..', ' ', 'é'];
+    const pieces = ['pkg:', 'npm/', 'maven/', 'deb/', 'github/', 'oci/', 'golang/', 'generic/', 'pypi/', 'cpan/', 'mlflow/', 'git/', 'a', 'B', '1', '.', '-', '_', '~', ':', '/', '//', '@', '?', '&', '=', '#', '%', '%40', '%2F', '%3A', '%41', '%c3', 'checksum', 'arch', 'vcs_url', 'repository_url=', 'x.azuredatabricks.net', '::', '..', ' ', 'é', '+', '!', '"', '\\'];
     const purl = fc.array(fc.constantFrom(...pieces), { maxLength: 14 }).map((parts) => `pkg:${parts.join('')}`);
     fc.assert(
       fc.property(purl, (s) => {

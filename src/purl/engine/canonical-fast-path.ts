@@ -13,6 +13,8 @@ import { LENIENT, parsePurlString } from '../syntax/parse-purl-string.js';
 import type { PurlComponents } from '../purl-components.js';
 import type { RuleContext } from '../rules/index.js';
 import { isLowerQualifierKey } from '../syntax/char-classes.js';
+import { asciiEscape } from '../syntax/percent-encoding.js';
+import { firstFrom } from '../syntax/text-search.js';
 import type { ComponentPlan, CompiledType } from '../definitions/compile-definition.js';
 
 /** What a component's definition asks of its value, when that can be told from where it is written. */
@@ -92,7 +94,12 @@ export function isCanonicalInPlace(input: string, layout: SourceLayout, rules: I
  */
 export function canonicalInPlace(input: string, layout: SourceLayout, rules: InPlaceRules, words: Vocabulary): string | null {
   const { pathStart, nameStart, nameEnd, versionAt, pathEnd, question, hash } = layout;
-  if (layout.scheme !== 'pkg:' || nameStart === nameEnd || !isCanonicalSource(input, layout, false, true)) return null;
+  if (layout.scheme !== 'pkg:' || nameStart === nameEnd) return null;
+  // Characters building escapes, written raw in the path (a "+" in a Debian version), are escaped
+  // here when they are printable ASCII and every other part holds canonical characters only.
+  const rawInPath = !layout.canonicalCharacters;
+  if (rawInPath && !escapableInPath(input, layout)) return null;
+  if (!isCanonicalSource(input, layout, false, true, rawInPath)) return null;
   if (!meets(rules.namespace, nameStart !== pathStart) || !meets(rules.version, versionAt !== -1) || !meets(rules.subpath, hash !== -1)) return null;
   // Lowercase namespace and name (and version, when the type asks) are written in lowercase when
   // they hold capitals (ASCII: the characters are canonical ones) and no escape, whose hex digits
@@ -113,18 +120,44 @@ export function canonicalInPlace(input: string, layout: SourceLayout, rules: InP
     if (order === OUT_OF_ORDER) form = inKeyOrder(form, question + 1, end);
   }
   if (form === null || (rules.checked.length > 0 && !valuesPass(input, words, rules.checked, layout))) return null;
-  return layout.strayAt ? escapeStrayAt(form, pathStart, versionAt === -1 ? pathEnd : versionAt) : form;
+  return layout.strayAt || rawInPath ? escapeInPath(form, pathStart, pathEnd, versionAt) : form;
+}
+
+/** From `lastIndex`: a character building escapes in a path, `@` included (see {@link escapeInPath}). */
+const ESCAPED_IN_PATH = /[^A-Za-z0-9._~:/%-]/g;
+/** From `lastIndex`: a character that is not printable ASCII. */
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/g;
+/** From `lastIndex`: a character canonical qualifiers do not hold as it is (see `SourceLayout`). */
+const NOT_QUALIFIERS = /[^A-Za-z0-9._~:%&=-]/g;
+/** From `lastIndex`: a character a canonical subpath does not hold as it is. */
+const NOT_SUBPATH = /[^A-Za-z0-9._~:/%-]/g;
+
+/**
+ * Whether the characters of `input` that are not canonical ones (`layout.canonicalCharacters` is
+ * false) are all in its path and printable ASCII, which building escapes one by one: the
+ * qualifiers and the subpath hold canonical characters only. ("?" and "#" in the path make the
+ * layout untidy, which the caller refuses.)
+ */
+function escapableInPath(input: string, layout: SourceLayout): boolean {
+  const { pathStart, pathEnd, question, hash } = layout;
+  if (firstFrom(NOT_PRINTABLE_ASCII, input, pathStart) < pathEnd) return false;
+  const qualifiersEnd = hash === -1 ? input.length : hash;
+  if (question !== -1 && firstFrom(NOT_QUALIFIERS, input, question + 1) < qualifiersEnd) return false;
+  return hash === -1 || firstFrom(NOT_SUBPATH, input, hash + 1) === input.length;
 }
 
 /**
- * `form` with each `@` from `from` to before `to` (the namespace and name, where every `@` is part
- * of a value: see `SourceLayout.strayAt`) written `%40`, as building writes it.
+ * `form` with each character of the path (from `from` to before `to`, the version's `@` at
+ * `versionAt` aside) that building escapes written as its escape: an `@` of the namespace or name
+ * (see `SourceLayout.strayAt`) as `%40`, and raw printable ASCII (see {@link escapableInPath}).
+ * Escapes already there are canonical, and stay.
  */
-function escapeStrayAt(form: string, from: number, to: number): string {
+function escapeInPath(form: string, from: number, to: number, versionAt: number): string {
   let out = form.slice(0, from);
   let run = from;
-  for (let at = form.indexOf('@', from); at !== -1 && at < to; at = form.indexOf('@', at + 1)) {
-    out += `${form.slice(run, at)}%40`;
+  for (let at = firstFrom(ESCAPED_IN_PATH, form, from); at < to; at = firstFrom(ESCAPED_IN_PATH, form, at + 1)) {
+    if (at === versionAt) continue;
+    out += `${form.slice(run, at)}${asciiEscape(form.charCodeAt(at))}`;
     run = at + 1;
   }
   return out + form.slice(run);
