@@ -5,9 +5,9 @@
  * is an optimisation only: an engine made with `canonicalFastPath: false` answers every input the
  * same without it (a test compares the two on the whole corpus and the conformance suite).
  */
-import { MANY_KEYS, valueEscapesCanonical, RawQualifiers } from '../syntax/raw-qualifiers.js';
+import { sortedOrder, valueEscapesCanonical, RawQualifiers } from '../syntax/raw-qualifiers.js';
 import { isCanonicalSource } from '../syntax/canonical-source.js';
-import type { SourceLayout } from '../syntax/source-layout.js';
+import { NOT_QUALIFIERS, NOT_SUBPATH, type SourceLayout } from '../syntax/source-layout.js';
 import type { Vocabulary } from '../syntax/vocabulary.js';
 import { LENIENT, parsePurlString } from '../syntax/parse-purl-string.js';
 import type { PurlComponents } from '../purl-components.js';
@@ -98,8 +98,7 @@ export function canonicalInPlace(input: string, layout: SourceLayout, rules: InP
   // Characters building escapes, written raw in the path (a "+" in a Debian version), are escaped
   // here when they are printable ASCII and every other part holds canonical characters only.
   const rawInPath = !layout.canonicalCharacters;
-  if (rawInPath && !escapableInPath(input, layout)) return null;
-  if (!isCanonicalSource(input, layout, false, true, rawInPath)) return null;
+  if ((rawInPath && !escapableInPath(input, layout)) || !isCanonicalSource(input, layout, false, true, rawInPath)) return null;
   if (!meets(rules.namespace, nameStart !== pathStart) || !meets(rules.version, versionAt !== -1) || !meets(rules.subpath, hash !== -1)) return null;
   // Lowercase namespace and name (and version, when the type asks) are written in lowercase when
   // they hold capitals (ASCII: the characters are canonical ones) and no escape, whose hex digits
@@ -109,7 +108,8 @@ export function canonicalInPlace(input: string, layout: SourceLayout, rules: InP
   const lowercaseEnd = rules.lowercaseVersion ? pathEnd : nameEnd;
   if (rules.lowercasePath && layout.lowerEnd < lowercaseEnd) {
     if ((layout.percent !== -1 && layout.percent < lowercaseEnd) || rules.checked.length > 0) return null;
-    form = `${input.slice(0, pathStart)}${input.slice(pathStart, lowercaseEnd).toLowerCase()}${input.slice(lowercaseEnd)}`;
+    // From the start: scheme and type are lowercase already (the type was found as written).
+    form = input.slice(0, lowercaseEnd).toLowerCase() + input.slice(lowercaseEnd);
   }
   if (question === -1) {
     if (rules.requiredQualifiers.length > 0) return null;
@@ -123,14 +123,8 @@ export function canonicalInPlace(input: string, layout: SourceLayout, rules: InP
   return layout.strayAt || rawInPath ? escapeInPath(form, pathStart, pathEnd, versionAt) : form;
 }
 
-/** From `lastIndex`: a character building escapes in a path, `@` included (see {@link escapeInPath}). */
-const ESCAPED_IN_PATH = /[^A-Za-z0-9._~:/%-]/g;
 /** From `lastIndex`: a character that is not printable ASCII. */
 const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/g;
-/** From `lastIndex`: a character canonical qualifiers do not hold as it is (see `SourceLayout`). */
-const NOT_QUALIFIERS = /[^A-Za-z0-9._~:%&=-]/g;
-/** From `lastIndex`: a character a canonical subpath does not hold as it is. */
-const NOT_SUBPATH = /[^A-Za-z0-9._~:/%-]/g;
 
 /**
  * Whether the characters of `input` that are not canonical ones (`layout.canonicalCharacters` is
@@ -150,12 +144,13 @@ function escapableInPath(input: string, layout: SourceLayout): boolean {
  * `form` with each character of the path (from `from` to before `to`, the version's `@` at
  * `versionAt` aside) that building escapes written as its escape: an `@` of the namespace or name
  * (see `SourceLayout.strayAt`) as `%40`, and raw printable ASCII (see {@link escapableInPath}).
- * Escapes already there are canonical, and stay.
+ * Escapes already there are canonical, and stay. (The characters building escapes in a path,
+ * `@` among them, are those a canonical subpath does not hold as they are: `NOT_SUBPATH`.)
  */
 function escapeInPath(form: string, from: number, to: number, versionAt: number): string {
   let out = form.slice(0, from);
   let run = from;
-  for (let at = firstFrom(ESCAPED_IN_PATH, form, from); at < to; at = firstFrom(ESCAPED_IN_PATH, form, at + 1)) {
+  for (let at = firstFrom(NOT_SUBPATH, form, from); at < to; at = firstFrom(NOT_SUBPATH, form, at + 1)) {
     if (at === versionAt) continue;
     out += `${form.slice(run, at)}${asciiEscape(form.charCodeAt(at))}`;
     run = at + 1;
@@ -271,41 +266,25 @@ function qualifiersInPlace(input: string, from: number, to: number, words: Vocab
   return found === required.length && valueEscapesCanonical(input, start, to) ? order : NOT_IN_PLACE;
 }
 
+/** The most pairs put in key order in place; more go the full way. */
+const MANY_KEYS = 16;
+
 /**
  * `input` with the pairs of its qualifiers (from `from` to before `to`: each a lowercase key, one
  * `=` and a canonical value, as {@link qualifiersInPlace} found them) in key order, as building
  * writes them; `null` when a key is given twice (the full parse refuses that), or for more pairs
- * than {@link MANY_KEYS} (left to the full path). The pairs are found and ordered by their places
- * (an insertion sort of the handful), and the string written once: splitting, sorting with a
- * comparator and joining cost several times more, measured.
+ * than {@link MANY_KEYS} (left to the full path).
  */
 function inKeyOrder(input: string, from: number, to: number): string | null {
-  // Start and "=" of each pair, in the order written.
-  const starts: number[] = [];
-  const equals: number[] = [];
-  for (let at = from; at < to; ) {
-    let next = input.indexOf('&', at);
-    if (next === -1 || next > to) next = to;
-    starts.push(at);
-    equals.push(input.indexOf('=', at));
-    at = next + 1;
-    if (starts.length > MANY_KEYS) return null;
-  }
-  const keys: string[] = [];
-  for (let i = 0; i < starts.length; i++) keys.push(input.slice(starts[i] as number, equals[i] as number));
-  const order: number[] = [];
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
-    let j = i;
-    for (; j > 0 && (keys[order[j - 1] as number] as string) > key; j--) order[j] = order[j - 1] as number;
-    if (j > 0 && keys[order[j - 1] as number] === key) return null;
-    order[j] = i;
-  }
+  const pairs = input.slice(from, to).split('&');
+  if (pairs.length > MANY_KEYS) return null;
+  const keys = pairs.map((pair) => pair.slice(0, pair.indexOf('=')));
+  const order = sortedOrder(keys);
   let out = input.slice(0, from);
   for (let k = 0; k < order.length; k++) {
     const i = order[k] as number;
-    const end = i + 1 < starts.length ? (starts[i + 1] as number) - 1 : to;
-    out += k === 0 ? input.slice(starts[i] as number, end) : `&${input.slice(starts[i] as number, end)}`;
+    if (k > 0 && keys[i] === keys[order[k - 1] as number]) return null;
+    out += k === 0 ? pairs[i] : `&${pairs[i]}`;
   }
   return out + input.slice(to);
 }

@@ -34,9 +34,6 @@ export function isNotCanonicalValue(value: string): boolean {
   return foundIn(NOT_VALUE, value, 0, value.length) || (value.includes('%') && foundIn(NOT_CANONICAL_ESCAPE, value, 0, value.length));
 }
 
-/** How many keys are compared one by one for duplicates before a Set holds them. */
-export const MANY_KEYS = 16;
-
 /** The pairs of qualifiers with none: shared, never written to. */
 const NONE: string[] = [];
 
@@ -55,17 +52,15 @@ export class RawQualifiers implements QualifierSink {
   #ascending = true;
   /** Whether every value was written as building writes it (then each is written back as it is). */
   #valuesCanonical = false;
-  /** The keys, once one came out of order after more than {@link MANY_KEYS} (only then is a Set worth making). */
+  /** The keys, once one came out of order (only then is there anything to look up). */
   #seen: Set<string> | null = null;
 
   /** Adds a pair, refusing a key given before. */
   add(key: string, value: string, ascending: boolean): void {
-    // A key above every earlier one is new; only the others need looking up: in the handful of
-    // keys a PURL has, one by one (making a Set costs more than the few comparisons), and in a Set
-    // once there are many, so that a PURL of thousands of pairs is not quadratic work.
+    // A key above every earlier one is new; only the others need looking up.
     if (!ascending) {
-      if (this.#seen === null && this.#keys.length > MANY_KEYS) this.#seen = new Set(this.#keys);
-      if (this.#seen === null ? this.#keys.includes(key) : this.#seen.has(key)) {
+      this.#seen ??= new Set(this.#keys);
+      if (this.#seen.has(key)) {
         throw new PurlError('qualifiers', 'duplicate-qualifier-key', `qualifier key ${quote(key)} appears more than once`);
       }
       this.#ascending = false;
@@ -114,8 +109,8 @@ export class RawQualifiers implements QualifierSink {
   }
 }
 
-/** The indexes of `keys` (distinct) in key order: an insertion sort, for the handful a PURL has. */
-function sortedOrder(keys: readonly string[]): number[] {
+/** The indexes of `keys` in key order (equal keys side by side): an insertion sort, for the handful a PURL has. */
+export function sortedOrder(keys: readonly string[]): number[] {
   const order: number[] = [];
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;

@@ -1,7 +1,6 @@
 import { PurlError, quote } from '../purl-error.js';
 import { emptyQualifiers, type PurlQualifiers } from '../purl-components.js';
 import { percentDecode } from './percent-encoding.js';
-import { MANY_KEYS } from './raw-qualifiers.js';
 import { checkQualifierKey } from './generic-rules.js';
 import type { WordIndex } from './word-index.js';
 
@@ -80,10 +79,8 @@ export class QualifierRecord implements QualifierSink {
   #emptyKeys: string[] | null = null;
 
   add(key: string, value: string, ascending: boolean, escaped: boolean): void {
-    // Keys mostly come sorted; only one that does not can be a duplicate. The handful of keys in
-    // `pairs` are compared one by one (`in` with a key that varies is a generic look-up); the
-    // record is asked once there are many, so that thousands of pairs are not quadratic work.
-    if (!ascending && ((this.pairs !== null && isKeyIn(this.pairs, key, this.record)) || (this.#emptyKeys !== null && this.#emptyKeys.includes(key)))) {
+    // Keys mostly come sorted; only one that does not can be a duplicate.
+    if (!ascending && ((this.record !== null && key in this.record) || (this.#emptyKeys !== null && this.#emptyKeys.includes(key)))) {
       throw new PurlError('qualifiers', 'duplicate-qualifier-key', `qualifier key ${quote(key)} appears more than once`);
     }
     if (value === '') {
@@ -98,13 +95,6 @@ export class QualifierRecord implements QualifierSink {
     this.record[key] = decoded;
     (this.pairs as string[]).push(key, decoded);
   }
-}
-
-/** Whether `key` is one of the keys of `pairs` (keys and values alternating), which are those of `record`. */
-function isKeyIn(pairs: readonly string[], key: string, record: PurlQualifiers | null): boolean {
-  if (pairs.length > 2 * MANY_KEYS) return record !== null && key in record;
-  for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === key) return true;
-  return false;
 }
 
 /** The error for the pair from `from` to `next`, which has no "=". */

@@ -77,8 +77,8 @@ export class SourceLayout {
 // it is (a `%` aside): in scheme, type and path (lowercase, or either case), qualifiers, subpath.
 const NOT_LOWER_PATH = /[^a-z0-9._~:/@%-]/g;
 const NOT_PATH = /[^A-Za-z0-9._~:/@%-]/g;
-const NOT_QUALIFIERS = /[^A-Za-z0-9._~:%&=-]/g;
-const NOT_SUBPATH = /[^A-Za-z0-9._~:/%-]/g;
+export const NOT_QUALIFIERS = /[^A-Za-z0-9._~:%&=-]/g;
+export const NOT_SUBPATH = /[^A-Za-z0-9._~:/%-]/g;
 /** The first character that is not a letter, digit, `._~:-`, `%` or a separator. */
 const NOT_PLAIN = /[^A-Za-z0-9._~:/@%?#&=-]/g;
 
