@@ -174,7 +174,7 @@ function meets(requirement: InPlaceRequirement, present: boolean): boolean {
  */
 function valuesPass(input: string, words: Vocabulary, plans: readonly ComponentPlan[], layout: SourceLayout): boolean {
   const { pathStart, nameStart, nameEnd, versionAt, pathEnd, percent } = layout;
-  const context = new InPlaceRuleContext(input, words);
+  const context = new InPlaceRuleContext(input, words, layout);
   try {
     for (const plan of plans) {
       const component = plan.component;
@@ -208,17 +208,23 @@ function passes(plan: ComponentPlan, input: string, from: number, to: number, pe
 class InPlaceRuleContext implements RuleContext {
   readonly #input: string;
   readonly #words: Vocabulary;
+  /**
+   * The layout found for the input: parsing reads the parts from it rather than finding them
+   * again (a parse only ever clears its `tidy`, as the full path's parse of the same layout would).
+   */
+  readonly #layout: SourceLayout;
   #components: PurlComponents | null = null;
 
-  constructor(input: string, words: Vocabulary) {
+  constructor(input: string, words: Vocabulary, layout: SourceLayout) {
     this.#input = input;
     this.#words = words;
+    this.#layout = layout;
   }
 
   get components(): Readonly<PurlComponents> {
     if (this.#components === null) {
       const raw = new RawQualifiers();
-      const components = parsePurlString(this.#input, LENIENT, this.#words, raw);
+      const components = parsePurlString(this.#input, LENIENT, this.#words, raw, this.#layout);
       components.qualifiers = raw.toRecord();
       this.#components = components;
     }
