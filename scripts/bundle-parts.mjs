@@ -12,7 +12,7 @@
 //                  permitted_characters patterns can backtrack catastrophically (0 since it runs
 //                  when teapurl is built for the bundled types, and is in the lazy chunk of the
 //                  engines made from definitions)
-//   fast path      canonicalize's in-place check (canonical-fast-path.ts)
+//   fast path      canonicalize's in-place check and rewrites (canonical-fast-path.ts)
 //   PackageURL     the packageurl-js-compatible class and its tables (package-url/*)
 //   loaders        the async load… functions (URL mapper, definitions, pattern guard, engines from
 //                  definitions): what stays eager of them, their chunks are lazy anyway
@@ -63,6 +63,7 @@ const PARTS = {
     rewrite: (text) =>
       text
         .replace(/export function isCanonicalInPlace\([\s\S]*?\n\}\n/, 'export function isCanonicalInPlace(..._: unknown[]): boolean {\n  return false;\n}\n')
+        .replace(/export function canonicalInPlace\([\s\S]*?\n\}\n/, 'export function canonicalInPlace(..._: unknown[]): string | null {\n  return null;\n}\n')
         .replace(/export function inPlaceRules\([\s\S]*?\n\}\n/, 'export function inPlaceRules(..._: unknown[]): InPlaceRules | null {\n  return null;\n}\n'),
   },
   PackageURL: { file: /src\/purl\/index\.ts$/, rewrite: (text) => text.replace(/export \{\s*PackageURL,[\s\S]*?\} from '\.\/package-url\/package-url\.js';/, '') },

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bundledPurlEngine, defaultPurlEngine, defaultPurlRules, PurlError } from '../../src/purl/index.js';
 import { defaultPurlDefinitions } from '../../src/purl/default-definitions.js';
-import { inPlaceRules, isCanonicalInPlace } from '../../src/purl/engine/canonical-fast-path.js';
+import { canonicalInPlace, inPlaceRules, isCanonicalInPlace } from '../../src/purl/engine/canonical-fast-path.js';
 import { vocabulary } from '../../src/purl/syntax/vocabulary.js';
 import { locateParts } from '../../src/purl/syntax/source-layout.js';
 import { compileDefinition } from '../../src/purl/definitions/compile-definition.js';
@@ -33,6 +33,13 @@ function inPlace(s: string): boolean {
   return rules != null && isCanonicalInPlace(s, layout, rules, words);
 }
 
+/** The canonical form the shortcut gives (the input, or the input with its qualifiers in key order), or null. */
+function inPlaceForm(s: string): string | null {
+  const layout = locateParts(s);
+  const rules = layout.pathStart === -1 ? undefined : words.types.find(s, layout.typeStart, layout.pathStart - 1)?.inPlace;
+  return rules == null ? null : canonicalInPlace(s, layout, rules, words);
+}
+
 /** The canonical form by the full path, or null when it refuses the PURL. */
 function fullCanonical(s: string): string | null {
   try {
@@ -47,9 +54,10 @@ function wrongAnswers(inputs: Iterable<string>): { wrong: string[]; accepted: nu
   const wrong: string[] = [];
   let accepted = 0;
   for (const s of inputs) {
-    if (!inPlace(s)) continue;
+    const form = inPlaceForm(s);
+    if (form === null) continue;
     accepted++;
-    if (fullCanonical(s) !== s) wrong.push(s);
+    if (fullCanonical(s) !== form) wrong.push(s);
   }
   return { wrong, accepted };
 }
@@ -158,11 +166,83 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
     }
   });
 
+  it('puts the qualifiers of an otherwise canonical PURL in key order, and leaves any other difference to the full path', () => {
+    const reordered: [string, string][] = [
+      ['pkg:deb/debian/pcb@1:4.2.2-1?distro=debian-12.15&arch=all', 'pkg:deb/debian/pcb@1:4.2.2-1?arch=all&distro=debian-12.15'],
+      ['pkg:maven/org.apache.maven.plugins/maven-clean-plugin@2.5?type=jar&classifier=javadoc#a/b', 'pkg:maven/org.apache.maven.plugins/maven-clean-plugin@2.5?classifier=javadoc&type=jar#a/b'],
+      ['pkg:npm/a@1?z=1&arch2=x&arch=y', 'pkg:npm/a@1?arch=y&arch2=x&z=1'],
+      ['pkg:julia/Dates@1.9.0?z=1&uuid=ade2ca70-3891-5945-98fb-dc099432e06a', 'pkg:julia/Dates@1.9.0?uuid=ade2ca70-3891-5945-98fb-dc099432e06a&z=1'],
+    ];
+    for (const [s, canonical] of reordered) {
+      expect(inPlace(s), s).toBe(false);
+      expect(inPlaceForm(s), s).toBe(canonical);
+      expect(fullCanonical(s), s).toBe(canonical);
+    }
+    for (const s of ['pkg:npm/a@1?b=1&a=2&b=3', 'pkg:npm/a@1?b=1&b=2', 'pkg:npm/a@1?b=1&A=2', 'pkg:npm/a@1?b=1&a=', 'pkg:npm/a@1?b=1&a=x%2fy', 'pkg:julia/Dates@1?b=1&a=2']) {
+      expect(inPlaceForm(s), s).toBeNull();
+    }
+  });
+
+  it('writes an "@" of the namespace or name as %40, and leaves any other difference to the full path', () => {
+    const escaped: [string, string][] = [
+      ['pkg:npm/@babel/core', 'pkg:npm/%40babel/core'],
+      ['pkg:npm/@babel/core@7.0.0?vcs_url=x&checksum=y#lib', 'pkg:npm/%40babel/core@7.0.0?checksum=y&vcs_url=x#lib'],
+      ['pkg:npm/@foo@1.0', 'pkg:npm/%40foo@1.0'],
+      ['pkg:npm/foo@1@2', 'pkg:npm/foo%401@2'],
+      ['pkg:generic/a@b/c@d/e@1', 'pkg:generic/a%40b/c%40d/e@1'],
+    ];
+    for (const [s, canonical] of escaped) {
+      expect(inPlaceForm(s), s).toBe(canonical);
+      expect(fullCanonical(s), s).toBe(canonical);
+    }
+    for (const s of ['pkg:npm/@Babel/core', 'pkg:npm/@babel/core@', 'pkg:npm/@babel//core@1', 'pkg:npm/a@1/@b/c', 'pkg:cran/@0.9.1', 'pkg:npm/@babel/core@1%2f']) {
+      expect(inPlaceForm(s) === null || inPlaceForm(s) === fullCanonical(s), s).toBe(true);
+    }
+  });
+
+  it('lowercases what the type lowercases, when no escape or rule is in the way', () => {
+    const lowered: [string, string][] = [
+      ['pkg:github/LibreCat/Catmandu-MODS', 'pkg:github/librecat/catmandu-mods'],
+      ['pkg:github/Stebalien/Slug-rs@Refs-Tags-0.1.4', 'pkg:github/stebalien/slug-rs@Refs-Tags-0.1.4'],
+      ['pkg:github/Stebalien/slug-rs@refs%2Ftags%2F0.1.4', 'pkg:github/stebalien/slug-rs@refs%2Ftags%2F0.1.4'],
+      ['pkg:deb/Debian/Curl@1?distro=x&arch=y', 'pkg:deb/debian/curl@1?arch=y&distro=x'],
+      ['pkg:oci/Debian@Sha256:AB?tag=Latest', 'pkg:oci/debian@sha256:ab?tag=Latest'],
+      ['pkg:composer/@Scope/Name@1', 'pkg:composer/%40scope/name@1'],
+    ];
+    for (const [s, canonical] of lowered) {
+      expect(inPlaceForm(s), s).toBe(canonical);
+      expect(fullCanonical(s), s).toBe(canonical);
+    }
+    for (const s of ['pkg:github/Stebalien/slug%20rs@1', 'pkg:github/A%2Db/c', 'pkg:pypi/Django@1.0', 'pkg:pub/Ab@1', 'pkg:github/a/b%C3%84']) {
+      expect(inPlaceForm(s), s).toBeNull();
+    }
+  });
+
+  it('escapes printable ASCII written raw in the path, when the other parts hold canonical characters', () => {
+    const escaped: [string, string][] = [
+      ['pkg:deb/debian/libamd2@1:5.12.0+dfsg-2?arch=amd64&distro=debian-12', 'pkg:deb/debian/libamd2@1:5.12.0%2Bdfsg-2?arch=amd64&distro=debian-12'],
+      ['pkg:deb/debian/libyajl2@2.1.0-3+deb12u2?distro=debian-12.15&arch=amd64', 'pkg:deb/debian/libyajl2@2.1.0-3%2Bdeb12u2?arch=amd64&distro=debian-12.15'],
+      ['pkg:npm/@a/b c+d@1 2#x/y', 'pkg:npm/%40a/b%20c%2Bd@1%202#x/y'],
+      ['pkg:generic/a&b=c@1?k=v', 'pkg:generic/a%26b%3Dc@1?k=v'],
+      ['pkg:github/A+B/C@1', 'pkg:github/a%2Bb/c@1'],
+    ];
+    for (const [s, canonical] of escaped) {
+      expect(inPlaceForm(s), s).toBe(canonical);
+      expect(fullCanonical(s), s).toBe(canonical);
+    }
+    for (const s of ['pkg:deb/debian/a@1+x?arch=a+b', 'pkg:deb/debian/a@1+x#a+b', 'pkg:deb/debian/a@1é', 'pkg:deb/debian/a@1\t', 'pkg:deb/debian/a@1+x%2f']) {
+      expect(inPlaceForm(s), s).toBeNull();
+    }
+  });
+
   it('never accepts a random string the full path refuses or rewrites', () => {
-    const pieces = ['pkg:', 'npm/', 'maven/', 'deb/', 'golang/', 'generic/', 'pypi/', 'cpan/', 'mlflow/', 'git/', 'a', 'B', '1', '.', '-', '_', '~', ':', '/', '//', '@', '?', '&', '=', '#', '%', '%40', '%2F', '%3A', '%41', '%c3', 'checksum', 'arch', 'vcs_url', 'repository_url=', 'x.azuredatabricks.net', '::', '..', ' ', 'é'];
+    const pieces = ['pkg:', 'npm/', 'maven/', 'deb/', 'github/', 'oci/', 'golang/', 'generic/', 'pypi/', 'cpan/', 'mlflow/', 'git/', 'a', 'B', '1', '.', '-', '_', '~', ':', '/', '//', '@', '?', '&', '=', '#', '%', '%40', '%2F', '%3A', '%41', '%c3', 'checksum', 'arch', 'vcs_url', 'repository_url=', 'x.azuredatabricks.net', '::', '..', ' ', 'é', '+', '!', '"', '\\'];
     const purl = fc.array(fc.constantFrom(...pieces), { maxLength: 14 }).map((parts) => `pkg:${parts.join('')}`);
     fc.assert(
-      fc.property(purl, (s) => !inPlace(s) || fullCanonical(s) === s),
+      fc.property(purl, (s) => {
+        const form = inPlaceForm(s);
+        return form === null || fullCanonical(s) === form;
+      }),
       { numRuns: 20_000 },
     );
   });

@@ -5,14 +5,16 @@
  * is an optimisation only: an engine made with `canonicalFastPath: false` answers every input the
  * same without it (a test compares the two on the whole corpus and the conformance suite).
  */
-import { valueEscapesCanonical, RawQualifiers } from '../syntax/raw-qualifiers.js';
+import { sortedOrder, valueEscapesCanonical, RawQualifiers } from '../syntax/raw-qualifiers.js';
 import { isCanonicalSource } from '../syntax/canonical-source.js';
-import type { SourceLayout } from '../syntax/source-layout.js';
+import { NOT_QUALIFIERS, NOT_SUBPATH, type SourceLayout } from '../syntax/source-layout.js';
 import type { Vocabulary } from '../syntax/vocabulary.js';
 import { LENIENT, parsePurlString } from '../syntax/parse-purl-string.js';
 import type { PurlComponents } from '../purl-components.js';
 import type { RuleContext } from '../rules/index.js';
 import { isLowerQualifierKey } from '../syntax/char-classes.js';
+import { asciiEscape } from '../syntax/percent-encoding.js';
+import { firstFrom } from '../syntax/text-search.js';
 import type { ComponentPlan, CompiledType } from '../definitions/compile-definition.js';
 
 /** What a component's definition asks of its value, when that can be told from where it is written. */
@@ -77,14 +79,83 @@ export function inPlaceRules(compiled: CompiledType): InPlaceRules | null {
  * Parsing such a string meets no error and building its components writes it back unchanged.
  */
 export function isCanonicalInPlace(input: string, layout: SourceLayout, rules: InPlaceRules, words: Vocabulary): boolean {
+  return canonicalInPlace(input, layout, rules, words) === input;
+}
+
+/**
+ * The canonical form of `input` when it is told in place (see {@link isCanonicalInPlace}):
+ * `input` itself, or `input` with what alone keeps it from being canonical written as building
+ * writes it: capitals of a type's lowercase namespace and name (and version) in lowercase, when
+ * they hold no escape and the type has no rule or pattern for them; qualifiers in key order
+ * (distinct lowercase keys given out of order: building sorts them, and moving whole pairs
+ * changes nothing else); an `@` in the namespace or name as `%40` (an unencoded npm scope). All
+ * are common spellings, and each leaves the string's length or layout before the qualifiers as it
+ * was. `null` means "not known here".
+ */
+export function canonicalInPlace(input: string, layout: SourceLayout, rules: InPlaceRules, words: Vocabulary): string | null {
   const { pathStart, nameStart, nameEnd, versionAt, pathEnd, question, hash } = layout;
-  if (layout.scheme !== 'pkg:' || nameStart === nameEnd || !isCanonicalSource(input, layout, false)) return false;
-  if (!meets(rules.namespace, nameStart !== pathStart) || !meets(rules.version, versionAt !== -1) || !meets(rules.subpath, hash !== -1)) return false;
-  // Lowercase namespace and name (and version, when the type asks) hold no capital, and no escape
-  // decodes to one (canonical escapes are of characters that are not letters).
-  if (rules.lowercasePath && layout.lowerEnd < (rules.lowercaseVersion ? pathEnd : nameEnd)) return false;
-  if (question === -1 ? rules.requiredQualifiers.length > 0 : !qualifiersInPlace(input, question + 1, hash === -1 ? input.length : hash, words, rules.requiredQualifiers)) return false;
-  return rules.checked.length === 0 || valuesPass(input, words, rules.checked, layout);
+  if (layout.scheme !== 'pkg:' || nameStart === nameEnd) return null;
+  // Characters building escapes, written raw in the path (a "+" in a Debian version), are escaped
+  // here when they are printable ASCII and every other part holds canonical characters only.
+  const rawInPath = !layout.canonicalCharacters;
+  if ((rawInPath && !escapableInPath(input, layout)) || !isCanonicalSource(input, layout, false, true, rawInPath)) return null;
+  if (!meets(rules.namespace, nameStart !== pathStart) || !meets(rules.version, versionAt !== -1) || !meets(rules.subpath, hash !== -1)) return null;
+  // Lowercase namespace and name (and version, when the type asks) are written in lowercase when
+  // they hold capitals (ASCII: the characters are canonical ones) and no escape, whose hex digits
+  // stay uppercase; an escape decodes to no letter (canonical escapes are of characters that are
+  // not letters). Rules and patterns see lowercased values in the full path: left to it.
+  let form: string | null = input;
+  const lowercaseEnd = rules.lowercaseVersion ? pathEnd : nameEnd;
+  if (rules.lowercasePath && layout.lowerEnd < lowercaseEnd) {
+    if ((layout.percent !== -1 && layout.percent < lowercaseEnd) || rules.checked.length > 0) return null;
+    // From the start: scheme and type are lowercase already (the type was found as written).
+    form = input.slice(0, lowercaseEnd).toLowerCase() + input.slice(lowercaseEnd);
+  }
+  if (question === -1) {
+    if (rules.requiredQualifiers.length > 0) return null;
+  } else {
+    const end = hash === -1 ? input.length : hash;
+    const order = qualifiersInPlace(input, question + 1, end, words, rules.requiredQualifiers);
+    if (order === NOT_IN_PLACE) return null;
+    if (order === OUT_OF_ORDER) form = inKeyOrder(form, question + 1, end);
+  }
+  if (form === null || (rules.checked.length > 0 && !valuesPass(input, words, rules.checked, layout))) return null;
+  return layout.strayAt || rawInPath ? escapeInPath(form, pathStart, pathEnd, versionAt) : form;
+}
+
+/** From `lastIndex`: a character that is not printable ASCII. */
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/g;
+
+/**
+ * Whether the characters of `input` that are not canonical ones (`layout.canonicalCharacters` is
+ * false) are all in its path and printable ASCII, which building escapes one by one: the
+ * qualifiers and the subpath hold canonical characters only. ("?" and "#" in the path make the
+ * layout untidy, which the caller refuses.)
+ */
+function escapableInPath(input: string, layout: SourceLayout): boolean {
+  const { pathStart, pathEnd, question, hash } = layout;
+  if (firstFrom(NOT_PRINTABLE_ASCII, input, pathStart) < pathEnd) return false;
+  const qualifiersEnd = hash === -1 ? input.length : hash;
+  if (question !== -1 && firstFrom(NOT_QUALIFIERS, input, question + 1) < qualifiersEnd) return false;
+  return hash === -1 || firstFrom(NOT_SUBPATH, input, hash + 1) === input.length;
+}
+
+/**
+ * `form` with each character of the path (from `from` to before `to`, the version's `@` at
+ * `versionAt` aside) that building escapes written as its escape: an `@` of the namespace or name
+ * (see `SourceLayout.strayAt`) as `%40`, and raw printable ASCII (see {@link escapableInPath}).
+ * Escapes already there are canonical, and stay. (The characters building escapes in a path,
+ * `@` among them, are those a canonical subpath does not hold as they are: `NOT_SUBPATH`.)
+ */
+function escapeInPath(form: string, from: number, to: number, versionAt: number): string {
+  let out = form.slice(0, from);
+  let run = from;
+  for (let at = firstFrom(NOT_SUBPATH, form, from); at < to; at = firstFrom(NOT_SUBPATH, form, at + 1)) {
+    if (at === versionAt) continue;
+    out += `${form.slice(run, at)}${asciiEscape(form.charCodeAt(at))}`;
+    run = at + 1;
+  }
+  return out + form.slice(run);
 }
 
 /** Whether a component's presence meets its requirement. */
@@ -103,7 +174,7 @@ function meets(requirement: InPlaceRequirement, present: boolean): boolean {
  */
 function valuesPass(input: string, words: Vocabulary, plans: readonly ComponentPlan[], layout: SourceLayout): boolean {
   const { pathStart, nameStart, nameEnd, versionAt, pathEnd, percent } = layout;
-  const context = new InPlaceRuleContext(input, words);
+  const context = new InPlaceRuleContext(input, words, layout);
   try {
     for (const plan of plans) {
       const component = plan.component;
@@ -137,17 +208,23 @@ function passes(plan: ComponentPlan, input: string, from: number, to: number, pe
 class InPlaceRuleContext implements RuleContext {
   readonly #input: string;
   readonly #words: Vocabulary;
+  /**
+   * The layout found for the input: parsing reads the parts from it rather than finding them
+   * again (a parse only ever clears its `tidy`, as the full path's parse of the same layout would).
+   */
+  readonly #layout: SourceLayout;
   #components: PurlComponents | null = null;
 
-  constructor(input: string, words: Vocabulary) {
+  constructor(input: string, words: Vocabulary, layout: SourceLayout) {
     this.#input = input;
     this.#words = words;
+    this.#layout = layout;
   }
 
   get components(): Readonly<PurlComponents> {
     if (this.#components === null) {
       const raw = new RawQualifiers();
-      const components = parsePurlString(this.#input, LENIENT, this.#words, raw);
+      const components = parsePurlString(this.#input, LENIENT, this.#words, raw, this.#layout);
       components.qualifiers = raw.toRecord();
       this.#components = components;
     }
@@ -159,31 +236,63 @@ class InPlaceRuleContext implements RuleContext {
   }
 }
 
+/** What {@link qualifiersInPlace} tells of a PURL's qualifiers. */
+const IN_ORDER = 0;
+const OUT_OF_ORDER = 1;
+const NOT_IN_PLACE = 2;
+
 /**
- * Whether the qualifiers from `from` to before `to` have lowercase keys, ascending, the
- * `required` ones among them, each with one `=` and a non-empty value, the values in canonical
- * encoding (their characters are known canonical already: see `SourceLayout.canonicalCharacters`).
+ * Whether the qualifiers from `from` to before `to` have lowercase keys, the `required` ones among
+ * them, each with one `=` and a non-empty value, the values in canonical encoding (their
+ * characters are known canonical already: see `SourceLayout.canonicalCharacters`); and whether
+ * the keys are in ascending order (a key met twice in a row is {@link NOT_IN_PLACE}; other
+ * duplicates {@link inKeyOrder} finds).
  */
-function qualifiersInPlace(input: string, from: number, to: number, words: Vocabulary, required: readonly string[]): boolean {
-  if (from >= to || input.charCodeAt(to - 1) === 0x26) return false;
+function qualifiersInPlace(input: string, from: number, to: number, words: Vocabulary, required: readonly string[]): typeof IN_ORDER | typeof OUT_OF_ORDER | typeof NOT_IN_PLACE {
+  if (from >= to || input.charCodeAt(to - 1) === 0x26) return NOT_IN_PLACE;
   const start = from;
   let previous = '';
+  let order: typeof IN_ORDER | typeof OUT_OF_ORDER = IN_ORDER;
   let found = 0;
   let equals = input.indexOf('=', from);
   while (from < to) {
     let next = input.indexOf('&', from);
     if (next === -1 || next > to) next = to;
-    if (equals === -1 || equals >= next - 1) return false;
+    if (equals === -1 || equals >= next - 1) return NOT_IN_PLACE;
     const key = words.qualifierKeys.find(input, from, equals) ?? lowercaseKey(input, from, equals);
-    if (key === undefined || key <= previous) return false;
+    if (key === undefined || key === previous) return NOT_IN_PLACE;
+    if (key < previous) order = OUT_OF_ORDER;
     const following = input.indexOf('=', equals + 1);
-    if (following !== -1 && following < next) return false;
+    if (following !== -1 && following < next) return NOT_IN_PLACE;
     if (required.length > 0 && required.includes(key)) found++;
     previous = key;
     equals = following;
     from = next + 1;
   }
-  return found === required.length && valueEscapesCanonical(input, start, to);
+  return found === required.length && valueEscapesCanonical(input, start, to) ? order : NOT_IN_PLACE;
+}
+
+/** The most pairs put in key order in place; more go the full way. */
+const MANY_KEYS = 16;
+
+/**
+ * `input` with the pairs of its qualifiers (from `from` to before `to`: each a lowercase key, one
+ * `=` and a canonical value, as {@link qualifiersInPlace} found them) in key order, as building
+ * writes them; `null` when a key is given twice (the full parse refuses that), or for more pairs
+ * than {@link MANY_KEYS} (left to the full path).
+ */
+function inKeyOrder(input: string, from: number, to: number): string | null {
+  const pairs = input.slice(from, to).split('&');
+  if (pairs.length > MANY_KEYS) return null;
+  const keys = pairs.map((pair) => pair.slice(0, pair.indexOf('=')));
+  const order = sortedOrder(keys);
+  let out = input.slice(0, from);
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k] as number;
+    if (k > 0 && keys[i] === keys[order[k - 1] as number]) return null;
+    out += k === 0 ? pairs[i] : `&${pairs[i]}`;
+  }
+  return out + input.slice(to);
 }
 
 /** The key from `from` to `to` when it is a valid lowercase key the vocabulary does not hold. */

@@ -7,7 +7,7 @@ import { RawQualifiers } from '../syntax/raw-qualifiers.js';
 import { readComponents, type ReadComponents } from '../syntax/read-components.js';
 import { ParsedPurl } from '../syntax/parsed-purl.js';
 import { vocabulary, type Vocabulary } from '../syntax/vocabulary.js';
-import { locateParts } from '../syntax/source-layout.js';
+import { locateParts, type SourceLayout } from '../syntax/source-layout.js';
 import { MAX_PURL_LENGTH } from '../syntax/generic-rules.js';
 import type { WordIndex } from '../syntax/word-index.js';
 import { GENERIC_PLAN, type CompiledType } from '../definitions/compile-definition.js';
@@ -17,7 +17,7 @@ import type { PatternGuard } from '../definitions/pattern-guard.js';
 import { defaultPurlRules, rulesLookup, type PurlRule, type RuleComponent, type RulesLookup } from '../rules/index.js';
 import { TypeEntry } from './type-entry.js';
 import { applyTypeRules } from './apply-type-rules.js';
-import { isCanonicalInPlace } from './canonical-fast-path.js';
+import { canonicalInPlace } from './canonical-fast-path.js';
 import { NORMALISED_BUILD } from './engine-internals.js';
 
 /**
@@ -186,9 +186,13 @@ export class PurlEngine {
    * ```
    */
   parse(purl: string, options?: ParseOptions): PurlComponents {
-    const components = parsePurlString(purl, options?.lenient ? LENIENT : STRICT, this.#words);
+    // The layout and the type's entry are found here, not in the syntax layer, so that the entry
+    // is at hand for the type's plan (else looked up again by name, in a Map).
+    const layout = typeof purl === 'string' && purl.length <= MAX_PURL_LENGTH ? locateParts(purl) : undefined;
+    const entry = this.#entryOf(purl, layout);
+    const components = parsePurlString(purl, options?.lenient ? LENIENT : STRICT, this.#words, undefined, layout, entry);
     const { namespace, name, version, subpath } = components;
-    const plan = this.#plan(components.type);
+    const plan = entry != null ? entry.compiled : this.#plan(components.type);
     applyTypeRules(components, plan, undefined, foldsCase(plan) ? ParsedPurl.caseFree(components) : 0);
     // Remembered for build: components left as settled need no reading or checking again.
     const changed = components.namespace !== namespace || components.name !== name || components.version !== version || components.subpath !== subpath;
@@ -225,18 +229,21 @@ export class PurlEngine {
    */
   canonicalize(purl: string): string {
     // Most PURLs are canonical already, and of types whose definitions ask nothing of the values:
-    // such a PURL is known canonical from where its parts are and what characters they hold.
-    // Any other is parsed from the same layout.
+    // such a PURL is known canonical from where its parts are and what characters they hold (or
+    // canonical but for the order of its qualifiers, which are then put in order). Any other is
+    // parsed from the same layout.
     const layout = typeof purl === 'string' && purl.length <= MAX_PURL_LENGTH ? locateParts(purl) : undefined;
-    if (layout !== undefined && this.#settings.canonicalFastPath && layout.pathStart !== -1) {
-      const rules = this.#entries.find(purl, layout.typeStart, layout.pathStart - 1)?.inPlace;
-      if (rules != null && isCanonicalInPlace(purl, layout, rules, this.#words)) return purl;
+    const entry = this.#entryOf(purl, layout);
+    if (entry != null && this.#settings.canonicalFastPath) {
+      const rules = entry.inPlace;
+      const form = rules === null ? null : canonicalInPlace(purl, layout as SourceLayout, rules, this.#words);
+      if (form !== null) return form;
     }
     // Qualifiers are read as written; they are decoded into a record only when the type needs
     // them, else written back from what was read (canonical values as they are).
     const raw = new RawQualifiers();
-    const components = parsePurlString(purl, LENIENT, this.#words, raw, layout);
-    const plan = this.#plan(components.type);
+    const components = parsePurlString(purl, LENIENT, this.#words, raw, layout, entry);
+    const plan = entry != null ? entry.compiled : this.#plan(components.type);
     if (plan.readsQualifiers) components.qualifiers = raw.toRecord();
     const { namespace, name, version, subpath } = components;
     applyTypeRules(components, plan, undefined, foldsCase(plan) ? ParsedPurl.caseFree(components) : 0);
@@ -336,6 +343,15 @@ export class PurlEngine {
    */
   rules(): readonly PurlRule[] {
     return this.#settings.rules;
+  }
+
+  /**
+   * This engine's entry for the type written where `layout` (found for `purl`) says, `null` when it
+   * has none, or `undefined` without a layout (or a type): parsing then finds the type itself.
+   */
+  #entryOf(purl: string, layout: SourceLayout | undefined): TypeEntry | null | undefined {
+    if (layout === undefined || layout.pathStart === -1) return undefined;
+    return this.#entries.find(purl, layout.typeStart, layout.pathStart - 1) ?? null;
   }
 
   #plan(type: string): CompiledType {

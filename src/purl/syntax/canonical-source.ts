@@ -42,13 +42,16 @@ const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
  * escape in uppercase of one that needs it; one `@`, before a non-empty version without `/`; a
  * subpath without empty, `.` or `..` segments; and, when parsing read the qualifiers
  * (`decoded`), lowercase keys in ascending order with non-empty values (`layout.tidy` says so)
- * in canonical encoding. Such parts decode and encode back to themselves. Before parsing, the
+ * in canonical encoding. Such parts decode and encode back to themselves. With `strayAt`, an
+ * `@` in the namespace or name (`SourceLayout.strayAt`) is let through: building writes it `%40`,
+ * and the caller does so. With `charactersChecked`, the caller has checked which characters the
+ * parts hold itself (`SourceLayout.canonicalCharacters` is not asked). Before parsing, the
  * qualifiers are the caller's to check, and escaped non-ASCII octets are not taken as canonical
  * here: decoding checks their UTF-8.
  */
-export function isCanonicalSource(input: string, layout: SourceLayout, decoded = true): boolean {
+export function isCanonicalSource(input: string, layout: SourceLayout, decoded = true, strayAt = false, charactersChecked = false): boolean {
   const { tidy, canonicalCharacters, versionAt, pathEnd, percent, hash, question } = layout;
-  if (!tidy || !canonicalCharacters) return false;
+  if (!tidy || !(canonicalCharacters || charactersChecked) || (layout.strayAt && !strayAt)) return false;
   if (percent !== -1) {
     if (percent < pathEnd) {
       if (foundIn(decoded ? NOT_CANONICAL_PATH_ESCAPE : NOT_ASCII_PATH_ESCAPE, input, percent, versionAt === -1 ? pathEnd : versionAt)) return false;

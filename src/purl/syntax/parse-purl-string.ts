@@ -2,7 +2,7 @@ import { PurlError, quote, type PurlComponentName } from '../purl-error.js';
 import type { PurlQualifiers } from '../purl-components.js';
 import { percentDecode } from './percent-encoding.js';
 import { checkType, MAX_PURL_LENGTH, trimSlashes } from './generic-rules.js';
-import { GENERIC_VOCABULARY, type Vocabulary } from './vocabulary.js';
+import { GENERIC_VOCABULARY, type KnownType, type Vocabulary } from './vocabulary.js';
 import type { RawQualifiers } from './raw-qualifiers.js';
 import { QualifierRecord, readQualifiers } from './read-qualifiers.js';
 import { ParsedPurl } from './parsed-purl.js';
@@ -35,9 +35,17 @@ export interface SyntaxOptions {
  * several problems names the first one met: subpath, qualifiers, scheme, type, version, name,
  * namespace, and last any raw control character or lone surrogate. With `rawQualifiers` the
  * qualifiers go there, undecoded, and `qualifiers` is `null`. `layout`, when given, is the one
- * {@link locateParts} found for `input`.
+ * {@link locateParts} found for `input`; `known`, when given with it, what `words.types` holds for
+ * the type written there (`null`: nothing), which the caller looked up already.
  */
-export function parsePurlString(input: unknown, options: SyntaxOptions, words: Vocabulary = GENERIC_VOCABULARY, rawQualifiers?: RawQualifiers, layout?: SourceLayout): SyntaxComponents {
+export function parsePurlString(
+  input: unknown,
+  options: SyntaxOptions,
+  words: Vocabulary = GENERIC_VOCABULARY,
+  rawQualifiers?: RawQualifiers,
+  layout?: SourceLayout,
+  known?: KnownType | null,
+): SyntaxComponents {
   const purl = purlString(input);
   const parts = layout ?? locateParts(purl);
   const subpath = parts.hash === -1 ? null : decodePath(purl.slice(parts.hash + 1), 'subpath', true);
@@ -45,9 +53,9 @@ export function parsePurlString(input: unknown, options: SyntaxOptions, words: V
   if (parts.question !== -1) {
     const sink = rawQualifiers ?? (record = new QualifierRecord());
     const end = parts.hash === -1 ? purl.length : parts.hash;
-    if (!readQualifiers(purl, parts.question + 1, end, options.lenient, words.qualifierKeys, sink, parts.plainEnd)) parts.tidy = false;
+    if (!readQualifiers(purl, parts.question + 1, end, options.lenient, words.qualifierKeys, sink, parts.plainEnd, parts.pathStart === -1 ? 0 : parts.percent)) parts.tidy = false;
   }
-  const type = readType(purl, parts, words);
+  const type = readType(purl, parts, words, known);
   const version = parts.versionAt === -1 ? null : readVersion(purl, parts);
   const name = readName(purl, parts);
   const namespace = parts.nameStart === parts.pathStart ? null : readNamespace(purl, parts);
@@ -65,11 +73,11 @@ function purlString(input: unknown): string {
  * The type, lowercase: a known one as the vocabulary holds it, any other checked. The scheme
  * before it is checked first, and a type with no "/" after it has no name.
  */
-function readType(purl: string, layout: SourceLayout, words: Vocabulary): string {
+function readType(purl: string, layout: SourceLayout, words: Vocabulary, entry: KnownType | null | undefined): string {
   if (layout.scheme !== 'pkg:') checkScheme(purl, layout);
   const { typeStart, pathStart } = layout;
   if (pathStart === -1) throw missingNameAfterType(purl, typeStart, layout.pathEnd);
-  const known = words.types.find(purl, typeStart, pathStart - 1);
+  const known = entry === undefined ? words.types.find(purl, typeStart, pathStart - 1) : (entry ?? undefined);
   if (known !== undefined) return known.type;
   const written = purl.slice(typeStart, pathStart - 1);
   const type = checkType(written);
@@ -115,7 +123,8 @@ function readName(purl: string, layout: SourceLayout): string {
 function readNamespace(purl: string, layout: SourceLayout): string | null {
   const { pathStart, nameStart, percent } = layout;
   const raw = purl.slice(pathStart, nameStart - 1);
-  if (layout.emptySegment) return decodePath(raw, 'namespace', false);
+  // An empty segment makes the layout untidy: only then are the segments looked at.
+  if (!layout.tidy && (raw === '' || raw.charCodeAt(0) === 0x2f || raw.charCodeAt(raw.length - 1) === 0x2f || raw.includes('//'))) return decodePath(raw, 'namespace', false);
   if (percent === -1 || percent >= nameStart) return raw;
   // Segments decode as a whole unless an escape could be a "/" (%2F), which a segment refuses.
   return raw.includes('%2') ? decodePath(raw, 'namespace', false) : percentDecode(raw, 'namespace');

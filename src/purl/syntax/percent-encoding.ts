@@ -3,6 +3,11 @@ import { PurlError, quote, type PurlComponentName } from '../purl-error.js';
 /** `%XX` for every ASCII character, uppercase hex as ECMA-427's canonical form writes it. */
 const ESCAPES = Array.from({ length: 128 }, (_, c) => `%${c.toString(16).toUpperCase().padStart(2, '0')}`);
 
+/** The escape of the ASCII character `c` (below 128), as building writes it. */
+export function asciiEscape(c: number): string {
+  return ESCAPES[c] as string;
+}
+
 /**
  * Characters ECMA-427 leaves unencoded in a component are letters, digits, `.-_~` and `:`; this
  * finds the others. Global, so that each test leaves `lastIndex` just after the character found:

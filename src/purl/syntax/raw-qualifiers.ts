@@ -109,8 +109,8 @@ export class RawQualifiers implements QualifierSink {
   }
 }
 
-/** The indexes of `keys` (distinct) in key order: an insertion sort, for the handful a PURL has. */
-function sortedOrder(keys: readonly string[]): number[] {
+/** The indexes of `keys` in key order (equal keys side by side): an insertion sort, for the handful a PURL has. */
+export function sortedOrder(keys: readonly string[]): number[] {
   const order: number[] = [];
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;

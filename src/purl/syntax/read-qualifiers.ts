@@ -23,9 +23,10 @@ export interface QualifierSink {
  * is, any other lowercased when lenient, and checked), values as written. Returns whether the
  * pairs are written as building writes them, all but the characters of the values (see
  * {@link valuesCanonical}): no empty pair, keys in lowercase and ascending, values non-empty
- * with no "=" of their own. `plainEnd`: where `input` stops being plain, if known (else 0).
+ * with no "=" of their own. `plainEnd`: where `input` stops being plain, if known (else 0);
+ * `firstPercent`: where the first "%" after the path is (-1: none), if known (else 0).
  */
-export function readQualifiers(input: string, from: number, to: number, lenient: boolean, knownKeys: WordIndex<string>, into: QualifierSink, plainEnd = 0): boolean {
+export function readQualifiers(input: string, from: number, to: number, lenient: boolean, knownKeys: WordIndex<string>, into: QualifierSink, plainEnd = 0, firstPercent = 0): boolean {
   const start = from;
   // Keys as building writes them: lowercase and ascending, no empty pair, no trailing "&".
   let keysCanonical = from < to && input.charCodeAt(to - 1) !== 0x26;
@@ -35,7 +36,9 @@ export function readQualifiers(input: string, from: number, to: number, lenient:
   // Each "=" found is the one of this pair, or of a later one when the value holds none; each
   // "%" the first of this value or of a later one.
   let equals = input.indexOf('=', from);
-  let percent = input.indexOf('%', from);
+  // `firstPercent`, when the caller knows it (SourceLayout.percent), spares a search of the rest
+  // of the string: -1 (none after the path) or past `from` is the first "%" from `from` on.
+  let percent = firstPercent === -1 || firstPercent >= from ? firstPercent : input.indexOf('%', from);
   while (from < to) {
     let next = input.indexOf('&', from);
     if (next === -1 || next > to) next = to;
