@@ -21,11 +21,11 @@ import { exerciseEngines, exercisePurls, exerciseValidation, type PurlCase } fro
 import { serveFiles, type StaticServer } from './support/serve.js';
 
 /**
- * The budget for `teapurl/purl` in a browser: 15,000 bytes of gzip, what it measures (14,443
- * bytes with issue 28's changes) and a margin of about 4% (557 bytes) for fixes; issue 28 asks
- * for at most 16 KB.
+ * The budget for `teapurl/purl` in a browser: 16,000 bytes of gzip, issue 28's 16 KB. It measures
+ * 14,987 bytes; a budget of 15,000 left 13 bytes for the next fix, which is a ratchet that stops
+ * bug fixes rather than growth.
  */
-const PURL_GZIP_BUDGET = 15_000;
+const PURL_GZIP_BUDGET = 16_000;
 /** Corpus lines taken from each ecosystem file: a few hundred PURLs in all. */
 const PER_ECOSYSTEM = 40;
 

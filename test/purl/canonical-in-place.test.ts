@@ -236,7 +236,9 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
   });
 
   it('never accepts a random string the full path refuses or rewrites', () => {
-    const pieces = ['pkg:', 'npm/', 'maven/', 'deb/', 'github/', 'oci/', 'golang/', 'generic/', 'pypi/', 'cpan/', 'mlflow/', 'git/', 'a', 'B', '1', '.', '-', '_', '~', ':', '/', '//', '@', '?', '&', '=', '#', '%', '%40', '%2F', '%3A', '%41', '%c3', 'checksum', 'arch', 'vcs_url', 'repository_url=', 'x.azuredatabricks.net', '::', '..', ' ', 'é', '+', '!', '"', '\\'];
+    // Every bundled type, so that each one's case folding and requirements meet capitals.
+    const types = defaultPurlDefinitions().map((definition) => `${definition.type}/`);
+    const pieces = ['pkg:', ...types, 'a', 'B', 'Zq', '1', '.', '-', '_', '~', ':', '/', '//', '@', '?', '&', '=', '#', '%', '%40', '%2F', '%3A', '%41', '%c3', 'checksum', 'arch', 'vcs_url', 'repository_url=', 'x.azuredatabricks.net', '::', '..', ' ', 'é', '+', '!', '"', '\\'];
     const purl = fc.array(fc.constantFrom(...pieces), { maxLength: 14 }).map((parts) => `pkg:${parts.join('')}`);
     fc.assert(
       fc.property(purl, (s) => {
@@ -267,6 +269,29 @@ describe('the canonical fast path switched off', () => {
     expect(differ.slice(0, 10)).toEqual([]);
     // The two paths really are different paths: the fast one takes inputs the slow one parses.
     expect(inputs.filter((s) => inPlace(s)).length).toBeGreaterThan(inputs.length / 3);
+  });
+
+  it('changes no answer on every bundled type\'s examples with capitals in one part or another', () => {
+    // A type may fold the case of its namespace and not of its name (yocto), or the reverse:
+    // capitals in each part alone, and in all of them, for every type's examples.
+    const variants = (purl: string): string[] => {
+      const layout = locateParts(purl);
+      if (layout.pathStart === -1) return [];
+      const upper = (from: number, to: number) => `${purl.slice(0, from)}${purl.slice(from, to).toUpperCase()}${purl.slice(to)}`;
+      const versionEnd = layout.question === -1 ? (layout.hash === -1 ? purl.length : layout.hash) : layout.question;
+      return [
+        upper(layout.pathStart, layout.nameStart),
+        upper(layout.nameStart, layout.nameEnd),
+        upper(layout.nameEnd, versionEnd),
+        upper(layout.pathStart, versionEnd),
+      ];
+    };
+    const inputs = defaultPurlDefinitions().flatMap((definition) => (definition.examples ?? []).flatMap(variants));
+    expect(inputs.length).toBeGreaterThan(400);
+    const differ = inputs.filter((s) => answer(slow, s) !== answer(engine, s)).map((s) => `${s}: ${answer(engine, s)}, not ${answer(slow, s)}`);
+    expect(differ).toEqual([]);
+    expect(engine.canonicalize('pkg:yocto/S')).toBe('pkg:yocto/S');
+    expect(engine.canonicalize('pkg:yocto/Core/S')).toBe('pkg:yocto/core/S');
   });
 
   it.skipIf(suiteInputs === null)('changes no answer on the conformance suite\'s inputs', () => {

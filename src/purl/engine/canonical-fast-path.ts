@@ -32,8 +32,15 @@ export interface InPlaceRules {
   readonly namespace: InPlaceRequirement;
   readonly version: InPlaceRequirement;
   readonly subpath: InPlaceRequirement;
-  /** Namespace and name are lowercase in canonical form. */
+  /** The namespace or the name (or both) is lowercase in canonical form: a capital there may be wrong. */
   readonly lowercasePath: boolean;
+  /**
+   * Everything from the type to the end of the name is lowercase in canonical form (the name,
+   * and the namespace unless the type has none), so capitals there may be lowercased in place.
+   * Not so for a type whose namespace folds case and whose name does not (yocto): which capitals
+   * are wrong depends on where they stand, and the full path tells.
+   */
+  readonly lowercaseInPlace: boolean;
   /** The version is lowercase in canonical form too (only with {@link lowercasePath}). */
   readonly lowercaseVersion: boolean;
   /** The qualifier keys the definition requires. */
@@ -61,6 +68,7 @@ export function inPlaceRules(compiled: CompiledType): InPlaceRules | null {
     version: version.requirement,
     subpath: subpath.requirement,
     lowercasePath,
+    lowercaseInPlace: name.lowercase && (namespace.lowercase || namespace.requirement === 'prohibited'),
     lowercaseVersion: version.lowercase,
     requiredQualifiers: compiled.requiredQualifiers,
     checked: [namespace, name, version].filter((plan) => plan.checked),
@@ -107,7 +115,7 @@ export function canonicalInPlace(input: string, layout: SourceLayout, rules: InP
   let form: string | null = input;
   const lowercaseEnd = rules.lowercaseVersion ? pathEnd : nameEnd;
   if (rules.lowercasePath && layout.lowerEnd < lowercaseEnd) {
-    if ((layout.percent !== -1 && layout.percent < lowercaseEnd) || rules.checked.length > 0) return null;
+    if (!rules.lowercaseInPlace || (layout.percent !== -1 && layout.percent < lowercaseEnd) || rules.checked.length > 0) return null;
     // From the start: scheme and type are lowercase already (the type was found as written).
     form = input.slice(0, lowercaseEnd).toLowerCase() + input.slice(lowercaseEnd);
   }
