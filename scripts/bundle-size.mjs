@@ -8,7 +8,7 @@
 // A library that imports Node built-ins does not bundle for a browser; it is then measured with those
 // left external, and flagged. Prints, per bundle: raw (bundled, not minified), min (minified) and gzip bytes (zlib's default
 // level, computed with pako: the same on every machine) of the minified code, and each gzip size as a ratio to packageurl-js's.
-// Target: teapurl/purl at most 16,000 bytes gzip (issue 28's 16 KB; it measures 14,987 bytes, and
+// Target: teapurl/purl at most 16,000 bytes gzip (issue 28's 16 KB; it measures 15,018 bytes, and
 // the browser test holds it to the same 16,000), with the
 // 42 bundled types' rules. The exit status is 0 whatever the figures, unless a bundle fails to build.
 //

@@ -22,7 +22,7 @@ import { serveFiles, type StaticServer } from './support/serve.js';
 
 /**
  * The budget for `teapurl/purl` in a browser: 16,000 bytes of gzip, issue 28's 16 KB. It measures
- * 14,987 bytes; a budget of 15,000 left 13 bytes for the next fix, which is a ratchet that stops
+ * 15,018 bytes; a budget of 15,000 left 13 bytes before the last fix and none after it, which is a ratchet that stops
  * bug fixes rather than growth.
  */
 const PURL_GZIP_BUDGET = 16_000;
