@@ -7,6 +7,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './support/chromium.js';
+import { collectProblems } from './support/page-problems.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveSplitPurlBundle, type ServedPurlBundle } from './support/split-purl-bundle.js';
 import { patternWidgetDefinition } from '../test/support/widget-definition.js';
@@ -41,11 +42,7 @@ interface Verdicts {
 describe('teapurl/purl in Chromium', () => {
   it('hostile patterns: pattern-skipped without the guard, the real verdict with it, and re2js fetched only then', async () => {
     const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-    });
+    const problems = collectProblems(page);
     await page.goto(`${origin}/page.html`);
     await page.waitForFunction(() => document.title === 'ready');
 

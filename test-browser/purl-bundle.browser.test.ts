@@ -17,6 +17,7 @@ import * as teapurlEntry from '../src/index.js';
 import { defaultPurlDefinition } from '../src/purl/default-definitions.js';
 import { ROOT } from '../test/support/paths.js';
 import { launchChromium } from './support/chromium.js';
+import { collectProblems } from './support/page-problems.js';
 import { exerciseEngines, exercisePurls, exerciseValidation, type PurlCase } from './support/purl-exercise.js';
 import { serveFiles, type StaticServer } from './support/serve.js';
 
@@ -120,7 +121,7 @@ let exerciseBundle: BrowserBundle;
 let server: StaticServer;
 let browser: Browser;
 let page: Page;
-const problems: string[] = [];
+let problems: string[] = [];
 
 beforeAll(async () => {
   [purlBundle, teapurlBundle, exerciseBundle] = await Promise.all([
@@ -139,10 +140,7 @@ beforeAll(async () => {
   });
   browser = await launchChromium();
   page = await browser.newPage();
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
+  problems = collectProblems(page);
   await page.goto(`${server.origin}/`);
   await page.waitForFunction(() => 'teapurlTest' in window, undefined, { timeout: 15_000 }).catch((error: Error) => {
     throw new Error(`the page did not load the bundles: ${problems.join('; ') || error.message}`);

@@ -13,6 +13,7 @@ import type { PurlTypeUrls } from '../types/index.js';
 import { loadPurlUrls } from '../src/purl/index.js';
 import { ROOT } from '../test/support/paths.js';
 import { launchChromium } from './support/chromium.js';
+import { collectProblems } from './support/page-problems.js';
 import { serveSplitPurlBundle, type ServedPurlBundle } from './support/split-purl-bundle.js';
 
 // teapurl's own URL documents over the default engine, the mapper the functions below test.
@@ -59,8 +60,7 @@ async function corpusInputs(): Promise<{ purls: string[]; urls: string[] }> {
 describe('teapurl/purl URLs in Chromium', () => {
   it('has no URL function before loadPurlUrls(), answers as Node does through the mapper it resolves to, and fetches the URL chunk only then', async () => {
     const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    const problems = collectProblems(page);
     await page.goto(`${origin}/page.html`);
     await page.waitForFunction(() => document.title === 'ready');
 

@@ -13,6 +13,7 @@ import { bundleForBrowser, type BrowserBundle } from '../scripts/lib/browser-bun
 import * as versEntry from '../src/vers/index.js';
 import { ROOT } from '../test/support/paths.js';
 import { launchChromium } from './support/chromium.js';
+import { collectProblems } from './support/page-problems.js';
 import { serveFiles, type StaticServer } from './support/serve.js';
 
 type VersModule = typeof versEntry;
@@ -90,7 +91,7 @@ let bundle: BrowserBundle;
 let server: StaticServer;
 let browser: Browser;
 let page: Page;
-const problems: string[] = [];
+let problems: string[] = [];
 
 beforeAll(async () => {
   bundle = await bundleForBrowser({ contents: "export * from './src/vers/index.ts';", resolveDir: ROOT, loader: 'ts' });
@@ -98,10 +99,7 @@ beforeAll(async () => {
   server = await serveFiles({ '/': { type: 'text/html', body: PAGE }, ...files });
   browser = await launchChromium();
   page = await browser.newPage();
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
+  problems = collectProblems(page);
   await page.goto(`${server.origin}/`);
   await page.waitForFunction(() => 'versTest' in window, undefined, { timeout: 15_000 }).catch((error: Error) => {
     throw new Error(`the page did not load the bundle: ${problems.join('; ') || error.message}`);
