@@ -7,7 +7,8 @@ import { escapeControls, quoteArg } from './output/safe-text.js';
 const HELP = `Usage: teapurl <command> [options]
 
 Commands:
-  validate <file|glob|->...   check discovery documents, token bodies and PURL type definitions
+  validate <file|glob|->...   check TEA documents and objects, PURL and VERS type definitions,
+                              URL documents, and the PURLs in SBOMs (CycloneDX, SPDX)
   purl <action> [PURL...]     parse, canonicalise or validate PURLs; their repository, download
                               and version page URLs, and URLs back to PURLs; run PURL test suites
   vers <action> [ARG...]      version ranges: containment, canonical form, native ranges, test suites

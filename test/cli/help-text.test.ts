@@ -4,7 +4,20 @@ import { fakeIo } from '../support/fake-io.js';
 import { ROOT } from '../support/paths.js';
 
 /** Every command and action, each with its --help. */
-const HELPS = [[], ['validate'], ['purl'], ['serve'], ['discover'], ['auth-check'], ['docs'], ...['parse', 'canonical', 'validate', 'urls', 'from-url', 'test-suite'].map((action) => ['purl', action])];
+const HELPS = [
+  [],
+  ['validate'],
+  ['purl'],
+  ['vers'],
+  ['serve'],
+  ['discover'],
+  ['auth-check'],
+  ['download'],
+  ['tea'],
+  ['docs'],
+  ...['parse', 'canonical', 'validate', 'urls', 'from-url', 'test-suite'].map((action) => ['purl', action]),
+  ['vers', 'test-suite'],
+];
 
 // What a terminal must never receive raw from a help text: C0 controls other than the line
 // break, DEL, C1, the line and paragraph separators and the bidirectional controls.

@@ -3,7 +3,7 @@ import { runSuiteCase } from '../../purl/test-suite/run-case.js';
 import type { CommandIo } from '../io.js';
 import { ENGINE_OPTIONS, loadEngine } from './load-engine.js';
 import { parseCommandLine } from '../args.js';
-import { runSuiteFiles } from '../test-suite/run-suite-files.js';
+import { runSuiteFiles, SUITE_FILES_HELP } from '../test-suite/run-suite-files.js';
 
 export const TEST_SUITE_HELP = `Usage: teapurl purl test-suite [--types DIR] [--strict-types] <file|glob>...
 
@@ -21,11 +21,7 @@ Options:
   -h, --help       show this help
   -v, --version    print the version
 
-A path that does not exist, a folder, or a glob that matches no file is a usage
-error: nothing is run. A document that is not a test suite is reported, the
-others are run, and the closing line says how many could not be read.
-Exit status: 0 all passed, 1 some case failed or a document is unreadable, 2 usage error.
-`;
+${SUITE_FILES_HELP}`;
 
 /** `teapurl purl test-suite`: returns the exit code. */
 export async function testSuiteCommand(argv: string[], io: CommandIo): Promise<number> {

@@ -11,6 +11,13 @@ import { fileArgProblem } from '../path-args.js';
 import { escapeControls, lineStartName, quoteArg, safeLineStart } from '../output/safe-text.js';
 import { fsReason } from '../../node/fs-reason.js';
 
+/** The end of both commands' help: what the arguments may name, and the exit status. */
+export const SUITE_FILES_HELP = `A path that does not exist, a folder, or a glob that matches no file is a usage
+error: nothing is run. A document that is not a test suite is reported, the
+others are run, and the closing line says how many could not be read.
+Exit status: 0 all passed, 1 some case failed or a document is unreadable, 2 usage error.
+`;
+
 /** How one suite format is read and run. */
 export interface SuiteRunner<C, O extends ReportedOutcome> {
   /** The cases of a parsed document; throws `formatError` for a document that is not a suite. */

@@ -3,7 +3,7 @@ import { runVersSuiteCase } from '../../vers/test-suite/run-case.js';
 import type { CommandIo } from '../io.js';
 import { oneOf } from '../usage-error.js';
 import { parseCommandLine } from '../args.js';
-import { runSuiteFiles } from '../test-suite/run-suite-files.js';
+import { runSuiteFiles, SUITE_FILES_HELP } from '../test-suite/run-suite-files.js';
 
 export const VERS_TEST_SUITE_HELP = `Usage: teapurl vers test-suite [--group G] <file|glob>...
 
@@ -15,16 +15,13 @@ description, and ends with "N passed, N failed".
 parse uses parseVers, validate normalizeVers, containment versContains (a
 "recommended" case's VERS is normalized first), comparison and equality
 compareVersions, from_native versFromNative, build stringifyVers.
+
 Options:
   --group G      run only the cases of one test group: required or recommended
   -h, --help     show this help
   -v, --version  print the version
 
-A path that does not exist, a folder, or a glob that matches no file is a usage
-error: nothing is run. A document that is not a test suite is reported, the
-others are run, and the closing line says how many could not be read.
-Exit status: 0 all passed, 1 some case failed or a document is unreadable, 2 usage error.
-`;
+${SUITE_FILES_HELP}`;
 
 /** `teapurl vers test-suite`: returns the exit code. */
 export async function versTestSuiteCommand(argv: string[], io: CommandIo): Promise<number> {
