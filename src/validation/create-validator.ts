@@ -65,16 +65,17 @@ export interface BaseValidateOptions<Name extends string = string> extends BaseV
 export const DEFAULT_MAX_FINDINGS = 1000;
 
 /**
- * The verdict on one document.
+ * The verdict on one document, by a validator whose kinds are named `Name` (`ValidationResult` is
+ * this for teapurl's own kinds).
  *
  * @example
  * ```ts
- * import { validateDocument, type ValidationResult } from 'teapurl';
- * const result: ValidationResult = validateDocument({ access_token: 'abc', token_type: 'bearer', expires_in: 3600 });
- * // { file: '<input>', kind: 'tea-token-response', valid: true, findings: [] }
+ * import { createValidator, TEA_DISCOVERY_KIND, type BaseValidationResult } from 'teapurl';
+ * const result: BaseValidationResult<'tea-discovery'> = createValidator([TEA_DISCOVERY_KIND]).validateDocument({ schemaVersion: 1, endpoints: [] });
+ * result.kind; // 'tea-discovery'
  * ```
  */
-export interface ValidationResult<Name extends string = string> {
+export interface BaseValidationResult<Name extends string = string> {
   /** The file name, `<stdin>`, or `<input>` when none was given. */
   file: string;
   /** The kind the document was validated as, or `null` when it could not be told or parsed. */
@@ -136,14 +137,14 @@ function capped(findings: Finding[], max: number): Finding[] {
 // Results whose cap left out a finding that carries a fix. Kept aside rather than in the result,
 // whose shape is public: only fixFiles asks, so that a file whose list shows no fix is read again
 // only when a fix is really past the cap.
-const FIX_PAST_CAP = new WeakSet<ValidationResult>();
+const FIX_PAST_CAP = new WeakSet<BaseValidationResult>();
 
 /** Whether the findings {@link validateText} left out of `result` for its cap include one that carries a fix. Not part of the public API. */
-export function hasFixPastCap(result: ValidationResult): boolean {
+export function hasFixPastCap(result: BaseValidationResult): boolean {
   return FIX_PAST_CAP.has(result);
 }
 
-function result<Name extends string>(file: string, kind: Name | null, findings: Finding[], maxFindings = DEFAULT_MAX_FINDINGS): ValidationResult<Name> {
+function result<Name extends string>(file: string, kind: Name | null, findings: Finding[], maxFindings = DEFAULT_MAX_FINDINGS): BaseValidationResult<Name> {
   const verdict = { file, kind, valid: passes(findings), findings: capped(findings, maxFindings) };
   for (let i = Math.max(0, maxFindings); i < findings.length; i++) {
     if (findings[i]!.fix) {
@@ -172,9 +173,19 @@ export function internalErrorFinding(file: string, error: unknown, position: Sou
 
 const NON_BLANK = /\S/;
 
-/** A validation of a document's text, the value it parsed to, and every finding before the cap. */
+/**
+ * A validation of a document's text, the value it parsed to, and every finding before the cap.
+ *
+ * @example
+ * ```ts
+ * import { createValidator, TEA_DISCOVERY_KIND, type ValidatedText } from 'teapurl';
+ * const validated: ValidatedText = createValidator([TEA_DISCOVERY_KIND]).validateTextValue('{"schemaVersion": 1}', { kind: 'tea-discovery' });
+ * validated.value; // { schemaVersion: 1 }
+ * ```
+ */
 export interface ValidatedText<Name extends string = string> {
-  readonly result: ValidationResult<Name>;
+  /** The verdict, as `validateText` gives it. */
+  readonly result: BaseValidationResult<Name>;
   /** The parsed document; `undefined` when the text did not parse. Read it only when `result.valid`. */
   readonly value: unknown;
   /** The parsed text, for `fixText` to rewrite strings in; `undefined` when the text did not parse. */
@@ -210,9 +221,9 @@ export interface Validator<Name extends string = string, Options extends BaseVal
   /** Which kind a document is, from the explicit kind, `$schema`, the document's word, the file name and the shape. */
   detectKind: DetectKind<Name>;
   /** Validates a document that is already a JavaScript value. Findings carry no line or column. */
-  validateDocument(value: unknown, options?: Options): ValidationResult<Name>;
+  validateDocument(value: unknown, options?: Options): BaseValidationResult<Name>;
   /** Validates a document's text, with a line and column for every finding. */
-  validateText(text: string, options?: Options): ValidationResult<Name>;
+  validateText(text: string, options?: Options): BaseValidationResult<Name>;
   /** {@link validateText}, handing back the parsed value, its source and every finding before the cap. */
   validateTextValue(text: string, options?: Options): ValidatedText<Name>;
   /** The schema and semantic findings of a parsed document of a known kind, without positions. */
@@ -223,6 +234,16 @@ export interface Validator<Name extends string = string, Options extends BaseVal
  * A kind name that no kind of the validator has.
  *
  * `code`: `'unknown-kind'`.
+ *
+ * @example
+ * ```ts
+ * import { resolveKind, UnknownKindError } from 'teapurl';
+ * try {
+ *   resolveKind('manifest');
+ * } catch (error) {
+ *   (error as UnknownKindError).code; // 'unknown-kind'
+ * }
+ * ```
  */
 export class UnknownKindError extends TeapurlError<'unknown-kind'> {
   /** The name given. */
@@ -233,7 +254,16 @@ export class UnknownKindError extends TeapurlError<'unknown-kind'> {
   }
 }
 
-/** Makes a validator from a list of kinds: see {@link Validator}. */
+/**
+ * Makes a validator from a list of kinds: see {@link Validator}.
+ *
+ * @example
+ * ```ts
+ * import { createValidator, SBOM_KINDS } from 'teapurl';
+ * const sboms = createValidator(SBOM_KINDS);
+ * sboms.validateText('{"bomFormat": "CycloneDX", "specVersion": "1.6"}', { file: 'bom.json' }).kind; // 'cyclonedx-bom'
+ * ```
+ */
 export function createValidator<Name extends string, Options extends BaseValidateOptions<Name> = BaseValidateOptions<Name>>(kinds: readonly KindDefinition<Name>[]): Validator<Name, Options> {
   const list = Object.freeze([...kinds]);
   const byName = new Map<string, KindDefinition<Name>>();
@@ -279,7 +309,7 @@ export function createValidator<Name extends string, Options extends BaseValidat
     return kept.concat(beyond.filter((f) => !rejected.has(f.pointer) || (f.explainsSchema === true && explained.has(f.pointer))));
   };
 
-  const validateDocument = (value: unknown, options: Options = {} as Options): ValidationResult<Name> => {
+  const validateDocument = (value: unknown, options: Options = {} as Options): BaseValidationResult<Name> => {
     const file = options.file ?? '<input>';
     const explicit = resolveKind(options.kind);
     try {

@@ -28,7 +28,17 @@ export interface DetectedKind<Name extends string = string> {
   evidence: KindEvidence;
 }
 
-/** Decides which kind a document is: see {@link kindDetector}. */
+/**
+ * Decides which kind a document is: the explicit kind, a known `$schema` URL, the document's own
+ * word, the file name, then the shape; `null` when nothing tells.
+ *
+ * @example
+ * ```ts
+ * import { createValidator, TEA_DISCOVERY_KIND, type DetectKind } from 'teapurl';
+ * const detect: DetectKind<'tea-discovery'> = createValidator([TEA_DISCOVERY_KIND]).detectKind;
+ * detect({}, '.well-known/tea'); // { kind: 'tea-discovery', evidence: 'file name' }
+ * ```
+ */
 export type DetectKind<Name extends string = string> = (value: unknown, file: string | undefined, explicit?: Name) => DetectedKind<Name> | null;
 
 function isObject(value: unknown): value is Record<string, unknown> {

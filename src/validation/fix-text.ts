@@ -184,7 +184,17 @@ function addedFinding(before: readonly Finding[], after: readonly Finding[]): Fi
 }
 
 
-/** `fixText` with a validator of one's own: the fixes the validator's findings carry, applied as `fixText` applies them. */
+/**
+ * `fixText` with a validator of one's own: the fixes the validator's findings carry, applied as `fixText` applies them.
+ *
+ * @example
+ * ```ts
+ * import { createValidator, fixTextWith, SBOM_KINDS } from 'teapurl';
+ * const sboms = createValidator(SBOM_KINDS);
+ * const { text } = fixTextWith(sboms, '{"bomFormat": "CycloneDX", "specVersion": "1.6", "components": [{"type": "library", "name": "x", "purl": "pkg:NPM/x@1"}]}');
+ * text.includes('pkg:npm/x@1'); // true
+ * ```
+ */
 export function fixTextWith<Name extends string, Options extends BaseValidateOptions<Name>>(validator: Pick<Validator<Name, Options>, 'validateTextValue'>, text: string, options: Options = {} as Options): FixTextResult<Name> {
   const validateTextValue = (t: string, o: Options) => validator.validateTextValue(t, o);
   // One validation of the text sees every finding, past the cap too (a fix or a refusal may hide

@@ -7,6 +7,12 @@ import type { SourceReader } from './source/document-source.js';
  * and in the order of its list of kinds: a known `$schema` URL ({@link KindDefinition.schemaId},
  * {@link KindDefinition.alsoKnownAs}), the document's own word ({@link ownWord}), the file name
  * ({@link fileName}), then the shape ({@link shape}).
+ *
+ * @example
+ * ```ts
+ * import type { KindRecognition } from 'teapurl';
+ * const notes: KindRecognition = { fileName: (file) => file.endsWith('.note.json') };
+ * ```
  */
 export interface KindRecognition {
   /** Whether the document says of itself that it is of this kind (CycloneDX's `bomFormat`). */

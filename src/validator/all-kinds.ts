@@ -33,7 +33,7 @@ export type DocumentKind = TeaKind | 'purl-type-definition' | 'purl-type-urls' |
  * mine.kindNames; // ['purl-type-urls', 'purl-type-definition']
  * ```
  */
-export const ALL_KINDS: readonly KindDefinition<DocumentKind>[] = [
+export const ALL_KINDS: readonly KindDefinition<DocumentKind>[] = Object.freeze([
   TEA_DISCOVERY_KIND,
   TEA_TOKEN_RESPONSE_KIND,
   TEA_TOKEN_ERROR_KIND,
@@ -44,4 +44,4 @@ export const ALL_KINDS: readonly KindDefinition<DocumentKind>[] = [
   CYCLONEDX_KIND,
   SPDX_KIND,
   ...TEA_OBJECT_KINDS,
-];
+]);

@@ -3,7 +3,7 @@
  * types the `teapurl` entry has always had.
  */
 import type { Finding, RawFinding } from '../shared/finding.js';
-import { createValidator, type BaseValidateOptions, type BaseValidationSetup, type ValidatedText, type ValidationResult as AnyValidationResult, type Validator } from '../validation/create-validator.js';
+import { createValidator, type BaseValidateOptions, type BaseValidationSetup, type ValidatedText, type BaseValidationResult, type Validator } from '../validation/create-validator.js';
 import type { CheckTable } from '../validation/checks/check-table.js';
 import type { DetectedKind } from '../validation/detect-kind.js';
 import type { PurlValidationSetup } from '../purl/kinds/purl-check-context.js';
@@ -48,7 +48,7 @@ export interface ValidateOptions extends BaseValidateOptions<DocumentKind>, Purl
  * // { file: '<input>', kind: 'tea-token-response', valid: true, findings: [] }
  * ```
  */
-export type ValidationResult = AnyValidationResult<DocumentKind>;
+export type ValidationResult = BaseValidationResult<DocumentKind>;
 
 /**
  * teapurl's validator of every kind. Frozen.

@@ -27,7 +27,23 @@ export interface PurlValidationSetup {
   patternGuard?: PatternGuard | null;
 }
 
-/** The PURL side of one document's checks. */
+/**
+ * The PURL side of one document's checks.
+ *
+ * @example
+ * ```ts
+ * import { purlContextOf, type PurlCheckContext, type SemanticCheck } from 'teapurl';
+ * const canonicalName: SemanticCheck = {
+ *   rule: 'local/name',
+ *   summary: 'The name is a PURL the bundled types accept.',
+ *   check(document, context) {
+ *     const purl: PurlCheckContext = purlContextOf(context);
+ *     const { valid } = purl.purlEngine().validate(String((document as { name?: unknown }).name));
+ *     return valid ? [] : [{ pointer: '/name', severity: 'error', rule: 'local/name', message: 'name is not a valid PURL' }];
+ *   },
+ * };
+ * ```
+ */
 export interface PurlCheckContext {
   /** The PURL rules of this validation (`purlRules`). */
   readonly purlRules: readonly PurlRule[];
@@ -37,7 +53,19 @@ export interface PurlCheckContext {
   purlEngine(): PurlEngine;
 }
 
-/** The PURL side of a check's context, read from what the validation was given; made once per document. */
+/**
+ * The PURL side of a check's context, read from what the validation was given; made once per document.
+ *
+ * @example
+ * ```ts
+ * import { purlContextOf, type SemanticCheck } from 'teapurl';
+ * const usesEngine: SemanticCheck = {
+ *   rule: 'local/purl',
+ *   summary: 'The purl member is a valid PURL.',
+ *   check: (document, context) => (purlContextOf(context).purlEngine().validate(String((document as { purl?: unknown }).purl)).valid ? [] : [{ pointer: '/purl', severity: 'error', rule: 'local/purl', message: 'not a PURL' }]),
+ * };
+ * ```
+ */
 export function purlContextOf(context: CheckContext): PurlCheckContext {
   return context.shared('purl/context', () => {
     const setup = context.setup as PurlValidationSetup;

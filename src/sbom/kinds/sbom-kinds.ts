@@ -11,24 +11,33 @@ import { spdxDocument } from './compiled/spdx-document.js';
 import { parseCycloneDxXml } from '../sources/cyclonedx-xml-source.js';
 import { parseSpdxTagValue } from '../sources/spdx-tag-value-source.js';
 import { CYCLONEDX_CHECKS, SPDX_CHECKS } from './sbom-purl-checks.js';
+import { deepFreeze } from '../../shared/deep-freeze.js';
 
-/** The name of an SBOM kind. */
+/**
+ * The name of an SBOM kind.
+ *
+ * @example
+ * ```ts
+ * import type { SbomKind } from 'teapurl';
+ * const kind: SbomKind = 'spdx-document';
+ * ```
+ */
 export type SbomKind = 'cyclonedx-bom' | 'spdx-document';
 
 const CYCLONEDX_JSON_VERSIONS = ['1.2', '1.3', '1.4', '1.5', '1.6', '1.7'];
 
 /** CycloneDX XML, read as its JSON form. */
-export const CYCLONEDX_XML_READER: SourceReader = {
+export const CYCLONEDX_XML_READER: SourceReader = deepFreeze({
   format: 'xml',
   extension: /\.xml$/i,
   sniff: (text, start) => text[start] === '<',
   read: parseCycloneDxXml,
-};
+});
 
 const TAG_VALUE_HEADER = 'SPDXVersion:';
 
 /** SPDX tag-value, read as its JSON form. Comment lines may stand before the header. */
-export const SPDX_TAG_VALUE_READER: SourceReader = {
+export const SPDX_TAG_VALUE_READER: SourceReader = deepFreeze({
   format: 'tag-value',
   extension: /\.spdx$/i,
   sniff(text, start) {
@@ -42,7 +51,7 @@ export const SPDX_TAG_VALUE_READER: SourceReader = {
     return text.startsWith(TAG_VALUE_HEADER, i);
   },
   read: parseSpdxTagValue,
-};
+});
 
 /**
  * A CycloneDX BOM, JSON or XML.
@@ -53,7 +62,7 @@ export const SPDX_TAG_VALUE_READER: SourceReader = {
  * createValidator([CYCLONEDX_KIND]).detectKind({ bomFormat: 'CycloneDX', specVersion: '1.6' }, 'sbom.json')?.kind; // 'cyclonedx-bom'
  * ```
  */
-export const CYCLONEDX_KIND: KindDefinition<'cyclonedx-bom'> = {
+export const CYCLONEDX_KIND: KindDefinition<'cyclonedx-bom'> = deepFreeze({
   name: 'cyclonedx-bom',
   schemaId: 'https://teapurl.dev/schemas/cyclonedx-bom.schema.json',
   alsoKnownAs: CYCLONEDX_JSON_VERSIONS.flatMap((v) => [`http://cyclonedx.org/schema/bom-${v}.schema.json`, `https://cyclonedx.org/schema/bom-${v}.schema.json`]),
@@ -65,7 +74,7 @@ export const CYCLONEDX_KIND: KindDefinition<'cyclonedx-bom'> = {
   },
   validate: cycloneDxBom,
   checks: CYCLONEDX_CHECKS,
-};
+});
 
 /**
  * An SPDX 2.2 or 2.3 document, JSON or tag-value.
@@ -76,7 +85,7 @@ export const CYCLONEDX_KIND: KindDefinition<'cyclonedx-bom'> = {
  * createValidator([SPDX_KIND]).detectKind({ spdxVersion: 'SPDX-2.3' }, 'x.json')?.kind; // 'spdx-document'
  * ```
  */
-export const SPDX_KIND: KindDefinition<'spdx-document'> = {
+export const SPDX_KIND: KindDefinition<'spdx-document'> = deepFreeze({
   name: 'spdx-document',
   schemaId: 'https://teapurl.dev/schemas/spdx-document.schema.json',
   aliases: ['spdx'],
@@ -87,7 +96,15 @@ export const SPDX_KIND: KindDefinition<'spdx-document'> = {
   },
   validate: spdxDocument,
   checks: SPDX_CHECKS,
-};
+});
 
-/** The SBOM kinds. */
-export const SBOM_KINDS: readonly KindDefinition<SbomKind>[] = [CYCLONEDX_KIND, SPDX_KIND];
+/**
+ * The SBOM kinds.
+ *
+ * @example
+ * ```ts
+ * import { createValidator, SBOM_KINDS } from 'teapurl';
+ * createValidator(SBOM_KINDS).kindNames; // ['cyclonedx-bom', 'spdx-document']
+ * ```
+ */
+export const SBOM_KINDS: readonly KindDefinition<SbomKind>[] = Object.freeze([CYCLONEDX_KIND, SPDX_KIND]);

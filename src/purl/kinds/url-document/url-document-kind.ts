@@ -2,6 +2,7 @@ import type { KindDefinition } from '../../../validation/kind-definition.js';
 import { hasOwn, isJsonObject } from '../../../shared/read-value.js';
 import { purlTypeUrls } from '../compiled/purl-type-urls.js';
 import { PURL_URLS_CHECKS } from './purl-urls-checks.js';
+import { deepFreeze } from '../../../shared/deep-freeze.js';
 
 const TYPE_URLS_FILE = /-urls\.json$/;
 
@@ -14,7 +15,7 @@ const TYPE_URLS_FILE = /-urls\.json$/;
  * createValidator([PURL_TYPE_URLS_KIND]).detectKind({}, 'npm-urls.json')?.kind; // 'purl-type-urls'
  * ```
  */
-export const PURL_TYPE_URLS_KIND: KindDefinition<'purl-type-urls'> = {
+export const PURL_TYPE_URLS_KIND: KindDefinition<'purl-type-urls'> = deepFreeze({
   name: 'purl-type-urls',
   schemaId: 'https://teapurl.dev/schemas/purl-type-urls.schema.json',
   aliases: ['purl-urls'],
@@ -29,4 +30,4 @@ export const PURL_TYPE_URLS_KIND: KindDefinition<'purl-type-urls'> = {
   },
   validate: purlTypeUrls,
   checks: PURL_URLS_CHECKS,
-};
+});

@@ -2,6 +2,7 @@ import type { KindDefinition } from '../../../validation/kind-definition.js';
 import { hasOwn, isJsonObject } from '../../../shared/read-value.js';
 import { teaDiscovery } from '../compiled/tea-discovery.js';
 import { DISCOVERY_CHECKS } from './discovery-checks.js';
+import { deepFreeze } from '../../../shared/deep-freeze.js';
 
 const WELL_KNOWN_TEA = /(^|[\\/])\.well-known[\\/]tea(\.json)?$/;
 
@@ -14,7 +15,7 @@ const WELL_KNOWN_TEA = /(^|[\\/])\.well-known[\\/]tea(\.json)?$/;
  * createValidator([TEA_DISCOVERY_KIND]).detectKind({}, 'site/.well-known/tea')?.kind; // 'tea-discovery'
  * ```
  */
-export const TEA_DISCOVERY_KIND: KindDefinition<'tea-discovery'> = {
+export const TEA_DISCOVERY_KIND: KindDefinition<'tea-discovery'> = deepFreeze({
   name: 'tea-discovery',
   schemaId: 'https://teapurl.dev/schemas/tea-discovery.schema.json',
   aliases: ['discovery'],
@@ -24,4 +25,4 @@ export const TEA_DISCOVERY_KIND: KindDefinition<'tea-discovery'> = {
   },
   validate: teaDiscovery,
   checks: DISCOVERY_CHECKS,
-};
+});

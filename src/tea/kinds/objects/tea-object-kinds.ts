@@ -5,6 +5,7 @@ import { versFieldsCheck } from '../../../vers/kinds/vers-checks.js';
 import { TEA_OBJECT_CHECKS } from './tea-object-checks.js';
 import { teaObjectKindByFileName, teaObjectKindByShape } from './detect-tea-object.js';
 import type { TeaObjectKind } from './tea-object-types.js';
+import { deepFreeze } from '../../../shared/deep-freeze.js';
 
 export type { TeaObjectKind, TeaObjectTypes } from './tea-object-types.js';
 export { TEA_OBJECT_KIND_NAMES } from './tea-object-types.js';
@@ -39,7 +40,7 @@ const TABLE: ReadonlyArray<readonly [TeaObjectKind, string, keyof typeof objects
  * createValidator(TEA_OBJECT_KINDS).detectKind({ uuid: 'x', name: 'x', formats: [], type: 'BOM' }, undefined)?.kind; // 'tea-artifact'
  * ```
  */
-export const TEA_OBJECT_KINDS: readonly KindDefinition<TeaObjectKind>[] = TABLE.map(([kind, definition, exportName, aliases]) => {
+export const TEA_OBJECT_KINDS: readonly KindDefinition<TeaObjectKind>[] = deepFreeze(TABLE.map(([kind, definition, exportName, aliases]) => {
   const versFields = VERS_FIELDS[exportName] ?? [];
   return {
     name: kind,
@@ -52,4 +53,4 @@ export const TEA_OBJECT_KINDS: readonly KindDefinition<TeaObjectKind>[] = TABLE.
     validate: objects[exportName],
     checks: [...TEA_OBJECT_CHECKS[kind], ...(versFields.length > 0 ? [versFieldsCheck(versFields)] : [])],
   };
-});
+}));
