@@ -16,6 +16,7 @@ import { recordBundle } from './lib/bundled-packages.mjs';
 const COMMANDS_DIR = 'dist/commands';
 // What the CLI's modules import on demand (`import('./x.js')`): each command, and --fix.
 const COMMAND = /^\.\/([a-z-]+)\.js$/;
+const OWN_BUNDLE = new Set(['validate-command']);
 const COMPILED = /[\\/]kinds[\\/]compiled[\\/]([a-z-]+)\.js$/;
 
 const common = {
@@ -53,7 +54,8 @@ function splitting(commandsFrom, compiledFrom) {
     setup(b) {
       b.onResolve({ filter: COMMAND }, (args) => {
         if (args.kind !== 'dynamic-import' || path.dirname(args.importer) !== path.resolve('src/cli')) return undefined;
-        return { path: `${commandsFrom}/${COMMAND.exec(args.path)[1]}.cjs`, namespace: 'command-bundle' };
+        const name = COMMAND.exec(args.path)[1];
+        return { path: `${commandsFrom}/${OWN_BUNDLE.has(name) ? name : 'commands'}.cjs`, namespace: 'command-bundle' };
       });
       // A require of the command's bundle, not an import(): Node would lex a CommonJS file it
       // imports for its export names, reading every byte of it once more.
@@ -96,7 +98,10 @@ function splitting(commandsFrom, compiledFrom) {
   };
 }
 
+// validate, which pre-commit hooks start on every commit, has a bundle of its own; every other
+// command (and --fix) shares one, so that the package holds each module about twice, not ten times.
 const commandFiles = readdirSync('src/cli').filter((f) => /-command\.ts$/.test(f) || f === 'validate-fix.ts');
+const shared = commandFiles.filter((f) => !OWN_BUNDLE.has(f.replace(/\.ts$/, '')));
 const compiledFiles = readdirSync('src').flatMap((domain) => {
   try {
     return readdirSync(`src/${domain}/kinds/compiled`)
@@ -111,10 +116,23 @@ const [cli, commands, compiled] = await Promise.all([
   build({ ...common, entryPoints: ['src/cli/entry.ts'], outfile: 'dist/teapurl.cjs', plugins: [splitting('./commands', 'commands/compiled')] }),
   build({
     ...common,
-    entryPoints: Object.fromEntries(commandFiles.map((f) => [f.replace(/\.ts$/, ''), `src/cli/${f}`])),
+    entryPoints: ['validate-command', 'commands'],
     outdir: COMMANDS_DIR,
     outExtension: { '.js': '.cjs' },
-    plugins: [splitting('.', 'compiled')],
+    plugins: [
+      {
+        name: 'teapurl-cli-entries',
+        setup(b) {
+          b.onResolve({ filter: /^(validate-command|commands)$/ }, (args) => ({ path: args.path, namespace: 'cli-entry' }));
+          b.onLoad({ filter: /.*/, namespace: 'cli-entry' }, (args) => ({
+            contents: (args.path === 'commands' ? shared : ['validate-command.ts']).map((f) => `export * from './src/cli/${f.replace(/\.ts$/, '.js')}';`).join('\n'),
+            resolveDir: process.cwd(),
+            loader: 'ts',
+          }));
+        },
+      },
+      splitting('.', 'compiled'),
+    ],
   }),
   build({
     ...common,
