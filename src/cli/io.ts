@@ -1,4 +1,5 @@
 import { fstatSync, writeSync } from 'node:fs';
+import { TeapurlError } from '../shared/errors.js';
 
 /** An output the CLI writes to. */
 export interface Output {
@@ -16,8 +17,11 @@ export interface CommandIo {
 }
 
 /** Thrown when the reader of our output has gone away (`teapurl … | head`). */
-export class ClosedOutputError extends Error {
+export class ClosedOutputError extends TeapurlError<'closed-output'> {
   override name = 'ClosedOutputError';
+  constructor(message = 'the reader of the output has gone away') {
+    super(message, { code: 'closed-output' });
+  }
 }
 
 /**

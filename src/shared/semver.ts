@@ -3,6 +3,7 @@
  * TEA clients order API versions (section 9). Precedence is the `semver` package's.
  */
 import SemVerClass from 'semver/classes/semver.js';
+import { InvalidArgumentError } from './errors.js';
 
 /**
  * A parsed semantic version.
@@ -75,7 +76,7 @@ function toClass(version: SemVer): SemVerClass {
   const known = parsed.get(version);
   if (known) return known;
   const made = parseSemVer(version.raw);
-  if (!made) throw new TypeError(`${JSON.stringify(version.raw)} is not a semantic version (MAJOR.MINOR.PATCH[-prerelease][+build])`);
+  if (!made) throw new InvalidArgumentError(`${JSON.stringify(version.raw)} is not a semantic version (MAJOR.MINOR.PATCH[-prerelease][+build])`);
   return parsed.get(made)!;
 }
 
@@ -112,6 +113,6 @@ export function compareApiVersions(a: string, b: string): number {
 
 function mustParse(text: string): SemVer {
   const parsed = parseSemVer(text);
-  if (!parsed) throw new TypeError(`${JSON.stringify(text)} is not a semantic version (MAJOR.MINOR.PATCH[-prerelease][+build])`);
+  if (!parsed) throw new InvalidArgumentError(`${JSON.stringify(text)} is not a semantic version (MAJOR.MINOR.PATCH[-prerelease][+build])`);
   return parsed;
 }

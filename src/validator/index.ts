@@ -15,3 +15,5 @@ export { type RawFinding } from '../shared/finding.js';
 export { assertDocument, parseDocument, isDocument, DocumentError, type DocumentTypes } from './typed.js';
 export { fixText, type FixTextResult, type AppliedFix } from '../validation/fix-text.js';
 export { type TeaObjectTypes, type TeaObjectKind } from '../tea/kinds/objects/tea-object-kinds.js';
+// The error contract: every error teapurl throws is a TeapurlError with a string `code`.
+export { TeapurlError, isTeapurlError, InvalidArgumentError, type TeapurlErrorOptions, type InvalidArgumentCode } from '../shared/errors.js';

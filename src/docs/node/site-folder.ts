@@ -4,6 +4,7 @@ import { lstat, mkdir, open, readdir, realpath, stat, unlink, type FileHandle } 
 import os from 'node:os';
 import path from 'node:path';
 import { comparePaths } from '../docs-file.js';
+import { TeapurlError } from '../../shared/errors.js';
 
 /**
  * The file in the output folder that records the pages `teapurl docs` wrote there, each with the
@@ -22,7 +23,8 @@ const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
  * (`not-ours`), a page would replace a file teapurl did not write (`conflict`), a page or folder
  * inside it is a symbolic link (`symlink`) or not a regular file (`not-regular`), the folder is
  * the file-system root or the home directory (`refused-folder`), its `.teapurl-docs.json` is
- * not one teapurl wrote (`bad-manifest`), or a page path would leave the folder (`bad-path`).
+ * not one teapurl wrote (`bad-manifest`), a page path would leave the folder (`bad-path`), or the
+ * live PURL box's built script cannot be found (`missing-asset`).
  *
  * @example
  * ```ts
@@ -30,11 +32,12 @@ const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
  * const problem: DocsSiteProblem = 'symlink';
  * ```
  */
-export type DocsSiteProblem = 'not-ours' | 'conflict' | 'symlink' | 'not-regular' | 'refused-folder' | 'bad-manifest' | 'bad-path';
+export type DocsSiteProblem = 'not-ours' | 'conflict' | 'symlink' | 'not-regular' | 'refused-folder' | 'bad-manifest' | 'bad-path' | 'missing-asset';
 
 /**
  * Thrown by {@link writeDocsSite} and {@link checkDocsSite} before they write or read anything
- * that is not theirs. The message names the file or folder and says how to proceed.
+ * that is not theirs; `code` says what is wrong (one of {@link DocsSiteProblem}). The message
+ * names the file or folder and says how to proceed.
  *
  * @example
  * ```ts
@@ -42,22 +45,29 @@ export type DocsSiteProblem = 'not-ours' | 'conflict' | 'symlink' | 'not-regular
  * try {
  *   await writeDocsSite('site', files, 'html');
  * } catch (error) {
- *   if (error instanceof DocsSiteError) console.error(`${error.problem}: ${error.message}`); // names error.path
+ *   if (error instanceof DocsSiteError) console.error(`${error.code}: ${error.message}`); // names error.path
  *   else throw error;
  * }
  * ```
  */
-export class DocsSiteError extends Error {
-  /** What is wrong. */
-  readonly problem: DocsSiteProblem;
+export class DocsSiteError extends TeapurlError<DocsSiteProblem> {
+  /** Always `'DocsSiteError'`. */
+  override name = 'DocsSiteError';
   /** The file or folder it is about. */
   readonly path: string;
 
   constructor(problem: DocsSiteProblem, where: string, message: string) {
-    super(message);
-    this.name = 'DocsSiteError';
-    this.problem = problem;
+    super(message, { code: problem });
     this.path = where;
+  }
+
+  /**
+   * What is wrong: the same as `code`.
+   *
+   * @deprecated use `code`; `problem` goes in the next minor version.
+   */
+  get problem(): DocsSiteProblem {
+    return this.code;
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { validatePurl } from '../../purl/index.js';
 import { andMore, cut } from '../../shared/messages.js';
+import { TeapurlError } from '../../shared/errors.js';
 
 /**
  * The parts of a TEI.
@@ -34,14 +35,15 @@ export interface Tei {
  * ```ts
  * import { parseTei, TeiError, type TeiPart } from 'teapurl/tea';
  * let part: TeiPart | undefined;
- * try { parseTei('tei://tea.example.com/uuid/not-a-uuid'); } catch (e) { if (e instanceof TeiError) part = e.part; }
+ * try { parseTei('tei://tea.example.com/uuid/not-a-uuid'); } catch (e) { if (e instanceof TeiError) part = e.code; }
  * part; // 'identifier'
  * ```
  */
 export type TeiPart = 'scheme' | 'type' | 'domain' | 'identifier';
 
 /**
- * A string that is not a well-formed TEI; `part` names what is wrong, and the message says how.
+ * A string that is not a well-formed TEI; `code` names the part that is wrong (one of
+ * {@link TeiPart}), and the message says how.
  *
  * @example
  * ```ts
@@ -49,19 +51,24 @@ export type TeiPart = 'scheme' | 'type' | 'domain' | 'identifier';
  * try {
  *   parseTei('urn:tei:purl:tea.example.com:pkg:vcpkg/boost/asio');
  * } catch (e) {
- *   if (e instanceof TeiError) console.error(e.part, e.message); // identifier: … vcpkg PURLs have no namespace …
+ *   if (e instanceof TeiError) console.error(e.code, e.message); // identifier: … vcpkg PURLs have no namespace …
  * }
  * ```
  */
-export class TeiError extends Error {
+export class TeiError extends TeapurlError<TeiPart> {
   /** Always `'TeiError'`. */
   override name = 'TeiError';
-  constructor(
-    /** The part that is wrong. */
-    readonly part: TeiPart,
-    message: string,
-  ) {
-    super(message);
+  constructor(part: TeiPart, message: string) {
+    super(message, { code: part });
+  }
+
+  /**
+   * The part that is wrong: the same as `code`.
+   *
+   * @deprecated use `code`; `part` goes in the next minor version.
+   */
+  get part(): TeiPart {
+    return this.code;
   }
 }
 

@@ -285,14 +285,14 @@ async function writeManifest(out: string, content: object): Promise<string> {
     } catch {
       ours = false;
     }
-    if (!ours) throw new Error(`${file} is there and teapurl did not write it; it is left alone: choose another --out folder`);
+    if (!ours) throw new TeaDownloadError(`${file} is there and teapurl did not write it; it is left alone: choose another folder (the out option)`, { code: 'exists', artifact: 'the manifest', url: '' });
   }
   const temporary = path.join(out, `.${MANIFEST_NAME}.${randomHex(6)}.teapurl-part`);
   try {
     await writeFile(temporary, `${JSON.stringify(content, null, 2)}\n`, { flag: 'wx' });
     await rename(temporary, file);
   } catch (error) {
-    throw new Error(`cannot write ${file}: ${fsReason(error)}`);
+    throw new TeaDownloadError(`cannot write ${file}: ${fsReason(error)}`, { code: 'file-system', artifact: 'the manifest', url: '', cause: error });
   }
   return file;
 }
