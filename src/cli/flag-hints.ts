@@ -18,6 +18,9 @@ export const DOWNLOAD_FLAG_HINTS: FlagHints = [
   ['choose another folder (the out option)', 'choose another --out folder'],
 ];
 
+/** `teapurl docs`: the options of `writeDocsSite`. */
+export const DOCS_FLAG_HINTS: FlagHints = [['write with the force option', 'add --force']];
+
 /** `teapurl auth-check`: the options of `authCheck`. */
 export const AUTH_CHECK_FLAG_HINTS: FlagHints = [
   ['name a protected resource with the resource option', 'name a protected resource with --resource'],

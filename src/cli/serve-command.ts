@@ -14,6 +14,7 @@ import { readFileArg } from './path-args.js';
 import { escapeControls, lineStartName, quoteArg } from './output/safe-text.js';
 import { errorCode, fsReason } from '../shared/node/fs-reason.js';
 import { readTeaContent } from '../tea/node/tea-content.js';
+import { escapePointerToken } from '../shared/pointer.js';
 
 /** The limits `serve` runs with unless told otherwise: fit for a test server. */
 export const SERVE_DEFAULTS = {
@@ -135,7 +136,7 @@ export function readApiKeys(file: string, text: string): Array<{ keyId: string; 
   const seen = new Set<string>();
   const keys: Array<{ keyId: string; secret: string }> = [];
   for (const [index, item] of value.entries()) {
-    const where = (member?: string, atKey = false) => `${at(source.locate(member === undefined ? `/${index}` : `/${index}/${member.replace(/~/g, '~0').replace(/\//g, '~1')}`, atKey))}: item ${index}`;
+    const where = (member?: string, atKey = false) => `${at(source.locate(member === undefined ? `/${index}` : `/${index}/${escapePointerToken(member)}`, atKey))}: item ${index}`;
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return `${where()}: expected an object {"keyId", "secret"}`;
     const extra = Object.keys(item).find((name) => name !== 'keyId' && name !== 'secret');
     if (extra !== undefined) return `${where(extra, true)}: unknown member; an API key has only "keyId" and "secret"`;

@@ -93,8 +93,5 @@ export class PurlError extends TeapurlError<PurlErrorCode> implements PurlIssue 
   }
 }
 
-/** Quotes a value for a message, shortened so a huge input cannot flood a terminal. */
-export function quote(value: string, max = 80): string {
-  const shown = value.length > max ? `${value.slice(0, max)}…` : value;
-  return JSON.stringify(shown);
-}
+/** Quotes a value for a message, shortened so a huge input cannot flood a terminal: the shared `quoted`. */
+export { quoted as quote } from '../shared/describe-value.js';

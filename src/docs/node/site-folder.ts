@@ -308,7 +308,7 @@ export async function planSite(outDir: string, pages: readonly string[], extensi
         'not-ours',
         outDir,
         `${outDir} is not empty and teapurl docs did not write it (it has no ${MANIFEST_FILE}); nothing was written. ` +
-          'Choose a new or empty folder, or add --force to write the pages into it anyway (files with other names are left alone)',
+          'Choose a new or empty folder, or write with the force option to write the pages into it anyway (files with other names are left alone)',
       );
     }
   }
@@ -323,7 +323,7 @@ export async function planSite(outDir: string, pages: readonly string[], extensi
     const [first] = conflicts as [{ where: string; listed: boolean }];
     const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more)` : '';
     const why = first.listed ? `changed since teapurl docs wrote it (it does not hold what ${MANIFEST_FILE} records)` : `was not written by teapurl docs (${MANIFEST_FILE} does not list it)`;
-    throw new DocsSiteError('conflict', first.where, `${first.where}${more} ${why}; nothing was written. Move it away, or add --force to overwrite it`);
+    throw new DocsSiteError('conflict', first.where, `${first.where}${more} ${why}; nothing was written. Move it away, or write with the force option to overwrite it`);
   }
   const generated = new Set(pages);
   const stale: string[] = [];

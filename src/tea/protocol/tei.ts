@@ -4,8 +4,9 @@
  * discovery knows which domain to ask and a user learns which part of a bad TEI is wrong.
  */
 import { validatePurl } from '../../purl/index.js';
-import { andMore, cut } from '../../shared/messages.js';
+import { andMore } from '../../shared/messages.js';
 import { TeapurlError } from '../../shared/errors.js';
+import { quoted } from '../../shared/describe-value.js';
 
 /**
  * The parts of a TEI.
@@ -77,7 +78,7 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function shown(text: string): string {
-  return JSON.stringify(cut(text, 120));
+  return quoted(text, 120);
 }
 
 function checkDomain(tei: string, raw: string): string {

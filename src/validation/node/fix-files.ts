@@ -385,7 +385,7 @@ async function fixOneFile(found: ValidationResult, options: FixFilesOptions, cwd
     return notWritten(
       options.dryRun
         ? `not in the diff: it lies outside the working directory, where 'patch -p1' and 'git apply' cannot reach it; run teapurl from a folder that holds it`
-        : `not written: it lies outside the working directory (a link or a path leads there), where --fix writes nothing, as --dry-run diffs nothing; run teapurl from a folder that holds it`,
+        : `not written: it lies outside the working directory (a link or a path leads there), where a fix writes nothing, as a dry run diffs nothing; run teapurl from a folder that holds it`,
     );
   }
   const diff = unifiedDiff(target.named, text, fixed.text);
