@@ -10,6 +10,7 @@ import { escapeControls, quoteArg, safeLineStart } from './output/safe-text.js';
 import { teaFailureHint } from './tea-failure.js';
 import { InvalidArgumentError } from '../shared/errors.js';
 import { DOWNLOAD_FLAG_HINTS, withFlagHints } from './flag-hints.js';
+import { readMaxBytes } from './max-bytes.js';
 
 export const DOWNLOAD_HELP = `Usage: teapurl download [options] --out DIR <TEI|product-release-URL>
 
@@ -107,8 +108,7 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
     if (values.out === undefined) throw new UsageError('name the folder to download into with --out DIR');
     const credentials = readApiKeyArgs(values, io.env);
     const where = readTarget(target, allowInsecureHttp);
-    const maxBytes = values['max-bytes'] === undefined ? undefined : Number(values['max-bytes']);
-    if (maxBytes !== undefined && (!Number.isSafeInteger(maxBytes) || maxBytes < 1)) throw new UsageError('--max-bytes must be a positive whole number');
+    const maxBytes = readMaxBytes(values['max-bytes']);
     if (values['discovery-origin'] !== undefined && !('tei' in where)) throw new UsageError('--discovery-origin is for a TEI target');
     const types = list(values.type, 'type');
     const mediaTypes = list(values['media-type'], 'media-type');

@@ -21,6 +21,7 @@ import { routeContent, type ContentRoute, type TeaContentStore } from './content
 import { matchOperation } from '../protocol/api-operations.js';
 import { MemoryTokenStore, type TokenRecord } from './token-store.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
+import { discoveryVersions } from '../protocol/discovery-versions.js';
 
 export { FORBIDDEN_UUID, MISSING_UUID } from './sample-resources.js';
 
@@ -195,9 +196,7 @@ function listedVersions(body: string): string[] {
   } catch {
     return [];
   }
-  const endpoints = (document as { endpoints?: unknown } | null)?.endpoints;
-  if (!Array.isArray(endpoints)) return [];
-  return endpoints.flatMap((endpoint: { versions?: unknown } | null) => (Array.isArray(endpoint?.versions) ? endpoint.versions.filter((v): v is string => typeof v === 'string') : []));
+  return discoveryVersions(document);
 }
 
 /**
