@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { comparePaths } from '../docs-file.js';
 import { TeapurlError } from '../../shared/errors.js';
+import { NO_FOLLOW } from '../../shared/node/safe-write.js';
 
 /**
  * The file in the output folder that records the pages `teapurl docs` wrote there, each with the
@@ -15,8 +16,6 @@ export const MANIFEST_FILE = '.teapurl-docs.json';
 const MANIFEST_GENERATOR = 'teapurl docs';
 /** Far above the manifest of any real site (a few dozen bytes per page), far below a memory problem. */
 const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
-// Windows has no O_NOFOLLOW; there the lstat checks before each write are the only guard.
-const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 
 /**
  * Why a documentation folder cannot be written or checked: it was not written by teapurl

@@ -5,14 +5,15 @@
  * temporary file; a file already at the target is never overwritten.
  */
 import { createReadStream } from 'node:fs';
-import { link, mkdir, open, unlink } from 'node:fs/promises';
+import { mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { TeaClient } from '../../client/tea-client.js';
-import { discardBody, randomHex } from '../../client/http.js';
+import { discardBody } from '../../client/http.js';
 import { toNetworkError } from '../../client/network-error.js';
 import { errorCode, fsReason } from '../../../shared/node/fs-reason.js';
 import { HASHERS, isChecksumAlgorithm, type Hasher } from './checksum-hashers.js';
 import { TeapurlError } from '../../../shared/errors.js';
+import { createExclusive, linkIfAbsent, temporaryBeside } from '../../../shared/node/safe-write.js';
 
 /** A checksum as an artefact format lists it. */
 export interface ListedChecksum {
@@ -157,7 +158,7 @@ export async function downloadFile(client: TeaClient, url: string, checksums: re
   if (checksums.length === 0 && !limits.allowNoChecksum) throw fail('no-checksum', 'the format lists no checksum, so the file cannot be verified; refused (allow it with the allowNoChecksum option)');
   const hashers = hashersFor(checksums, artifact, url);
   const file = path.join(target.dir, target.name);
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomHex(6)}.teapurl-part`);
+  const temporary = temporaryBeside(file);
   try {
     await mkdir(path.dirname(file), { recursive: true });
   } catch (error) {
@@ -171,7 +172,7 @@ export async function downloadFile(client: TeaClient, url: string, checksums: re
     clearTimeout(idle);
     idle = setTimeout(() => controller.abort(new DOMException(`no bytes for ${limits.idleTimeoutMs} ms`, 'TimeoutError')), limits.idleTimeoutMs);
   };
-  let handle: Awaited<ReturnType<typeof open>> | undefined;
+  let handle: Awaited<ReturnType<typeof createExclusive>> | undefined;
   try {
     stillAlive();
     const result = await client.request(url, { signal: controller.signal });
@@ -185,7 +186,7 @@ export async function downloadFile(client: TeaClient, url: string, checksums: re
       throw fail('too-large', `the file is ${declared} bytes, more than the limit of ${limits.maxBytes}`);
     }
     try {
-      handle = await open(temporary, 'wx');
+      handle = await createExclusive(temporary);
     } catch (error) {
       throw fail('file-system', `cannot write ${temporary}: ${fsReason(error)}`);
     }
@@ -222,13 +223,14 @@ export async function downloadFile(client: TeaClient, url: string, checksums: re
         actual: wrong.actual,
       });
     }
+    let linked: boolean;
     try {
       // link, not rename: it never replaces a file that is already there.
-      await link(temporary, file);
-      return { file, bytes, verified: checksums, alreadyPresent: false };
+      linked = await linkIfAbsent(temporary, file);
     } catch (error) {
-      if (errorCode(error) !== 'EEXIST') throw fail('file-system', `cannot write ${file}: ${fsReason(error)}`);
+      throw fail('file-system', `cannot write ${file}: ${fsReason(error)}`);
     }
+    if (linked) return { file, bytes, verified: checksums, alreadyPresent: false };
     // The same name is there: kept when it is this very file, else left alone and refused.
     const present = checksums.length > 0 ? mismatch(checksums, await digestsOfFile(file, checksums, artifact, url)) : { checksum: undefined, actual: '' };
     if (present === null) return { file, bytes, verified: checksums, alreadyPresent: true };
