@@ -1,7 +1,7 @@
 /**
  * Semantic Versioning 2.0.0: parsing and precedence (items 9 to 11 of semver.org), which is how
  * TEA clients order API versions (section 9) and how VERS orders `semver`, `npm`, `cargo` and
- * `golang` versions: {@link compareSemVerPrecedence} is teapurl's one SemVer precedence.
+ * `golang` versions: `compareSemVerPrecedence` is teapurl's one SemVer precedence.
  */
 import { InvalidArgumentError } from './errors.js';
 
@@ -103,7 +103,7 @@ export function parseSemVer(text: string): SemVer | null {
 }
 
 /**
- * Compares two versions by SemVer 2.0.0 precedence ({@link compareSemVerPrecedence}): negative
+ * Compares two versions by SemVer 2.0.0 precedence (`compareSemVerPrecedence`, teapurl's one): negative
  * when `a` is lower, positive when higher, 0 when equal. A prerelease is lower than its release;
  * build metadata is ignored.
  *

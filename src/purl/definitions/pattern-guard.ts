@@ -14,6 +14,25 @@ export type { PatternGuard, Re2Pattern } from './pattern-guard-contract.js';
 let loading: Promise<PatternGuard> | null = null;
 
 /**
+ * {@link loadPatternGuard} could not load the guard's engine (the re2js package, as its own chunk);
+ * `code` is always `'pattern-guard-unavailable'`, and `cause` is what the import threw. A later
+ * call tries again.
+ *
+ * @example
+ * ```ts
+ * import { loadPatternGuard, PatternGuardError } from 'teapurl/purl';
+ * const guard = await loadPatternGuard().catch((error: unknown) => {
+ *   if (error instanceof PatternGuardError) return undefined; // validate without the guard
+ *   throw error;
+ * });
+ * ```
+ */
+export class PatternGuardError extends TeapurlError<'pattern-guard-unavailable'> {
+  /** Always `'PatternGuardError'`. */
+  override name = 'PatternGuardError';
+}
+
+/**
  * Loads teapurl's pattern guard, the linear-time regular expression engine re2js; later calls
  * return the same promise. Give it to the engines and validations that should use it: loading it
  * changes nothing for any other.
@@ -47,25 +66,6 @@ let loading: Promise<PatternGuard> | null = null;
  * guarded.validate(hostile).errors[0]?.code; // 'invalid-characters', answered in linear time
  * ```
  */
-/**
- * {@link loadPatternGuard} could not load the guard's engine (the re2js package, as its own chunk);
- * `code` is always `'pattern-guard-unavailable'`, and `cause` is what the import threw. A later
- * call tries again.
- *
- * @example
- * ```ts
- * import { loadPatternGuard, PatternGuardError } from 'teapurl/purl';
- * const guard = await loadPatternGuard().catch((error: unknown) => {
- *   if (error instanceof PatternGuardError) return undefined; // validate without the guard
- *   throw error;
- * });
- * ```
- */
-export class PatternGuardError extends TeapurlError<'pattern-guard-unavailable'> {
-  /** Always `'PatternGuardError'`. */
-  override name = 'PatternGuardError';
-}
-
 export function loadPatternGuard(): Promise<PatternGuard> {
   loading ??= import('./pattern-guard-chunk.js').then(
     (module): PatternGuard => module.patternGuard,
