@@ -18,9 +18,6 @@ export const DOWNLOAD_FLAG_HINTS: FlagHints = [
   ['choose another folder (the out option)', 'choose another --out folder'],
 ];
 
-/** `teapurl validate`: the options of `validateText` and `validateFiles`. */
-export const VALIDATE_FLAG_HINTS: FlagHints = [['name it with the kind option', 'name it with --kind']];
-
 /** `teapurl docs`: the options of `writeDocsSite`. */
 export const DOCS_FLAG_HINTS: FlagHints = [['write with the force option', 'add --force']];
 
