@@ -1,4 +1,5 @@
 import { escapeControls } from './output/safe-text.js';
+import { TeapurlError } from '../shared/errors.js';
 
 /**
  * A mistake in how the command was called: each problem reported in one line, then where the
@@ -9,7 +10,7 @@ import { escapeControls } from './output/safe-text.js';
 // class: a brand in the global symbol registry lets `instanceof` hold across them.
 const USAGE_ERROR = Symbol.for('teapurl.cli.UsageError');
 
-export class UsageError extends Error {
+export class UsageError extends TeapurlError<'usage'> {
   static override [Symbol.hasInstance](value: unknown): boolean {
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[USAGE_ERROR] === true;
   }
@@ -21,7 +22,7 @@ export class UsageError extends Error {
 
   constructor(problems: string | readonly string[], options: { command?: string } = {}) {
     const list = typeof problems === 'string' ? [problems] : problems;
-    super(list.join('; '));
+    super(list.join('; '), { code: 'usage' });
     this.problems = list;
     this.command = options.command;
   }

@@ -14,7 +14,7 @@ export {
 export { ALL_KINDS, type DocumentKind } from './all-kinds.js';
 export { type Finding, type FindingFix, type Severity, passes } from '../shared/finding.js';
 export { type RawFinding } from '../shared/finding.js';
-export { TeapurlError, isTeapurlError, type TeapurlErrorOptions } from '../shared/errors.js';
+export { TeapurlError, isTeapurlError, InvalidArgumentError, type TeapurlErrorOptions, type InvalidArgumentCode } from '../shared/errors.js';
 export { type DetectedKind, type KindEvidence, type DetectKind } from '../validation/detect-kind.js';
 export { type SemanticCheck, type CheckTable, type CheckContext } from '../validation/checks/index.js';
 export { createValidator, UnknownKindError, type Validator, type BaseValidateOptions, type BaseValidationSetup, type BaseValidationResult, type ValidatedText } from '../validation/create-validator.js';

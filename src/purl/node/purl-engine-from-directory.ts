@@ -5,6 +5,7 @@ import type { PurlEngine, PurlEngineOptions } from '../engine/purl-engine.js';
 import { engineFromSourcedDocuments } from '../engine/engine-from-definitions.js';
 import { faultMessage } from '../../shared/messages.js';
 import { withNodeGuard } from './node-pattern-guard.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
 
 /**
  * Builds a PURL engine from every `*.json` file under `directory`, in file-name order. Each file
@@ -32,8 +33,8 @@ export async function purlEngineFromDirectory(directory: string, options: PurlEn
   try {
     return engineFromSourcedDocuments(await readDefinitionDirectory(directory, settings), settings);
   } catch (error) {
-    if (error instanceof DefinitionSetError || error instanceof TypeError) throw error;
-    throw new DefinitionSetError(directory, `${directory}: ${faultMessage('teapurl failed while loading this folder', error)}`);
+    if (error instanceof DefinitionSetError || error instanceof InvalidArgumentError || error instanceof TypeError) throw error;
+    throw new DefinitionSetError(directory, `${directory}: ${faultMessage('teapurl failed while loading this folder', error)}`, [], { code: 'internal', cause: error });
   }
 }
 

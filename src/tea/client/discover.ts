@@ -10,6 +10,7 @@ import { NetworkError, toNetworkError } from './network-error.js';
 import { parseTei, TeiError } from './tei.js';
 import { InvalidDiscoveryDocumentError, NoSharedVersionError, rankValidatedDocument, type RankedEndpoint } from './rank-endpoints.js';
 import { defaultTransport, type TeaTransport } from './transport.js';
+import { TeapurlError } from '../../shared/errors.js';
 
 /**
  * Why discovery failed: the `code` of a {@link DiscoveryError}.
@@ -54,12 +55,12 @@ export type DiscoveryFailure =
  * }
  * ```
  */
-export class DiscoveryError extends Error {
+export class DiscoveryError extends TeapurlError<DiscoveryFailure> {
   /** Always `'DiscoveryError'`. */
   override name = 'DiscoveryError';
   constructor(
-    /** The step that failed. */
-    readonly code: DiscoveryFailure,
+    /** The step that failed: the error's `code`. */
+    code: DiscoveryFailure,
     message: string,
     /** The discovery URL, when it got that far. */
     readonly url?: string,
@@ -69,7 +70,7 @@ export class DiscoveryError extends Error {
     readonly findings: readonly Finding[] = [],
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(message, { code, cause: options?.cause });
   }
 }
 
@@ -185,7 +186,7 @@ export function discoveryOrigin(target: string, options: { allowInsecureHttp?: b
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
 function fromNetwork(error: NetworkError): DiscoveryError {
-  return new DiscoveryError(error.kind, `cannot read ${error.url}: ${error.message.slice(error.url.length + 2)}`, error.url, undefined, [], { cause: error });
+  return new DiscoveryError(error.code, `cannot read ${error.url}: ${error.message.slice(error.url.length + 2)}`, error.url, undefined, [], { cause: error });
 }
 
 async function fetchDocument(start: string, options: DiscoverOptions, transport: TeaTransport): Promise<{ url: string; response: Response }> {

@@ -3,12 +3,13 @@
  * reads, content types, UTF-8, origins. Requests themselves go through a `TeaTransport`.
  */
 import { readLimitedBody } from '../protocol/read-limited-body.js';
+import { TeapurlError } from '../../shared/errors.js';
 
-/** A body was larger than allowed. */
-export class BodyTooLargeError extends Error {
+/** A body was larger than allowed; `code` is always `'too-large'`. */
+export class BodyTooLargeError extends TeapurlError<'too-large'> {
   override name = 'BodyTooLargeError';
   constructor(readonly limit: number) {
-    super(`the response body is larger than ${limit} bytes`);
+    super(`the response body is larger than ${limit} bytes`, { code: 'too-large' });
   }
 }
 

@@ -23,6 +23,7 @@ import { TEA_OPERATIONS, operationPath, type TeaOperation } from '../protocol/ap
 import { BodyTooLargeError, discardBody, isJsonContentType, readBody, utf8 } from './http.js';
 import { toNetworkError } from './network-error.js';
 import { TeaClient, type TeaClientOptions, type TeaOutcome } from './tea-client.js';
+import { InvalidArgumentError, TeapurlError } from '../../shared/errors.js';
 
 /**
  * Why a typed call gave no object: the server answered 404, 403 or 401 (after the token flow),
@@ -53,7 +54,7 @@ export type TeaApiFailure = 'not-found' | 'forbidden' | 'unauthorized' | 'http-s
  * }
  * ```
  */
-export class TeaApiError extends Error {
+export class TeaApiError extends TeapurlError<TeaApiFailure> {
   /** Always `'TeaApiError'`. */
   override name = 'TeaApiError';
   /** The rule of the first problem of an invalid answer, such as `schema/required`; else `null`. */
@@ -62,8 +63,8 @@ export class TeaApiError extends Error {
   readonly pointer: string | null;
 
   constructor(
-    /** Why no object was given. */
-    readonly code: TeaApiFailure,
+    /** Why no object was given: the error's `code`. */
+    code: TeaApiFailure,
     /** The OpenAPI `operationId` of the call. */
     readonly operationId: string,
     /** The URL asked. */
@@ -74,7 +75,7 @@ export class TeaApiError extends Error {
     /** Every finding of an invalid answer, with line and column. */
     readonly findings: readonly Finding[] = [],
   ) {
-    super(message);
+    super(message, { code });
     const first = findings.find((f) => f.severity === 'error');
     this.rule = first?.rule ?? null;
     this.pointer = first === undefined ? null : first.pointer || '/';
@@ -184,7 +185,7 @@ export class TeaApi {
     } = {},
   ): Promise<T> {
     const operation = OPERATIONS.get(operationId);
-    if (operation === undefined) throw new TypeError(`${JSON.stringify(operationId)} is not an operation of the TEA API; see TEA_OPERATIONS`);
+    if (operation === undefined) throw new InvalidArgumentError(`${JSON.stringify(operationId)} is not an operation of the TEA API; see TEA_OPERATIONS`);
     checkParams(operation, params.uuid, params.version);
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(params.query ?? {})) if (value !== undefined) search.set(name, String(value));
@@ -313,7 +314,7 @@ export class TeaApi {
    * ```
    */
   async discoveryByTei(tei: string): Promise<TeaDiscoveryInfo[]> {
-    if (typeof tei !== 'string' || tei === '') throw new TypeError('discoveryByTei needs a TEI');
+    if (typeof tei !== 'string' || tei === '') throw new InvalidArgumentError('discoveryByTei needs a TEI');
     return this.call<TeaDiscoveryInfo[]>('discoveryByTei', { query: { tei } });
   }
 
@@ -378,9 +379,9 @@ export class TeaApi {
 /** Refuses parameters that would make another path than the operation's. */
 function checkParams(operation: TeaOperation, uuid: string | undefined, version: number | undefined): void {
   if (operation.path.includes('{uuid}') && (typeof uuid !== 'string' || !/^[0-9a-fA-F-]{36}$/.test(uuid))) {
-    throw new TypeError(`${operation.operationId} needs a UUID, not ${JSON.stringify(uuid ?? null)}`);
+    throw new InvalidArgumentError(`${operation.operationId} needs a UUID, not ${JSON.stringify(uuid ?? null)}`);
   }
   if (operation.path.includes('{version}') && (!Number.isSafeInteger(version) || version! < 1)) {
-    throw new TypeError(`${operation.operationId} needs a version, a whole number from 1`);
+    throw new InvalidArgumentError(`${operation.operationId} needs a version, a whole number from 1`);
   }
 }

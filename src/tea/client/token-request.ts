@@ -9,6 +9,7 @@ import { encodeBasicCredentials } from '../protocol/basic-credentials.js';
 import { BodyTooLargeError, discardBody, readBody, utf8 } from './http.js';
 import { toNetworkError } from './network-error.js';
 import type { TeaTransport } from './transport.js';
+import { TeapurlError } from '../../shared/errors.js';
 
 /**
  * An API key (section 5.2): the identifier and the secret issued together.
@@ -79,12 +80,12 @@ export type TokenRequestFailure = 'oauth-error' | 'not-implemented' | 'bad-respo
  * }
  * ```
  */
-export class TokenRequestError extends Error {
+export class TokenRequestError extends TeapurlError<TokenRequestFailure> {
   /** Always `'TokenRequestError'`. */
   override name = 'TokenRequestError';
   constructor(
-    /** Why no token was given. */
-    readonly code: TokenRequestFailure,
+    /** Why no token was given: the error's `code`. */
+    code: TokenRequestFailure,
     /** The token endpoint URL. */
     readonly url: string,
     /** The HTTP status received. */
@@ -95,7 +96,7 @@ export class TokenRequestError extends Error {
     /** The server's `error_description`, when it sent one. */
     readonly description: string | null = null,
   ) {
-    super(message);
+    super(message, { code });
   }
 }
 

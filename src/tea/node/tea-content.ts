@@ -16,6 +16,7 @@ import { CONTENT_ORIGIN, TeaContentStore, type TeaContentObject } from '../serve
 import { nodePatternGuard } from '../../purl/node/node-pattern-guard.js';
 import { fsReason } from '../../shared/node/fs-reason.js';
 import { DEFAULT_MAX_BYTES } from '../../shared/limits.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
 
 /** The most files a content folder may hold: a test server's content, not a mirror. */
 const MAX_FILES = 100_000;
@@ -70,7 +71,7 @@ async function walk(root: string, findings: Finding[]): Promise<string[]> {
       if (entry.isSymbolicLink()) findings.push(finding(relative, 'content/link', 'a symbolic link is not served: content stays inside the folder'));
       else if (entry.isDirectory()) folders.push(relative);
       else if (entry.isFile()) found.push(relative);
-      if (found.length > MAX_FILES) throw new Error(`${root} holds more than ${MAX_FILES} files; a content folder for the test server holds fewer`);
+      if (found.length > MAX_FILES) throw new InvalidArgumentError(`${root} holds more than ${MAX_FILES} files; a content folder for the test server holds fewer`, { code: 'out-of-range' });
     }
   }
   return found.sort();

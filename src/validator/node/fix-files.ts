@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fchmodSync, fchownSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
@@ -11,6 +10,7 @@ import { DEFAULT_MAX_BYTES, documentText, readStream, readWhole, validateFiles, 
 import { withNodeGuard } from '../../purl/node/node-pattern-guard.js';
 import type { ValidateOptions } from '../validate.js';
 import { errorCode, fsReason, isPermissionCode } from '../../shared/node/fs-reason.js';
+import { CREATE_EXCLUSIVE, NO_FOLLOW, temporaryBeside } from '../../shared/node/safe-write.js';
 
 /**
  * Options for {@link fixFiles}.
@@ -215,10 +215,10 @@ function stillNames(full: string, like: Stats): boolean {
  * (a folder teapurl may not write in, an owner it cannot give): the caller then writes in place.
  */
 function temporaryCopy(full: string, like: Stats, bytes: Buffer): { path: string; info: Stats } | null {
-  const temporary = path.join(path.dirname(full), `.${path.basename(full)}.teapurl-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+  const temporary = temporaryBeside(full);
   let fd: number;
   try {
-    fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
+    fd = openSync(temporary, CREATE_EXCLUSIVE, 0o600);
   } catch {
     return null;
   }
@@ -288,7 +288,7 @@ function overwrite(fd: number, before: Buffer, next: Buffer): string | null {
 
 /** {@link overwrite} through a new descriptor, if `full` still holds `before`. */
 function writeInPlace(full: string, before: Buffer, next: Buffer): string | null {
-  const fd = openSync(full, constants.O_RDWR | (constants.O_NOFOLLOW ?? 0) | constants.O_NONBLOCK);
+  const fd = openSync(full, constants.O_RDWR | NO_FOLLOW | constants.O_NONBLOCK);
   try {
     return holds(fd, before) ? overwrite(fd, before, next) : CHANGED;
   } finally {
@@ -309,7 +309,7 @@ function writeInPlace(full: string, before: Buffer, next: Buffer): string | null
 export async function writeIfUnchanged(full: string, expected: Buffer, next: Buffer): Promise<string | null> {
   let fd: number;
   try {
-    fd = openSync(full, constants.O_RDWR | (constants.O_NOFOLLOW ?? 0) | constants.O_NONBLOCK);
+    fd = openSync(full, constants.O_RDWR | NO_FOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     const code = errorCode(error);
     if (isPermissionCode(code) || code === 'EROFS') return `it is read-only (${code}); it was left as it is`;
@@ -388,7 +388,7 @@ async function fixOneFile(found: ValidationResult, options: FixFilesOptions, cwd
     return notWritten(
       options.dryRun
         ? `not in the diff: it lies outside the working directory, where 'patch -p1' and 'git apply' cannot reach it; run teapurl from a folder that holds it`
-        : `not written: it lies outside the working directory (a link or a path leads there), where --fix writes nothing, as --dry-run diffs nothing; run teapurl from a folder that holds it`,
+        : `not written: it lies outside the working directory (a link or a path leads there), where a fix writes nothing, as a dry run diffs nothing; run teapurl from a folder that holds it`,
     );
   }
   const diff = unifiedDiff(target.named, text, fixed.text);

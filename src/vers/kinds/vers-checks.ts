@@ -62,13 +62,13 @@ export function versFieldsCheck(patterns: readonly string[]): SemanticCheck {
           const verdict = checkVers(value, { checkVersions: true });
           if (verdict.ok) continue;
           const { error } = verdict;
-          const unknownType = error.rule === 'unknown-type';
+          const unknownType = error.code === 'unknown-type';
           const fix = unknownType ? null : canonicalSpelling(value);
           findings.push({
             pointer,
             severity: unknownType ? 'warning' : 'error',
             rule: unknownType ? 'vers/unknown-type' : this.rule,
-            message: `${humanPath(pointer)} ${quoted(value)} ${unknownType ? 'was checked for its syntax only' : 'is not a valid VERS'}: ${error.message} [${error.rule}]${fix === null ? '' : `; write ${quoted(fix, 500)}`}`,
+            message: `${humanPath(pointer)} ${quoted(value)} ${unknownType ? 'was checked for its syntax only' : 'is not a valid VERS'}: ${error.message} [${error.code}]${fix === null ? '' : `; write ${quoted(fix, 500)}`}`,
             ...(fix === null ? {} : { fix: { pointer, replacement: fix } }),
           });
         }

@@ -22,7 +22,7 @@ const REFUSED_CLIENT = new Set(['invalid_client', 'unauthorized_client']);
 function refusalOf(issued: Seen): string | null {
   const error = oauthError(issued);
   if ((issued.status === 400 || issued.status === 401) && error !== undefined && REFUSED_CLIENT.has(error)) {
-    return `the key was refused: ${error}; check --key-id and the secret`;
+    return `the key was refused: ${error}; check the key id and the secret`;
   }
   if (issued.status === 429) {
     const retry = issued.headers.get('retry-after');
