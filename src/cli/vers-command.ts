@@ -10,7 +10,8 @@ export const VERS_HELP = `Usage: teapurl vers <action> [options] [ARG...]
 
 Actions:
   contains <vers> <version>...   say whether each version is inside the range
-  canonical [VERS...]            print each VERS in canonical form (constraints sorted)
+  canonical [VERS...]            print each VERS in canonical form: constraints sorted,
+                                 repeated and redundant ones dropped
   from-native <type> [RANGE...]  convert native ranges (npm, pypi, gem, nuget, maven,
                                  conan, cargo, composer, openssl, nginx) to VERS
   test-suite <file|glob>...      run VERS test documents (vers-test format 0.2):
@@ -18,7 +19,8 @@ Actions:
 
 Options:
   --format F     text (default) or json: one JSON object per input
-  --simplify     canonical: also drop repeated and redundant constraints
+  --no-simplify  canonical: refuse a VERS that needs constraints dropped, naming
+                 them, rather than drop them (--simplify, the default, drops them)
   -h, --help     show this help
   -v, --version  print the version
 
@@ -37,6 +39,7 @@ const ACTIONS = ['contains', 'canonical', 'from-native', 'test-suite'];
 const OPTIONS = {
   format: { type: 'string', default: 'text' },
   simplify: { type: 'boolean', default: false },
+  'no-simplify': { type: 'boolean', default: false },
 } as const;
 
 const FORMATS: readonly RecordFormat[] = ['text', 'json'];
@@ -70,11 +73,12 @@ export async function versCommand(argv: string[], io: CommandIo): Promise<number
   if (commandLine === null) return 0;
   const { values, positionals } = commandLine;
   const format = oneOf(values.format, FORMATS, 'format');
-  if (values.simplify && action !== 'canonical') throw new UsageError('--simplify applies to canonical only');
+  if ((values.simplify || values['no-simplify']) && action !== 'canonical') throw new UsageError(`--${values.simplify ? 'simplify' : 'no-simplify'} applies to canonical only`);
+  if (values.simplify && values['no-simplify']) throw new UsageError('--simplify and --no-simplify contradict each other: name one');
 
   if (action === 'canonical') {
     return eachVersInput(io, positionals, format, 'range', (vers) => {
-      const canonical = normalizeVers(vers, { simplify: values.simplify });
+      const canonical = normalizeVers(vers, { simplify: !values['no-simplify'] });
       return versRecord(format, vers, canonical, { canonical });
     });
   }

@@ -8,7 +8,7 @@
  */
 export { parseVers, checkVers, type VersCheck, type ParseVersOptions } from './parse-vers.js';
 export { stringifyVers } from './stringify-vers.js';
-export { normalizeVers, type NormalizeVersOptions } from './normalize-vers.js';
+export { normalizeVers, sortVers, type NormalizeVersOptions } from './normalize-vers.js';
 export { compileVers, versContains, type VersRange } from './contains.js';
 export { compareVersions, versTypes } from './compare.js';
 export { versFromNative, nativeVersTypes } from './native/index.js';
