@@ -14,6 +14,8 @@ Actions:
                                  repeated and redundant ones dropped
   from-native <type> [RANGE...]  convert native ranges (npm, pypi, gem, nuget, maven,
                                  conan, cargo, composer, openssl, nginx) to VERS
+  from-osv <file|glob>...        each affected package of OSV records: "<purl> <vers>"
+                                 (json: {"file", "id", "affected", "purl", "vers"})
   test-suite <file|glob>...      run VERS test documents (vers-test format 0.2):
                                  teapurl vers test-suite --help
 
@@ -30,11 +32,13 @@ Every input gets one line of output, so pipelines stay aligned: a refused input
 prints an empty line in text format, {"input": …, "error": …} in json, and is
 reported on stderr with its line number (or argument number), as in teapurl purl.
 contains prints "<version> inside" or "<version> outside" for each version.
+from-osv reads the files it names (an OSV record, or a list of them), never standard
+input; a GIT range beside others is left out with a note on stderr.
 Exit status: 0 all answered (contains: every version inside), 1 some input refused
 (contains: some version outside or invalid), 2 usage error or an invalid VERS for contains.
 `;
 
-const ACTIONS = ['contains', 'canonical', 'from-native', 'test-suite'];
+const ACTIONS = ['contains', 'canonical', 'from-native', 'from-osv', 'test-suite'];
 
 const OPTIONS = {
   format: { type: 'string', default: 'text' },
@@ -81,6 +85,9 @@ export async function versCommand(argv: string[], io: CommandIo): Promise<number
       const canonical = normalizeVers(vers, { simplify: !values['no-simplify'] });
       return versRecord(format, vers, canonical, { canonical });
     });
+  }
+  if (action === 'from-osv') {
+    return (await import('./vers/from-osv-command.js')).versFromOsvCommand(positionals, format, io);
   }
   if (action === 'from-native') {
     const [type, ...ranges] = positionals;
