@@ -137,11 +137,76 @@ function purlOf(entry: EcosystemEntry, name: string): string {
   return `pkg:${entry.type}/${segments.join('/')}`;
 }
 
-/** An OSV `affected` entry, as the OSV schema describes it (only the fields read here). */
+/**
+ * An OSV `affected` entry, as the OSV schema describes it (only the fields read here).
+ *
+ * @example
+ * ```ts
+ * import type { OsvAffected } from 'teapurl/vers';
+ * const affected: OsvAffected = { package: { ecosystem: 'npm', name: 'lodash' }, ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed: '4.17.21' }] }] };
+ * ```
+ */
 export interface OsvAffected {
-  readonly package?: { readonly ecosystem?: string; readonly name?: string; readonly purl?: string };
-  readonly ranges?: readonly { readonly type?: string; readonly repo?: string; readonly events?: readonly Readonly<Record<string, string>>[] }[];
+  /** The package: its ecosystem and name, or its PURL. */
+  readonly package?: OsvPackage;
+  /** The ranges of affected versions, each a list of events. */
+  readonly ranges?: readonly OsvRange[];
+  /** Affected versions listed one by one. */
   readonly versions?: readonly string[];
+}
+
+/**
+ * An OSV `affected[].package`.
+ *
+ * @example
+ * ```ts
+ * import type { OsvPackage } from 'teapurl/vers';
+ * const pkg: OsvPackage = { ecosystem: 'Maven', name: 'org.apache.logging.log4j:log4j-core' };
+ * ```
+ */
+export interface OsvPackage {
+  /** OSV's ecosystem name (`npm`, `PyPI`, `Debian:12`…). */
+  readonly ecosystem?: string;
+  /** The package's name in its ecosystem. */
+  readonly name?: string;
+  /** The package's PURL, preferred over ecosystem and name when given. */
+  readonly purl?: string;
+}
+
+/**
+ * An OSV `affected[].ranges[]` item.
+ *
+ * @example
+ * ```ts
+ * import type { OsvRange } from 'teapurl/vers';
+ * const range: OsvRange = { type: 'ECOSYSTEM', events: [{ introduced: '1.0' }, { last_affected: '1.4' }] };
+ * ```
+ */
+export interface OsvRange {
+  /** `SEMVER`, `ECOSYSTEM` or `GIT`. */
+  readonly type?: string;
+  /** The repository of a `GIT` range. */
+  readonly repo?: string;
+  /** Each `{ introduced }`, `{ fixed }`, `{ last_affected }` or `{ limit }`. */
+  readonly events?: readonly Readonly<Record<string, string>>[];
+}
+
+/**
+ * One range of an entry as {@link versFromOsv} read it.
+ *
+ * @example
+ * ```ts
+ * import type { OsvRangeVers } from 'teapurl/vers';
+ * const range: OsvRangeVers = { index: 0, type: 'SEMVER', vers: 'vers:npm/<4.17.21' };
+ * ```
+ */
+export interface OsvRangeVers {
+  /** Its index in the entry's `ranges`. */
+  readonly index: number;
+  /** Its OSV range type. */
+  readonly type: 'SEMVER' | 'ECOSYSTEM';
+  /** It alone, as a canonical VERS. */
+  readonly vers: string;
 }
 
 /**
@@ -160,7 +225,7 @@ export interface OsvVers {
   /** Every range and listed version, as one canonical VERS of the PURL's type. */
   readonly vers: string;
   /** Each range read alone, in the entry's order (`GIT` ranges left out): its index, type and VERS. */
-  readonly ranges: readonly { readonly index: number; readonly type: 'SEMVER' | 'ECOSYSTEM'; readonly vers: string }[];
+  readonly ranges: readonly OsvRangeVers[];
   /** What was left out, in words (a `GIT` range beside other ranges). */
   readonly skipped: readonly string[];
 }
@@ -278,7 +343,7 @@ export function versFromOsv(affected: OsvAffected): OsvVers {
   }
 
   const all: Interval[] = [];
-  const ranges: { index: number; type: 'SEMVER' | 'ECOSYSTEM'; vers: string }[] = [];
+  const ranges: OsvRangeVers[] = [];
   const skipped: string[] = [];
   const rangeList = affected.ranges ?? [];
   if (!Array.isArray(rangeList)) throw new OsvError('osv-shape', 'ranges', 'ranges is a list');
