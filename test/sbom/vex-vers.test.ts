@@ -94,4 +94,16 @@ describe('a VEX whose ranges are all right', () => {
     };
     expect(validateText(JSON.stringify(bom, null, 2), { file: 'ok.cdx.json' }).findings).toEqual([]);
   });
+
+  it('warns, rather than errs, on a range of a scheme that is no PURL type (vers:semver for pkg:npm)', () => {
+    const bom = {
+      bomFormat: 'CycloneDX',
+      specVersion: '1.6',
+      components: [{ type: 'library', 'bom-ref': 'a', name: 'a', purl: 'pkg:npm/a@1.0.0' }],
+      vulnerabilities: [{ id: 'X-1', affects: [{ ref: 'a', versions: [{ range: 'vers:semver/<1.2.0' }] }] }],
+    };
+    const [finding] = validateText(JSON.stringify(bom, null, 2), { file: 'semver.cdx.json' }).findings;
+    expect(finding).toMatchObject({ rule: 'sbom/vers-type-mismatch', severity: 'warning', line: 20 });
+    expect(finding!.message).toContain('"semver" is no PURL type, which the specification allows');
+  });
 });

@@ -4,14 +4,16 @@
  * touches, as a `range` (a VERS) or one `version`. A range is read strictly by the VERS engine,
  * each version by its type's scheme; one the engine can repair (constraints out of order,
  * redundant ones) carries its canonical form as the fix. A range's type is its package's PURL
- * type, by the VERS convention: a range of another type than the referenced component's PURL is
- * an error. A `version` is read by the scheme of that type (a warning when it cannot be), and a
+ * type, by the VERS convention: a range whose type is another PURL type than the referenced
+ * component's is an error; one of a scheme that is no PURL type (`vers:semver`, `vers:generic`),
+ * which the specification allows, a warning. A `version` is read by the scheme of that type (a warning when it cannot be), and a
  * VERS written where one version belongs is an error.
  */
 import { quoted } from '../../shared/describe-value.js';
 import type { RawFinding } from '../../shared/finding.js';
 import { humanPath, toPointer } from '../../shared/pointer.js';
 import type { SemanticCheck } from '../../validation/checks/check-table.js';
+import type { CheckContext } from '../../validation/checks/check-context.js';
 import { asArray, asObject, own } from '../../validation/checks/read.js';
 import { checkVers, compareVersions, normalizeVers, VersError, versTypes } from '../../vers/index.js';
 
@@ -54,7 +56,12 @@ function purlsByRef(document: unknown): Map<string, string> {
   return out;
 }
 
-function affectedVersions(document: unknown): AffectedVersions[] {
+/** The `versions[]` items of a document, found once per validation for the three checks. */
+function affectedVersions(document: unknown, context: CheckContext): readonly AffectedVersions[] {
+  return context.shared('sbom/affected-versions', () => findAffectedVersions(document));
+}
+
+function findAffectedVersions(document: unknown): AffectedVersions[] {
   const out: AffectedVersions[] = [];
   let refs: Map<string, string> | undefined;
   asArray(own(asObject(document), 'vulnerabilities'))?.forEach((vulnerability, v) => {
@@ -101,7 +108,7 @@ const rangeValid: SemanticCheck = {
   summary: "Every affects[].versions[].range of a vulnerability is a valid, canonical VERS, each version read by its type's scheme.",
   check(document, context) {
     const findings: RawFinding[] = [];
-    for (const site of affectedVersions(document)) {
+    for (const site of affectedVersions(document, context)) {
       const range = own(site.item, 'range');
       const pointer = `${site.pointer}/range`;
       if (typeof range !== 'string' || context.rejected?.has(pointer)) continue;
@@ -126,17 +133,19 @@ const rangeType: SemanticCheck = {
   summary: "A range's VERS type is the PURL type of the component its affects[].ref names.",
   check(document, context) {
     const findings: RawFinding[] = [];
-    for (const site of affectedVersions(document)) {
+    for (const site of affectedVersions(document, context)) {
       const range = own(site.item, 'range');
       const pointer = `${site.pointer}/range`;
       if (typeof range !== 'string' || site.target === undefined || context.rejected?.has(pointer)) continue;
       const type = versTypeOf(range);
       if (type === undefined || type === site.target.type) continue;
+      const purlTypes = context.shared('sbom/purl-types', () => new Set(context.purlEngine().types()));
+      const another = purlTypes.has(type);
       findings.push({
         pointer,
-        severity: 'error',
+        severity: another ? 'error' : 'warning',
         rule: this.rule,
-        message: `${humanPath(pointer)} ${quoted(range)} is a VERS of type ${quoted(type)}, but ref ${quoted(site.ref ?? '')} names ${quoted(site.target.purl)}, of PURL type ${quoted(site.target.type)}: a range is written in its package's type (vers:${site.target.type}/…)`,
+        message: `${humanPath(pointer)} ${quoted(range)} is a VERS of type ${quoted(type)}, but ref ${quoted(site.ref ?? '')} names ${quoted(site.target.purl)}, of PURL type ${quoted(site.target.type)}: ${another ? `${quoted(type)} is another package type; ` : `${quoted(type)} is no PURL type, which the specification allows, but `}by convention a range is written in its package's type (vers:${site.target.type}/…)`,
       });
     }
     return findings;
@@ -148,7 +157,7 @@ const versionValid: SemanticCheck = {
   summary: "An affects[].versions[].version is one version of the affected component's type (a VERS belongs in range).",
   check(document, context) {
     const findings: RawFinding[] = [];
-    for (const site of affectedVersions(document)) {
+    for (const site of affectedVersions(document, context)) {
       const version = own(site.item, 'version');
       const pointer = `${site.pointer}/version`;
       if (typeof version !== 'string' || context.rejected?.has(pointer)) continue;
