@@ -14,6 +14,7 @@ import type { RawFinding } from '../../shared/finding.js';
 import { humanPath, toPointer } from '../../shared/pointer.js';
 import type { SemanticCheck } from '../../validation/checks/check-table.js';
 import type { CheckContext } from '../../validation/checks/check-context.js';
+import { purlContextOf } from '../../purl/kinds/purl-check-context.js';
 import { asArray, asObject, own } from '../../validation/checks/read.js';
 import { checkVers, compareVersions, normalizeVers, VersError, versTypes } from '../../vers/index.js';
 
@@ -139,7 +140,7 @@ const rangeType: SemanticCheck = {
       if (typeof range !== 'string' || site.target === undefined || context.rejected?.has(pointer)) continue;
       const type = versTypeOf(range);
       if (type === undefined || type === site.target.type) continue;
-      const purlTypes = context.shared('sbom/purl-types', () => new Set(context.purlEngine().types()));
+      const purlTypes = context.shared('sbom/purl-types', () => new Set(purlContextOf(context).purlEngine().types()));
       const another = purlTypes.has(type);
       findings.push({
         pointer,
