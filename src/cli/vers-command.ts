@@ -109,15 +109,24 @@ export async function versCommand(argv: string[], io: CommandIo): Promise<number
     range = compileVers(vers);
   } catch (error) {
     if (!(error instanceof VersError)) throw error;
-    const type = /^vers:([^/]*)\//.exec(vers)?.[1];
     const known = error.rule === 'unknown-type' ? `; known types: ${versTypes().join(', ')}` : '';
-    throw new UsageError(`invalid VERS ${quoteArg(vers)}: ${error.message}${known}${type === undefined ? '' : ''}`);
+    throw new UsageError(`invalid VERS ${quoteArg(vers)}: ${error.message}${known}${canonicalHint(vers)}`);
   }
   return eachVersInput(io, versions, format, 'version', (version) => {
     const inside = range.contains(version);
     const record = versRecord(format, version, `${version} ${inside ? 'inside' : 'outside'}`, { contains: inside });
     return inside ? record : negative(record);
   }, 2);
+}
+
+/** `; its canonical form is '…' (teapurl vers canonical)` when normalizeVers can repair the VERS; else nothing. */
+function canonicalHint(vers: string): string {
+  try {
+    const canonical = normalizeVers(vers);
+    return canonical === vers ? '' : `; its canonical form is ${quoteArg(canonical)} (what teapurl vers canonical prints)`;
+  } catch {
+    return '';
+  }
 }
 
 /** One input's record: its text line, or in JSON `{"input", …fields}`. */
