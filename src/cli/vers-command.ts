@@ -13,7 +13,8 @@ Actions:
   canonical [VERS...]            print each VERS in canonical form: constraints sorted,
                                  repeated and redundant ones dropped
   from-native <type> [RANGE...]  convert native ranges (npm, pypi, gem, nuget, maven,
-                                 conan, cargo, composer, openssl, nginx) to VERS
+                                 conan, cargo, composer, golang, openssl, nginx, and
+                                 GitLab advisories' forms of them) to VERS
   from-osv <file|glob>...        each affected package of OSV records: "<purl> <vers>"
                                  (json: {"file", "id", "affected", "purl", "vers"})
   test-suite <file|glob>...      run VERS test documents (vers-test format 0.2):
