@@ -10,15 +10,20 @@ export const VERS_HELP = `Usage: teapurl vers <action> [options] [ARG...]
 
 Actions:
   contains <vers> <version>...   say whether each version is inside the range
-  canonical [VERS...]            print each VERS in canonical form (constraints sorted)
+  canonical [VERS...]            print each VERS in canonical form: constraints sorted,
+                                 repeated and redundant ones dropped
   from-native <type> [RANGE...]  convert native ranges (npm, pypi, gem, nuget, maven,
-                                 conan, cargo, composer, openssl, nginx) to VERS
+                                 conan, cargo, composer, golang, openssl, nginx, and
+                                 GitLab advisories' forms of them) to VERS
+  from-osv <file|glob>...        each affected package of OSV records: "<purl> <vers>"
+                                 (json: {"file", "id", "affected", "purl", "vers"})
   test-suite <file|glob>...      run VERS test documents (vers-test format 0.2):
                                  teapurl vers test-suite --help
 
 Options:
   --format F     text (default) or json: one JSON object per input
-  --simplify     canonical: also drop repeated and redundant constraints
+  --no-simplify  canonical: refuse a VERS that needs constraints dropped, naming
+                 them, rather than drop them (--simplify, the default, drops them)
   -h, --help     show this help
   -v, --version  print the version
 
@@ -28,15 +33,18 @@ Every input gets one line of output, so pipelines stay aligned: a refused input
 prints an empty line in text format, {"input": …, "error": …} in json, and is
 reported on stderr with its line number (or argument number), as in teapurl purl.
 contains prints "<version> inside" or "<version> outside" for each version.
+from-osv reads the files it names (an OSV record, or a list of them), never standard
+input; a GIT range beside others is left out with a note on stderr.
 Exit status: 0 all answered (contains: every version inside), 1 some input refused
 (contains: some version outside or invalid), 2 usage error or an invalid VERS for contains.
 `;
 
-const ACTIONS = ['contains', 'canonical', 'from-native', 'test-suite'];
+const ACTIONS = ['contains', 'canonical', 'from-native', 'from-osv', 'test-suite'];
 
 const OPTIONS = {
   format: { type: 'string', default: 'text' },
   simplify: { type: 'boolean', default: false },
+  'no-simplify': { type: 'boolean', default: false },
 } as const;
 
 const FORMATS: readonly RecordFormat[] = ['text', 'json'];
@@ -70,13 +78,17 @@ export async function versCommand(argv: string[], io: CommandIo): Promise<number
   if (commandLine === null) return 0;
   const { values, positionals } = commandLine;
   const format = oneOf(values.format, FORMATS, 'format');
-  if (values.simplify && action !== 'canonical') throw new UsageError('--simplify applies to canonical only');
+  if ((values.simplify || values['no-simplify']) && action !== 'canonical') throw new UsageError(`--${values.simplify ? 'simplify' : 'no-simplify'} applies to canonical only`);
+  if (values.simplify && values['no-simplify']) throw new UsageError('--simplify and --no-simplify contradict each other: name one');
 
   if (action === 'canonical') {
     return eachVersInput(io, positionals, format, 'range', (vers) => {
-      const canonical = normalizeVers(vers, { simplify: values.simplify });
+      const canonical = normalizeVers(vers, { simplify: !values['no-simplify'] });
       return versRecord(format, vers, canonical, { canonical });
     });
+  }
+  if (action === 'from-osv') {
+    return (await import('./vers/from-osv-command.js')).versFromOsvCommand(positionals, format, io);
   }
   if (action === 'from-native') {
     const [type, ...ranges] = positionals;
@@ -98,15 +110,24 @@ export async function versCommand(argv: string[], io: CommandIo): Promise<number
     range = compileVers(vers);
   } catch (error) {
     if (!(error instanceof VersError)) throw error;
-    const type = /^vers:([^/]*)\//.exec(vers)?.[1];
     const known = error.code === 'unknown-type' ? `; known types: ${versTypes().join(', ')}` : '';
-    throw new UsageError(`invalid VERS ${quoteArg(vers)}: ${error.message}${known}${type === undefined ? '' : ''}`);
+    throw new UsageError(`invalid VERS ${quoteArg(vers)}: ${error.message}${known}${canonicalHint(vers)}`);
   }
   return eachVersInput(io, versions, format, 'version', (version) => {
     const inside = range.contains(version);
     const record = versRecord(format, version, `${version} ${inside ? 'inside' : 'outside'}`, { contains: inside });
     return inside ? record : negative(record);
   }, 2);
+}
+
+/** `; its canonical form is '…' (teapurl vers canonical)` when normalizeVers can repair the VERS; else nothing. */
+function canonicalHint(vers: string): string {
+  try {
+    const canonical = normalizeVers(vers);
+    return canonical === vers ? '' : `; its canonical form is ${quoteArg(canonical)} (what teapurl vers canonical prints)`;
+  } catch {
+    return '';
+  }
 }
 
 /** One input's record: its text line, or in JSON `{"input", …fields}`. */

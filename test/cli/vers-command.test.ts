@@ -65,6 +65,7 @@ describe('teapurl vers contains', () => {
     const r = await vers(['contains', 'vers:npm/>=2.0.0|<1.0.0', '1.0.0']);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^teapurl vers: invalid VERS .*not sorted by version/m);
+    expect(r.stderr).toContain("its canonical form is 'vers:npm/<1.0.0|>=2.0.0' (what teapurl vers canonical prints)");
     expect(r.stderr).toContain("See 'teapurl vers --help'");
     expect((await vers(['contains'])).status).toBe(2);
     expect((await vers(['contains', 'vers:foo/1', '1'])).stderr).toContain('known types:');

@@ -10,6 +10,7 @@ import {
   MAX_VERS_LENGTH,
   nativeVersTypes,
   normalizeVers,
+  sortVers,
   parseVers,
   stringifyVers,
   versContains,
@@ -126,14 +127,29 @@ describe('stringifyVers and normalizeVers', () => {
     expect(refusal(() => stringifyVers({ scheme: 'npm', constraints: [{ comparator: '*', version: '' }, { comparator: '=', version: '1.0.0' }] })).rule).toBe('star');
   });
 
-  it('sorts (stably), lowercases and repairs percent-encoding; repeated constraints stay unless simplified', () => {
-    expect(normalizeVers('vers:pypi/0.0.2|0.0.6|>=0.0.0|0.0.1')).toBe('vers:pypi/>=0.0.0|0.0.1|0.0.2|0.0.6');
-    expect(normalizeVers('VERS:NPM/=1.0%2e0|<2.0.0')).toBe('vers:npm/1.0.0|<2.0.0');
-    expect(normalizeVers('vers:pypi/>=0.0.1|>=0.0.1|<1')).toBe('vers:pypi/>=0.0.1|>=0.0.1|<1');
-    expect(normalizeVers('vers:pypi/>=0.0.1|>=0.0.1|<1', { simplify: true })).toBe('vers:pypi/>=0.0.1|<1');
+  it('sorts (stably), lowercases, repairs percent-encoding and drops repeated and redundant constraints', () => {
+    expect(normalizeVers('vers:pypi/0.0.2|0.0.6|>=0.0.0|0.0.1')).toBe('vers:pypi/>=0.0.0');
+    expect(sortVers('vers:pypi/0.0.2|0.0.6|>=0.0.0|0.0.1')).toBe('vers:pypi/>=0.0.0|0.0.1|0.0.2|0.0.6');
+    expect(normalizeVers('VERS:NPM/=1.0%2e0|>=2.0.0')).toBe('vers:npm/1.0.0|>=2.0.0');
+    expect(normalizeVers('VERS:NPM/=1.0%2e0|<2.0.0')).toBe('vers:npm/<2.0.0');
+    expect(sortVers('vers:pypi/>=0.0.1|>=0.0.1|<1')).toBe('vers:pypi/>=0.0.1|>=0.0.1|<1');
+    expect(normalizeVers('vers:pypi/>=0.0.1|>=0.0.1|<1')).toBe('vers:pypi/>=0.0.1|<1');
+    expect(normalizeVers('vers:npm/>=1.0.0|>=3.0.0')).toBe('vers:npm/>=1.0.0');
     expect(normalizeVers('vers:pypi/>0.0.0|>=0.0.1|0.0.2|<0.0.3|0.0.4|<0.0.5|>=0.0.6', { simplify: true })).toBe('vers:pypi/>0.0.0|<0.0.5|>=0.0.6');
     expect(normalizeVers({ scheme: 'npm', constraints: [{ comparator: '<', version: '2.0.0' }, { comparator: '>=', version: '1.0.0' }] })).toBe('vers:npm/>=1.0.0|<2.0.0');
-    expect(refusal(() => normalizeVers('vers:npm/1.0.0|!=1.0.0', { simplify: true })).rule).toBe('duplicate-version');
+    const twice = refusal(() => normalizeVers('vers:npm/1.0.0|!=1.0.0'));
+    expect(twice.rule).toBe('duplicate-version');
+    expect(twice.message).toContain("keep one constraint for it (for instance '1.0.0' or '!=1.0.0')");
+  });
+
+  it('with { simplify: false }, refuses what needs a constraint dropped, suggesting the simplified VERS', () => {
+    expect(normalizeVers('vers:npm/<2.0.0|>=1.0.0', { simplify: false })).toBe('vers:npm/>=1.0.0|<2.0.0');
+    const redundant = refusal(() => normalizeVers('vers:npm/>=3.0.0|>=1.0.0', { simplify: false }));
+    expect(redundant.rule).toBe('comparator-sequence');
+    expect(redundant.message).toContain("simplified, it is 'vers:npm/>=1.0.0'");
+    const repeated = refusal(() => normalizeVers('vers:pypi/>=0.0.1|>=0.0.1|<1', { simplify: false }));
+    expect(repeated.rule).toBe('duplicate-version');
+    expect(repeated.message).toContain("simplified, it is 'vers:pypi/>=0.0.1|<1'");
     expect(refusal(() => normalizeVers('vers:npm/1.0.0| 2.0.0')).rule).toBe('whitespace');
   });
 });

@@ -4,7 +4,7 @@
  * qualifier order, and the equality each ecosystem defines. Through compareVersions only.
  */
 import { describe, expect, it } from 'vitest';
-import { compareVersions, VersError } from '../../src/vers/index.js';
+import { compareVersions, parseVers, VersError } from '../../src/vers/index.js';
 
 /** Expects `versions` to be strictly increasing under `type`, pair by pair and across the list. */
 function expectAscending(type: string, versions: readonly string[]): void {
@@ -38,10 +38,14 @@ describe('compareVersions, by ecosystem', () => {
     expect(() => compareVersions('semver', '1.2', '1.2.3')).toThrow(/three numbers/);
   });
 
-  it('golang: a leading v, shorthands, pseudo-versions', () => {
+  it('golang: a leading v (taken, not required), shorthands, pseudo-versions', () => {
     expectAscending('golang', ['v0.0.0-20191109021931-daa7c04131f5', 'v0.0.1', 'v1.2.0', 'v1.2.1-0.20200101000000-abcdefabcdef', 'v1.2.1', 'v2.0.0+incompatible', 'v2.1.0']);
     expectEqual('golang', [['v1.2', 'v1.2.0'], ['v1', 'v1.0.0']]);
-    expect(() => compareVersions('golang', '1.2.3', 'v1.2.3')).toThrow(/start with 'v'/);
+    // Advisories (GitLab's among them) write Go versions with and without the v; both are the same version.
+    expectEqual('golang', [['1.2.3', 'v1.2.3'], ['1.2', 'v1.2.0']]);
+    expect(parseVers('vers:golang/>=1.0.0').constraints).toEqual([{ comparator: '>=', version: '1.0.0' }]);
+    expect(parseVers('vers:golang/>=v1.0.0|<v1.5.3').constraints[0]).toEqual({ comparator: '>=', version: 'v1.0.0' });
+    expect(() => compareVersions('golang', 'vv1.2.3', 'v1.2.3')).toThrow(/MAJOR must be a number/);
   });
 
   it('deb: Debian policy on ~ and epochs', () => {

@@ -12,7 +12,7 @@ test suite, for instance) through teapurl/vers, prints passed and failed counts
 per test group and test type and per file, lists every failure with its
 description, and ends with "N passed, N failed".
 
-parse uses parseVers, validate normalizeVers, containment versContains (a
+parse uses parseVers, validate sortVers, containment versContains (a
 "recommended" case's VERS is normalized first), comparison and equality
 compareVersions, from_native versFromNative, build stringifyVers.
 

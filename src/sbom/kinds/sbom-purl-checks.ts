@@ -14,6 +14,7 @@ import type { SemanticCheck } from '../../validation/checks/check-table.js';
 import type { CheckContext } from '../../validation/checks/check-context.js';
 import { canonicalFix } from '../../purl/kinds/canonical-fix.js';
 import { cycloneDxPurlSites, spdxPurlSites, type PurlSite } from './sbom-purl-sites.js';
+import { CYCLONEDX_VERS_CHECKS } from './sbom-vers-checks.js';
 import { asObject, own } from '../../validation/checks/read.js';
 import { purlContextOf } from '../../purl/kinds/purl-check-context.js';
 
@@ -145,6 +146,7 @@ function versionCheck(member: string, known: readonly string[], described: strin
 export const CYCLONEDX_CHECKS: readonly SemanticCheck[] = [
   versionCheck('specVersion', ['1.0', '1.1', '1.2', '1.3', '1.4', '1.5', '1.6', '1.7'], 'CycloneDX 1.0 to 1.7'),
   ...purlChecks(cycloneDxPurlSites),
+  ...CYCLONEDX_VERS_CHECKS,
 ];
 
 /** The SPDX checks, in the order they run. */

@@ -29,12 +29,21 @@ const LIST_ITEMS: ReadonlyMap<string, string> = new Map([
   ['vulnerabilities', 'vulnerability'],
   ['tools', 'tool'],
   ['services', 'service'],
+  ['affects', 'target'],
+  ['versions', 'version'],
 ]);
 
 /** Elements whose text is a PURL: checked, and rewritten by `--fix`. */
 const CLAIMS = new Set(['purl']);
-/** Elements whose text names the component a PURL belongs to. */
-const NAMES = new Set(['name', 'group', 'version']);
+/** Elements whose text is checked and rewritten inside an item of a vulnerability's affects[].versions: a VERS and a version. */
+const AFFECTED_VERSION_CLAIMS = new Set(['range', 'version']);
+/** Elements whose text names the component a PURL belongs to, and the component an affects[] entry names. */
+const NAMES = new Set(['name', 'group', 'version', 'ref']);
+
+/** Whether an element's text is a claim: a PURL anywhere, a range or version in an item of `<versions>`. */
+function isClaim(name: string, parent: Frame): boolean {
+  return CLAIMS.has(name) || (AFFECTED_VERSION_CLAIMS.has(name) && parent.name === 'version' && parent.parent?.name === 'versions' && parent.parent.list === true);
+}
 
 /** How a container stands in its parent's JSON form. */
 type Slot = { member: string } | { item: number };
@@ -177,7 +186,7 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
     } else {
       parent.seen ??= new Set();
       if (parent.seen.has(name)) {
-        if (CLAIMS.has(name)) {
+        if (isClaim(name, parent)) {
           starts ??= lineStarts(text);
           findings.push({
             pointer: parent.pointer + toPointer([name]),
@@ -194,7 +203,8 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
       slot = { member: name };
     }
     const pointer = parent.pointer + toPointer(['member' in slot ? name : slot.item]);
-    const isText = CLAIMS.has(name) || NAMES.has(name);
+    // An item of a list (a <version> of <versions>) is a container, whatever its name.
+    const isText = !parent.list && (isClaim(name, parent) || NAMES.has(name));
     const next = frame(pointer, slot, { text: isText });
     const ref = Object.hasOwn(tag.attributes, 'bom-ref') ? tag.attributes['bom-ref'] : undefined;
     if (!isText && ref !== undefined && ref.uri === '') next.kept = { 'bom-ref': ref.value };
@@ -206,7 +216,7 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
     if (!frame.text || frame.skip) return;
     const parent = frame.parent!;
     const name = frame.name;
-    if (NAMES.has(name)) {
+    if (!isClaim(name, parent)) {
       if (parent.node && !Array.isArray(parent.node)) parent.node[name] ??= frame.chars;
       else (parent.kept ??= {})[name] ??= frame.chars;
       return;

@@ -58,3 +58,63 @@ export function clauseSetsToIntervals(type: string, scheme: AnyVersionScheme, se
   }
   return union(scheme, parts);
 }
+
+/** One alternative of a range, with where it starts in the native text. */
+export interface Alternative {
+  readonly text: string;
+  readonly offset: number;
+}
+
+/**
+ * Splits a native range at its OR separators (longest first; `||` before `|`), each alternative
+ * with its offset. An empty alternative (`a || || b`, a leading or trailing `||`) is a mistake.
+ */
+export function alternativesOf(text: string, separators: readonly string[], notation: string): Alternative[] {
+  const out: Alternative[] = [];
+  let start = 0;
+  for (let i = 0; i <= text.length; ) {
+    const or = i < text.length ? separators.find((o) => text.startsWith(o, i)) : undefined;
+    if (i === text.length || or !== undefined) {
+      const part = text.slice(start, i);
+      if (part.trim() === '' && (or !== undefined || out.length > 0)) throw nativeError(`an empty alternative in a ${notation} range`, start);
+      out.push({ text: part, offset: start });
+      i += or?.length ?? 1;
+      start = i;
+    } else {
+      i++;
+    }
+  }
+  return out;
+}
+
+/**
+ * Splits an AND at whitespace (and commas when `comma`), keeping an operator that stands alone
+ * with the version after it: `>= 1.0 <2.0` is `>= 1.0` and `<2.0`. Quotes around a part (as in a
+ * Gemfile) are taken off.
+ */
+export function clausesOf(text: string, offset: number, comma: boolean, operatorChars = '<>=!~^'): Alternative[] {
+  const out: Alternative[] = [];
+  const isSeparator = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n' || c === '\r' || (comma && c === ',');
+  let i = 0;
+  while (i < text.length) {
+    while (isSeparator(text[i])) i++;
+    if (i >= text.length) break;
+    let start = i;
+    const quote = text[i] === "'" || text[i] === '"' ? text[i] : undefined;
+    if (quote !== undefined) {
+      const end = text.indexOf(quote, i + 1);
+      if (end === -1) throw nativeError(`an unclosed ${quote}`, offset + i);
+      const inner = text.slice(i + 1, end);
+      const lead = inner.length - inner.trimStart().length;
+      out.push({ text: inner.trim(), offset: offset + i + 1 + lead });
+      i = end + 1;
+      continue;
+    }
+    while (i < text.length && operatorChars.includes(text[i]!)) i++;
+    if (i > start) while (isSeparator(text[i]) && text[i] !== ',') i++;
+    while (i < text.length && !isSeparator(text[i])) i++;
+    out.push({ text: text.slice(start, i).trimEnd(), offset: offset + start });
+    start = i;
+  }
+  return out;
+}

@@ -6,7 +6,7 @@
  * words and the last number, then add one to the new last number).
  */
 import { gemSegments } from '../schemes/gem.js';
-import { nativeError, type ClauseOperator, type ClauseSet } from './clauses.js';
+import { alternativesOf, clausesOf, nativeError, type ClauseOperator, type ClauseSet } from './clauses.js';
 
 const OPERATORS = ['~>', '>=', '<=', '!=', '>', '<', '='];
 
@@ -21,16 +21,12 @@ export function gemBump(version: string, offset: number): string {
   return segments.join('.');
 }
 
-export function readGem(text: string): ClauseSet[] {
+/** One AND of requirements, from `offset` in the native range. */
+function readRequirements(text: string, offset: number): ClauseSet {
   const set: ClauseSet[number][] = [];
-  let offset = 0;
-  for (const part of text.split(',')) {
-    let clause = part.trim();
-    let at = offset + part.indexOf(clause);
-    if (clause.length >= 2 && (clause[0] === "'" || clause[0] === '"') && clause.endsWith(clause[0])) {
-      clause = clause.slice(1, -1).trim();
-      at += 1;
-    }
+  const clauses = clausesOf(text, offset, true);
+  if (clauses.length === 0) throw nativeError('an empty requirement', offset);
+  for (const { text: clause, offset: at } of clauses) {
     if (clause === '') throw nativeError('an empty requirement', at);
     const op = OPERATORS.find((o) => clause.startsWith(o)) ?? '';
     const rest = clause.slice(op.length);
@@ -42,7 +38,15 @@ export function readGem(text: string): ClauseSet[] {
     } else {
       set.push({ op: (op === '' ? '=' : op) as ClauseOperator, version, offset: where });
     }
-    offset += part.length + 1;
   }
-  return [set];
+  return set;
+}
+
+/**
+ * Gem::Requirement's notation (comma for AND), and as advisories write it: GitLab's advisory
+ * database separates the requirements of an AND with spaces and alternatives with `||`
+ * (`>=4.0.0 <4.1.2||>=4.2.0 <4.2.1`).
+ */
+export function readGem(text: string): ClauseSet[] {
+  return alternativesOf(text, ['||'], 'RubyGems').map((alternative) => readRequirements(alternative.text, alternative.offset));
 }

@@ -10,21 +10,24 @@ import { stringifyVers } from '../stringify-vers.js';
 import { lookupTable } from '../table.js';
 import { VersError } from '../vers-error.js';
 import { clauseSetsToIntervals, type ClauseSet } from './clauses.js';
+import { readComparisons } from './comparisons.js';
+import { readComposer } from './composer.js';
 import { readConan } from './conan.js';
 import { readGem } from './gem.js';
 import { MAVEN_INTERVALS, NUGET_INTERVALS, readIntervals } from './intervals-notation.js';
 import { toConstraints } from './intervals.js';
 import { readNginx, readOpenssl } from './listed.js';
 import { readPypi } from './pypi.js';
-import { CARGO_DIALECT, COMPOSER_DIALECT, NPM_DIALECT, readSemverLike } from './semver-like.js';
+import { CARGO_DIALECT, NPM_DIALECT, readSemverLike } from './semver-like.js';
 
 type NativeReader = (text: string) => ClauseSet[];
 
 const NATIVE: Readonly<Record<string, NativeReader>> = lookupTable<NativeReader>({
   cargo: (text) => readSemverLike(text, CARGO_DIALECT),
-  composer: (text) => readSemverLike(text, COMPOSER_DIALECT),
+  composer: readComposer,
   conan: readConan,
   gem: readGem,
+  golang: (text) => readComparisons(text, 'Go'),
   maven: (text) => readIntervals(text, MAVEN_INTERVALS),
   nginx: readNginx,
   npm: (text) => readSemverLike(text, NPM_DIALECT),

@@ -2,9 +2,10 @@
  * Interval notation, as NuGet and Maven write version ranges: `[1.0,2.0)` (brackets include,
  * parentheses exclude, an empty side is unbounded), `[1.0]` for exactly one version; a version
  * alone is NuGet's minimum version (`1.0` = `[1.0,)`) and Maven's "soft" requirement, read as
- * that version. Maven joins ranges with commas (`(,1.0],[1.2,)`), which is their union.
+ * that version. Maven joins ranges with commas (`(,1.0],[1.2,)`), which is their union; NuGet has
+ * one interval, but advisories write NuGet unions alike, and GitLab's also join them with `||`.
  */
-import { nativeError, type Clause, type ClauseSet } from './clauses.js';
+import { alternativesOf, nativeError, type Clause, type ClauseSet } from './clauses.js';
 
 export interface IntervalDialect {
   readonly name: string;
@@ -14,7 +15,7 @@ export interface IntervalDialect {
   readonly unions: boolean;
 }
 
-export const NUGET_INTERVALS: IntervalDialect = { name: 'NuGet', bare: '>=', unions: false };
+export const NUGET_INTERVALS: IntervalDialect = { name: 'NuGet', bare: '>=', unions: true };
 export const MAVEN_INTERVALS: IntervalDialect = { name: 'Maven', bare: '=', unions: true };
 
 function interval(body: string, bodyAt: number, open: string, close: string, dialect: IntervalDialect): ClauseSet {
@@ -35,7 +36,8 @@ function interval(body: string, bodyAt: number, open: string, close: string, dia
   return set;
 }
 
-export function readIntervals(text: string, dialect: IntervalDialect): ClauseSet[] {
+/** One alternative: a version, or intervals (joined by commas where the dialect allows), from `base` in the native range. */
+function readAlternative(text: string, dialect: IntervalDialect, base: number): ClauseSet[] {
   const sets: ClauseSet[] = [];
   let i = 0;
   const skipSpaces = () => {
@@ -44,26 +46,34 @@ export function readIntervals(text: string, dialect: IntervalDialect): ClauseSet
   skipSpaces();
   if (i < text.length && text[i] !== '[' && text[i] !== '(') {
     const version = text.trim();
-    if (/[\s,[\]()]/.test(version)) throw nativeError(`a ${dialect.name} range is a version or a bracketed interval`, i);
-    return [[{ op: dialect.bare, version, offset: i }]];
+    if (/[\s,[\]()]/.test(version)) throw nativeError(`a ${dialect.name} range is a version or a bracketed interval`, base + i);
+    return [[{ op: dialect.bare, version, offset: base + i }]];
   }
   while (i < text.length) {
     const open = text[i]!;
-    if (open !== '[' && open !== '(') throw nativeError("expected '[' or '('", i);
+    if (open !== '[' && open !== '(') throw nativeError("expected '[' or '('", base + i);
     const end = text.slice(i + 1).search(/[\])]/);
-    if (end === -1) throw nativeError(`'${open}' is not closed`, i);
+    if (end === -1) throw nativeError(`'${open}' is not closed`, base + i);
     const close = text[i + 1 + end]!;
-    sets.push(interval(text.slice(i + 1, i + 1 + end), i + 1, open, close, dialect));
+    sets.push(interval(text.slice(i + 1, i + 1 + end), base + i + 1, open, close, dialect));
     i += end + 2;
     skipSpaces();
     if (i < text.length) {
-      if (!dialect.unions) throw nativeError(`a ${dialect.name} range is one interval`, i);
-      if (text[i] !== ',') throw nativeError("ranges are separated by ','", i);
+      if (!dialect.unions) throw nativeError(`a ${dialect.name} range is one interval`, base + i);
+      if (text[i] !== ',') throw nativeError("ranges are separated by ','", base + i);
       i++;
       skipSpaces();
-      if (i >= text.length) throw nativeError("a range must follow ','", i);
+      if (i >= text.length) throw nativeError("a range must follow ','", base + i);
     }
   }
-  if (sets.length === 0) throw nativeError(`an empty ${dialect.name} range`, 0);
+  if (sets.length === 0) throw nativeError(`an empty ${dialect.name} range`, base + 0);
   return sets;
+}
+
+/**
+ * Reads interval notation; advisories (GitLab's) also join alternatives with `||`, and write
+ * NuGet unions as Maven does.
+ */
+export function readIntervals(text: string, dialect: IntervalDialect): ClauseSet[] {
+  return alternativesOf(text, ['||'], dialect.name).flatMap((alternative) => readAlternative(alternative.text, dialect, alternative.offset));
 }

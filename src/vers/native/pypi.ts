@@ -7,7 +7,7 @@
  * version order a VERS states, and are not carried (as for npm's prerelease rule).
  */
 import { digitsEnd } from '../schemes/numbers.js';
-import { nativeError, type Clause, type ClauseOperator, type ClauseSet } from './clauses.js';
+import { alternativesOf, clausesOf, nativeError, type Clause, type ClauseOperator, type ClauseSet } from './clauses.js';
 
 /** Each `!=V.*` doubles the alternatives; a bound keeps a hostile list of them cheap. */
 const MAX_ALTERNATIVES = 1024;
@@ -64,17 +64,28 @@ function specifier(text: string, offset: number): ClauseSet[] {
   return [[one(op === '==' || op === '===' ? '=' : (op as ClauseOperator), version)]];
 }
 
-export function readPypi(text: string): ClauseSet[] {
+/** One AND of specifiers (comma-separated), from `offset` in the native range. */
+function readSpecifiers(text: string, offset: number): ClauseSet[] {
   let sets: ClauseSet[] = [[]];
-  let offset = 0;
   for (const part of text.split(',')) {
     const lead = part.length - part.trimStart().length;
     if (part.trim() === '') throw nativeError('an empty specifier', offset);
-    const alternatives = specifier(part.trim(), offset + lead);
-    // An AND of ORs, distributed: each alternative joins each set so far.
-    sets = sets.flatMap((set) => alternatives.map((alternative) => [...set, ...alternative]));
-    if (sets.length > MAX_ALTERNATIVES) throw nativeError(`more than ${MAX_ALTERNATIVES} alternatives once the != prefix matches are expanded`, offset);
+    // Advisories also separate specifiers with spaces (">=1.0 <2.0"): each is read alike.
+    for (const spaced of clausesOf(part.trim(), offset + lead, false, '<>=!~')) {
+      const alternatives = specifier(spaced.text, spaced.offset);
+      // An AND of ORs, distributed: each alternative joins each set so far.
+      sets = sets.flatMap((set) => alternatives.map((alternative) => [...set, ...alternative]));
+      if (sets.length > MAX_ALTERNATIVES) throw nativeError(`more than ${MAX_ALTERNATIVES} alternatives once the != prefix matches are expanded`, offset);
+    }
     offset += part.length + 1;
   }
   return sets;
+}
+
+/**
+ * PEP 440 specifiers, and as advisories write them: GitLab's advisory database joins the
+ * specifier sets of several affected ranges with `||` (`>=1.0,<1.5||>=2.0,<2.1`).
+ */
+export function readPypi(text: string): ClauseSet[] {
+  return alternativesOf(text, ['||'], 'PEP 440').flatMap((alternative) => readSpecifiers(alternative.text, alternative.offset));
 }

@@ -1,6 +1,6 @@
 /**
  * The range notations built on SemVer-like partial versions: npm (node-semver), Cargo and
- * Composer. They share partial versions (`1`, `1.2`, `1.2.x`, `*`), caret, tilde, hyphen ranges
+ * Composer (whose own reader is composer.ts). They share partial versions (`1`, `1.2`, `1.2.x`, `*`), caret, tilde, hyphen ranges
  * and comparison operators, and differ in a few places a dialect states: what a bare version
  * means (npm and Composer: that version or that x-range; Cargo: a caret range), what a tilde
  * allows to change (Composer: the last part given), and which separators mean AND and OR.
@@ -30,7 +30,6 @@ export interface Dialect {
 
 export const NPM_DIALECT: Dialect = { name: 'npm', or: ['||'], commaAnd: false, bare: 'x-range', tilde: 'minor', hyphen: true, notEqual: false, emptyMeansAny: true };
 export const CARGO_DIALECT: Dialect = { name: 'Cargo', or: [], commaAnd: true, bare: 'caret', tilde: 'minor', hyphen: false, notEqual: false, emptyMeansAny: false };
-export const COMPOSER_DIALECT: Dialect = { name: 'Composer', or: ['||', '|'], commaAnd: true, bare: 'x-range', tilde: 'last-given', hyphen: true, notEqual: true, emptyMeansAny: false };
 
 /** A partial version: numbers up to the first wildcard or missing part, then a pre-release. */
 interface Partial {

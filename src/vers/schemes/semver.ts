@@ -2,8 +2,9 @@
  * SemVer 2.0.0 (semver.org): MAJOR.MINOR.PATCH, an optional pre-release of dot-separated
  * identifiers, optional build metadata that never affects precedence. One scanner serves the
  * schemes that order by SemVer precedence and differ only in spelling: `semver` and `cargo`
- * (strict), `npm` (node-semver's strict reading also takes a leading `v`), `golang` (a `v` is
- * required; `v1` and `v1.2` are shorthands for `v1.0.0` and `v1.2.0`, as in golang.org/x/mod).
+ * (strict), `npm` (node-semver's strict reading also takes a leading `v`), `golang` (Go's `v`,
+ * which advisories also leave off, so it is taken but not required; `v1` and `v1.2` are shorthands
+ * for `v1.0.0` and `v1.2.0`, as in golang.org/x/mod).
  * A hand-written scanner rather than a regular expression: it names the offset of a mistake and
  * takes a tested version in one pass, which containment does per question.
  */
@@ -101,8 +102,8 @@ export const compareSemVer: (a: SemVerKey, b: SemVerKey) => number = compareSemV
 
 const STRICT: Spelling = { v: 'forbidden', shorthand: false };
 const NODE_SEMVER: Spelling = { v: 'optional', shorthand: false };
-const GO: Spelling = { v: 'required', shorthand: true };
+const GO: Spelling = { v: 'optional', shorthand: true };
 
 export const SEMVER = scheme('a SemVer 2.0.0 version (MAJOR.MINOR.PATCH)', (v) => parseSemVer(v, STRICT), compareSemVer);
 export const NPM = scheme('a node-semver version', (v) => parseSemVer(v, NODE_SEMVER), compareSemVer);
-export const GOLANG = scheme("a Go module version (SemVer with a leading 'v')", (v) => parseSemVer(v, GO), compareSemVer);
+export const GOLANG = scheme("a Go module version (SemVer, with or without Go's leading 'v')", (v) => parseSemVer(v, GO), compareSemVer);
