@@ -43,4 +43,13 @@ export {
   type TokenIssueRequest,
 } from './token-handler.js';
 export { MemoryTokenStore, type MemoryTokenStoreOptions, type TokenRecord } from './token-store.js';
+export type { TokenService } from './token-service.js';
+export {
+  MIN_TOKEN_KEY_BYTES,
+  readTokenKeySet,
+  SignedTokens,
+  type SignedTokensOptions,
+  type TokenKeySetReading,
+  type TokenSigningKey,
+} from './signed-tokens.js';
 export { TeaContentStore, CONTENT_ORIGIN, type TeaContent, type TeaContentObject, type TeaContentAnswer } from './content-store.js';
