@@ -107,6 +107,23 @@ describe('SignedTokens', () => {
     expect(await tokens.verify(token)).toEqual({ valid: false, reason: 'expired' });
   });
 
+  it('remembers at most verifiedCacheSize verified tokens; a remembered token still expires on time', async () => {
+    let now = T0;
+    const held = (tokens: SignedTokens) => (tokens as unknown as { verified: Map<string, unknown> }).verified.size;
+    const tokens = new SignedTokens({ keys: [NEW], ttlSeconds: 60, verifiedCacheSize: 2, now: () => now });
+    const issued = await Promise.all(['a', 'b', 'c'].map(async (subject) => (await tokens.issue(subject)).access_token));
+    for (const token of issued) expect((await tokens.verify(token)).valid).toBe(true);
+    expect(held(tokens)).toBe(2);
+    // Remembered or not, each answers for its own subject.
+    for (const [i, token] of issued.entries()) expect((await tokens.verify(token)).valid && (await tokens.verify(token))).toMatchObject({ principal: { subject: 'abc'[i] } });
+    now = T0 + 60_000;
+    for (const token of issued) expect(await tokens.verify(token)).toEqual({ valid: false, reason: 'expired' });
+    const none = new SignedTokens({ keys: [NEW], verifiedCacheSize: 0, now: () => T0 });
+    expect((await none.verify((await none.issue('a')).access_token)).valid).toBe(true);
+    expect(held(none)).toBe(0);
+    expect(() => new SignedTokens({ keys: [NEW], verifiedCacheSize: -1 })).toThrow(/verifiedCacheSize/);
+  });
+
   it('refuses a key set it cannot use, naming the key and never the secret', () => {
     expect(() => new SignedTokens({ keys: [] })).toThrow(/non-empty/);
     expect(() => new SignedTokens({ keys: [{ kid: 'a', secret: new Uint8Array(31) }] })).toThrow(/at least 32 bytes/);

@@ -61,6 +61,12 @@ export interface SignedTokensOptions {
   clockToleranceSeconds?: number;
   /** The clock, in milliseconds. Default `Date.now`; tests pass a fake one. */
   now?: () => number;
+  /**
+   * How many verified tokens are remembered, so that a client presenting the same token again
+   * (5.5: it keeps presenting it until it expires) is not verified again: its expiry is still
+   * checked on every use. The oldest is forgotten first. Default 1,000 (about 0.5 MB); 0 for none.
+   */
+  verifiedCacheSize?: number;
 }
 
 /**
@@ -205,6 +211,9 @@ export class SignedTokens implements TokenService<TokenRecord> {
   private readonly now: () => number;
   private readonly secrets: ReadonlyMap<string, Uint8Array>;
   private cryptoKeys: Promise<Map<string, webcrypto.CryptoKey>> | undefined;
+  private readonly cacheSize: number;
+  // Token → its verified record; insertion order is verification order, the first the oldest.
+  private readonly verified = new Map<string, Readonly<TokenRecord>>();
 
   constructor(options: SignedTokensOptions) {
     checkKeys(options.keys);
@@ -216,6 +225,9 @@ export class SignedTokens implements TokenService<TokenRecord> {
       const value = options[name];
       if (value !== undefined && (typeof value !== 'string' || value === '')) throw new TypeError(`${name} must be a non-empty string`);
     }
+    const cacheSize = options.verifiedCacheSize ?? 1000;
+    if (!Number.isSafeInteger(cacheSize) || cacheSize < 0) throw new RangeError('verifiedCacheSize must be a whole number >= 0');
+    this.cacheSize = cacheSize;
     this.ttlSeconds = ttl;
     this.toleranceSeconds = tolerance;
     this.audience = options.audience ?? 'tea';
@@ -257,8 +269,14 @@ export class SignedTokens implements TokenService<TokenRecord> {
   /** Judges a presented token, in the shape `requireBearer` expects: signature, key id, type, issuer, audience and expiry. */
   async verify(token: string): Promise<TokenVerdict<TokenRecord>> {
     if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH || token.split('.').length !== 3) return { valid: false, reason: 'malformed' };
-    const keys = await this.keys();
     const nowMs = this.now();
+    const known = this.verified.get(token);
+    if (known !== undefined) {
+      if (nowMs < known.expiresAt + this.toleranceSeconds * 1000) return { valid: true, principal: known };
+      this.verified.delete(token);
+      return { valid: false, reason: 'expired' };
+    }
+    const keys = await this.keys();
     let payload: { sub?: unknown; iat?: unknown; exp?: unknown };
     try {
       ({ payload } = await jwtVerify(
@@ -289,6 +307,11 @@ export class SignedTokens implements TokenService<TokenRecord> {
     const expiresAt = exp * 1000;
     // jose compares whole seconds; this is the millisecond check.
     if (nowMs >= expiresAt + this.toleranceSeconds * 1000) return { valid: false, reason: 'expired' };
-    return { valid: true, principal: { subject: sub, issuedAt: iat * 1000, expiresAt } };
+    const principal: Readonly<TokenRecord> = Object.freeze({ subject: sub, issuedAt: iat * 1000, expiresAt });
+    if (this.cacheSize > 0) {
+      if (this.verified.size >= this.cacheSize) this.verified.delete(this.verified.keys().next().value as string);
+      this.verified.set(token, principal);
+    }
+    return { valid: true, principal };
   }
 }
