@@ -1,5 +1,5 @@
-import { parseJsonSource, type JsonSource } from '../validate/json-source.js';
-import type { SourcePosition } from '../validate/source/document-source.js';
+import { parseJsonSource, type JsonSource } from '../validation/source/json-source.js';
+import type { SourcePosition } from '../validation/source/document-source.js';
 
 // The project JSON reader's fixed wordings for a syntax error. Only these are shown: its fallback
 // is V8's message, which quotes the text around the error, and that text may be a secret.

@@ -13,7 +13,7 @@ import { requireBearer } from '../../src/tea/server/require-bearer.js';
 import { MemoryTokenStore } from '../../src/tea/server/token-store.js';
 import { apiKeyVerifier } from '../../src/tea/server/api-key-verifier.js';
 import { startTeaServer } from '../../src/tea/server/test-server.js';
-import { encodeBasicCredentials } from '../../src/tea/basic-credentials.js';
+import { encodeBasicCredentials } from '../../src/tea/protocol/basic-credentials.js';
 
 const key = (kid: string): TokenSigningKey => ({ kid, secret: randomBytes(32) });
 const OLD = key('2026-11');

@@ -7,6 +7,7 @@
  */
 import { randomBytes, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { TeapurlError } from '../../shared/errors.js';
 import type { IssuedToken } from './token-handler.js';
 import type { TokenVerdict } from './require-bearer.js';
 import type { TokenRecord } from './token-store.js';
@@ -175,8 +176,12 @@ const REASONS: ReadonlyMap<string, 'expired' | 'malformed' | 'unknown'> = new Ma
   ['ERR_JOSE_NOT_SUPPORTED', 'unknown'],
 ]);
 
-/** Thrown by the key look-up for a `kid` the key set lacks; answered like a bad signature. */
-class UnknownKeyId extends Error {}
+/** Thrown by the key look-up for a `kid` the key set lacks; answered like a bad signature, never seen outside. */
+class UnknownKeyId extends TeapurlError<'token-key-unknown'> {
+  constructor() {
+    super('the token names a key id this key set lacks', { code: 'token-key-unknown' });
+  }
+}
 
 /**
  * Signed, stateless access tokens: a compact JWS (HS256, header `typ: at+jwt` and the signing
