@@ -6,7 +6,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fromFetch, fromNode, jsonResponse, quoted, safeDescription, toFetch, toNode, type KitRequest, type KitResponse } from './http-exchange.js';
-import type { TokenService } from './token-service.js';
 
 /**
  * Why a presented token was not accepted; each is answered with `error="invalid_token"` (5.3.5).
@@ -57,9 +56,12 @@ export interface RequireBearerOptions<Principal = unknown> {
   /**
    * The token service that judges tokens, called as `tokens.verify(token)`: the same object given
    * to {@link createTokenHandler} (a {@link MemoryTokenStore}, {@link SignedTokens} or your own
-   * {@link TokenService}). Give this or `verifyToken`, not both.
+   * `TokenService`). Give this or `verifyToken`, not both.
    */
-  tokens?: Pick<TokenService<Principal>, 'verify'>;
+  tokens?: {
+    /** Judges a presented token. */
+    verify(token: string): TokenVerdict<Principal> | Promise<TokenVerdict<Principal>>;
+  };
   /** Realm of the challenge. Default `tea`. */
   realm?: string;
   /** Told when `verifyToken` throws (answered 500). Default: one line on standard error; never the token. */

@@ -13,7 +13,15 @@ import type { TokenVerdict } from './require-bearer.js';
 import type { TokenRecord } from './token-store.js';
 import type { TokenService } from './token-service.js';
 
-/** The fewest key bytes accepted: RFC 7518 section 3.2 asks HS256 for a key at least as long as the hash. */
+/**
+ * The fewest key bytes accepted: RFC 7518 section 3.2 asks HS256 for a key at least as long as the hash.
+ *
+ * @example
+ * ```ts
+ * import { randomBytes } from 'node:crypto';
+ * const secret = randomBytes(MIN_TOKEN_KEY_BYTES); // 32
+ * ```
+ */
 export const MIN_TOKEN_KEY_BYTES = 32;
 
 // Longer than any token this module issues by far; a longer one is not read at all.

@@ -9,7 +9,6 @@ import type { X509Certificate } from 'node:crypto';
 import type { TokenErrorCode } from '../../../types/index.js';
 import { decodeBasicCredentials, formUrlDecode } from '../protocol/basic-credentials.js';
 import { FailureThrottle, type ThrottleOptions } from './failure-throttle.js';
-import type { TokenService } from './token-service.js';
 import {
   TOO_LARGE,
   fromFetch,
@@ -163,10 +162,13 @@ export interface TokenHandlerOptions {
   issueToken?(request: TokenIssueRequest): IssuedToken | Promise<IssuedToken>;
   /**
    * The token service that issues the tokens, called as `tokens.issue(subject, request)`: a
-   * {@link MemoryTokenStore}, {@link SignedTokens} or your own {@link TokenService}. Give the same
+   * {@link MemoryTokenStore}, {@link SignedTokens} or your own `TokenService`. Give the same
    * object to {@link requireBearer}. Give this or `issueToken`, not both.
    */
-  tokens?: Pick<TokenService, 'issue'>;
+  tokens?: {
+    /** Issues a token for `subject`. */
+    issue(subject: string, request: TokenIssueRequest): IssuedToken | Promise<IssuedToken>;
+  };
   /** Also accept `client_id`/`client_secret` form parameters (5.2.4). Default false: HTTP Basic only. */
   acceptBodyCredentials?: boolean;
   /** Handlers for additional grant types by `grant_type` (5.6); any other grant is `unsupported_grant_type`. */
