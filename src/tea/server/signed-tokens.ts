@@ -73,7 +73,7 @@ export interface SignedTokensOptions {
   /**
    * How many verified tokens are remembered, so that a client presenting the same token again
    * (5.5: it keeps presenting it until it expires) is not verified again: its expiry is still
-   * checked on every use. The oldest is forgotten first. Default 1,000 (about 0.5 MB); 0 for none.
+   * checked on every use. The oldest is forgotten first. Default 1,000 (well under 1 MB); 0 for none.
    */
   verifiedCacheSize?: number;
 }
