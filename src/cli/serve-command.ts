@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { validateTextValue } from '../validator/validate.js';
-import { FIXED_JSON_SYNTAX_MESSAGES, parseJsonSource } from '../validation/source/json-source.js';
 import type { SourcePosition } from '../validation/source/document-source.js';
 import { generateCertificates, SELFSIGNED_MISSING } from '../tea/server/self-signed.js';
 import { protectGlob, startTeaServer, type RunningTeaServer, type TeaServerOptions } from '../tea/server/test-server.js';
@@ -16,6 +15,9 @@ import { errorCode, fsReason } from '../shared/node/fs-reason.js';
 import { readTeaContent } from '../tea/node/tea-content.js';
 import { escapePointerToken } from '../shared/pointer.js';
 import { discoveryVersions } from '../tea/protocol/discovery-versions.js';
+import { fileAt, readSecretJson } from './option-json.js';
+import { loadTokenKeys, TOKEN_KEY_RECIPE } from './token-key-file.js';
+import { SignedTokens } from '../tea/server/signed-tokens.js';
 
 /** The limits `serve` runs with unless told otherwise: fit for a test server. */
 export const SERVE_DEFAULTS = {
@@ -60,9 +62,18 @@ Options:
                        as the discovery document lists it, so /x/v1.0.0+x/artifact/<id>
                        is protected as /v1.0.0/artifact/<id>
   --token-ttl SECONDS  token lifetime (default 3600)
+  --token-key FILE     sign stateless tokens with this key set, so every instance
+                       given the same file accepts the others' tokens (behind a
+                       load balancer) and no other token: a JSON Web Key Set
+                       {"keys": [{"kty": "oct", "kid": "...", "k": "<base64url>"}]}
+                       of keys of at least 32 random bytes; the first signs, all
+                       verify (rotation). Keep it private (chmod 600); how to make
+                       one is below. Without it, tokens are random handles this
+                       process keeps
   --max-tokens-per-key N  live tokens one key may hold; more revoke its oldest
-                       (default ${SERVE_DEFAULTS.maxTokensPerKey})
-  --max-tokens N       live tokens in all; more revoke the oldest (default ${SERVE_DEFAULTS.maxTokens})
+                       (default ${SERVE_DEFAULTS.maxTokensPerKey}; not with --token-key)
+  --max-tokens N       live tokens in all; more revoke the oldest (default ${SERVE_DEFAULTS.maxTokens};
+                       not with --token-key)
   --no-throttle        do not throttle failed credentials at POST /token (by default
                        a key id gets 5 and an address 20 failures free, then 429 with
                        Retry-After for 1 s, doubling per failure up to 60 s; failures
@@ -88,6 +99,9 @@ Options:
   -h, --help           show this help
   -v, --version        print the version
 
+Make a --token-key file (one key, readable by you alone):
+  ${TOKEN_KEY_RECIPE}
+
 Stop the server with Ctrl+C (SIGINT) or SIGTERM.
 Exit status: 0 after a clean stop, 1 a file is invalid or the server cannot start,
 2 usage error.
@@ -99,17 +113,9 @@ Exit status: 0 after a clean stop, 1 a file is invalid or the server cannot star
  * confidential.
  */
 export function readApiKeys(file: string, text: string): Array<{ keyId: string; secret: string }> | string {
-  const parsed = parseJsonSource(text);
-  const at = (position: SourcePosition) => `${file}:${position.line}:${position.column}`;
-  if (!parsed.ok) {
-    const first = parsed.findings[0];
-    if (!first) return `${file}: not JSON`;
-    const detail = first.rule === 'json/too-deep' ? 'nested too deeply' : FIXED_JSON_SYNTAX_MESSAGES.has(first.message) ? first.message : 'malformed JSON';
-    return `${at(first.position)}: not JSON (${detail.replace(/^malformed JSON: /, '')})`;
-  }
-  const duplicate = parsed.findings.find((finding) => finding.rule === 'json/duplicate-key');
-  if (duplicate) return `${at(duplicate.position)}: an object repeats a member name (JSON readers keep only the last)`;
-  const { source } = parsed;
+  const source = readSecretJson(file, text);
+  if (typeof source === 'string') return source;
+  const at = (position: SourcePosition) => fileAt(file, position);
   const value = source.value;
   if (!Array.isArray(value) || value.length === 0) return `${at(source.locate(''))}: expected a non-empty JSON array of {"keyId", "secret"} objects`;
   const seen = new Set<string>();
@@ -148,6 +154,7 @@ const SERVE_OPTIONS = {
   'api-keys': { type: 'string' },
   protect: { type: 'string', multiple: true },
   'token-ttl': { type: 'string' },
+  'token-key': { type: 'string' },
   'tls-cert': { type: 'string' },
   'tls-key': { type: 'string' },
   'self-signed': { type: 'boolean', default: false },
@@ -160,8 +167,9 @@ const SERVE_OPTIONS = {
   'request-timeout': { type: 'string', default: String(SERVE_DEFAULTS.requestTimeoutMs) },
   'keep-alive-timeout': { type: 'string', default: String(SERVE_DEFAULTS.keepAliveTimeoutMs) },
   'max-connections': { type: 'string', default: String(SERVE_DEFAULTS.maxConnections) },
-  'max-tokens': { type: 'string', default: String(SERVE_DEFAULTS.maxTokens) },
-  'max-tokens-per-key': { type: 'string', default: String(SERVE_DEFAULTS.maxTokensPerKey) },
+  // No defaults here: with --token-key they do not apply, and giving one then is a usage error.
+  'max-tokens': { type: 'string' },
+  'max-tokens-per-key': { type: 'string' },
   'no-throttle': { type: 'boolean', default: false },
 } as const;
 
@@ -221,6 +229,11 @@ function readServeSettings(values: ServeValues): ServeSettings {
   const ttl = values['token-ttl'] === undefined ? 3600 : Number(values['token-ttl']);
   if (!Number.isFinite(ttl) || ttl <= 0) throw new UsageError('--token-ttl must be a positive number of seconds');
   if (values['token-ttl'] !== undefined && values['api-keys'] === undefined) throw new UsageError('--token-ttl needs --api-keys');
+  if (values['token-key'] !== undefined) {
+    if (values['api-keys'] === undefined) throw new UsageError('--token-key needs --api-keys: tokens are issued at POST /token for an API key');
+    const store = (['max-tokens', 'max-tokens-per-key'] as const).find((name) => values[name] !== undefined);
+    if (store) throw new UsageError(`--${store} limits the in-memory token store and does not go with --token-key (signed tokens are not stored)`);
+  }
   const headersTimeoutMs = positiveWhole('headers-timeout', values['headers-timeout']);
   const requestTimeoutMs = positiveWhole('request-timeout', values['request-timeout']);
   if (requestTimeoutMs < headersTimeoutMs) throw new UsageError('--request-timeout must not be less than --headers-timeout');
@@ -232,8 +245,8 @@ function readServeSettings(values: ServeValues): ServeSettings {
     requestTimeoutMs,
     keepAliveTimeoutMs: positiveWhole('keep-alive-timeout', values['keep-alive-timeout']),
     maxConnections: positiveWhole('max-connections', values['max-connections']),
-    maxTokens: positiveWhole('max-tokens', values['max-tokens']),
-    maxTokensPerKey: positiveWhole('max-tokens-per-key', values['max-tokens-per-key']),
+    maxTokens: positiveWhole('max-tokens', values['max-tokens'] ?? String(SERVE_DEFAULTS.maxTokens)),
+    maxTokensPerKey: positiveWhole('max-tokens-per-key', values['max-tokens-per-key'] ?? String(SERVE_DEFAULTS.maxTokensPerKey)),
     protect: checkProtectOptions(values),
   };
 }
@@ -243,14 +256,13 @@ function serverOptions(settings: ServeSettings): Partial<TeaServerOptions> {
   return {
     host: settings.values.host,
     port: settings.port,
-    tokenTtl: settings.ttl,
     logRequests: false,
     headersTimeoutMs: settings.headersTimeoutMs,
     requestTimeoutMs: settings.requestTimeoutMs,
     keepAliveTimeoutMs: settings.keepAliveTimeoutMs,
     maxConnections: settings.maxConnections,
-    maxTokens: settings.maxTokens,
-    maxTokensPerKey: settings.maxTokensPerKey,
+    // With --token-key the lifetime goes to the signed tokens, and nothing is stored to limit.
+    ...(settings.values['token-key'] === undefined ? { tokenTtl: settings.ttl, maxTokens: settings.maxTokens, maxTokensPerKey: settings.maxTokensPerKey } : {}),
     throttle: !settings.values['no-throttle'],
     ...(settings.protect ? { protect: settings.protect } : {}),
   };
@@ -339,9 +351,16 @@ function bannerLines(server: RunningTeaServer, settings: ServeSettings, options:
     const n = options.apiKeys.length;
     lines.push(`  token       POST ${server.url}/v<version>/token or /token (${n} API key${n === 1 ? '' : 's'}, tokens last ${settings.ttl} s)`);
     lines.push(`  protected   ${settings.protect ? settings.protect.join(' ') : 'every path except /.well-known/tea'}`);
-    lines.push(
-      `  limits      ${settings.maxTokensPerKey} live tokens per key, ${settings.maxTokens} in all; ${values['no-throttle'] ? 'failed credentials NOT throttled' : 'failed credentials throttled (429 with Retry-After)'}`,
-    );
+    const throttled = values['no-throttle'] ? 'failed credentials NOT throttled' : 'failed credentials throttled (429 with Retry-After)';
+    if (options.tokens instanceof SignedTokens) {
+      const others = options.tokens.keyIds.length - 1;
+      lines.push(
+        `  signed      stateless tokens signed with key ${JSON.stringify(options.tokens.signingKeyId)} of ${values['token-key']}${others > 0 ? ` (${others} more accepted)` : ''}: every instance with this key set accepts them`,
+      );
+      lines.push(`  limits      ${throttled}`);
+    } else {
+      lines.push(`  limits      ${settings.maxTokensPerKey} live tokens per key, ${settings.maxTokens} in all; ${throttled}`);
+    }
   } else {
     lines.push('  token       none: /token answers 404 and nothing is protected');
   }
@@ -405,6 +424,12 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
   const apiKeys = loadApiKeys(values, io.cwd);
   if (typeof apiKeys === 'string') return refuse(apiKeys);
   if (apiKeys) options.apiKeys = apiKeys;
+  if (values['token-key'] !== undefined) {
+    const tokenKeys = loadTokenKeys(values['token-key'], io.cwd);
+    if (typeof tokenKeys === 'string') return refuse(tokenKeys);
+    for (const warning of tokenKeys.warnings) io.stderr.write(`teapurl serve: warning: ${warning}\n`);
+    options.tokens = new SignedTokens({ keys: tokenKeys.keys, ttlSeconds: settings.ttl });
+  }
   if (values.content !== undefined) {
     const content = await readTeaContent(path.resolve(io.cwd, values.content));
     if (!content.valid) return refuse(`--content ${escapeControls(values.content)} holds what cannot be served:\n${findingLines(content.findings)}`);

@@ -43,6 +43,15 @@ export {
   type TokenIssueRequest,
 } from './token-handler.js';
 export { MemoryTokenStore, type MemoryTokenStoreOptions, type TokenRecord } from './token-store.js';
+export type { TokenService } from './token-service.js';
+export {
+  MIN_TOKEN_KEY_BYTES,
+  readTokenKeySet,
+  SignedTokens,
+  type SignedTokensOptions,
+  type TokenKeySetReading,
+  type TokenSigningKey,
+} from './signed-tokens.js';
 export { TeaContentStore, CONTENT_ORIGIN, type TeaContent, type TeaContentObject, type TeaContentAnswer } from './content-store.js';
 // The error contract: every error teapurl throws is a TeapurlError with a string `code`.
 export { TeapurlError, isTeapurlError, InvalidArgumentError, type TeapurlErrorOptions, type InvalidArgumentCode } from '../../shared/errors.js';

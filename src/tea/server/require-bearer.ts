@@ -51,8 +51,17 @@ export type TokenVerdict<Principal = unknown> =
  * ```
  */
 export interface RequireBearerOptions<Principal = unknown> {
-  /** Judges a syntactically valid token from `Authorization: Bearer <token>`. */
-  verifyToken(token: string): TokenVerdict<Principal> | Promise<TokenVerdict<Principal>>;
+  /** Judges a syntactically valid token from `Authorization: Bearer <token>`. Give this or `tokens`, not both. */
+  verifyToken?(token: string): TokenVerdict<Principal> | Promise<TokenVerdict<Principal>>;
+  /**
+   * The token service that judges tokens, called as `tokens.verify(token)`: the same object given
+   * to {@link createTokenHandler} (a {@link MemoryTokenStore}, {@link SignedTokens} or your own
+   * `TokenService`). Give this or `verifyToken`, not both.
+   */
+  tokens?: {
+    /** Judges a presented token. */
+    verify(token: string): TokenVerdict<Principal> | Promise<TokenVerdict<Principal>>;
+  };
   /** Realm of the challenge. Default `tea`. */
   realm?: string;
   /** Told when `verifyToken` throws (answered 500). Default: one line on standard error; never the token. */
@@ -168,6 +177,11 @@ export function bearerToken(authorization: string | undefined): string | null | 
  * ```
  */
 export function requireBearer<Principal = unknown>(options: RequireBearerOptions<Principal>): BearerGuard<Principal> {
+  if ((options.verifyToken === undefined) === (options.tokens === undefined)) {
+    throw new TypeError('give verifyToken or tokens (a token service such as MemoryTokenStore or SignedTokens), exactly one of them');
+  }
+  const verifyToken: (token: string) => TokenVerdict<Principal> | Promise<TokenVerdict<Principal>> =
+    options.verifyToken ?? ((token) => options.tokens!.verify(token));
   const realm = quoted(options.realm ?? 'tea');
   const onError = options.onError ?? ((error: unknown) => {
     console.error(`teapurl bearer check: ${error instanceof Error ? error.message : String(error)}`);
@@ -191,7 +205,7 @@ export function requireBearer<Principal = unknown>(options: RequireBearerOptions
     if (token === null) return fail(challenge(DESCRIPTIONS.malformed));
     let verdict: TokenVerdict<Principal>;
     try {
-      verdict = await options.verifyToken(token);
+      verdict = await verifyToken(token);
     } catch (error) {
       onError(error);
       return fail(jsonResponse(500, { error: 'server_error', error_description: 'the token could not be checked; see the server log' }));

@@ -22,6 +22,7 @@ import { matchOperation } from '../protocol/api-operations.js';
 import { MemoryTokenStore, type TokenRecord } from './token-store.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
 import { discoveryVersions } from '../protocol/discovery-versions.js';
+import type { TokenService } from './token-service.js';
 
 export { FORBIDDEN_UUID, MISSING_UUID } from './sample-resources.js';
 
@@ -62,8 +63,15 @@ export interface TeaServerOptions {
    * Default with `apiKeys`: every path except `/.well-known/tea` and the token endpoint.
    */
   protect?: string[];
-  /** Token lifetime in seconds (fractions allowed). Default 3600. */
+  /** Token lifetime in seconds (fractions allowed) of the built-in {@link MemoryTokenStore}. Default 3600. */
   tokenTtl?: number;
+  /**
+   * The token service of `POST /token` and the bearer check, such as {@link SignedTokens}, so
+   * that several servers given the same key accept each other's tokens. Default: a
+   * {@link MemoryTokenStore} of this server's own, with `tokenTtl`, `maxTokensPerKey` and
+   * `maxTokens` (which cannot be given with `tokens`: the service has its own settings).
+   */
+  tokens?: TokenService<TokenRecord>;
   /** Live tokens one API key may hold; one more revokes its oldest. Default 1,000. See {@link MemoryTokenStore}. */
   maxTokensPerKey?: number;
   /** Live tokens the server holds in all; one more revokes the oldest. Default 100,000. */
@@ -165,11 +173,15 @@ export interface RunningTeaServer {
   port: number;
   /** Stops listening and closes open connections. */
   close(): Promise<void>;
-  /** Revokes every token issued so far: the next use is answered `error="invalid_token"`. */
+  /**
+   * Revokes every token issued so far: the next use is answered `error="invalid_token"`. With a
+   * `tokens` service given it throws a `TypeError`: a stateless token cannot be revoked (rotate
+   * its key instead), and another service's revocation is its own to offer.
+   */
   revokeTokens(): void;
   /** The requests received, oldest first (the last 10000 by default; see `logRequests`), for tests to inspect. */
   requests: LoggedRequest[];
-  /** The token store, for tests that need finer control. Undefined without `apiKeys`. */
+  /** The built-in token store, for tests that need finer control. Undefined without `apiKeys`, and when `tokens` was given. */
   tokens: MemoryTokenStore | undefined;
 }
 
@@ -304,7 +316,12 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
 
   const requests: LoggedRequest[] = [];
   const logLimit = options.logRequests === false ? 0 : (options.logRequests ?? 10_000);
-  const tokens = options.apiKeys
+  if (options.tokens !== undefined) {
+    if (!options.apiKeys) throw new TypeError('tokens needs apiKeys: tokens are issued at POST /token in exchange for an API key');
+    const store = (['tokenTtl', 'maxTokensPerKey', 'maxTokens'] as const).find((name) => options[name] !== undefined);
+    if (store) throw new TypeError(`${store} configures the built-in token store and cannot be given with tokens: set it on the token service`);
+  }
+  const tokens = options.apiKeys && options.tokens === undefined
     ? new MemoryTokenStore({
         ttlSeconds: options.tokenTtl ?? 3600,
         ...(options.maxTokensPerKey !== undefined ? { maxTokensPerSubject: options.maxTokensPerKey } : {}),
@@ -313,16 +330,17 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
     : undefined;
   let tokenHandler: TokenHandler | undefined;
   let guard: BearerGuard<TokenRecord> | undefined;
-  if (tokens && options.apiKeys) {
+  const service: TokenService<TokenRecord> | undefined = options.tokens ?? tokens;
+  if (service && options.apiKeys) {
     tokenHandler = createTokenHandler({
       verifyApiKey: apiKeyVerifier(options.apiKeys as ApiKey[]),
-      issueToken: ({ subject }) => tokens.issue(subject),
+      tokens: service,
       acceptBodyCredentials: options.acceptBodyCredentials ?? false,
       throttle: options.throttle ?? true,
       ...(options.grants ? { grants: options.grants } : {}),
       ...(tls && tls.requestClientCert ? { verifyClientCertificate: (certificate) => certificateName(certificate.subject) ?? certificate.fingerprint256 } : {}),
     });
-    guard = requireBearer({ verifyToken: (token) => tokens.verify(token) });
+    guard = requireBearer({ tokens: service });
   }
 
   let url = '';
@@ -472,7 +490,12 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
     port,
     requests,
     tokens,
-    revokeTokens: () => tokens?.revokeAll(),
+    revokeTokens: () => {
+      if (options.tokens !== undefined) {
+        throw new TypeError('revokeTokens works with the built-in token store only: a signed, stateless token cannot be revoked alone; remove its key from the key set instead');
+      }
+      tokens?.revokeAll();
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         tokens?.close();

@@ -157,8 +157,19 @@ export interface IssuedToken {
 export interface TokenHandlerOptions {
   /** Whether an API key is valid. Use {@link apiKeyVerifier} or compare secrets in constant time yourself. */
   verifyApiKey(keyId: string, secret: string): boolean | Promise<boolean>;
-  /** Issues the access token once the client or grant is accepted. */
-  issueToken(request: TokenIssueRequest): IssuedToken | Promise<IssuedToken>;
+  /**
+   * Issues the access token once the client or grant is accepted. Give this or `tokens`, not both.
+   */
+  issueToken?(request: TokenIssueRequest): IssuedToken | Promise<IssuedToken>;
+  /**
+   * The token service that issues the tokens, called as `tokens.issue(subject, request)`: a
+   * {@link MemoryTokenStore}, {@link SignedTokens} or your own `TokenService`. Give the same
+   * object to {@link requireBearer}. Give this or `issueToken`, not both.
+   */
+  tokens?: {
+    /** Issues a token for `subject`. */
+    issue(subject: string, request: TokenIssueRequest): IssuedToken | Promise<IssuedToken>;
+  };
   /** Also accept `client_id`/`client_secret` form parameters (5.2.4). Default false: HTTP Basic only. */
   acceptBodyCredentials?: boolean;
   /** Handlers for additional grant types by `grant_type` (5.6); any other grant is `unsupported_grant_type`. */
@@ -327,6 +338,11 @@ function isIssuedToken(value: unknown): value is IssuedToken {
  * ```
  */
 export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
+  if ((options.issueToken === undefined) === (options.tokens === undefined)) {
+    throw new TypeError('give issueToken or tokens (a token service such as MemoryTokenStore or SignedTokens), exactly one of them');
+  }
+  const issueToken: (request: TokenIssueRequest) => IssuedToken | Promise<IssuedToken> =
+    options.issueToken ?? ((request) => options.tokens!.issue(request.subject, request));
   const maxBodyBytes = options.maxBodyBytes ?? 16 * 1024;
   const realm = options.realm ?? 'tea';
   const onError = options.onError ?? ((error: unknown) => {
@@ -411,7 +427,7 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
   }
 
   async function issue(grantType: string, subject: string, client: AuthenticatedClient | undefined): Promise<KitResponse> {
-    const token = await options.issueToken({ grantType, subject, client });
+    const token = await issueToken({ grantType, subject, client });
     if (!isIssuedToken(token)) {
       throw new InvalidArgumentError('issueToken must return { access_token: a non-empty RFC 6750 b64token string, expires_in: seconds >= 0 }');
     }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IssuedToken } from './token-handler.js';
 import type { TokenVerdict } from './require-bearer.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
+import type { TokenService } from './token-service.js';
 
 /**
  * What the store knows about a token it issued.
@@ -66,18 +67,19 @@ function positiveInteger(value: number, name: string): number {
  * periodic sweep, each subject may hold `maxTokensPerSubject` live tokens and the store
  * `maxTokens` (the oldest is revoked to make room), and revocations are remembered only until the
  * token would have expired, at most `maxTokens` of them. Suitable for tests and single-process
- * servers; call `close()` when done so the sweep timer stops.
+ * servers (several instances need one token space: see {@link SignedTokens}); call `close()`
+ * when done so the sweep timer stops. It is a {@link TokenService}: pass it as `tokens`.
  *
  * @example
  * ```ts
  * const store = new MemoryTokenStore({ ttlSeconds: 600, maxTokensPerSubject: 5 });
- * const handler = createTokenHandler({ verifyApiKey, issueToken: ({ subject }) => store.issue(subject) });
- * const guard = requireBearer({ verifyToken: (token) => store.verify(token) });
+ * const handler = createTokenHandler({ verifyApiKey, tokens: store });
+ * const guard = requireBearer({ tokens: store });
  * store.revokeAll(); // every issued token now gets error="invalid_token"
  * store.close();     // stops the sweep timer
  * ```
  */
-export class MemoryTokenStore {
+export class MemoryTokenStore implements TokenService<TokenRecord> {
   /** The lifetime of the tokens it issues, in seconds. */
   readonly ttlSeconds: number;
   /** Live tokens one subject may hold. */
