@@ -96,6 +96,8 @@ export function detectKind(value: unknown, file: string | undefined, explicit?: 
     return { kind: 'purl-type-definition', evidence: 'shape' };
   }
   if (has(value, 'access_token') || has(value, 'token_type')) return { kind: 'tea-token-response', evidence: 'shape' };
+  // TEA's error answers spell their values in capitals (OBJECT_UNKNOWN); OAuth's in lower case (invalid_client).
+  if (typeof value.error === 'string' && /^[A-Z][A-Z_]*$/.test(value.error) && !has(value, 'error_description')) return { kind: 'tea-error', evidence: 'shape' };
   if (has(value, 'error') && !has(value, 'access_token')) return { kind: 'tea-token-error', evidence: 'shape' };
   return teaObjectKindByShape(value);
 }

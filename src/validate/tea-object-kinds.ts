@@ -5,7 +5,7 @@
  */
 import * as objects from '../schemas/compiled/tea-objects.js';
 import { VERS_FIELDS } from '../schemas/compiled/vers-fields.js';
-import type { TeaArtifact, TeaCle, TeaCollection, TeaCollectionList, TeaComponent, TeaComponentPage, TeaComponentRelease, TeaComponentReleaseList, TeaComponentReleasePage, TeaComponentReleaseWithCollection, TeaDiscoveryAnswer, TeaProduct, TeaProductPage, TeaProductRelease, TeaProductReleasePage } from '../../types/index.js';
+import type { TeaArtifact, TeaCle, TeaCollection, TeaCollectionList, TeaCollectionPage, TeaComponent, TeaComponentPage, TeaComponentRelease, TeaComponentReleaseList, TeaComponentReleasePage, TeaComponentReleaseWithCollection, TeaDiscoveryAnswer, TeaErrorResponse, TeaProduct, TeaProductPage, TeaProductRelease, TeaProductReleasePage } from '../../types/index.js';
 import type { KindInfo } from './kinds.js';
 
 const SCHEMA = 'https://teapurl.dev/schemas/tea-objects.schema.json';
@@ -46,10 +46,14 @@ export interface TeaObjectTypes {
   'tea-component-page': TeaComponentPage;
   /** A page of component releases, `GET /componentReleases`. */
   'tea-component-release-page': TeaComponentReleasePage;
-  /** The releases of a component, `GET /component/{uuid}/releases`. */
+  /** The releases of a component as a plain list, as `GET /component/{uuid}/releases` answered before TEA 1.0 paginated it. */
   'tea-component-release-list': TeaComponentReleaseList;
-  /** Every collection of a release, `GET /…Release/{uuid}/collections`. */
+  /** Every collection of a release as a plain list, as `GET /…Release/{uuid}/collections` answered before TEA 1.0 paginated it. */
   'tea-collection-list': TeaCollectionList;
+  /** A page of the collections of a release, `GET /…Release/{uuid}/collections`. */
+  'tea-collection-page': TeaCollectionPage;
+  /** The body of a TEA error answer (every 404, and the 400s): `{ "error": "OBJECT_UNKNOWN" }`. */
+  'tea-error': TeaErrorResponse;
 }
 
 /**
@@ -81,6 +85,8 @@ const TABLE: ReadonlyArray<readonly [TeaObjectKind, string, keyof typeof objects
   ['tea-component-release-page', 'componentReleasePage', 'teaComponentReleasePage', ['component-release-page']],
   ['tea-component-release-list', 'componentReleaseList', 'teaComponentReleaseList', ['component-release-list']],
   ['tea-collection-list', 'collectionList', 'teaCollectionList', ['collection-list']],
+  ['tea-collection-page', 'collectionPage', 'teaCollectionPage', ['collection-page']],
+  ['tea-error', 'errorResponse', 'teaErrorResponse', ['error', 'tea-error-response']],
 ];
 
 /** The kinds' entries for kinds.ts. A document names one with `"$schema": "<schema>#/definitions/<name>"`. */
