@@ -250,6 +250,19 @@ export class TeaContentStore {
     return versions === undefined ? undefined : versions.get(Math.max(...versions.keys()));
   }
 
+  /**
+   * The TEIs the product releases carry, in the order of their files: what a client can resolve
+   * on this server.
+   *
+   * @example
+   * ```ts
+   * const [tei] = store.teis(); // 'urn:tei:uuid:demo.teapurl.dev:b7e1d4a2-…'
+   * ```
+   */
+  teis(): string[] {
+    return [...this.productReleases.values()].flatMap((release) => (release.identifiers ?? []).filter((id) => id.idType === 'TEI' && id.idValue !== undefined).map((id) => id.idValue!));
+  }
+
   /** The product releases whose identifiers name this TEI or PURL. */
   private releasesOf(idType: 'TEI' | 'PURL', value: string): TeaProductRelease[] {
     return [...this.productReleases.values()].filter((release) => (release.identifiers ?? []).some((id) => id.idType === idType && id.idValue === value));
