@@ -18,9 +18,13 @@ Actions:
                     following nextPageToken until hasNext is false, printed once
                     all are read: one JSON array with --format json, else one
                     result a line
-  check <base-url>  walk what a TEA server serves (listings, products, releases,
-                    components, collections, artefacts, CLE documents, TEI discovery)
-                    and validate every answer: one line per request, PASS, FAIL or SKIP
+  check <base-url>  a conformance suite: walk what a TEA server serves (listings,
+                    products, releases, components, collections, artefacts, CLE
+                    documents) validating every answer, then check pagination
+                    (tokens, hasNext, a stable order, page-size bounds), discovery
+                    by TEI and PURL (404 OBJECT_UNKNOWN for no match, 400 for both),
+                    the 404 body, the authentication rules (as auth-check) and the
+                    checksums of the artefacts: one line per check, PASS, FAIL or SKIP
 
 Options:
   --key-id ID        an API key; its secret with --secret or TEAPURL_API_SECRET
@@ -56,8 +60,8 @@ function checkText(report: TeaCheckReport): string {
   const width = Math.max(0, ...report.results.map((r) => r.operationId.length));
   const lines = [`teapurl tea check ${report.baseUrl}`, ''];
   for (const r of report.results) {
-    lines.push(safeLineStart(`${MARK[r.outcome]}  ${r.operationId.padEnd(width)}  ${escapeControls(r.path)}`));
-    if (r.outcome !== 'pass') lines.push(safeLineStart(`      ${' '.repeat(width)}  ${escapeControls(r.detail)}`));
+    lines.push(safeLineStart(`${MARK[r.outcome]}  ${r.check.padEnd(10)}  ${r.operationId.padEnd(width)}  ${escapeControls(r.path)}`));
+    if (r.outcome !== 'pass') lines.push(safeLineStart(`      ${' '.repeat(width + 12)}  ${escapeControls(r.detail)}`));
   }
   const count = (o: string) => report.results.filter((r) => r.outcome === o).length;
   lines.push('', `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped`, '');

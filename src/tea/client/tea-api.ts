@@ -218,7 +218,8 @@ export class TeaApi {
 
   /**
    * Calls one operation by its `operationId` and returns the validated answer. The methods below
-   * are this with their types; use it for an operation by name.
+   * are this with their types; use it for an operation by name. A listing's page must be a TEA 1.0
+   * page here; {@link TeaApi.list} reads older forms too.
    *
    * @example
    * ```ts
@@ -313,7 +314,7 @@ export class TeaApi {
    * plain list is the whole listing. `warn` says whether to tell `onWarning` about it.
    */
   private async page(operation: TeaOperation, path: string, warn: boolean): Promise<ReadPage> {
-    const { url, value, legacy } = await this.get(operation, path);
+    const { url, value, legacy } = await this.get(operation, path, true);
     if (legacy === undefined) {
       const page = value as { results?: unknown[]; hasNext: boolean; nextPageToken?: string };
       return { results: page.results ?? [], hasNext: page.hasNext, ...(page.nextPageToken !== undefined ? { nextPageToken: page.nextPageToken } : {}), url, legacy: false };
@@ -471,7 +472,7 @@ export class TeaApi {
    * One GET, its answer read (bounded) and validated as the operation's kind. For a paginated
    * operation, an answer in a form TEA 1.0 replaced is read too, and `legacy` says how.
    */
-  private async get(operation: TeaOperation, path: string): Promise<{ url: string; value: unknown; legacy?: { form: string; results: unknown[]; nextOffset?: number } }> {
+  private async get(operation: TeaOperation, path: string, readLegacy = false): Promise<{ url: string; value: unknown; legacy?: { form: string; results: unknown[]; nextOffset?: number } }> {
     const { operationId, answer: kind } = operation;
     const result = await this.client.request(path, { headers: { accept: 'application/json' } });
     const { url, status, response } = result;
@@ -497,7 +498,7 @@ export class TeaApi {
     if (text === null) throw new TeaApiError('invalid-answer', operationId, url, status, `${operationId}: ${url} answered bytes that are not UTF-8 text`);
     // One pass: validation parses, and hands back the value it judged.
     const { result: verdict, value } = validateTextValue(text, { kind, file: url });
-    const legacy = !verdict.valid && operation.paginated ? legacyPage(value) : undefined;
+    const legacy = !verdict.valid && readLegacy ? legacyPage(value) : undefined;
     if (legacy !== undefined) {
       // The items are judged as the page's would be: the old page read as a last page of TEA 1.0.
       const { result: items } = validateTextValue(JSON.stringify({ hasNext: false, results: legacy.results }), { kind, file: url });
