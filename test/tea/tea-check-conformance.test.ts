@@ -95,7 +95,7 @@ describe('tea check finds each defect of a deliberately broken server', () => {
   });
 
   it('a nextPageToken when hasNext is false', async () => {
-    const failed = await check((p, status, body) => {
+    const failed = await check((_path, status, body) => {
       const page = body as { hasNext?: boolean };
       return status === 200 && page.hasNext === false ? [status, { ...page, nextPageToken: 'more?' }] : [status, body];
     });

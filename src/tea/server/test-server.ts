@@ -81,7 +81,7 @@ export interface TeaServerOptions {
   maxConnections?: number;
   /**
    * Requests one connection may pipeline while its earlier answer is being sent (each connection
-   * is answered one request at a time); a connection that sends more is closed. Default 64.
+   * is answered one request at a time); a connection that sends more is closed. Default 16.
    */
   maxQueuedPerConnection?: number;
   /** Pipelined requests waiting on all connections together; past it, the connection that adds one is closed. Default 1,024. */
@@ -303,6 +303,8 @@ function oneAtATime(listener: (req: IncomingMessage, res: ServerResponse) => voi
       res.once('close', next);
       listener(req, res);
     };
+    // The rest of a chunk already parsed from a connection that was closed: nothing to answer.
+    if (socket.destroyed) return;
     if (!own.busy) return run();
     if (own.waiting.length >= bounds.perConnection || waitingInAll >= bounds.total) {
       // More pipelined requests than the server holds for one client: it reads no more of them.
@@ -492,7 +494,7 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
     void answerResource(req, res, method, path, route, false).catch(fail);
   };
 
-  const serial = oneAtATime(listener, { perConnection: options.maxQueuedPerConnection ?? 64, total: options.maxQueued ?? 1024 });
+  const serial = oneAtATime(listener, { perConnection: options.maxQueuedPerConnection ?? 16, total: options.maxQueued ?? 1024 });
   const limits = {
     headersTimeout,
     requestTimeout,
