@@ -2,7 +2,8 @@
  * Writes the example inventory `teapurl serve` serves without --content (examples/tea-demo/):
  * one product with two releases, two components with three releases, collections in several
  * versions, artefacts in several formats with their real checksums, and CLE documents. Run it
- * after changing an artefact file or an object here: `node scripts/make-tea-demo.mjs`. The
+ * after changing an artefact file or an object here: `node scripts/make-tea-demo.mjs` (or
+ * `node scripts/make-tea-demo.mjs DIR` to write it elsewhere). The
  * folder is committed and shipped; test/tea/tea-demo.test.ts checks it is what this writes.
  */
 import { createHash } from 'node:crypto';
@@ -10,7 +11,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'tea-demo');
+const root = process.argv[2] !== undefined ? path.resolve(process.argv[2]) : path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'tea-demo');
 const ORIGIN = 'https://teapurl.invalid';
 const DOMAIN = 'demo.teapurl.dev';
 
