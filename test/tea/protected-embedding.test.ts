@@ -1,9 +1,10 @@
 /**
  * Issue 35 item 4 (seed 5.7.2): a protected object is served through no other path. With
- * `--protect '/v*\/artifact/**'`, an artefact answers 401 without a token, and the objects that
- * embed artefacts (a component release with its latest collection, a collection by version or
- * latest, the collection lists) leave it out for such a client; with a token they hold it. When
- * a collection itself is protected, the component release that embeds it needs a token too.
+ * `--protect '/v*\/artifact/**'`, an artefact answers 401 without a token, and so does every
+ * object that embeds it (a component release with its latest collection, a collection by version
+ * or latest, the collection lists): the client gets the challenge, and with a token the whole
+ * answer. When a collection itself is protected, the component release that embeds it needs a
+ * token too.
  */
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -42,31 +43,40 @@ async function start(protect: string[]): Promise<{ get(path: string, token?: str
   };
 }
 
-describe("a protected artefact does not leak through the objects that embed it (seed 5.7.2)", () => {
-  it("with --protect '/v*/artifact/**': the artefact is 401, and no embedding answer names it without a token", async () => {
+describe('a protected artefact does not leak through the objects that embed it (seed 5.7.2)', () => {
+  it("with --protect '/v*/artifact/**': the artefact and every answer that embeds it are 401 without a token, whole with one", async () => {
     const api = await start(['/v*/artifact/**']);
     expect((await api.get(`/artifact/${CORE_BOM}/latest`)).status).toBe(401);
     const embedding = [`/componentRelease/${CORE_100}`, `/componentRelease/${CORE_100}/collection/latest`, `/componentRelease/${CORE_100}/collection/2`, `/componentRelease/${CORE_100}/collections`, `/productRelease/${PR_100}/collections`, `/productRelease/${PR_100}/collection/latest`];
+    const token = await api.token();
     for (const p of embedding) {
       const answer = await api.get(p);
-      expect(answer.status, p).toBe(200);
-      // Not the artefact, nor its download URLs or checksums.
-      expect(answer.body, p).not.toMatch(/e1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c0\d/);
-      expect(answer.body, p).not.toMatch(/\/files\/|algValue/);
+      expect(answer.status, p).toBe(401);
+      // Neither the artefact, nor its download URLs or checksums.
+      expect(answer.body, p).not.toMatch(/e1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c0\d|\/files\/|algValue/);
+      const whole = await api.get(p, token);
+      expect(whole.status, p).toBe(200);
+      expect(whole.body, p).toMatch(/e1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c0\d/);
     }
-    const token = await api.token();
-    const withToken = JSON.parse((await api.get(`/componentRelease/${CORE_100}`, token)).body) as { latestCollection: { artifacts: Array<{ uuid: string }> } };
-    expect(withToken.latestCollection.artifacts.map((a) => a.uuid)).toEqual([CORE_BOM]);
-    expect((await api.get(`/componentRelease/${CORE_100}/collections`, token)).body).toContain(CORE_BOM);
+    // Listings of the objects themselves stay open.
+    expect((await api.get('/componentReleases')).status).toBe(200);
   });
 
-  it('a protected collection: the component release that embeds it needs a token too, and the lists leave it out', async () => {
+  it('only what embeds the protected artefact needs a token: other collections stay open', async () => {
+    const api = await start([`/v*/artifact/${CORE_BOM}/**`]);
+    expect((await api.get(`/componentRelease/${CORE_100}`)).status).toBe(401);
+    expect((await api.get(`/componentRelease/${CORE_100}/collections`)).status).toBe(401);
+    const open = await api.get(`/productRelease/${PR_100}/collection/latest`);
+    expect(open.status).toBe(200);
+    expect(open.body).toContain('e1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c01');
+  });
+
+  it('a protected collection: the component release that embeds it needs a token too', async () => {
     const api = await start(['/v*/componentRelease/*/collection/**']);
     const challenged = await api.get(`/componentRelease/${CORE_100}`);
     expect(challenged.status).toBe(401);
     expect(challenged.body).not.toContain(CORE_BOM);
-    const listed = JSON.parse((await api.get(`/componentRelease/${CORE_100}/collections`)).body) as { results: unknown[] };
-    expect(listed.results).toEqual([]);
+    expect((await api.get(`/componentRelease/${CORE_100}/collections`)).status).toBe(401);
     const token = await api.token();
     expect((await api.get(`/componentRelease/${CORE_100}`, token)).status).toBe(200);
     expect((JSON.parse((await api.get(`/componentRelease/${CORE_100}/collections`, token)).body) as { results: unknown[] }).results).toHaveLength(2);

@@ -271,9 +271,11 @@ export class TeaContentStore {
   /**
    * The answer to one API operation, with `origin` standing for {@link CONTENT_ORIGIN} and
    * `servers` for the discovery answer. `visible` says whether a client may see an object by its
-   * own path under the API base (`/artifact/<uuid>/latest`): listings leave out what it may not
-   * see, collections the artefacts it may not see, and an answer that embeds a collection it may
-   * not see is `needsToken` (seed 5.7.2: a protected object is served through no other path).
+   * own path under the API base (`/artifact/<uuid>/latest`): listings of products and releases
+   * leave out what it may not see (5.7.4's filtered view), and an answer that embeds an object it
+   * may not see (a collection holding a protected artefact, a component release holding a
+   * protected collection) is `needsToken` instead: the client gets the challenge, and with a
+   * token the whole answer (seed 5.7.2: a protected object is served through no other path).
    */
   answer(
     matched: MatchedOperation,
@@ -290,17 +292,21 @@ export class TeaContentStore {
     const { uuid = '', version } = matched;
     const { visible } = context;
     const artifactVisible = (artifact: TeaArtifact) => visible(`/artifact/${artifact.uuid}/latest`) && visible(`/artifact/${artifact.uuid}/${artifact.version ?? 1}`);
-    /** A collection as this client may see it: without the artefacts it may not. */
-    const shown = (collection: TeaCollection): TeaCollection => (collection.artifacts === undefined ? collection : { ...collection, artifacts: collection.artifacts.filter(artifactVisible) });
+    /** Whether the client may see a collection (by either of its paths) and every artefact it holds. */
     const collectionVisible = (releaseKind: string, collection: TeaCollection, latest: boolean) =>
-      visible(`/${releaseKind}/${collection.uuid}/collection/${collection.version}`) && (!latest || visible(`/${releaseKind}/${collection.uuid}/collection/latest`));
+      visible(`/${releaseKind}/${collection.uuid}/collection/${collection.version}`) && (!latest || visible(`/${releaseKind}/${collection.uuid}/collection/latest`)) && (collection.artifacts ?? []).every(artifactVisible);
+    const NEEDS_TOKEN = { ...NOT_FOUND, needsToken: true as const };
     const found = (value: unknown) => (value === undefined ? NOT_FOUND : this.json(value, context.origin));
+    /** A collection, or the challenge when it holds what this client may not see. */
+    const collectionAnswer = (releaseKind: string, collection: TeaCollection | undefined, latest: boolean) =>
+      collection === undefined ? NOT_FOUND : collectionVisible(releaseKind, collection, latest) ? found(collection) : NEEDS_TOKEN;
     const listing = <T extends object>(items: readonly T[], fields: readonly string[], tieBreak: string) => this.rewrite(page(items, query, fields, tieBreak, scope), context.origin);
     const fields = matched.operation.sortFields;
+    /** Every collection of a release, or the challenge when one holds what this client may not see. */
     const collectionsOf = (releaseKind: string, id: string) => {
       const all = [...(this.collections.get(id)?.values() ?? [])];
       const newest = Math.max(...all.map((c) => c.version ?? 0));
-      return all.filter((c) => collectionVisible(releaseKind, c, c.version === newest)).map(shown);
+      return all.every((c) => collectionVisible(releaseKind, c, c.version === newest)) ? listing(all, fields, 'version') : NEEDS_TOKEN;
     };
     switch (matched.operation.operationId) {
       case 'getTeaProductByUuid':
@@ -327,9 +333,8 @@ export class TeaContentStore {
         const release = this.componentReleases.get(uuid);
         const latestCollection = this.latest(this.collections.get(uuid));
         if (release === undefined || latestCollection === undefined) return NOT_FOUND;
-        // The collection is a required member: a client that may not see it may not see this either.
-        if (!collectionVisible('componentRelease', latestCollection, true)) return { ...NOT_FOUND, needsToken: true };
-        return found({ release, latestCollection: shown(latestCollection) });
+        // The collection is a required member: a client that may not see it (or what it holds) may not see this either.
+        return collectionVisible('componentRelease', latestCollection, true) ? found({ release, latestCollection }) : NEEDS_TOKEN;
       }
       case 'getCleByProductId':
       case 'getCleByProductReleaseId':
@@ -337,19 +342,17 @@ export class TeaContentStore {
       case 'getCleByComponentReleaseId':
         return found(this.cle.get(uuid));
       case 'getLatestCollection':
-      case 'getLatestCollectionForProductRelease': {
-        const collection = this.latest(this.collections.get(uuid));
-        return found(collection === undefined ? undefined : shown(collection));
-      }
+        return collectionAnswer('componentRelease', this.latest(this.collections.get(uuid)), true);
+      case 'getLatestCollectionForProductRelease':
+        return collectionAnswer('productRelease', this.latest(this.collections.get(uuid)), true);
       case 'getCollectionsByReleaseId':
-        return this.collections.has(uuid) ? listing(collectionsOf('componentRelease', uuid), fields, 'version') : NOT_FOUND;
+        return this.collections.has(uuid) ? collectionsOf('componentRelease', uuid) : NOT_FOUND;
       case 'getCollectionsByProductReleaseId':
-        return this.collections.has(uuid) ? listing(collectionsOf('productRelease', uuid), fields, 'version') : NOT_FOUND;
+        return this.collections.has(uuid) ? collectionsOf('productRelease', uuid) : NOT_FOUND;
       case 'getCollectionForProductRelease':
-      case 'getCollection': {
-        const collection = this.collections.get(uuid)?.get(version ?? 0);
-        return found(collection === undefined ? undefined : shown(collection));
-      }
+        return collectionAnswer('productRelease', this.collections.get(uuid)?.get(version ?? 0), false);
+      case 'getCollection':
+        return collectionAnswer('componentRelease', this.collections.get(uuid)?.get(version ?? 0), false);
       case 'getLatestArtifact':
         return found(this.latest(this.artifacts.get(uuid)));
       case 'getArtifactByVersion':
