@@ -205,6 +205,15 @@ const objects = {
       { id: 1, type: 'released', effective: '2025-01-15T10:00:00Z', published: '2025-01-15T10:00:00Z', version: '1.0.0' },
     ],
   },
+  ...Object.fromEntries(
+    [
+      [ids.pr2, '1.1.0', '2025-03-01T10:00:00Z'],
+      [ids.cli, '2.0.0', '2025-01-10T10:00:00Z'],
+      [ids.core100, '1.0.0', '2025-01-15T10:00:00Z'],
+      [ids.core110, '1.1.0', '2025-03-01T10:00:00Z'],
+      [ids.cli200, '2.0.0', '2025-01-10T10:00:00Z'],
+    ].map(([uuid, version, date]) => [`${uuid}.tea-cle.json`, { events: [{ id: 1, type: 'released', effective: date, published: date, version }] }]),
+  ),
   [`${ids.core}.tea-cle.json`]: {
     events: [
       { id: 2, type: 'released', effective: '2025-03-01T10:00:00Z', published: '2025-03-01T10:00:00Z', version: '1.1.0' },

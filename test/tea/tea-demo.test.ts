@@ -40,7 +40,7 @@ describe('the shipped example inventory', () => {
     const { valid, findings, counts, store } = await readTeaContent(DEMO);
     expect(findings).toEqual([]);
     expect(valid).toBe(true);
-    expect(counts).toEqual({ objects: 18, files: 8 });
+    expect(counts).toEqual({ objects: 23, files: 8 });
     expect(store.teis()).toHaveLength(2);
     const kinds = readdirSync(DEMO).filter((f) => f.endsWith('.json')).map((f) => /\.(tea-[a-z-]+)\.json$/.exec(f)?.[1]);
     expect(new Set(kinds)).toEqual(new Set(['tea-product', 'tea-product-release', 'tea-component', 'tea-component-release', 'tea-collection', 'tea-cle']));
