@@ -288,7 +288,10 @@ export class TeaContentStore {
       /** Whether the client may see an object, by its own path under the API base, such as `/product/<uuid>`. */
       visible: (path: string) => boolean;
     },
-  ): TeaContentAnswer & { needsToken?: true } {
+  ): TeaContentAnswer & {
+    /** The answer embeds an object this client may not see: it needs a token, like that object (the server challenges). */
+    needsToken?: true;
+  } {
     const { uuid = '', version } = matched;
     const { visible } = context;
     const artifactVisible = (artifact: TeaArtifact) => visible(`/artifact/${artifact.uuid}/latest`) && visible(`/artifact/${artifact.uuid}/${artifact.version ?? 1}`);
