@@ -7,7 +7,7 @@
  * the checksums of the artefacts it fetches. One verdict per check.
  */
 import type { TeaArtifact, TeaCollection, TeaComponentRef, TeaProductRelease } from '../../../types/index.js';
-import { validateTextValue } from '../../validation/validate-document.js';
+import { loadTeaValidator } from '../kinds/protocol-validator.js';
 import { TeaApi, TeaApiError, type TeaApiOptions } from './tea-api.js';
 import { TEA_OPERATIONS, operationPath } from '../protocol/api-operations.js';
 import type { TeaClientOptions } from './tea-client.js';
@@ -228,8 +228,8 @@ function rawRequests(api: TeaApi): (path: string) => Promise<RawAnswer> {
 }
 
 /** Whether an answer's body is TEA's error body with this error value; the reason in words when not. */
-function errorBody(answer: RawAnswer, expected: string | null): string | null {
-  const { result } = validateTextValue(answer.text === '' ? 'null' : answer.text, { kind: 'tea-error' });
+async function errorBody(answer: RawAnswer, expected: string | null): Promise<string | null> {
+  const { result } = (await loadTeaValidator()).validateTextValue(answer.text === '' ? 'null' : answer.text, { kind: 'tea-error' });
   if (!result.valid) {
     const first = result.findings.find((f) => f.severity === 'error');
     return `its body is not TEA's error body ({"error": "OBJECT_UNKNOWN"} and the like): ${first ? `at ${first.pointer || '/'}: ${first.message}` : 'not JSON'}`;
@@ -342,7 +342,7 @@ async function checkDiscovery(api: TeaApi, raw: (path: string) => Promise<RawAns
   if (none.status === 200) {
     record('discovery', 'discoveryByTei', unknownPath, 'fail', `an unknown TEI answered 200${Array.isArray(none.json) && none.json.length === 0 ? ' []' : ''}; no match is 404 with OBJECT_UNKNOWN (TEA #279, #304)`);
   } else if (none.status === 404) {
-    const wrong = errorBody(none, 'OBJECT_UNKNOWN');
+    const wrong = await errorBody(none, 'OBJECT_UNKNOWN');
     record('discovery', 'discoveryByTei', unknownPath, wrong === null ? 'pass' : 'fail', wrong === null ? 'an unknown TEI answered 404 OBJECT_UNKNOWN' : `an unknown TEI answered 404, but ${wrong}`);
   } else {
     record('discovery', 'discoveryByTei', unknownPath, none.status === 401 || none.status === 403 ? 'skip' : 'fail', `an unknown TEI answered ${none.status}, not 404`);
@@ -364,7 +364,7 @@ async function checkNotFound(raw: (path: string) => Promise<RawAnswer>, record: 
       record('errors', path.startsWith('/product') ? 'getTeaProductByUuid' : 'getLatestArtifact', path, answer.status === 401 || answer.status === 403 ? 'skip' : 'fail', `an unknown UUID answered ${answer.status}, not 404`);
       continue;
     }
-    const wrong = errorBody(answer, null);
+    const wrong = await errorBody(answer, null);
     record('errors', path.startsWith('/product') ? 'getTeaProductByUuid' : 'getLatestArtifact', path, wrong === null ? 'pass' : 'fail', wrong === null ? `404 with the error body (${(answer.json as { error: string }).error})` : `404, but ${wrong}`);
   }
 }

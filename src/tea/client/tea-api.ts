@@ -15,9 +15,9 @@ import type {
   TeaProduct,
   TeaProductRelease,
 } from '../../../types/index.js';
-import type { Finding } from '../../validator/index.js';
-import { validateTextValue } from '../../validation/validate-document.js';
-import type { TeaObjectKind, TeaObjectTypes } from '../kinds/objects/tea-object-kinds.js';
+import type { Finding } from '../../shared/finding.js';
+import { loadTeaValidator } from '../kinds/protocol-validator.js';
+import type { TeaObjectKind, TeaObjectTypes } from '../kinds/objects/tea-object-types.js';
 import { andMore } from '../../shared/messages.js';
 import { TEA_OPERATIONS, operationPath, type TeaOperation } from '../protocol/api-operations.js';
 import { BodyTooLargeError, discardBody, isJsonContentType, readBody, utf8 } from './http.js';
@@ -497,11 +497,12 @@ export class TeaApi {
     const text = utf8(bytes);
     if (text === null) throw new TeaApiError('invalid-answer', operationId, url, status, `${operationId}: ${url} answered bytes that are not UTF-8 text`);
     // One pass: validation parses, and hands back the value it judged.
-    const { result: verdict, value } = validateTextValue(text, { kind, file: url });
+    const validator = await loadTeaValidator();
+    const { result: verdict, value } = validator.validateTextValue(text, { kind, file: url });
     const legacy = !verdict.valid && readLegacy ? legacyPage(value) : undefined;
     if (legacy !== undefined) {
       // The items are judged as the page's would be: the old page read as a last page of TEA 1.0.
-      const { result: items } = validateTextValue(JSON.stringify({ hasNext: false, results: legacy.results }), { kind, file: url });
+      const { result: items } = validator.validateTextValue(JSON.stringify({ hasNext: false, results: legacy.results }), { kind, file: url });
       if (items.valid) return { url, value: legacy, legacy };
     }
     if (!verdict.valid) {

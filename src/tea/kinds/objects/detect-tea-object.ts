@@ -4,7 +4,7 @@
  * so have pages of either: those are told only by file name, `$schema` or `--kind`.
  */
 import type { DetectedKind } from '../../../validation/detect-kind.js';
-import { TEA_OBJECT_KIND_NAMES, type TeaObjectKind } from './tea-object-kinds.js';
+import { TEA_OBJECT_KIND_NAMES, type TeaObjectKind } from './tea-object-types.js';
 
 const FILE_KIND = new RegExp(`(?:^|[\\\\/.])(${TEA_OBJECT_KIND_NAMES.join('|')})\\.json$`);
 
@@ -28,6 +28,7 @@ const isCollection = (value: Record<string, unknown>) => has(value, 'belongsTo')
 /** The kind of one object by its members, or `null`. */
 function objectKind(value: Record<string, unknown>): TeaObjectKind | null {
   if (has(value, 'productReleaseUuid') && has(value, 'servers')) return 'tea-discovery-info';
+  if (typeof value.error === 'string' && /^[A-Z][A-Z_]*$/.test(value.error)) return 'tea-error';
   if (Array.isArray(value.events)) return 'tea-cle';
   if (has(value, 'release') && has(value, 'latestCollection')) return 'tea-component-release-with-collection';
   if (Array.isArray(value.results) && (has(value, 'hasNext') || has(value, 'nextPageToken') || has(value, 'pageStartIndex') || has(value, 'totalResults'))) {
