@@ -31,7 +31,9 @@ export type TeaObject =
   | TeaComponentPage
   | TeaComponentReleasePage
   | TeaComponentReleaseList
-  | TeaCollectionList;
+  | TeaCollectionList
+  | TeaCollectionPage
+  | TeaErrorResponse;
 /**
  * A UUID in its lowercase hexadecimal form, 8-4-4-4-12.
  *
@@ -173,9 +175,9 @@ export type TeaServerRootUrl = string;
  * import type { TeaProductPage } from 'teapurl';
  * const teaProductPage: TeaProductPage = {
  *   timestamp: '2024-03-20T15:30:00Z',
- *   pageStartIndex: 0,
  *   pageSize: 100,
- *   totalResults: 1,
+ *   hasNext: true,
+ *   nextPageToken: 'eyJvIjoxMDB9',
  *   results: [
  *     {
  *       uuid: '09e8c73b-ac45-4475-acac-33e6a7314e6d',
@@ -203,9 +205,9 @@ export type TeaProductPage = TeaPagination & {
  * import type { TeaProductReleasePage } from 'teapurl';
  * const teaProductReleasePage: TeaProductReleasePage = {
  *   timestamp: '2024-03-20T15:30:00Z',
- *   pageStartIndex: 0,
  *   pageSize: 100,
- *   totalResults: 1,
+ *   hasNext: true,
+ *   nextPageToken: 'eyJvIjoxMDB9',
  *   results: [
  *     {
  *       uuid: '123e4567-e89b-12d3-a456-426614174000',
@@ -246,9 +248,9 @@ export type TeaProductReleasePage = TeaPagination & {
  * import type { TeaComponentPage } from 'teapurl';
  * const teaComponentPage: TeaComponentPage = {
  *   timestamp: '2024-03-20T15:30:00Z',
- *   pageStartIndex: 0,
  *   pageSize: 100,
- *   totalResults: 1,
+ *   hasNext: true,
+ *   nextPageToken: 'eyJvIjoxMDB9',
  *   results: [
  *     {
  *       uuid: '3910e0fd-aff4-48d6-b75f-8bf6b84687f0',
@@ -273,9 +275,9 @@ export type TeaComponentPage = TeaPagination & {
  * import type { TeaComponentReleasePage } from 'teapurl';
  * const teaComponentReleasePage: TeaComponentReleasePage = {
  *   timestamp: '2024-03-20T15:30:00Z',
- *   pageStartIndex: 0,
  *   pageSize: 100,
- *   totalResults: 1,
+ *   hasNext: true,
+ *   nextPageToken: 'eyJvIjoxMDB9',
  *   results: [
  *     {
  *       uuid: '605d0ecb-1057-40e4-9abf-c400b10f0345',
@@ -347,7 +349,7 @@ export type TeaComponentReleasePage = TeaPagination & {
  */
 export type TeaComponentReleaseList = TeaComponentRelease[];
 /**
- * The collections of a release, every version, as GET /…Release/{uuid}/collections answers.
+ * The collections of a release, every version, as a plain list (the answer of GET /…Release/{uuid}/collections before TEA 1.0 paginated it).
  *
  * @example
  * ```ts
@@ -405,6 +407,96 @@ export type TeaComponentReleaseList = TeaComponentRelease[];
  * ```
  */
 export type TeaCollectionList = TeaCollection[];
+/**
+ * One page of the collections of a release, as GET /…Release/{uuid}/collections answers.
+ *
+ * @example
+ * ```ts
+ * import type { TeaCollectionPage } from 'teapurl';
+ * const teaCollectionPage: TeaCollectionPage = {
+ *   timestamp: '2024-03-20T15:30:00Z',
+ *   pageSize: 100,
+ *   hasNext: false,
+ *   results: [
+ *     {
+ *       uuid: '4c72fe22-9d83-4c2f-8eba-d6db484f32c8',
+ *       version: 10,
+ *       date: '2024-12-13T00:00:00Z',
+ *       belongsTo: 'COMPONENT_RELEASE',
+ *       updateReason: { type: 'ARTIFACT_UPDATED', comment: 'VDR file updated' },
+ *       artifacts: [
+ *         {
+ *           uuid: '1cb47b95-8bf8-3bad-a5a4-0d54d86e10ce',
+ *           version: 1,
+ *           name: 'Build SBOM',
+ *           type: 'BOM',
+ *           formats: [
+ *             {
+ *               mediaType: 'application/vnd.cyclonedx+xml',
+ *               description: 'CycloneDX SBOM (XML)',
+ *               url: 'https://repo.maven.apache.org/maven2/org/apache/logging/log4j/log4j-core/2.24.3/log4j-core-2.24.3-cyclonedx.xml',
+ *               signatureUrl: 'https://repo.maven.apache.org/maven2/org/apache/logging/log4j/log4j-core/2.24.3/log4j-core-2.24.3-cyclonedx.xml.asc',
+ *               checksums: [
+ *                 { algType: 'SHA-1', algValue: '5a7d4caef63c5c5ccdf07c39337323529eb5a770' },
+ *               ],
+ *             },
+ *           ],
+ *         },
+ *       ],
+ *     },
+ *     {
+ *       uuid: '4c72fe22-9d83-4c2f-8eba-d6db484f32c8',
+ *       version: 1,
+ *       date: '2024-12-13T00:00:00Z',
+ *       belongsTo: 'COMPONENT_RELEASE',
+ *       updateReason: { type: 'ARTIFACT_UPDATED', comment: 'VDR file updated' },
+ *       artifacts: [
+ *         {
+ *           uuid: '1cb47b95-8bf8-3bad-a5a4-0d54d86e10ce',
+ *           version: 1,
+ *           name: 'Build SBOM',
+ *           type: 'BOM',
+ *           formats: [
+ *             {
+ *               mediaType: 'application/vnd.cyclonedx+xml',
+ *               description: 'CycloneDX SBOM (XML)',
+ *               url: 'https://repo.maven.apache.org/maven2/org/apache/logging/log4j/log4j-core/2.24.3/log4j-core-2.24.3-cyclonedx.xml',
+ *               signatureUrl: 'https://repo.maven.apache.org/maven2/org/apache/logging/log4j/log4j-core/2.24.3/log4j-core-2.24.3-cyclonedx.xml.asc',
+ *               checksums: [
+ *                 { algType: 'SHA-1', algValue: '5a7d4caef63c5c5ccdf07c39337323529eb5a770' },
+ *               ],
+ *             },
+ *           ],
+ *         },
+ *       ],
+ *     },
+ *   ],
+ * };
+ * ```
+ */
+export type TeaCollectionPage = TeaPagination & {
+  /**
+   * The collections of this page.
+   */
+  results?: TeaCollection[];
+};
+/**
+ * What a TEA error answer reports: the object is unknown (or withheld) or not shareable, the operation is not implemented, no format is acceptable, no signature is published, the request or its page token is invalid.
+ *
+ * @example
+ * ```ts
+ * import type { TeaErrorType } from 'teapurl';
+ * const teaErrorType: TeaErrorType = 'OBJECT_UNKNOWN';
+ * ```
+ */
+export type TeaErrorType =
+  | 'OBJECT_UNKNOWN'
+  | 'OBJECT_NOT_SHAREABLE'
+  | 'NOT_IMPLEMENTED'
+  | 'NO_ACCEPTABLE_FORMAT'
+  | 'SIGNATURE_NOT_FOUND'
+  | 'INVALID_REQUEST'
+  | 'INVALID_PAGE_TOKEN';
 
 /**
  * A product: something acquired, sold or downloaded, with its identifiers.
@@ -1204,16 +1296,16 @@ export interface TeaServerInfo {
   priority?: number;
 }
 /**
- * Where a page stands in the whole list.
+ * How a page of a listing continues (opaque pagination, TEA 1.0): whether another page follows and, exactly when one does, the token that asks for it.
  *
  * @example
  * ```ts
  * import type { TeaPagination } from 'teapurl';
  * const teaPagination: TeaPagination = {
  *   timestamp: '2024-03-20T15:30:00Z',
- *   pageStartIndex: 0,
  *   pageSize: 100,
- *   totalResults: 1,
+ *   hasNext: true,
+ *   nextPageToken: 'eyJvIjoxMDB9',
  * };
  * ```
  */
@@ -1221,17 +1313,32 @@ export interface TeaPagination {
   /**
    * An RFC 3339 timestamp: a date, a time with optional fraction of a second, and Z or an offset.
    */
-  timestamp: TeaTimestamp;
-  /**
-   * The position of the page's first result in the whole list, from 0.
-   */
-  pageStartIndex: number;
+  timestamp?: TeaTimestamp;
   /**
    * The most results a page holds.
    */
-  pageSize: number;
+  pageSize?: number;
   /**
-   * The results in the whole list.
+   * Whether another page follows this one.
    */
-  totalResults: number;
+  hasNext: boolean;
+  /**
+   * The opaque token that asks for the next page (pageToken); present exactly when hasNext is true.
+   */
+  nextPageToken?: string;
+}
+/**
+ * The body of a TEA error answer: one shape for every 404 (and the 400s), whose error value carries the distinction.
+ *
+ * @example
+ * ```ts
+ * import type { TeaErrorResponse } from 'teapurl';
+ * const teaErrorResponse: TeaErrorResponse = { error: 'OBJECT_UNKNOWN' };
+ * ```
+ */
+export interface TeaErrorResponse {
+  /**
+   * What a TEA error answer reports: the object is unknown (or withheld) or not shareable, the operation is not implemented, no format is acceptable, no signature is published, the request or its page token is invalid.
+   */
+  error: TeaErrorType;
 }

@@ -53,6 +53,8 @@ export const SCHEMA_FILES: readonly SchemaFile[] = [
       teaComponentReleasePage: 'componentReleasePage',
       teaComponentReleaseList: 'componentReleaseList',
       teaCollectionList: 'collectionList',
+      teaCollectionPage: 'collectionPage',
+      teaErrorResponse: 'errorResponse',
     },
   },
 ];

@@ -59,7 +59,7 @@ const CLE_EVENT = { id: 2, type: 'endOfSupport', effective: '2025-06-01T00:00:00
 const SUPPORT = { id: 'standard', description: 'Standard product support policy', url: 'https://example.com/support/standard' };
 const SERVER = { rootUrl: 'https://api.teaexample.com', versions: ['1.0.0'], priority: 0.8 };
 const DISCOVERY_INFO = { productReleaseUuid: '123e4567-e89b-12d3-a456-426614174000', servers: [SERVER] };
-const PAGINATION = { timestamp: '2024-03-20T15:30:00Z', pageStartIndex: 0, pageSize: 100, totalResults: 1 };
+const PAGINATION = { timestamp: '2024-03-20T15:30:00Z', pageSize: 100, hasNext: true, nextPageToken: 'eyJvIjoxMDB9' };
 
 export const TEA_OBJECT_EXAMPLES: Readonly<Record<string, unknown>> = {
   TeaObject: PRODUCT,
@@ -100,4 +100,7 @@ export const TEA_OBJECT_EXAMPLES: Readonly<Record<string, unknown>> = {
   TeaComponentReleasePage: { ...PAGINATION, results: [COMPONENT_RELEASE] },
   TeaComponentReleaseList: [COMPONENT_RELEASE],
   TeaCollectionList: [{ ...COLLECTION, version: 1 }, COLLECTION],
+  TeaCollectionPage: { timestamp: '2024-03-20T15:30:00Z', pageSize: 100, hasNext: false, results: [COLLECTION, { ...COLLECTION, version: 1 }] },
+  TeaErrorType: 'OBJECT_UNKNOWN',
+  TeaErrorResponse: { error: 'OBJECT_UNKNOWN' },
 };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { downloadProductRelease, type TeaDownloadProgress, type TeaDownloadReport } from '../tea/node/download/download-release.js';
-import { resolveTei } from '../tea/client/resolve-tei.js';
+import { resolvePurl, resolveTei } from '../tea/client/resolve-tei.js';
 import { TeaApi } from '../tea/client/tea-api.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
@@ -23,7 +23,9 @@ teapurl-download.json, says what was verified.
 
 The target is a TEI (tei://<domain>/<type>/<id> or urn:tei:<type>:<domain>:<id>:
 its domain's /.well-known/tea, the endpoint selected, GET /discovery?tei=) or the
-URL of a product release (https://<api base>/productRelease/<uuid>).
+URL of a product release (https://<api base>/productRelease/<uuid>), or a PURL
+(pkg:…) with --discovery-origin: a PURL carries no domain, so the server named
+there is asked, by GET /discovery?purl=.
 
 Options:
   --out DIR                 the folder to download into (made when missing); a file
@@ -50,8 +52,9 @@ left in DIR), 2 usage error.
 `;
 
 /** A TEI, or a product release's URL split into the API base and the UUID. */
-function readTarget(target: string, allowInsecureHttp: boolean): { tei: string } | { baseUrl: string; uuid: string } {
+function readTarget(target: string, allowInsecureHttp: boolean): { tei: string } | { purl: string } | { baseUrl: string; uuid: string } {
   if (/^(?:urn:tei:|tei:\/\/)/i.test(target)) return { tei: target };
+  if (/^pkg:/i.test(target)) return { purl: target };
   const match = /^(https?:\/\/[^?#]+)\/productRelease\/([0-9a-fA-F-]{36})\/?$/.exec(target);
   if (!match) throw new UsageError(`${quoteArg(target)} is neither a TEI nor a product release URL (https://<api base>/productRelease/<uuid>)`);
   if (match[1]!.startsWith('http:') && !allowInsecureHttp) throw new UsageError(`${quoteArg(target)} uses http://; TEA servers are reached over TLS only (section 5.4); --allow-http is for local tests`);
@@ -109,7 +112,8 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
     const credentials = readApiKeyArgs(values, io.env);
     const where = readTarget(target, allowInsecureHttp);
     const maxBytes = readMaxBytes(values['max-bytes']);
-    if (values['discovery-origin'] !== undefined && !('tei' in where)) throw new UsageError('--discovery-origin is for a TEI target');
+    if (values['discovery-origin'] !== undefined && 'baseUrl' in where) throw new UsageError('--discovery-origin is for a TEI or PURL target');
+    if ('purl' in where && values['discovery-origin'] === undefined) throw new UsageError('a PURL carries no domain: name the server to ask with --discovery-origin URL');
     const types = list(values.type, 'type');
     const mediaTypes = list(values['media-type'], 'media-type');
     const out = path.resolve(io.cwd, values.out);
@@ -117,11 +121,12 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
 
     let api: TeaApi;
     let uuid: string;
-    if ('tei' in where) {
-      const resolution = await resolveTei(where.tei, { ...client, ...(values['discovery-origin'] !== undefined ? { discoveryOrigin: values['discovery-origin'] } : {}) });
+    if (!('baseUrl' in where)) {
+      const origin = values['discovery-origin'] !== undefined ? { discoveryOrigin: values['discovery-origin'] } : {};
+      const resolution = 'tei' in where ? await resolveTei(where.tei, { ...client, ...origin }) : await resolvePurl(where.purl, { ...client, ...origin });
       if (resolution.matches.length !== 1) {
         const releases = resolution.matches.map((m) => `${m.servers[0]?.baseUrl ?? resolution.endpoint.baseUrl}/productRelease/${m.productReleaseUuid}`);
-        io.stderr.write(`teapurl download: ${escapeControls(where.tei)} resolves to ${releases.length} product releases; download one by its URL:\n${releases.map((r) => `  ${escapeControls(r)}\n`).join('')}`);
+        io.stderr.write(`teapurl download: ${escapeControls('tei' in where ? where.tei : where.purl)} resolves to ${releases.length} product releases; download one by its URL:\n${releases.map((r) => `  ${escapeControls(r)}\n`).join('')}`);
         return 1;
       }
       const opened = await resolution.matches[0]!.open();

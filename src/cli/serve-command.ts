@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
 import { validateTextValue } from '../validator/validate.js';
@@ -12,12 +13,16 @@ import { parseCommandLine } from './args.js';
 import { readFileArg } from './path-args.js';
 import { escapeControls, lineStartName, quoteArg } from './output/safe-text.js';
 import { errorCode, fsReason } from '../shared/node/fs-reason.js';
+import { teapurlPackage } from '../docs/node/teapurl-package.js';
 import { readTeaContent } from '../tea/node/tea-content.js';
 import { escapePointerToken } from '../shared/pointer.js';
 import { discoveryVersions } from '../tea/protocol/discovery-versions.js';
 import { fileAt, readSecretJson } from './option-json.js';
 import { loadTokenKeys, TOKEN_KEY_RECIPE } from './token-key-file.js';
 import { SignedTokens } from '../tea/server/signed-tokens.js';
+
+/** Where the example inventory `serve` answers without --content is, in teapurl's package. */
+export const DEMO_FOLDER = 'examples/tea-demo/';
 
 /** The limits `serve` runs with unless told otherwise: fit for a test server. */
 export const SERVE_DEFAULTS = {
@@ -31,23 +36,29 @@ export const SERVE_DEFAULTS = {
 
 export const SERVE_HELP = `Usage: teapurl serve [options]
 
-Runs a local TEA test server: the discovery document at /.well-known/tea, POST /token
-exchanging API keys for bearer tokens, and sample resources
-GET /v<version>/<product|release|component|collection|artifact>/<uuid> and listings
-such as /v<version>/products, under any path prefix (an endpoint URL may carry a
-path), for each version the discovery document lists (compared by SemVer precedence:
-/v1.0.0+x/ is 1.0.0); any other version answers 404. It binds to loopback unless
-told otherwise.
+Runs a local TEA server: the discovery document at /.well-known/tea, POST /token
+exchanging API keys for bearer tokens, and the TEA API's GET operations
+(/v<version>/products, /v<version>/productRelease/<uuid>/collection/latest, …,
+paginated, GET /discovery?tei= and ?purl=) over an example inventory shipped with
+teapurl: a product with two releases, two components, collections in several
+versions, artefacts in several formats with their checksums, CLE documents. Paths
+may carry a prefix (an endpoint URL may carry a path), for each version the
+discovery document lists (compared by SemVer precedence: /v1.0.0+x/ is 1.0.0); any
+other version answers 404. It binds to loopback unless told otherwise.
 
 Options:
-  --content DIR        serve the TEA API's GET operations from this folder: each
+  --content DIR        serve this folder instead of the example inventory: each
                        *.json file outside files/ a TEA object (its kind told by
                        $schema, a <name>.<kind>.json name or its shape), each file
                        under files/ an artefact file at /files/<path>; a URL
                        https://teapurl.invalid/<path> in an object stands for
                        this server's /files/<path>; GET /discovery?tei= answers
                        the product releases whose identifiers name the TEI. Every
-                       file is validated first, and a finding stops the start
+                       file is validated first (its schema and rules, a URL naming a
+                       file that is there, each checksum matching its file, each
+                       object defined once), and a finding stops the start
+  --samples            serve synthetic objects instead of an inventory (for auth
+                       tests): GET /v<version>/<kind>/<uuid> answers any UUID
   --discovery FILE     discovery document to serve, validated first
                        (default: one endpoint, this server, API version 1.0.0)
   --api-keys FILE      enable POST /token for these keys: a JSON array of
@@ -150,6 +161,7 @@ export interface ServeControl {
 
 const SERVE_OPTIONS = {
   content: { type: 'string' },
+  samples: { type: 'boolean', default: false },
   discovery: { type: 'string' },
   'api-keys': { type: 'string' },
   protect: { type: 'string', multiple: true },
@@ -224,6 +236,7 @@ function checkProtectOptions(values: ServeValues): string[] | undefined {
 /** Reads and checks every option that needs no file. */
 function readServeSettings(values: ServeValues): ServeSettings {
   checkTransportOptions(values);
+  if (values.samples && values.content !== undefined) throw new UsageError('--samples and --content exclude each other');
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port) || port > 65535) throw new UsageError('--port must be a whole number from 0 to 65535');
   const ttl = values['token-ttl'] === undefined ? 3600 : Number(values['token-ttl']);
@@ -338,12 +351,20 @@ async function setUpCertificates(values: ServeValues, cwd: string): Promise<Cert
   return { tls: { ...pems.server, ...mutual }, caFile, ...(tempDir ? { tempDir } : {}) };
 }
 
+/** The example inventory's folder in teapurl's package, or `null` when it is not there. */
+function demoFolder(): string | null {
+  const root = teapurlPackage()?.root;
+  if (root === undefined) return null;
+  const folder = fileURLToPath(new URL(DEMO_FOLDER, root));
+  return existsSync(folder) ? folder : null;
+}
+
 /** What `serve` prints once the server listens. */
 function bannerLines(server: RunningTeaServer, settings: ServeSettings, options: Partial<TeaServerOptions>, certificates: Certificates): string[] {
   const { values } = settings;
   const lines = [`TEA test server listening on ${server.url}`, `  discovery   ${server.url}/.well-known/tea`];
-  if (values.content !== undefined) {
-    lines.push(`  content     ${values.content}: the TEA API's GET operations under [<prefix>]/v<version>/, artefact files at /files/<path>`);
+  if (!values.samples) {
+    lines.push(`  content     ${values.content ?? 'the example inventory'}: the TEA API's GET operations under [<prefix>]/v<version>/, artefact files at /files/<path>`);
   } else {
     lines.push('  resources   GET [<prefix>]/v<version>/<kind>/<uuid> and [<prefix>]/v<version>/<kind>s, for the versions the discovery document lists');
   }
@@ -387,7 +408,14 @@ function tryLines(url: string, options: Partial<TeaServerOptions>, certificates:
   const key = keyId === undefined ? '' : ` --key-id ${quoteArg(keyId)}`;
   const secret = keyId === undefined ? '' : 'TEAPURL_API_SECRET=<its secret> ';
   const base = `${url}/v${firstVersion(typeof options.discovery === 'function' ? options.discovery(url) : options.discovery)}`;
-  return [`  try         teapurl discover ${url}${trust}`, `              ${secret}teapurl auth-check ${base}${trust}${key}`];
+  const lines = [`  try         teapurl discover ${url}${trust}`];
+  const tei = options.content?.teis()[0];
+  if (options.content) {
+    lines.push(`              ${secret}teapurl tea check ${base}${trust}${key}`, `              teapurl tea get --all ${base}/products --format json${trust}`);
+    if (tei !== undefined) lines.push(`              ${secret}teapurl download ${quoteArg(tei)} --discovery-origin ${url} --out tea-demo-artefacts${trust}${key}`);
+  }
+  lines.push(`              ${secret}teapurl auth-check ${base}${trust}${key}`);
+  return lines;
 }
 
 /** Resolves on SIGINT, SIGTERM or `control.signal`. */
@@ -430,9 +458,11 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
     for (const warning of tokenKeys.warnings) io.stderr.write(`teapurl serve: warning: ${warning}\n`);
     options.tokens = new SignedTokens({ keys: tokenKeys.keys, ttlSeconds: settings.ttl });
   }
-  if (values.content !== undefined) {
-    const content = await readTeaContent(path.resolve(io.cwd, values.content));
-    if (!content.valid) return refuse(`--content ${escapeControls(values.content)} holds what cannot be served:\n${findingLines(content.findings)}`);
+  if (!values.samples) {
+    const folder = values.content === undefined ? demoFolder() : path.resolve(io.cwd, values.content);
+    if (folder === null) return refuse('the example inventory is not where teapurl ships it (examples/tea-demo/ of the package); give a folder with --content');
+    const content = await readTeaContent(folder);
+    if (!content.valid) return refuse(`--content ${escapeControls(values.content ?? folder)} holds what cannot be served:\n${findingLines(content.findings)}`);
     options.content = content.store;
   }
   const certificates = await setUpCertificates(values, io.cwd);

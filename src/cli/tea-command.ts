@@ -14,15 +14,25 @@ export const TEA_HELP = `Usage: teapurl tea <action> [options] <url>
 Actions:
   get <api-url>     fetch one TEA object (any GET operation of the TEA API, such as
                     https://tea.example.com/v1.0.0/productRelease/<uuid>), validate
-                    it against its schema and print it as JSON
-  check <base-url>  walk what a TEA server serves (listings, products, releases,
-                    components, collections, artefacts, CLE documents, TEI discovery)
-                    and validate every answer: one line per request, PASS, FAIL or SKIP
+                    it against its schema and print it as JSON; with --all, a
+                    listing (…/products, …/component/<uuid>/releases): every page,
+                    following nextPageToken until hasNext is false, printed once
+                    all are read: one JSON array with --format json, else one
+                    result a line
+  check <base-url>  a conformance suite: walk what a TEA server serves (listings,
+                    products, releases, components, collections, artefacts, CLE
+                    documents) validating every answer, then check pagination
+                    (tokens, hasNext, a stable order, page-size bounds), discovery
+                    by TEI and PURL (404 OBJECT_UNKNOWN for no match, 400 for both),
+                    the 404 body, the authentication rules (as auth-check) and the
+                    checksums of the artefacts: one line per check, PASS, FAIL or SKIP
 
 Options:
   --key-id ID        an API key; its secret with --secret or TEAPURL_API_SECRET
   --secret S
   --ca FILE          trust this CA certificate (PEM) too, for a private CA
+  --all              get: every page of a listing (at most 10,000 pages and 100,000
+                     results; a server whose tokens loop is an error)
   --max-objects N    check: objects of each kind followed from a listing (default 20)
   --format F         text (default) or json
   --timeout MS       time for an answer to begin (default 10000)
@@ -51,8 +61,8 @@ function checkText(report: TeaCheckReport): string {
   const width = Math.max(0, ...report.results.map((r) => r.operationId.length));
   const lines = [`teapurl tea check ${report.baseUrl}`, ''];
   for (const r of report.results) {
-    lines.push(safeLineStart(`${MARK[r.outcome]}  ${r.operationId.padEnd(width)}  ${escapeControls(r.path)}`));
-    if (r.outcome !== 'pass') lines.push(safeLineStart(`      ${' '.repeat(width)}  ${escapeControls(r.detail)}`));
+    lines.push(safeLineStart(`${MARK[r.outcome]}  ${r.check.padEnd(10)}  ${r.operationId.padEnd(width)}  ${escapeControls(r.path)}`));
+    if (r.outcome !== 'pass') lines.push(safeLineStart(`      ${' '.repeat(width + 12)}  ${escapeControls(r.detail)}`));
   }
   const count = (o: string) => report.results.filter((r) => r.outcome === o).length;
   lines.push('', `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped`, '');
@@ -75,7 +85,7 @@ export async function teaCommand(argv: string[], io: CommandIo): Promise<number>
     command,
     help: TEA_HELP,
     positionals: true,
-    options: { ...API_KEY_OPTIONS, ...TEA_CLIENT_OPTIONS, 'max-objects': { type: 'string', default: '20' } },
+    options: { ...API_KEY_OPTIONS, ...TEA_CLIENT_OPTIONS, 'max-objects': { type: 'string', default: '20' }, all: { type: 'boolean', default: false } },
   });
   if (commandLine === null) return 0;
   const { values, positionals } = commandLine;
@@ -84,12 +94,23 @@ export async function teaCommand(argv: string[], io: CommandIo): Promise<number>
     const credentials = readApiKeyArgs(values, io.env);
     if (/^http:/i.test(target) && !allowInsecureHttp) throw new UsageError(`${quoteArg(target)} uses http://; TEA servers are reached over TLS only (section 5.4); --allow-http is for local tests`);
     const client = { ...(credentials ? { credentials } : {}), transport, allowInsecureHttp, timeoutMs };
+    const onWarning = (message: string) => io.stderr.write(`teapurl ${command}: warning: ${escapeControls(message)}\n`);
+    if (values.all && action !== 'get') throw new UsageError('--all goes with tea get');
     if (action === 'get') {
       const { baseUrl, path, search } = splitApiUrl(target);
       const matched = matchOperation(path);
       if (!matched) throw new UsageError(`${quoteArg(path)} is not a GET operation of the TEA API (see TEA_OPERATIONS: /product/<uuid>, /artifact/<uuid>/latest, …)`);
       const query = Object.fromEntries(search);
-      const value = await new TeaApi({ baseUrl, ...client }).call(matched.operation.operationId, {
+      const api = new TeaApi({ baseUrl, ...client }, { onWarning });
+      if (values.all) {
+        if (!matched.operation.paginated) throw new UsageError(`--all reads a listing; ${quoteArg(path)} (${matched.operation.operationId}) answers one object`);
+        // Every page is read before anything is printed: a failure on page 9 leaves no partial list.
+        const results: unknown[] = [];
+        for await (const item of api.list(matched.operation.operationId, { ...(matched.uuid !== undefined ? { uuid: matched.uuid } : {}), query })) results.push(item);
+        io.stdout.write(format === 'json' ? `${JSON.stringify(results, null, 2)}\n` : results.map((item) => `${JSON.stringify(item)}\n`).join(''));
+        return 0;
+      }
+      const value = await api.call(matched.operation.operationId, {
         ...(matched.uuid !== undefined ? { uuid: matched.uuid } : {}),
         ...(matched.version !== undefined ? { version: matched.version } : {}),
         query,
@@ -99,7 +120,7 @@ export async function teaCommand(argv: string[], io: CommandIo): Promise<number>
     }
     const maxObjects = Number(values['max-objects']);
     if (!Number.isSafeInteger(maxObjects) || maxObjects < 1) throw new UsageError('--max-objects must be a positive whole number');
-    const report = await checkTeaServer({ baseUrl: target.replace(/\/+$/, ''), ...client, maxObjects });
+    const report = await checkTeaServer({ baseUrl: target.replace(/\/+$/, ''), ...client, maxObjects, onWarning });
     io.stdout.write(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : checkText(report));
     return report.passed ? 0 : 1;
   } catch (error) {

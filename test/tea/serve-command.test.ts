@@ -28,7 +28,8 @@ const fakeIo = () => sharedFakeIo(dir);
 async function serve(args: string[]) {
   const fake = fakeIo();
   const controller = new AbortController();
-  const exit = serveCommand(args, fake.io, { signal: controller.signal });
+  // These tests are about transport and authentication: the synthetic objects answer any UUID.
+  const exit = serveCommand(args.includes('--content') ? args : ['--samples', ...args], fake.io, { signal: controller.signal });
   const deadline = Date.now() + 10_000;
   let url: string | undefined;
   while (!(url = /listening on (\S+)/.exec(fake.stdout())?.[1])) {

@@ -22,8 +22,8 @@ export { TokenCache, type TokenCacheOptions } from './token-cache.js';
 export { authCheck } from './auth-check/auth-check.js';
 export { AUTH_CHECK_RULES, DEFAULT_PROBE_RESOURCE, type AuthCheckReport, type AuthCheckResult, type AuthCheckRuleId, type AuthCheckOptions } from './auth-check/rules.js';
 export { TEA_OPERATIONS, matchOperation, type TeaOperation, type MatchedOperation } from '../protocol/api-operations.js';
-export { TeaApi, TeaApiError, type TeaApiFailure, type TeaApiOptions, type TeaIdentifierQuery, type TeaPageRequest } from './tea-api.js';
-export { resolveTei, type ResolveTeiOptions, type TeiMatch, type TeiResolution } from './resolve-tei.js';
+export { TeaApi, TeaApiError, type TeaApiFailure, type TeaApiOptions, type TeaIdentifierQuery, type TeaListQuery, type TeaPageRequest } from './tea-api.js';
+export { resolvePurl, resolveTei, type PurlResolution, type ResolveTeiOptions, type TeiMatch, type TeiResolution } from './resolve-tei.js';
 export { checkTeaServer, type TeaCheckOptions, type TeaCheckReport, type TeaCheckResult } from './server-check.js';
 // The error contract: every error teapurl throws is a TeapurlError with a string `code`.
 export { TeapurlError, isTeapurlError, InvalidArgumentError, type TeapurlErrorOptions, type InvalidArgumentCode } from '../../shared/errors.js';

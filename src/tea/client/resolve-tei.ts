@@ -101,6 +101,45 @@ function rankServers(info: TeaDiscoveryInfo, options: ResolveTeiOptions): Ranked
 export async function resolveTei(tei: string, options: ResolveTeiOptions = {}): Promise<TeiResolution> {
   const parsed = parseTei(tei);
   const discovery = await discover(options.discoveryOrigin ?? tei, options);
+  return { tei: parsed, ...(await resolveOn(discovery, (api) => api.discoveryByTei(tei.trim()), options)) };
+}
+
+/**
+ * What {@link resolvePurl} found: as for a TEI, the PURL instead.
+ *
+ * @example
+ * ```ts
+ * import { resolvePurl, type PurlResolution } from 'teapurl/tea/client';
+ * const resolution: PurlResolution = await resolvePurl('pkg:generic/acme/widget@1.0.0', { discoveryOrigin: 'https://tea.example.com' });
+ * ```
+ */
+export interface PurlResolution extends Omit<TeiResolution, 'tei'> {
+  /** The PURL asked for. */
+  purl: string;
+}
+
+/**
+ * The PURL sibling of {@link resolveTei} (upstream #265): `GET /discovery?purl=` on the server
+ * at `discoveryOrigin`, which must be given, since a PURL carries no domain to find a server by;
+ * then the same as for a TEI: its `/.well-known/tea`, the endpoints ranked, failover, each
+ * product release's servers ranked.
+ *
+ * @example
+ * ```ts
+ * import { resolvePurl } from 'teapurl/tea/client';
+ * const { matches } = await resolvePurl('pkg:generic/acme/widget@1.0.0', { discoveryOrigin: 'https://tea.example.com' });
+ * const { productRelease } = await matches[0]!.open();
+ * ```
+ */
+export async function resolvePurl(purl: string, options: ResolveTeiOptions): Promise<PurlResolution> {
+  if (typeof purl !== 'string' || !/^pkg:/i.test(purl.trim())) throw new TypeError(`${JSON.stringify(purl)} is not a PURL (pkg:<type>/…)`);
+  if (options.discoveryOrigin === undefined) throw new TypeError('a PURL carries no domain: resolvePurl needs the server, as discoveryOrigin');
+  const discovery = await discover(options.discoveryOrigin, options);
+  return { purl: purl.trim(), ...(await resolveOn(discovery, (api) => api.discoveryByPurl(purl.trim()), options)) };
+}
+
+/** The flow after discovery, for a TEI or a PURL: the ranked endpoints asked in turn, each match's servers ranked. */
+async function resolveOn(discovery: DiscoveryResult, ask: (api: TeaApi) => Promise<TeaDiscoveryInfo[]>, options: ResolveTeiOptions): Promise<Omit<TeiResolution, 'tei'>> {
   // One client per API base: a token obtained for discovery serves the reads that follow.
   const apis = new Map<string, TeaApi>();
   const apiFor = (endpoint: RankedEndpoint): TeaApi => {
@@ -124,7 +163,7 @@ export async function resolveTei(tei: string, options: ResolveTeiOptions = {}): 
     discovery.ranked,
     async (candidate) => {
       endpoint = candidate;
-      return apiFor(candidate).discoveryByTei(tei.trim());
+      return ask(apiFor(candidate));
     },
     options.failover,
   );
@@ -144,5 +183,5 @@ export async function resolveTei(tei: string, options: ResolveTeiOptions = {}): 
         ),
     };
   });
-  return { tei: parsed, discovery, endpoint, matches };
+  return { discovery, endpoint, matches };
 }

@@ -35,7 +35,20 @@ import { InvalidArgumentError, TeapurlError } from '../../shared/errors.js';
  * const failure: TeaApiFailure = new TeaApiError('not-found', 'getTeaProductByUuid', 'https://tea.example.com/v1.0.0/product/x', 404, 'absent').code;
  * ```
  */
-export type TeaApiFailure = 'not-found' | 'forbidden' | 'unauthorized' | 'http-status' | 'content-type' | 'too-large' | 'invalid-answer';
+export type TeaApiFailure =
+  | 'not-found'
+  | 'forbidden'
+  | 'unauthorized'
+  | 'http-status'
+  | 'content-type'
+  | 'too-large'
+  | 'invalid-answer'
+  /** A listing went on past `maxPages` pages. */
+  | 'too-many-pages'
+  /** A listing held more than `maxItems` results. */
+  | 'too-many-items'
+  /** A listing's `nextPageToken` repeated an earlier one: the server pages in a loop. */
+  | 'page-loop';
 
 /**
  * A typed call that gave no object. The message names the operation and the URL; for an answer
@@ -100,20 +113,36 @@ export interface TeaIdentifierQuery {
 }
 
 /**
- * Where a page starts and how many results it asks for.
+ * How a listing is asked for (TEA 1.0's opaque pagination): results per page, and their order.
+ * The iterators send the previous page's `nextPageToken` as `pageToken` themselves, with the
+ * same filter and order.
  *
  * @example
  * ```ts
- * import type { TeaPageRequest } from 'teapurl/tea/client';
- * const second: TeaPageRequest = { pageOffset: 100, pageSize: 100 };
+ * import { TeaApi, type TeaPageRequest } from 'teapurl/tea/client';
+ * const request: TeaPageRequest = { pageSize: 50, sortField: 'createdDate', sortOrder: 'desc' };
+ * for await (const release of new TeaApi({ baseUrl: 'https://tea.example.com/v1.0.0' }).productReleases(request)) console.log(release.version);
  * ```
  */
 export interface TeaPageRequest {
-  /** The first result's position, from 0. Default 0. */
-  pageOffset?: number;
   /** Results per page. Default the server's (100 in the OpenAPI description). */
   pageSize?: number;
+  /** What to order by: one of the operation's `sortFields` (see `TEA_OPERATIONS`). Default the server's. */
+  sortField?: string;
+  /** `asc` or `desc`. Default the server's. */
+  sortOrder?: 'asc' | 'desc';
 }
+
+/**
+ * A listing's filter and page request together, as the listing methods take them.
+ *
+ * @example
+ * ```ts
+ * import type { TeaListQuery } from 'teapurl/tea/client';
+ * const query: TeaListQuery = { idType: 'PURL', idValue: 'pkg:npm/left-pad', pageSize: 20 };
+ * ```
+ */
+export type TeaListQuery = TeaIdentifierQuery & TeaPageRequest;
 
 /**
  * Options of {@link TeaApi}, beside those of the `TeaClient` it makes (or is given).
@@ -130,6 +159,26 @@ export interface TeaApiOptions {
   maxBytes?: number;
   /** The most pages an iterator asks for, a bound against a server that pages without end. Default 10,000. */
   maxPages?: number;
+  /** The most results one listing may hold in all its pages. Default 100,000. */
+  maxItems?: number;
+  /**
+   * Called with a message when a server answers in a form TEA 1.0 replaced but teapurl still
+   * reads (an offset page, a plain list where a page is due). Default: none.
+   */
+  onWarning?: (message: string) => void;
+}
+
+/** A page as the walk reads it: TEA 1.0's, or an old offset page or plain list read into that shape. */
+interface ReadPage {
+  readonly results: readonly unknown[];
+  readonly hasNext: boolean;
+  readonly nextPageToken?: string;
+  /** For an old offset page: the pageOffset of the next page. */
+  readonly nextOffset?: number;
+  /** The URL that answered it. */
+  readonly url: string;
+  /** Read from a form before TEA 1.0. */
+  readonly legacy: boolean;
 }
 
 const OPERATIONS = new Map(TEA_OPERATIONS.map((operation) => [operation.operationId, operation]));
@@ -157,16 +206,21 @@ export class TeaApi {
   readonly client: TeaClient;
   private readonly maxBytes: number;
   private readonly maxPages: number;
+  private readonly maxItems: number;
+  private readonly onWarning: ((message: string) => void) | undefined;
 
   constructor(client: TeaClient | TeaClientOptions, options: TeaApiOptions = {}) {
     this.client = client instanceof TeaClient ? client : new TeaClient(client);
     this.maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
     this.maxPages = options.maxPages ?? 10_000;
+    this.maxItems = options.maxItems ?? 100_000;
+    this.onWarning = options.onWarning;
   }
 
   /**
    * Calls one operation by its `operationId` and returns the validated answer. The methods below
-   * are this with their types; use it for an operation by name.
+   * are this with their types; use it for an operation by name. A listing's page must be a TEA 1.0
+   * page here; {@link TeaApi.list} reads older forms too.
    *
    * @example
    * ```ts
@@ -180,17 +234,94 @@ export class TeaApi {
       uuid?: string;
       /** The `{version}` of the path. */
       version?: number;
-      /** Query parameters: `tei`, `idType`, `idValue`, `pageOffset`, `pageSize`. */
+      /** Query parameters: `tei` or `purl`, `idType`, `idValue`, `pageSize`, `pageToken`, `sortField`, `sortOrder`. */
       query?: Record<string, string | number | undefined>;
     } = {},
   ): Promise<T> {
     const operation = OPERATIONS.get(operationId);
     if (operation === undefined) throw new InvalidArgumentError(`${JSON.stringify(operationId)} is not an operation of the TEA API; see TEA_OPERATIONS`);
     checkParams(operation, params.uuid, params.version);
+    return (await this.get(operation, this.pathOf(operation, params))).value as T;
+  }
+
+  /**
+   * Every result of a paginated operation, page by page: the first page, then each
+   * `nextPageToken` sent back as `pageToken` with the same filter and order, until `hasNext` is
+   * false. Bounded: more than `maxPages` pages, more than `maxItems` results, or a token the
+   * server sent before (a loop) end it with a {@link TeaApiError} naming the operation. An old
+   * offset page (`pageStartIndex`, `totalResults`) or a plain list is read too, with a warning.
+   *
+   * @example
+   * ```ts
+   * for await (const product of api.list('queryTeaProducts', { query: { pageSize: 50 } })) console.log(product);
+   * ```
+   */
+  async *list(
+    operationId: string,
+    params: {
+      /** The `{uuid}` of the path. */
+      uuid?: string;
+      /** Filter and page request: `idType`, `idValue`, `pageSize`, `sortField`, `sortOrder`. */
+      query?: Record<string, string | number | undefined>;
+    } = {},
+  ): AsyncIterable<unknown> {
+    const operation = OPERATIONS.get(operationId);
+    if (operation === undefined) throw new TypeError(`${JSON.stringify(operationId)} is not an operation of the TEA API; see TEA_OPERATIONS`);
+    if (!operation.paginated) throw new TypeError(`${operationId} answers no list; call it with call()`);
+    checkParams(operation, params.uuid, undefined);
+    const { pageToken: _token, pageOffset: _offset, ...query } = params.query ?? {};
+    const seen = new Set<string>();
+    let token: string | undefined;
+    let offset: number | undefined;
+    let items = 0;
+    let warned = false;
+    for (let pages = 1; pages <= this.maxPages; pages++) {
+      const next = token !== undefined ? { pageToken: token } : offset !== undefined ? { pageOffset: offset } : {};
+      const page = await this.page(operation, this.pathOf(operation, { ...params, query: { ...query, ...next } }), !warned);
+      warned ||= page.legacy;
+      items += page.results.length;
+      if (items > this.maxItems) {
+        throw new TeaApiError('too-many-items', operationId, page.url, 200, `${operationId}: ${page.url} brought the listing to ${items} results, more than ${this.maxItems} (maxItems); stopped`);
+      }
+      yield* page.results;
+      if (!page.hasNext) return;
+      if (page.nextOffset !== undefined) {
+        // An offset page: an empty one ends the walk, so an overstated totalResults cannot loop.
+        if (page.results.length === 0) return;
+        offset = page.nextOffset;
+        continue;
+      }
+      token = page.nextPageToken!;
+      if (seen.has(token)) {
+        throw new TeaApiError('page-loop', operationId, page.url, 200, `${operationId}: ${page.url} answered a nextPageToken it had sent before (page ${pages}): the server pages in a loop; stopped`);
+      }
+      seen.add(token);
+    }
+    const url = `${this.client.baseUrl}${operationPath(operation, params.uuid)}`;
+    throw new TeaApiError('too-many-pages', operationId, url, 200, `${operationId}: ${url} went on past ${this.maxPages} pages (maxPages); stopped`);
+  }
+
+  /** The path and query of one call. */
+  private pathOf(operation: TeaOperation, params: { uuid?: string; version?: number; query?: Record<string, string | number | undefined> }): string {
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(params.query ?? {})) if (value !== undefined) search.set(name, String(value));
     const query = search.size > 0 ? `?${search.toString()}` : '';
-    return (await this.get(operation, `${operationPath(operation, params.uuid, params.version)}${query}`)) as T;
+    return `${operationPath(operation, params.uuid, params.version)}${query}`;
+  }
+
+  /**
+   * One page of a listing, validated. A page TEA 1.0 replaced is read into the same shape: an
+   * offset page (`pageStartIndex`, `totalResults`, no `hasNext`) continues by `pageOffset`; a
+   * plain list is the whole listing. `warn` says whether to tell `onWarning` about it.
+   */
+  private async page(operation: TeaOperation, path: string, warn: boolean): Promise<ReadPage> {
+    const { url, value, legacy } = await this.get(operation, path, true);
+    if (legacy === undefined) {
+      const page = value as { results?: unknown[]; hasNext: boolean; nextPageToken?: string };
+      return { results: page.results ?? [], hasNext: page.hasNext, ...(page.nextPageToken !== undefined ? { nextPageToken: page.nextPageToken } : {}), url, legacy: false };
+    }
+    if (warn) this.onWarning?.(`${operation.operationId}: ${url} answered ${legacy.form}, the form before TEA 1.0; read it anyway. TEA 1.0 pages by opaque token: hasNext and nextPageToken in the page, pageToken in the request (TEA pull requests #231 and #253)`);
+    return { results: legacy.results, hasNext: legacy.nextOffset !== undefined, ...(legacy.nextOffset !== undefined ? { nextOffset: legacy.nextOffset } : {}), url, legacy: true };
   }
 
   /** `GET /product/{uuid}` (getTeaProductByUuid). */
@@ -199,8 +330,8 @@ export class TeaApi {
   }
 
   /** The releases of a product, every page (getReleasesByProductId). */
-  productReleasesOf(productUuid: string): AsyncIterable<TeaProductRelease> {
-    return this.walk('getReleasesByProductId', productUuid, {});
+  productReleasesOf(productUuid: string, request: TeaPageRequest = {}): AsyncIterable<TeaProductRelease> {
+    return this.walk('getReleasesByProductId', productUuid, request);
   }
 
   /** `GET /productRelease/{uuid}` (getTeaProductReleaseByUuid). */
@@ -214,7 +345,7 @@ export class TeaApi {
   }
 
   /** Product releases, filtered by an identifier, every page (queryTeaProductReleases). */
-  productReleases(query: TeaIdentifierQuery = {}): AsyncIterable<TeaProductRelease> {
+  productReleases(query: TeaListQuery = {}): AsyncIterable<TeaProductRelease> {
     return this.walk('queryTeaProductReleases', undefined, query);
   }
 
@@ -224,7 +355,7 @@ export class TeaApi {
   }
 
   /** Products, filtered by an identifier, every page (queryTeaProducts). */
-  products(query: TeaIdentifierQuery = {}): AsyncIterable<TeaProduct> {
+  products(query: TeaListQuery = {}): AsyncIterable<TeaProduct> {
     return this.walk('queryTeaProducts', undefined, query);
   }
 
@@ -233,9 +364,9 @@ export class TeaApi {
     return this.call<TeaComponent>('getTeaComponentById', { uuid });
   }
 
-  /** `GET /component/{uuid}/releases` (getReleasesByComponentId). */
-  componentReleasesOf(componentUuid: string): Promise<TeaComponentRelease[]> {
-    return this.call<TeaComponentRelease[]>('getReleasesByComponentId', { uuid: componentUuid });
+  /** The releases of a component, every page (getReleasesByComponentId), as one list. */
+  componentReleasesOf(componentUuid: string, request: TeaPageRequest = {}): Promise<TeaComponentRelease[]> {
+    return collect(this.walk<TeaComponentRelease>('getReleasesByComponentId', componentUuid, request));
   }
 
   /** `GET /component/{uuid}/cle` (getCleByComponentId). */
@@ -244,12 +375,12 @@ export class TeaApi {
   }
 
   /** Components, filtered by an identifier, every page (queryTeaComponents). */
-  components(query: TeaIdentifierQuery = {}): AsyncIterable<TeaComponent> {
+  components(query: TeaListQuery = {}): AsyncIterable<TeaComponent> {
     return this.walk('queryTeaComponents', undefined, query);
   }
 
   /** Component releases, filtered by an identifier, every page (queryTeaComponentReleases). */
-  componentReleases(query: TeaIdentifierQuery = {}): AsyncIterable<TeaComponentRelease> {
+  componentReleases(query: TeaListQuery = {}): AsyncIterable<TeaComponentRelease> {
     return this.walk('queryTeaComponentReleases', undefined, query);
   }
 
@@ -273,14 +404,14 @@ export class TeaApi {
     return this.call<TeaCollection>('getLatestCollectionForProductRelease', { uuid });
   }
 
-  /** `GET /componentRelease/{uuid}/collections` (getCollectionsByReleaseId). */
-  componentReleaseCollections(uuid: string): Promise<TeaCollection[]> {
-    return this.call<TeaCollection[]>('getCollectionsByReleaseId', { uuid });
+  /** Every collection of a component release, every page (getCollectionsByReleaseId), as one list. */
+  componentReleaseCollections(uuid: string, request: TeaPageRequest = {}): Promise<TeaCollection[]> {
+    return collect(this.walk<TeaCollection>('getCollectionsByReleaseId', uuid, request));
   }
 
-  /** `GET /productRelease/{uuid}/collections` (getCollectionsByProductReleaseId). */
-  productReleaseCollections(uuid: string): Promise<TeaCollection[]> {
-    return this.call<TeaCollection[]>('getCollectionsByProductReleaseId', { uuid });
+  /** Every collection of a product release, every page (getCollectionsByProductReleaseId), as one list. */
+  productReleaseCollections(uuid: string, request: TeaPageRequest = {}): Promise<TeaCollection[]> {
+    return collect(this.walk<TeaCollection>('getCollectionsByProductReleaseId', uuid, request));
   }
 
   /** `GET /productRelease/{uuid}/collection/{version}` (getCollectionForProductRelease). */
@@ -318,22 +449,31 @@ export class TeaApi {
     return this.call<TeaDiscoveryInfo[]>('discoveryByTei', { query: { tei } });
   }
 
-  /** Every result of a paginated operation, page by page. */
-  private async *walk<T>(operationId: string, uuid: string | undefined, query: TeaIdentifierQuery): AsyncIterable<T> {
-    let pageOffset = 0;
-    for (let pages = 0; pages < this.maxPages; pages++) {
-      const page = (await this.call(operationId, { ...(uuid !== undefined ? { uuid } : {}), query: { ...query, pageOffset } })) as { results?: T[]; totalResults: number };
-      const results = page.results ?? [];
-      yield* results;
-      pageOffset += results.length;
-      // An empty page ends the walk, so a server whose totalResults is wrong cannot make it loop.
-      if (results.length === 0 || pageOffset >= page.totalResults) return;
-    }
-    throw new TeaApiError('invalid-answer', operationId, `${this.client.baseUrl}${OPERATIONS.get(operationId)!.path}`, 200, `${operationId}: more than ${this.maxPages} pages; stopped (maxPages)`);
+  /**
+   * `GET /discovery?purl=` (upstream #265): the product releases a PURL names in this server's
+   * inventory. A PURL carries no domain, so this asks a server already known, never another.
+   *
+   * @example
+   * ```ts
+   * const [match] = await api.discoveryByPurl('pkg:maven/org.apache.logging.log4j/log4j-core@2.24.3');
+   * match?.productReleaseUuid;
+   * ```
+   */
+  async discoveryByPurl(purl: string): Promise<TeaDiscoveryInfo[]> {
+    if (typeof purl !== 'string' || purl === '') throw new TypeError('discoveryByPurl needs a PURL');
+    return this.call<TeaDiscoveryInfo[]>('discoveryByTei', { query: { purl } });
   }
 
-  /** One GET, its answer read (bounded) and validated as the operation's kind. */
-  private async get(operation: TeaOperation, path: string): Promise<unknown> {
+  /** Every result of a paginated operation, page by page, typed. */
+  private walk<T>(operationId: string, uuid: string | undefined, query: TeaListQuery): AsyncIterable<T> {
+    return this.list(operationId, { ...(uuid !== undefined ? { uuid } : {}), query: { ...query } }) as AsyncIterable<T>;
+  }
+
+  /**
+   * One GET, its answer read (bounded) and validated as the operation's kind. For a paginated
+   * operation, an answer in a form TEA 1.0 replaced is read too, and `legacy` says how.
+   */
+  private async get(operation: TeaOperation, path: string, readLegacy = false): Promise<{ url: string; value: unknown; legacy?: { form: string; results: unknown[]; nextOffset?: number } }> {
     const { operationId, answer: kind } = operation;
     const result = await this.client.request(path, { headers: { accept: 'application/json' } });
     const { url, status, response } = result;
@@ -358,7 +498,14 @@ export class TeaApi {
     const text = utf8(bytes);
     if (text === null) throw new TeaApiError('invalid-answer', operationId, url, status, `${operationId}: ${url} answered bytes that are not UTF-8 text`);
     // One pass: validation parses, and hands back the value it judged.
-    const { result: verdict, value } = (await loadTeaValidator()).validateTextValue(text, { kind, file: url });
+    const validator = await loadTeaValidator();
+    const { result: verdict, value } = validator.validateTextValue(text, { kind, file: url });
+    const legacy = !verdict.valid && readLegacy ? legacyPage(value) : undefined;
+    if (legacy !== undefined) {
+      // The items are judged as the page's would be: the old page read as a last page of TEA 1.0.
+      const { result: items } = validator.validateTextValue(JSON.stringify({ hasNext: false, results: legacy.results }), { kind, file: url });
+      if (items.valid) return { url, value: legacy, legacy };
+    }
     if (!verdict.valid) {
       const errors = verdict.findings.filter((f) => f.severity === 'error');
       const first = errors[0]!;
@@ -372,8 +519,28 @@ export class TeaApi {
         verdict.findings,
       );
     }
-    return value;
+    return { url, value };
   }
+}
+
+/** Every item of an async iterable, in one array. */
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
+
+/**
+ * A listing answer in a form before TEA 1.0: an offset page (`pageStartIndex`, `totalResults`,
+ * no `hasNext`) or a plain list; `undefined` for anything else.
+ */
+function legacyPage(value: unknown): { form: string; results: unknown[]; nextOffset?: number } | undefined {
+  if (Array.isArray(value)) return { form: 'a plain list instead of a page', results: value };
+  if (value === null || typeof value !== 'object' || Object.hasOwn(value, 'hasNext')) return undefined;
+  const { pageStartIndex, totalResults, results = [] } = value as { pageStartIndex?: unknown; totalResults?: unknown; results?: unknown };
+  if (!Number.isSafeInteger(pageStartIndex) || !Number.isSafeInteger(totalResults) || !Array.isArray(results)) return undefined;
+  const next = (pageStartIndex as number) + results.length;
+  return { form: 'an offset page (pageStartIndex, totalResults)', results, ...(next < (totalResults as number) ? { nextOffset: next } : {}) };
 }
 
 /** Refuses parameters that would make another path than the operation's. */

@@ -5,6 +5,7 @@
  * on the content origin names a file that is there, an object is not defined twice, and a CLE
  * document is named after the object it describes.
  */
+import { closeSync, openSync, readSync } from 'node:fs';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Finding, RawFinding } from '../../shared/finding.js';
@@ -17,6 +18,8 @@ import { nodePatternGuard } from '../../purl/node/node-pattern-guard.js';
 import { fsReason } from '../../shared/node/fs-reason.js';
 import { DEFAULT_MAX_BYTES } from '../../shared/limits.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
+import { HASHERS, isChecksumAlgorithm } from './download/checksum-hashers.js';
+import type { TeaChecksumAlgorithm } from '../kinds/objects/tea-checksums.js';
 
 /** The most files a content folder may hold: a test server's content, not a mirror. */
 const MAX_FILES = 100_000;
@@ -99,6 +102,64 @@ function contentUrlCheck(files: ReadonlyMap<string, string>): SemanticCheck {
   };
 }
 
+/** The digest of a file by one algorithm, read in chunks (memory bounded whatever its size); `null` when it cannot be read. */
+function fileDigest(file: string, algorithm: TeaChecksumAlgorithm): string | null {
+  const hasher = HASHERS[algorithm]();
+  const buffer = Buffer.alloc(1024 * 1024);
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer)) hasher.update(buffer.subarray(0, read));
+    return hasher.hex();
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * A check that every checksum listed for a file of the folder is that file's: a format or a
+ * distribution whose `url` is on the content origin, each of its `checksums` computed on the file.
+ * A file is hashed once per algorithm, whatever number of objects name it.
+ */
+function checksumCheck(files: ReadonlyMap<string, string>): SemanticCheck {
+  const digests = new Map<string, string | null>();
+  return {
+    rule: 'content/checksum-mismatch',
+    summary: 'A checksum listed for a file of the content folder is that file\'s digest.',
+    check(document) {
+      const findings: RawFinding[] = [];
+      const visit = (value: unknown, at: (string | number)[]): void => {
+        if (Array.isArray(value)) return value.forEach((item, i) => visit(item, [...at, i]));
+        if (value === null || typeof value !== 'object') return;
+        const { url, checksums } = value as { url?: unknown; checksums?: unknown };
+        const file = typeof url === 'string' && url.startsWith(`${CONTENT_ORIGIN}/`) ? files.get(url.slice(CONTENT_ORIGIN.length + 1)) : undefined;
+        if (file !== undefined && Array.isArray(checksums)) {
+          checksums.forEach((checksum: { algType?: unknown; algValue?: unknown } | null, i) => {
+            const type = checksum?.algType;
+            const expected = checksum?.algValue;
+            if (typeof type !== 'string' || typeof expected !== 'string' || !isChecksumAlgorithm(type)) return;
+            const key = `${type}\u0000${file}`;
+            if (!digests.has(key)) digests.set(key, fileDigest(file, type));
+            const actual = digests.get(key);
+            if (actual === null || actual === undefined || actual === expected.toLowerCase()) return;
+            const pointer = toPointer([...at, 'checksums', i, 'algValue']);
+            findings.push({ pointer, severity: 'error', rule: 'content/checksum-mismatch', message: `${humanPath(pointer)}: the ${type} of files/${(url as string).slice(CONTENT_ORIGIN.length + 1)} is ${actual}, not ${expected}` });
+          });
+        }
+        for (const [key, item] of Object.entries(value)) visit(item, [...at, key]);
+      };
+      visit(document, []);
+      return findings;
+    },
+  };
+}
+
 /** A check that no object of `kind` is defined in two files: the same UUID (and version). */
 function definedOnceCheck(seen: Map<string, string>, kind: TeaObjectKind): SemanticCheck {
   return {
@@ -146,8 +207,9 @@ export async function readTeaContent(directory: string): Promise<TeaContentRepor
   const files = new Map(all.filter((file) => file.startsWith('files/')).map((file) => [file.slice('files/'.length), path.join(root, file)] as const));
   const seen = new Map<string, string>();
   const urls = contentUrlCheck(files);
+  const sums = checksumCheck(files);
   const own = teaValidator.checks;
-  const checks: CheckTable = { ...own, ...Object.fromEntries(TEA_OBJECT_KIND_NAMES.map((kind) => [kind, [...(own[kind] ?? []), urls, definedOnceCheck(seen, kind)]])) };
+  const checks: CheckTable = { ...own, ...Object.fromEntries(TEA_OBJECT_KIND_NAMES.map((kind) => [kind, [...(own[kind] ?? []), urls, sums, definedOnceCheck(seen, kind)]])) };
   const objects: TeaContentObject[] = [];
   for (const relative of all.filter((file) => !file.startsWith('files/') && file.endsWith('.json'))) {
     const shown = path.join(directory, relative);

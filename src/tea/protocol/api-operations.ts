@@ -24,21 +24,41 @@ export interface TeaOperation {
   readonly path: string;
   /** The document kind of a 200 answer. */
   readonly answer: TeaObjectKind;
-  /** Takes `pageOffset` and `pageSize` (and answers a page). */
+  /**
+   * Answers a page (TEA 1.0's opaque pagination): takes `pageSize`, `pageToken` (the previous
+   * page's `nextPageToken`), `sortField` (one of {@link TeaOperation.sortFields}) and `sortOrder`.
+   */
   readonly paginated: boolean;
+  /** The `sortField` values a paginated operation takes; empty for the others. */
+  readonly sortFields: readonly string[];
   /** Takes `idType` and `idValue` to filter by an identifier. */
   readonly byIdentifier: boolean;
   /** Takes `tei` (the discovery operation). */
   readonly byTei?: boolean;
+  /** Takes `purl` instead of `tei` (the discovery operation, upstream #265): exactly one of the two. */
+  readonly byPurl?: boolean;
 }
 
-const op = (operationId: string, path: string, answer: TeaObjectKind, flags: { paginated?: boolean; byIdentifier?: boolean; byTei?: boolean } = {}): TeaOperation => ({
+/** The sort fields of each listing (upstream #253): what an item of it can be ordered by; the first is the default. */
+const SORT = {
+  products: ['name', 'uuid'],
+  releases: ['createdDate', 'releaseDate', 'version', 'uuid'],
+  collections: ['version', 'date'],
+} as const;
+
+const op = (
+  operationId: string,
+  path: string,
+  answer: TeaObjectKind,
+  flags: { paginated?: keyof typeof SORT; byIdentifier?: boolean; byTei?: boolean } = {},
+): TeaOperation => ({
   operationId,
   path,
   answer,
-  paginated: flags.paginated ?? false,
+  paginated: flags.paginated !== undefined,
+  sortFields: flags.paginated === undefined ? [] : SORT[flags.paginated],
   byIdentifier: flags.byIdentifier ?? false,
-  ...(flags.byTei ? { byTei: true } : {}),
+  ...(flags.byTei ? { byTei: true, byPurl: true } : {}),
 });
 
 /**
@@ -47,28 +67,28 @@ const op = (operationId: string, path: string, answer: TeaObjectKind, flags: { p
  * @example
  * ```ts
  * import { TEA_OPERATIONS } from 'teapurl/tea/client';
- * TEA_OPERATIONS.filter((o) => o.paginated).map((o) => o.path); // ['/product/{uuid}/releases', '/productReleases', '/products', '/components', '/componentReleases']
+ * TEA_OPERATIONS.filter((o) => o.paginated).length; // 8: the five listings, a component's releases and both collection lists
  * ```
  */
 export const TEA_OPERATIONS: readonly TeaOperation[] = deepFreeze([
   op('getTeaProductByUuid', '/product/{uuid}', 'tea-product'),
-  op('getReleasesByProductId', '/product/{uuid}/releases', 'tea-product-release-page', { paginated: true }),
+  op('getReleasesByProductId', '/product/{uuid}/releases', 'tea-product-release-page', { paginated: 'releases' }),
   op('getTeaProductReleaseByUuid', '/productRelease/{uuid}', 'tea-product-release'),
   op('getCleByProductReleaseId', '/productRelease/{uuid}/cle', 'tea-cle'),
-  op('queryTeaProductReleases', '/productReleases', 'tea-product-release-page', { paginated: true, byIdentifier: true }),
+  op('queryTeaProductReleases', '/productReleases', 'tea-product-release-page', { paginated: 'releases', byIdentifier: true }),
   op('getCleByProductId', '/product/{uuid}/cle', 'tea-cle'),
-  op('queryTeaProducts', '/products', 'tea-product-page', { paginated: true, byIdentifier: true }),
+  op('queryTeaProducts', '/products', 'tea-product-page', { paginated: 'products', byIdentifier: true }),
   op('getTeaComponentById', '/component/{uuid}', 'tea-component'),
-  op('getReleasesByComponentId', '/component/{uuid}/releases', 'tea-component-release-list'),
+  op('getReleasesByComponentId', '/component/{uuid}/releases', 'tea-component-release-page', { paginated: 'releases' }),
   op('getCleByComponentId', '/component/{uuid}/cle', 'tea-cle'),
-  op('queryTeaComponents', '/components', 'tea-component-page', { paginated: true, byIdentifier: true }),
-  op('queryTeaComponentReleases', '/componentReleases', 'tea-component-release-page', { paginated: true, byIdentifier: true }),
+  op('queryTeaComponents', '/components', 'tea-component-page', { paginated: 'products', byIdentifier: true }),
+  op('queryTeaComponentReleases', '/componentReleases', 'tea-component-release-page', { paginated: 'releases', byIdentifier: true }),
   op('getComponentReleaseById', '/componentRelease/{uuid}', 'tea-component-release-with-collection'),
   op('getCleByComponentReleaseId', '/componentRelease/{uuid}/cle', 'tea-cle'),
   op('getLatestCollection', '/componentRelease/{uuid}/collection/latest', 'tea-collection'),
   op('getLatestCollectionForProductRelease', '/productRelease/{uuid}/collection/latest', 'tea-collection'),
-  op('getCollectionsByReleaseId', '/componentRelease/{uuid}/collections', 'tea-collection-list'),
-  op('getCollectionsByProductReleaseId', '/productRelease/{uuid}/collections', 'tea-collection-list'),
+  op('getCollectionsByReleaseId', '/componentRelease/{uuid}/collections', 'tea-collection-page', { paginated: 'collections' }),
+  op('getCollectionsByProductReleaseId', '/productRelease/{uuid}/collections', 'tea-collection-page', { paginated: 'collections' }),
   op('getCollectionForProductRelease', '/productRelease/{uuid}/collection/{version}', 'tea-collection'),
   op('getCollection', '/componentRelease/{uuid}/collection/{version}', 'tea-collection'),
   op('getLatestArtifact', '/artifact/{uuid}/latest', 'tea-artifact'),

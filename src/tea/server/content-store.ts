@@ -72,15 +72,103 @@ export interface TeaContent {
   readonly files: ReadonlyMap<string, string>;
 }
 
-/** A page of a listing, as the OpenAPI's paginated answers have it. */
-function page<T extends { uuid: string }>(items: readonly T[], query: URLSearchParams, visible: (item: T) => boolean): KitResponse {
-  const offset = Number(query.get('pageOffset') ?? '0');
-  const size = Number(query.get('pageSize') ?? '100');
-  if (!Number.isSafeInteger(offset) || offset < 0 || !Number.isSafeInteger(size) || size < 1 || size > 1000) {
-    return jsonResponse(400, { error: 'bad_request', error_description: 'pageOffset must be a whole number from 0 and pageSize one from 1 to 1000' });
+/** The 400 of a request the server cannot answer as asked: TEA's error body, and the reason. */
+function invalid(error: 'INVALID_REQUEST' | 'INVALID_PAGE_TOKEN', reason: string): KitResponse {
+  return jsonResponse(400, { error, reason });
+}
+
+/** The largest page the server makes, and the one it makes when none is asked for. */
+export const MAX_PAGE_SIZE = 1000;
+const DEFAULT_PAGE_SIZE = 100;
+
+/** How two items of a listing compare by one field: dates as instants, the rest as strings; an item without the field last. */
+function compareBy(field: string): (a: Record<string, unknown>, b: Record<string, unknown>) => number {
+  const key = (item: Record<string, unknown>): string | number | undefined => {
+    const value = item[field];
+    if (typeof value === 'number') return value;
+    if (typeof value !== 'string') return undefined;
+    return /Date$|^date$/.test(field) ? Date.parse(value) : value;
+  };
+  return (a, b) => {
+    const x = key(a);
+    const y = key(b);
+    if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? 1 : -1;
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+}
+
+/** What a page token carries: where the next page starts, and the filter and order it was made for. */
+interface PageState {
+  readonly offset: number;
+  readonly scope: string;
+}
+
+const base64url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+function readToken(token: string): PageState | null {
+  if (!/^[A-Za-z0-9_-]{1,512}$/.test(token)) return null;
+  try {
+    const bytes = Uint8Array.from(atob(token.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+    const state = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as { o?: unknown; s?: unknown };
+    return Number.isSafeInteger(state.o) && (state.o as number) > 0 && typeof state.s === 'string' ? { offset: state.o as number, scope: state.s } : null;
+  } catch {
+    return null;
   }
-  const shown = items.filter(visible);
-  return jsonResponse(200, { timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'), pageStartIndex: offset, pageSize: size, totalResults: shown.length, results: shown.slice(offset, offset + size) });
+}
+
+/**
+ * One page of a listing (TEA 1.0, upstream #231 and #253): ordered by `sortField` (the
+ * operation's first by default) in `sortOrder` (`asc` by default), ties by `tieBreak`; `hasNext`,
+ * and `nextPageToken` exactly when another page follows. The token carries the position and the
+ * filter and order it was made for: a request that sends it with another filter or order is
+ * refused (400 `INVALID_PAGE_TOKEN`); one that leaves them out gets the token's.
+ */
+function page<T extends object>(items: readonly T[], query: URLSearchParams, fields: readonly string[], tieBreak: string, scopeOf: (query: URLSearchParams) => string): KitResponse {
+  const sizeText = query.get('pageSize');
+  const size = sizeText === null ? DEFAULT_PAGE_SIZE : Number(sizeText);
+  if (!/^\d+$/.test(sizeText ?? '1') || !Number.isSafeInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
+    return invalid('INVALID_REQUEST', `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
+  }
+  const token = query.get('pageToken');
+  const state = token === null ? { offset: 0, scope: undefined } : readToken(token);
+  if (state === null) return invalid('INVALID_PAGE_TOKEN', 'pageToken is not a token this server made; start again without it');
+  // Filter and order left out of a continued request are the token's.
+  const effective = new URLSearchParams(query);
+  if (state.scope !== undefined) {
+    const made = new URLSearchParams(state.scope);
+    for (const [name, value] of made) if (!effective.has(name)) effective.set(name, value);
+    if (scopeOf(effective) !== state.scope) return invalid('INVALID_PAGE_TOKEN', 'pageToken was made for another filter or order; repeat the ones of the first request, or start again');
+  }
+  const field = effective.get('sortField') ?? fields[0]!;
+  if (!fields.includes(field)) return invalid('INVALID_REQUEST', `sortField must be one of ${fields.join(', ')}`);
+  const order = effective.get('sortOrder') ?? 'asc';
+  if (order !== 'asc' && order !== 'desc') return invalid('INVALID_REQUEST', 'sortOrder must be asc or desc');
+  const byField = compareBy(field);
+  const byTie = compareBy(tieBreak);
+  const direction = order === 'asc' ? 1 : -1;
+  const sorted = [...items].sort((a, b) => direction * byField(a as Record<string, unknown>, b as Record<string, unknown>) || byTie(a as Record<string, unknown>, b as Record<string, unknown>));
+  const results = sorted.slice(state.offset, state.offset + size);
+  const next = state.offset + results.length;
+  const hasNext = next < sorted.length;
+  return jsonResponse(200, {
+    timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    pageSize: size,
+    hasNext,
+    ...(hasNext ? { nextPageToken: base64url(JSON.stringify({ o: next, s: scopeOf(effective) })) } : {}),
+    results,
+  });
+}
+
+/** The query parameters that decide what a listing holds and in what order: what a page token is bound to. */
+const SCOPE = ['idType', 'idValue', 'sortField', 'sortOrder'];
+
+function scope(query: URLSearchParams): string {
+  const kept = new URLSearchParams();
+  for (const name of SCOPE) {
+    const value = query.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  return kept.toString();
 }
 
 function identified(query: URLSearchParams): <T extends { identifiers?: Array<{ idType?: string; idValue?: string }> }>(item: T) => boolean {
@@ -162,14 +250,32 @@ export class TeaContentStore {
     return versions === undefined ? undefined : versions.get(Math.max(...versions.keys()));
   }
 
-  /** The product releases whose identifiers name this TEI. */
-  private releasesOfTei(tei: string): TeaProductRelease[] {
-    return [...this.productReleases.values()].filter((release) => (release.identifiers ?? []).some((id) => id.idType === 'TEI' && id.idValue === tei));
+  /**
+   * The TEIs the product releases carry, in the order of their files: what a client can resolve
+   * on this server.
+   *
+   * @example
+   * ```ts
+   * const [tei] = store.teis(); // 'urn:tei:uuid:demo.teapurl.dev:b7e1d4a2-…'
+   * ```
+   */
+  teis(): string[] {
+    return [...this.productReleases.values()].flatMap((release) => (release.identifiers ?? []).filter((id) => id.idType === 'TEI' && id.idValue !== undefined).map((id) => id.idValue!));
+  }
+
+  /** The product releases whose identifiers name this TEI or PURL. */
+  private releasesOf(idType: 'TEI' | 'PURL', value: string): TeaProductRelease[] {
+    return [...this.productReleases.values()].filter((release) => (release.identifiers ?? []).some((id) => id.idType === idType && id.idValue === value));
   }
 
   /**
    * The answer to one API operation, with `origin` standing for {@link CONTENT_ORIGIN} and
-   * `servers` for the discovery answer. `visible` says which listing items a client may see.
+   * `servers` for the discovery answer. `visible` says whether a client may see an object by its
+   * own path under the API base (`/artifact/<uuid>/latest`): listings of products and releases
+   * leave out what it may not see (5.7.4's filtered view), and an answer that embeds an object it
+   * may not see (a collection holding a protected artefact, a component release holding a
+   * protected collection) is `needsToken` instead: the client gets the challenge, and with a
+   * token the whole answer (seed 5.7.2: a protected object is served through no other path).
    */
   answer(
     matched: MatchedOperation,
@@ -179,38 +285,59 @@ export class TeaContentStore {
       origin: string;
       /** The servers a discovery answer names. */
       servers: TeaDiscoveryInfo['servers'];
-      /** Whether the client may see a listing item: the kind's path word and the UUID. */
-      visible: (kind: string, uuid: string) => boolean;
+      /** Whether the client may see an object, by its own path under the API base, such as `/product/<uuid>`. */
+      visible: (path: string) => boolean;
     },
-  ): TeaContentAnswer {
+  ): TeaContentAnswer & {
+    /** The answer embeds an object this client may not see: it needs a token, like that object (the server challenges). */
+    needsToken?: true;
+  } {
     const { uuid = '', version } = matched;
+    const { visible } = context;
+    const artifactVisible = (artifact: TeaArtifact) => visible(`/artifact/${artifact.uuid}/latest`) && visible(`/artifact/${artifact.uuid}/${artifact.version ?? 1}`);
+    /** Whether the client may see a collection (by either of its paths) and every artefact it holds. */
+    const collectionVisible = (releaseKind: string, collection: TeaCollection, latest: boolean) =>
+      visible(`/${releaseKind}/${collection.uuid}/collection/${collection.version}`) && (!latest || visible(`/${releaseKind}/${collection.uuid}/collection/latest`)) && (collection.artifacts ?? []).every(artifactVisible);
+    const NEEDS_TOKEN = { ...NOT_FOUND, needsToken: true as const };
     const found = (value: unknown) => (value === undefined ? NOT_FOUND : this.json(value, context.origin));
-    const collectionsOf = (id: string) => [...(this.collections.get(id)?.values() ?? [])].sort((a, b) => (a.version ?? 0) - (b.version ?? 0));
+    /** A collection, or the challenge when it holds what this client may not see. */
+    const collectionAnswer = (releaseKind: string, collection: TeaCollection | undefined, latest: boolean) =>
+      collection === undefined ? NOT_FOUND : collectionVisible(releaseKind, collection, latest) ? found(collection) : NEEDS_TOKEN;
+    const listing = <T extends object>(items: readonly T[], fields: readonly string[], tieBreak: string) => this.rewrite(page(items, query, fields, tieBreak, scope), context.origin);
+    const fields = matched.operation.sortFields;
+    /** Every collection of a release, or the challenge when one holds what this client may not see. */
+    const collectionsOf = (releaseKind: string, id: string) => {
+      const all = [...(this.collections.get(id)?.values() ?? [])];
+      const newest = Math.max(...all.map((c) => c.version ?? 0));
+      return all.every((c) => collectionVisible(releaseKind, c, c.version === newest)) ? listing(all, fields, 'version') : NEEDS_TOKEN;
+    };
     switch (matched.operation.operationId) {
       case 'getTeaProductByUuid':
         return found(this.products.get(uuid));
       case 'getReleasesByProductId':
         if (!this.products.has(uuid)) return NOT_FOUND;
-        return this.rewrite(page([...this.productReleases.values()].filter((r) => r.product === uuid), query, (r) => context.visible('productRelease', r.uuid)), context.origin);
+        return listing([...this.productReleases.values()].filter((r) => r.product === uuid && visible(`/productRelease/${r.uuid}`)), fields, 'uuid');
       case 'getTeaProductReleaseByUuid':
         return found(this.productReleases.get(uuid));
       case 'queryTeaProductReleases':
-        return this.rewrite(page([...this.productReleases.values()].filter(identified(query)), query, (r) => context.visible('productRelease', r.uuid)), context.origin);
+        return listing([...this.productReleases.values()].filter((r) => identified(query)(r) && visible(`/productRelease/${r.uuid}`)), fields, 'uuid');
       case 'queryTeaProducts':
-        return this.rewrite(page([...this.products.values()].filter(identified(query)), query, (p) => context.visible('product', p.uuid)), context.origin);
+        return listing([...this.products.values()].filter((p) => identified(query)(p) && visible(`/product/${p.uuid}`)), fields, 'uuid');
       case 'getTeaComponentById':
         return found(this.components.get(uuid));
       case 'getReleasesByComponentId':
         if (!this.components.has(uuid)) return NOT_FOUND;
-        return found([...this.componentReleases.values()].filter((r) => r.component === uuid));
+        return listing([...this.componentReleases.values()].filter((r) => r.component === uuid && visible(`/componentRelease/${r.uuid}`)), fields, 'uuid');
       case 'queryTeaComponents':
-        return this.rewrite(page([...this.components.values()].filter(identified(query)), query, (c) => context.visible('component', c.uuid)), context.origin);
+        return listing([...this.components.values()].filter((c) => identified(query)(c) && visible(`/component/${c.uuid}`)), fields, 'uuid');
       case 'queryTeaComponentReleases':
-        return this.rewrite(page([...this.componentReleases.values()].filter(identified(query)), query, (r) => context.visible('componentRelease', r.uuid)), context.origin);
+        return listing([...this.componentReleases.values()].filter((r) => identified(query)(r) && visible(`/componentRelease/${r.uuid}`)), fields, 'uuid');
       case 'getComponentReleaseById': {
         const release = this.componentReleases.get(uuid);
         const latestCollection = this.latest(this.collections.get(uuid));
-        return release === undefined || latestCollection === undefined ? NOT_FOUND : found({ release, latestCollection });
+        if (release === undefined || latestCollection === undefined) return NOT_FOUND;
+        // The collection is a required member: a client that may not see it (or what it holds) may not see this either.
+        return collectionVisible('componentRelease', latestCollection, true) ? found({ release, latestCollection }) : NEEDS_TOKEN;
       }
       case 'getCleByProductId':
       case 'getCleByProductReleaseId':
@@ -218,22 +345,28 @@ export class TeaContentStore {
       case 'getCleByComponentReleaseId':
         return found(this.cle.get(uuid));
       case 'getLatestCollection':
+        return collectionAnswer('componentRelease', this.latest(this.collections.get(uuid)), true);
       case 'getLatestCollectionForProductRelease':
-        return found(this.latest(this.collections.get(uuid)));
+        return collectionAnswer('productRelease', this.latest(this.collections.get(uuid)), true);
       case 'getCollectionsByReleaseId':
+        return this.collections.has(uuid) ? collectionsOf('componentRelease', uuid) : NOT_FOUND;
       case 'getCollectionsByProductReleaseId':
-        return this.collections.has(uuid) ? found(collectionsOf(uuid)) : NOT_FOUND;
+        return this.collections.has(uuid) ? collectionsOf('productRelease', uuid) : NOT_FOUND;
       case 'getCollectionForProductRelease':
+        return collectionAnswer('productRelease', this.collections.get(uuid)?.get(version ?? 0), false);
       case 'getCollection':
-        return found(this.collections.get(uuid)?.get(version ?? 0));
+        return collectionAnswer('componentRelease', this.collections.get(uuid)?.get(version ?? 0), false);
       case 'getLatestArtifact':
         return found(this.latest(this.artifacts.get(uuid)));
       case 'getArtifactByVersion':
         return found(this.artifacts.get(uuid)?.get(version ?? 0));
       case 'discoveryByTei': {
+        // Exactly one of tei and purl (upstream #265); no match is 404 OBJECT_UNKNOWN, never 200 [] (#279, #304).
         const tei = query.get('tei');
-        if (tei === null || tei === '') return jsonResponse(400, { error: 'bad_request', error_description: 'name the TEI: /discovery?tei=<TEI>' });
-        const releases = this.releasesOfTei(tei);
+        const purl = query.get('purl');
+        if ((tei === null) === (purl === null)) return invalid('INVALID_REQUEST', 'name exactly one of tei and purl: /discovery?tei=<TEI> or /discovery?purl=<PURL>');
+        if ((tei ?? purl) === '') return invalid('INVALID_REQUEST', `${tei === null ? 'purl' : 'tei'} is empty`);
+        const releases = tei !== null ? this.releasesOf('TEI', tei) : this.releasesOf('PURL', purl!);
         return releases.length === 0 ? NOT_FOUND : found(releases.map((release) => ({ productReleaseUuid: release.uuid, servers: context.servers })));
       }
       default:

@@ -90,6 +90,13 @@ export interface TeaServerOptions {
   /** Connections served at once; further ones are closed at once. Default 256. */
   maxConnections?: number;
   /**
+   * Requests one connection may pipeline while its earlier answer is being sent (each connection
+   * is answered one request at a time); a connection that sends more is closed. Default 16.
+   */
+  maxQueuedPerConnection?: number;
+  /** Pipelined requests waiting on all connections together; past it, the connection that adds one is closed. Default 1,024. */
+  maxQueued?: number;
+  /**
    * HTTPS with this certificate and key (5.4), or `false` for plain HTTP, which must be asked for.
    * `requestClientCert` asks clients for a certificate; one that chains to `ca` authenticates
    * at `POST /token` without an Authorization header (mutual TLS, 5.6).
@@ -269,6 +276,58 @@ function serveFile(res: ServerResponse, method: string, file: string): void {
     .pipe(res);
 }
 
+/**
+ * Serves the requests of one connection one at a time: a pipelined request waits until the answer
+ * before it has been handed to the socket (`finish`), so a client that pipelines many requests
+ * and never reads holds one answer in memory, stalled by the socket's backpressure, not one per
+ * request. At most `perConnection` requests wait on one connection and `total` on all; a
+ * connection that would exceed either is closed.
+ */
+function oneAtATime(listener: (req: IncomingMessage, res: ServerResponse) => void, bounds: { perConnection: number; total: number }): (req: IncomingMessage, res: ServerResponse) => void {
+  const queues = new WeakMap<object, { busy: boolean; waiting: Array<() => void> }>();
+  let waitingInAll = 0;
+  return (req, res) => {
+    const socket = req.socket;
+    let queue = queues.get(socket);
+    if (queue === undefined) {
+      const created = { busy: false, waiting: [] as Array<() => void> };
+      queues.set(socket, (queue = created));
+      socket.once('close', () => {
+        waitingInAll -= created.waiting.length;
+        created.waiting.length = 0;
+      });
+    }
+    const own = queue;
+    const run = () => {
+      own.busy = true;
+      let done = false;
+      const next = () => {
+        if (done) return;
+        done = true;
+        own.busy = false;
+        const waiting = own.waiting.shift();
+        if (waiting !== undefined) {
+          waitingInAll--;
+          waiting();
+        }
+      };
+      res.once('finish', next);
+      res.once('close', next);
+      listener(req, res);
+    };
+    // The rest of a chunk already parsed from a connection that was closed: nothing to answer.
+    if (socket.destroyed) return;
+    if (!own.busy) return run();
+    if (own.waiting.length >= bounds.perConnection || waitingInAll >= bounds.total) {
+      // More pipelined requests than the server holds for one client: it reads no more of them.
+      socket.destroy();
+      return;
+    }
+    own.waiting.push(run);
+    waitingInAll++;
+  };
+}
+
 function timeout(value: number | undefined, fallback: number, name: string): number {
   const ms = value ?? fallback;
   if (!Number.isSafeInteger(ms) || ms <= 0) throw new InvalidArgumentError(`${name} must be a positive whole number of milliseconds`, { code: 'out-of-range' });
@@ -383,8 +442,11 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
     if (route.file !== undefined) return serveFile(res, method, route.file);
     // 5.7.4's filtered view: listing items the client may not see without a token are left out, silently.
     const hasToken = authenticated || (guard !== undefined && req.headers.authorization !== undefined && (await guard.check(req)).ok);
-    const visible = (kind: string, uuid: string) => hasToken || guard === undefined || !matchesGlob(`/v${route.version}/${kind}/${uuid}`);
-    toNode(res, options.content!.answer(route.matched!, new URLSearchParams(query), { origin: url, servers: [{ rootUrl: `${url}${route.prefix}`, versions: listedList() as [string, ...string[]] }], visible }));
+    const visible = (path: string) => hasToken || guard === undefined || !matchesGlob(`/v${route.version}${path}`);
+    const { needsToken, ...answer } = options.content!.answer(route.matched!, new URLSearchParams(query), { origin: url, servers: [{ rootUrl: `${url}${route.prefix}`, versions: listedList() as [string, ...string[]] }], visible });
+    // It embeds an object this client may not see (seed 5.7.2): the answer needs a token too.
+    if (needsToken && guard && !hasToken) return guard(req, res, () => void answerContent(req, res, method, route, query, true).catch((error: unknown) => res.destroy(error as Error)));
+    toNode(res, answer);
   };
 
   const answerResource = async (req: IncomingMessage, res: ServerResponse, method: string, path: string, route: SampleRoute | null, authenticated: boolean) => {
@@ -450,6 +512,7 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
     void answerResource(req, res, method, path, route, false).catch(fail);
   };
 
+  const serial = oneAtATime(listener, { perConnection: options.maxQueuedPerConnection ?? 16, total: options.maxQueued ?? 1024 });
   const limits = {
     headersTimeout,
     requestTimeout,
@@ -469,9 +532,9 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
           handshakeTimeout: headersTimeout,
           ...limits,
         },
-        listener,
+        serial,
       )
-    : createHttpServer(limits, listener);
+    : createHttpServer(limits, serial);
   server.keepAliveTimeout = keepAliveTimeout;
   server.maxConnections = maxConnections;
   const host = options.host ?? '127.0.0.1';

@@ -15,3 +15,5 @@ export declare const teaComponentPage: ValidateFunction;
 export declare const teaComponentReleasePage: ValidateFunction;
 export declare const teaComponentReleaseList: ValidateFunction;
 export declare const teaCollectionList: ValidateFunction;
+export declare const teaCollectionPage: ValidateFunction;
+export declare const teaErrorResponse: ValidateFunction;

@@ -19,4 +19,6 @@ export const VERS_FIELDS: Readonly<Record<string, readonly string[]>> = {
   teaComponentReleasePage: [],
   teaComponentReleaseList: [],
   teaCollectionList: [],
+  teaCollectionPage: [],
+  teaErrorResponse: [],
 };

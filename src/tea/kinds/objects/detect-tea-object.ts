@@ -28,12 +28,14 @@ const isCollection = (value: Record<string, unknown>) => has(value, 'belongsTo')
 /** The kind of one object by its members, or `null`. */
 function objectKind(value: Record<string, unknown>): TeaObjectKind | null {
   if (has(value, 'productReleaseUuid') && has(value, 'servers')) return 'tea-discovery-info';
+  if (typeof value.error === 'string' && /^[A-Z][A-Z_]*$/.test(value.error)) return 'tea-error';
   if (Array.isArray(value.events)) return 'tea-cle';
   if (has(value, 'release') && has(value, 'latestCollection')) return 'tea-component-release-with-collection';
-  if (Array.isArray(value.results) && (has(value, 'pageStartIndex') || has(value, 'totalResults'))) {
+  if (Array.isArray(value.results) && (has(value, 'hasNext') || has(value, 'nextPageToken') || has(value, 'pageStartIndex') || has(value, 'totalResults'))) {
     const first = value.results.find(isObject);
     if (first === undefined) return null;
     if (Array.isArray(first.components)) return 'tea-product-release-page';
+    if (isCollection(first)) return 'tea-collection-page';
     if (isRelease(first)) return 'tea-component-release-page';
     return null;
   }

@@ -167,9 +167,32 @@ const cleSupportReference: SemanticCheck = {
   },
 };
 
+/**
+ * TEA 1.0's opaque pages (upstream #231, #253): `nextPageToken` is there exactly when `hasNext`
+ * is true, so a client never has to guess what a token on the last page means.
+ */
+const pageToken: SemanticCheck = {
+  rule: 'tea/page-token',
+  summary: 'A page carries nextPageToken exactly when hasNext is true.',
+  check(document) {
+    const page = asObject(document);
+    const hasNext = own(page, 'hasNext');
+    const token = own(page, 'nextPageToken');
+    if (hasNext === true && token === undefined) {
+      return [{ pointer: '/hasNext', severity: 'error', rule: this.rule, message: 'hasNext is true but the page has no nextPageToken: a client cannot ask for the next page' }];
+    }
+    if (hasNext === false && token !== undefined) {
+      return [{ pointer: '/nextPageToken', severity: 'error', rule: this.rule, message: 'nextPageToken is present but hasNext is false: a last page carries no token (TEA 1.0)' }];
+    }
+    return [];
+  },
+};
+
+const PAGES: ReadonlySet<TeaObjectKind> = new Set(['tea-product-page', 'tea-product-release-page', 'tea-component-page', 'tea-component-release-page', 'tea-collection-page']);
+
 const ALL = [purlIdentifier, teiIdentifier, checksumValue, duplicateId, httpsUrl];
 
 /** Each TEA object kind's checks beyond the schema, in the order they run. */
 export const TEA_OBJECT_CHECKS: { readonly [K in TeaObjectKind]: readonly SemanticCheck[] } = Object.fromEntries(
-  (Object.keys(TEA_PLACES) as TeaObjectKind[]).map((kind) => [kind, [...ALL.map((checks) => checks[kind]), ...(kind === 'tea-cle' ? [cleEventOrder, cleSupportReference] : [])]]),
+  (Object.keys(TEA_PLACES) as TeaObjectKind[]).map((kind) => [kind, [...ALL.map((checks) => checks[kind]), ...(kind === 'tea-cle' ? [cleEventOrder, cleSupportReference] : []), ...(PAGES.has(kind) ? [pageToken] : [])]]),
 ) as unknown as { readonly [K in TeaObjectKind]: readonly SemanticCheck[] };

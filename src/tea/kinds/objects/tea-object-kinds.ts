@@ -28,6 +28,8 @@ const TABLE: ReadonlyArray<readonly [TeaObjectKind, string, keyof typeof objects
   ['tea-component-release-page', 'componentReleasePage', 'teaComponentReleasePage', ['component-release-page']],
   ['tea-component-release-list', 'componentReleaseList', 'teaComponentReleaseList', ['component-release-list']],
   ['tea-collection-list', 'collectionList', 'teaCollectionList', ['collection-list']],
+  ['tea-collection-page', 'collectionPage', 'teaCollectionPage', ['collection-page']],
+  ['tea-error', 'errorResponse', 'teaErrorResponse', ['error', 'tea-error-response']],
 ];
 
 /**

@@ -86,4 +86,6 @@ export const TEA_PLACES: Readonly<Record<TeaObjectKind, TeaPlaces>> = {
   'tea-component-release-page': page(componentRelease),
   'tea-component-release-list': merged(places({ unique: [{ list: '', key: ['uuid'], what: 'UUID' }] }), under('/*', componentRelease)),
   'tea-collection-list': merged(places({ unique: [{ list: '', key: ['version'], what: 'collection version' }] }), under('/*', collection)),
+  'tea-collection-page': merged(places({ unique: [{ list: '/results', key: ['version'], what: 'collection version' }] }), under('/results/*', collection)),
+  'tea-error': NONE,
 };

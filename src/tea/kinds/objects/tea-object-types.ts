@@ -1,4 +1,4 @@
-import type { TeaArtifact, TeaCle, TeaCollection, TeaCollectionList, TeaComponent, TeaComponentPage, TeaComponentRelease, TeaComponentReleaseList, TeaComponentReleasePage, TeaComponentReleaseWithCollection, TeaDiscoveryAnswer, TeaProduct, TeaProductPage, TeaProductRelease, TeaProductReleasePage } from '../../../../types/index.js';
+import type { TeaArtifact, TeaCle, TeaCollection, TeaCollectionList, TeaCollectionPage, TeaComponent, TeaComponentPage, TeaComponentRelease, TeaComponentReleaseList, TeaComponentReleasePage, TeaComponentReleaseWithCollection, TeaDiscoveryAnswer, TeaErrorResponse, TeaProduct, TeaProductPage, TeaProductRelease, TeaProductReleasePage } from '../../../../types/index.js';
 
 /**
  * The TEA objects' kinds, each with the generated type a valid one has.
@@ -40,6 +40,10 @@ export interface TeaObjectTypes {
   'tea-component-release-list': TeaComponentReleaseList;
   /** Every collection of a release, `GET /…Release/{uuid}/collections`. */
   'tea-collection-list': TeaCollectionList;
+  /** A page of the collections of a release, `GET /…Release/{uuid}/collections`. */
+  'tea-collection-page': TeaCollectionPage;
+  /** The body of a TEA error answer (every 404, and the 400s): `{ "error": "OBJECT_UNKNOWN" }`. */
+  'tea-error': TeaErrorResponse;
 }
 
 /**
@@ -73,4 +77,6 @@ export const TEA_OBJECT_KIND_NAMES: readonly TeaObjectKind[] = [
   'tea-component-release-page',
   'tea-component-release-list',
   'tea-collection-list',
+  'tea-collection-page',
+  'tea-error',
 ];
