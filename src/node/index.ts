@@ -10,6 +10,21 @@ export { fixFiles, fixStream, type FixFilesOptions, type FixFilesReport, type Fi
 export { purlEngineFromDirectory } from '../purl/node/purl-engine-from-directory.js';
 export { purlUrlsFromDirectory, type PurlUrlsFromDirectoryOptions } from '../purl/node/purl-urls-from-directory.js';
 export { tlsTransport, type TlsTransportOptions, type ClientCertificate } from '../tea/node/tls-transport.js';
-export { downloadProductRelease, MANIFEST_NAME, type TeaDownloadOptions, type TeaDownloadProgress, type TeaDownloadReport, type TeaManifestEntry } from '../tea/node/download/download-release.js';
+export { downloadProductRelease, MANIFEST_NAME, type TeaDownloadOptions, type TeaDownloadProgress, type TeaDownloadReport, type TeaManifestEntry, type TeaManifestSignature } from '../tea/node/download/download-release.js';
 export { TeaDownloadError, type TeaDownloadFailure } from '../tea/node/download/download-file.js';
+export {
+  verifyDetachedSignature,
+  readKeyring,
+  TeaKeyring,
+  TeaKeyringError,
+  OPENPGP_MISSING,
+  MAX_SIGNATURE_BYTES,
+  type KeyringSource,
+  type TeaKeyringKey,
+  type TeaKeyringFailure,
+  type TeaSignatureCheck,
+  type TeaSignaturePolicy,
+  type TeaSignatureVerdict,
+} from '../tea/node/download/openpgp-signature.js';
+export { TeaSignatureError } from '../tea/node/download/signature-stage.js';
 export { readTeaContent, type TeaContentReport } from '../tea/node/tea-content.js';

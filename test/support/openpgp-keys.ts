@@ -11,7 +11,7 @@ const DAY = 86_400_000;
 /** A fresh Ed25519 key pair; `date` and `keyExpirationTime` (seconds) as OpenPGP.js takes them. */
 export async function makeKey(name: string, options: { date?: Date; keyExpirationTime?: number; type?: 'ecc' | 'rsa' } = {}) {
   const { privateKey, publicKey, revocationCertificate } = await openpgp.generateKey({
-    userIDs: [{ name, email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com` }],
+    userIDs: [{ name, email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.com` }],
     format: 'object',
     ...(options.type === 'rsa' ? { type: 'rsa' as const, rsaBits: 2048 } : { type: 'ecc' as const, curve: 'curve25519Legacy' as const }),
     ...(options.date ? { date: options.date } : {}),

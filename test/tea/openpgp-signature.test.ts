@@ -4,7 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { readKeyring, TeaKeyringError, verifyDetachedSignature, MAX_SIGNATURE_BYTES } from '../../src/node/tea-download/openpgp-signature.js';
+import { readKeyring, TeaKeyringError, verifyDetachedSignature, MAX_SIGNATURE_BYTES } from '../../src/tea/node/download/openpgp-signature.js';
 import { expiredKey, makeKey, openpgp, revoked, signDetached, signWithHash } from '../support/openpgp-keys.js';
 
 const DATA = new TextEncoder().encode('{"bomFormat":"CycloneDX","specVersion":"1.6"}\n');

@@ -76,6 +76,14 @@ export interface FileLimits {
   readonly allowNoChecksum: boolean;
 }
 
+/** What a caller hears while a file downloads, and checks before it is kept. */
+export interface FileHooks {
+  /** Bytes so far, and the size the server declared (when it did), as each chunk arrives. */
+  readonly onBytes?: (bytes: number, declared: number | undefined) => void;
+  /** After every checksum matched, before the file gets its name: throw to refuse it. */
+  readonly beforeKeep?: (temporary: string) => Promise<void>;
+}
+
 /** What one download gave. */
 export interface DownloadedFile {
   /** The file, absolute. */
@@ -116,7 +124,7 @@ async function digestsOfFile(file: string, checksums: readonly ListedChecksum[],
  * Downloads `url` (through `client`, so a token goes only to the API's origin) to `dir/name`,
  * verifying every listed checksum. Throws a {@link TeaDownloadError}, or a `NetworkError`.
  */
-export async function downloadFile(client: TeaClient, url: string, checksums: readonly ListedChecksum[], target: { dir: string; name: string; artifact: string }, limits: FileLimits): Promise<DownloadedFile> {
+export async function downloadFile(client: TeaClient, url: string, checksums: readonly ListedChecksum[], target: { dir: string; name: string; artifact: string }, limits: FileLimits, hooks: FileHooks = {}): Promise<DownloadedFile> {
   const { artifact } = target;
   const fail = (code: TeaDownloadFailure, why: string) => new TeaDownloadError(code, artifact, url, `${artifact}: ${url}: ${why}`);
   if (checksums.length === 0 && !limits.allowNoChecksum) throw fail('no-checksum', 'the format lists no checksum, so the file cannot be verified; refused (allow it with --allow-unverified)');
@@ -155,6 +163,7 @@ export async function downloadFile(client: TeaClient, url: string, checksums: re
       throw fail('file-system', `cannot write ${temporary}: ${fsReason(error)}`);
     }
     let bytes = 0;
+    const size = result.response.headers.has('content-length') && Number.isFinite(declared) ? declared : undefined;
     try {
       for await (const chunk of result.response.body ?? []) {
         stillAlive();
@@ -165,6 +174,7 @@ export async function downloadFile(client: TeaClient, url: string, checksums: re
         }
         for (const hasher of hashers.values()) hasher.update(chunk);
         await handle.write(chunk);
+        hooks.onBytes?.(bytes, size);
       }
     } catch (error) {
       if (error instanceof TeaDownloadError) throw error;
@@ -188,6 +198,7 @@ export async function downloadFile(client: TeaClient, url: string, checksums: re
         wrong.actual,
       );
     }
+    await hooks.beforeKeep?.(temporary);
     try {
       // link, not rename: it never replaces a file that is already there.
       await link(temporary, file);

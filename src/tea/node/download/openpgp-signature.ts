@@ -10,6 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import type * as OpenPgp from 'openpgp';
+import { TeapurlError } from '../../../shared/errors.js';
 
 type OpenPgpModule = typeof OpenPgp;
 
@@ -19,7 +20,7 @@ type OpenPgpModule = typeof OpenPgp;
  * @example
  * ```ts
  * import { OPENPGP_MISSING, readKeyring } from 'teapurl/node';
- * const keyring = await readKeyring([{ name: 'KEYS', content: '…' }]).catch((error: NodeJS.ErrnoException) => {
+ * const keyring = await readKeyring([{ name: 'KEYS', content: '…' }]).catch((error: { code?: string }) => {
  *   if (error.code === OPENPGP_MISSING) console.error('npm i openpgp');
  *   throw error;
  * });
@@ -35,14 +36,11 @@ function loadOpenPgp(): OpenPgpModule {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
     const missing = /Cannot find (?:module|package) '([^']+)'/.exec((error as Error).message)?.[1] ?? 'openpgp';
-    throw Object.assign(
-      new Error(
-        missing === 'openpgp'
-          ? 'verifying OpenPGP signatures needs the optional package openpgp, which is not installed (npm i openpgp)'
-          : `the optional package openpgp is installed but cannot load ${JSON.stringify(missing)}: reinstall it (npm i openpgp)`,
-        { cause: error },
-      ),
-      { code: OPENPGP_MISSING },
+    throw new TeapurlError(
+      missing === 'openpgp'
+        ? 'verifying OpenPGP signatures needs the optional package openpgp, which is not installed (npm i openpgp)'
+        : `the optional package openpgp is installed but cannot load ${JSON.stringify(missing)}: reinstall it (npm i openpgp)`,
+      { code: OPENPGP_MISSING, cause: error },
     );
   }
 }
@@ -72,15 +70,9 @@ export type TeaKeyringFailure = 'secret-key' | 'unreadable' | 'not-a-key' | 'emp
  * }
  * ```
  */
-export class TeaKeyringError extends Error {
-  /** Always `'TeaKeyringError'`. */
-  override name = 'TeaKeyringError';
-  constructor(
-    /** Why the keyring was refused. */
-    readonly code: TeaKeyringFailure,
-    message: string,
-  ) {
-    super(message);
+export class TeaKeyringError extends TeapurlError<TeaKeyringFailure> {
+  constructor(code: TeaKeyringFailure, message: string) {
+    super(message, { code });
   }
 }
 
@@ -98,8 +90,8 @@ export class TeaKeyringError extends Error {
 export class TeaKeyring {
   /** @internal OpenPGP.js's keys. */
   readonly openpgpKeys: readonly OpenPgp.PublicKey[];
-  /** Each key: its fingerprint (uppercase hexadecimal) and primary user id. */
-  readonly keys: ReadonlyArray<{ readonly fingerprint: string; readonly userId?: string; readonly revoked: boolean }>;
+  /** Each key of the keyring. */
+  readonly keys: ReadonlyArray<TeaKeyringKey>;
   /** @internal */
   constructor(openpgpKeys: readonly OpenPgp.PublicKey[], keys: TeaKeyring['keys']) {
     this.openpgpKeys = openpgpKeys;
@@ -107,10 +99,38 @@ export class TeaKeyring {
   }
 }
 
-/** A keyring file, as read from disk (bytes) or given as text. */
+/**
+ * One key of a {@link TeaKeyring}.
+ *
+ * @example
+ * ```ts
+ * import type { TeaKeyringKey } from 'teapurl/node';
+ * const line = (key: TeaKeyringKey) => `${key.fingerprint} ${key.userId ?? ''}${key.revoked ? ' (revoked)' : ''}`;
+ * ```
+ */
+export interface TeaKeyringKey {
+  /** The primary key's fingerprint, uppercase hexadecimal. */
+  readonly fingerprint: string;
+  /** Its primary user id. */
+  readonly userId?: string;
+  /** Whether a revocation in the keyring revokes it. */
+  readonly revoked: boolean;
+}
+
+/**
+ * A keyring file, as read from disk (bytes) or given as text.
+ *
+ * @example
+ * ```ts
+ * import { readFileSync } from 'node:fs';
+ * import type { KeyringSource } from 'teapurl/node';
+ * const source: KeyringSource = { name: 'KEYS', content: readFileSync('KEYS') };
+ * ```
+ */
 export interface KeyringSource {
   /** The name messages give it: its path. */
   readonly name: string;
+  /** Its bytes, or its text. */
   readonly content: Uint8Array | string;
 }
 
@@ -289,7 +309,17 @@ export interface TeaSignaturePolicy {
   now?: Date;
 }
 
-/** The largest detached signature read, in bytes: dozens of signatures by RSA-4096 keys fit. */
+/**
+ * The largest detached signature read, in bytes: dozens of signatures by RSA-4096 keys fit.
+ *
+ * @example
+ * ```ts
+ * import { readFileSync } from 'node:fs';
+ * import { MAX_SIGNATURE_BYTES } from 'teapurl/node';
+ * const signature = readFileSync('artefact.asc');
+ * if (signature.byteLength > MAX_SIGNATURE_BYTES) throw new Error('not a detached signature');
+ * ```
+ */
 export const MAX_SIGNATURE_BYTES = 65_536;
 
 const DEFAULT_WEAK_HASHES = ['MD5', 'SHA-1', 'RIPEMD-160'];
