@@ -27,4 +27,5 @@ export {
   type TeaSignatureVerdict,
 } from '../tea/node/download/openpgp-signature.js';
 export { TeaSignatureError } from '../tea/node/download/signature-stage.js';
+export { signArtefacts, type SignedArtefacts } from '../tea/node/sign-artefacts.js';
 export { readTeaContent, type TeaContentReport } from '../tea/node/tea-content.js';

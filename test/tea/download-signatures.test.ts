@@ -17,6 +17,7 @@ import { ROOT } from '../support/paths.js';
 import { testCertificates } from '../support/tls.js';
 import { expiredKey, makeKey, openpgp, signDetached, signWithHash } from '../support/openpgp-keys.js';
 import { startHttps, type TestServer } from './helpers/https-server.js';
+import { signArtefacts } from '../../src/tea/node/sign-artefacts.js';
 
 const FIXTURE = path.join(ROOT, 'test/fixtures/tea-content');
 const RELEASE = '123e4567-e89b-12d3-a456-426614174000';
@@ -50,9 +51,10 @@ afterAll(async () => {
  * bytes (written beside it as `<file>.asc`, and named by the formats' signatureUrl), or to a URL
  * of another origin to name instead.
  */
-async function contentServer(signatures: Record<string, string | Uint8Array | { url: string }>): Promise<RunningTeaServer> {
+async function contentServer(signatures: Record<string, string | Uint8Array | { url: string }>, prepare?: (folder: string) => Promise<void>): Promise<RunningTeaServer> {
   const folder = path.join(scratch, `content-${++count}`);
   cpSync(FIXTURE, folder, { recursive: true });
+  await prepare?.(folder);
   for (const [file, signature] of Object.entries(signatures)) {
     if (typeof signature === 'object' && 'url' in signature) continue;
     writeFileSync(path.join(folder, `${file}.asc`), signature);
@@ -242,6 +244,28 @@ describe('teapurl download --keyring', () => {
       // The artefact was never fetched.
       expect(server.requests.some((r) => r.path === '/files/sbom/log4j-core.cdx.json')).toBe(false);
     }
+  });
+});
+
+describe("signArtefacts, the sample server's signing helper", () => {
+  it('signs every artefact of a folder with the shipped test key; a download with its public key verifies them all', async () => {
+    const keys = path.join(ROOT, 'test/fixtures/signing');
+    let signed: Awaited<ReturnType<typeof signArtefacts>> | undefined;
+    const server = await contentServer({}, async (folder) => {
+      signed = await signArtefacts(path.join(folder, 'files'), { secretKey: readFileSync(path.join(keys, 'sample-signing-key.secret.asc'), 'utf8') });
+      // Name each signature in the formats, as the sample server's inventory would.
+      for (const name of readdirSync(folder).filter((n) => n.endsWith('.tea-collection.json'))) {
+        const collection = JSON.parse(readFileSync(path.join(folder, name), 'utf8'));
+        for (const artifact of collection.artifacts) for (const format of artifact.formats) format.signatureUrl = `${format.url}.asc`;
+        writeFileSync(path.join(folder, name), JSON.stringify(collection, null, 2));
+      }
+    });
+    expect(signed!.files).toEqual(['release-notes.txt', 'sbom/log4j-core.cdx.json', 'vex/log4j.vex.json']);
+    const result = await download(server, ['--keyring', path.join(keys, 'sample-signing-key.pub.asc'), '--require-signatures']);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.manifest.files.map((f: { signatureCheck: { verdict: string; fingerprint: string } }) => [f.signatureCheck.verdict, f.signatureCheck.fingerprint])).toEqual(Array(3).fill(['verified', signed!.fingerprint]));
+    expect(result.stdout.match(/signature verified: EdDSA\/SHA-512 by [0-9A-F]{40} "teapurl sample server \(TEST KEY, NOT SECRET\) <sample-signing@teapurl\.invalid>"/g)).toHaveLength(3);
   });
 });
 

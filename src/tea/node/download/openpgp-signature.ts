@@ -29,7 +29,7 @@ type OpenPgpModule = typeof OpenPgp;
 export const OPENPGP_MISSING = 'ERR_TEAPURL_OPENPGP_MISSING';
 
 /** Loads `openpgp` when first asked for (require, not import(): the CLI runs as a script compiled by node:vm). */
-function loadOpenPgp(): OpenPgpModule {
+export function loadOpenPgp(): OpenPgpModule {
   try {
     return createRequire(import.meta.url)('openpgp') as OpenPgpModule;
   } catch (error) {
