@@ -9,7 +9,7 @@ import { API_KEY_OPTIONS, readApiKeyArgs, readTeaClientArgs, TEA_CLIENT_OPTIONS 
 import { escapeControls, quoteArg, safeLineStart } from './output/safe-text.js';
 import { teaFailureHint } from './tea-failure.js';
 import { downloadProgress } from './download-progress.js';
-import { readKeyringArgs, SIGNATURE_HELP, SIGNATURE_OPTIONS, signaturePolicy } from './signature-args.js';
+import { hasSignatureKeys, readSignatureTrust, SIGNATURE_HELP, SIGNATURE_OPTIONS, signaturePolicy, signerText } from './signature-args.js';
 
 export const DOWNLOAD_HELP = `Usage: teapurl download [options] --out DIR <TEI|product-release-URL>
 
@@ -18,8 +18,9 @@ release's latest collection and, for each of its components, the latest collecti
 of the component release it pins (or of the component's newest release), every
 format of every artefact. Each file is verified against every checksum its format
 lists before it gets its name; a file that does not match is deleted. With
---keyring, each format's signatureUrl (an OpenPGP detached signature) is verified
-over the file too, and a file is kept only when both hold. A manifest,
+--keyring (or --sigstore-key), each format's signatureUrl (an OpenPGP detached
+signature, or a Sigstore bundle) is verified over the file too, and a file is kept
+only when both hold. A manifest,
 teapurl-download.json, says what was verified.
 
 The target is a TEI (tei://<domain>/<type>/<id> or urn:tei:<type>:<domain>:<id>:
@@ -40,7 +41,8 @@ Options:
   --signatures              also download each format's signature beside its file
 ${SIGNATURE_HELP}
   --require-signatures      refuse a file whose format lists no signatureUrl (with
-                            --keyring; without it, such a file is kept as unsigned)
+                            --keyring or --sigstore-key; without it, such a file is
+                            kept and reported unsigned)
   --quiet                   no progress line on a terminal
   --max-bytes N             the largest file (default 4294967296)
   --format F                text (default) or json
@@ -74,8 +76,7 @@ function signatureText(entry: TeaManifestEntry): string {
   const check = entry.signatureCheck;
   if (check === undefined) return '';
   if (check.verdict === 'unsigned') return '; unsigned (no signatureUrl)';
-  const user = check.userId ? ` ${JSON.stringify(check.userId)}` : '';
-  return `; signature verified: ${check.publicKeyAlgorithm}/${check.hashAlgorithm} by ${check.fingerprint}${user}, made ${check.created}`;
+  return `; signature verified: ${signerText(check)}`;
 }
 
 function textReport(report: TeaDownloadReport, out: string): string {
@@ -124,10 +125,10 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
     const mediaTypes = list(values['media-type'], 'media-type');
     const out = path.resolve(io.cwd, values.out);
     const client = { ...(credentials ? { credentials } : {}), transport, allowInsecureHttp, timeoutMs };
-    if (values['require-signatures'] && (values.keyring ?? []).length === 0) throw new UsageError('--require-signatures needs --keyring FILE: the keys to verify the signatures with');
-    const keyring = await readKeyringArgs(values, io.cwd, 'download');
-    if (typeof keyring === 'string') {
-      io.stderr.write(`teapurl download: ${keyring}`);
+    if (values['require-signatures'] && !hasSignatureKeys(values)) throw new UsageError('--require-signatures needs --keyring FILE (or --sigstore-key FILE): the keys to verify the signatures with');
+    const trust = await readSignatureTrust(values, io.cwd, 'download');
+    if (typeof trust === 'string') {
+      io.stderr.write(`teapurl download: ${trust}`);
       return 1;
     }
 
@@ -155,7 +156,7 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
       allowNoChecksum: values['allow-unverified'],
       signatures: values.signatures,
       ...(maxBytes !== undefined ? { maxBytes } : {}),
-      ...(keyring ? { keyring, requireSignatures: values['require-signatures'], signaturePolicy: signaturePolicy(values) } : {}),
+      ...(trust ? { ...trust, requireSignatures: values['require-signatures'], signaturePolicy: signaturePolicy(values) } : {}),
       ...(progress ? { onProgress: progress.onProgress } : {}),
     });
     progress?.finish();

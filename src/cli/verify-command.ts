@@ -1,20 +1,20 @@
-import { createReadStream, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { MAX_SIGNATURE_BYTES, verifyDetachedSignature } from '../tea/node/download/openpgp-signature.js';
+import { MAX_SIGNATURE_BYTES } from '../tea/node/download/openpgp-signature.js';
+import { checkSignature } from '../tea/node/download/signature-stage.js';
 import { fsReason } from '../shared/node/fs-reason.js';
 import type { CommandIo } from './io.js';
 import { parseCommandLine } from './args.js';
 import { fileArgProblem } from './path-args.js';
 import { escapeControls, quoteArg } from './output/safe-text.js';
-import { readKeyringArgs, SIGNATURE_HELP, SIGNATURE_OPTIONS, signaturePolicy } from './signature-args.js';
+import { hasSignatureKeys, readSignatureTrust, SIGNATURE_HELP, SIGNATURE_OPTIONS, signaturePolicy, signerText } from './signature-args.js';
 import { UsageError } from './usage-error.js';
 
 export const VERIFY_HELP = `Usage: teapurl verify FILE --signature SIG --keyring KEYS [options]
 
 Verifies an OpenPGP detached signature (armored .asc or binary .sig) over FILE
-with the public keys of the keyring, as teapurl download --keyring does for each
-artefact: for files fetched some other way. Prints who signed (key fingerprint,
+with the public keys of the keyring, or a Sigstore bundle with --sigstore-key, as
+teapurl download does for each artefact: for files fetched some other way. Prints who signed (key fingerprint,
 user id), when, and with which algorithms.
 
 Options:
@@ -42,7 +42,7 @@ export async function verifyCommand(argv: string[], io: CommandIo): Promise<numb
   const format = values.format;
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not ${JSON.stringify(format)}`);
   if (values.signature === undefined) throw new UsageError('name the detached signature with --signature SIG');
-  if ((values.keyring ?? []).length === 0) throw new UsageError('name the public keys to verify with: --keyring KEYS');
+  if (!hasSignatureKeys(values)) throw new UsageError('name the public keys to verify with: --keyring KEYS (or --sigstore-key FILE)');
   const file = positionals[0]!;
   for (const [value, option] of [
     [file, undefined],
@@ -58,15 +58,15 @@ export async function verifyCommand(argv: string[], io: CommandIo): Promise<numb
     throw new UsageError(`--signature ${quoteArg(values.signature)} cannot be read: ${fsReason(error)}`);
   }
   if (signature.byteLength > MAX_SIGNATURE_BYTES) throw new UsageError(`--signature ${quoteArg(values.signature)} is ${signature.byteLength} bytes, more than the ${MAX_SIGNATURE_BYTES} a detached signature may have`);
-  const keyring = await readKeyringArgs(values, io.cwd, 'verify');
-  if (keyring === undefined) return 2;
-  if (typeof keyring === 'string') {
-    io.stderr.write(`teapurl verify: ${keyring}`);
+  const trust = await readSignatureTrust(values, io.cwd, 'verify');
+  if (trust === undefined) return 2;
+  if (typeof trust === 'string') {
+    io.stderr.write(`teapurl verify: ${trust}`);
     return 1;
   }
   let check;
   try {
-    check = await verifyDetachedSignature(Readable.toWeb(createReadStream(path.resolve(io.cwd, file))) as ReadableStream<Uint8Array>, signature, keyring, signaturePolicy(values));
+    check = await checkSignature(path.resolve(io.cwd, file), signature, trust, signaturePolicy(values));
   } catch (error) {
     io.stderr.write(`teapurl verify: ${escapeControls(file)} cannot be read: ${fsReason(error)}\n`);
     return 1;
@@ -74,8 +74,7 @@ export async function verifyCommand(argv: string[], io: CommandIo): Promise<numb
   const ok = check.verdict === 'verified';
   if (format === 'json') io.stdout.write(`${JSON.stringify({ file, signature: values.signature, ...check }, null, 2)}\n`);
   else if (ok) {
-    const user = check.userId ? ` ${JSON.stringify(check.userId)}` : '';
-    io.stdout.write(`${escapeControls(file)}: signature verified: ${check.publicKeyAlgorithm}/${check.hashAlgorithm} by ${check.fingerprint}${escapeControls(user)}, made ${check.created}\n`);
+    io.stdout.write(`${escapeControls(file)}: signature verified: ${escapeControls(signerText(check))}\n`);
   }
   if (!ok) {
     const key = check.fingerprint ? ` (key ${check.fingerprint}${check.userId ? ` ${check.userId}` : ''})` : '';

@@ -27,5 +27,6 @@ export {
   type TeaSignatureVerdict,
 } from '../tea/node/download/openpgp-signature.js';
 export { TeaSignatureError } from '../tea/node/download/signature-stage.js';
+export { readSigstoreKeys, verifySigstoreBundle, SigstoreKeys, SIGSTORE_MISSING } from '../tea/node/download/sigstore-bundle.js';
 export { signArtefacts, type SignedArtefacts } from '../tea/node/sign-artefacts.js';
 export { readTeaContent, type TeaContentReport } from '../tea/node/tea-content.js';

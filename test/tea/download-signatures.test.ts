@@ -18,6 +18,7 @@ import { testCertificates } from '../support/tls.js';
 import { expiredKey, makeKey, openpgp, signDetached, signWithHash } from '../support/openpgp-keys.js';
 import { startHttps, type TestServer } from './helpers/https-server.js';
 import { signArtefacts } from '../../src/tea/node/sign-artefacts.js';
+import { sigstoreBundle, sigstoreKeyPair } from '../support/sigstore-bundles.js';
 
 const FIXTURE = path.join(ROOT, 'test/fixtures/tea-content');
 const RELEASE = '123e4567-e89b-12d3-a456-426614174000';
@@ -198,6 +199,20 @@ describe('teapurl download --keyring', () => {
     const allowed = await download(server, ['--keyring', keys, '--type', 'BOM', '--allow-sha1-signatures']);
     expect(allowed.status).toBe(0);
     expect(allowed.manifest.files[0].signatureCheck.hashAlgorithm).toBe('SHA-1');
+  });
+
+  it('a Sigstore bundle as signatureUrl verifies with --sigstore-key; over other bytes it is bad-signature; with only a keyring, unknown-key', async () => {
+    const signer = sigstoreKeyPair();
+    const key = writeKeyring('cosign.pub', signer.publicKeyPem);
+    const server = await contentServer({ [SBOM]: sigstoreBundle(SBOM_BYTES(), signer.privateKey) });
+    const good = await download(server, ['--sigstore-key', key, '--type', 'BOM', '--require-signatures']);
+    expect(good.stderr).toBe('');
+    expect(good.status).toBe(0);
+    expect(good.manifest.files[0].signatureCheck).toMatchObject({ verdict: 'verified', hashAlgorithm: 'SHA-256', publicKeyAlgorithm: 'ECDSA', fingerprint: expect.stringMatching(/^[0-9A-F]{64}$/) });
+    expect(good.stdout).toMatch(/; signature verified: ECDSA\/SHA-256 by [0-9A-F]{64}$/m);
+    expectRefused(await download(server, ['--keyring', producerKeys, '--type', 'BOM']), 'unknown-key', /it is a Sigstore bundle, and no Sigstore public key was given/);
+    const other = await contentServer({ [SBOM]: sigstoreBundle(new TextEncoder().encode('other bytes'), signer.privateKey) });
+    expectRefused(await download(other, ['--sigstore-key', key, '--type', 'BOM']), 'bad-signature', /the signature does not match these bytes/);
   });
 
   it('a keyring holding a secret key is refused (exit 2), and not a line of the key is printed', async () => {

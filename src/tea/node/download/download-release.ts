@@ -12,6 +12,7 @@ import { errorText } from '../../../shared/messages.js';
 import { fsReason } from '../../../shared/node/fs-reason.js';
 import { downloadFile, TeaDownloadError, type FileLimits } from './download-file.js';
 import type { TeaKeyring, TeaSignatureCheck, TeaSignaturePolicy } from './openpgp-signature.js';
+import type { SigstoreKeys } from './sigstore-bundle.js';
 import { fetchSignature, TeaSignatureError, verifyFileSignature } from './signature-stage.js';
 import { TeapurlError } from '../../../shared/errors.js';
 
@@ -42,7 +43,13 @@ export interface TeaDownloadOptions {
    * `requireSignatures`. Needs the optional package `openpgp`.
    */
   keyring?: TeaKeyring;
-  /** Refuse a file whose format lists no `signatureUrl` (needs `keyring`). Default `false`. */
+  /**
+   * Verify a `signatureUrl` that is a Sigstore bundle with these public keys
+   * ({@link readSigstoreKeys}), as `keyring` does OpenPGP signatures. Needs the optional package
+   * `@sigstore/verify`.
+   */
+  sigstoreKeys?: SigstoreKeys;
+  /** Refuse a file whose format lists no `signatureUrl` (needs `keyring` or `sigstoreKeys`). Default `false`. */
   requireSignatures?: boolean;
   /** How strict the signature checks are: weak hashes, expired keys. */
   signaturePolicy?: TeaSignaturePolicy;
@@ -375,8 +382,8 @@ export async function downloadProductRelease(api: TeaApi, productReleaseUuid: st
     idleTimeoutMs: options.idleTimeoutMs ?? 60_000,
     allowNoChecksum: options.allowNoChecksum === true,
   };
-  const { keyring } = options;
-  if (options.requireSignatures && !keyring) throw new TeapurlError('requireSignatures needs a keyring to verify the signatures with', { code: 'no-keyring' });
+  const trust = options.keyring || options.sigstoreKeys ? { keyring: options.keyring, sigstoreKeys: options.sigstoreKeys } : undefined;
+  if (options.requireSignatures && !trust) throw new TeapurlError('requireSignatures needs a keyring (or Sigstore keys) to verify the signatures with', { code: 'no-keyring' });
   const failures: TeaDownloadReport['failures'] = [];
   const release = await api.productRelease(productReleaseUuid);
   const planned = plan(await collectSources(api, release, failures), options, failures);
@@ -392,16 +399,16 @@ export async function downloadProductRelease(api: TeaApi, productReleaseUuid: st
       const { signatureUrl } = item.format;
       let signatureCheck: TeaManifestSignature | undefined;
       let verify: ((temporary: string) => Promise<void>) | undefined;
-      if (keyring && !signatureUrl) {
+      if (trust && !signatureUrl) {
         if (options.requireSignatures) throw new TeaSignatureError('unsigned', `${item.format.url}: the format lists no signatureUrl, and signatures are required; not downloaded`);
         signatureCheck = { verdict: 'unsigned' };
-      } else if (keyring && signatureUrl) {
+      } else if (trust && signatureUrl) {
         // The signature first: a missing or oversized one costs no download of the file.
         const signature = await fetchSignature(api.client, signatureUrl, limits.idleTimeoutMs).catch((error: unknown) => {
           throw error instanceof TeaSignatureError ? new TeaSignatureError(error.code, `${item.format.url}: ${error.message}; the file was not downloaded`) : error;
         });
         verify = async (temporary) => {
-          const check = await verifyFileSignature(temporary, signature, signatureUrl, keyring, options.signaturePolicy ?? {}).catch((error: unknown) => {
+          const check = await verifyFileSignature(temporary, signature, signatureUrl, trust, options.signaturePolicy ?? {}).catch((error: unknown) => {
             throw error instanceof TeaSignatureError ? new TeaSignatureError(error.code, `${item.format.url}: ${error.message}`, error.check) : error;
           });
           const { verdict: _, message: __, keyId: ___, ...facts } = check;

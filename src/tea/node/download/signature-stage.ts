@@ -4,6 +4,7 @@
  * the downloaded bytes before the file gets its name.
  */
 import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { TeaClient } from '../../client/tea-client.js';
 import { discardBody } from '../../client/http.js';
@@ -11,6 +12,16 @@ import { readLimitedBody } from '../../protocol/read-limited-body.js';
 import { TeapurlError } from '../../../shared/errors.js';
 import { errorText } from '../../../shared/messages.js';
 import { MAX_SIGNATURE_BYTES, verifyDetachedSignature, type TeaKeyring, type TeaSignatureCheck, type TeaSignaturePolicy, type TeaSignatureVerdict } from './openpgp-signature.js';
+import { isSigstoreBundle, verifySigstoreBundle, type SigstoreKeys } from './sigstore-bundle.js';
+
+/** The keys signatures are verified with: OpenPGP, Sigstore, or both. */
+export interface SignatureTrust {
+  readonly keyring?: TeaKeyring | undefined;
+  readonly sigstoreKeys?: SigstoreKeys | undefined;
+}
+
+/** The largest file a Sigstore bundle is verified over: its signature is over the bytes, held in memory. */
+export const MAX_SIGSTORE_ARTIFACT_BYTES = 1024 ** 3;
 
 /**
  * An artefact file refused for its signature: `code` is the verdict (`unsigned` when signatures
@@ -57,11 +68,23 @@ export async function fetchSignature(client: TeaClient, url: string, timeoutMs: 
 }
 
 /** Verifies the downloaded file at `file` (streamed) against `signature`; throws a {@link TeaSignatureError} unless it holds. */
-export async function verifyFileSignature(file: string, signature: Uint8Array, signatureUrl: string, keyring: TeaKeyring, policy: TeaSignaturePolicy): Promise<TeaSignatureCheck> {
-  const check = await verifyDetachedSignature(Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, signature, keyring, policy);
+export async function verifyFileSignature(file: string, signature: Uint8Array, signatureUrl: string, trust: SignatureTrust, policy: TeaSignaturePolicy): Promise<TeaSignatureCheck> {
+  const check = await checkSignature(file, signature, trust, policy);
   if (check.verdict !== 'verified') {
     const key = check.fingerprint ? ` (key ${check.fingerprint}${check.userId ? ` ${check.userId}` : ''})` : '';
     throw new TeaSignatureError(check.verdict, `the signature ${signatureUrl} does not vouch for the file: ${check.message}${key}; the file was not kept`, check);
   }
   return check;
+}
+
+/** The signature's verdict: a Sigstore bundle with the Sigstore keys, anything else as OpenPGP with the keyring. */
+export async function checkSignature(file: string, signature: Uint8Array, trust: SignatureTrust, policy: TeaSignaturePolicy): Promise<TeaSignatureCheck> {
+  if (isSigstoreBundle(signature)) {
+    if (!trust.sigstoreKeys) return { verdict: 'unknown-key', message: 'it is a Sigstore bundle, and no Sigstore public key was given to verify it with' };
+    const { size } = await stat(file);
+    if (size > MAX_SIGSTORE_ARTIFACT_BYTES) return { verdict: 'too-large', message: `the file is ${size} bytes; a Sigstore bundle is verified over the file in memory, up to ${MAX_SIGSTORE_ARTIFACT_BYTES} bytes` };
+    return verifySigstoreBundle(await readFile(file), signature, trust.sigstoreKeys);
+  }
+  if (!trust.keyring) return { verdict: 'unknown-key', message: 'it is not a Sigstore bundle, and no OpenPGP keyring was given to verify it with' };
+  return verifyDetachedSignature(Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, signature, trust.keyring, policy);
 }
