@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MAX_SIGNATURE_BYTES } from '../tea/node/download/openpgp-signature.js';
+import { MAX_SIGNATURE_BYTES, type TeaSignatureCheck } from '../tea/node/download/openpgp-signature.js';
 import { checkSignature } from '../tea/node/download/signature-stage.js';
 import { fsReason } from '../shared/node/fs-reason.js';
 import type { CommandIo } from './io.js';
@@ -64,7 +64,7 @@ export async function verifyCommand(argv: string[], io: CommandIo): Promise<numb
     io.stderr.write(`teapurl verify: ${trust}`);
     return 1;
   }
-  let check;
+  let check: TeaSignatureCheck;
   try {
     check = await checkSignature(path.resolve(io.cwd, file), signature, trust, signaturePolicy(values));
   } catch (error) {

@@ -4,7 +4,9 @@
  * sample server (its example artefacts, signed with the test key shipped beside them) and for
  * anyone preparing a content folder for `teapurl serve --content`.
  */
+import type { Dirent } from 'node:fs';
 import { lstat, readdir, readFile, writeFile } from 'node:fs/promises';
+import type * as OpenPgp from 'openpgp';
 import path from 'node:path';
 import { TeapurlError } from '../../shared/errors.js';
 import { fsReason } from '../../shared/node/fs-reason.js';
@@ -46,7 +48,7 @@ export interface SignedArtefacts {
  */
 export async function signArtefacts(folder: string, options: { secretKey: string; passphrase?: string; skip?: (relative: string) => boolean }): Promise<SignedArtefacts> {
   const openpgp = loadOpenPgp();
-  let key;
+  let key: OpenPgp.PrivateKey;
   try {
     key = await openpgp.readPrivateKey({ armoredKey: options.secretKey });
     if (!key.isDecrypted()) {
@@ -60,7 +62,7 @@ export async function signArtefacts(folder: string, options: { secretKey: string
   const root = path.resolve(folder);
   const files: string[] = [];
   const walk = async (relative: string): Promise<void> => {
-    let entries;
+    let entries: Dirent[];
     try {
       entries = await readdir(path.join(root, relative), { withFileTypes: true });
     } catch (error) {
