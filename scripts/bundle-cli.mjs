@@ -25,10 +25,11 @@ const common = {
   platform: 'node',
   target: 'node20',
   mainFields: ['module', 'main'],
-  // Loaded only by serve --self-signed (selfsigned), or by the pattern guard when a value needs it
-  // (re2js, reached through a lazily initialised module), from node_modules: bundling them would
-  // make every start-up, validate's included, parse more.
-  external: ['selfsigned', 're2js'],
+  // Loaded only by serve --self-signed (selfsigned), by the keys to verify signatures with
+  // (openpgp, @sigstore/verify), or by the pattern guard when a value needs it (re2js, reached
+  // through a lazily initialised module), from node_modules: bundling them would make every
+  // start-up, validate's included, parse more.
+  external: ['selfsigned', 'openpgp', '@sigstore/verify', '@sigstore/bundle', 're2js'],
   minifySyntax: true,
   minifyWhitespace: true,
   // The licences of what is bundled are in THIRD_PARTY_NOTICES (scripts/third-party-notices.mjs).

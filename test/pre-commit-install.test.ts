@@ -38,12 +38,14 @@ const MAX_HOOK_ENVIRONMENT_BYTES = 8_000_000;
 
 /**
  * The tools a hook install must not fetch: the dev workspace's and the benchmark peers'. Except
- * selfsigned: it is also teapurl's own optional peer dependency, which npm places from the
- * lockfile when it installs the clone's dependencies (it stays out of the hook environment).
+ * teapurl's own optional peer dependencies (selfsigned, openpgp), also in the tools workspace for
+ * the tests: npm places them from the lockfile when it installs the clone's dependencies (they
+ * stay out of the hook environment).
  */
+const OPTIONAL_PEERS = Object.keys((JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { peerDependencies?: Record<string, string> }).peerDependencies ?? {});
 const NOT_FOR_HOOKS = ['tools/package.json', 'scripts/bench/package.json']
   .flatMap((file) => Object.keys((JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies))
-  .filter((name) => name !== 'selfsigned');
+  .filter((name) => !OPTIONAL_PEERS.includes(name));
 
 /** The packages whose tarballs npm's cache holds, by name: what npm downloaded. */
 function downloadedPackages(cache: string): Set<string> {

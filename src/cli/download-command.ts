@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { downloadProductRelease, type TeaDownloadProgress, type TeaDownloadReport } from '../tea/node/download/download-release.js';
+import { downloadProductRelease, type TeaDownloadReport, type TeaManifestEntry } from '../tea/node/download/download-release.js';
 import { resolvePurl, resolveTei } from '../tea/client/resolve-tei.js';
 import { TeaApi } from '../tea/client/tea-api.js';
 import type { CommandIo } from './io.js';
@@ -11,6 +11,8 @@ import { teaFailureHint } from './tea-failure.js';
 import { InvalidArgumentError } from '../shared/errors.js';
 import { DOWNLOAD_FLAG_HINTS, withFlagHints } from './flag-hints.js';
 import { readMaxBytes } from './max-bytes.js';
+import { downloadProgress } from './download-progress.js';
+import { hasSignatureKeys, readSignatureTrust, SIGNATURE_HELP, SIGNATURE_OPTIONS, signaturePolicy, signerText } from './signature-args.js';
 
 export const DOWNLOAD_HELP = `Usage: teapurl download [options] --out DIR <TEI|product-release-URL>
 
@@ -18,7 +20,10 @@ Finds a product release and downloads its transparency artefacts: the product
 release's latest collection and, for each of its components, the latest collection
 of the component release it pins (or of the component's newest release), every
 format of every artefact. Each file is verified against every checksum its format
-lists before it gets its name; a file that does not match is deleted. A manifest,
+lists before it gets its name; a file that does not match is deleted. With
+--keyring (or --sigstore-key), each format's signatureUrl (an OpenPGP detached
+signature, or a Sigstore bundle) is verified over the file too, and a file is kept
+only when both hold. A manifest,
 teapurl-download.json, says what was verified.
 
 The target is a TEI (tei://<domain>/<type>/<id> or urn:tei:<type>:<domain>:<id>:
@@ -39,7 +44,11 @@ Options:
                             of https://<domain> (private deployments, tests)
   --allow-unverified        keep a file whose format lists no checksum (unverified)
   --signatures              also download each format's signature beside its file
-                            (not verified)
+${SIGNATURE_HELP}
+  --require-signatures      refuse a file whose format lists no signatureUrl (with
+                            --keyring or --sigstore-key; without it, such a file is
+                            kept and reported unsigned)
+  --quiet                   no progress line on a terminal
   --max-bytes N             the largest file (default 4294967296)
   --format F                text (default) or json
   --timeout MS              time for a request's answer to begin (default 10000)
@@ -68,22 +77,23 @@ function list(value: string | undefined, option: string): string[] | undefined {
   return items;
 }
 
+/** What a file's signature check found, for its line: `; signature verified: …` or `; unsigned`. */
+function signatureText(entry: TeaManifestEntry): string {
+  const check = entry.signatureCheck;
+  if (check === undefined) return '';
+  if (check.verdict === 'unsigned') return '; unsigned (no signatureUrl)';
+  return `; signature verified: ${signerText(check)}`;
+}
+
 function textReport(report: TeaDownloadReport, out: string): string {
   const lines = report.files.map((f) =>
-    safeLineStart(`${f.verified ? 'verified  ' : 'UNVERIFIED'} ${escapeControls(path.join(out, f.file))}  ${f.bytes} bytes${f.checksums.length > 0 ? `, ${f.checksums.map((c) => c.algType).join(', ')}` : ''}`),
+    safeLineStart(
+      `${f.verified ? 'verified  ' : 'UNVERIFIED'} ${escapeControls(path.join(out, f.file))}  ${f.bytes} bytes${f.checksums.length > 0 ? `, ${f.checksums.map((c) => c.algType).join(', ')}` : ''}${escapeControls(signatureText(f))}`,
+    ),
   );
   const name = `${report.productRelease.name ? `${report.productRelease.name} ` : ''}${report.productRelease.version}`;
   lines.push(`${escapeControls(name)} (${report.productRelease.uuid}): ${report.files.length} file${report.files.length === 1 ? '' : 's'} verified, ${report.failures.length} failed; manifest ${escapeControls(report.manifest)}`);
   return `${lines.join('\n')}\n`;
-}
-
-/** A progress line on a terminal: one line, rewritten. */
-function progress(io: CommandIo): ((event: TeaDownloadProgress) => void) | undefined {
-  if (!io.stderr.isTTY) return undefined;
-  return (event) => {
-    if (event.step === 'start') io.stderr.write(`\r\u001b[K[${event.index}/${event.total}] ${escapeControls(event.file)}`);
-    if (event.index === event.total && event.step !== 'start') io.stderr.write('\r\u001b[K');
-  };
 }
 
 /** `teapurl download`: returns the exit code. */
@@ -99,6 +109,9 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
       'discovery-origin': { type: 'string' },
       'allow-unverified': { type: 'boolean', default: false },
       signatures: { type: 'boolean', default: false },
+      'require-signatures': { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
+      ...SIGNATURE_OPTIONS,
       'max-bytes': { type: 'string' },
       ...API_KEY_OPTIONS,
       ...TEA_CLIENT_OPTIONS,
@@ -118,6 +131,12 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
     const mediaTypes = list(values['media-type'], 'media-type');
     const out = path.resolve(io.cwd, values.out);
     const client = { ...(credentials ? { credentials } : {}), transport, allowInsecureHttp, timeoutMs };
+    if (values['require-signatures'] && !hasSignatureKeys(values)) throw new UsageError('--require-signatures needs --keyring FILE (or --sigstore-key FILE): the keys to verify the signatures with');
+    const trust = await readSignatureTrust(values, io.cwd, 'download');
+    if (typeof trust === 'string') {
+      io.stderr.write(`teapurl download: ${trust}`);
+      return 1;
+    }
 
     let api: TeaApi;
     let uuid: string;
@@ -136,7 +155,7 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
       api = new TeaApi({ baseUrl: where.baseUrl, ...client });
       uuid = where.uuid;
     }
-    const onProgress = progress(io);
+    const progress = downloadProgress(io.stderr, { quiet: values.quiet });
     const report = await downloadProductRelease(api, uuid, {
       out,
       ...(types ? { types } : {}),
@@ -144,8 +163,10 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
       allowNoChecksum: values['allow-unverified'],
       signatures: values.signatures,
       ...(maxBytes !== undefined ? { maxBytes } : {}),
-      ...(onProgress ? { onProgress } : {}),
+      ...(trust ? { ...trust, requireSignatures: values['require-signatures'], signaturePolicy: signaturePolicy(values) } : {}),
+      ...(progress ? { onProgress: progress.onProgress } : {}),
     });
+    progress?.finish();
     io.stdout.write(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : textReport(report, values.out));
     for (const failure of report.failures) io.stderr.write(`teapurl download: ${escapeControls(failure.what)}: ${escapeControls(withFlagHints(failure.message, DOWNLOAD_FLAG_HINTS))}\n`);
     return report.failures.length === 0 ? 0 : 1;

@@ -16,6 +16,8 @@ Commands:
   discover <host|url|tei>     read /.well-known/tea and print the chosen API base URL and the ranked list
   auth-check <base-url>       probe a TEA server against the authentication profile (section 5)
   download <tei|url> --out D  download a product release's artefacts, every checksum verified
+                              (and, with --keyring, every signature)
+  verify FILE --signature SIG verify an OpenPGP detached signature with --keyring KEYS
   tea get|check <url>         print one TEA object as JSON, validated; check what a server serves
   docs --out DIR              generate a documentation site (HTML, Markdown) for PURL type definitions
                               and their URL templates
@@ -38,6 +40,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   discover: async () => (await import('./discover-command.js')).discoverCommand,
   'auth-check': async () => (await import('./auth-check-command.js')).authCheckCommand,
   download: async () => (await import('./download-command.js')).downloadCommand,
+  verify: async () => (await import('./verify-command.js')).verifyCommand,
   tea: async () => (await import('./tea-command.js')).teaCommand,
   docs: async () => (await import('./docs-command.js')).docsCommand,
 };

@@ -13,6 +13,7 @@ const HELPS = [
   ['discover'],
   ['auth-check'],
   ['download'],
+  ['verify'],
   ['tea'],
   ['docs'],
   ...['parse', 'canonical', 'validate', 'urls', 'from-url', 'test-suite'].map((action) => ['purl', action]),

@@ -550,6 +550,14 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 
+  it('teapurl verify --keyring without the optional openpgp package says what to install and exits 1', async () => {
+    expect(existsSync(path.join(project, 'node_modules/openpgp'))).toBe(false);
+    const result = await run(process.execPath, [path.join(installed(), 'bin/teapurl.cjs'), 'verify', 'package.json', '--signature', 'package.json', '--keyring', 'package.json'], project);
+    expect(result.status, shown(result)).toBe(1);
+    expect(result.stderr).toMatch(/^teapurl verify: --keyring: .*optional package openpgp.*npm i openpgp/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
   it('teapurl/purl, teapurl and teapurl/tea/client bundle with esbuild for the browser and run with web globals only', async () => {
     await writeFile(path.join(project, 'browser.js'), BROWSER_ENTRY);
     const bundled = await build({ entryPoints: ['browser.js'], bundle: true, platform: 'browser', format: 'iife', minify: true, write: false, logLevel: 'silent', absWorkingDir: project }).catch(

@@ -112,6 +112,14 @@ export interface FileLimits {
   readonly allowNoChecksum: boolean;
 }
 
+/** What a caller hears while a file downloads, and checks before it is kept. */
+export interface FileHooks {
+  /** Bytes so far, and the size the server declared (when it did), as each chunk arrives. */
+  readonly onBytes?: (bytes: number, declared: number | undefined) => void;
+  /** After every checksum matched, before the file gets its name: throw to refuse it. */
+  readonly beforeKeep?: (temporary: string) => Promise<void>;
+}
+
 /** What one download gave. */
 export interface DownloadedFile {
   /** The file, absolute. */
@@ -152,7 +160,7 @@ async function digestsOfFile(file: string, checksums: readonly ListedChecksum[],
  * Downloads `url` (through `client`, so a token goes only to the API's origin) to `dir/name`,
  * verifying every listed checksum. Throws a {@link TeaDownloadError}, or a `NetworkError`.
  */
-export async function downloadFile(client: TeaClient, url: string, checksums: readonly ListedChecksum[], target: { dir: string; name: string; artifact: string }, limits: FileLimits): Promise<DownloadedFile> {
+export async function downloadFile(client: TeaClient, url: string, checksums: readonly ListedChecksum[], target: { dir: string; name: string; artifact: string }, limits: FileLimits, hooks: FileHooks = {}): Promise<DownloadedFile> {
   const { artifact } = target;
   const fail = (code: TeaDownloadFailure, why: string) => new TeaDownloadError(`${artifact}: ${url}: ${why}`, { code, artifact, url });
   if (checksums.length === 0 && !limits.allowNoChecksum) throw fail('no-checksum', 'the format lists no checksum, so the file cannot be verified; refused (allow it with the allowNoChecksum option)');
@@ -191,6 +199,7 @@ export async function downloadFile(client: TeaClient, url: string, checksums: re
       throw fail('file-system', `cannot write ${temporary}: ${fsReason(error)}`);
     }
     let bytes = 0;
+    const size = result.response.headers.has('content-length') && Number.isFinite(declared) ? declared : undefined;
     try {
       for await (const chunk of result.response.body ?? []) {
         stillAlive();
@@ -201,6 +210,7 @@ export async function downloadFile(client: TeaClient, url: string, checksums: re
         }
         for (const hasher of hashers.values()) hasher.update(chunk);
         await handle.write(chunk);
+        hooks.onBytes?.(bytes, size);
       }
     } catch (error) {
       if (error instanceof TeaDownloadError) throw error;
@@ -223,6 +233,7 @@ export async function downloadFile(client: TeaClient, url: string, checksums: re
         actual: wrong.actual,
       });
     }
+    await hooks.beforeKeep?.(temporary);
     let linked: boolean;
     try {
       // link, not rename: it never replaces a file that is already there.

@@ -3,7 +3,7 @@
  * and each component release's, every format of every artefact (or those the filters keep), into
  * one folder, with a manifest of what was verified. One failure never stops the others.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { TeaArtifact, TeaArtifactFormat, TeaCollection, TeaComponentRef, TeaProductRelease } from '../../../../types/index.js';
 import type { TeaApi } from '../../client/tea-api.js';
@@ -11,6 +11,10 @@ import { errorText } from '../../../shared/messages.js';
 import { fsReason } from '../../../shared/node/fs-reason.js';
 import { downloadFile, TeaDownloadError, type FileLimits } from './download-file.js';
 import { writeFileAtomic } from '../../../shared/node/safe-write.js';
+import type { TeaKeyring, TeaSignatureCheck, TeaSignaturePolicy } from './openpgp-signature.js';
+import type { SigstoreKeys } from './sigstore-bundle.js';
+import { fetchSignature, TeaSignatureError, verifyFileSignature } from './signature-stage.js';
+import { TeapurlError } from '../../../shared/errors.js';
 
 /**
  * Options of {@link downloadProductRelease}.
@@ -30,15 +34,32 @@ export interface TeaDownloadOptions {
   mediaTypes?: readonly string[];
   /** Keep a file whose format lists no checksum, unverified. Default `false`: it is refused. */
   allowNoChecksum?: boolean;
-  /** Also download each format's `signatureUrl` beside its file (not verified: see the TEA guide). */
+  /** Also download each format's `signatureUrl` beside its file. */
   signatures?: boolean;
+  /**
+   * Verify each format's `signatureUrl` (an OpenPGP detached signature) with these keys
+   * ({@link readKeyring}), over the downloaded bytes: a file is kept only when its checksums and
+   * its signature hold. A format with no `signatureUrl` is kept and reported `unsigned`, unless
+   * `requireSignatures`. Needs the optional package `openpgp`.
+   */
+  keyring?: TeaKeyring;
+  /**
+   * Verify a `signatureUrl` that is a Sigstore bundle with these public keys
+   * ({@link readSigstoreKeys}), as `keyring` does OpenPGP signatures. Needs the optional package
+   * `@sigstore/verify`.
+   */
+  sigstoreKeys?: SigstoreKeys;
+  /** Refuse a file whose format lists no `signatureUrl` (needs `keyring` or `sigstoreKeys`). Default `false`. */
+  requireSignatures?: boolean;
+  /** How strict the signature checks are: weak hashes, expired keys. */
+  signaturePolicy?: TeaSignaturePolicy;
   /** Largest file, in bytes. Default 4 GiB. */
   maxBytes?: number;
   /** Time for one file, in ms. Default one hour. */
   timeoutMs?: number;
   /** Longest wait for a file's next bytes, in ms. Default 60,000. */
   idleTimeoutMs?: number;
-  /** Called as each file starts and ends, for a progress line. */
+  /** Called as each file starts, as its bytes arrive, and as it ends, for a progress display. */
   onProgress?: (event: TeaDownloadProgress) => void;
 }
 
@@ -58,8 +79,12 @@ export interface TeaDownloadProgress {
   readonly total: number;
   /** The file, relative to the output folder. */
   readonly file: string;
-  /** `start`, `done` or `failed`. */
-  readonly step: 'start' | 'done' | 'failed';
+  /** `start`, `bytes` (more arrived), `done` or `failed`. */
+  readonly step: 'start' | 'bytes' | 'done' | 'failed';
+  /** For `bytes`, `done`: the bytes so far. */
+  readonly bytes?: number;
+  /** For `bytes`: the size the server declared, when it did. */
+  readonly size?: number;
 }
 
 /**
@@ -130,8 +155,41 @@ export interface TeaManifestEntry {
   }>;
   /** `false` only for a file kept with no checksum to check (`allowNoChecksum`). */
   verified: boolean;
-  /** The signature file beside it, when asked for and listed (not verified). */
+  /** The signature file beside it, when asked for and listed. */
   signature?: string;
+  /**
+   * With a keyring: `verified` and who signed (key fingerprint, user id, when, algorithms), or
+   * `unsigned` when the format lists no `signatureUrl`.
+   */
+  signatureCheck?: TeaManifestSignature;
+}
+
+/**
+ * What a manifest records of a file's signature.
+ *
+ * @example
+ * ```ts
+ * import type { TeaManifestSignature } from 'teapurl/node';
+ * const line = (s: TeaManifestSignature) => (s.verdict === 'verified' ? `signed by ${s.userId} (${s.fingerprint}) on ${s.created}` : 'unsigned');
+ * ```
+ */
+export interface TeaManifestSignature {
+  /** `verified`, or `unsigned` when there was no signature to check. */
+  verdict: 'verified' | 'unsigned';
+  /** The signature's URL. */
+  url?: string;
+  /** The signing key's primary fingerprint. */
+  fingerprint?: string;
+  /** The signing subkey's fingerprint, when a subkey signed. */
+  subkeyFingerprint?: string;
+  /** The key's primary user id. */
+  userId?: string;
+  /** When the signature was made, ISO 8601. */
+  created?: string;
+  /** Its hash (`SHA-512`, …). */
+  hashAlgorithm?: string;
+  /** Its key's algorithm (`EdDSA`, `RSA`, …). */
+  publicKeyAlgorithm?: string;
 }
 
 /**
@@ -162,6 +220,8 @@ export interface TeaDownloadReport {
     what: string;
     /** Why. */
     message: string;
+    /** For a file refused for its signature: what the verification found. */
+    signature?: TeaSignatureCheck;
   }>;
   /** The manifest file, absolute. */
   manifest: string;
@@ -320,16 +380,43 @@ export async function downloadProductRelease(api: TeaApi, productReleaseUuid: st
     idleTimeoutMs: options.idleTimeoutMs ?? 60_000,
     allowNoChecksum: options.allowNoChecksum === true,
   };
+  const trust = options.keyring || options.sigstoreKeys ? { keyring: options.keyring, sigstoreKeys: options.sigstoreKeys } : undefined;
+  if (options.requireSignatures && !trust) throw new TeapurlError('requireSignatures needs a keyring (or Sigstore keys) to verify the signatures with', { code: 'no-keyring' });
   const failures: TeaDownloadReport['failures'] = [];
   const release = await api.productRelease(productReleaseUuid);
   const planned = plan(await collectSources(api, release, failures), options, failures);
   const files: TeaManifestEntry[] = [];
   for (const [i, item] of planned.entries()) {
     const label = `artefact ${item.artifact.uuid}${item.artifact.name ? ` (${item.artifact.name})` : ''}`;
-    options.onProgress?.({ index: i + 1, total: planned.length, file: item.name, step: 'start' });
+    const progress = { index: i + 1, total: planned.length, file: item.name };
+    options.onProgress?.({ ...progress, step: 'start' });
+    const folder = path.dirname(path.join(out, item.name));
+    const folderWasThere = await stat(folder).then(() => true, () => false);
     try {
       const checksums = item.format.checksums ?? [];
-      const got = await downloadFile(api.client, item.format.url, checksums, { dir: out, name: item.name, artifact: label }, limits);
+      const { signatureUrl } = item.format;
+      let signatureCheck: TeaManifestSignature | undefined;
+      let verify: ((temporary: string) => Promise<void>) | undefined;
+      if (trust && !signatureUrl) {
+        if (options.requireSignatures) throw new TeaSignatureError('unsigned', `${item.format.url}: the format lists no signatureUrl, and signatures are required; not downloaded`);
+        signatureCheck = { verdict: 'unsigned' };
+      } else if (trust && signatureUrl) {
+        // The signature first: a missing or oversized one costs no download of the file.
+        const signature = await fetchSignature(api.client, signatureUrl, limits.idleTimeoutMs).catch((error: unknown) => {
+          throw error instanceof TeaSignatureError ? new TeaSignatureError(error.code, `${item.format.url}: ${error.message}; the file was not downloaded`) : error;
+        });
+        verify = async (temporary) => {
+          const check = await verifyFileSignature(temporary, signature, signatureUrl, trust, options.signaturePolicy ?? {}).catch((error: unknown) => {
+            throw error instanceof TeaSignatureError ? new TeaSignatureError(error.code, `${item.format.url}: ${error.message}`, error.check) : error;
+          });
+          const { verdict: _, message: __, keyId: ___, ...facts } = check;
+          signatureCheck = { verdict: 'verified', url: signatureUrl, ...facts };
+        };
+      }
+      const got = await downloadFile(api.client, item.format.url, checksums, { dir: out, name: item.name, artifact: label }, limits, {
+        ...(options.onProgress ? { onBytes: (bytes: number, size: number | undefined) => options.onProgress!({ ...progress, step: 'bytes', bytes, ...(size !== undefined ? { size } : {}) }) } : {}),
+        ...(verify ? { beforeKeep: verify } : {}),
+      });
       const entry: TeaManifestEntry = {
         object: item.source.object,
         collection: { ...(item.source.collection.uuid ? { uuid: item.source.collection.uuid } : {}), ...(item.source.collection.version ? { version: item.source.collection.version } : {}) },
@@ -339,6 +426,7 @@ export async function downloadProductRelease(api: TeaApi, productReleaseUuid: st
         bytes: got.bytes,
         checksums: [...checksums],
         verified: checksums.length > 0,
+        ...(signatureCheck ? { signatureCheck } : {}),
       };
       if (options.signatures && item.format.signatureUrl) {
         // Beside the file, with the signature's own extension (.asc, .sig, .sigstore…).
@@ -348,10 +436,14 @@ export async function downloadProductRelease(api: TeaApi, productReleaseUuid: st
         entry.signature = name;
       }
       files.push(entry);
-      options.onProgress?.({ index: i + 1, total: planned.length, file: item.name, step: 'done' });
+      options.onProgress?.({ ...progress, step: 'done', bytes: got.bytes });
     } catch (error) {
-      failures.push({ what: label, message: error instanceof TeaDownloadError ? error.message : errorText(error).replace(/^\w*Error: /, '') });
-      options.onProgress?.({ index: i + 1, total: planned.length, file: item.name, step: 'failed' });
+      // The label is the failure's `what`: a TeaDownloadError's message, which starts with it, says it once.
+      const message = error instanceof TeaDownloadError || error instanceof TeaSignatureError ? (error.message.startsWith(`${label}: `) ? error.message.slice(label.length + 2) : error.message) : errorText(error).replace(/^\w*Error: /, '');
+      failures.push({ what: label, message, ...(error instanceof TeaSignatureError && error.check ? { signature: error.check } : {}) });
+      // Nothing of a refused file stays: not even the artefact's folder, when this download made it and it is empty.
+      if (!folderWasThere) await rmdir(folder).catch(() => undefined);
+      options.onProgress?.({ ...progress, step: 'failed' });
     }
   }
   const productRelease = { uuid: release.uuid, version: release.version, ...(release.productName ? { name: release.productName } : {}) };
