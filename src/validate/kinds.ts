@@ -81,6 +81,7 @@ export const KINDS: readonly KindInfo[] = [
     alsoKnownAs: [
       'https://packageurl.org/schemas/purl-type-definition.schema-1.0.json',
       'https://packageurl.org/schemas/purl-type-definition.schema-1.1.json',
+      'https://packageurl.org/purl-schemas/purl-type-definition.schema-1.1.json',
     ],
     aliases: ['purl-type', 'purl'],
     validate: purlTypeDefinition,

@@ -325,7 +325,7 @@ describe('PurlError: component and code', () => {
     expect(error.message.length).toBeGreaterThan(10);
     expect(error.toIssue()).toEqual({ component, code, message: error.message });
     // validate reports the same problem rather than throwing, and so does canonicalize's refusal.
-    expect(which.validate(purl)).toEqual({ valid: false, errors: [error.toIssue()], canonical: null, isCanonical: false });
+    expect(which.validate(purl)).toEqual({ valid: false, errors: [error.toIssue()], warnings: [], canonical: null, isCanonical: false });
     expect(refusal(() => which.canonicalize(purl)).code).toBe(code);
   });
 
@@ -403,8 +403,8 @@ describe('type layer', () => {
   });
 
   it('validate reports the canonical form and whether the input already is it', () => {
-    expect(validatePurl('pkg:npm/left-pad@1.3.0')).toEqual({ valid: true, errors: [], canonical: 'pkg:npm/left-pad@1.3.0', isCanonical: true });
-    expect(validatePurl('pkg:NPM/left-pad@1.3.0')).toEqual({ valid: true, errors: [], canonical: 'pkg:npm/left-pad@1.3.0', isCanonical: false });
+    expect(validatePurl('pkg:npm/left-pad@1.3.0')).toEqual({ valid: true, errors: [], warnings: [], canonical: 'pkg:npm/left-pad@1.3.0', isCanonical: true });
+    expect(validatePurl('pkg:NPM/left-pad@1.3.0')).toEqual({ valid: true, errors: [], warnings: [], canonical: 'pkg:npm/left-pad@1.3.0', isCanonical: false });
     // Strictly, an uppercase qualifier key is an error, though canonicalize repairs it.
     expect(validatePurl('pkg:npm/left-pad?Foo=1').errors.map((e) => e.code)).toEqual(['uppercase-qualifier-key']);
   });

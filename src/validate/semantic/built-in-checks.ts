@@ -12,6 +12,7 @@ import { PURL_TYPE_FIELD_CHECKS } from './purl-type-field-checks.js';
 import { PURL_TYPE_PATTERN_CHECKS } from './purl-type-pattern-checks.js';
 import { PURL_TYPE_EXAMPLE_CHECKS } from './purl-type-example-checks.js';
 import { PURL_TYPE_UNCHECKED_CHECKS } from './purl-type-unchecked.js';
+import { PURL_TYPE_EDITION_CHECKS } from './purl-type-edition-checks.js';
 import { PURL_URLS_CHECKS } from './purl-urls-checks.js';
 import { VERS_INDEX_CHECKS, VERS_TYPE_CHECKS, versFieldsCheck } from './vers-checks.js';
 import { TEA_OBJECT_CHECKS } from './tea-object-checks.js';
@@ -21,7 +22,7 @@ import { CYCLONEDX_CHECKS, SPDX_CHECKS } from './sbom-purl-checks.js';
 const OWN_CHECKS: { readonly [K in DocumentKind]?: readonly SemanticCheck[] } = {
   'tea-discovery': DISCOVERY_CHECKS,
   'tea-token-response': TOKEN_RESPONSE_CHECKS,
-  'purl-type-definition': [...PURL_TYPE_FIELD_CHECKS, ...PURL_TYPE_PATTERN_CHECKS, ...PURL_TYPE_EXAMPLE_CHECKS, ...PURL_TYPE_UNCHECKED_CHECKS],
+  'purl-type-definition': [...PURL_TYPE_FIELD_CHECKS, ...PURL_TYPE_PATTERN_CHECKS, ...PURL_TYPE_EXAMPLE_CHECKS, ...PURL_TYPE_EDITION_CHECKS, ...PURL_TYPE_UNCHECKED_CHECKS],
   'purl-type-urls': PURL_URLS_CHECKS,
   'vers-type-definition': VERS_TYPE_CHECKS,
   'vers-types-index': VERS_INDEX_CHECKS,
