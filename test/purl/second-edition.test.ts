@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { definitionEdition, fixText, validateText } from '../../src/index.js';
 import { loadPurlEngine, PurlError, validatePurl, type PurlTypeDefinition } from '../../src/purl/index.js';
 import { ROOT } from '../support/paths.js';
+import { runCli } from '../support/run-cli.js';
 
 const DIR = path.join(ROOT, 'test/fixtures/second-edition');
 const read = (file: string) => readFileSync(path.join(DIR, file), 'utf8');
@@ -16,13 +17,13 @@ const FILE = 'distro-definition.json';
 
 describe('a definition of the 2nd edition', () => {
   it('written from the merged upstream text, validates clean', () => {
-    const { valid, findings } = validateText(read(FILE), { file: FILE });
+    const { valid, findings } = validateText(read(`clean/${FILE}`), { file: FILE });
     expect(findings).toEqual([]);
     expect(valid).toBe(true);
   });
 
   it('is told its edition by $schema, else by $id, else the 2nd', () => {
-    expect(definitionEdition(JSON.parse(read(FILE)))).toEqual({ edition: 2, namedBy: '$schema' });
+    expect(definitionEdition(JSON.parse(read(`clean/${FILE}`)))).toEqual({ edition: 2, namedBy: '$schema' });
     expect(definitionEdition(JSON.parse(read(`first-edition/${FILE}`)))).toEqual({ edition: 1, namedBy: '$schema' });
     expect(definitionEdition({ $id: 'https://packageurl.org/types/npm-definition.json' })).toEqual({ edition: 1, namedBy: '$id' });
     expect(definitionEdition({ $schema: 'https://example.com/x.json' })).toEqual({ edition: 2, namedBy: 'default' });
@@ -66,7 +67,7 @@ describe('a definition of the 2nd edition', () => {
   });
 
   it('a prohibited namespace registers no values', () => {
-    const document = JSON.parse(read(FILE)) as Record<string, any>;
+    const document = JSON.parse(read(`clean/${FILE}`)) as Record<string, any>;
     document.namespace_definition.requirement = 'prohibited';
     document.examples = ['pkg:distro/curl@7.50.3?arch=i386'];
     const { findings } = validateText(JSON.stringify(document, null, 2), { file: FILE });
@@ -75,7 +76,7 @@ describe('a definition of the 2nd edition', () => {
 });
 
 describe('the engine of a 2nd-edition definition', () => {
-  const engine = loadPurlEngine([JSON.parse(read(FILE))]);
+  const engine = loadPurlEngine([JSON.parse(read(`clean/${FILE}`))]);
 
   it('validatePurl reports an unregistered namespace and a missing recommended key as warnings with their own codes', async () => {
     const verdict = (await engine).validate('pkg:distro/Rocky/bash@5.1?distro=rocky-9');
@@ -102,5 +103,36 @@ describe('the engine of a 2nd-edition definition', () => {
   it('an invalid PURL has errors and no warnings; a type without registered values has none', () => {
     expect(validatePurl('pkg:vcpkg/boost/asio')).toMatchObject({ valid: false, warnings: [] });
     expect(validatePurl('pkg:npm/left-pad@1.3.0').warnings).toEqual([]);
+  });
+});
+
+describe('teapurl purl validate shows the warnings', () => {
+  const types = ['--types', path.join(DIR, 'clean')];
+
+  it('in text, after the verdict, with each code; the PURL stays valid (exit 0)', () => {
+    const { status, stdout } = runCli(['purl', 'validate', ...types, 'pkg:distro/rocky/bash@5.1', 'pkg:distro/fedora/bash@5.1?arch=x86_64']);
+    expect(status).toBe(0);
+    const [warned, clean] = stdout.trimEnd().split('\n');
+    expect(warned).toMatch(/^pkg:distro\/rocky\/bash@5\.1: valid and canonical; warnings: distro namespace "rocky" is not one of .* \[namespace\] \(unregistered-namespace\); .* \[qualifiers\] \(missing-recommended-qualifier\)$/);
+    expect(clean).toBe('pkg:distro/fedora/bash@5.1?arch=x86_64: valid and canonical');
+  });
+
+  it('in JSON, one object per PURL with errors and warnings', () => {
+    const { status, stdout } = runCli(['purl', 'validate', '--format', 'json', ...types, 'pkg:distro/rocky/bash@5.1?arch=x86_64']);
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      input: 'pkg:distro/rocky/bash@5.1?arch=x86_64',
+      valid: true,
+      canonical: 'pkg:distro/rocky/bash@5.1?arch=x86_64',
+      isCanonical: true,
+      errors: [],
+      warnings: [{ component: 'namespace', code: 'unregistered-namespace', message: expect.stringContaining('"rocky"') }],
+    });
+  });
+
+  it('--format belongs to validate alone', () => {
+    const { status, stderr } = runCli(['purl', 'canonical', '--format', 'json', 'pkg:npm/a']);
+    expect(status).toBe(2);
+    expect(stderr).toContain('--format is an option of validate only');
   });
 });
