@@ -10,6 +10,8 @@ import { definitionEdition, fixText, validateText } from '../../src/index.js';
 import { loadPurlEngine, PurlError, validatePurl, type PurlTypeDefinition } from '../../src/purl/index.js';
 import { ROOT } from '../support/paths.js';
 import { runCli } from '../support/run-cli.js';
+import { generateDocsSite } from '../../src/docs/index.js';
+import { explainPurl } from '../../src/docs/purl-box/explain-purl.js';
 
 const DIR = path.join(ROOT, 'test/fixtures/second-edition');
 const read = (file: string) => readFileSync(path.join(DIR, file), 'utf8');
@@ -134,5 +136,35 @@ describe('teapurl purl validate shows the warnings', () => {
     const { status, stderr } = runCli(['purl', 'canonical', '--format', 'json', 'pkg:npm/a']);
     expect(status).toBe(2);
     expect(stderr).toContain('--format is an option of validate only');
+  });
+});
+
+describe('the docs site of a 2nd-edition definition', () => {
+  const definition = JSON.parse(read(`clean/${FILE}`)) as PurlTypeDefinition;
+  const files = new Map(generateDocsSite([definition], { format: 'both' }).map((f) => [f.path, f.content]));
+
+  it('lists the registered namespace values and marks the recommended qualifier, in HTML and Markdown', () => {
+    const html = files.get('types/distro.html')!;
+    const section = html.slice(html.indexOf('<section id="registered-namespaces">'), html.indexOf('</section>', html.indexOf('<section id="registered-namespaces">')));
+    expect([...section.matchAll(/data-registered="([^"]+)"/g)].map((m) => m[1])).toEqual(['almalinux', 'fedora', 'opensuse']);
+    expect(section).toContain('https://fedoraproject.org/');
+    expect(html).toMatch(/data-qualifier="arch"[^]*?recommended \(a PURL without it gets a warning\)/);
+    const md = files.get('types/distro.md')!;
+    expect(md).toContain('## Registered namespaces');
+    expect(md).toMatch(/\| `opensuse` \| openSUSE \|/);
+    expect(md).toContain('recommended (a PURL without it gets a warning)');
+  });
+
+  it('a definition without registered values has no such section', () => {
+    const plain = { ...definition, namespace_definition: { requirement: 'required' as const } };
+    expect(generateDocsSite([plain]).find((f) => f.path === 'types/distro.html')!.content).not.toContain('registered-namespaces');
+  });
+
+  it("the live box shows the engine's warnings on a valid PURL", async () => {
+    const result = explainPurl(await loadPurlEngine([definition]), 'pkg:distro/rocky/bash@5.1');
+    expect(result.valid).toBe(true);
+    expect(result.warnings.map((w) => w.code)).toEqual(['unregistered-namespace', 'missing-recommended-qualifier']);
+    const script = readFileSync(path.join(ROOT, 'src/docs/purl-box/purl-box.browser.ts'), 'utf8');
+    expect(script).toContain("class: 'purl-box-warnings'");
   });
 });
