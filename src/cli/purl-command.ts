@@ -17,7 +17,7 @@ Actions:
   validate     check each PURL: "<PURL>: valid and canonical", or why it is not
   urls         print each PURL's repository, download and version page URLs: teapurl purl urls --help
   from-url     read registry and download URLs back to PURLs: teapurl purl from-url --help
-  test-suite   run PURL test documents (purl-test format 0.2): teapurl purl test-suite --help
+  test-suite   run PURL test documents (purl-test 0.2, or 0.1): teapurl purl test-suite --help
 
 Options:
   --types DIR      build the engine from the type definitions in DIR (default: the bundled corpus)

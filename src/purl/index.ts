@@ -9,6 +9,7 @@
  */
 export { PurlEngine, type PurlEngineOptions, type ParseOptions, type PurlValidation } from './engine/purl-engine.js';
 export { defaultPurlEngine, bundledPurlEngine, parsePurl, buildPurl, canonicalizePurl, validatePurl } from './default-engine.js';
+export { purlEquals, comparePurls, type PurlLike } from './compare-purls.js';
 export { PurlError, type PurlIssue, type PurlErrorCode, type PurlWarningCode, type PurlComponentName } from './purl-error.js';
 export type { PurlComponents, PurlComponentsInput, PurlQualifiers } from './purl-components.js';
 export { DefinitionSetError } from './definitions/definition-set-error.js';
