@@ -131,7 +131,9 @@ function acceptedTemplate(raw: unknown, pointer: string, touched: ReadonlySet<st
     member('ignore', strings) &&
     member('patterns', stringValues) &&
     member('read_back', (value) => value === false) &&
-    member('download', (value) => value === true);
+    member('download', (value) => value === true) &&
+    member('download_url', (value) => value === true) &&
+    member('contested', (value) => value === true);
   return sound ? accepted : null;
 }
 
