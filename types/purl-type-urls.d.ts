@@ -102,6 +102,10 @@ export interface PurlTypeUrls {
    */
   sidecars?: string[];
   /**
+   * Paths of the default registry's host that hold the site's own pages, never a package (huggingface.co/docs, /spaces): a URL at or under one reads back to no PURL of this type, whatever its templates would read.
+   */
+  site_paths?: string[];
+  /**
    * Worked cases, checked by the validator: a PURL with the URLs it gives, or a URL with the PURL it reads back to.
    *
    * @minItems 1

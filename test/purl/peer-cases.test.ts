@@ -2,7 +2,7 @@
  * Issue 36: where peers' own test data disagreed with teapurl, each case taken from the peer.
  */
 import { describe, expect, it } from 'vitest';
-import { canonicalizePurl, comparePurls, PackageURL, parsePurl, purlEquals, PurlError, validatePurl } from '../../src/purl/index.js';
+import { canonicalizePurl, comparePurls, loadPurlUrls, PackageURL, parsePurl, purlEquals, PurlError, validatePurl } from '../../src/purl/index.js';
 import { defaultPurlEngine } from '../../src/purl/index.js';
 import { readSuiteCases } from '../../src/purl/test-suite/suite-case.js';
 import { runSuiteCase } from '../../src/purl/test-suite/run-case.js';
@@ -122,5 +122,16 @@ describe('PURL equality and order (packageurl-java #17, purl-spec #975)', () => 
     expect(purl.equals?.('pkg:maven/org.apache.commons/io@1.3.5')).toBe(false);
     expect(purl.equals?.('not a purl')).toBe(false);
     expect(purl.equals?.(null)).toBe(false);
+  });
+});
+
+describe("huggingface: the site's own pages are not models (a peer read /docs/transformers as one)", () => {
+  it('docs and spaces pages read back to nothing; a model page still reads back', async () => {
+    const { urlToPurl } = await loadPurlUrls();
+    expect(urlToPurl('https://huggingface.co/docs/transformers')).toBeNull();
+    expect(urlToPurl('https://huggingface.co/spaces/gradio')).toBeNull();
+    expect(urlToPurl('https://huggingface.co/docs/transformers/index')).toBeNull();
+    expect(urlToPurl('https://huggingface.co/google-bert/bert-base-uncased')).toBe('pkg:huggingface/google-bert/bert-base-uncased');
+    expect(urlToPurl('https://huggingface.co/docsx/model')).toBe('pkg:huggingface/docsx/model');
   });
 });

@@ -92,6 +92,8 @@ export interface CompiledUrlDocument {
   readonly mirrors: readonly CompiledMirror[];
   /** The sidecar suffixes, longest first (`.asc.sha1` before `.sha1`). */
   readonly sidecars: readonly string[];
+  /** Paths of the default registry that are the site's own pages (`site_paths`), as full URL prefixes. */
+  readonly sitePaths: readonly string[];
 }
 
 function isKnownSource(name: string): boolean {
@@ -196,7 +198,8 @@ export function compileUrlDocument(document: PurlTypeUrls): { compiled: Compiled
   }
   const mirrors = compileMirrors(document, prefixes, problems);
   const sidecars = [...(document.sidecars ?? [])].sort((a, b) => b.length - a.length);
-  return { compiled: { document, type: document.type, defaultRegistry, derived, derivedOrder, defaults, templates, mirrors, sidecars }, problems };
+  const sitePaths = defaultRegistry === undefined ? [] : (document.site_paths ?? []).map((path) => defaultRegistry.replace(/\/+$/, '') + path);
+  return { compiled: { document, type: document.type, defaultRegistry, derived, derivedOrder, defaults, templates, mirrors, sidecars, sitePaths }, problems };
 }
 
 /** A template's text with a leading `{+registry}` written out. */

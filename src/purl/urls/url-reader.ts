@@ -135,6 +135,7 @@ export class UrlReader {
       const fragment = hash === -1 ? 0 : attempt.url.length - hash;
       for (const { document, template } of this.#shapesAt(attempt.origin)) {
         if ((attempt.document !== null && attempt.document !== document) || (attempt.downloadsOnly && !template.isDownload)) continue;
+        if (document.sitePaths.some((path) => startsAtBoundary(upgradeScheme(attempt.url), upgradeScheme(path)))) continue;
         const strict = template.hasFragment ? full : base;
         const target = canonical ? canonicalUrl(strict) : strict;
         const readings = template.matcher(canonical)?.(target) ?? [];

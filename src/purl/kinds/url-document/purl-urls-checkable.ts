@@ -220,6 +220,11 @@ export function checkableUrlDocument(document: unknown, rejected: ReadonlySet<st
     if (accepted.includes(null)) leaveOut('reverse', '/mirrors');
     checkable.mirrors = accepted.filter((mirror): mirror is UrlMirror => mirror !== null);
   }
+  const sitePaths = own(root, 'site_paths');
+  if (sitePaths !== undefined) {
+    if (touched.has('/site_paths') || !Array.isArray(sitePaths) || !sitePaths.every((s) => typeof s === 'string')) leaveOut('reverse', '/site_paths');
+    else checkable.site_paths = sitePaths as string[];
+  }
   const sidecars = own(root, 'sidecars');
   if (sidecars !== undefined) {
     if (touched.has('/sidecars') || !Array.isArray(sidecars) || !sidecars.every((s) => typeof s === 'string')) leaveOut('reverse', '/sidecars');
