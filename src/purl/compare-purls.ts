@@ -6,7 +6,16 @@ import { defaultPurlEngine } from './default-engine.js';
 import type { PurlEngine } from './engine/purl-engine.js';
 import type { PurlComponentsInput } from './purl-components.js';
 
-/** A PURL string, or components (a parsed PURL, a packageurl-js or teapurl `PackageURL`). */
+/**
+ * A PURL string, or components (a parsed PURL, a packageurl-js or teapurl `PackageURL`).
+ *
+ * @example
+ * ```ts
+ * import { purlEquals, type PurlLike } from 'teapurl/purl';
+ * const either: PurlLike[] = ['pkg:npm/left-pad@1.3.0', { type: 'npm', name: 'left-pad', version: '1.3.0' }];
+ * purlEquals(either[0]!, either[1]!); // true
+ * ```
+ */
 export type PurlLike = string | PurlComponentsInput;
 
 /** The canonical form of `purl`: a string canonicalised (leniently, as `canonicalize` reads), components built. */

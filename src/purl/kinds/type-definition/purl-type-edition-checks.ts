@@ -12,7 +12,15 @@ import { asArray, asObject, own } from '../../../validation/checks/read.js';
 import { qualifierDefinitions } from './purl-type-document.js';
 import { examplesOf } from './purl-type-examples.js';
 
-/** The editions of ECMA-427 whose type definition schema teapurl reads. */
+/**
+ * The editions of ECMA-427 whose type definition schema teapurl reads: 1 (schema 1.0), 2 (schema 1.1).
+ *
+ * @example
+ * ```ts
+ * import { definitionEdition, type PurlSpecEdition } from 'teapurl';
+ * const edition: PurlSpecEdition = definitionEdition({ $id: 'https://packageurl.org/types/npm-definition.json' }).edition; // 1
+ * ```
+ */
 export type PurlSpecEdition = 1 | 2;
 
 const FIRST = 'https://packageurl.org/schemas/purl-type-definition.schema-1.0.json';
@@ -40,8 +48,18 @@ export function editionName(edition: PurlSpecEdition): string {
   return edition === 1 ? "ECMA-427's 1st edition (schema 1.0)" : "ECMA-427's 2nd edition (schema 1.1)";
 }
 
-/** The edition a definition is written to, and what says so. */
+/**
+ * The edition a definition is written to, and what says so.
+ *
+ * @example
+ * ```ts
+ * import { definitionEdition, type DefinitionEdition } from 'teapurl';
+ * const found: DefinitionEdition = definitionEdition({ $schema: 'https://packageurl.org/purl-schemas/purl-type-definition.schema-1.1.json' });
+ * // { edition: 2, namedBy: '$schema' }
+ * ```
+ */
 export interface DefinitionEdition {
+  /** The edition: 1 or 2. */
   readonly edition: PurlSpecEdition;
   /** `$schema` or `$id` when the document names the edition; `default` when neither does (the 2nd). */
   readonly namedBy: '$schema' | '$id' | 'default';
