@@ -28,7 +28,16 @@ export class TeapurlError<Code extends string = string> extends Error {
   }
 }
 
-/** What every {@link TeapurlError} is made with. */
+/**
+ * What every {@link TeapurlError} is made with.
+ *
+ * @example
+ * ```ts
+ * import { TeapurlError, type TeapurlErrorOptions } from 'teapurl';
+ * const options: TeapurlErrorOptions<'my-code'> = { code: 'my-code' };
+ * new TeapurlError('something failed', options).code; // 'my-code'
+ * ```
+ */
 export interface TeapurlErrorOptions<Code extends string = string> {
   /** The error's stable code. */
   readonly code: Code;
@@ -40,6 +49,17 @@ export interface TeapurlErrorOptions<Code extends string = string> {
  * Whether a value is one of teapurl's errors, across copies of the package (a bundle and an
  * install side by side each have their own class): the class, or the shape, a `code` string on an
  * `Error` whose prototype chain names `TeapurlError`.
+ *
+ * @example
+ * ```ts
+ * import { isTeapurlError } from 'teapurl';
+ * import { parsePurl } from 'teapurl/purl';
+ * try {
+ *   parsePurl('pkg:');
+ * } catch (error) {
+ *   isTeapurlError(error); // true
+ * }
+ * ```
  */
 export function isTeapurlError(value: unknown): value is TeapurlError {
   if (value instanceof TeapurlError) return true;
