@@ -123,6 +123,56 @@ function forgePurl(text) {
   return null;
 }
 
+/**
+ * Forge download shapes (issue 36): real release, archive and download URLs of GitHub and
+ * Bitbucket projects, listed here (no machine source has them), each read by the rule below,
+ * not by teapurl. A release asset is the repository at the release tag with the asset as
+ * download_url (the PURL alone leads to the source archive); an archive named with the project's
+ * name, "@" and a version (a digit, or "v" and a digit, first) is that version; one named with
+ * the name, "-" and something else than a version is the repository without a version, with the
+ * archive as download_url; after refs/tags/ the rest of the path, its extension cut, is the tag;
+ * a file of a Bitbucket repository's Downloads is the repository without a version, with the
+ * file as download_url; a tree page without a revision is the repository.
+ */
+const FORGE_SHAPE_URLS = [
+  'https://github.com/apache/nifi/archive/refs/tags/rel/nifi-2.0.0-M3.tar.gz',
+  'https://github.com/FasterXML/woodstox/archive/woodstox-core-5.0.2.zip',
+  'https://github.com/n8n-io/n8n/archive/n8n@0.23.0.tar.gz',
+  'https://github.com/syncthing/syncthing/releases/download/v0.14.36/syncthing-source-v0.14.36.tar.gz',
+  'https://github.com/torakiki/pdfsam/releases/download/v3.3.2/pdfsam-3.3.2-bin.zip',
+  'https://github.com/yarnpkg/yarn/releases/download/v1.3.2/yarn-v1.3.2.tar.gz',
+  'https://github.com/z3APA3A/3proxy/releases/download/0.8.11/3proxy-0.8.11.zip',
+  'https://github.com/TG1999/fetchcode/tree',
+  'https://bitbucket.org/multicoreware/x265/downloads/x265_2.6.tar.gz',
+  'https://bitbucket.org/robeden/trove/downloads/trove-3.0.3.zip',
+  'https://bitbucket.org/efotinis/deskpins/downloads/DeskPins-1.31-setup.exe',
+];
+
+const ARCHIVE_EXTENSION = /\.(tar\.gz|zip)$/;
+
+function forgeShapePurl(text) {
+  const url = new URL(text);
+  const parts = url.pathname.split('/').slice(1);
+  const [owner, repo, kind] = parts;
+  const withFile = (type, version) => purl(type, owner, repo, version, { download_url: text });
+  if (url.hostname === 'bitbucket.org' && kind === 'downloads' && parts.length === 4) return withFile('bitbucket', null);
+  if (url.hostname !== 'github.com') return null;
+  if (kind === 'tree' && parts.length === 3) return purl('github', owner, repo);
+  if (kind === 'releases' && parts[3] === 'download' && parts.length === 6) return withFile('github', parts[4]);
+  if (kind !== 'archive' || !ARCHIVE_EXTENSION.test(text)) return null;
+  const ref = parts.slice(3).join('/').replace(ARCHIVE_EXTENSION, '');
+  if (ref.startsWith('refs/tags/')) return purl('github', owner, repo, ref.slice('refs/tags/'.length));
+  // "<repo>@<version>" is a monorepo's tag of a package; "<repo>-<version>" may be the tag as a
+  // whole or the version after the name, so it is not collected; "<repo>-<other>" is no version.
+  if (ref.startsWith(`${repo}@`) && /^v?[0-9]/.test(ref.slice(repo.length + 1))) return purl('github', owner, repo, ref.slice(repo.length + 1));
+  if (ref.startsWith(`${repo}-`) && !/^v?[0-9]/.test(ref.slice(repo.length + 1))) return purl('github', owner, repo, null, { download_url: text });
+  return null;
+}
+
+function forgeShapes() {
+  return FORGE_SHAPE_URLS.map((url) => [url, forgeShapePurl(url)]);
+}
+
 /** A registry page: [type, name] when the URL is one, by host and path. */
 function registryPage(text) {
   const url = parseHttp(text);
@@ -379,6 +429,7 @@ addAll(homepages(stanzas), 'Debian Homepage');
 addAll(maven.pomUrls, 'POM url');
 addAll(packageJsons(), 'package.json');
 addAll(pythonMetadata(), 'Python metadata');
+addAll(forgeShapes(), 'forge shapes');
 
 const byType = new Map();
 for (const [url, [expected, source]] of found) {

@@ -70,6 +70,19 @@ const CASES: Record<string, Expected[]> = {
     ['purl-type/qualifier-key', '/qualifiers_definition/3/key', 'error', 'already defined by qualifiers_definition[0]'],
   ],
   'required-qualifier-default': [['purl-type/required-qualifier-default', '/qualifiers_definition/1/default_value', 'warning', 'the default never applies']],
+  // ECMA-427's 2nd edition (test/purl/second-edition.test.ts has the whole of it).
+  edition: [['purl-type/edition', '/qualifiers_definition/0/requirement', 'error', 'is part of ECMA-427\'s 2nd edition (schema 1.1), but this definition is written to ECMA-427\'s 1st edition (schema 1.0)']],
+  'registered-values': [
+    ['purl-type/registered-values', '/namespace_definition/registered_values/0/value', 'warning', '"beta" is out of order'],
+    ['purl-type/registered-values', '/namespace_definition/registered_values/0/description', 'warning', 'moves with its value'],
+    ['purl-type/registered-values', '/namespace_definition/registered_values/1/value', 'warning', '"alpha" is out of order'],
+    ['purl-type/registered-values', '/namespace_definition/registered_values/1/description', 'warning', 'moves with its value'],
+    ['purl-type/registered-values', '/namespace_definition/registered_values/2/value', 'warning', '"beta" repeats namespace_definition.registered_values[0]'],
+  ],
+  'example-warning': [
+    ['purl-type/example-warning', '/examples/1', 'warning', 'namespace "gamma" is not one of the values registered for the type ("alpha") (unregistered-namespace)'],
+    ['purl-type/example-warning', '/examples/2', 'warning', 'should carry the qualifier "arch" (its definition marks it recommended) (missing-recommended-qualifier)'],
+  ],
   url: [
     ['purl-type/url', '/repository/default_repository_url', 'error', 'uses the scheme "ftp"'],
     ['purl-type/url', '/reference_urls/1', 'error', 'uses the scheme "javascript"'],

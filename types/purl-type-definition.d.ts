@@ -82,6 +82,24 @@ export type NormalizationRules = string[];
  */
 export type NativeName = string;
 /**
+ * The namespace values registered for this type (ECMA-427 2nd edition). A PURL whose namespace is none of them gets a warning, not an error. Distinct, sorted by value.
+ *
+ * @minItems 1
+ *
+ * This interface was referenced by `PurlTypeDefinition`'s JSON-Schema
+ * via the `definition` "registeredValues".
+ *
+ * @example
+ * ```ts
+ * import type { RegisteredValues } from 'teapurl';
+ * const registeredValues: RegisteredValues = [
+ *   { value: 'debian', description: 'Debian', reference_url: 'https://www.debian.org/' },
+ *   { value: 'ubuntu', description: 'Ubuntu' },
+ * ];
+ * ```
+ */
+export type RegisteredValues = [RegisteredValue, ...RegisteredValue[]];
+/**
  * Any of the four component definitions.
  *
  * This interface was referenced by `PurlTypeDefinition`'s JSON-Schema
@@ -122,7 +140,7 @@ export type ComponentDefinition =
  */
 export interface PurlTypeDefinition {
   /**
-   * URL of the schema the document claims to follow.
+   * URL of the schema the document claims to follow. A packageurl.org schema names the edition of ECMA-427 the definition is written to: purl-type-definition.schema-1.0.json the 1st, purl-type-definition.schema-1.1.json the 2nd; teapurl's own schema reads as the 2nd.
    */
   $schema?: string;
   /**
@@ -252,6 +270,40 @@ export interface NamespaceDefinition {
    * Further remarks.
    */
   note?: Note;
+  /**
+   * The namespace values registered for this type (ECMA-427 2nd edition). A PURL whose namespace is none of them gets a warning, not an error. Distinct, sorted by value.
+   */
+  registered_values?: RegisteredValues;
+}
+/**
+ * One registered namespace value.
+ *
+ * This interface was referenced by `PurlTypeDefinition`'s JSON-Schema
+ * via the `definition` "registeredValue".
+ *
+ * @example
+ * ```ts
+ * import type { RegisteredValue } from 'teapurl';
+ * const registeredValue: RegisteredValue = {
+ *   value: 'fedora',
+ *   description: 'Fedora Linux',
+ *   reference_url: 'https://fedoraproject.org/',
+ * };
+ * ```
+ */
+export interface RegisteredValue {
+  /**
+   * The namespace as written in a PURL of this type.
+   */
+  value: string;
+  /**
+   * What the namespace value stands for.
+   */
+  description: string;
+  /**
+   * Where the value is defined.
+   */
+  reference_url?: string;
 }
 /**
  * How the name behaves for this type. Every PURL has a name, so it is always required.
@@ -361,9 +413,9 @@ export interface QualifierDefinition {
    */
   key: string;
   /**
-   * Whether every PURL of this type must carry the qualifier. Absent means optional.
+   * Whether every PURL of this type must carry the qualifier (required), should carry it (recommended, ECMA-427 2nd edition: a PURL without it gets a warning) or may (optional). Absent means optional.
    */
-  requirement?: 'optional' | 'required';
+  requirement?: 'optional' | 'recommended' | 'required';
   /**
    * What the qualifier means.
    */

@@ -102,6 +102,10 @@ export interface PurlTypeUrls {
    */
   sidecars?: string[];
   /**
+   * Paths of the default registry's host that hold the site's own pages, never a package (huggingface.co/docs, /spaces): a URL at or under one reads back to no PURL of this type, whatever its templates would read.
+   */
+  site_paths?: string[];
+  /**
    * Worked cases, checked by the validator: a PURL with the URLs it gives, or a URL with the PURL it reads back to.
    *
    * @minItems 1
@@ -199,6 +203,14 @@ export interface UrlTemplate {
    * true in a reverse shape that is the download of a version (a file), so that the document's sidecars apply to it as to the download templates.
    */
   download?: true;
+  /**
+   * true in a reverse shape whose reading is one of two that the URL supports (an archive named with the project's name and a version: the tag as a whole, or the project's version): the shapes that read the URL with more of it as values count as well, so that where they name another PURL the URL names none for sure (urlToPurl answers null). Only in reverse.
+   */
+  contested?: true;
+  /**
+   * true in a reverse shape whose URL is a file the other components do not tell (a release asset, a project's uploaded download): the PURL read back carries the URL itself as its download_url qualifier, so that the PURL still leads to that very file. Only in reverse.
+   */
+  download_url?: true;
   /**
    * The template applies only to PURLs with exactly this namespace (as the engine writes it canonically), for types whose namespace names a vendor or distribution that the URL's host stands for (deb's debian, rpm's fedora); reading a URL back gives this namespace.
    */

@@ -133,7 +133,7 @@ function withPrototypelessIndices(code: string): string {
  * reports is ajv's own.
  */
 function withKeyedUniqueItems(code: string): { code: string; replaced: number } {
-  const loop = /(outer\d+):for\(;(i\d+)--;\)\{for\((j\d+) = \2; \3--;\)\{if\(func\d+\((data\d+)\[\2\], \4\[\3\]\)\)\{/g;
+  const loop = /(outer\d+):for\(;(i\d+)--;\)\{for\((j\d+) = \2; \3--;\)\{if\(func\d+\((data\d*)\[\2\], \4\[\3\]\)\)\{/g;
   let replaced = 0;
   const fixed = code.replace(loop, (_match, outer: string, i: string, j: string, data: string) => {
     replaced++;

@@ -70,6 +70,11 @@ export const TYPE_EXAMPLES: Readonly<Record<string, unknown>> = {
   CaseSensitive: false,
   NormalizationRules: ['Change every underscore _ into a dash -', 'Convert the name to lowercase'],
   NativeName: 'groupId',
+  RegisteredValues: [
+    { value: 'debian', description: 'Debian', reference_url: 'https://www.debian.org/' },
+    { value: 'ubuntu', description: 'Ubuntu' },
+  ],
+  RegisteredValue: { value: 'fedora', description: 'Fedora Linux', reference_url: 'https://fedoraproject.org/' },
   Note: 'Holds the name of the repository.',
 
   // schemas/purl-type-urls.schema.json

@@ -1,7 +1,7 @@
 import { PurlError, type PurlEngine, type PurlIssue } from '../purl/index.js';
 import { MAX_PURL_LENGTH } from '../purl/syntax/generic-rules.js';
 import type { CommandIo } from './io.js';
-import { UsageError } from './usage-error.js';
+import { oneOf, UsageError } from './usage-error.js';
 import { nearest, parseCommandLine } from './args.js';
 import { packageInfo } from './package-info.js';
 import { escapeControls, escapeJsonText, quoteArg } from './output/safe-text.js';
@@ -17,11 +17,13 @@ Actions:
   validate     check each PURL: "<PURL>: valid and canonical", or why it is not
   urls         print each PURL's repository, download and version page URLs: teapurl purl urls --help
   from-url     read registry and download URLs back to PURLs: teapurl purl from-url --help
-  test-suite   run PURL test documents (purl-test format 0.2): teapurl purl test-suite --help
+  test-suite   run PURL test documents (purl-test 0.2, or 0.1): teapurl purl test-suite --help
 
 Options:
   --types DIR      build the engine from the type definitions in DIR (default: the bundled corpus)
   --strict-types   refuse PURLs of a type no definition describes
+  --format F       validate only: text (default) or json, one JSON object per line
+                   {"input", "valid", "canonical", "isCanonical", "errors", "warnings"}
   -h, --help       show this help
   -v, --version    print the version
 
@@ -38,6 +40,10 @@ and of qualifier keys); validate says why a valid PURL is not canonical (the typ
 or a qualifier key in uppercase, qualifiers out of order) and gives that form.
 parse and validate are strict where ECMA-427 is: a qualifier key that starts
 with an uppercase letter is refused, and validate names its repair.
+validate also reports what a type definition of ECMA-427's 2nd edition asks for
+without requiring it, as warnings that leave the PURL valid: a namespace none of
+the type's registered values (unregistered-namespace), a recommended qualifier
+missing (missing-recommended-qualifier).
 Exit status: 0 all valid, 1 some PURL invalid, 2 usage error or unusable --types.
 `;
 
@@ -81,13 +87,20 @@ export async function purlCommand(argv: string[], io: CommandIo): Promise<number
     const near = nearest(action, ['parse', 'canonical', 'validate', ...Object.keys(SUBCOMMANDS)]);
     throw new UsageError(`unknown action ${quoteArg(action)}${near ? `; did you mean '${near}'?` : `: name one of ${ACTIONS} first`}`);
   }
-  const commandLine = parseCommandLine(rest, io, { command: 'purl', help: PURL_HELP, positionals: true, options: ENGINE_OPTIONS });
+  const commandLine = parseCommandLine(rest, io, { command: 'purl', help: PURL_HELP, positionals: true, options: OPTIONS });
   if (commandLine === null) return 0;
   const { values, positionals } = commandLine;
+  const given = oneOf(values.format ?? 'text', FORMATS, 'format');
+  if (values.format !== undefined && action !== 'validate') throw new UsageError(`--format is an option of validate only; ${action} prints ${action === 'parse' ? 'JSON' : 'text'}`);
   const engine = await loadEngine(values.types, values['strict-types'], io.cwd);
-  const kind = { noun: 'PURL', refused: 'invalid', maxLength: MAX_PURL_LENGTH, format: action === 'parse' ? 'json' : 'text' } as const;
-  return eachInput(io, positionals, kind, (purl) => answerOne(engine, action, purl));
+  const format = action === 'parse' ? 'json' : given;
+  const kind = { noun: 'PURL', refused: 'invalid', maxLength: MAX_PURL_LENGTH, format } as const;
+  return eachInput(io, positionals, kind, (purl) => answerOne(engine, action, purl, format));
 }
+
+const FORMATS = ['text', 'json'] as const;
+
+const OPTIONS = { ...ENGINE_OPTIONS, format: { type: 'string' } } as const;
 
 const issueText = (issue: PurlIssue) => `${issue.message} [${issue.component}] (${issue.code})`;
 
@@ -101,7 +114,7 @@ function canonicalOrNull(engine: PurlEngine, purl: string): string | null {
 }
 
 /** One PURL's record, or why it has none. */
-function answerOne(engine: PurlEngine, action: Action, purl: string): InputAnswer {
+function answerOne(engine: PurlEngine, action: Action, purl: string, format: 'text' | 'json'): InputAnswer {
   if (action === 'validate') {
     const result = engine.validate(purl);
     if (!result.valid) {
@@ -109,9 +122,14 @@ function answerOne(engine: PurlEngine, action: Action, purl: string): InputAnswe
       const repaired = canonicalOrNull(engine, purl);
       return refuse(`${result.errors.map(issueText).join('; ')}${repaired === null ? '' : `; canonical form once repaired: ${repaired}`}`);
     }
-    if (result.isCanonical) return escapeControls(`${purl}: valid and canonical`);
+    if (format === 'json') {
+      const { valid, canonical, isCanonical, errors, warnings } = result;
+      return escapeJsonText(JSON.stringify({ input: purl, valid, canonical, isCanonical, errors, warnings }));
+    }
+    const warned = result.warnings.length === 0 ? '' : `; ${result.warnings.length === 1 ? 'warning' : 'warnings'}: ${result.warnings.map(issueText).join('; ')}`;
+    if (result.isCanonical) return escapeControls(`${purl}: valid and canonical${warned}`);
     const why = canonicalDifferences(purl);
-    return escapeControls(`${purl}: valid, not canonical${why.length === 0 ? '' : ` (${why.join('; ')})`}; canonical form is ${result.canonical}`);
+    return escapeControls(`${purl}: valid, not canonical${why.length === 0 ? '' : ` (${why.join('; ')})`}; canonical form is ${result.canonical}${warned}`);
   }
   try {
     // A canonical PURL percent-encodes control characters; parse output is JSON, where they are escaped.

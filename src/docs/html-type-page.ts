@@ -43,6 +43,18 @@ function componentsSection(model: TypePageModel): string {
   return `<section id="component-definitions">\n<h2>Components</h2>\n${stackingTableHtml(' id="components"', ['Component', 'Requirement', 'Case-sensitive', 'Details'], rows)}\n</section>`;
 }
 
+/** The registered namespace values as a table; nothing when the definition registers none. */
+function registeredSection(model: TypePageModel): string {
+  if (model.registeredNamespaces.length === 0) return '';
+  const rows = model.registeredNamespaces.map(
+    (row): StackingRow => ({
+      attributes: ` data-registered="${escapeHtml(row.value)}"`,
+      cells: [codeHtml(row.value), proseHtml(row.description), row.referenceUrl === null ? '' : urlHtml(row.referenceUrl)],
+    }),
+  );
+  return `<section id="registered-namespaces">\n<h2>Registered namespaces</h2>\n<p>A PURL whose namespace is none of these gets a warning, not an error.</p>\n${stackingTableHtml(' id="registered"', ['Namespace', 'Description', 'Reference'], rows)}\n</section>`;
+}
+
 function qualifierRow(row: QualifierRow): StackingRow {
   const description = paragraphs([proseHtml(row.description), row.nativeName === null ? null : `Native name: ${codeHtml(row.nativeName)}`]);
   return { attributes: ` data-qualifier="${escapeHtml(row.key)}"`, cells: [codeHtml(row.key), escapeHtml(row.requirement), row.defaultValue === null ? '' : codeHtml(row.defaultValue), description] };
@@ -191,6 +203,7 @@ export function htmlTypePage(model: TypePageModel): string {
     '<nav class="toc" aria-label="On this page"><a href="#component-definitions">Components</a><a href="#qualifier-definitions">Qualifiers</a><a href="#repository">Repository</a><a href="#urls">URLs</a><a href="#references">References</a><a href="#examples">Examples</a><a href="#purl-box">Try a PURL</a></nav>',
     purlBoxHtml(boxPrefill(model), { typesHref: '', pageType: model.type }),
     componentsSection(model),
+    registeredSection(model),
     qualifiersSection(model),
     repositorySection(model),
     urlsSection(model),

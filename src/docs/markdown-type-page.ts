@@ -27,6 +27,13 @@ function componentsTable(model: TypePageModel): string {
   return tableMd(['Component', 'Requirement', 'Case-sensitive', 'Permitted characters', 'Native name', 'Normalisation rules', 'Notes'], rows);
 }
 
+/** The registered namespace values as a table, under their heading; nothing when the definition registers none. */
+function registeredPart(model: TypePageModel): string {
+  if (model.registeredNamespaces.length === 0) return '';
+  const rows = model.registeredNamespaces.map((r) => [codeMd(r.value), proseMd(r.description), orAbsentMd(r.referenceUrl, urlMd)]);
+  return `## Registered namespaces\n\nA PURL whose namespace is none of these gets a warning, not an error.\n\n${tableMd(['Namespace', 'Description', 'Reference'], rows)}`;
+}
+
 function qualifiersPart(model: TypePageModel): string {
   if (model.qualifiers.length === 0) {
     return 'This definition describes no qualifiers. PURLs of this type may still carry the qualifiers ECMA-427 defines for every type.';
@@ -127,6 +134,7 @@ export function markdownTypePage(model: TypePageModel): string {
     `Syntax, with the parts this type prohibits left out:\n\n\`\`\`text\n${model.syntaxTemplate}\n\`\`\``,
     '## Components',
     componentsTable(model),
+    registeredPart(model),
     '## Qualifiers',
     qualifiersPart(model),
     '## Repository',

@@ -22,6 +22,8 @@ export interface TypePageModel {
   readonly qualifiers: readonly QualifierRow[];
   /** Keys of the qualifiers every PURL of the type must carry. */
   readonly requiredQualifiers: readonly string[];
+  /** The namespace values the definition registers (ECMA-427 2nd edition), in its order; empty when it registers none. */
+  readonly registeredNamespaces: readonly RegisteredNamespaceRow[];
   readonly repository: RepositoryView;
   readonly referenceUrls: readonly string[];
   /** The first {@link MAX_EXAMPLES_SHOWN} examples, broken down by the engine. */
@@ -53,10 +55,20 @@ export interface ComponentRow {
   readonly engineRules: readonly { readonly id: string; readonly summary: string }[];
 }
 
+/** One registered namespace value. */
+export interface RegisteredNamespaceRow {
+  readonly value: string;
+  readonly description: string;
+  readonly referenceUrl: string | null;
+}
+
+/** What a `recommended` qualifier's requirement reads as: the word, and what it does. */
+export const RECOMMENDED_TEXT = 'recommended (a PURL without it gets a warning)';
+
 /** One row of a type page's qualifier table. */
 export interface QualifierRow {
   readonly key: string;
-  /** `required`, `optional`, or `optional (default)` when absent. */
+  /** `required`, {@link RECOMMENDED_TEXT}, `optional`, or `optional (default)` when absent. */
   readonly requirement: string;
   readonly defaultValue: string | null;
   readonly nativeName: string | null;
@@ -108,7 +120,7 @@ export function buildTypePageModel(definition: PurlTypeDefinition, engine: PurlE
   const qualifiers = (definition.qualifiers_definition ?? []).map(
     (q): QualifierRow => ({
       key: q.key,
-      requirement: q.requirement ?? 'optional (default)',
+      requirement: q.requirement === 'recommended' ? RECOMMENDED_TEXT : (q.requirement ?? 'optional (default)'),
       defaultValue: q.default_value ?? null,
       nativeName: q.native_name ?? null,
       description: q.description,
@@ -123,6 +135,7 @@ export function buildTypePageModel(definition: PurlTypeDefinition, engine: PurlE
     components: (['namespace', 'name', 'version', 'subpath'] as const).map((c) => componentRow(engine, type, c, definition)),
     qualifiers,
     requiredQualifiers: (definition.qualifiers_definition ?? []).filter((q) => q.requirement === 'required').map((q) => q.key),
+    registeredNamespaces: (definition.namespace_definition.registered_values ?? []).map((r) => ({ value: r.value, description: r.description, referenceUrl: r.reference_url ?? null })),
     repository: {
       usesRepository: definition.repository.use_repository ? 'yes' : 'no',
       defaultUrl: definition.repository.default_repository_url ?? null,

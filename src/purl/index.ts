@@ -9,7 +9,8 @@
  */
 export { PurlEngine, type PurlEngineOptions, type ParseOptions, type PurlValidation } from './engine/purl-engine.js';
 export { defaultPurlEngine, bundledPurlEngine, parsePurl, buildPurl, canonicalizePurl, validatePurl } from './default-engine.js';
-export { PurlError, type PurlIssue, type PurlErrorCode, type PurlComponentName } from './purl-error.js';
+export { purlEquals, comparePurls, type PurlLike } from './compare-purls.js';
+export { PurlError, type PurlIssue, type PurlErrorCode, type PurlWarningCode, type PurlComponentName } from './purl-error.js';
 export type { PurlComponents, PurlComponentsInput, PurlQualifiers } from './purl-components.js';
 export { DefinitionSetError, type DefinitionSetFailure } from './definitions/definition-set-error.js';
 export { loadPurlEngine } from './load-purl-engine.js';

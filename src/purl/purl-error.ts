@@ -42,7 +42,22 @@ export type PurlErrorCode =
   | 'invalid-qualifier-value'
   | 'missing-qualifier'
   | 'rule-violation'
-  | 'invalid-components';
+  | 'invalid-components'
+  | PurlWarningCode;
+
+/**
+ * Stable codes of what a type definition of ECMA-427's 2nd edition asks for but does not
+ * require: a namespace none of the type's `registered_values`, a qualifier marked `recommended`
+ * missing. {@link PurlEngine.validate} reports them as `warnings`, never as errors; parsing
+ * refuses them only when asked (`{ strict: true }`).
+ *
+ * @example
+ * ```ts
+ * import type { PurlWarningCode } from 'teapurl/purl';
+ * const codes: PurlWarningCode[] = ['unregistered-namespace', 'missing-recommended-qualifier'];
+ * ```
+ */
+export type PurlWarningCode = 'unregistered-namespace' | 'missing-recommended-qualifier';
 
 /**
  * One reason a PURL is invalid, as {@link PurlEngine.validate} reports it.

@@ -47,7 +47,7 @@ const READ: [string, string, string][] = [
   // GitHub
   ['GitHub archive', 'https://github.com/nexB/scancode-toolkit/archive/v3.1.1.zip', 'pkg:github/nexb/scancode-toolkit@v3.1.1'],
   ['GitHub tag archive', 'https://github.com/swagger-api/swagger-codegen/archive/refs/tags/v3.0.25.tar.gz', 'pkg:github/swagger-api/swagger-codegen@v3.0.25'],
-  ['GitHub release asset', 'https://github.com/torakiki/pdfsam/releases/download/v3.3.2/pdfsam-3.3.2-bin.zip', 'pkg:github/torakiki/pdfsam@v3.3.2'],
+  ['GitHub release asset', 'https://github.com/torakiki/pdfsam/releases/download/v3.3.2/pdfsam-3.3.2-bin.zip', 'pkg:github/torakiki/pdfsam@v3.3.2?download_url=https:%2F%2Fgithub.com%2Ftorakiki%2Fpdfsam%2Freleases%2Fdownload%2Fv3.3.2%2Fpdfsam-3.3.2-bin.zip'],
   ['GitHub codeload', 'https://codeload.github.com/nexB/scancode-toolkit/tar.gz/3.1.1', 'pkg:github/nexb/scancode-toolkit@3.1.1'],
   ['GitHub raw file', 'https://raw.githubusercontent.com/jgallen23/routie/master/dist/routie.min.js', 'pkg:github/jgallen23/routie@master#dist/routie.min.js'],
   ['GitHub REST API', 'https://api.github.com/repos/nexB/scancode-toolkit/commits/40593af0df6c8378d2b180324b97cb439fa11d66', 'pkg:github/nexb/scancode-toolkit@40593af0df6c8378d2b180324b97cb439fa11d66'],

@@ -212,10 +212,12 @@ describe('syntax layer: qualifiers', () => {
 
   it('checks keys: a letter first, then letters, digits, ".", "-" and "_"', () => {
     expect(parsePurl('pkg:generic/x?a1.b-c_d=v').qualifiers).toEqual({ 'a1.b-c_d': 'v' });
-    for (const query of ['1st=v', '_a=v', 'a b=v', 'a%41=v', 'é=v', '=v', 'flag']) {
+    for (const query of ['1st=v', '_a=v', 'a b=v', 'a%41=v', 'é=v', '=v', '1st']) {
       const error = refusal(() => parsePurl(`pkg:generic/x?${query}`));
       expect([error.component, error.code], query).toEqual(['qualifiers', 'invalid-qualifier-key']);
     }
+    // A key with no "=" has an empty value, and is discarded (test/purl/peer-cases.test.ts).
+    expect(parsePurl('pkg:generic/x?flag').qualifiers).toBeNull();
     const built = refusal(() => buildPurl({ type: 'generic', name: 'x', qualifiers: { 'bad key': 'v' } }));
     expect(built.code).toBe('invalid-qualifier-key');
   });
@@ -326,7 +328,7 @@ describe('PurlError: component and code', () => {
     expect(error.message.length).toBeGreaterThan(10);
     expect(error.toIssue()).toEqual({ component, code, message: error.message });
     // validate reports the same problem rather than throwing, and so does canonicalize's refusal.
-    expect(which.validate(purl)).toEqual({ valid: false, errors: [error.toIssue()], canonical: null, isCanonical: false });
+    expect(which.validate(purl)).toEqual({ valid: false, errors: [error.toIssue()], warnings: [], canonical: null, isCanonical: false });
     expect(refusal(() => which.canonicalize(purl)).code).toBe(code);
   });
 
@@ -404,8 +406,8 @@ describe('type layer', () => {
   });
 
   it('validate reports the canonical form and whether the input already is it', () => {
-    expect(validatePurl('pkg:npm/left-pad@1.3.0')).toEqual({ valid: true, errors: [], canonical: 'pkg:npm/left-pad@1.3.0', isCanonical: true });
-    expect(validatePurl('pkg:NPM/left-pad@1.3.0')).toEqual({ valid: true, errors: [], canonical: 'pkg:npm/left-pad@1.3.0', isCanonical: false });
+    expect(validatePurl('pkg:npm/left-pad@1.3.0')).toEqual({ valid: true, errors: [], warnings: [], canonical: 'pkg:npm/left-pad@1.3.0', isCanonical: true });
+    expect(validatePurl('pkg:NPM/left-pad@1.3.0')).toEqual({ valid: true, errors: [], warnings: [], canonical: 'pkg:npm/left-pad@1.3.0', isCanonical: false });
     // Strictly, an uppercase qualifier key is an error, though canonicalize repairs it.
     expect(validatePurl('pkg:npm/left-pad?Foo=1').errors.map((e) => e.code)).toEqual(['uppercase-qualifier-key']);
   });

@@ -195,7 +195,7 @@ describe('parse(build(c)) is the canonical form of c', () => {
         if (parsed.qualifiers !== null) expect(Object.getPrototypeOf(parsed.qualifiers)).toBeNull();
         expect(engine.build(parsed)).toBe(s);
         expect(engine.canonicalize(s)).toBe(s);
-        expect(engine.validate(s)).toEqual({ valid: true, errors: [], canonical: s, isCanonical: true });
+        expect(engine.validate(s)).toEqual({ valid: true, errors: [], warnings: [], canonical: s, isCanonical: true });
       }),
       { numRuns: 1500 },
     );
@@ -329,7 +329,7 @@ describe('arbitrary strings', () => {
             expect(e.build(plain(components))).toBe(c);
             expect(e.build(components)).toBe(c);
             expect(e.canonicalize(c)).toBe(c);
-            expect(e.validate(c)).toEqual({ valid: true, errors: [], canonical: c, isCanonical: true });
+            expect(e.validate(c)).toEqual({ valid: true, errors: [], warnings: [], canonical: c, isCanonical: true });
             expect(plain(e.parse(c))).toEqual(plain((lenient as { value: PurlComponents }).value));
           }
         }

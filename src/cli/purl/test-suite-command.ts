@@ -10,7 +10,9 @@ export const TEST_SUITE_HELP = `Usage: teapurl purl test-suite [--types DIR] [--
 Runs PURL test documents in the purl-test 0.2 format (the PURL specification's
 conformance suite, for instance) against the engine, prints passed and failed
 counts per test group and test type and per file, lists every failure with its
-description, and ends with "N passed, N failed".
+description, and ends with "N passed, N failed". Documents in the older 0.1
+format are read as 0.2: roundtrip cases as validate, the base group as required
+and the advanced group as recommended.
 
 "required" cases parse strictly; "recommended" cases, which test repairs of
 common mistakes, parse leniently.

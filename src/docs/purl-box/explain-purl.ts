@@ -20,6 +20,8 @@ export interface PurlExplanation {
   readonly notCanonical: readonly string[];
   /** Every problem, in the engine's words. */
   readonly errors: readonly PurlIssue[];
+  /** What the type's definition asks for without requiring it (ECMA-427 2nd edition): the engine's warnings on a valid PURL. */
+  readonly warnings: readonly PurlIssue[];
   /** The type is not one of the engine's: it was read with the generic rules of ECMA-427. */
   readonly unknownType: boolean;
   /**
@@ -61,6 +63,7 @@ export function explainPurl(engine: PurlEngine, input: string, urls?: PurlUrls):
     isCanonical: canonical === input,
     notCanonical: canonical === null || canonical === input ? [] : canonicalDifferences(input),
     errors: validation.errors,
+    warnings: validation.warnings,
     unknownType: components !== null && !engine.types().includes(components.type),
   };
 }

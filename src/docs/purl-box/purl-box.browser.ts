@@ -117,6 +117,12 @@ function explanationNodes(result: PurlExplanation): HTMLElement[] {
     );
     parts.push(element('ul', { class: 'purl-box-errors refused' }, ...items));
   }
+  if (result.warnings.length > 0) {
+    const items = result.warnings.map((issue) =>
+      element('li', { 'data-component': issue.component, 'data-code': issue.code }, element('strong', {}, 'warning'), `: ${issue.message} `, element('span', { class: 'muted' }, `(${issue.code})`)),
+    );
+    parts.push(element('ul', { class: 'purl-box-warnings' }, ...items));
+  }
   if (result.canonical !== null && !result.isCanonical) {
     const label = result.valid ? 'Canonical form: ' : 'Canonical form once repaired: ';
     parts.push(element('p', { class: 'purl-box-canonical' }, label, code(result.canonical)));

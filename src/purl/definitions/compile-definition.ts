@@ -57,6 +57,14 @@ export interface CompiledType {
   readonly namespaceSegments: number | null;
   /** Whether applying the type reads the qualifiers: a rule (which may look at them) or a required qualifier. */
   readonly readsQualifiers: boolean;
+  /**
+   * The namespace values registered for the type (ECMA-427 2nd edition), as the canonical form
+   * writes them (lowercased when the namespace is), or `null` when the definition registers none.
+   * A namespace outside them is a warning, never an error.
+   */
+  readonly registeredNamespaces: ReadonlySet<string> | null;
+  /** The qualifier keys marked `recommended`: a PURL without one gets a warning. */
+  readonly recommendedQualifiers: readonly string[];
 }
 
 /**
@@ -135,10 +143,12 @@ export function compileDefinition(definition: DefinitionRules, settings: Compile
   const { type } = definition;
   const qualifierDefaults = emptyQualifiers();
   const requiredQualifiers: string[] = [];
+  const recommendedQualifiers: string[] = [];
   const qualifierKeys: string[] = [];
   for (const q of definition.qualifiers_definition ?? []) {
     qualifierKeys.push(q.key);
     if (q.requirement === 'required') requiredQualifiers.push(q.key);
+    else if (q.requirement === 'recommended') recommendedQualifiers.push(q.key);
     if (q.default_value !== undefined) qualifierDefaults[q.key] = q.default_value;
   }
   const namespace = plan(type, 'namespace', definition.namespace_definition, 'optional', settings);
@@ -158,7 +168,15 @@ export function compileDefinition(definition: DefinitionRules, settings: Compile
     qualifierDefaults,
     namespaceSegments: name.rules.find((r) => r.namespaceSegments !== undefined)?.namespaceSegments ?? null,
     readsQualifiers,
+    registeredNamespaces: registeredNamespaces(definition.namespace_definition, namespace.lowercase),
+    recommendedQualifiers,
   };
+}
+
+function registeredNamespaces(definition: ComponentRules | undefined, lowercase: boolean): ReadonlySet<string> | null {
+  const registered = definition?.registered_values;
+  if (registered === undefined || registered.length === 0) return null;
+  return new Set(registered.map((r) => (lowercase ? r.value.toLowerCase() : r.value)));
 }
 
 /** The plan for a type no loaded definition describes: ECMA-427's generic rules only, no rules of the engine's. */
@@ -176,5 +194,7 @@ function genericPlan(type: string): CompiledType {
     qualifierDefaults: emptyQualifiers(),
     namespaceSegments: null,
     readsQualifiers: false,
+    registeredNamespaces: null,
+    recommendedQualifiers: [],
   };
 }

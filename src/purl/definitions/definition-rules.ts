@@ -5,12 +5,17 @@ export interface ComponentRules {
   readonly requirement?: ComponentRequirement;
   readonly case_sensitive?: boolean;
   readonly permitted_characters?: string;
+  /** The namespace values registered for the type (ECMA-427 2nd edition); the engine reads `value` alone. */
+  readonly registered_values?: readonly { readonly value: string }[];
 }
+
+/** Whether a PURL must, should (ECMA-427 2nd edition: a warning when missing) or may carry a qualifier. */
+export type QualifierRequirement = 'optional' | 'recommended' | 'required';
 
 /** What the engine reads of one qualifier's definition. */
 export interface QualifierRules {
   readonly key: string;
-  readonly requirement?: ComponentRequirement;
+  readonly requirement?: QualifierRequirement;
   readonly default_value?: string;
 }
 
@@ -54,12 +59,14 @@ export function definitionRules(definition: PurlTypeDefinition): DefinitionRules
     const picked: { -readonly [K in keyof ComponentRules]: ComponentRules[K] } = pick(component as ComponentRules, ['requirement', 'case_sensitive', 'permitted_characters']);
     if (picked.requirement === ABSENT_REQUIREMENT[key]) delete picked.requirement;
     if (picked.case_sensitive !== false) delete picked.case_sensitive;
+    const registered = key === 'namespace_definition' ? definition.namespace_definition?.registered_values : undefined;
+    if (registered !== undefined) picked.registered_values = registered.map((r) => ({ value: r.value }));
     if (Object.keys(picked).length > 0) rules[key] = picked;
   }
   if (definition.qualifiers_definition !== undefined) {
     rules.qualifiers_definition = definition.qualifiers_definition.map((q) => {
       const picked: { -readonly [K in keyof QualifierRules]: QualifierRules[K] } = pick(q as QualifierRules, ['key', 'requirement', 'default_value']);
-      if (picked.requirement !== 'required') delete picked.requirement;
+      if (picked.requirement !== 'required' && picked.requirement !== 'recommended') delete picked.requirement;
       return picked;
     });
   }

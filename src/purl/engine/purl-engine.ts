@@ -1,4 +1,5 @@
 import type { PurlTypeDefinition } from '../../../types/index.js';
+import { hasTypeWarnings, typeWarnings } from './type-warnings.js';
 import { PurlError, quote, type PurlIssue } from '../purl-error.js';
 import { emptyQualifiers, type PurlComponents, type PurlComponentsInput, type PurlQualifiers } from '../purl-components.js';
 import { LENIENT, parsePurlString } from '../syntax/parse-purl-string.js';
@@ -71,6 +72,13 @@ export interface ParseOptions {
    * uppercase). {@link PurlEngine.canonicalize} always parses this way.
    */
   readonly lenient?: boolean;
+  /**
+   * Refuse, too, what the type's definition asks for without requiring it (ECMA-427 2nd
+   * edition): a namespace none of its `registered_values` (`unregistered-namespace`), a qualifier
+   * it marks `recommended` missing (`missing-recommended-qualifier`). Without it, parsing is
+   * silent about them; {@link PurlEngine.validate} always reports them as `warnings`.
+   */
+  readonly strict?: boolean;
 }
 
 /**
@@ -80,7 +88,7 @@ export interface ParseOptions {
  * ```ts
  * import { validatePurl, type PurlValidation } from 'teapurl';
  * const verdict: PurlValidation = validatePurl('pkg:NPM/lodash@4.17.21');
- * // { valid: true, errors: [], canonical: 'pkg:npm/lodash@4.17.21', isCanonical: false }
+ * // { valid: true, errors: [], warnings: [], canonical: 'pkg:npm/lodash@4.17.21', isCanonical: false }
  * ```
  */
 export interface PurlValidation {
@@ -88,6 +96,13 @@ export interface PurlValidation {
   readonly valid: boolean;
   /** Every problem found; empty when valid. */
   readonly errors: PurlIssue[];
+  /**
+   * What the type's definition asks for without requiring it (ECMA-427 2nd edition), on a valid
+   * PURL: a namespace none of the registered values (`unregistered-namespace`), a recommended
+   * qualifier missing (`missing-recommended-qualifier`). They never make a PURL invalid. Empty
+   * for an invalid PURL.
+   */
+  readonly warnings: PurlIssue[];
   /** The canonical form when the PURL is valid, else `null`. */
   readonly canonical: string | null;
   /** Whether the input already is that canonical form. */
@@ -195,6 +210,7 @@ export class PurlEngine {
     const { namespace, name, version, subpath } = components;
     const plan = entry != null ? entry.compiled : this.#plan(components.type);
     applyTypeRules(components, plan, undefined, foldsCase(plan) ? ParsedPurl.caseFree(components) : 0);
+    if (options?.strict === true) refuseWarnings(components, plan);
     // Remembered for build: components left as settled need no reading or checking again.
     const changed = components.namespace !== namespace || components.name !== name || components.version !== version || components.subpath !== subpath;
     ParsedPurl.settle(components, this, plan.namespaceSegments !== null, changed);
@@ -270,7 +286,7 @@ export class PurlEngine {
     try {
       components = parsePurlString(purl, STRICT, this.#words);
     } catch (error) {
-      if (error instanceof PurlError) return { valid: false, errors: [error.toIssue()], canonical: null, isCanonical: false };
+      if (error instanceof PurlError) return { valid: false, errors: [error.toIssue()], warnings: [], canonical: null, isCanonical: false };
       throw error;
     }
     const errors: PurlIssue[] = [];
@@ -278,13 +294,14 @@ export class PurlEngine {
     try {
       plan = this.#plan(components.type);
     } catch (error) {
-      if (error instanceof PurlError) return { valid: false, errors: [error.toIssue()], canonical: null, isCanonical: false };
+      if (error instanceof PurlError) return { valid: false, errors: [error.toIssue()], warnings: [], canonical: null, isCanonical: false };
       throw error;
     }
     applyTypeRules(components, plan, errors, foldsCase(plan) ? ParsedPurl.caseFree(components) : 0);
-    if (errors.length > 0) return { valid: false, errors, canonical: null, isCanonical: false };
+    if (errors.length > 0) return { valid: false, errors, warnings: [], canonical: null, isCanonical: false };
     const canonical = buildPurlString(components, plan.namespaceSegments !== null);
-    return { valid: true, errors, canonical, isCanonical: canonical === purl };
+    const warnings = hasTypeWarnings(plan) ? typeWarnings(components, plan) : [];
+    return { valid: true, errors, warnings, canonical, isCanonical: canonical === purl };
   }
 
   /** The types this engine has definitions for, sorted. */
@@ -363,6 +380,13 @@ export class PurlEngine {
     }
     return GENERIC_PLAN;
   }
+}
+
+/** Throws the first warning as a {@link PurlError}: what `parse(s, { strict: true })` does. */
+function refuseWarnings(components: PurlComponents, plan: CompiledType): void {
+  if (!hasTypeWarnings(plan)) return;
+  const [first] = typeWarnings(components, plan);
+  if (first !== undefined) throw new PurlError(first.component, first.code, first.message);
 }
 
 /** A type an engine is made from: the rules to compile and, when the caller has it, the whole document. */

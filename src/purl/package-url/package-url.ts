@@ -1,7 +1,7 @@
 import { defaultPurlEngine } from '../default-engine.js';
 import { NORMALISED_BUILD } from '../engine/engine-internals.js';
 import { PurlError, quote } from '../purl-error.js';
-import type { PurlComponents, PurlQualifiers } from '../purl-components.js';
+import type { PurlComponents, PurlComponentsInput, PurlQualifiers } from '../purl-components.js';
 import { LENIENT, parseQualifierString } from '../syntax/parse-purl-string.js';
 import { samePairs } from '../syntax/parsed-purl.js';
 import { componentTable, type PurlComponentTable } from './component-table.js';
@@ -36,6 +36,13 @@ export interface PackageURL {
   subpath: string | undefined;
   /** The canonical PURL string of the fields as they are now (ECMA-427's canonical form). Throws a `PurlError` when fields assigned since make an invalid PURL. */
   toString(): string;
+  /**
+   * Whether `other` (a `PackageURL`, components or a PURL string) is the same PURL: the canonical
+   * forms are equal (see `purlEquals`). `false` when either is not a valid PURL. Present on every
+   * teapurl `PackageURL`; optional here so that packageurl-js's instances, which lack it, remain
+   * assignable to this type.
+   */
+  equals?(other: unknown): boolean;
 }
 
 /**
@@ -246,6 +253,12 @@ export const PackageURL: PackageURLConstructor = class {
   static readonly KnownQualifierNames = PurlQualifierNames;
   static readonly Type = PurlType;
 
+  // packageurl-js's own tests expect the tables read-only: assigning one throws a TypeError (in
+  // strict code), as writing into one does (they are frozen).
+  static {
+    for (const key of ['Component', 'KnownQualifierNames', 'Type']) Object.defineProperty(this, key, { writable: false, configurable: false });
+  }
+
   // Declared in packageurl-js's order, so that JSON.stringify and spreading list them the same way.
   type: string;
   name: string;
@@ -293,6 +306,17 @@ export const PackageURL: PackageURLConstructor = class {
     // Parsed components: the engine notices qualifiers changed in place itself.
     if (built === null) return engine.build(s);
     return this.qualifiers === undefined || samePairs(this.qualifiers, built.pairs) ? built.canonical : engine.build(this);
+  }
+
+  equals(other: unknown): boolean {
+    try {
+      const engine = defaultPurlEngine();
+      const mine = this.toString();
+      return typeof other === 'string' ? engine.canonicalize(other) === mine : engine.build(other as PurlComponentsInput) === mine;
+    } catch (error) {
+      if (error instanceof PurlError) return false;
+      throw error;
+    }
   }
 
   static fromString(purl: string): PackageURL {

@@ -27,6 +27,29 @@ const cpanNoModuleName: PurlRule = {
   },
 };
 
+/** The cpan definition: a namespace (the author's CPANID) "shall be uppercase". */
+const cpanNamespaceUppercase: PurlRule = {
+  id: 'cpan/namespace/uppercase',
+  type: 'cpan',
+  component: 'namespace',
+  summary: 'The namespace is a CPAN author ID (CPANID), which is uppercase: one with a lowercase letter is refused.',
+  apply(namespace, context) {
+    if (namespace !== namespace.toUpperCase()) {
+      context.fail(`cpan namespace ${JSON.stringify(namespace)} is a CPAN author ID, which is uppercase (${JSON.stringify(namespace.toUpperCase())})`);
+    }
+    return namespace;
+  },
+};
+
+/** The pub definition's normalization rule: every character outside [a-z0-9] becomes "_" (after lowercasing). */
+const pubNameUnderscore: PurlRule = {
+  id: 'pub/name/underscore',
+  type: 'pub',
+  component: 'name',
+  summary: 'Each character outside [a-z0-9_] (after lowercasing), such as "-", becomes "_".',
+  apply: (name) => name.replace(/[^a-z0-9_]/gu, '_'),
+};
+
 /** Azure Databricks treats MLflow model names case-insensitively; Azure ML does not. */
 const mlflowDatabricksLowercase: PurlRule = {
   id: 'mlflow/name/databricks-lowercase',
@@ -101,6 +124,8 @@ const gitGithubLowercase: PurlRule = {
 export const defaultPurlRules: readonly PurlRule[] = deepFreeze([
   pypiUnderscoreToDash,
   cpanNoModuleName,
+  cpanNamespaceUppercase,
+  pubNameUnderscore,
   mlflowDatabricksLowercase,
   gitRepositoryPath,
   gitHostLowercase,

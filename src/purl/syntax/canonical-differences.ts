@@ -18,11 +18,15 @@ export function canonicalDifferences(written: string): string[] {
   const end = hash === -1 ? written.length : hash;
   const question = written.lastIndexOf('?', end - 1);
   if (question === -1) return reasons;
-  const keys = written
+  const pairs = written
     .slice(question + 1, end)
     .split('&')
-    .filter((pair) => pair !== '')
-    .map((pair) => pair.slice(0, pair.includes('=') ? pair.indexOf('=') : pair.length));
+    .filter((pair) => pair !== '');
+  // A pair without a value (`x=`, or `x` alone: how-to-parse reads it so) is dropped, and takes no part in the order.
+  const split = pairs.map((pair): [key: string, value: string] => (pair.includes('=') ? [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] : [pair, '']));
+  const empty = split.filter(([, value]) => value === '').map(([key]) => key);
+  if (empty.length > 0) reasons.push(`qualifier ${quote(empty[0]!)} has no value, so it is dropped${andMore(empty.length)}`);
+  const keys = split.filter(([, value]) => value !== '').map(([key]) => key);
   const upper = keys.filter((key) => key !== key.toLowerCase());
   if (upper.length > 0) reasons.push(`qualifier key ${quote(upper[0]!)} must be lowercase (${quote(upper[0]!.toLowerCase())})${andMore(upper.length)}`);
   const lower = keys.map((key) => key.toLowerCase());

@@ -44,16 +44,25 @@ export function readQualifiers(input: string, from: number, to: number, lenient:
     if (next === -1 || next > to) next = to;
     if (next > from) {
       if (equals !== -1 && equals < from) equals = input.indexOf('=', from);
-      if (equals === -1 || equals >= next) throw noEquals(input, from, next);
-      let key = knownKeys.find(input, from, equals);
+      // A pair with no "=" is a key with an empty value (how-to-parse splits it "once from left
+      // on '='", leaving nothing on the right), and a pair with an empty value is discarded.
+      const bare = equals === -1 || equals >= next;
+      const keyEnd = bare ? next : equals;
+      let key = knownKeys.find(input, from, keyEnd);
       if (key === undefined) {
-        const written = input.slice(from, equals);
+        const written = input.slice(from, keyEnd);
         key = checkQualifierKey(written, lenient);
         if (key !== written) keysCanonical = false;
       }
       const ascending = key > previous;
       if (ascending) previous = key;
       else keysCanonical = false;
+      if (bare) {
+        valuesPlain = false;
+        into.add(key, '', ascending, false);
+        from = next + 1;
+        continue;
+      }
       const following = input.indexOf('=', equals + 1);
       if (equals + 1 === next || (following !== -1 && following < next)) valuesPlain = false;
       const escaped = percent !== -1 && percent < next;
@@ -95,9 +104,4 @@ export class QualifierRecord implements QualifierSink {
     this.record[key] = decoded;
     (this.pairs as string[]).push(key, decoded);
   }
-}
-
-/** The error for the pair from `from` to `next`, which has no "=". */
-function noEquals(input: string, from: number, next: number): PurlError {
-  return new PurlError('qualifiers', 'invalid-qualifier-key', `qualifier ${quote(input.slice(from, next))} has no "=" between key and value`);
 }

@@ -4,7 +4,7 @@ import { TeapurlError } from '../../shared/errors.js';
 /** The three kinds of case in the PURL test format 0.2. */
 export type SuiteTestType = 'parse' | 'build' | 'validate';
 
-/** One case of a PURL test document (format purl-test 0.2), with the file it came from. */
+/** One case of a PURL test document (format purl-test 0.2, or 0.1 read as 0.2), with the file it came from. */
 export interface SuiteCase {
   readonly file: string;
   /** Index in the file's `tests` array. */
@@ -28,8 +28,24 @@ export class SuiteFormatError extends TeapurlError<'invalid-suite-document'> {
   }
 }
 
-const TEST_TYPES = new Set(['parse', 'build', 'validate']);
-const GROUPS = new Set(['required', 'recommended']);
+/**
+ * Each `test_type` and `test_group` read, as format 0.2 names it. Format 0.1 (which several
+ * implementations still ship) differs in names only: its `roundtrip` case (a PURL string in, its
+ * canonical form out) is 0.2's `validate`, its `base` group (conformance) 0.2's `required`, and its
+ * `advanced` group (flexible building and parsing) 0.2's `recommended`.
+ */
+const TEST_TYPES: ReadonlyMap<string, SuiteTestType> = new Map([
+  ['parse', 'parse'],
+  ['build', 'build'],
+  ['validate', 'validate'],
+  ['roundtrip', 'validate'],
+]);
+const GROUPS: ReadonlyMap<string, SuiteCase['group']> = new Map([
+  ['required', 'required'],
+  ['recommended', 'recommended'],
+  ['base', 'required'],
+  ['advanced', 'recommended'],
+]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -46,12 +62,14 @@ export function readSuiteCases(document: unknown, file: string): SuiteCase[] {
   return document.tests.map((test: unknown, index: number): SuiteCase => {
     const at = `tests[${index}]`;
     if (!isRecord(test)) throw new SuiteFormatError(file, `${at} is not an object`);
-    const { description, test_group: group, test_type: testType, input, expected_output: expectedOutput } = test;
-    if (typeof testType !== 'string' || !TEST_TYPES.has(testType)) {
-      throw new SuiteFormatError(file, `${at}.test_type must be parse, build or validate`);
+    const { description, test_group: writtenGroup, test_type: writtenType, input, expected_output: expectedOutput } = test;
+    const testType = typeof writtenType === 'string' ? TEST_TYPES.get(writtenType) : undefined;
+    if (testType === undefined) {
+      throw new SuiteFormatError(file, `${at}.test_type must be parse, build or validate (format 0.1: roundtrip)`);
     }
-    if (typeof group !== 'string' || !GROUPS.has(group)) {
-      throw new SuiteFormatError(file, `${at}.test_group must be required or recommended`);
+    const group = typeof writtenGroup === 'string' ? GROUPS.get(writtenGroup) : undefined;
+    if (group === undefined) {
+      throw new SuiteFormatError(file, `${at}.test_group must be required or recommended (format 0.1: base or advanced)`);
     }
     const expectedFailure = test.expected_failure === true;
     if (testType === 'build' ? !isRecord(input) : typeof input !== 'string') {
@@ -64,8 +82,8 @@ export function readSuiteCases(document: unknown, file: string): SuiteCase[] {
       file,
       index,
       description: typeof description === 'string' ? description : '',
-      group: group as SuiteCase['group'],
-      testType: testType as SuiteTestType,
+      group,
+      testType,
       input: input as SuiteCase['input'],
       expectedOutput,
       expectedFailure,

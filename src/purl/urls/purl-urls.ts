@@ -230,7 +230,11 @@ class UrlMapper implements PurlUrls {
       qualifiers: any ? kept : null,
       subpath: carries('subpath') ? components.subpath : null,
     });
-    return { download, purl: expected, template: `/${template.list}/${template.index}` };
+    const withFile = emptyQualifiers();
+    Object.assign(withFile, any ? kept : null);
+    withFile.download_url = download;
+    const keptForm = this.#engine.build({ type: components.type, namespace: components.namespace, name: components.name, version: null, qualifiers: withFile, subpath: carries('subpath') ? components.subpath : null });
+    return { download, purl: expected, kept: keptForm, template: `/${template.list}/${template.index}` };
   }
 
   urlToPurl(url: string): string | null {
@@ -275,6 +279,11 @@ export function purlUrlsFromCompiled(documents: readonly CompiledUrlDocument[], 
 export interface RoundTrip {
   readonly download: string;
   readonly purl: string;
+  /**
+   * What a shape that cannot tell the version from the URL reads it back to instead: the PURL
+   * without its version, the URL as its download_url (it still leads to that very file).
+   */
+  readonly kept: string;
   /** JSON Pointer of the download template used. */
   readonly template: string;
 }

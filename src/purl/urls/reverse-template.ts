@@ -243,8 +243,18 @@ function readingsOf(tokens: readonly Token[], url: string): MatchedValues[] | ty
     if (token.kind === 'list') {
       const items: string[] = [];
       let end = at;
+      const following = tokens[index + 1];
+      // A literal that goes on in the list's last segment (`{/ref_path*}.tar.gz`) may end that item inside it.
+      const within = following?.kind === 'literal' && following.text !== '' && !following.text.startsWith('/') ? following.text : null;
       while (going && url[end] === '/') {
         const next = segmentEnd(url, end + 1);
+        for (let k = within === null ? -1 : url.indexOf(within, end + 2); going && k !== -1 && k < next; k = url.indexOf(within!, k + 1)) {
+          const last = url.slice(end + 1, k);
+          if (++steps > MAX_STEPS) return false;
+          if (token.pattern !== null && !hasShape(last, token.pattern)) continue;
+          values.set(token.name, [...items, last]);
+          going = walk(index + 1, k);
+        }
         const item = url.slice(end + 1, next);
         // A list goes on only through items of its shape.
         if (token.pattern !== null && !hasShape(item, token.pattern)) break;

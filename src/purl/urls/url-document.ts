@@ -52,6 +52,10 @@ export interface CompiledTemplate {
   readonly readBack: boolean;
   /** Whether the template is a download's (the download list, or a reverse shape marked download): sidecars apply. */
   readonly isDownload: boolean;
+  /** Whether a PURL read back with this shape carries the URL as its `download_url` (`download_url` of a reverse shape). */
+  readonly keepsUrl: boolean;
+  /** Whether readings of this shape leave the URL to the shapes that read more of it as values too (`contested`). */
+  readonly contested: boolean;
   /**
    * Characters url-template encodes that the template writes as they are in its path: the escape
    * character of an `escape_capitals` variable it uses (the Go module proxy's `!`), which the
@@ -88,6 +92,8 @@ export interface CompiledUrlDocument {
   readonly mirrors: readonly CompiledMirror[];
   /** The sidecar suffixes, longest first (`.asc.sha1` before `.sha1`). */
   readonly sidecars: readonly string[];
+  /** Paths of the default registry that are the site's own pages (`site_paths`), as full URL prefixes. */
+  readonly sitePaths: readonly string[];
 }
 
 function isKnownSource(name: string): boolean {
@@ -192,7 +198,8 @@ export function compileUrlDocument(document: PurlTypeUrls): { compiled: Compiled
   }
   const mirrors = compileMirrors(document, prefixes, problems);
   const sidecars = [...(document.sidecars ?? [])].sort((a, b) => b.length - a.length);
-  return { compiled: { document, type: document.type, defaultRegistry, derived, derivedOrder, defaults, templates, mirrors, sidecars }, problems };
+  const sitePaths = defaultRegistry === undefined ? [] : (document.site_paths ?? []).map((path) => defaultRegistry.replace(/\/+$/, '') + path);
+  return { compiled: { document, type: document.type, defaultRegistry, derived, derivedOrder, defaults, templates, mirrors, sidecars, sitePaths }, problems };
 }
 
 /** A template's text with a leading `{+registry}` written out. */
@@ -239,6 +246,8 @@ function memberProblems(entry: UrlTemplate, list: TemplateList, index: number, v
   });
   if (entry.read_back === false && list === 'reverse') problems.push({ pointer: at('read_back'), rule: 'purl-urls/misplaced-member', message: 'a reverse shape is only read back: read_back false leaves it nothing to do' });
   if (entry.any_namespace === true && entry.namespace !== undefined) problems.push({ pointer: at('any_namespace'), rule: 'purl-urls/misplaced-member', message: 'a template is for one namespace or for any: not both' });
+  if (entry.contested === true && list !== 'reverse') problems.push({ pointer: at('contested'), rule: 'purl-urls/misplaced-member', message: 'contested marks a reverse shape whose reading other shapes may dispute; a template purlToUrls writes must read back as written' });
+  if (entry.download_url === true && list !== 'reverse') problems.push({ pointer: at('download_url'), rule: 'purl-urls/misplaced-member', message: 'download_url marks a reverse shape whose URL the PURL keeps as its download_url; purlToUrls writes that qualifier as the download already' });
   if (entry.download === true && list !== 'reverse') problems.push({ pointer: at('download'), rule: 'purl-urls/misplaced-member', message: `download marks a reverse shape as a download; ${list === 'download' ? 'a download template is one already' : `a ${list} template is not one`}` });
   const patterns = new Map<string, ValuePattern>();
   for (const [name, text] of ownEntries(entry.patterns)) {
@@ -324,6 +333,8 @@ function compileTemplate(entry: UrlTemplate, list: TemplateList, index: number, 
     readBack: entry.read_back !== false,
     rawCharacters: escapesOf(template.variables, derived),
     isDownload: list === 'download' || entry.download === true,
+    keepsUrl: entry.download_url === true,
+    contested: entry.contested === true,
     hasFragment: template.parts.some((part) => part.kind === 'literal' && part.text.includes('#')),
     // The host is known when a "/" ends it before any expression, or the template has none.
     origin: hostKnown ? httpsOrigin(start) : null,

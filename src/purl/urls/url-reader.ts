@@ -85,7 +85,7 @@ export class UrlReader {
       const attempts = this.#attempts(upgraded, upgraded.slice(0, upgraded.indexOf('/', 8) >>> 0));
       // The URL as url-template writes it first; then any other legal spelling of its values.
       for (const canonical of [false, true]) {
-        const purls = this.#read(attempts, canonical);
+        const purls = this.#read(attempts, canonical, normalised);
         if (purls === UNDECIDED) return [];
         if (purls.size > 0) return [...purls];
       }
@@ -123,7 +123,7 @@ export class UrlReader {
    * that explains most of it with its own text wins: `/gems/{name}-{version}.gem` over
    * `/gems/{name}`); UNDECIDED when a shape gives up on the URL.
    */
-  #read(attempts: readonly Attempt[], canonical: boolean): Set<string> | typeof UNDECIDED {
+  #read(attempts: readonly Attempt[], canonical: boolean, given: string): Set<string> | typeof UNDECIDED {
     // Every reading of every shape first (matching is cheap), then the checks, fewest free
     // characters first: a reading that explains less of the URL is checked only when no better one holds.
     const candidates: { document: CompiledUrlDocument; template: CompiledTemplate; target: string; matched: MatchedValues; free: number }[] = [];
@@ -135,6 +135,7 @@ export class UrlReader {
       const fragment = hash === -1 ? 0 : attempt.url.length - hash;
       for (const { document, template } of this.#shapesAt(attempt.origin)) {
         if ((attempt.document !== null && attempt.document !== document) || (attempt.downloadsOnly && !template.isDownload)) continue;
+        if (document.sitePaths.some((path) => startsAtBoundary(upgradeScheme(attempt.url), upgradeScheme(path)))) continue;
         const strict = template.hasFragment ? full : base;
         const target = canonical ? canonicalUrl(strict) : strict;
         const readings = template.matcher(canonical)?.(target) ?? [];
@@ -144,16 +145,22 @@ export class UrlReader {
     }
     candidates.sort((a, b) => a.free - b.free);
     const purls = new Set<string>();
+    // A contested reading decides nothing alone: the readings after it count too, until one
+    // that is not contested holds.
+    let contested = false;
     for (const [i, { document, template, target, matched, free }] of candidates.entries()) {
-      if (purls.size > 0 && free > candidates[i - 1]!.free) break;
-      const purl = this.#verified(document, template, target, matched, canonical);
-      if (purl !== null) purls.add(purl);
+      if (purls.size > 0 && !contested && free > candidates[i - 1]!.free) break;
+      const purl = this.#verified(document, template, target, matched, canonical, given);
+      if (purl === null) continue;
+      purls.add(purl);
+      contested = template.contested;
     }
     return purls;
   }
 
 
-  #verified(document: CompiledUrlDocument, template: CompiledTemplate, url: string, matched: MatchedValues, canonical: boolean): string | null {
+  /** `given`: the URL as given (normalised by WHATWG URL), which a shape that keeps it writes as `download_url`. */
+  #verified(document: CompiledUrlDocument, template: CompiledTemplate, url: string, matched: MatchedValues, canonical: boolean, given: string): string | null {
     const read = componentsFrom(document, template, matched);
     if (read === null) return null;
     // A template for one namespace gives it: the URL's host stands for it; so with its qualifiers.
@@ -166,11 +173,19 @@ export class UrlReader {
     const expanded = expandTemplate(template, values);
     if (expanded === null || (canonical ? canonicalUrl(strictUrl(expanded)) : strictUrl(expanded)) !== url) return null;
     try {
-      return this.#engine.build(components);
+      return this.#engine.build(template.keepsUrl ? withDownloadUrl(components, given) : components);
     } catch {
       return null;
     }
   }
+}
+
+/** The components with `url` as their `download_url`: the file a shape that keeps its URL names. */
+function withDownloadUrl(components: PurlComponents, url: string): PurlComponents {
+  const qualifiers = emptyQualifiers();
+  Object.assign(qualifiers, components.qualifiers);
+  qualifiers.download_url = url;
+  return { ...components, qualifiers };
 }
 
 /** Components with the namespace and qualifiers a template is for; `null` when what was read says otherwise. */

@@ -6,7 +6,7 @@
  * type, the namespace requirement) leave nothing to check the examples against.
  */
 import type { ComponentRequirement } from '../../../../types/index.js';
-import type { ComponentRules, DefinitionRules, QualifierRules } from '../../definitions/definition-rules.js';
+import type { ComponentRules, DefinitionRules, QualifierRequirement, QualifierRules } from '../../definitions/definition-rules.js';
 import { toPointer } from '../../../shared/pointer.js';
 import { asObject, own } from '../../../validation/checks/read.js';
 import { COMPONENTS } from './purl-type-document.js';
@@ -67,6 +67,12 @@ function componentRules(
   const pattern = own(definition, 'permitted_characters');
   if (accepted(pattern, `${base}/permitted_characters`, rejected, 'string')) rules.permitted_characters = pattern as string;
   else if (pattern !== undefined) leftOut.push(`${base}/permitted_characters`);
+  const registered = own(definition, 'registered_values');
+  if (registered !== undefined) {
+    const values = Array.isArray(registered) && !rejected.has(`${base}/registered_values`) ? registered.map((r) => own(asObject(r), 'value')) : [];
+    if (values.length > 0 && values.every((v) => typeof v === 'string')) rules.registered_values = values.map((value) => ({ value: value as string }));
+    else leftOut.push(`${base}/registered_values`);
+  }
   return rules;
 }
 
@@ -88,7 +94,7 @@ function qualifierRules(raw: unknown, rejected: ReadonlySet<string>, leftOut: st
     }
     const rule: { -readonly [K in keyof QualifierRules]: QualifierRules[K] } = { key: key as string };
     const requirement = own(definition, 'requirement');
-    if (accepted(requirement, at('requirement'), rejected, 'string')) rule.requirement = requirement as ComponentRequirement;
+    if (accepted(requirement, at('requirement'), rejected, 'string')) rule.requirement = requirement as QualifierRequirement;
     else if (requirement !== undefined) leftOut.push(at('requirement'));
     const value = own(definition, 'default_value');
     if (accepted(value, at('default_value'), rejected, 'string')) rule.default_value = value as string;

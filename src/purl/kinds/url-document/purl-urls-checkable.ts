@@ -131,7 +131,9 @@ function acceptedTemplate(raw: unknown, pointer: string, touched: ReadonlySet<st
     member('ignore', strings) &&
     member('patterns', stringValues) &&
     member('read_back', (value) => value === false) &&
-    member('download', (value) => value === true);
+    member('download', (value) => value === true) &&
+    member('download_url', (value) => value === true) &&
+    member('contested', (value) => value === true);
   return sound ? accepted : null;
 }
 
@@ -217,6 +219,11 @@ export function checkableUrlDocument(document: unknown, rejected: ReadonlySet<st
     const accepted = Array.isArray(mirrors) ? mirrors.map((raw, index) => (touched.has(`/mirrors/${index}`) ? null : acceptedMirror(raw))) : [null];
     if (accepted.includes(null)) leaveOut('reverse', '/mirrors');
     checkable.mirrors = accepted.filter((mirror): mirror is UrlMirror => mirror !== null);
+  }
+  const sitePaths = own(root, 'site_paths');
+  if (sitePaths !== undefined) {
+    if (touched.has('/site_paths') || !Array.isArray(sitePaths) || !sitePaths.every((s) => typeof s === 'string')) leaveOut('reverse', '/site_paths');
+    else checkable.site_paths = sitePaths as string[];
   }
   const sidecars = own(root, 'sidecars');
   if (sidecars !== undefined) {
