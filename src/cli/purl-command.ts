@@ -1,12 +1,12 @@
 import { PurlError, type PurlEngine, type PurlIssue } from '../purl/index.js';
 import { MAX_PURL_LENGTH } from '../purl/syntax/generic-rules.js';
 import type { CommandIo } from './io.js';
-import { UsageError } from './usage-error.js';
+import { oneOf, UsageError } from './usage-error.js';
 import { nearest, parseCommandLine } from './args.js';
 import { packageInfo } from './package-info.js';
 import { escapeControls, escapeJsonText, quoteArg } from './output/safe-text.js';
 import { ENGINE_OPTIONS, loadEngine } from './purl/load-engine.js';
-import { eachInput, refuse, type InputAnswer } from './purl/each-input.js';
+import { eachInput, refuse, type InputAnswer, type RecordFormat } from './purl/each-input.js';
 import { canonicalDifferences } from '../purl/syntax/canonical-differences.js';
 
 export const PURL_HELP = `Usage: teapurl purl <action> [options] [PURL...]
@@ -20,6 +20,11 @@ Actions:
   test-suite   run PURL test documents (purl-test format 0.2): teapurl purl test-suite --help
 
 Options:
+  --format F       json or text, one record per PURL: parse's default is json (its
+                   components), text prints them tab-separated (type, namespace, name,
+                   version, qualifiers, subpath; - for none); canonical and
+                   validate default to text, json gives {"input", "canonical"} and
+                   {"input", "valid", "canonical", "isCanonical", "differences"}
   --types DIR      build the engine from the type definitions in DIR (default: the bundled corpus)
   --strict-types   refuse PURLs of a type no definition describes
   -h, --help       show this help
@@ -81,13 +86,26 @@ export async function purlCommand(argv: string[], io: CommandIo): Promise<number
     const near = nearest(action, ['parse', 'canonical', 'validate', ...Object.keys(SUBCOMMANDS)]);
     throw new UsageError(`unknown action ${quoteArg(action)}${near ? `; did you mean '${near}'?` : `: name one of ${ACTIONS} first`}`);
   }
-  const commandLine = parseCommandLine(rest, io, { command: 'purl', help: PURL_HELP, positionals: true, options: ENGINE_OPTIONS });
+  const commandLine = parseCommandLine(rest, io, { command: 'purl', help: PURL_HELP, positionals: true, options: { ...ENGINE_OPTIONS, format: { type: 'string' } } });
   if (commandLine === null) return 0;
   const { values, positionals } = commandLine;
+  // parse has always printed JSON records; the other actions print text unless asked.
+  const format: RecordFormat = oneOf(values.format ?? (action === 'parse' ? 'json' : 'text'), FORMATS, 'format');
   const engine = await loadEngine(values.types, values['strict-types'], io.cwd);
-  const kind = { noun: 'PURL', refused: 'invalid', maxLength: MAX_PURL_LENGTH, format: action === 'parse' ? 'json' : 'text' } as const;
-  return eachInput(io, positionals, kind, (purl) => answerOne(engine, action, purl));
+  const kind = { noun: 'PURL', refused: 'invalid', maxLength: MAX_PURL_LENGTH, format } as const;
+  return eachInput(io, positionals, kind, (purl) => answerOne(engine, action, format, purl));
 }
+
+const FORMATS: readonly RecordFormat[] = ['text', 'json'];
+
+/** The components of a parsed PURL in text, as `purl urls` prints its fields: tab-separated, `-` for a missing one, qualifiers as key=value&… sorted by key. */
+function componentsText(parsed: ReturnType<PurlEngine['parse']>): string {
+  const qualifiers = parsed.qualifiers === null ? null : Object.entries(parsed.qualifiers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, value]) => `${key}=${value}`).join('&');
+  return [parsed.type, parsed.namespace, parsed.name, parsed.version, qualifiers, parsed.subpath].map((field) => escapeControls(field ?? '-')).join('\t');
+}
+
+/** A JSON record, one line, its controls escaped. */
+const jsonRecord = (record: object) => escapeJsonText(JSON.stringify(record));
 
 const issueText = (issue: PurlIssue) => `${issue.message} [${issue.component}] (${issue.code})`;
 
@@ -101,7 +119,7 @@ function canonicalOrNull(engine: PurlEngine, purl: string): string | null {
 }
 
 /** One PURL's record, or why it has none. */
-function answerOne(engine: PurlEngine, action: Action, purl: string): InputAnswer {
+function answerOne(engine: PurlEngine, action: Action, format: RecordFormat, purl: string): InputAnswer {
   if (action === 'validate') {
     const result = engine.validate(purl);
     if (!result.valid) {
@@ -109,14 +127,19 @@ function answerOne(engine: PurlEngine, action: Action, purl: string): InputAnswe
       const repaired = canonicalOrNull(engine, purl);
       return refuse(`${result.errors.map(issueText).join('; ')}${repaired === null ? '' : `; canonical form once repaired: ${repaired}`}`);
     }
+    const why = result.isCanonical ? [] : canonicalDifferences(purl);
+    if (format === 'json') return jsonRecord({ input: purl, valid: true, canonical: result.canonical, isCanonical: result.isCanonical, differences: why });
     if (result.isCanonical) return escapeControls(`${purl}: valid and canonical`);
-    const why = canonicalDifferences(purl);
     return escapeControls(`${purl}: valid, not canonical${why.length === 0 ? '' : ` (${why.join('; ')})`}; canonical form is ${result.canonical}`);
   }
   try {
     // A canonical PURL percent-encodes control characters; parse output is JSON, where they are escaped.
-    if (action === 'canonical') return escapeControls(engine.canonicalize(purl));
-    return escapeJsonText(JSON.stringify(engine.parse(purl)));
+    if (action === 'canonical') {
+      const canonical = engine.canonicalize(purl);
+      return format === 'json' ? jsonRecord({ input: purl, canonical }) : escapeControls(canonical);
+    }
+    const parsed = engine.parse(purl);
+    return format === 'json' ? jsonRecord(parsed) : componentsText(parsed);
   } catch (error) {
     if (error instanceof PurlError) return refuse(issueText(error.toIssue()));
     throw error;
