@@ -7,7 +7,7 @@ import { UsageError } from './usage-error.js';
 import { parseCommandLine } from './args.js';
 import { API_KEY_OPTIONS, readApiKeyArgs, readTeaClientArgs, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
 import { escapeControls, quoteArg, safeLineStart } from './output/safe-text.js';
-import { teaFailureHint } from './tea-failure.js';
+import { failuresHint, teaFailureHint } from './tea-failure.js';
 
 export const DOWNLOAD_HELP = `Usage: teapurl download [options] --out DIR <TEI|product-release-URL>
 
@@ -141,6 +141,7 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
     });
     io.stdout.write(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : textReport(report, values.out));
     for (const failure of report.failures) io.stderr.write(`teapurl download: ${escapeControls(failure.what)}: ${escapeControls(failure.message)}\n`);
+    io.stderr.write(failuresHint(report.failures.map((failure) => failure.message), 'download'));
     return report.failures.length === 0 ? 0 : 1;
   } catch (error) {
     if (error instanceof UsageError) throw error;

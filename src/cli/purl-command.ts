@@ -7,7 +7,8 @@ import { packageInfo } from './package-info.js';
 import { escapeControls, escapeJsonText, quoteArg } from './output/safe-text.js';
 import { ENGINE_OPTIONS, loadEngine } from './purl/load-engine.js';
 import { eachInput, refuse, type InputAnswer, type RecordFormat } from './purl/each-input.js';
-import { canonicalDifferences } from '../purl/syntax/canonical-differences.js';
+import { loadPurlEngine } from '../purl/index.js';
+import { canonicalChanges } from './purl/canonical-changes.js';
 
 export const PURL_HELP = `Usage: teapurl purl <action> [options] [PURL...]
 
@@ -93,7 +94,9 @@ export async function purlCommand(argv: string[], io: CommandIo): Promise<number
   const format: RecordFormat = oneOf(values.format ?? (action === 'parse' ? 'json' : 'text'), FORMATS, 'format');
   const engine = await loadEngine(values.types, values['strict-types'], io.cwd);
   const kind = { noun: 'PURL', refused: 'invalid', maxLength: MAX_PURL_LENGTH, format } as const;
-  return eachInput(io, positionals, kind, (purl) => answerOne(engine, action, format, purl));
+  // The components as written, before any type's rules: what validate compares to say why.
+  const generic = action === 'validate' ? await loadPurlEngine([]) : engine;
+  return eachInput(io, positionals, kind, (purl) => answerOne(engine, generic, action, format, purl));
 }
 
 const FORMATS: readonly RecordFormat[] = ['text', 'json'];
@@ -119,7 +122,7 @@ function canonicalOrNull(engine: PurlEngine, purl: string): string | null {
 }
 
 /** One PURL's record, or why it has none. */
-function answerOne(engine: PurlEngine, action: Action, format: RecordFormat, purl: string): InputAnswer {
+function answerOne(engine: PurlEngine, generic: PurlEngine, action: Action, format: RecordFormat, purl: string): InputAnswer {
   if (action === 'validate') {
     const result = engine.validate(purl);
     if (!result.valid) {
@@ -127,7 +130,7 @@ function answerOne(engine: PurlEngine, action: Action, format: RecordFormat, pur
       const repaired = canonicalOrNull(engine, purl);
       return refuse(`${result.errors.map(issueText).join('; ')}${repaired === null ? '' : `; canonical form once repaired: ${repaired}`}`);
     }
-    const why = result.isCanonical ? [] : canonicalDifferences(purl);
+    const why = result.isCanonical ? [] : canonicalChanges(engine, generic, purl);
     if (format === 'json') return jsonRecord({ input: purl, valid: true, canonical: result.canonical, isCanonical: result.isCanonical, differences: why });
     if (result.isCanonical) return escapeControls(`${purl}: valid and canonical`);
     return escapeControls(`${purl}: valid, not canonical${why.length === 0 ? '' : ` (${why.join('; ')})`}; canonical form is ${result.canonical}`);
