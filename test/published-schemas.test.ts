@@ -15,7 +15,8 @@ import { describe, expect, it } from 'vitest';
 import { isAnnotation, stripAnnotations } from '../scripts/generate/strip-annotations.js';
 import { ROOT } from './support/paths.js';
 
-const addFormats = (ajvFormats as unknown as { default: typeof ajvFormats }).default ?? ajvFormats;
+// A CommonJS module whose function is its `default` export.
+const addFormats = ajvFormats.default;
 const PUBLISHED = readdirSync(path.join(ROOT, 'schemas')).filter((name) => name.endsWith('.schema.json'));
 
 const json = (file: string) => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')) as unknown;
