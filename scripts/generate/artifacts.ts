@@ -55,6 +55,10 @@ async function typeDeclarations(schemas: Map<string, JsonObject>): Promise<Artif
   if (unused.length > 0) throw new Error(`scripts/generate/type-examples.ts has examples for types that are not generated: ${unused.join(', ')}`);
   const index = SCHEMA_FILES.map(({ typesFile }) => `export type * from './${typesFile.replace(/\.d\.ts$/, '.js')}';`);
   out.push({ file: 'types/index.d.ts', content: `${BANNER('*.schema.json')}\n${index.join('\n')}\n` });
+  // `teapurl/types` for a CommonJS TypeScript file (`require` types): the same declarations as
+  // .d.cts, which TypeScript reads as CommonJS, so `import type` needs no resolution-mode (TS1541).
+  const cjs = out.map(({ file, content }) => ({ file: file.replace(/\.d\.ts$/, '.d.cts'), content: content.replace(/(from '\.\/[\w-]+)\.js';/g, "$1.cjs';") }));
+  out.push(...cjs);
   return out;
 }
 
