@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { validateTextValue } from '../validation/validate-document.js';
+import { validateTextValue } from '../validator/validate.js';
 import { parseJsonSource } from '../validation/source/json-source.js';
 import type { SourcePosition } from '../validation/source/document-source.js';
 import { generateCertificates, SELFSIGNED_MISSING } from '../tea/server/self-signed.js';

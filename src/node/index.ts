@@ -5,8 +5,8 @@
  *
  * @module teapurl/node
  */
-export { validateFiles, validateBytes, validateStream, DEFAULT_MAX_BYTES, type ValidateFilesOptions, type FilesReport } from '../validation/node/validate-files.js';
-export { fixFiles, fixStream, type FixFilesOptions, type FixFilesReport, type FileFix, type FileFixOutcome, type FixedStream } from '../validation/node/fix-files.js';
+export { validateFiles, validateBytes, validateStream, DEFAULT_MAX_BYTES, type ValidateFilesOptions, type FilesReport } from '../validator/node/validate-files.js';
+export { fixFiles, fixStream, type FixFilesOptions, type FixFilesReport, type FileFix, type FileFixOutcome, type FixedStream } from '../validator/node/fix-files.js';
 export { purlEngineFromDirectory } from '../purl/node/purl-engine-from-directory.js';
 export { purlUrlsFromDirectory, type PurlUrlsFromDirectoryOptions } from '../purl/node/purl-urls-from-directory.js';
 export { tlsTransport, type TlsTransportOptions, type ClientCertificate } from '../tea/node/tls-transport.js';

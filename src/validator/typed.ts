@@ -1,8 +1,8 @@
 import type { TeaDiscoveryDocument, TokenResponse, TokenError, PurlTypeDefinition, PurlTypeUrls, VersTypeDefinition, VersTypesIndex, CycloneDxBom, SpdxDocument } from '../../types/index.js';
-import type { TeaObjectTypes } from '../tea/kinds/objects/tea-object-kinds.js';
-import type { DocumentKind } from './kinds.js';
+import type { TeaObjectTypes } from '../tea/kinds/objects/tea-object-types.js';
+import type { DocumentKind } from './all-kinds.js';
 import { passes, type Finding } from '../shared/finding.js';
-import { validateDocument, validateTextValue } from '../validation/validate-document.js';
+import { validateDocument, validateTextValue } from './validate.js';
 import { andMore } from '../shared/messages.js';
 
 /**

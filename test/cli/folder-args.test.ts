@@ -7,7 +7,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateFiles } from '../../src/validation/node/validate-files.js';
+import { validateFiles } from '../../src/validator/node/validate-files.js';
 import { run } from '../../src/cli/main.js';
 import type { CommandIo } from '../../src/cli/io.js';
 import { ROOT } from '../support/paths.js';

@@ -1,5 +1,5 @@
 import { builtInChecks, type CheckTable } from '../../validator/index.js';
-import { KINDS } from '../../validator/kinds.js';
+import { ALL_KINDS } from '../../validator/all-kinds.js';
 
 /** What a schema keyword asks of a value, for `schema/<keyword>` rules. */
 const SCHEMA_KEYWORDS: Readonly<Record<string, string>> = {
@@ -56,7 +56,7 @@ const FIXED: Readonly<Record<string, string>> = {
 
 /** One sentence on what a rule asks, for SARIF's `shortDescription`: the summary of a check of `checks` where there is one. */
 export function ruleDescription(rule: string, checks: CheckTable = builtInChecks): string {
-  for (const { kind } of KINDS) {
+  for (const { name: kind } of ALL_KINDS) {
     const check = checks[kind]?.find((c) => c.rule === rule);
     if (check) return check.summary;
   }
@@ -75,7 +75,7 @@ export const RULES_GUIDE = 'docs/validate.md';
 
 /** The document kinds whose checks (in `checks`) include `rule`, in the guide's order; empty for a schema, JSON or file rule. */
 export function ruleKinds(rule: string, checks: CheckTable = builtInChecks): string[] {
-  return KINDS.filter(({ kind }) => checks[kind]?.some((c) => c.rule === rule)).map(({ kind }) => kind);
+  return ALL_KINDS.filter(({ name }) => checks[name]?.some((c) => c.rule === rule)).map(({ name }) => name);
 }
 
 /**

@@ -2,8 +2,8 @@
  * Discovery: from a host name, URL or TEI to the ranked API endpoints of that service.
  */
 import type { TeaDiscoveryDocument } from '../../../types/index.js';
-import type { Finding } from '../../validator/index.js';
-import { validateTextValue } from '../../validation/validate-document.js';
+import type { Finding } from '../../shared/finding.js';
+import { teaProtocolValidator } from '../kinds/protocol-validator.js';
 import { firstFindingMessage } from '../../shared/messages.js';
 import { BodyTooLargeError, discardBody, isJsonContentType, readBody, utf8 } from './http.js';
 import { NetworkError, toNetworkError } from './network-error.js';
@@ -237,7 +237,7 @@ export async function discover(target: string, options: DiscoverOptions = {}): P
   const { url, response } = await fetchDocument(`${origin}/.well-known/tea`, options, options.transport ?? defaultTransport());
   const text = await readDocumentText(url, response, options.maxBytes ?? 1024 * 1024);
   // One pass: the validation hands back the value it parsed, and ranking takes it as validated.
-  const { result: verdict, value } = validateTextValue(text, { kind: 'tea-discovery', file: url });
+  const { result: verdict, value } = teaProtocolValidator.validateTextValue(text, { kind: 'tea-discovery', file: url });
   if (!verdict.valid) {
     const errors = verdict.findings.filter((f) => f.severity === 'error');
     const syntax = errors[0]!.rule === 'json/syntax' || errors[0]!.rule === 'json/too-deep' || errors[0]!.rule === 'file/empty';

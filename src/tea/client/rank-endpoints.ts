@@ -2,8 +2,8 @@
  * Endpoint selection (section 9): which API base URL of a discovery document a client uses.
  */
 import type { TeaDiscoveryDocument } from '../../../types/index.js';
-import { validateDocument } from '../../validator/index.js';
-import type { Finding } from '../../validator/index.js';
+import { teaProtocolValidator } from '../kinds/protocol-validator.js';
+import type { Finding } from '../../shared/finding.js';
 import { andMore, findingPlace } from '../../shared/messages.js';
 import { compareSemVer, parseSemVer, type SemVer } from '../../shared/semver.js';
 
@@ -168,7 +168,7 @@ function parseClientVersions(clientVersions: readonly string[]): Array<{ raw: st
  */
 export function rankEndpoints(doc: unknown, clientVersions: readonly string[], options: RankOptions = {}): RankedEndpoint[] {
   const clients = parseClientVersions(clientVersions);
-  const verdict = validateDocument(doc, { kind: 'tea-discovery' });
+  const verdict = teaProtocolValidator.validateDocument(doc, { kind: 'tea-discovery' });
   if (!verdict.valid) throw new InvalidDiscoveryDocumentError(verdict.findings);
   return rankValidated(doc as TeaDiscoveryDocument, clients, options);
 }

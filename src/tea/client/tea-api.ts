@@ -15,9 +15,9 @@ import type {
   TeaProduct,
   TeaProductRelease,
 } from '../../../types/index.js';
-import type { Finding } from '../../validator/index.js';
-import { validateTextValue } from '../../validation/validate-document.js';
-import type { TeaObjectKind, TeaObjectTypes } from '../kinds/objects/tea-object-kinds.js';
+import type { Finding } from '../../shared/finding.js';
+import { loadTeaValidator } from '../kinds/protocol-validator.js';
+import type { TeaObjectKind, TeaObjectTypes } from '../kinds/objects/tea-object-types.js';
 import { andMore } from '../../shared/messages.js';
 import { TEA_OPERATIONS, operationPath, type TeaOperation } from '../protocol/api-operations.js';
 import { BodyTooLargeError, discardBody, isJsonContentType, readBody, utf8 } from './http.js';
@@ -357,7 +357,7 @@ export class TeaApi {
     const text = utf8(bytes);
     if (text === null) throw new TeaApiError('invalid-answer', operationId, url, status, `${operationId}: ${url} answered bytes that are not UTF-8 text`);
     // One pass: validation parses, and hands back the value it judged.
-    const { result: verdict, value } = validateTextValue(text, { kind, file: url });
+    const { result: verdict, value } = (await loadTeaValidator()).validateTextValue(text, { kind, file: url });
     if (!verdict.valid) {
       const errors = verdict.findings.filter((f) => f.severity === 'error');
       const first = errors[0]!;

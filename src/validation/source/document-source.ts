@@ -16,7 +16,7 @@ export interface SourcePosition {
 }
 
 /** How a document is written. */
-export type SourceFormat = 'json' | 'xml' | 'tag-value';
+export type SourceFormat = 'json' | (string & {});
 
 /** The characters `[start, end)` of a text, to be replaced by `text`. */
 export interface TextEdit {
@@ -121,4 +121,19 @@ function slotEdits(slots: ReadonlyMap<string, StringSlot | string>, fixes: reado
     const text = slot.write(replacement);
     return typeof text === 'string' ? { start: slot.start, end: slot.end, text } : text.refused;
   });
+}
+
+/**
+ * A format other than JSON that a kind's documents may be written in (CycloneDX XML, SPDX
+ * tag-value): the kind brings its reader, so that the generic engine knows JSON alone.
+ */
+export interface SourceReader {
+  /** The format's name, as `DocumentSource.format` gives it. */
+  readonly format: SourceFormat;
+  /** File names written in the format. */
+  readonly extension: RegExp;
+  /** Whether a text looks written in the format, from its first character that is not blank (`start`). */
+  sniff(text: string, start: number): boolean;
+  /** Reads a text of the format. */
+  read(text: string): SourceOutcome;
 }

@@ -11,7 +11,7 @@ import { humanPath, pointerTokens, toPointer } from '../../shared/pointer.js';
 import type { SemanticCheck } from '../../validation/checks/check-table.js';
 import type { CheckContext } from '../../validation/checks/check-context.js';
 import { asArray, asObject, own } from '../../validation/checks/read.js';
-import { hasJsonFileName, lastSegment } from '../../purl/kinds/type-definition/purl-type-field-checks.js';
+import { hasJsonFileName, lastSegment } from '../../shared/file-names.js';
 
 /** The strings of `document` at pointers matching `pattern` (`*` any array item or member), with their pointers. */
 function stringsAt(document: unknown, pattern: string): [string, string][] {

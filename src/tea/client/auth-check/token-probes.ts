@@ -2,7 +2,7 @@
  * The probes that need a valid API key: a real token (sections 4, 2.3, 5.3.4, 5.3.6), its use on
  * the resource (5.3.1), and the refusal of an unknown grant (5.2.7).
  */
-import { validateDocument } from '../../../validator/index.js';
+import { teaProtocolValidator } from '../../kinds/protocol-validator.js';
 import { isJsonContentType } from '../http.js';
 import { oauthError, oneLine, type Probe, type Seen } from './probe.js';
 import { skipUnprotected } from './challenge-probes.js';
@@ -75,7 +75,7 @@ function judgeTokenResponse(probe: Probe, issued: Seen): string | null {
 
   const body = issued.json;
   let accessToken: string | null = null;
-  const schemaErrors = validateDocument(body, { kind: 'tea-token-response' }).findings.filter((f) => f.severity === 'error');
+  const schemaErrors = teaProtocolValidator.validateDocument(body, { kind: 'tea-token-response' }).findings.filter((f) => f.severity === 'error');
   if (body === undefined) probe.fail('token-bearer', 'the body is not JSON');
   else if (schemaErrors.length > 0) probe.fail('token-bearer', `not a token response: ${schemaErrors[0]!.message}`);
   else {

@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fchmodSync, fchownSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
-import { fixText, leftToAPerson, refusal, type AppliedFix, type FixTextResult } from '../fix-text.js';
-import { hasFixPastCap, type ValidationResult } from '../validate-document.js';
+import { leftToAPerson, refusal, type AppliedFix, type FixTextResult } from '../../validation/fix-text.js';
+import { fixText } from '../fix.js';
+import type { DocumentKind } from '../all-kinds.js';
+import { hasFixPastCap, type ValidationResult } from '../validate.js';
 import { passes } from '../../shared/finding.js';
-import { DEFAULT_MAX_BYTES, documentText, readStream, readWhole, validateFiles, withNodeGuard, type ValidateFilesOptions } from './validate-files.js';
-import type { ValidateOptions } from '../validate-document.js';
+import { DEFAULT_MAX_BYTES, documentText, readStream, readWhole, validateFiles, type ValidateFilesOptions } from './validate-files.js';
+import { withNodeGuard } from '../../purl/node/node-pattern-guard.js';
+import type { ValidateOptions } from '../validate.js';
 import { errorCode, fsReason, isPermissionCode } from '../../shared/node/fs-reason.js';
 
 /**
@@ -342,12 +345,12 @@ function fileIdentity(full: string): string | null {
   }
 }
 
-function asResult(file: string, fixed: FixTextResult): ValidationResult {
+function asResult(file: string, fixed: FixTextResult<DocumentKind>): ValidationResult {
   return { file, kind: fixed.kind, valid: fixed.valid, findings: fixed.left };
 }
 
 /** What fixing one file would do, worked out before anything is written. */
-type FixPlan = FileFix | { bytes: Buffer; text: string; fixed: FixTextResult };
+type FixPlan = FileFix | { bytes: Buffer; text: string; fixed: FixTextResult<DocumentKind> };
 
 /** What fixText is given for one file: the caller's kind, cap, checks, rules and pattern guard. */
 function fixTextOptions(file: string, options: Omit<FixFilesOptions, 'cwd'>): ValidateOptions {
