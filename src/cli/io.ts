@@ -16,7 +16,15 @@ export interface CommandIo {
 }
 
 /** Thrown when the reader of our output has gone away (`teapurl … | head`). */
+// The command line runs as several bundles (one per command), each with its own copy of this
+// class: a brand in the global symbol registry lets `instanceof` hold across them.
+const CLOSED_OUTPUT = Symbol.for('teapurl.cli.ClosedOutputError');
+
 export class ClosedOutputError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[CLOSED_OUTPUT] === true;
+  }
+  readonly [CLOSED_OUTPUT] = true;
   override name = 'ClosedOutputError';
 }
 

@@ -5,7 +5,15 @@ import { escapeControls } from './output/safe-text.js';
  * help is; exit code 2. `command` is the command whose help to point at (`purl test-suite`);
  * without it, the command that was run.
  */
+// The command line runs as several bundles (one per command), each with its own copy of this
+// class: a brand in the global symbol registry lets `instanceof` hold across them.
+const USAGE_ERROR = Symbol.for('teapurl.cli.UsageError');
+
 export class UsageError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[USAGE_ERROR] === true;
+  }
+  readonly [USAGE_ERROR] = true;
   override name = 'UsageError';
   /** One line each; most usage errors have one. */
   readonly problems: readonly string[];
