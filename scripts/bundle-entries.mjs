@@ -11,7 +11,8 @@ import { recordBundle } from './lib/bundled-packages.mjs';
 // Every package entry, from package.json `exports`: one bundle each, over chunks they share.
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
 const ENTRIES = Object.values(manifest.exports)
-  .filter((target) => typeof target === 'object')
+  // teapurl/types is declarations only: it has no default to bundle.
+  .filter((target) => typeof target === 'object' && typeof target.import?.default === 'string')
   .map((target) => target.import.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts'));
 // Run-time dependencies stay imports from node_modules, except jsonc-parser: its CommonJS build is
 // six modules that cost teapurl's import more than the rest of it (bundled as ES modules instead).

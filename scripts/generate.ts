@@ -1,5 +1,6 @@
 /**
- * Writes everything derived from `schemas/`:
+ * Writes everything derived from `schemas/annotated/` (teapurl's schemas, with its annotations):
+ *   - `schemas/<schema>.json`, the published copies, without the annotations;
  *   - `types/<schema>.d.ts` with json-schema-to-typescript;
  *   - `src/schemas/compiled/<schema>.js` (+ `.d.ts`): ajv standalone validators, one module per
  *     schema, needing nothing from ajv at run time, so the CLI

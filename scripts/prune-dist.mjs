@@ -13,7 +13,7 @@ const dist = path.join(root, 'dist');
 const exportsMap = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).exports;
 // Each entry: `{ import: { types, default }, require: { types (the .d.cts twins, written after this), default }, default }`.
 const targets = Object.values(exportsMap)
-  .filter((target) => typeof target === 'object')
+  .filter((target) => typeof target === 'object' && typeof target.import?.default === 'string')
   .map((target) => target.import);
 const inDist = (file) => file.startsWith(`${dist}${path.sep}`);
 

@@ -221,7 +221,3 @@ describe('type definition checks on whole directories', () => {
     expect(runCli(['validate', '--strict', file]).status).toBe(1);
   });
 });
-
-if (!HAS_PURL_SPEC) {
-  console.warn('[purl-type-checks] ../shared/purl-spec is missing: the published-definition tests are skipped.');
-}

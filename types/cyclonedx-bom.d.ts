@@ -1,4 +1,4 @@
-/* Generated from schemas/cyclonedx-bom.schema.json by `npm run generate`. Do not edit by hand. */
+/* Generated from schemas/annotated/cyclonedx-bom.schema.json by `npm run generate`. Do not edit by hand. */
 
 /**
  * The parts of a CycloneDX BOM that teapurl reads (JSON 1.2 to 1.7, or XML read as its JSON form): the format, its version, and the components whose PURLs it checks. Every other member is allowed and left unchecked: validating a BOM against CycloneDX's own schema is the work of the tools made for it.

@@ -1,4 +1,4 @@
-/* Generated from schemas/*.schema.json by `npm run generate`. Do not edit by hand. */
+/* Generated from schemas/annotated/*.schema.json by `npm run generate`. Do not edit by hand. */
 export type * from './tea-discovery.js';
 export type * from './tea-token-response.js';
 export type * from './tea-token-error.js';

@@ -1,4 +1,4 @@
-/* Generated from schemas/purl-type-urls.schema.json by `npm run generate`. Do not edit by hand. */
+/* Generated from schemas/annotated/purl-type-urls.schema.json by `npm run generate`. Do not edit by hand. */
 
 /**
  * A template variable: namespace, name, version, subpath, namespace_segments, subpath_segments, registry, q.<qualifier key>, or a derived variable.

@@ -1,4 +1,4 @@
-/* Generated from schemas/spdx-document.schema.json by `npm run generate`. Do not edit by hand. */
+/* Generated from schemas/annotated/spdx-document.schema.json by `npm run generate`. Do not edit by hand. */
 
 /**
  * The parts of an SPDX 2.2 or 2.3 document that teapurl reads (JSON, or tag-value read as its JSON form): its version, and the packages whose PURL references it checks. Every other member is allowed and left unchecked: validating a document against SPDX's own schema is the work of the tools made for it.

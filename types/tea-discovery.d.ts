@@ -1,4 +1,4 @@
-/* Generated from schemas/tea-discovery.schema.json by `npm run generate`. Do not edit by hand. */
+/* Generated from schemas/annotated/tea-discovery.schema.json by `npm run generate`. Do not edit by hand. */
 
 /**
  * Absolute API base URL: lowercase http or https scheme, no userinfo, query, fragment or trailing slash. Deployments use https; http exists for local test documents only.

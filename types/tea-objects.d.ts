@@ -1,4 +1,4 @@
-/* Generated from schemas/tea-objects.schema.json by `npm run generate`. Do not edit by hand. */
+/* Generated from schemas/annotated/tea-objects.schema.json by `npm run generate`. Do not edit by hand. */
 
 /**
  * The objects a Transparency Exchange (TEA) server answers with: products, product releases, components, component releases, collections, artefacts, lifecycle (CLE) documents, the answer to GET /discovery?tei=, and the lists that hold them. Written from the TEA OpenAPI description; members the description does not name are allowed where it allows them.

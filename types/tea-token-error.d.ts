@@ -1,4 +1,4 @@
-/* Generated from schemas/tea-token-error.schema.json by `npm run generate`. Do not edit by hand. */
+/* Generated from schemas/annotated/tea-token-error.schema.json by `npm run generate`. Do not edit by hand. */
 
 /**
  * The OAuth 2.0 error code. TEA servers use invalid_client for a bad API key and unsupported_grant_type for a grant they do not implement.

@@ -1,4 +1,4 @@
-/* Generated from schemas/tea-token-response.schema.json by `npm run generate`. Do not edit by hand. */
+/* Generated from schemas/annotated/tea-token-response.schema.json by `npm run generate`. Do not edit by hand. */
 
 /**
  * Body of a successful POST /token answer. Further members are allowed, as OAuth 2.0 token responses often carry them.

@@ -1,4 +1,4 @@
-/* Generated from schemas/vers-type-definition.schema.json by `npm run generate`. Do not edit by hand. */
+/* Generated from schemas/annotated/vers-type-definition.schema.json by `npm run generate`. Do not edit by hand. */
 
 /**
  * One VERS type (a versioning scheme, by convention named as the PURL type): its name, what its versions are, and VERS ranges that use it, with native ranges and their VERS equivalents. Read with the published VERS type definition schema 0.2; teapurl checks the examples with its VERS engine.

@@ -1,4 +1,4 @@
-/* Generated from schemas/vers-types-index.schema.json by `npm run generate`. Do not edit by hand. */
+/* Generated from schemas/annotated/vers-types-index.schema.json by `npm run generate`. Do not edit by hand. */
 
 /**
  * The VERS types a registry of definitions holds: a list of type names, each once.

@@ -9,6 +9,7 @@ import { defaultDefinitionsModules } from './default-definitions.js';
 import { defaultUrlsModule } from './default-urls.js';
 import { documentGeneratedTypes } from './type-docs.js';
 import { TYPE_EXAMPLES } from './type-examples.js';
+import { stripAnnotations } from './strip-annotations.js';
 
 // Both are CommonJS modules whose function is their `default` export.
 const addFormats = ajvFormats.default;
@@ -21,14 +22,14 @@ export interface Artifact {
 }
 
 const BANNER = (schemaFile: string) =>
-  `/* Generated from schemas/${schemaFile} by \`npm run generate\`. Do not edit by hand. */`;
+  `/* Generated from schemas/annotated/${schemaFile} by \`npm run generate\`. Do not edit by hand. */`;
 
 type JsonObject = { [key: string]: unknown };
 
 async function loadSchemas(root: string): Promise<Map<string, JsonObject>> {
   const schemas = new Map<string, JsonObject>();
   for (const { file } of SCHEMA_FILES) {
-    schemas.set(file, JSON.parse(await readFile(path.join(root, 'schemas', file), 'utf8')) as JsonObject);
+    schemas.set(file, JSON.parse(await readFile(path.join(root, 'schemas/annotated', file), 'utf8')) as JsonObject);
   }
   return schemas;
 }
@@ -54,6 +55,10 @@ async function typeDeclarations(schemas: Map<string, JsonObject>): Promise<Artif
   if (unused.length > 0) throw new Error(`scripts/generate/type-examples.ts has examples for types that are not generated: ${unused.join(', ')}`);
   const index = SCHEMA_FILES.map(({ typesFile }) => `export type * from './${typesFile.replace(/\.d\.ts$/, '.js')}';`);
   out.push({ file: 'types/index.d.ts', content: `${BANNER('*.schema.json')}\n${index.join('\n')}\n` });
+  // `teapurl/types` for a CommonJS TypeScript file (`require` types): the same declarations as
+  // .d.cts, which TypeScript reads as CommonJS, so `import type` needs no resolution-mode (TS1541).
+  const cjs = out.map(({ file, content }) => ({ file: file.replace(/\.d\.ts$/, '.d.cts'), content: content.replace(/(from '\.\/[\w-]+)\.js';/g, "$1.cjs';") }));
+  out.push(...cjs);
   return out;
 }
 
@@ -258,8 +263,16 @@ function versFieldsModules(schemas: Map<string, JsonObject>): Artifact[] {
   });
 }
 
+/**
+ * The published schemas, `teapurl/schemas/*`: the annotated sources without teapurl's
+ * annotations (scripts/generate/strip-annotations.ts), which strict validators refuse.
+ */
+function publishedSchemas(schemas: Map<string, JsonObject>): Artifact[] {
+  return SCHEMA_FILES.map(({ file }) => ({ file: `schemas/${file}`, content: `${JSON.stringify(stripAnnotations(schemas.get(file)), null, 2)}\n` }));
+}
+
 /** Everything `npm run generate` writes, in a stable order. */
 export async function generateArtifacts(root: string): Promise<Artifact[]> {
   const schemas = await loadSchemas(root);
-  return [...(await typeDeclarations(schemas)), ...validatorModules(schemas), ...versFieldsModules(schemas), ...(await defaultDefinitionsModules(root)), await defaultUrlsModule(root)];
+  return [...publishedSchemas(schemas), ...(await typeDeclarations(schemas)), ...validatorModules(schemas), ...versFieldsModules(schemas), ...(await defaultDefinitionsModules(root)), await defaultUrlsModule(root)];
 }

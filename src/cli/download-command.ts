@@ -7,7 +7,7 @@ import { UsageError } from './usage-error.js';
 import { parseCommandLine } from './args.js';
 import { API_KEY_OPTIONS, readApiKeyArgs, readTeaClientArgs, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
 import { escapeControls, quoteArg, safeLineStart } from './output/safe-text.js';
-import { teaFailureHint } from './tea-failure.js';
+import { failuresHint, teaFailureHint } from './tea-failure.js';
 import { InvalidArgumentError } from '../shared/errors.js';
 import { DOWNLOAD_FLAG_HINTS, withFlagHints } from './flag-hints.js';
 import { readMaxBytes } from './max-bytes.js';
@@ -169,6 +169,7 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
     progress?.finish();
     io.stdout.write(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : textReport(report, values.out));
     for (const failure of report.failures) io.stderr.write(`teapurl download: ${escapeControls(failure.what)}: ${escapeControls(withFlagHints(failure.message, DOWNLOAD_FLAG_HINTS))}\n`);
+    io.stderr.write(failuresHint(report.failures.map((failure) => failure.message), 'download'));
     return report.failures.length === 0 ? 0 : 1;
   } catch (error) {
     if (error instanceof UsageError) throw error;

@@ -1,6 +1,16 @@
 import { isGlob } from '../shared/node/expand-glob.js';
 import type { ValidationResult } from '../validator/index.js';
 import { quoteArg } from './output/safe-text.js';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+
+function isFolder(where: string, cwd: string): boolean {
+  try {
+    return statSync(path.resolve(cwd, where)).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Splits what the file walk found into the items to report and the arguments that named nothing
@@ -9,8 +19,10 @@ import { quoteArg } from './output/safe-text.js';
  * validated and reported. `items` are validation results, or anything that holds one (`resultOf`):
  * `validate --fix` passes its per-file fixes.
  */
-export function inputProblems<T>(unmatched: readonly string[], items: readonly T[], resultOf: (item: T) => ValidationResult): { kept: T[]; problems: string[] } {
-  const problems = unmatched.map((pattern) => (isGlob(pattern) ? `${quoteArg(pattern)} matches no file` : `${quoteArg(pattern)} does not exist`));
+export function inputProblems<T>(unmatched: readonly string[], items: readonly T[], resultOf: (item: T) => ValidationResult, cwd?: string): { kept: T[]; problems: string[] } {
+  const problems = unmatched.map((pattern) =>
+    isGlob(pattern) ? `${quoteArg(pattern)} matches no file` : cwd !== undefined && isFolder(pattern, cwd) ? `${quoteArg(pattern)} is a folder that holds no document teapurl recognises (by name or content); name the files and pass --kind` : `${quoteArg(pattern)} does not exist`,
+  );
   const kept: T[] = [];
   for (const item of items) {
     const result = resultOf(item);

@@ -5,6 +5,8 @@ export interface PackageInfo {
   version: string;
   /** `homepage`, when the package declares one. */
   homepage: string | undefined;
+  /** `repository` (its `url` when it is an object), when the package declares one. */
+  repository: string | undefined;
 }
 
 let cached: PackageInfo | undefined;
@@ -15,6 +17,9 @@ export function packageInfo(): PackageInfo {
   const manifest = teapurlPackage()?.manifest;
   const version = typeof manifest?.version === 'string' && manifest.version !== '' ? manifest.version : 'unknown';
   const homepage = typeof manifest?.homepage === 'string' && manifest.homepage !== '' ? manifest.homepage : undefined;
-  cached = { version, homepage };
+  const declared = manifest?.repository;
+  const url = typeof declared === 'string' ? declared : typeof declared === 'object' && declared !== null ? (declared as { url?: unknown }).url : undefined;
+  const repository = typeof url === 'string' && url !== '' ? url : undefined;
+  cached = { version, homepage, repository };
   return cached;
 }

@@ -6,8 +6,9 @@ import { nearest, parseCommandLine } from './args.js';
 import { packageInfo } from './package-info.js';
 import { escapeControls, escapeJsonText, quoteArg } from './output/safe-text.js';
 import { ENGINE_OPTIONS, loadEngine } from './purl/load-engine.js';
-import { eachInput, refuse, type InputAnswer } from './purl/each-input.js';
-import { canonicalDifferences } from '../purl/syntax/canonical-differences.js';
+import { eachInput, refuse, type InputAnswer, type RecordFormat } from './purl/each-input.js';
+import { loadPurlEngine } from '../purl/index.js';
+import { canonicalChanges } from './purl/canonical-changes.js';
 
 export const PURL_HELP = `Usage: teapurl purl <action> [options] [PURL...]
 
@@ -20,6 +21,11 @@ Actions:
   test-suite   run PURL test documents (purl-test 0.2, or 0.1): teapurl purl test-suite --help
 
 Options:
+  --format F       json or text, one record per PURL: parse's default is json (its
+                   components), text prints them tab-separated (type, namespace, name,
+                   version, qualifiers, subpath; - for none); canonical and
+                   validate default to text, json gives {"input", "canonical"} and
+                   {"input", "valid", "canonical", "isCanonical", "differences"}
   --types DIR      build the engine from the type definitions in DIR (default: the bundled corpus)
   --strict-types   refuse PURLs of a type no definition describes
   --format F       validate only: text (default) or json, one JSON object per line
@@ -87,20 +93,28 @@ export async function purlCommand(argv: string[], io: CommandIo): Promise<number
     const near = nearest(action, ['parse', 'canonical', 'validate', ...Object.keys(SUBCOMMANDS)]);
     throw new UsageError(`unknown action ${quoteArg(action)}${near ? `; did you mean '${near}'?` : `: name one of ${ACTIONS} first`}`);
   }
-  const commandLine = parseCommandLine(rest, io, { command: 'purl', help: PURL_HELP, positionals: true, options: OPTIONS });
+  const commandLine = parseCommandLine(rest, io, { command: 'purl', help: PURL_HELP, positionals: true, options: { ...ENGINE_OPTIONS, format: { type: 'string' } } });
   if (commandLine === null) return 0;
   const { values, positionals } = commandLine;
-  const given = oneOf(values.format ?? 'text', FORMATS, 'format');
-  if (values.format !== undefined && action !== 'validate') throw new UsageError(`--format is an option of validate only; ${action} prints ${action === 'parse' ? 'JSON' : 'text'}`);
+  // parse has always printed JSON records; the other actions print text unless asked.
+  const format: RecordFormat = oneOf(values.format ?? (action === 'parse' ? 'json' : 'text'), FORMATS, 'format');
   const engine = await loadEngine(values.types, values['strict-types'], io.cwd);
-  const format = action === 'parse' ? 'json' : given;
   const kind = { noun: 'PURL', refused: 'invalid', maxLength: MAX_PURL_LENGTH, format } as const;
-  return eachInput(io, positionals, kind, (purl) => answerOne(engine, action, purl, format));
+  // The components as written, before any type's rules: what validate compares to say why.
+  const generic = action === 'validate' ? await loadPurlEngine([]) : engine;
+  return eachInput(io, positionals, kind, (purl) => answerOne(engine, generic, action, format, purl));
 }
 
-const FORMATS = ['text', 'json'] as const;
+const FORMATS: readonly RecordFormat[] = ['text', 'json'];
 
-const OPTIONS = { ...ENGINE_OPTIONS, format: { type: 'string' } } as const;
+/** The components of a parsed PURL in text, as `purl urls` prints its fields: tab-separated, `-` for a missing one, qualifiers as key=value&… sorted by key. */
+function componentsText(parsed: ReturnType<PurlEngine['parse']>): string {
+  const qualifiers = parsed.qualifiers === null ? null : Object.entries(parsed.qualifiers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, value]) => `${key}=${value}`).join('&');
+  return [parsed.type, parsed.namespace, parsed.name, parsed.version, qualifiers, parsed.subpath].map((field) => escapeControls(field ?? '-')).join('\t');
+}
+
+/** A JSON record, one line, its controls escaped. */
+const jsonRecord = (record: object) => escapeJsonText(JSON.stringify(record));
 
 const issueText = (issue: PurlIssue) => `${issue.message} [${issue.component}] (${issue.code})`;
 
@@ -114,7 +128,7 @@ function canonicalOrNull(engine: PurlEngine, purl: string): string | null {
 }
 
 /** One PURL's record, or why it has none. */
-function answerOne(engine: PurlEngine, action: Action, purl: string, format: 'text' | 'json'): InputAnswer {
+function answerOne(engine: PurlEngine, generic: PurlEngine, action: Action, format: RecordFormat, purl: string): InputAnswer {
   if (action === 'validate') {
     const result = engine.validate(purl);
     if (!result.valid) {
@@ -122,19 +136,20 @@ function answerOne(engine: PurlEngine, action: Action, purl: string, format: 'te
       const repaired = canonicalOrNull(engine, purl);
       return refuse(`${result.errors.map(issueText).join('; ')}${repaired === null ? '' : `; canonical form once repaired: ${repaired}`}`);
     }
-    if (format === 'json') {
-      const { valid, canonical, isCanonical, errors, warnings } = result;
-      return escapeJsonText(JSON.stringify({ input: purl, valid, canonical, isCanonical, errors, warnings }));
-    }
+    const why = result.isCanonical ? [] : canonicalChanges(engine, generic, purl);
     const warned = result.warnings.length === 0 ? '' : `; ${result.warnings.length === 1 ? 'warning' : 'warnings'}: ${result.warnings.map(issueText).join('; ')}`;
+    if (format === 'json') return jsonRecord({ input: purl, valid: true, canonical: result.canonical, isCanonical: result.isCanonical, differences: why, warnings: result.warnings });
     if (result.isCanonical) return escapeControls(`${purl}: valid and canonical${warned}`);
-    const why = canonicalDifferences(purl);
     return escapeControls(`${purl}: valid, not canonical${why.length === 0 ? '' : ` (${why.join('; ')})`}; canonical form is ${result.canonical}${warned}`);
   }
   try {
     // A canonical PURL percent-encodes control characters; parse output is JSON, where they are escaped.
-    if (action === 'canonical') return escapeControls(engine.canonicalize(purl));
-    return escapeJsonText(JSON.stringify(engine.parse(purl)));
+    if (action === 'canonical') {
+      const canonical = engine.canonicalize(purl);
+      return format === 'json' ? jsonRecord({ input: purl, canonical }) : escapeControls(canonical);
+    }
+    const parsed = engine.parse(purl);
+    return format === 'json' ? jsonRecord(parsed) : componentsText(parsed);
   } catch (error) {
     if (error instanceof PurlError) return refuse(issueText(error.toIssue()));
     throw error;

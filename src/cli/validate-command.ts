@@ -30,7 +30,7 @@ function kindList(indent: number, width: number): string {
   return lines.join(`\n${' '.repeat(indent)}`);
 }
 
-export const VALIDATE_HELP = `Usage: teapurl validate [options] <file|glob|->...
+export const VALIDATE_HELP = `Usage: teapurl validate [options] <file|folder|glob|->...
 
 Checks TEA discovery documents, token responses and errors, and PURL type
 definitions against teapurl's schemas and the rules a schema cannot express,
@@ -60,6 +60,8 @@ Options:
   -h, --help           show this help
   -v, --version        print the version
 
+A folder stands for every file under it whose name or content teapurl recognises
+(node_modules and .git are not entered); the others are counted as skipped.
 Use - to read one document from standard input (with --fix: the fixed document goes to
 standard output, the report to standard error).
 Where --fix writes: standard output carries the report in the chosen format, the
@@ -78,6 +80,11 @@ type Format = (typeof FORMATS)[number];
 
 /** The name a document read from standard input is reported under. */
 const STDIN_NAME = '<stdin>';
+
+/** The line that counts the files of named folders left out because teapurl does not know what they are. */
+function skippedNote(count: number): string {
+  return `${count === 1 ? '1 file' : `${count} files`} in the folders named skipped as unrecognised (nothing in the name or content says what kind of document it is; --kind K checks every file as K)`;
+}
 
 /** `teapurl validate`: returns the exit code. */
 export async function validateCommand(argv: string[], io: CommandIo): Promise<number> {
@@ -130,13 +137,14 @@ export async function validateCommand(argv: string[], io: CommandIo): Promise<nu
   }
   const report = await validateFiles(patterns, { cwd: io.cwd, maxBytes, ...(values.kind ? { kind: values.kind } : {}) });
   const stdin = readsStdin ? [await validateStream(io.stdin, { file: STDIN_NAME, maxBytes, ...(values.kind ? { kind: values.kind } : {}) })] : [];
-  const { kept: files, problems } = inputProblems(report.unmatched, report.results, (result) => result);
+  const { kept: files, problems } = inputProblems(report.unmatched, report.results, (result) => result, io.cwd);
   const results = [...stdin, ...files];
 
   const status = problems.length > 0 ? 2 : results.every((r) => passes(r.findings, values.strict)) ? 0 : 1;
   try {
     if (problems.length > 0) io.stderr.write(usageText('validate', problems));
     io.stdout.write(render(results, problems, io.stdout));
+    if (report.unrecognised.length > 0) io.stderr.write(`teapurl validate: ${skippedNote(report.unrecognised.length)}\n`);
   } catch (error) {
     // A reader that stops early (`| head`) does not change the verdict.
     if (!(error instanceof ClosedOutputError)) throw error;

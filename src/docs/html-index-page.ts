@@ -55,7 +55,7 @@ export function htmlIndexPage(models: readonly TypePageModel[]): string {
     `<p>${total} Package-URL type${total === 1 ? '' : 's'}: what each is, and a PURL of it. Each type links to a page with its components, qualifiers, repository, URLs and examples.</p>`,
     purlBoxHtml('', { typesHref: 'types/', pageType: null }),
     '<h2 id="types-title">Types</h2>',
-    '<p><label for="filter">Filter</label><input id="filter" type="search" placeholder="a type, an ecosystem, a word from a description" autocomplete="off" spellcheck="false" aria-controls="types"></p>',
+    '<p><label for="filter">Filter</label><input id="filter" type="search" placeholder="type, ecosystem or word" autocomplete="off" spellcheck="false" aria-controls="types"></p>',
     `<p id="filter-count" aria-live="polite">${total} of ${total} types</p>`,
     stackingTableHtml(' id="types" aria-labelledby="types-title"', COLUMNS, models.map(row)),
   ].join('\n');

@@ -1,3 +1,4 @@
+import { syntaxLead } from './syntax-template.js';
 import type { PurlComponents } from '../purl/index.js';
 import { escapeHtml } from './escape.js';
 import type { ExampleBreakdown } from './example-breakdown.js';
@@ -199,7 +200,7 @@ export function htmlTypePage(model: TypePageModel): string {
     `<h1><code>${type}</code>: ${escapeHtml(model.typeName)}</h1>`,
     `<p>${proseHtml(model.description)}</p>`,
     model.note === null ? '' : `<p><strong>Note:</strong> ${proseHtml(model.note)}</p>`,
-    `<p>Syntax, with the parts this type prohibits left out: <code class="syntax">${escapeHtml(model.syntaxTemplate)}</code></p>`,
+    `<p>${syntaxLead(model.prohibitedParts)}: <code class="syntax">${escapeHtml(model.syntaxTemplate)}</code></p>`,
     '<nav class="toc" aria-label="On this page"><a href="#component-definitions">Components</a><a href="#qualifier-definitions">Qualifiers</a><a href="#repository">Repository</a><a href="#urls">URLs</a><a href="#references">References</a><a href="#examples">Examples</a><a href="#purl-box">Try a PURL</a></nav>',
     purlBoxHtml(boxPrefill(model), { typesHref: '', pageType: model.type }),
     componentsSection(model),

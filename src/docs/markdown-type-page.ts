@@ -1,3 +1,4 @@
+import { syntaxLead } from './syntax-template.js';
 import type { PurlComponents } from '../purl/index.js';
 import { escapeMarkdown } from './escape.js';
 import type { ExampleBreakdown } from './example-breakdown.js';
@@ -131,7 +132,7 @@ export function markdownTypePage(model: TypePageModel): string {
     model.note === null ? '' : `**Note:** ${proseMd(model.note)}`,
     // The template is built from the type, which the schema's pattern limits to [a-z0-9.-]: a
     // fenced block shows its <placeholders> literally.
-    `Syntax, with the parts this type prohibits left out:\n\n\`\`\`text\n${model.syntaxTemplate}\n\`\`\``,
+    `${syntaxLead(model.prohibitedParts)}:\n\n\`\`\`text\n${model.syntaxTemplate}\n\`\`\``,
     '## Components',
     componentsTable(model),
     registeredPart(model),

@@ -3,7 +3,7 @@ import type { PurlEngine, RuleComponent } from '../purl/index.js';
 import type { PurlUrls } from '../purl/urls/purl-urls.js';
 import { buildUrlsView, type UrlsView } from './urls-view.js';
 import { breakDownExamples, type ExampleBreakdown } from './example-breakdown.js';
-import { syntaxTemplate } from './syntax-template.js';
+import { prohibitedParts, syntaxTemplate } from './syntax-template.js';
 
 /**
  * What a type page and its index row show, computed once from a definition and shared by the
@@ -17,6 +17,8 @@ export interface TypePageModel {
   readonly description: string;
   readonly note: string | null;
   readonly syntaxTemplate: string;
+  /** The components the type prohibits, left out of {@link syntaxTemplate}. */
+  readonly prohibitedParts: readonly string[];
   /** namespace, name, version, subpath, in that order. */
   readonly components: readonly ComponentRow[];
   readonly qualifiers: readonly QualifierRow[];
@@ -132,6 +134,7 @@ export function buildTypePageModel(definition: PurlTypeDefinition, engine: PurlE
     description: definition.description,
     note: definition.note ?? null,
     syntaxTemplate: syntaxTemplate(definition),
+    prohibitedParts: prohibitedParts(definition),
     components: (['namespace', 'name', 'version', 'subpath'] as const).map((c) => componentRow(engine, type, c, definition)),
     qualifiers,
     requiredQualifiers: (definition.qualifiers_definition ?? []).filter((q) => q.requirement === 'required').map((q) => q.key),

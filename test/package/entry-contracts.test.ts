@@ -17,7 +17,8 @@ import { ROOT } from '../support/paths.js';
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
 /** Every JavaScript entry of the package, by the name a program imports. */
 const ENTRIES = Object.keys(manifest.exports)
-  .filter((subpath) => typeof manifest.exports[subpath] === 'object')
+  // JavaScript entries: teapurl/types has declarations only.
+  .filter((subpath) => typeof (manifest.exports[subpath] as { import?: { default?: unknown } } | null)?.import?.default === 'string')
   .map((subpath) => (subpath === '.' ? 'teapurl' : `teapurl/${subpath.slice(2)}`));
 
 /**

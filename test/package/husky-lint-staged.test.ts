@@ -4,7 +4,7 @@
  * `lint-staged` block and `.husky/pre-commit`, then real commits. A valid discovery document commits; an
  * invalid one is refused with `file:line:col` and the commit does not happen.
  *
- * Needs `npm run build` first (`npm test` does it) and the npm registry (or npm's cache) for
+ * Needs `npm run build` first (`npm run test:install` does it) and the npm registry (or npm's cache) for
  * husky and lint-staged.
  */
 import { spawnSync } from 'node:child_process';

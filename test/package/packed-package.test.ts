@@ -5,7 +5,7 @@
  * and CommonJS, bundler resolution), the `teapurl` command, and an esbuild bundle of
  * `teapurl/purl` for the browser. The tarball's contents and the install's size are checked too.
  *
- * Needs `npm run build` first (`npm test` does it); the tests do not build, because other test
+ * Needs `npm run build` first (`npm run test:install` does it); the tests do not build, because other test
  * files read dist/ at the same time. The install is offline from npm's cache when it can be.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -275,7 +275,7 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     // prepack builds when dist/ is stale, and a build empties dist/ under the other tests' feet:
     // the suite's own build must be current.
     const current = spawnSync(process.execPath, ['scripts/build.mjs', '--check'], { cwd: ROOT, encoding: 'utf8' });
-    expect(current.status, `${current.stderr} (npm test builds before the tests)`).toBe(0);
+    expect(current.status, `${current.stderr} (npm run test:install builds before the tests)`).toBe(0);
     work = await mkdtemp(path.join(tmpdir(), 'teapurl-packed-'));
     // As a user packs it: prepack and postpack run (the build is current, so prepack's build does
     // nothing; the manifest is packed without `prepare` and then put back).

@@ -8,22 +8,17 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** `../shared/purl-spec`, the PURL specification project's data, beside the checkout. */
 export const PURL_SPEC = path.resolve(ROOT, '../shared/purl-spec');
 
-/** Whether the shared reference data is there; tests that need it say so when it is not. */
+/**
+ * Whether the shared reference data is there. Tests that need it skip without it; the run says so
+ * once (test/support/shared-data-setup.ts, a global setup), not once per test file.
+ */
 export const HAS_PURL_SPEC = existsSync(path.join(PURL_SPEC, 'types'));
-
-if (!HAS_PURL_SPEC) {
-  console.warn(`[teapurl tests] ${PURL_SPEC} is missing: tests that read the PURL specification's data are skipped.`);
-}
 
 /** `../shared/vers-spec`, the VERS specification project's data (schemas, test suite), beside the checkout. */
 export const VERS_SPEC = path.resolve(ROOT, '../shared/vers-spec');
 
 /** Whether the VERS reference data is there; tests that need it say so when it is not. */
 export const HAS_VERS_SPEC = existsSync(path.join(VERS_SPEC, 'tests'));
-
-if (!HAS_VERS_SPEC) {
-  console.warn(`[teapurl tests] ${VERS_SPEC} is missing: tests that read the VERS specification's data are skipped.`);
-}
 
 /** The built CLI launcher. */
 export const CLI = path.join(ROOT, 'bin/teapurl.cjs');

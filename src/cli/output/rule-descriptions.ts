@@ -70,10 +70,38 @@ export function ruleDescription(rule: string, checks: CheckTable = builtInChecks
   return `teapurl rule ${rule}.`;
 }
 
+/** The guide that lists the rules; the package ships it (docs/). */
+export const RULES_GUIDE = 'docs/validate.md';
+
+/** The document kinds whose checks (in `checks`) include `rule`, in the guide's order; empty for a schema, JSON or file rule. */
+export function ruleKinds(rule: string, checks: CheckTable = builtInChecks): string[] {
+  return ALL_KINDS.filter(({ name }) => checks[name]?.some((c) => c.rule === rule)).map(({ name }) => name);
+}
+
 /**
- * Where the package's documentation describes a rule: the guide docs/validate.md (shipped in the
- * package), whose type definition rules have a section of their own.
+ * Where the rules guide describes a rule: the heading of the first kind whose checks include it
+ * in the generated "Rules beyond the schemas" tables (`#### <kind>`, whose anchor is the kind's
+ * name), else the section "What is checked" (schemas, JSON, files). The file is {@link RULES_GUIDE}.
  */
-export function ruleDocsPath(rule: string): string {
-  return `docs/validate.md#${rule.startsWith('purl-type/') ? 'type-definition-checks' : 'what-is-checked'}`;
+export function ruleDocsPath(rule: string, checks: CheckTable = builtInChecks): string {
+  const [kind] = ruleKinds(rule, checks);
+  return `${RULES_GUIDE}#${kind ?? 'what-is-checked'}`;
+}
+
+/**
+ * A rule's help for SARIF's `help`, in text and Markdown: what it asks (the summary the guide's
+ * rules table shows, from the same check), which kinds of document it applies to, and where the
+ * guide says more (`helpUri`, or the guide's path in the package when there is no URL).
+ */
+export function ruleHelp(rule: string, helpUri: string | undefined, checks: CheckTable = builtInChecks): { text: string; markdown: string } {
+  const description = ruleDescription(rule, checks);
+  const kinds = ruleKinds(rule, checks);
+  const where = ruleDocsPath(rule, checks);
+  const section = kinds.length > 0 ? `the ${kinds[0]} rules` : 'what is checked';
+  const appliesTo = kinds.length > 0 ? ` It applies to ${kinds.join(', ')} documents.` : '';
+  const link = helpUri ?? where;
+  return {
+    text: `${description}${appliesTo} teapurl rule ${rule}; the guide to validation lists it under ${section}: ${link}`,
+    markdown: `**${rule}**: ${description}${kinds.length > 0 ? `\n\nApplies to: ${kinds.map((k) => `\`${k}\``).join(', ')}.` : ''}\n\n[Validating documents: ${section}](${link})`,
+  };
 }

@@ -3,22 +3,38 @@ import { pathToFileURL } from 'node:url';
 import type { ArtifactLocation, Location, Log, ReportingDescriptor, Result } from 'sarif';
 import type { Finding, ValidationResult } from '../../validator/index.js';
 import type { FileFix } from '../../validator/node/fix-files.js';
-import { ruleDescription, ruleDocsPath } from './rule-descriptions.js';
+import { ruleDescription, ruleDocsPath, ruleHelp } from './rule-descriptions.js';
 import { escapeJsonText } from './safe-text.js';
 
 /** The OASIS SARIF 2.1.0 schema (errata 01), the one `$schema` names. */
 export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 
+/**
+ * The web address of a file of the package's repository at the version that reported it, from
+ * package.json's `repository` (a GitHub, GitLab or Bitbucket URL, `git+https://…`, `github:o/r`
+ * or `o/r`), at the tag `v<version>` that `npm version` makes; else under `homepage`. `undefined`
+ * when the package declares neither: a rule's help then names the guide's path in the package.
+ */
+export function repositoryFileUrl(file: string, info: { version: string; repository?: string | undefined; homepage?: string | undefined }): string | undefined {
+  const repository = info.repository === undefined ? undefined : repositoryWebUrl(info.repository);
+  if (repository !== undefined) {
+    const blob = /gitlab\./.test(repository) ? '-/blob' : /bitbucket\./.test(repository) ? 'src' : 'blob';
+    return `${repository}/${blob}/v${encodeURIComponent(info.version)}/${file}`;
+  }
+  if (info.homepage !== undefined && /^https?:\/\//.test(info.homepage)) return `${info.homepage.replace(/#.*$/, '').replace(/\/+$/, '')}/${file}`;
+  return undefined;
+}
+
+/** `https://host/owner/name` of a package.json `repository` URL, or `undefined` when it is not one teapurl can read. */
+function repositoryWebUrl(repository: string): string | undefined {
+  const shorthand = /^(?:(github|gitlab|bitbucket):)?([\w.-]+)\/([\w.-]+)$/.exec(repository);
+  if (shorthand) return `https://${shorthand[1] ?? 'github'}.${shorthand[1] === 'bitbucket' ? 'org' : 'com'}/${shorthand[2]}/${shorthand[3]!.replace(/\.git$/, '')}`;
+  const url = /^(?:git\+)?(?:https?|ssh|git):\/\/(?:[^@/]+@)?([^/:]+)(?::\d+)?[/:](.+?)(?:\.git)?\/?$/.exec(repository) ?? /^git@([^:]+):(.+?)(?:\.git)?$/.exec(repository);
+  return url ? `https://${url[1]}/${url[2]}` : undefined;
+}
+
 /** teapurl's page on the npm registry: its home when the package declares no `homepage`. */
 const FALLBACK_HOME = 'https://www.npmjs.com/package/teapurl';
-
-/**
- * The guides of one version of the package, which ships them (docs/): a rule's help link names
- * the guide and section that describe the rules of the version that reported it.
- */
-function packageFileUrl(version: string, file: string): string {
-  return `https://unpkg.com/teapurl@${encodeURIComponent(version)}/${file}`;
-}
 
 /** The base that relative artifact URIs are resolved against, declared in `originalUriBaseIds`. */
 const SRCROOT = '%SRCROOT%';
@@ -31,9 +47,10 @@ export interface SarifOptions {
   quiet: boolean;
   /** The name standard input was validated under (`<stdin>`): it has no URI. */
   stdinName: string;
-  /** teapurl's version and home page, for `tool.driver`. */
+  /** teapurl's version and home page, for `tool.driver`; its repository, for the rules' help links. */
   version: string;
   homepage: string | undefined;
+  repository?: string | undefined;
   /** Arguments that named nothing to check: tool execution notifications, and the run did not succeed. */
   problems: readonly string[];
   /** What `validate --fix` did: kept in the run's property bag as `teapurlFix`. */
@@ -108,15 +125,16 @@ export function formatSarif(results: readonly ValidationResult[], options: Sarif
   const home = options.homepage ?? FALLBACK_HOME;
   const rules: ReportingDescriptor[] = ruleIds.map((id) => {
     const description = ruleDescription(id);
-    const helpUri = packageFileUrl(options.version, ruleDocsPath(id));
-    // GitHub code scanning requires fullDescription and help besides the short description.
+    const helpUri = repositoryFileUrl(ruleDocsPath(id), options);
+    // GitHub code scanning requires fullDescription and help besides the short description; the
+    // help is carried whole, so that it reads without a network.
     return {
       id,
       name: friendlyName(id),
       shortDescription: { text: description },
       fullDescription: { text: `${description} (teapurl rule ${id})` },
-      help: { text: `${description} The rules teapurl applies are listed in its guide to validation: ${helpUri}` },
-      helpUri,
+      help: ruleHelp(id, helpUri),
+      ...(helpUri === undefined ? {} : { helpUri }),
     };
   });
   const sarifResults: Result[] = findings.map((f) => ({

@@ -8,11 +8,13 @@ import { ClosedOutputError, type CommandIo } from '../io.js';
 import { UsageError } from '../usage-error.js';
 import { countOf } from '../../shared/describe-value.js';
 import { fileArgProblem } from '../path-args.js';
-import { escapeControls, lineStartName, quoteArg, safeLineStart } from '../output/safe-text.js';
+import { escapeControls, escapeJsonText, lineStartName, quoteArg, safeLineStart } from '../output/safe-text.js';
 import { fsReason } from '../../shared/node/fs-reason.js';
 
 /** The end of both commands' help: what the arguments may name, and the exit status. */
-export const SUITE_FILES_HELP = `A path that does not exist, a folder, or a glob that matches no file is a usage
+export const SUITE_FILES_HELP = `--format json prints one JSON object: {"passed", "failed", "unreadable",
+"groups", "files", "failures"} (docs/command-line.md has its shape).
+A path that does not exist, a folder, or a glob that matches no file is a usage
 error: nothing is run. A document that is not a test suite is reported, the
 others are run, and the closing line says how many could not be read.
 Exit status: 0 all passed, 1 some case failed or a document is unreadable, 2 usage error.
@@ -26,7 +28,12 @@ export interface SuiteRunner<C, O extends ReportedOutcome> {
   readonly formatError: abstract new (...args: never[]) => Error;
   /** Runs one case, or `null` for a case left out (by `--group`). */
   readonly run: (test: C) => O | null;
+  /** The report's format: `text` (tables, failures, closing line) or `json` (one object). */
+  readonly format?: 'text' | 'json';
 }
+
+/** The `--format` option both test-suite commands take. */
+export const SUITE_FORMAT_OPTION = { format: { type: 'string', default: 'text' } } as const;
 
 /**
  * Runs the documents `patterns` name and writes the report to stdout, problems to stderr.
@@ -55,7 +62,7 @@ export async function runSuiteFiles<C, O extends ReportedOutcome>(patterns: stri
   }
   const failed = outcomes.filter((o) => !o.passed).length;
   try {
-    io.stdout.write(report(outcomes, unreadable));
+    io.stdout.write(runner.format === 'json' ? jsonReport(outcomes, unreadable) : report(outcomes, unreadable));
   } catch (error) {
     // A reader that stops early (`| head`) does not change the verdict.
     if (!(error instanceof ClosedOutputError)) throw error;
@@ -119,6 +126,24 @@ function table(title: string, rows: [string, number, number][]): string {
   const lines = [`${title.padEnd(width)}  passed  failed`];
   for (const [name, passed, failed] of rows) lines.push(safeLineStart(`${name.padEnd(width)}  ${String(passed).padStart(6)}  ${String(failed).padStart(6)}`));
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The report as one JSON object: the counts, the same tallies as the text's tables, and every
+ * failure with its case. Values from the suite stay exact (controls as JSON escapes).
+ */
+export function jsonReport(outcomes: readonly ReportedOutcome[], unreadable: number): string {
+  const failures = outcomes.filter((o) => !o.passed);
+  const rows = (key: (o: ReportedOutcome) => string, name: string) => tally(outcomes, key).map(([value, passed, failed]) => ({ [name]: value, passed, failed }));
+  const record = {
+    passed: outcomes.length - failures.length,
+    failed: failures.length,
+    unreadable,
+    groups: rows((o) => `${o.case.group}/${o.case.testType}`, 'group'),
+    files: rows((o) => o.case.file, 'file'),
+    failures: failures.map((f) => ({ file: f.case.file, index: f.case.index, group: f.case.group, testType: f.case.testType, description: f.case.description, input: f.case.input ?? null, reason: f.reason })),
+  };
+  return `${escapeJsonText(JSON.stringify(record, null, 2))}\n`;
 }
 
 /**

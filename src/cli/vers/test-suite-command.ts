@@ -3,7 +3,7 @@ import { runVersSuiteCase } from '../../vers/test-suite/run-case.js';
 import type { CommandIo } from '../io.js';
 import { oneOf } from '../usage-error.js';
 import { parseCommandLine } from '../args.js';
-import { runSuiteFiles, SUITE_FILES_HELP } from '../test-suite/run-suite-files.js';
+import { runSuiteFiles, SUITE_FILES_HELP, SUITE_FORMAT_OPTION } from '../test-suite/run-suite-files.js';
 
 export const VERS_TEST_SUITE_HELP = `Usage: teapurl vers test-suite [--group G] <file|glob>...
 
@@ -18,6 +18,7 @@ compareVersions, from_native versFromNative, build stringifyVers.
 
 Options:
   --group G      run only the cases of one test group: required or recommended
+  --format F     text (default) or json
   -h, --help     show this help
   -v, --version  print the version
 
@@ -25,11 +26,13 @@ ${SUITE_FILES_HELP}`;
 
 /** `teapurl vers test-suite`: returns the exit code. */
 export async function versTestSuiteCommand(argv: string[], io: CommandIo): Promise<number> {
-  const commandLine = parseCommandLine(argv, io, { command: 'vers test-suite', help: VERS_TEST_SUITE_HELP, positionals: true, options: { group: { type: 'string' } } });
+  const commandLine = parseCommandLine(argv, io, { command: 'vers test-suite', help: VERS_TEST_SUITE_HELP, positionals: true, options: { group: { type: 'string' }, ...SUITE_FORMAT_OPTION } });
   if (commandLine === null) return 0;
   const { values, positionals } = commandLine;
   const group = values.group === undefined ? undefined : oneOf(values.group, ['required', 'recommended'], 'group');
+  const format = oneOf(values.format, ['text', 'json'] as const, 'format');
   return runSuiteFiles(positionals, io, {
+    format,
     readCases: readVersSuiteCases,
     formatError: VersSuiteFormatError,
     run: (test) => (group === undefined || test.group === group ? runVersSuiteCase(test) : null),

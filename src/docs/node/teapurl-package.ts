@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 /** teapurl's own package.json, and the folder that holds it. */
 export interface TeapurlPackage {
   readonly root: URL;
-  readonly manifest: { readonly name?: unknown; readonly version?: unknown; readonly homepage?: unknown };
+  readonly manifest: { readonly name?: unknown; readonly version?: unknown; readonly homepage?: unknown; readonly repository?: unknown };
 }
 
 let cached: TeapurlPackage | null | undefined;

@@ -6,6 +6,7 @@
  * explains what the reader types without any request. What the reader typed reaches the page only
  * as text nodes (`textContent`), never as markup.
  */
+import { purlAskedFor } from './asked-purl.js';
 import type { PurlEngine, PurlComponents } from '../../purl/index.js';
 import { engineFromDefinitions } from '../../purl/engine/engine-from-definitions.js';
 import { purlUrlsFromCompiled, type PurlUrls } from '../../purl/urls/purl-urls.js';
@@ -151,9 +152,8 @@ function render(output: HTMLElement, typed: string, shown: InputExplanation, pla
 
 /** What the page's address asks the box to show: `?purl=` (or `#purl=`, which never reaches a server), else `null`. */
 function askedFor(): string | null {
-  const query = new URLSearchParams(location.search).get('purl');
-  if (query !== null) return query;
-  return location.hash.startsWith('#purl=') ? new URLSearchParams(location.hash.slice(1)).get('purl') : null;
+  // A raw `&` after `purl=` is the PURL's own qualifier separator (purl-box/asked-purl.ts).
+  return purlAskedFor(location.search, location.hash);
 }
 
 /**

@@ -155,10 +155,12 @@ function literalPath(pattern: string, cwd: string, fs: GlobFs): GlobExpansion {
  * once however many links lead to it (folders are told apart by device and inode), so link cycles
  * cost one visit; folders reached without a link are walked before folders behind links, so a
  * file is named by its own path when it has one; a folder that cannot be read is a problem, and
- * the walk goes on. Matching is picomatch's, with dot files included.
+ * the walk goes on. Matching is picomatch's, with dot files included. Folders named in
+ * `options.skipFolders` (`node_modules`, `.git`) are not entered, at any depth.
  */
-export function expandGlob(pattern: string, cwd: string, fs: GlobFs = NODE_FS): GlobExpansion {
+export function expandGlob(pattern: string, cwd: string, fs: GlobFs = NODE_FS, options: { skipFolders?: readonly string[] } = {}): GlobExpansion {
   if (!isGlob(pattern)) return literalPath(pattern, cwd, fs);
+  const skipped = new Set(options.skipFolders ?? []);
   const { glob, written, negated } = splitPattern(pattern);
   if (negated) return { files: [], problems: [] }; // `!x`: an exclusion with nothing to exclude from
   const base = (written.length > 1 ? written.replace(/\/+$/, '') : written).replace(/\\(.)/g, '$1');
@@ -211,7 +213,7 @@ export function expandGlob(pattern: string, cwd: string, fs: GlobFs = NODE_FS): 
       if (entry.isFile()) {
         if (isMatch()) files.push(shown(rel));
       } else if (entry.isDirectory()) {
-        if (!canEnter(entry.name, depth)) continue;
+        if (!canEnter(entry.name, depth) || skipped.has(entry.name)) continue;
         let info: BigIntStats;
         try {
           info = fs.statSync(abs(), { bigint: true });
@@ -233,7 +235,7 @@ export function expandGlob(pattern: string, cwd: string, fs: GlobFs = NODE_FS): 
           continue;
         }
         if (info.isDirectory()) {
-          if (canEnter(entry.name, depth)) behindLinks.push({ abs: target, rel, depth, info });
+          if (canEnter(entry.name, depth) && !skipped.has(entry.name)) behindLinks.push({ abs: target, rel, depth, info });
         } else if (info.isFile() && isMatch()) {
           linkedFiles.push({ file: shown(rel), id: identity(info) });
         }

@@ -2,7 +2,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'n
 import path from 'node:path';
 import { expandGlob, readsAsGlob, type GlobProblem } from '../../shared/node/expand-glob.js';
 import { passes, type Finding } from '../../shared/finding.js';
-import { internalErrorFinding, resolveKind, validateText, type ValidationResult, type ValidationSetup } from '../validate.js';
+import { detectKind, internalErrorFinding, resolveKind, validateText, type ValidationResult, type ValidationSetup } from '../validate.js';
 import type { DocumentKind } from '../all-kinds.js';
 import type { ValidateOptions } from '../validate.js';
 import { withNodeGuard } from '../../purl/node/node-pattern-guard.js';
@@ -46,6 +46,11 @@ export interface FilesReport {
   results: ValidationResult[];
   /** Patterns that matched no file. */
   unmatched: string[];
+  /**
+   * Files inside a folder a pattern named that were left out because nothing (file name or
+   * content) says what kind of document they are; without `kind`, only. In path order.
+   */
+  unrecognised: string[];
   /** `true` when every file is valid (warnings allowed) and every pattern matched. */
   valid: boolean;
 }
@@ -253,7 +258,35 @@ function probePath(pattern: string, cwd: string): 'ok' | 'missing' | ValidationR
 }
 
 /**
- * Expands patterns (plain paths or globs) and validates every file they name. One bad file never
+ * The folders a folder argument's walk does not enter, as a `.gitignore` of a checkout would skip
+ * them: installed packages and version control.
+ */
+const SKIPPED_FOLDERS: readonly string[] = ['node_modules', '.git', '.hg', '.svn'];
+
+/** Whether `path` names a folder (following links); `false` for anything else, or nothing. */
+function isFolder(where: string, cwd: string): boolean {
+  try {
+    return statSync(path.resolve(cwd, where)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a file found in a named folder is a document teapurl knows: its kind was told (from
+ * `$schema`, the content or the name), or its name alone tells one though the content is broken.
+ */
+function recognised(result: ValidationResult): boolean {
+  if (result.kind !== null || detectKind(undefined, result.file) !== null) return true;
+  // A file the walk found but could not read (permissions, a link to nothing) is still said.
+  return result.findings.some((f) => f.rule === 'file/unreadable' || f.rule === 'file/not-found');
+}
+
+/**
+ * Expands patterns (plain paths or globs) and validates every file they name. A folder stands for
+ * every file under it (not entering `node_modules`, `.git`, `.hg` or `.svn`) whose name or content says what kind
+ * of document it is; the others are listed in `unrecognised` (with `kind`, every file is checked
+ * as that kind). One bad file never
  * hides the results for the others. A glob's walk reads each folder once however many symbolic
  * links lead to it, names each file once, and reports a folder it cannot search as one finding
  * (rule `file/unreadable`) before going on. The checks, PURL rules and pattern guard are the
@@ -272,9 +305,17 @@ export async function validateFiles(patterns: readonly string[], options: Valida
   const items: Item[] = [];
   const seen = new Set<string>();
   const unmatched: string[] = [];
+  const fromFolders = new Map<string, string>();
   for (const pattern of patterns) {
     let found: Item[];
-    if (!readsAsGlob(pattern, cwd)) {
+    if (!readsAsGlob(pattern, cwd) && isFolder(pattern, cwd)) {
+      const base = pattern.replace(/[\\/]+$/, '') || pattern;
+      const escaped = base.replace(/[\\*?[\]{}()!+@]/g, '\\$&');
+      const expansion = expandGlob(base === '.' ? '**' : `${escaped}/**`, cwd, undefined, { skipFolders: SKIPPED_FOLDERS });
+      const problems = expansion.problems.map(globProblem);
+      for (const file of expansion.files) if (!fromFolders.has(file)) fromFolders.set(file, pattern);
+      found = [...expansion.files, ...problems].sort((a, b) => comparePaths(itemPath(a), itemPath(b)));
+    } else if (!readsAsGlob(pattern, cwd)) {
       const state = probePath(pattern, cwd);
       found = state === 'missing' ? [] : [state === 'ok' ? pattern : state];
     } else {
@@ -293,6 +334,17 @@ export async function validateFiles(patterns: readonly string[], options: Valida
   }
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const { cwd: _cwd, maxBytes: _maxBytes, ...setup } = options;
-  const results = await validateInOrder(items, cwd, maxBytes, withNodeGuard({ ...setup, ...(kind ? { kind } : {}) }));
-  return { results, unmatched, valid: unmatched.length === 0 && results.every((r) => passes(r.findings)) };
+  const checked = await validateInOrder(items, cwd, maxBytes, withNodeGuard({ ...setup, ...(kind ? { kind } : {}) }));
+  const unrecognised: string[] = [];
+  const results = kind
+    ? checked
+    : checked.filter((result) => {
+        if (!fromFolders.has(result.file) || recognised(result)) return true;
+        unrecognised.push(result.file);
+        return false;
+      });
+  // A folder with no document teapurl recognises names nothing to check, as an empty glob does.
+  const kept = new Set(results.map((r) => fromFolders.get(r.file)));
+  for (const folder of new Set(fromFolders.values())) if (!kept.has(folder) && !unmatched.includes(folder)) unmatched.push(folder);
+  return { results, unmatched, unrecognised, valid: unmatched.length === 0 && results.every((r) => passes(r.findings)) };
 }

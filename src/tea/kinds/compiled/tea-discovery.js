@@ -1,4 +1,4 @@
-/* Generated from schemas/tea-discovery.schema.json by `npm run generate`. Do not edit by hand. */
+/* Generated from schemas/annotated/tea-discovery.schema.json by `npm run generate`. Do not edit by hand. */
 // @ts-nocheck
 import * as __dep0 from "../../../shared/formats.js";
 let built;

@@ -1,4 +1,4 @@
-/* Generated from schemas/tea-objects.schema.json by `npm run generate`. Do not edit by hand. */
+/* Generated from schemas/annotated/tea-objects.schema.json by `npm run generate`. Do not edit by hand. */
 import type { ValidateFunction } from '../../../shared/validate-function.js';
 export declare const teaProduct: ValidateFunction;
 export declare const teaProductRelease: ValidateFunction;

@@ -1,4 +1,4 @@
-/* Generated from schemas/tea-objects.schema.json by `npm run generate`. Do not edit by hand. */
+/* Generated from schemas/annotated/tea-objects.schema.json by `npm run generate`. Do not edit by hand. */
 // @ts-nocheck
 import * as __dep0 from "../../../shared/formats.js";
 import * as __dep1 from "../../../shared/ucs2length.js";

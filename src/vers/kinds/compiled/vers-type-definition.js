@@ -1,4 +1,4 @@
-/* Generated from schemas/vers-type-definition.schema.json by `npm run generate`. Do not edit by hand. */
+/* Generated from schemas/annotated/vers-type-definition.schema.json by `npm run generate`. Do not edit by hand. */
 // @ts-nocheck
 import * as __dep0 from "../../../shared/json-equal.js";
 import * as __dep1 from "../../../shared/formats.js";
