@@ -139,7 +139,7 @@ export async function downloadFile(client: TeaClient, url: string, checksums: re
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {
     stillAlive();
-    const result = await client.request(url, { signal: controller.signal });
+    const result = await client.request(url, { signal: controller.signal, idleTimeoutMs: limits.idleTimeoutMs, bodyTimeoutMs: limits.timeoutMs });
     if (!result.ok) {
       await discardBody(result.response);
       throw fail('http-status', `answered ${result.status}${result.outcome === 'unauthorized' ? ` (${result.unauthorizedReason ?? 'unauthorized'})` : ''}`);
@@ -170,6 +170,8 @@ export async function downloadFile(client: TeaClient, url: string, checksums: re
       if (error instanceof TeaDownloadError) throw error;
       const reason = controller.signal.reason as { name?: string; message?: string } | undefined;
       if (controller.signal.aborted && reason?.name === 'TimeoutError') throw fail('timeout', reason.message ?? 'timed out');
+      // The client's own bound on reading the body (idle or total) ended it.
+      if ((error as { name?: unknown } | null)?.name === 'TimeoutError') throw fail('timeout', (error as Error).message);
       if (errorCode(error) !== undefined && !(error as { cause?: unknown }).cause) throw fail('file-system', `cannot write ${temporary}: ${fsReason(error)}`);
       throw toNetworkError(error, url);
     }

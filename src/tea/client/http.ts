@@ -60,3 +60,65 @@ export function randomHex(bytes: number): string {
   for (const value of values) hex += value.toString(16).padStart(2, '0');
   return hex;
 }
+
+/** How long reading one answer's body may take. */
+export interface BodyTimeouts {
+  /** The longest wait for the next bytes, in ms. */
+  readonly idleMs: number;
+  /** The longest time for the whole body, from the first read, in ms. */
+  readonly totalMs: number;
+}
+
+/**
+ * `response` with a body whose reads fail with a `TimeoutError` (a `DOMException`, as
+ * `AbortSignal.timeout` gives) when no bytes come for `idleMs`, or when reading it all takes
+ * longer than `totalMs`; `onTimeout` is then called with that error (to close the connection).
+ * A timer runs only while a read waits, so a body nobody reads holds no timer.
+ */
+export function timedBody(response: Response, limits: BodyTimeouts, onTimeout: (reason: unknown) => void): Response {
+  const body = response.body;
+  if (body === null) return response;
+  const reader = body.getReader();
+  let started: number | undefined;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        started ??= Date.now();
+        const left = limits.totalMs - (Date.now() - started);
+        const idle = limits.idleMs <= left;
+        const reason = new DOMException(idle ? `no bytes of the answer for ${limits.idleMs} ms` : `the answer took longer than ${limits.totalMs} ms to read`, 'TimeoutError');
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const expired = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(reason), Math.max(0, idle ? limits.idleMs : left));
+        });
+        try {
+          const { done, value } = await Promise.race([reader.read(), expired]);
+          if (done) controller.close();
+          else controller.enqueue(value);
+        } catch (error) {
+          if (error === reason) {
+            onTimeout(reason);
+            reader.cancel(reason).catch(() => undefined);
+          }
+          controller.error(error);
+        } finally {
+          clearTimeout(timer);
+        }
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  let timed: Response;
+  try {
+    timed = new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
+  } catch {
+    // A status that may carry no body (the platform would not make one): nothing to bound.
+    reader.releaseLock();
+    return response;
+  }
+  Object.defineProperty(timed, 'url', { value: response.url });
+  return timed;
+}
