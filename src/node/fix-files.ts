@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fchmodSync, fchownSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
+import { replacementHunks, type Replacement } from '../validate/fix/edit-diff.js';
 import { fixText, leftToAPerson, refusal, type AppliedFix, type FixTextResult } from '../validate/fix/fix-text.js';
 import { hasFixPastCap, type ValidationResult } from '../validate/validate-document.js';
 import { passes } from '../schemas/finding.js';
@@ -22,6 +22,8 @@ import { errorCode, fsReason, isPermissionCode } from './fs-reason.js';
 export interface FixFilesOptions extends ValidateFilesOptions {
   /** Compute the fixes and their diff, write nothing. */
   dryRun?: boolean;
+  /** Write each file's unified diff into {@link FileFix.diff}. Default `true`; `false` leaves it `''` (nothing prints it). */
+  diff?: boolean;
 }
 
 /**
@@ -61,7 +63,7 @@ export interface FileFix {
   applied: AppliedFix[];
   /** The verdict on the file as it now is (under `dryRun`: as it would be); messages say what is left to a person. */
   result: ValidationResult;
-  /** A unified diff (`--- a/file`, `+++ b/file`) of the fixes; `''` when nothing changes. */
+  /** A unified diff (`--- a/file`, `+++ b/file`) of the fixes; `''` when nothing changes (or `diff: false`). */
   diff: string;
   /** One line saying why the file was refused or not written, or `null`. */
   note: string | null;
@@ -135,12 +137,14 @@ export function diffHeaderName(name: string): string {
   return name.includes(' ') ? `${name}\t` : name;
 }
 
-/** A unified diff of one file, headers `--- a/…` and `+++ b/…` (quoted as git quotes them), nothing else (no `Index:` line). */
-export function unifiedDiff(name: string, before: string, after: string): string {
-  if (before === after) return '';
-  const patch = createTwoFilesPatch('a', 'b', before, after, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY });
-  // jsdiff writes names as they are: the two header lines are written here instead.
-  const body = patch.slice(patch.indexOf('\n', patch.indexOf('\n') + 1) + 1);
+/**
+ * A unified diff of one file changed by `edits` (the replacements a fix made), headers
+ * `--- a/…` and `+++ b/…` (quoted as git quotes them), nothing else (no `Index:` line). The
+ * hunks are written from the edits' ranges, so the cost is linear in the file and the fixes.
+ */
+export function unifiedDiff(name: string, before: string, edits: readonly Replacement[]): string {
+  const body = replacementHunks(before, edits);
+  if (body === '') return '';
   return `--- ${diffHeaderName(`a/${name}`)}\n+++ ${diffHeaderName(`b/${name}`)}\n${body}`;
 }
 
@@ -351,7 +355,7 @@ type FixPlan = FileFix | { bytes: Buffer; text: string; fixed: FixTextResult };
 
 /** What fixText is given for one file: the caller's kind, cap, checks, rules and pattern guard. */
 function fixTextOptions(file: string, options: Omit<FixFilesOptions, 'cwd'>): ValidateOptions {
-  const { dryRun: _dryRun, maxBytes: _maxBytes, ...setup } = options as FixFilesOptions;
+  const { dryRun: _dryRun, diff: _diff, maxBytes: _maxBytes, ...setup } = options as FixFilesOptions;
   const { cwd: _cwd, ...rest } = setup;
   return withNodeGuard({ ...rest, file });
 }
@@ -388,7 +392,8 @@ async function fixOneFile(found: ValidationResult, options: FixFilesOptions, cwd
         : `not written: it lies outside the working directory (a link or a path leads there), where --fix writes nothing, as --dry-run diffs nothing; run teapurl from a folder that holds it`,
     );
   }
-  const diff = unifiedDiff(target.named, text, fixed.text);
+  // Built only when someone reads it: the CLI prints it under --dry-run alone.
+  const diff = options.diff === false ? '' : unifiedDiff(target.named, text, fixed.edits);
   if (options.dryRun) return { file, outcome: 'would-fix', applied: fixed.applied, result: asResult(file, fixed), diff, note: null };
   const problem = await writeIfUnchanged(target.real, bytes, Buffer.from(fixed.text, 'utf8'));
   if (problem) return notWritten(`not written: ${problem}`);
@@ -483,5 +488,5 @@ export async function fixStream(
   const result = asResult(file, fixed);
   if (fixed.refused) return { fix: { file, outcome: 'refused', applied: [], result, diff: '', note: `not fixed: ${fixed.refused}` }, text };
   const outcome: FileFixOutcome = !fixed.changed ? 'unchanged' : options.dryRun ? 'would-fix' : 'fixed';
-  return { fix: { file, outcome, applied: fixed.applied, result, diff: unifiedDiff(file, text, fixed.text), note: null }, text: fixed.text };
+  return { fix: { file, outcome, applied: fixed.applied, result, diff: options.diff === false ? '' : unifiedDiff(file, text, fixed.edits), note: null }, text: fixed.text };
 }

@@ -56,6 +56,11 @@ export interface FixTextResult {
   /** The fixes applied, in source order. */
   applied: AppliedFix[];
   /**
+   * The replacements made, in source order: the characters `start` to `end` (UTF-16 offsets in
+   * the input text) became `text`. A diff of the fix can be written from them directly.
+   */
+  edits: Array<{ start: number; end: number; text: string }>;
+  /**
    * The findings of the fixed text, as validation reports them, each message ending with why it
    * was left: it needs a person, or its fix would have added a finding. When the text was refused,
    * the findings of the input, unchanged.
@@ -217,7 +222,7 @@ export function fixText(text: string, options: ValidateOptions = {}): FixTextRes
   const first = validateTextValue(text, options);
   const unchanged = (refused: string | null): FixTextResult => {
     const left = leftToAPerson(first.result.findings);
-    return { text, changed: false, applied: [], left, valid: !left.some((f) => f.severity === 'error'), kind: first.result.kind, refused };
+    return { text, changed: false, applied: [], edits: [], left, valid: !left.some((f) => f.severity === 'error'), kind: first.result.kind, refused };
   };
   const refused = refusal(first.all);
   if (refused) return unchanged(refused);
@@ -280,6 +285,7 @@ export function fixText(text: string, options: ValidateOptions = {}): FixTextRes
     text: chosen.length > 0 ? fixed : text,
     changed: chosen.length > 0,
     applied,
+    edits: chosen.map(({ edit }) => ({ start: edit.start, end: edit.end, text: edit.text })).sort((a, b) => a.start - b.start),
     left,
     valid: !left.some((f) => f.severity === 'error'),
     kind: after.result.kind,
