@@ -1,5 +1,12 @@
-// tsc does not copy plain .js sources: put the generated validators (one module per schema) next to the compiled code.
-import { cpSync, readdirSync } from 'node:fs';
-for (const file of readdirSync('src/schemas/compiled')) {
-  if (file.endsWith('.js')) cpSync(`src/schemas/compiled/${file}`, `dist/schemas/compiled/${file}`);
+// tsc emits no .js for the generated validators (they are JavaScript already): copy each domain's
+// kinds/compiled/*.js beside the emitted modules.
+import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+
+for (const domain of readdirSync('src')) {
+  const dir = `src/${domain}/kinds/compiled`;
+  if (!existsSync(dir)) continue;
+  mkdirSync(`dist/${domain}/kinds/compiled`, { recursive: true });
+  for (const file of readdirSync(dir)) {
+    if (file.endsWith('.js')) cpSync(`${dir}/${file}`, `dist/${domain}/kinds/compiled/${file}`);
+  }
 }

@@ -7,5 +7,5 @@
  *
  * @module teapurl
  */
-export * from './validate/index.js';
+export * from './validator/index.js';
 export type * from '../types/index.js';

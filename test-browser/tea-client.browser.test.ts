@@ -11,7 +11,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForBrowser } from '../scripts/lib/browser-bundle.mjs';
 import { startTeaServer, type RunningTeaServer } from '../src/tea/server/test-server.js';
-import { decodeBasicCredentials } from '../src/tea/basic-credentials.js';
+import { decodeBasicCredentials } from '../src/tea/protocol/basic-credentials.js';
 import { ROOT } from '../test/support/paths.js';
 import { launchChromium } from './support/chromium.js';
 import { collectProblems } from './support/page-problems.js';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixText, validateDocument, validateText } from '../src/index.js';
-import { diagnoseBaseUrl } from '../src/validate/semantic/base-url.js';
+import { diagnoseBaseUrl } from '../src/tea/kinds/discovery/base-url.js';
 import { ROOT } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, wri
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expandGlob, isGlob, readsAsGlob, type GlobFs } from '../src/node/expand-glob.js';
+import { expandGlob, isGlob, readsAsGlob, type GlobFs } from '../src/shared/node/expand-glob.js';
 
 let dir: string;
 

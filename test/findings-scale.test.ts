@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_FINDINGS, validateDocument, validateText } from '../src/index.js';
-import { PositionIndex } from '../src/validate/position-index.js';
-import { pointerTokens, toPointer } from '../src/schemas/pointer.js';
+import { PositionIndex } from '../src/shared/position-index.js';
+import { pointerTokens, toPointer } from '../src/shared/pointer.js';
 
 const ENDPOINT = '{"url": "https://tea.example.com", "versions": ["1.0.0"]}';
 

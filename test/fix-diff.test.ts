@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { replacementHunks, type Replacement } from '../src/validate/fix/edit-diff.js';
+import { replacementHunks, type Replacement } from '../src/validation/edit-diff.js';
 import { fixFiles } from '../src/node/index.js';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'teapurl-fix-diff-'));

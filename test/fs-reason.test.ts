@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorCode, fsReason, isPermissionCode } from '../src/node/fs-reason.js';
+import { errorCode, fsReason, isPermissionCode } from '../src/shared/node/fs-reason.js';
 
 describe('fsReason', () => {
   it('words the common refusals and keeps the code for searching', () => {

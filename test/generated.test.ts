@@ -8,7 +8,7 @@ describe('generated files', () => {
   it('types/ and the compiled validators match schemas/ (run npm run generate when this fails)', async () => {
     const artifacts = await generateArtifacts(ROOT);
     expect(artifacts.map((a) => a.file)).toEqual(
-      expect.arrayContaining(['types/tea-discovery.d.ts', 'types/purl-type-definition.d.ts', 'src/schemas/compiled/purl-type-definition.js', 'src/schemas/compiled/tea-discovery.js']),
+      expect.arrayContaining(['types/tea-discovery.d.ts', 'types/purl-type-definition.d.ts', 'src/purl/kinds/compiled/purl-type-definition.js', 'src/tea/kinds/compiled/tea-discovery.js']),
     );
     const stale: string[] = [];
     for (const { file, content } of artifacts) {

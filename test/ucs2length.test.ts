@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import ajvUcs2length from 'ajv/dist/runtime/ucs2length.js';
 import { describe, expect, it } from 'vitest';
-import ucs2length from '../src/schemas/ucs2length.js';
-import { teaTokenResponse } from '../src/schemas/compiled/tea-token-response.js';
+import ucs2length from '../src/shared/ucs2length.js';
+import { teaTokenResponse } from '../src/tea/kinds/compiled/tea-token-response.js';
 
 // A CommonJS module whose function is `exports.default`: loaders disagree on which the default import is.
 type Length = (s: string) => number;

@@ -62,11 +62,11 @@ async function typeDeclarations(schemas: Map<string, JsonObject>): Promise<Artif
  * helper it asks for is replaced by one of ours (RUNTIME_REPLACEMENTS), all ES modules, so the
  * generated code imports nothing from ajv and ajv stays a build-time tool.
  */
-function toEsm(code: string): string {
+function toEsm(code: string, fromDir: string): string {
   const imports = new Map<string, string>();
   const body = code.replace(/require\("([^"]+)"\)/g, (_m, required: string) => {
     const spec = RUNTIME_REPLACEMENTS[required];
-    if (spec === undefined) throw new Error(`ajv's generated code requires ${required}, which has no replacement in RUNTIME_REPLACEMENTS; add one under src/schemas/`);
+    if (spec === undefined) throw new Error(`ajv's generated code requires ${required}, which has no replacement in RUNTIME_REPLACEMENTS; add one under src/shared/`);
     let name = imports.get(spec);
     if (!name) {
       name = `__dep${imports.size}`;
@@ -74,7 +74,7 @@ function toEsm(code: string): string {
     }
     return name;
   });
-  const header = [...imports].map(([spec, name]) => `import * as ${name} from ${JSON.stringify(`${spec}.js`)};`);
+  const header = [...imports].map(([spec, name]) => `import * as ${name} from ${JSON.stringify(`${path.posix.relative(fromDir, spec)}.js`)};`);
   return `${header.join('\n')}\n${body}`;
 }
 
@@ -86,10 +86,10 @@ function toEsm(code: string): string {
  * module is needed at run time.
  */
 const RUNTIME_REPLACEMENTS: Readonly<Record<string, string>> = {
-  'ajv/dist/runtime/equal': '../json-equal',
-  'ajv/dist/runtime/ucs2length': '../ucs2length',
-  '../formats': '../formats',
-  '../json-equal': '../json-equal',
+  'ajv/dist/runtime/equal': 'src/shared/json-equal',
+  'ajv/dist/runtime/ucs2length': 'src/shared/ucs2length',
+  '../formats': 'src/shared/formats',
+  '../json-equal': 'src/shared/json-equal',
 };
 
 /**
@@ -158,7 +158,7 @@ function validatorModules(schemas: Map<string, JsonObject>): Artifact[] {
   const out: Artifact[] = [];
   let keyedLoops = 0;
   for (const entry of SCHEMA_FILES) {
-    const { file, validatorFile } = entry;
+    const { file, validatorFile, compiledDir } = entry;
     const ajv = new Ajv({
       strict: true,
       allErrors: true,
@@ -175,10 +175,10 @@ function validatorModules(schemas: Map<string, JsonObject>): Artifact[] {
     const roots = schemaRoots(entry, String(schema.$id));
     const keyed = withKeyedUniqueItems(withPrototypelessIndices(standaloneCode(ajv, Object.fromEntries(roots.map(({ exportName, ref }) => [exportName, ref])))));
     keyedLoops += keyed.replaced;
-    const js = `${BANNER(file)}\n// @ts-nocheck\n${toEsm(keyed.code)}\n`;
-    const dts = [BANNER(file), "import type { ValidateFunction } from './validate-function.js';", ...roots.map(({ exportName }) => `export declare const ${exportName}: ValidateFunction;`), ''].join('\n');
-    out.push({ file: `src/schemas/compiled/${validatorFile}`, content: js });
-    out.push({ file: `src/schemas/compiled/${validatorFile.replace(/\.js$/, '.d.ts')}`, content: dts });
+    const js = `${BANNER(file)}\n// @ts-nocheck\n${toEsm(keyed.code, compiledDir)}\n`;
+    const dts = [BANNER(file), `import type { ValidateFunction } from '${path.posix.relative(compiledDir, 'src/shared/validate-function')}.js';`, ...roots.map(({ exportName }) => `export declare const ${exportName}: ValidateFunction;`), ''].join('\n');
+    out.push({ file: `${compiledDir}/${validatorFile}`, content: js });
+    out.push({ file: `${compiledDir}/${validatorFile.replace(/\.js$/, '.d.ts')}`, content: dts });
   }
   // The definition schema has uniqueItems on objects (qualifiers_definition): a run that replaced
   // no loop met a form of ajv's code withKeyedUniqueItems does not know.
@@ -186,7 +186,7 @@ function validatorModules(schemas: Map<string, JsonObject>): Artifact[] {
   return out;
 }
 
-/** What the schemas' `vers` format asks of a string at generation time: the same shape as `vers` in src/schemas/formats.ts. */
+/** What the schemas' `vers` format asks of a string at generation time: the same shape as `vers` in src/shared/formats.ts. */
 const VERS_SHAPE = /^vers:[a-z][a-z0-9.-]*\/./;
 
 /**
@@ -220,7 +220,7 @@ function versFieldsModule(schemas: Map<string, JsonObject>): Artifact {
   }
   const lines = Object.entries(table).map(([name, pointers]) => `  ${name}: ${JSON.stringify(pointers)},`);
   return {
-    file: 'src/schemas/compiled/vers-fields.ts',
+    file: 'src/validator/vers-fields.ts',
     content: [
       BANNER('*.schema.json'),
       '/** Where each schema puts a VERS (`"format": "vers"`), as JSON Pointer patterns: `*` is any array item or member. */',

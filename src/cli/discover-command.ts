@@ -1,5 +1,5 @@
 import { discover, discoveryOrigin, DiscoveryError } from '../tea/client/discover.js';
-import { parseSemVer } from '../tea/semver.js';
+import { parseSemVer } from '../shared/semver.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 import { readTeaClientArgs, TEA_CLIENT_OPTIONS } from './tea-client-args.js';

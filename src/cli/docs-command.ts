@@ -5,18 +5,18 @@ import type { PurlTypeDefinition, PurlTypeUrls } from '../../types/index.js';
 import { PurlEngine, defaultPurlEngine } from '../purl/index.js';
 import { defaultPurlDefinitions } from '../purl/default-definitions.js';
 import { loadEngine } from './purl/load-engine.js';
-import { readUrlDocuments } from '../node/purl-urls-from-directory.js';
+import { readUrlDocuments } from '../purl/node/purl-urls-from-directory.js';
 import { UrlDocumentError } from '../purl/urls/url-document-error.js';
 import { createPurlUrls } from '../purl/urls/create-purl-urls.js';
 import { generateDocsSite, writeDocsSite, checkDocsSite, DocsSiteError, type DocsFormat } from '../docs/index.js';
-import { MANIFEST_FILE } from '../docs/site-folder.js';
+import { MANIFEST_FILE } from '../docs/node/site-folder.js';
 import { DOCS_FORMATS } from '../docs/docs-file.js';
 import type { CommandIo } from './io.js';
 import { oneOf, UsageError } from './usage-error.js';
-import { countOf } from '../schemas/describe-value.js';
+import { countOf } from '../shared/describe-value.js';
 import { parseCommandLine } from './args.js';
 import { requireFolderArg } from './path-args.js';
-import { fsReason } from '../node/fs-reason.js';
+import { fsReason } from '../shared/node/fs-reason.js';
 import { escapeControls, lineStartName, quoteArg } from './output/safe-text.js';
 
 export const DOCS_HELP = `Usage: teapurl docs [--types DIR] [--urls DIR] --out DIR [--format html|md|both] [--check] [--force]

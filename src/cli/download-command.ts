@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { downloadProductRelease, type TeaDownloadProgress, type TeaDownloadReport } from '../node/tea-download/download-release.js';
+import { downloadProductRelease, type TeaDownloadProgress, type TeaDownloadReport } from '../tea/node/download/download-release.js';
 import { resolveTei } from '../tea/client/resolve-tei.js';
 import { TeaApi } from '../tea/client/tea-api.js';
 import type { CommandIo } from './io.js';

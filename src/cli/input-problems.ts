@@ -1,5 +1,5 @@
-import { isGlob } from '../node/expand-glob.js';
-import type { ValidationResult } from '../validate/index.js';
+import { isGlob } from '../shared/node/expand-glob.js';
+import type { ValidationResult } from '../validator/index.js';
 import { quoteArg } from './output/safe-text.js';
 
 /**

@@ -1,5 +1,5 @@
 import { getHeapStatistics } from 'node:v8';
-import { DEFAULT_MAX_BYTES } from '../node/validate-files.js';
+import { DEFAULT_MAX_BYTES } from '../validation/node/validate-files.js';
 import { UsageError } from './usage-error.js';
 
 const MIB = 1024 * 1024;

@@ -1,4 +1,4 @@
-import { teapurlPackage } from '../docs/teapurl-package.js';
+import { teapurlPackage } from '../docs/node/teapurl-package.js';
 
 /** What the CLI reads from teapurl's own package.json. */
 export interface PackageInfo {

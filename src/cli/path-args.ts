@@ -1,7 +1,7 @@
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from './usage-error.js';
-import { errorCode, fsReason } from '../node/fs-reason.js';
+import { errorCode, fsReason } from '../shared/node/fs-reason.js';
 import { quoteArg } from './output/safe-text.js';
 
 /** How a path named on the command line is shown: `--api-keys 'keys.json'`, or `'suite.json'` for an argument. */

@@ -1,19 +1,19 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { validateTextValue } from '../validate/validate-document.js';
-import { parseJsonSource } from '../validate/json-source.js';
-import type { SourcePosition } from '../validate/source/document-source.js';
+import { validateTextValue } from '../validation/validate-document.js';
+import { parseJsonSource } from '../validation/source/json-source.js';
+import type { SourcePosition } from '../validation/source/document-source.js';
 import { generateCertificates, SELFSIGNED_MISSING } from '../tea/server/self-signed.js';
 import { protectGlob, startTeaServer, type RunningTeaServer, type TeaServerOptions } from '../tea/server/test-server.js';
-import type { Finding } from '../validate/index.js';
+import type { Finding } from '../validator/index.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 import { parseCommandLine } from './args.js';
 import { readFileArg } from './path-args.js';
 import { escapeControls, lineStartName, quoteArg } from './output/safe-text.js';
-import { errorCode, fsReason } from '../node/fs-reason.js';
-import { readTeaContent } from '../node/tea-content.js';
+import { errorCode, fsReason } from '../shared/node/fs-reason.js';
+import { readTeaContent } from '../tea/node/tea-content.js';
 
 /** The limits `serve` runs with unless told otherwise: fit for a test server. */
 export const SERVE_DEFAULTS = {

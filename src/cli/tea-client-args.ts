@@ -1,5 +1,5 @@
 import type { CommandIo } from './io.js';
-import { tlsTransport } from '../node/tls-transport.js';
+import { tlsTransport } from '../tea/node/tls-transport.js';
 import type { TeaTransport } from '../tea/client/transport.js';
 import { UsageError } from './usage-error.js';
 import { readFileArg } from './path-args.js';

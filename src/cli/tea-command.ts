@@ -1,4 +1,4 @@
-import { matchOperation } from '../tea/api-operations.js';
+import { matchOperation } from '../tea/protocol/api-operations.js';
 import { checkTeaServer, type TeaCheckReport } from '../tea/client/server-check.js';
 import { TeaApi } from '../tea/client/tea-api.js';
 import type { CommandIo } from './io.js';

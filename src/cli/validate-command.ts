@@ -1,5 +1,5 @@
-import { resolveKind, passes, KIND_NAMES, type ValidationResult } from '../validate/index.js';
-import { validateFiles, validateStream, DEFAULT_MAX_BYTES } from '../node/validate-files.js';
+import { resolveKind, passes, KIND_NAMES, type ValidationResult } from '../validator/index.js';
+import { validateFiles, validateStream, DEFAULT_MAX_BYTES } from '../validation/node/validate-files.js';
 import { palette, useColor, type ColorMode } from './color.js';
 import { formatText } from './output/text.js';
 import { formatJson } from './output/json.js';

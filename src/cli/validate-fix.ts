@@ -1,7 +1,7 @@
-import { passes, type ValidationResult } from '../validate/index.js';
-import { fixFiles, fixStream, type FileFix } from '../node/fix-files.js';
-import { humanPath } from '../schemas/pointer.js';
-import { countOf } from '../schemas/describe-value.js';
+import { passes, type ValidationResult } from '../validator/index.js';
+import { fixFiles, fixStream, type FileFix } from '../validation/node/fix-files.js';
+import { humanPath } from '../shared/pointer.js';
+import { countOf } from '../shared/describe-value.js';
 import { ClosedOutputError, type CommandIo, type Output } from './io.js';
 import type { SarifFixes } from './output/sarif.js';
 import { annotation } from './output/github.js';

@@ -1,5 +1,5 @@
 import { escapeHtml } from './escape.js';
-import { PURL_BOX_SCRIPT, PURL_DEFINITIONS_SCRIPT, PURL_URLS_SCRIPT } from './purl-box-asset.js';
+import { PURL_BOX_SCRIPT, PURL_DEFINITIONS_SCRIPT, PURL_URLS_SCRIPT } from './purl-box-paths.js';
 
 /** Where a page stands in the site, for the links the box writes. */
 export interface PurlBoxPlace {

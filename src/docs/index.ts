@@ -5,8 +5,8 @@
  *
  * @module teapurl/docs
  */
-export { generateDocsSite, type DocsSiteOptions } from './generate-site.js';
-export { writeDocsSite, type WriteDocsResult, type WriteDocsOptions } from './write-site.js';
-export { DocsSiteError, type DocsSiteProblem } from './site-folder.js';
-export { checkDocsSite, type StaleFile } from './check-site.js';
+export { generateDocsSite, type DocsSiteOptions } from './node/generate-site.js';
+export { writeDocsSite, type WriteDocsResult, type WriteDocsOptions } from './node/write-site.js';
+export { DocsSiteError, type DocsSiteProblem } from './node/site-folder.js';
+export { checkDocsSite, type StaleFile } from './node/check-site.js';
 export type { DocsFile, DocsFormat } from './docs-file.js';

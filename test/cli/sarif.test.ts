@@ -8,7 +8,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Log, Result } from 'sarif';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtInChecks } from '../../src/validate/index.js';
+import { builtInChecks } from '../../src/validator/index.js';
 import { ROOT } from '../support/paths.js';
 import { widgetDefinition } from '../support/widget-definition.js';
 import { runCli } from '../support/run-cli.js';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validateText, type Finding } from '../../src/index.js';
-import { builtInChecks, checkContext, runChecks } from '../../src/validate/semantic/index.js';
+import { builtInChecks, checkContext, runChecks } from '../../src/validation/checks/index.js';
 
 const CARGO = {
   type: 'cargo',

@@ -10,10 +10,10 @@ import { authCheckCommand } from '../../src/cli/auth-check-command.js';
 import { fakeIo as sharedFakeIo } from '../support/fake-io.js';
 import { serveCommand } from '../../src/cli/serve-command.js';
 import { authCheck } from '../../src/tea/client/auth-check/auth-check.js';
-import { decodeBasicCredentials, formUrlEncode } from '../../src/tea/basic-credentials.js';
+import { decodeBasicCredentials, formUrlEncode } from '../../src/tea/protocol/basic-credentials.js';
 import { startTeaServer, type LoggedRequest, type RunningTeaServer } from '../../src/tea/server/test-server.js';
 import { testCertificates } from '../support/tls.js';
-import { tlsTransport } from '../../src/node/tls-transport.js';
+import { tlsTransport } from '../../src/tea/node/tls-transport.js';
 
 // Every character class 5.2.3 names, and characters above U+00FF (which no ByteString holds).
 const KEY = { keyId: 'ci: bot%2B+ü€', secret: 'p:ss w%rd+ñ 日本 🔑' };

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCheck } from '../../src/tea/client/auth-check/auth-check.js';
 import { AUTH_CHECK_RULES, type AuthCheckReport, type AuthCheckRuleId } from '../../src/tea/client/auth-check/rules.js';
-import { decodeBasicCredentials } from '../../src/tea/basic-credentials.js';
+import { decodeBasicCredentials } from '../../src/tea/protocol/basic-credentials.js';
 import { NetworkError } from '../../src/tea/client/network-error.js';
 import { startTeaServer, type RunningTeaServer } from '../../src/tea/server/test-server.js';
 import { testCertificates, type TestCertificates } from '../support/tls.js';
 import { closedPort, sendJson, startHttps, type Handler, type TestServer } from './helpers/https-server.js';
-import { tlsTransport } from '../../src/node/tls-transport.js';
+import { tlsTransport } from '../../src/tea/node/tls-transport.js';
 
 let certs: TestCertificates;
 const open: Array<{ close(): Promise<void> }> = [];

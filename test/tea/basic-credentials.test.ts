@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeBasicCredentials, encodeBasicCredentials, formUrlDecode, formUrlEncode } from '../../src/tea/basic-credentials.js';
+import { decodeBasicCredentials, encodeBasicCredentials, formUrlDecode, formUrlEncode } from '../../src/tea/protocol/basic-credentials.js';
 
 const b64 = (text: string | Buffer) => Buffer.from(text).toString('base64');
 

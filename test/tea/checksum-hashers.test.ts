@@ -4,8 +4,8 @@
  * one piece or byte by byte, and its digest has the length the validator checks.
  */
 import { describe, expect, it } from 'vitest';
-import { HASHERS } from '../../src/node/tea-download/checksum-hashers.js';
-import { TEA_CHECKSUM_DIGEST_BYTES } from '../../src/validate/tea-checksums.js';
+import { HASHERS } from '../../src/tea/node/download/checksum-hashers.js';
+import { TEA_CHECKSUM_DIGEST_BYTES } from '../../src/tea/kinds/objects/tea-checksums.js';
 
 const ABC: Record<keyof typeof HASHERS, string> = {
   MD5: '900150983cd24fb0d6963f7d28e17f72',

@@ -11,8 +11,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { tlsTransport } from '../../src/node/tls-transport.js';
-import { downloadProductRelease } from '../../src/node/tea-download/download-release.js';
+import { tlsTransport } from '../../src/tea/node/tls-transport.js';
+import { downloadProductRelease } from '../../src/tea/node/download/download-release.js';
 import { resolveTei } from '../../src/tea/client/resolve-tei.js';
 import { TeaApi, TeaApiError } from '../../src/tea/client/tea-api.js';
 import { checkTeaServer } from '../../src/tea/client/server-check.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discover, discoveryOrigin, DiscoveryError } from '../../src/tea/client/discover.js';
 import { otherCertificates, testCertificates, type TestCertificates } from '../support/tls.js';
 import { closedPort, loopbackTransport, sendJson, startHttp, startHttps, type Handler, type TestServer } from './helpers/https-server.js';
-import { tlsTransport } from '../../src/node/tls-transport.js';
+import { tlsTransport } from '../../src/tea/node/tls-transport.js';
 
 let certs: TestCertificates;
 let other: TestCertificates;

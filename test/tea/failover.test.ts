@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FailoverError, withFailover } from '../../src/tea/client/failover.js';
-import { tlsTransport } from '../../src/node/tls-transport.js';
+import { tlsTransport } from '../../src/tea/node/tls-transport.js';
 import type { TeaTransport } from '../../src/tea/client/transport.js';
 
 /** A GET through `transport`, as a program without TeaClient would send it. */

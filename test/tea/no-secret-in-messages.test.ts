@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authCheck } from '../../src/tea/client/auth-check/auth-check.js';
-import { encodeBasicCredentials } from '../../src/tea/basic-credentials.js';
+import { encodeBasicCredentials } from '../../src/tea/protocol/basic-credentials.js';
 import { TeaClient } from '../../src/tea/client/tea-client.js';
 import { discover } from '../../src/tea/client/discover.js';
 import { createTokenHandler } from '../../src/tea/server/token-handler.js';
@@ -13,7 +13,7 @@ import { startTeaServer, type RunningTeaServer } from '../../src/tea/server/test
 import { testCertificates } from '../support/tls.js';
 import { closedPort } from './helpers/https-server.js';
 import { FORM } from './server-kit-helpers.js';
-import { tlsTransport } from '../../src/node/tls-transport.js';
+import { tlsTransport } from '../../src/tea/node/tls-transport.js';
 
 const SECRET = 'hunter2-TOPSECRET';
 

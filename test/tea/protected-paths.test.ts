@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Agent, fetch } from 'undici';
-import { encodeBasicCredentials } from '../../src/tea/basic-credentials.js';
+import { encodeBasicCredentials } from '../../src/tea/protocol/basic-credentials.js';
 import { canonicalRequestPath } from '../../src/tea/server/canonical-path.js';
 import { pathGlob } from '../../src/tea/server/path-glob.js';
 import { startTeaServer, type RunningTeaServer } from '../../src/tea/server/test-server.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetch, type Agent } from 'undici';
-import { encodeBasicCredentials } from '../../src/tea/basic-credentials.js';
+import { encodeBasicCredentials } from '../../src/tea/protocol/basic-credentials.js';
 import { bearerToken, requireBearer, type TokenVerdict } from '../../src/tea/server/require-bearer.js';
 import { MemoryTokenStore, type TokenRecord } from '../../src/tea/server/token-store.js';
 import { parseChallenge, rawRequest, startHttps, trustingAgent, type HttpsFixture } from './server-kit-helpers.js';

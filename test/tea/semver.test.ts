@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { compareSemVer, compareApiVersions, parseSemVer } from '../../src/tea/semver.js';
+import { compareSemVer, compareApiVersions, parseSemVer } from '../../src/shared/semver.js';
 
 describe('parseSemVer', () => {
   it('reads every part', () => {

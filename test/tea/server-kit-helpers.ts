@@ -3,7 +3,7 @@ import { createServer, request as httpsRequest, type Server } from 'node:https';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
-import { validateDocument } from '../../src/validate/index.js';
+import { validateDocument } from '../../src/validator/index.js';
 import { testCertificates } from '../support/tls.js';
 
 export const FORM = 'application/x-www-form-urlencoded';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess } from '../support/fake-io.js';
-import { tlsTransport } from '../../src/node/tls-transport.js';
+import { tlsTransport } from '../../src/tea/node/tls-transport.js';
 import { TeaClient } from '../../src/tea/client/tea-client.js';
 import { TeaApi } from '../../src/tea/client/tea-api.js';
 import { resolveTei } from '../../src/tea/client/resolve-tei.js';

@@ -4,7 +4,7 @@ import { TokenRequestError } from '../../src/tea/client/token-request.js';
 import { NetworkError } from '../../src/tea/client/network-error.js';
 import { otherCertificates, testCertificates, type TestCertificates } from '../support/tls.js';
 import { loopbackTransport, sendJson, startHttp, startHttps, type TestServer } from './helpers/https-server.js';
-import { tlsTransport } from '../../src/node/tls-transport.js';
+import { tlsTransport } from '../../src/tea/node/tls-transport.js';
 import { fetchTransport, type TeaTransport } from '../../src/tea/client/transport.js';
 import { startStub, type StubOptions, type StubServer } from './helpers/tea-stub.js';
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main.js';
 import type { CommandIo } from '../../src/cli/io.js';
-import { readTeaContent } from '../../src/node/tea-content.js';
+import { readTeaContent } from '../../src/tea/node/tea-content.js';
 import { startTeaServer, type RunningTeaServer } from '../../src/tea/server/test-server.js';
 import { ROOT } from '../support/paths.js';
 import { testCertificates } from '../support/tls.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, fetch } from 'undici';
-import { encodeBasicCredentials } from '../../src/tea/basic-credentials.js';
+import { encodeBasicCredentials } from '../../src/tea/protocol/basic-credentials.js';
 import { FORBIDDEN_UUID, MISSING_UUID, startTeaServer, type RunningTeaServer } from '../../src/tea/server/test-server.js';
 import { pathGlob } from '../../src/tea/server/path-glob.js';
-import { validateDocument } from '../../src/validate/index.js';
+import { validateDocument } from '../../src/validator/index.js';
 import { otherCertificates, testCertificates } from '../support/tls.js';
 import { FORM, parseChallenge, rawRequest, schemaErrors } from './server-kit-helpers.js';
 

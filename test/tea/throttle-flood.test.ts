@@ -11,7 +11,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeBasicCredentials } from '../../src/tea/basic-credentials.js';
+import { encodeBasicCredentials } from '../../src/tea/protocol/basic-credentials.js';
 import { CLI } from '../support/paths.js';
 import { FORM } from './server-kit-helpers.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { X509Certificate } from 'node:crypto';
 import { fetch, type Agent } from 'undici';
-import { encodeBasicCredentials } from '../../src/tea/basic-credentials.js';
+import { encodeBasicCredentials } from '../../src/tea/protocol/basic-credentials.js';
 import { apiKeyVerifier, constantTimeEqual } from '../../src/tea/server/api-key-verifier.js';
 import { createTokenHandler, TokenEndpointError, type TokenHandlerOptions } from '../../src/tea/server/token-handler.js';
 import { MemoryTokenStore } from '../../src/tea/server/token-store.js';

@@ -10,7 +10,7 @@ import { addressKey, type ThrottleOptions } from '../../src/tea/server/failure-t
 import { createTokenHandler, type TokenHandlerOptions } from '../../src/tea/server/token-handler.js';
 import { MemoryTokenStore } from '../../src/tea/server/token-store.js';
 import { startTeaServer } from '../../src/tea/server/test-server.js';
-import { encodeBasicCredentials } from '../../src/tea/basic-credentials.js';
+import { encodeBasicCredentials } from '../../src/tea/protocol/basic-credentials.js';
 import { testCertificates } from '../support/tls.js';
 import { FORM, rawRequest } from './server-kit-helpers.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { findBearerChallenge, inspectWwwAuthenticate, parseWwwAuthenticate } from '../../src/tea/www-authenticate.js';
+import { findBearerChallenge, inspectWwwAuthenticate, parseWwwAuthenticate } from '../../src/tea/protocol/www-authenticate.js';
 
 describe('parseWwwAuthenticate (RFC 7235 section 4.1)', () => {
   it('reads the challenge shape of section 5.3 item 5', () => {

@@ -1,4 +1,4 @@
-import type { ValidationResult } from '../../validate/index.js';
+import type { ValidationResult } from '../../validator/index.js';
 import { shownPointer } from './shown-pointer.js';
 import { escapeControls } from './safe-text.js';
 

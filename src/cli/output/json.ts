@@ -1,5 +1,5 @@
-import type { ValidationResult } from '../../validate/index.js';
-import { passes } from '../../validate/index.js';
+import type { ValidationResult } from '../../validator/index.js';
+import { passes } from '../../validator/index.js';
 import { escapeJsonText } from './safe-text.js';
 
 /** A JSON array with one object per file: its kind, verdict and findings. */

@@ -1,5 +1,5 @@
-import { builtInChecks, type CheckTable } from '../../validate/index.js';
-import { KINDS } from '../../validate/kinds.js';
+import { builtInChecks, type CheckTable } from '../../validator/index.js';
+import { KINDS } from '../../validator/kinds.js';
 
 /** What a schema keyword asks of a value, for `schema/<keyword>` rules. */
 const SCHEMA_KEYWORDS: Readonly<Record<string, string>> = {

@@ -1,4 +1,4 @@
-import type { ValidationResult } from '../../validate/index.js';
+import type { ValidationResult } from '../../validator/index.js';
 
 /** Counts for the closing line of a run. */
 export interface Tally {

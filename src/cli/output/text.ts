@@ -1,6 +1,6 @@
-import type { Finding, ValidationResult } from '../../validate/index.js';
+import type { Finding, ValidationResult } from '../../validator/index.js';
 import type { Palette } from '../color.js';
-import { countOf as count } from '../../schemas/describe-value.js';
+import { countOf as count } from '../../shared/describe-value.js';
 import { tally } from './summary.js';
 import { shownPointer } from './shown-pointer.js';
 import { escapeControls, lineStartName } from './safe-text.js';

@@ -1,6 +1,6 @@
 import { type PurlEngine, bundledPurlEngine, DefinitionSetError, DefinitionCompileError } from '../../purl/index.js';
-import { nodePatternGuard } from '../../node/node-pattern-guard.js';
-import { purlEngineFromDirectory } from '../../node/purl-engine-from-directory.js';
+import { nodePatternGuard } from '../../purl/node/node-pattern-guard.js';
+import { purlEngineFromDirectory } from '../../purl/node/purl-engine-from-directory.js';
 import { UsageError } from '../usage-error.js';
 import { requireFolderArg } from '../path-args.js';
 import { quoteArg } from '../output/safe-text.js';

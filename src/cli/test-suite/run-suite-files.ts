@@ -3,13 +3,13 @@
 // and the report. Each command brings its own case reader and runner.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expandGlob, readsAsGlob } from '../../node/expand-glob.js';
+import { expandGlob, readsAsGlob } from '../../shared/node/expand-glob.js';
 import { ClosedOutputError, type CommandIo } from '../io.js';
 import { UsageError } from '../usage-error.js';
-import { countOf } from '../../schemas/describe-value.js';
+import { countOf } from '../../shared/describe-value.js';
 import { fileArgProblem } from '../path-args.js';
 import { escapeControls, lineStartName, quoteArg, safeLineStart } from '../output/safe-text.js';
-import { fsReason } from '../../node/fs-reason.js';
+import { fsReason } from '../../shared/node/fs-reason.js';
 
 /** The end of both commands' help: what the arguments may name, and the exit status. */
 export const SUITE_FILES_HELP = `A path that does not exist, a folder, or a glob that matches no file is a usage

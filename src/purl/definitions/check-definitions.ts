@@ -1,8 +1,8 @@
 import type { PurlTypeDefinition } from '../../../types/index.js';
-import { purlTypeDefinition } from '../../schemas/compiled/purl-type-definition.js';
-import { documentSchemaErrors } from '../../schemas/schema-findings.js';
-import type { Finding } from '../../schemas/finding.js';
-import { firstFindingMessage } from '../../schemas/messages.js';
+import { purlTypeDefinition } from '../kinds/compiled/purl-type-definition.js';
+import { documentSchemaErrors } from '../../validation/schema-findings.js';
+import type { Finding } from '../../shared/finding.js';
+import { firstFindingMessage } from '../../shared/messages.js';
 import { DefinitionSetError } from './definition-set-error.js';
 
 export { DefinitionSetError };

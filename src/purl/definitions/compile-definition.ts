@@ -4,8 +4,8 @@ import { emptyQualifiers, type PurlQualifiers } from '../purl-components.js';
 import { NO_RULES_LOOKUP, type PurlRule, type RuleComponent, type RulesLookup } from '../rules/index.js';
 import { permittedCharacters, type PermittedCharacters } from './permitted-characters.js';
 import type { PatternGuard } from './pattern-guard.js';
-import { regexSyntaxError } from '../../schemas/regex-syntax.js';
-import { cut } from '../../schemas/messages.js';
+import { regexSyntaxError } from '../../shared/regex-syntax.js';
+import { cut } from '../../shared/messages.js';
 
 /** What compiling a definition uses besides the definition: the engine's rules and pattern guard. */
 export interface CompileSettings {

@@ -1,4 +1,4 @@
-import type { Finding } from '../../schemas/finding.js';
+import type { Finding } from '../../shared/finding.js';
 
 /**
  * A definition set an engine cannot be built from; names the document and what is wrong.

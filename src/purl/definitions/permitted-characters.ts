@@ -1,4 +1,4 @@
-import { PATTERN_FLAGS } from '../../schemas/regex-syntax.js';
+import { PATTERN_FLAGS } from '../../shared/regex-syntax.js';
 import type { PatternGuard, Re2Pattern } from './pattern-guard.js';
 
 /** A compiled `permitted_characters` pattern. */
@@ -91,4 +91,4 @@ export function permittedCharacters(source: string, guard: PatternGuard | null, 
   return new GuardedPattern(source, flags, limit, guard);
 }
 
-export { regexSyntaxError } from '../../schemas/regex-syntax.js';
+export { regexSyntaxError } from '../../shared/regex-syntax.js';

@@ -4,8 +4,8 @@
  */
 import type { RE2JS } from 're2js';
 import { toRe2Syntax } from './re2-syntax.js';
-import type { PatternGuard } from './pattern-guard.js';
-import { cut } from '../../schemas/messages.js';
+import type { PatternGuard } from './pattern-guard-contract.js';
+import { cut } from '../../shared/messages.js';
 
 /** A pattern guard that compiles a definition's ECMA-262 pattern on `re2`, or says why it cannot. */
 export function re2PatternGuard(re2: typeof RE2JS): PatternGuard {

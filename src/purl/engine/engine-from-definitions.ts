@@ -8,7 +8,7 @@ import { checkDefinitions, type SourcedDocument } from '../definitions/check-def
 import { DefinitionSetError } from '../definitions/definition-set-error.js';
 import { DefinitionCompileError } from '../definitions/compile-definition.js';
 import { patternSafeLength } from '../definitions/pattern-flagger.js';
-import { faultMessage } from '../../schemas/messages.js';
+import { faultMessage } from '../../shared/messages.js';
 import { createEngine, engineSettings, type PurlEngine, type PurlEngineOptions } from './purl-engine.js';
 
 /** Any failure while loading definitions, as the one error type the loaders throw. */

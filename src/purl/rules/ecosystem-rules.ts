@@ -1,5 +1,5 @@
 import type { PurlRule } from './purl-rule.js';
-import { deepFreeze } from '../../schemas/deep-freeze.js';
+import { deepFreeze } from '../../shared/deep-freeze.js';
 
 // Each rule here implements a sentence that a type definition states in prose; the `summary`
 // is what documentation pages show beside the definition's own wording.

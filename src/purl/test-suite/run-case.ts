@@ -1,4 +1,4 @@
-import { isDeepStrictEqual } from 'node:util';
+import { jsonEqual } from '../../shared/json-equal.js';
 import type { PurlEngine } from '../engine/purl-engine.js';
 import { PurlError } from '../purl-error.js';
 import type { PurlComponents } from '../purl-components.js';
@@ -35,7 +35,7 @@ export function runSuiteCase(engine: PurlEngine, test: SuiteCase): CaseOutcome {
   }
   if (test.expectedFailure) return { case: test, passed: false, actual, reason: `expected a failure, got ${JSON.stringify(actual)}` };
   const expected = test.testType === 'parse' ? plain(test.expectedOutput as PurlComponents) : test.expectedOutput;
-  if (isDeepStrictEqual(actual, expected)) return { case: test, passed: true, actual, reason: null };
+  if (jsonEqual(actual, expected)) return { case: test, passed: true, actual, reason: null };
   return { case: test, passed: false, actual, reason: `expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}` };
 }
 

@@ -1,7 +1,7 @@
 import type { PurlTypeUrls } from '../../../types/index.js';
-import { purlTypeUrls } from '../../schemas/compiled/purl-type-urls.js';
-import { documentSchemaErrors } from '../../schemas/schema-findings.js';
-import { firstFindingMessage } from '../../schemas/messages.js';
+import { purlTypeUrls } from '../kinds/compiled/purl-type-urls.js';
+import { documentSchemaErrors } from '../../validation/schema-findings.js';
+import { firstFindingMessage } from '../../shared/messages.js';
 import type { PurlEngine } from '../engine/purl-engine.js';
 import { compileUrlDocument, type CompiledUrlDocument } from './url-document.js';
 import { purlUrlsFromCompiled, type PurlUrls } from './purl-urls.js';

@@ -1,4 +1,4 @@
-import type { Finding } from '../../schemas/finding.js';
+import type { Finding } from '../../shared/finding.js';
 
 /**
  * A URL document (`schemas/purl-type-urls.schema.json`) that a URL mapper cannot be built from;

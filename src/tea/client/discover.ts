@@ -2,9 +2,9 @@
  * Discovery: from a host name, URL or TEI to the ranked API endpoints of that service.
  */
 import type { TeaDiscoveryDocument } from '../../../types/index.js';
-import type { Finding } from '../../validate/index.js';
-import { validateTextValue } from '../../validate/validate-document.js';
-import { firstFindingMessage } from '../../schemas/messages.js';
+import type { Finding } from '../../validator/index.js';
+import { validateTextValue } from '../../validation/validate-document.js';
+import { firstFindingMessage } from '../../shared/messages.js';
 import { BodyTooLargeError, discardBody, isJsonContentType, readBody, utf8 } from './http.js';
 import { NetworkError, toNetworkError } from './network-error.js';
 import { parseTei, TeiError } from './tei.js';

@@ -2,7 +2,7 @@
  * The HTTP helpers shared by discovery, the client and the checkers, browser-safe: bounded body
  * reads, content types, UTF-8, origins. Requests themselves go through a `TeaTransport`.
  */
-import { readLimitedBody } from '../read-limited-body.js';
+import { readLimitedBody } from '../protocol/read-limited-body.js';
 
 /** A body was larger than allowed. */
 export class BodyTooLargeError extends Error {

@@ -7,9 +7,9 @@
  *
  * @module teapurl/tea/client
  */
-export { encodeBasicCredentials, formUrlEncode, type BasicCredentials } from '../basic-credentials.js';
-export { parseWwwAuthenticate, inspectWwwAuthenticate, findBearerChallenge, type Challenge, type ParsedWwwAuthenticate } from '../www-authenticate.js';
-export { parseSemVer, compareSemVer, compareApiVersions, type SemVer } from '../semver.js';
+export { encodeBasicCredentials, formUrlEncode, type BasicCredentials } from '../protocol/basic-credentials.js';
+export { parseWwwAuthenticate, inspectWwwAuthenticate, findBearerChallenge, type Challenge, type ParsedWwwAuthenticate } from '../protocol/www-authenticate.js';
+export { parseSemVer, compareSemVer, compareApiVersions, type SemVer } from '../../shared/semver.js';
 export { fetchTransport, type TeaTransport, type TeaTransportRequest } from './transport.js';
 export { rankEndpoints, selectEndpoint, InvalidDiscoveryDocumentError, NoSharedVersionError, type RankedEndpoint, type RankOptions } from './rank-endpoints.js';
 export { parseTei, TeiError, type Tei, type TeiPart } from './tei.js';
@@ -21,7 +21,7 @@ export { requestToken, TokenRequestError, type BearerToken, type ApiKeyCredentia
 export { TokenCache, type TokenCacheOptions } from './token-cache.js';
 export { authCheck } from './auth-check/auth-check.js';
 export { AUTH_CHECK_RULES, DEFAULT_PROBE_RESOURCE, type AuthCheckReport, type AuthCheckResult, type AuthCheckRuleId, type AuthCheckOptions } from './auth-check/rules.js';
-export { TEA_OPERATIONS, matchOperation, type TeaOperation, type MatchedOperation } from '../api-operations.js';
+export { TEA_OPERATIONS, matchOperation, type TeaOperation, type MatchedOperation } from '../protocol/api-operations.js';
 export { TeaApi, TeaApiError, type TeaApiFailure, type TeaApiOptions, type TeaIdentifierQuery, type TeaPageRequest } from './tea-api.js';
 export { resolveTei, type ResolveTeiOptions, type TeiMatch, type TeiResolution } from './resolve-tei.js';
 export { checkTeaServer, type TeaCheckOptions, type TeaCheckReport, type TeaCheckResult } from './server-check.js';

@@ -2,10 +2,10 @@
  * Endpoint selection (section 9): which API base URL of a discovery document a client uses.
  */
 import type { TeaDiscoveryDocument } from '../../../types/index.js';
-import { validateDocument } from '../../validate/index.js';
-import type { Finding } from '../../validate/index.js';
-import { andMore, findingPlace } from '../../schemas/messages.js';
-import { compareSemVer, parseSemVer, type SemVer } from '../semver.js';
+import { validateDocument } from '../../validator/index.js';
+import type { Finding } from '../../validator/index.js';
+import { andMore, findingPlace } from '../../shared/messages.js';
+import { compareSemVer, parseSemVer, type SemVer } from '../../shared/semver.js';
 
 /**
  * One usable endpoint, with the version the client will speak to it.

@@ -5,7 +5,7 @@
  */
 import type { TeaArtifact, TeaCollection, TeaComponentRef, TeaProductRelease } from '../../../types/index.js';
 import { TeaApi, TeaApiError, type TeaApiOptions } from './tea-api.js';
-import { TEA_OPERATIONS, operationPath } from '../api-operations.js';
+import { TEA_OPERATIONS, operationPath } from '../protocol/api-operations.js';
 import type { TeaClientOptions } from './tea-client.js';
 
 /**

@@ -15,11 +15,11 @@ import type {
   TeaProduct,
   TeaProductRelease,
 } from '../../../types/index.js';
-import type { Finding } from '../../validate/index.js';
-import { validateTextValue } from '../../validate/validate-document.js';
-import type { TeaObjectKind, TeaObjectTypes } from '../../validate/tea-object-kinds.js';
-import { andMore } from '../../schemas/messages.js';
-import { TEA_OPERATIONS, operationPath, type TeaOperation } from '../api-operations.js';
+import type { Finding } from '../../validator/index.js';
+import { validateTextValue } from '../../validation/validate-document.js';
+import type { TeaObjectKind, TeaObjectTypes } from '../kinds/objects/tea-object-kinds.js';
+import { andMore } from '../../shared/messages.js';
+import { TEA_OPERATIONS, operationPath, type TeaOperation } from '../protocol/api-operations.js';
 import { BodyTooLargeError, discardBody, isJsonContentType, readBody, utf8 } from './http.js';
 import { toNetworkError } from './network-error.js';
 import { TeaClient, type TeaClientOptions, type TeaOutcome } from './tea-client.js';

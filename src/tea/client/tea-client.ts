@@ -3,7 +3,7 @@
  */
 import { discardBody, originOf, timedBody } from './http.js';
 import { toNetworkError } from './network-error.js';
-import { findBearerChallenge, type Challenge } from '../www-authenticate.js';
+import { findBearerChallenge, type Challenge } from '../protocol/www-authenticate.js';
 import { TokenCache } from './token-cache.js';
 import { requestToken, type ApiKeyCredentials, type BearerToken } from './token-request.js';
 import { defaultTransport, type TeaTransport } from './transport.js';

@@ -3,9 +3,9 @@
  * Authorization header at all for a mutual-TLS client (its transport presents the certificate).
  */
 import type { TokenResponse } from '../../../types/index.js';
-import { validateTextValue } from '../../validate/validate-document.js';
-import { cut } from '../../schemas/messages.js';
-import { encodeBasicCredentials } from '../basic-credentials.js';
+import { validateTextValue } from '../../validation/validate-document.js';
+import { cut } from '../../shared/messages.js';
+import { encodeBasicCredentials } from '../protocol/basic-credentials.js';
 import { BodyTooLargeError, discardBody, readBody, utf8 } from './http.js';
 import { toNetworkError } from './network-error.js';
 import type { TeaTransport } from './transport.js';

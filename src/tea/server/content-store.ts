@@ -5,8 +5,8 @@
  * @module
  */
 import type { TeaArtifact, TeaCle, TeaCollection, TeaComponent, TeaComponentRelease, TeaDiscoveryInfo, TeaProduct, TeaProductRelease } from '../../../types/index.js';
-import type { TeaObjectKind } from '../../validate/tea-object-kinds.js';
-import type { MatchedOperation } from '../api-operations.js';
+import type { TeaObjectKind } from '../kinds/objects/tea-object-kinds.js';
+import type { MatchedOperation } from '../protocol/api-operations.js';
 import { jsonResponse, type KitResponse } from './http-exchange.js';
 
 /**

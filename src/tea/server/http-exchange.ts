@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { X509Certificate } from 'node:crypto';
-import { readLimitedBody } from '../read-limited-body.js';
+import { readLimitedBody } from '../protocol/read-limited-body.js';
 
 /** Returned by {@link KitRequest.body} when the body is larger than the limit. */
 export const TOO_LARGE = Symbol('too large');

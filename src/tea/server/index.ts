@@ -5,7 +5,7 @@
  *
  * @module teapurl/tea/server
  */
-export { decodeBasicCredentials, formUrlDecode, type BasicCredentials } from '../basic-credentials.js';
+export { decodeBasicCredentials, formUrlDecode, type BasicCredentials } from '../protocol/basic-credentials.js';
 export { apiKeyVerifier, constantTimeEqual, type ApiKey } from './api-key-verifier.js';
 export { pathGlob } from './path-glob.js';
 export { canonicalRequestPath, type CanonicalRequestPath } from './canonical-path.js';

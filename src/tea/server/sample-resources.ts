@@ -5,7 +5,7 @@
  * @module
  */
 import { jsonResponse, type KitResponse } from './http-exchange.js';
-import { compareSemVer, parseSemVer } from '../semver.js';
+import { compareSemVer, parseSemVer } from '../../shared/semver.js';
 
 /**
  * A canonical path resolved to a sample resource. Any segments before `/v<version>` are a prefix

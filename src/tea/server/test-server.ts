@@ -18,7 +18,7 @@ import { requireBearer, type BearerGuard } from './require-bearer.js';
 import { answerSample, objectPath, publishedVersions, routeSample, versionSegment, type PublishedVersion, type SampleRoute } from './sample-resources.js';
 import { createTokenHandler, type GrantHandler, type TokenHandler } from './token-handler.js';
 import { routeContent, type ContentRoute, type TeaContentStore } from './content-store.js';
-import { matchOperation } from '../api-operations.js';
+import { matchOperation } from '../protocol/api-operations.js';
 import { MemoryTokenStore, type TokenRecord } from './token-store.js';
 
 export { FORBIDDEN_UUID, MISSING_UUID } from './sample-resources.js';

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { X509Certificate } from 'node:crypto';
 import type { TokenErrorCode } from '../../../types/index.js';
-import { decodeBasicCredentials, formUrlDecode } from '../basic-credentials.js';
+import { decodeBasicCredentials, formUrlDecode } from '../protocol/basic-credentials.js';
 import { FailureThrottle, type ThrottleOptions } from './failure-throttle.js';
 import {
   TOO_LARGE,

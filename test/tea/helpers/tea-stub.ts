@@ -4,7 +4,7 @@
  * the project's server-side `decodeBasicCredentials`.
  */
 import type { ServerResponse } from 'node:http';
-import { decodeBasicCredentials } from '../../../src/tea/basic-credentials.js';
+import { decodeBasicCredentials } from '../../../src/tea/protocol/basic-credentials.js';
 import { sendJson, startHttps, type Handler, type TestServer } from './https-server.js';
 
 export interface StubOptions {

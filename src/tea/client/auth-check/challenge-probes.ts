@@ -1,5 +1,5 @@
 /** The challenge a protected resource answers with (sections 5.5.3, 5.3.5; RFC 6750 section 3, RFC 7235). */
-import { findBearerChallenge, inspectWwwAuthenticate } from '../../www-authenticate.js';
+import { findBearerChallenge, inspectWwwAuthenticate } from '../../protocol/www-authenticate.js';
 import { oneLine, type Probe, type Seen } from './probe.js';
 import type { AuthCheckRuleId } from './rules.js';
 

@@ -2,8 +2,8 @@
  * What every probe of `authCheck` shares: the URLs, one way to send a request and read its
  * answer, and the verdicts recorded so far.
  */
-import { cut } from '../../../schemas/messages.js';
-import { encodeBasicCredentials } from '../../basic-credentials.js';
+import { cut } from '../../../shared/messages.js';
+import { encodeBasicCredentials } from '../../protocol/basic-credentials.js';
 import { readBody, randomHex, utf8 } from '../http.js';
 import { toNetworkError } from '../network-error.js';
 import type { TeaTransport } from '../transport.js';

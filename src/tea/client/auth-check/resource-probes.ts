@@ -1,5 +1,5 @@
 /** What a protected resource does with a garbage token (5.3.5, section 7) and an X-API-Key header (5.8). */
-import { findBearerChallenge } from '../../www-authenticate.js';
+import { findBearerChallenge } from '../../protocol/www-authenticate.js';
 import { madeUp, oneLine, type Probe, type Seen } from './probe.js';
 import { skipUnprotected } from './challenge-probes.js';
 

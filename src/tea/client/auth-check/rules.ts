@@ -1,7 +1,7 @@
 /**
  * What `authCheck` probes and what it reports: the rules in report order, and the report's shape.
  */
-import { deepFreeze } from '../../../schemas/deep-freeze.js';
+import { deepFreeze } from '../../../shared/deep-freeze.js';
 import type { TeaTransport } from '../transport.js';
 
 /**

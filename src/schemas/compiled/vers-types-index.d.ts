@@ -1,3 +1,0 @@
-/* Generated from schemas/vers-types-index.schema.json by `npm run generate`. Do not edit by hand. */
-import type { ValidateFunction } from './validate-function.js';
-export declare const versTypesIndex: ValidateFunction;

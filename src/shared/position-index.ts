@@ -1,0 +1,153 @@
+import { pointerTokens } from './pointer.js';
+
+/** A value to find in a JSON text: its JSON Pointer, and whether its property name is meant. */
+export interface PositionRequest {
+  readonly pointer: string;
+  readonly atKey?: boolean;
+}
+
+/** One node of the tree of requested pointers, filled with offsets as the text is read. */
+interface Wanted {
+  readonly parent: Wanted | null;
+  children: Map<string, Wanted> | null;
+  /** Where the value starts, or -1 when the text has no such value. */
+  value: number;
+  /** Where the property name starts, or -1 (array items and the root have none). */
+  key: number;
+}
+
+interface Frame {
+  readonly wanted: Wanted | null;
+  readonly array: boolean;
+  index: number;
+}
+
+const wanted = (parent: Wanted | null): Wanted => ({ parent, children: null, value: -1, key: -1 });
+
+/**
+ * Offsets of many values of one JSON text, found in a single pass. The requested pointers are
+ * merged into a tree first; reading the text then only looks a key up when its object holds a
+ * requested value. The text must be one `JSON.parse` accepted (the validator parses first), so
+ * the scanner only has to tell strings from structure.
+ */
+export class PositionIndex {
+  readonly #root = wanted(null);
+  /** Each request's node in the tree, and whether its property name is meant. */
+  readonly #nodes: Wanted[];
+  readonly #atKey: boolean[];
+
+  constructor(
+    private readonly text: string,
+    requests: readonly PositionRequest[],
+  ) {
+    this.#nodes = new Array<Wanted>(requests.length);
+    this.#atKey = new Array<boolean>(requests.length);
+    requests.forEach(({ pointer, atKey }, i) => {
+      let node = this.#root;
+      for (const token of pointerTokens(pointer)) {
+        node.children ??= new Map();
+        let child = node.children.get(token);
+        if (!child) {
+          child = wanted(node);
+          node.children.set(token, child);
+        }
+        node = child;
+      }
+      this.#nodes[i] = node;
+      this.#atKey[i] = atKey === true;
+    });
+  }
+
+  /**
+   * The offset of each request, in request order. A value the text lacks (a missing required
+   * property) gets the offset of its nearest ancestor that is there.
+   */
+  offsets(): number[] {
+    this.#scan();
+    return this.#nodes.map((node, i) => {
+      if (node.value >= 0) return this.#atKey[i] && node.key >= 0 ? node.key : node.value;
+      let ancestor = node.parent;
+      while (ancestor !== null && ancestor.value < 0) ancestor = ancestor.parent;
+      return Math.max(ancestor?.value ?? 0, 0);
+    });
+  }
+
+  #scan(): void {
+    const { text } = this;
+    const length = text.length;
+    const frames: Frame[] = [];
+    let expectKey = false;
+    let member: Wanted | null = null;
+    let i = 0;
+    while (i < length) {
+      const c = text.charCodeAt(i);
+      if (c === 32 || c === 10 || c === 13 || c === 9 || c === 58 /* : */) {
+        i++;
+        continue;
+      }
+      if (c === 44 /* , */) {
+        const top = frames[frames.length - 1]!;
+        if (top.array) top.index++;
+        else expectKey = true;
+        i++;
+        continue;
+      }
+      if (c === 125 /* } */ || c === 93 /* ] */) {
+        frames.pop();
+        expectKey = false;
+        i++;
+        continue;
+      }
+      const top = frames[frames.length - 1];
+      if (expectKey) {
+        const end = stringEnd(text, i);
+        member = null;
+        const children = top?.wanted?.children;
+        if (children) {
+          const name = text.slice(i + 1, end - 1);
+          const child = children.get(name.includes('\\') ? (JSON.parse(`"${name}"`) as string) : name);
+          if (child) {
+            child.key = i;
+            member = child;
+          }
+        }
+        expectKey = false;
+        i = end;
+        continue;
+      }
+      const node = top === undefined ? this.#root : top.array ? (top.wanted?.children?.get(String(top.index)) ?? null) : member;
+      if (node) node.value = i;
+      if (c === 123 /* { */) {
+        frames.push({ wanted: node, array: false, index: 0 });
+        expectKey = true;
+        i++;
+      } else if (c === 91 /* [ */) {
+        frames.push({ wanted: node, array: true, index: 0 });
+        i++;
+      } else if (c === 34 /* " */) {
+        i = stringEnd(text, i);
+      } else {
+        // a number, true, false or null: up to the next delimiter
+        i++;
+        while (i < length) {
+          const d = text.charCodeAt(i);
+          if (d === 44 || d === 125 || d === 93 || d === 32 || d === 10 || d === 13 || d === 9) break;
+          i++;
+        }
+      }
+    }
+  }
+}
+
+/** The offset just past the string that starts (with its quote) at `start`. */
+function stringEnd(text: string, start: number): number {
+  let i = start + 1;
+  for (;;) {
+    const quote = text.indexOf('"', i);
+    if (quote === -1) return text.length;
+    let backslashes = 0;
+    for (let j = quote - 1; text.charCodeAt(j) === 92; j--) backslashes++;
+    if (backslashes % 2 === 0) return quote + 1;
+    i = quote + 1;
+  }
+}

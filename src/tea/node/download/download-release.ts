@@ -1,0 +1,362 @@
+/**
+ * A product release's artefacts, downloaded and verified: the product release's latest collection
+ * and each component release's, every format of every artefact (or those the filters keep), into
+ * one folder, with a manifest of what was verified. One failure never stops the others.
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { TeaArtifact, TeaArtifactFormat, TeaCollection, TeaComponentRef, TeaProductRelease } from '../../../../types/index.js';
+import type { TeaApi } from '../../client/tea-api.js';
+import { randomHex } from '../../client/http.js';
+import { errorText } from '../../../shared/messages.js';
+import { fsReason } from '../../../shared/node/fs-reason.js';
+import { downloadFile, TeaDownloadError, type FileLimits } from './download-file.js';
+
+/**
+ * Options of {@link downloadProductRelease}.
+ *
+ * @example
+ * ```ts
+ * import type { TeaDownloadOptions } from 'teapurl/node';
+ * const options: TeaDownloadOptions = { out: 'artefacts', types: ['BOM', 'VULNERABILITIES'], signatures: true };
+ * ```
+ */
+export interface TeaDownloadOptions {
+  /** The folder to download into; made when missing. Files already there are never overwritten. */
+  out: string;
+  /** Only artefacts of these types (`BOM`, `VULNERABILITIES`, …). Default: every type. */
+  types?: readonly string[];
+  /** Only formats of these media types (`application/vnd.cyclonedx+json`, …). Default: every format. */
+  mediaTypes?: readonly string[];
+  /** Keep a file whose format lists no checksum, unverified. Default `false`: it is refused. */
+  allowNoChecksum?: boolean;
+  /** Also download each format's `signatureUrl` beside its file (not verified: see the TEA guide). */
+  signatures?: boolean;
+  /** Largest file, in bytes. Default 4 GiB. */
+  maxBytes?: number;
+  /** Time for one file, in ms. Default one hour. */
+  timeoutMs?: number;
+  /** Longest wait for a file's next bytes, in ms. Default 60,000. */
+  idleTimeoutMs?: number;
+  /** Called as each file starts and ends, for a progress line. */
+  onProgress?: (event: TeaDownloadProgress) => void;
+}
+
+/**
+ * A step of a download, for a progress display.
+ *
+ * @example
+ * ```ts
+ * import type { TeaDownloadProgress } from 'teapurl/node';
+ * const show = (event: TeaDownloadProgress) => process.stderr.write(`\r[${event.index}/${event.total}] ${event.file}`);
+ * ```
+ */
+export interface TeaDownloadProgress {
+  /** The file's number, from 1. */
+  readonly index: number;
+  /** How many files there are. */
+  readonly total: number;
+  /** The file, relative to the output folder. */
+  readonly file: string;
+  /** `start`, `done` or `failed`. */
+  readonly step: 'start' | 'done' | 'failed';
+}
+
+/**
+ * One verified file of the manifest.
+ *
+ * @example
+ * ```ts
+ * import type { TeaManifestEntry } from 'teapurl/node';
+ * const entry: TeaManifestEntry = {
+ *   object: { kind: 'component-release', uuid: '605d0ecb-1057-40e4-9abf-c400b10f0345', version: '11.0.7' },
+ *   collection: { uuid: '605d0ecb-1057-40e4-9abf-c400b10f0345', version: 2 },
+ *   artifact: { uuid: '1cb47b95-8bf8-3bad-a5a4-0d54d86e10ce', version: 1, type: 'BOM', name: 'Build SBOM' },
+ *   format: { mediaType: 'application/vnd.cyclonedx+xml', url: 'https://tea.example.com/files/sbom.xml' },
+ *   file: '1cb47b95-8bf8-3bad-a5a4-0d54d86e10ce/sbom.xml',
+ *   bytes: 1024,
+ *   checksums: [{ algType: 'SHA-256', algValue: '9da736a1cdd27231e70187cbc67398d29ca0b714f885e7032da9f1fb247693c1' }],
+ *   verified: true,
+ * };
+ * ```
+ */
+export interface TeaManifestEntry {
+  /** The release whose collection lists the artefact. */
+  object: {
+    /** A product release or a component release. */
+    kind: 'product-release' | 'component-release';
+    /** Its UUID. */
+    uuid: string;
+    /** Its version. */
+    version: string;
+    /** The product's or component's name, when the release gives it. */
+    name?: string;
+  };
+  /** The collection. */
+  collection: {
+    /** Its UUID, the release's. */
+    uuid?: string;
+    /** Its version. */
+    version?: number;
+  };
+  /** The artefact. */
+  artifact: {
+    /** Its UUID. */
+    uuid: string;
+    /** Its revision (1 when the server gave none). */
+    version: number;
+    /** `BOM`, `VULNERABILITIES`, … */
+    type: string;
+    /** Its name, when given. */
+    name?: string;
+  };
+  /** The format downloaded. */
+  format: {
+    /** Its media type, when given. */
+    mediaType?: string;
+    /** Where it was downloaded from. */
+    url: string;
+  };
+  /** The file, relative to the output folder. */
+  file: string;
+  /** Its size. */
+  bytes: number;
+  /** The checksums that matched: every one the format lists. */
+  checksums: Array<{
+    /** The algorithm, as the format names it. */
+    algType: string;
+    /** The digest listed, which the file's matched. */
+    algValue: string;
+  }>;
+  /** `false` only for a file kept with no checksum to check (`allowNoChecksum`). */
+  verified: boolean;
+  /** The signature file beside it, when asked for and listed (not verified). */
+  signature?: string;
+}
+
+/**
+ * What {@link downloadProductRelease} did: every file verified and every failure. The manifest
+ * is written to `teapurl-download.json` in the output folder.
+ *
+ * @example
+ * ```ts
+ * import type { TeaDownloadReport } from 'teapurl/node';
+ * const summary = (report: TeaDownloadReport) => `${report.files.length} verified, ${report.failures.length} failed`;
+ * ```
+ */
+export interface TeaDownloadReport {
+  /** The product release. */
+  productRelease: {
+    /** Its UUID. */
+    uuid: string;
+    /** Its version. */
+    version: string;
+    /** The product's name, when the release gives it. */
+    name?: string;
+  };
+  /** The files verified. */
+  files: TeaManifestEntry[];
+  /** What failed, one line each (a collection that could not be read, a file refused). */
+  failures: Array<{
+    /** What could not be had: an artefact, a collection. */
+    what: string;
+    /** Why. */
+    message: string;
+  }>;
+  /** The manifest file, absolute. */
+  manifest: string;
+}
+
+/**
+ * The manifest's name in the output folder.
+ *
+ * @example
+ * ```ts
+ * import { readFileSync } from 'node:fs';
+ * import { MANIFEST_NAME } from 'teapurl/node';
+ * const manifest = JSON.parse(readFileSync(`artefacts/${MANIFEST_NAME}`, 'utf8'));
+ * ```
+ */
+export const MANIFEST_NAME = 'teapurl-download.json';
+const MANIFEST_TOOL = 'teapurl download';
+
+/** A collection and the release it belongs to. */
+interface Source {
+  object: TeaManifestEntry['object'];
+  collection: TeaCollection;
+}
+
+/** One file to fetch. */
+interface Planned {
+  source: Source;
+  artifact: TeaArtifact;
+  format: TeaArtifactFormat & { url: string };
+  name: string;
+}
+
+/** The newest release of a component, preferring full releases: the choice for a reference that pins none. */
+function newest<T extends { releaseDate?: string; createdDate: string; preRelease?: boolean }>(releases: readonly T[]): T | undefined {
+  const date = (r: T) => r.releaseDate ?? r.createdDate;
+  const full = releases.filter((r) => r.preRelease !== true);
+  return [...(full.length > 0 ? full : releases)].sort((a, b) => (date(a) < date(b) ? 1 : date(a) > date(b) ? -1 : 0))[0];
+}
+
+/** A file name from a URL's last segment: letters, digits, `.`, `-`, `_`; never hidden, never empty. */
+export function safeFileName(url: string, fallback: string): string {
+  let last = '';
+  try {
+    last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+  } catch {
+    last = '';
+  }
+  const name = last.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 120);
+  return name === '' ? fallback : name;
+}
+
+/** The collections to read: the product release's latest, and each of its component releases' latest. */
+async function collectSources(api: TeaApi, release: TeaProductRelease, failures: TeaDownloadReport['failures']): Promise<Source[]> {
+  const sources: Source[] = [];
+  const attempt = async (what: string, step: () => Promise<void>) => {
+    try {
+      await step();
+    } catch (error) {
+      failures.push({ what, message: errorText(error).replace(/^\w*Error: /, '') });
+    }
+  };
+  await attempt(`the latest collection of product release ${release.uuid}`, async () => {
+    const collection = await api.productReleaseLatestCollection(release.uuid);
+    sources.push({ object: { kind: 'product-release', uuid: release.uuid, version: release.version, ...(release.productName ? { name: release.productName } : {}) }, collection });
+  });
+  for (const ref of release.components as TeaComponentRef[]) {
+    await attempt(`component ${ref.uuid}${ref.release ? ` release ${ref.release}` : ''}`, async () => {
+      let releaseUuid = ref.release;
+      if (releaseUuid === undefined) {
+        const chosen = newest(await api.componentReleasesOf(ref.uuid));
+        if (chosen === undefined) throw new Error(`component ${ref.uuid} has no release`);
+        releaseUuid = chosen.uuid;
+      }
+      const { release: componentRelease, latestCollection } = await api.componentRelease(releaseUuid);
+      sources.push({
+        object: { kind: 'component-release', uuid: componentRelease.uuid, version: componentRelease.version, ...(componentRelease.componentName ? { name: componentRelease.componentName } : {}) },
+        collection: latestCollection,
+      });
+    });
+  }
+  return sources;
+}
+
+/** Every format to fetch, after the filters; an artefact in several collections is fetched once. */
+function plan(sources: readonly Source[], options: TeaDownloadOptions, failures: TeaDownloadReport['failures']): Planned[] {
+  const planned: Planned[] = [];
+  const seen = new Set<string>();
+  const names = new Set<string>();
+  for (const source of sources) {
+    for (const artifact of source.collection.artifacts ?? []) {
+      if (options.types && !options.types.includes(artifact.type)) continue;
+      artifact.formats.forEach((format, index) => {
+        if (options.mediaTypes && !options.mediaTypes.includes(format.mediaType ?? '')) return;
+        const label = `artefact ${artifact.uuid}${artifact.name ? ` (${artifact.name})` : ''}`;
+        if (format.url === undefined) {
+          failures.push({ what: `${label}, format ${format.mediaType ?? index + 1}`, message: 'the format has no url to download' });
+          return;
+        }
+        const key = `${artifact.uuid}\u0000${artifact.version ?? 1}\u0000${format.url}`;
+        if (seen.has(key)) return;
+        seen.add(key);
+        let name = `${artifact.uuid}/${safeFileName(format.url, `format-${index + 1}`)}`;
+        for (let n = 2; names.has(name); n++) name = `${artifact.uuid}/${n}-${safeFileName(format.url, `format-${index + 1}`)}`;
+        names.add(name);
+        planned.push({ source, artifact, format: { ...format, url: format.url }, name });
+      });
+    }
+  }
+  return planned;
+}
+
+/** Writes the manifest (a temporary file, then renamed); refuses to replace a file teapurl did not write. */
+async function writeManifest(out: string, content: object): Promise<string> {
+  const file = path.join(out, MANIFEST_NAME);
+  await mkdir(out, { recursive: true }).catch(() => undefined);
+  const existing = await readFile(file, 'utf8').catch(() => null);
+  if (existing !== null) {
+    let ours = false;
+    try {
+      ours = (JSON.parse(existing) as { tool?: unknown }).tool === MANIFEST_TOOL;
+    } catch {
+      ours = false;
+    }
+    if (!ours) throw new Error(`${file} is there and teapurl did not write it; it is left alone: choose another --out folder`);
+  }
+  const temporary = path.join(out, `.${MANIFEST_NAME}.${randomHex(6)}.teapurl-part`);
+  try {
+    await writeFile(temporary, `${JSON.stringify(content, null, 2)}\n`, { flag: 'wx' });
+    await rename(temporary, file);
+  } catch (error) {
+    throw new Error(`cannot write ${file}: ${fsReason(error)}`);
+  }
+  return file;
+}
+
+/**
+ * Downloads and verifies every artefact of a product release: its latest collection, and for
+ * each component the latest collection of the component release it pins (or, when it pins none,
+ * of the component's newest release, full releases before pre-releases). Each format goes to
+ * `<out>/<artefact uuid>/<file name>`, verified against every checksum it lists before it gets
+ * its name; a failure is reported and the rest go on. Files and the manifest already in `out`
+ * are never overwritten unless teapurl wrote them: a file with the same content is kept.
+ *
+ * @example
+ * ```ts
+ * import { TeaApi } from 'teapurl/tea/client';
+ * import { downloadProductRelease } from 'teapurl/node';
+ * const api = new TeaApi({ baseUrl: 'https://tea.example.com/v1.0.0' });
+ * const report = await downloadProductRelease(api, '123e4567-e89b-12d3-a456-426614174000', { out: 'artefacts', types: ['BOM'] });
+ * console.log(`${report.files.length} verified, ${report.failures.length} failed; manifest ${report.manifest}`);
+ * ```
+ */
+export async function downloadProductRelease(api: TeaApi, productReleaseUuid: string, options: TeaDownloadOptions): Promise<TeaDownloadReport> {
+  const out = path.resolve(options.out);
+  const limits: FileLimits = {
+    maxBytes: options.maxBytes ?? 4 * 1024 ** 3,
+    timeoutMs: options.timeoutMs ?? 3_600_000,
+    idleTimeoutMs: options.idleTimeoutMs ?? 60_000,
+    allowNoChecksum: options.allowNoChecksum === true,
+  };
+  const failures: TeaDownloadReport['failures'] = [];
+  const release = await api.productRelease(productReleaseUuid);
+  const planned = plan(await collectSources(api, release, failures), options, failures);
+  const files: TeaManifestEntry[] = [];
+  for (const [i, item] of planned.entries()) {
+    const label = `artefact ${item.artifact.uuid}${item.artifact.name ? ` (${item.artifact.name})` : ''}`;
+    options.onProgress?.({ index: i + 1, total: planned.length, file: item.name, step: 'start' });
+    try {
+      const checksums = item.format.checksums ?? [];
+      const got = await downloadFile(api.client, item.format.url, checksums, { dir: out, name: item.name, artifact: label }, limits);
+      const entry: TeaManifestEntry = {
+        object: item.source.object,
+        collection: { ...(item.source.collection.uuid ? { uuid: item.source.collection.uuid } : {}), ...(item.source.collection.version ? { version: item.source.collection.version } : {}) },
+        artifact: { uuid: item.artifact.uuid, version: item.artifact.version ?? 1, type: item.artifact.type, ...(item.artifact.name ? { name: item.artifact.name } : {}) },
+        format: { ...(item.format.mediaType ? { mediaType: item.format.mediaType } : {}), url: item.format.url },
+        file: item.name,
+        bytes: got.bytes,
+        checksums: [...checksums],
+        verified: checksums.length > 0,
+      };
+      if (options.signatures && item.format.signatureUrl) {
+        // Beside the file, with the signature's own extension (.asc, .sig, .sigstore…).
+        const extension = /\.([A-Za-z0-9]{1,16})$/.exec(safeFileName(item.format.signatureUrl, 'signature'))?.[1] ?? 'sig';
+        const name = `${item.name}.${extension}`;
+        await downloadFile(api.client, item.format.signatureUrl, [], { dir: out, name, artifact: `the signature of ${label}` }, { ...limits, allowNoChecksum: true });
+        entry.signature = name;
+      }
+      files.push(entry);
+      options.onProgress?.({ index: i + 1, total: planned.length, file: item.name, step: 'done' });
+    } catch (error) {
+      failures.push({ what: label, message: error instanceof TeaDownloadError ? error.message : errorText(error).replace(/^\w*Error: /, '') });
+      options.onProgress?.({ index: i + 1, total: planned.length, file: item.name, step: 'failed' });
+    }
+  }
+  const productRelease = { uuid: release.uuid, version: release.version, ...(release.productName ? { name: release.productName } : {}) };
+  const manifest = await writeManifest(out, { tool: MANIFEST_TOOL, productRelease, files, failures });
+  return { productRelease, files, failures, manifest };
+}

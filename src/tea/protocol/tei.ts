@@ -1,0 +1,155 @@
+/**
+ * Transparency Exchange Identifiers (TEI): the current `tei://<domain>/<type>/<identifier>` form
+ * and the earlier `urn:tei:<type>:<domain>:<identifier>`, read into their parts and checked, so
+ * discovery knows which domain to ask and a user learns which part of a bad TEI is wrong.
+ */
+import { validatePurl } from '../../purl/index.js';
+import { andMore, cut } from '../../shared/messages.js';
+
+/**
+ * The parts of a TEI.
+ *
+ * @example
+ * ```ts
+ * import { parseTei, type Tei } from 'teapurl/tea';
+ * const tei: Tei = parseTei('tei://cyclonedx.org/purl/pkg:pypi/cyclonedx-python-lib@8.4.0');
+ * // { form: 'tei-url', type: 'purl', domain: 'cyclonedx.org', identifier: 'pkg:pypi/cyclonedx-python-lib@8.4.0' }
+ * ```
+ */
+export interface Tei {
+  /** Which spelling was read: `tei://…` (`tei-url`) or `urn:tei:…` (`urn`). */
+  form: 'tei-url' | 'urn';
+  /** The identifier type, such as `uuid`, `purl` or `hash`. */
+  type: string;
+  /** The domain whose `/.well-known/tea` describes the product, lowercased, without a trailing dot. */
+  domain: string;
+  /** The identifier, as written (a `purl` identifier is a PURL, checked by the PURL engine). */
+  identifier: string;
+}
+
+/**
+ * The part of a TEI a {@link TeiError} is about.
+ *
+ * @example
+ * ```ts
+ * import { parseTei, TeiError, type TeiPart } from 'teapurl/tea';
+ * let part: TeiPart | undefined;
+ * try { parseTei('tei://tea.example.com/uuid/not-a-uuid'); } catch (e) { if (e instanceof TeiError) part = e.part; }
+ * part; // 'identifier'
+ * ```
+ */
+export type TeiPart = 'scheme' | 'type' | 'domain' | 'identifier';
+
+/**
+ * A string that is not a well-formed TEI; `part` names what is wrong, and the message says how.
+ *
+ * @example
+ * ```ts
+ * import { parseTei, TeiError } from 'teapurl/tea';
+ * try {
+ *   parseTei('urn:tei:purl:tea.example.com:pkg:vcpkg/boost/asio');
+ * } catch (e) {
+ *   if (e instanceof TeiError) console.error(e.part, e.message); // identifier: … vcpkg PURLs have no namespace …
+ * }
+ * ```
+ */
+export class TeiError extends Error {
+  /** Always `'TeiError'`. */
+  override name = 'TeiError';
+  constructor(
+    /** The part that is wrong. */
+    readonly part: TeiPart,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const TYPE = /^[a-z][a-z0-9-]*$/;
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function shown(text: string): string {
+  return JSON.stringify(cut(text, 120));
+}
+
+function checkDomain(tei: string, raw: string): string {
+  const where = `the TEI ${shown(tei)}`;
+  if (raw === '') throw new TeiError('domain', `${where} has no domain`);
+  if (raw.includes(':')) throw new TeiError('domain', `${where} has ${shown(raw)} where a domain should be; a TEI domain has no port`);
+  const domain = raw.toLowerCase().replace(/\.$/, '');
+  const labels = domain.split('.');
+  if (domain.length > 253 || !labels.every((label) => LABEL.test(label))) {
+    throw new TeiError('domain', `${where} has ${shown(raw)} where a domain name should be`);
+  }
+  return domain;
+}
+
+function checkType(tei: string, type: string): void {
+  if (type === '') throw new TeiError('type', `the TEI ${shown(tei)} has no type (such as uuid or purl)`);
+  if (!TYPE.test(type)) throw new TeiError('type', `the TEI ${shown(tei)} has the type ${shown(type)}; a type is a lowercase word such as uuid, purl or hash`);
+}
+
+function checkIdentifier(tei: string, type: string, identifier: string): void {
+  const where = `the TEI ${shown(tei)}`;
+  if (identifier === '') throw new TeiError('identifier', `${where} has no identifier after its ${type} type`);
+  if (type === 'uuid' && !UUID.test(identifier)) {
+    throw new TeiError('identifier', `${where} has the identifier ${shown(identifier)}, which is not a UUID`);
+  }
+  if (type === 'purl') {
+    const { valid, errors } = validatePurl(identifier);
+    if (!valid) {
+      throw new TeiError('identifier', `${where} carries an invalid PURL: ${errors[0]?.message ?? 'not a PURL'}${andMore(errors.length)}`);
+    }
+  }
+}
+
+/**
+ * Reads a TEI in either spelling: `tei://<domain>/<type>/<identifier>` (the current one) or
+ * `urn:tei:<type>:<domain>:<identifier>`. The identifier is everything after the type (or the
+ * domain), so it may hold `/` and `:`. Scheme and domain are case-insensitive; the domain is a
+ * DNS name without a port. A `uuid` identifier must be a UUID, and a `purl` identifier a PURL
+ * the PURL engine accepts (its first error is reported); other types need a non-empty identifier.
+ * Throws a {@link TeiError} naming the part that is wrong.
+ *
+ * @example
+ * ```ts
+ * import { parseTei } from 'teapurl/tea';
+ * parseTei('urn:tei:uuid:products.example.com:d4d9f54a-abcf-11ee-ac79-1a52914d44b1').domain; // 'products.example.com'
+ * parseTei('tei://Products.Example.com/uuid/d4d9f54a-abcf-11ee-ac79-1a52914d44b1').domain;   // 'products.example.com'
+ * parseTei('tei://products.example.com/uuid');  // throws TeiError: identifier … has no identifier
+ * ```
+ */
+export function parseTei(text: string): Tei {
+  if (typeof text !== 'string') throw new TeiError('scheme', 'a TEI must be a string');
+  const tei = text.trim();
+  const url = /^tei:\/\/(.*)$/is.exec(tei);
+  if (url) {
+    const rest = url[1]!;
+    const firstSlash = rest.indexOf('/');
+    const domain = checkDomain(tei, firstSlash < 0 ? rest : rest.slice(0, firstSlash));
+    if (firstSlash < 0) throw new TeiError('type', `the TEI ${shown(tei)} has no type: expected tei://<domain>/<type>/<identifier>`);
+    const afterDomain = rest.slice(firstSlash + 1);
+    const secondSlash = afterDomain.indexOf('/');
+    const type = secondSlash < 0 ? afterDomain : afterDomain.slice(0, secondSlash);
+    checkType(tei, type);
+    const identifier = secondSlash < 0 ? '' : afterDomain.slice(secondSlash + 1);
+    checkIdentifier(tei, type, identifier);
+    return { form: 'tei-url', type, domain, identifier };
+  }
+  const urn = /^urn:tei:(.*)$/is.exec(tei);
+  if (urn) {
+    const rest = urn[1]!;
+    const firstColon = rest.indexOf(':');
+    const type = firstColon < 0 ? rest : rest.slice(0, firstColon);
+    checkType(tei, type);
+    if (firstColon < 0) throw new TeiError('domain', `the TEI ${shown(tei)} has no domain: expected urn:tei:<type>:<domain>:<identifier>`);
+    const afterType = rest.slice(firstColon + 1);
+    const secondColon = afterType.indexOf(':');
+    const domain = checkDomain(tei, secondColon < 0 ? afterType : afterType.slice(0, secondColon));
+    const identifier = secondColon < 0 ? '' : afterType.slice(secondColon + 1);
+    checkIdentifier(tei, type, identifier);
+    return { form: 'urn', type, domain, identifier };
+  }
+  throw new TeiError('scheme', `${shown(tei)} is not a TEI: expected tei://<domain>/<type>/<identifier> or urn:tei:<type>:<domain>:<identifier>`);
+}

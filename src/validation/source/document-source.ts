@@ -1,0 +1,124 @@
+/**
+ * What the validator needs of a document's text, whatever its format: the value it reads (a JSON
+ * value; for XML and tag-value the members teapurl reads, under the names the format's JSON form
+ * gives them, so that one JSON Pointer names one place in every format), where each value stands,
+ * and how a string is rewritten in place. JSON, CycloneDX XML and SPDX tag-value each implement it;
+ * the checks, the placing of findings and `fixText` work on this alone.
+ */
+import type { FindingFix, RawFinding } from '../../shared/finding.js';
+import type { PositionRequest } from '../../shared/position-index.js';
+
+/** A 1-based position in a source text. */
+export interface SourcePosition {
+  line: number;
+  /** In UTF-16 code units, as the findings count. */
+  column: number;
+}
+
+/** How a document is written. */
+export type SourceFormat = 'json' | 'xml' | 'tag-value';
+
+/** The characters `[start, end)` of a text, to be replaced by `text`. */
+export interface TextEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/** A parsed text that can say where any of its values stands and rewrite its strings in place. */
+export interface DocumentSource {
+  readonly format: SourceFormat;
+  /** The document as checks read it. */
+  readonly value: unknown;
+  /**
+   * Where each requested value starts (with `atKey`, its member name where the format has one). A
+   * value the text lacks gets the position of its nearest ancestor that is there. One pass
+   * answers them all.
+   */
+  locateAll(requests: readonly PositionRequest[]): SourcePosition[];
+  /**
+   * For each fix, the edit that writes its replacement in place of the string at its pointer, in
+   * the format's own syntax (offsets into the text as it was given), or why that string cannot be
+   * rewritten in place. Edits of different pointers never overlap.
+   */
+  edits(fixes: readonly FindingFix[]): (TextEdit | string)[];
+}
+
+/** A finding whose position was known when it was made. */
+export type PlacedFinding = RawFinding & { position: SourcePosition };
+
+/** Either the parsed text, with what reading it found, or the findings that stopped it. */
+export type SourceOutcome<S extends DocumentSource = DocumentSource> =
+  | { ok: true; source: S; findings: PlacedFinding[] }
+  | { ok: false; findings: PlacedFinding[] };
+
+/** Offsets of the first character of each line (after LF, CRLF or a lone CR). */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
+  }
+  return starts;
+}
+
+/** The line and column of an offset, given the text's {@link lineStarts}. */
+export function positionAt(starts: readonly number[], offset: number): SourcePosition {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - starts[lo]! + 1 };
+}
+
+/**
+ * Positions by pointer for a format that records where each value it reads stands: a request the
+ * map lacks gets its nearest recorded ancestor's, and the lines are counted only once asked.
+ */
+function mappedLocator(text: string, offsets: ReadonlyMap<string, number>): (requests: readonly PositionRequest[]) => SourcePosition[] {
+  let starts: number[] | undefined;
+  return (requests) => {
+    starts ??= lineStarts(text);
+    const lines = starts;
+    return requests.map(({ pointer }) => {
+      let at = pointer;
+      let offset = offsets.get(at);
+      while (offset === undefined && at !== '') {
+        at = at.slice(0, at.lastIndexOf('/'));
+        offset = offsets.get(at);
+      }
+      return positionAt(lines, offset ?? 0);
+    });
+  };
+}
+
+/** A place in a text where a string stands, and how a new string is written there. */
+export interface StringSlot {
+  readonly start: number;
+  readonly end: number;
+  /** The new string as the format writes it at this place, or why it cannot be written there. */
+  readonly write: (replacement: string) => string | { refused: string };
+}
+
+/**
+ * The source of a format whose reader records, by pointer, where each value it kept stands and
+ * the slot of each string it may rewrite (a slot missing: why that string cannot be rewritten).
+ */
+export function recordedSource(format: SourceFormat, text: string, value: unknown, offsets: ReadonlyMap<string, number>, slots: ReadonlyMap<string, StringSlot | string>): DocumentSource {
+  return { format, value, locateAll: mappedLocator(text, offsets), edits: (fixes) => slotEdits(slots, fixes) };
+}
+
+/** {@link DocumentSource.edits} for a format that records a slot for each string it may rewrite. */
+function slotEdits(slots: ReadonlyMap<string, StringSlot | string>, fixes: readonly FindingFix[]): (TextEdit | string)[] {
+  return fixes.map(({ pointer, replacement }) => {
+    const slot = slots.get(pointer);
+    if (slot === undefined) return 'no string stands there';
+    if (typeof slot === 'string') return slot;
+    const text = slot.write(replacement);
+    return typeof text === 'string' ? { start: slot.start, end: slot.end, text } : text.refused;
+  });
+}

@@ -1,0 +1,3 @@
+/* Generated from schemas/vers-types-index.schema.json by `npm run generate`. Do not edit by hand. */
+import type { ValidateFunction } from '../../../shared/validate-function.js';
+export declare const versTypesIndex: ValidateFunction;
