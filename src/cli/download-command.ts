@@ -5,8 +5,8 @@ import { TeaApi } from '../tea/client/tea-api.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 import { parseCommandLine } from './args.js';
-import { API_KEY_OPTIONS, readApiKeyArgs, readTeaClientArgs, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
-import { escapeControls, quoteArg, safeLineStart } from './output/safe-text.js';
+import { API_KEY_OPTIONS, readApiKeyArgs, readTeaClientArgs, readUrlArg, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
+import { escapeControls, escapeJsonText, quoteArg, safeLineStart } from './output/safe-text.js';
 import { teaFailureHint } from './tea-failure.js';
 
 export const DOWNLOAD_HELP = `Usage: teapurl download [options] --out DIR <TEI|product-release-URL>
@@ -27,8 +27,12 @@ Options:
                             already there is never overwritten
   --type T,...              only artefacts of these types (BOM, VULNERABILITIES, …)
   --media-type M,...        only formats of these media types
-  --key-id ID               an API key for the servers; its secret with --secret or
-  --secret S                TEAPURL_API_SECRET (which keeps it out of the process list)
+  --key-id ID               an API key for the TEI service; its secret with --secret or
+  --secret S                TEAPURL_API_SECRET (which keeps it out of the process list).
+                            It goes only to the service's own origins (its
+                            /.well-known/tea endpoints, or the product release URL's)
+  --key-origin URL          send the key to servers on this origin too (repeatable),
+                            for product releases held on other servers
   --ca FILE                 trust this CA certificate (PEM) too, for a private CA
   --discovery-origin URL    read the TEI's /.well-known/tea from this origin instead
                             of https://<domain> (private deployments, tests)
@@ -49,6 +53,8 @@ left in DIR), 2 usage error.
 /** A TEI, or a product release's URL split into the API base and the UUID. */
 function readTarget(target: string, allowInsecureHttp: boolean): { tei: string } | { baseUrl: string; uuid: string } {
   if (/^(?:urn:tei:|tei:\/\/)/i.test(target)) return { tei: target };
+  // Checked before anything echoes it: user information may be a password.
+  if (/^[a-z][a-z0-9+.-]*:/i.test(target)) readUrlArg(target, 'the product release URL');
   const match = /^(https?:\/\/[^?#]+)\/productRelease\/([0-9a-fA-F-]{36})\/?$/.exec(target);
   if (!match) throw new UsageError(`${quoteArg(target)} is neither a TEI nor a product release URL (https://<api base>/productRelease/<uuid>)`);
   if (match[1]!.startsWith('http:') && !allowInsecureHttp) throw new UsageError(`${quoteArg(target)} uses http://; TEA servers are reached over TLS only (section 5.4); --allow-http is for local tests`);
@@ -64,7 +70,7 @@ function list(value: string | undefined, option: string): string[] | undefined {
 
 function textReport(report: TeaDownloadReport, out: string): string {
   const lines = report.files.map((f) =>
-    safeLineStart(`${f.verified ? 'verified  ' : 'UNVERIFIED'} ${escapeControls(path.join(out, f.file))}  ${f.bytes} bytes${f.checksums.length > 0 ? `, ${f.checksums.map((c) => c.algType).join(', ')}` : ''}`),
+    safeLineStart(`${f.verified ? 'verified  ' : 'UNVERIFIED'} ${escapeControls(path.join(out, f.file))}  ${f.bytes} bytes${f.checksums.length > 0 ? `, ${escapeControls(f.checksums.map((c) => c.algType).join(', '))}` : ''}`),
   );
   const name = `${report.productRelease.name ? `${report.productRelease.name} ` : ''}${report.productRelease.version}`;
   lines.push(`${escapeControls(name)} (${report.productRelease.uuid}): ${report.files.length} file${report.files.length === 1 ? '' : 's'} verified, ${report.failures.length} failed; manifest ${escapeControls(report.manifest)}`);
@@ -91,6 +97,7 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
       type: { type: 'string' },
       'media-type': { type: 'string' },
       'discovery-origin': { type: 'string' },
+      'key-origin': { type: 'string', multiple: true },
       'allow-unverified': { type: 'boolean', default: false },
       signatures: { type: 'boolean', default: false },
       'max-bytes': { type: 'string' },
@@ -108,6 +115,10 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
     const maxBytes = values['max-bytes'] === undefined ? undefined : Number(values['max-bytes']);
     if (maxBytes !== undefined && (!Number.isSafeInteger(maxBytes) || maxBytes < 1)) throw new UsageError('--max-bytes must be a positive whole number');
     if (values['discovery-origin'] !== undefined && !('tei' in where)) throw new UsageError('--discovery-origin is for a TEI target');
+    if (values['discovery-origin'] !== undefined) readUrlArg(values['discovery-origin'], '--discovery-origin');
+    const keyOrigins = (values['key-origin'] ?? []).map((origin) => readUrlArg(origin, '--key-origin').origin);
+    if (keyOrigins.length > 0 && !('tei' in where)) throw new UsageError('--key-origin is for a TEI target: a product release URL names the one origin its key goes to');
+    if (keyOrigins.length > 0 && credentials === undefined) throw new UsageError('--key-origin needs an API key (--key-id)');
     const types = list(values.type, 'type');
     const mediaTypes = list(values['media-type'], 'media-type');
     const out = path.resolve(io.cwd, values.out);
@@ -116,7 +127,7 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
     let api: TeaApi;
     let uuid: string;
     if ('tei' in where) {
-      const resolution = await resolveTei(where.tei, { ...client, ...(values['discovery-origin'] !== undefined ? { discoveryOrigin: values['discovery-origin'] } : {}) });
+      const resolution = await resolveTei(where.tei, { ...client, keyOrigins, ...(values['discovery-origin'] !== undefined ? { discoveryOrigin: values['discovery-origin'] } : {}) });
       if (resolution.matches.length !== 1) {
         const releases = resolution.matches.map((m) => `${m.servers[0]?.baseUrl ?? resolution.endpoint.baseUrl}/productRelease/${m.productReleaseUuid}`);
         io.stderr.write(`teapurl download: ${escapeControls(where.tei)} resolves to ${releases.length} product releases; download one by its URL:\n${releases.map((r) => `  ${escapeControls(r)}\n`).join('')}`);
@@ -139,7 +150,7 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
       ...(maxBytes !== undefined ? { maxBytes } : {}),
       ...(onProgress ? { onProgress } : {}),
     });
-    io.stdout.write(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : textReport(report, values.out));
+    io.stdout.write(format === 'json' ? `${escapeJsonText(JSON.stringify(report, null, 2))}\n` : textReport(report, values.out));
     for (const failure of report.failures) io.stderr.write(`teapurl download: ${escapeControls(failure.what)}: ${escapeControls(failure.message)}\n`);
     return report.failures.length === 0 ? 0 : 1;
   } catch (error) {

@@ -5,7 +5,7 @@ import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 import { nearest, parseCommandLine } from './args.js';
 import { API_KEY_OPTIONS, readApiKeyArgs, readTeaClientArgs, readUrlArg, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
-import { escapeControls, quoteArg, safeLineStart } from './output/safe-text.js';
+import { escapeControls, escapeJsonText, quoteArg, safeLineStart } from './output/safe-text.js';
 import { teaFailureHint } from './tea-failure.js';
 
 export const TEA_HELP = `Usage: teapurl tea <action> [options] <url>
@@ -48,7 +48,7 @@ const MARK = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
 
 function checkText(report: TeaCheckReport): string {
   const width = Math.max(0, ...report.results.map((r) => r.operationId.length));
-  const lines = [`teapurl tea check ${report.baseUrl}`, ''];
+  const lines = [`teapurl tea check ${escapeControls(report.baseUrl)}`, ''];
   for (const r of report.results) {
     lines.push(safeLineStart(`${MARK[r.outcome]}  ${r.operationId.padEnd(width)}  ${escapeControls(r.path)}`));
     if (r.outcome !== 'pass') lines.push(safeLineStart(`      ${' '.repeat(width)}  ${escapeControls(r.detail)}`));
@@ -93,13 +93,14 @@ export async function teaCommand(argv: string[], io: CommandIo): Promise<number>
         ...(matched.version !== undefined ? { version: matched.version } : {}),
         query,
       });
-      io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+      // The object is the server's: what it spells must not reach the terminal raw.
+      io.stdout.write(`${escapeJsonText(JSON.stringify(value, null, 2))}\n`);
       return 0;
     }
     const maxObjects = Number(values['max-objects']);
     if (!Number.isSafeInteger(maxObjects) || maxObjects < 1) throw new UsageError('--max-objects must be a positive whole number');
     const report = await checkTeaServer({ baseUrl: target.replace(/\/+$/, ''), ...client, maxObjects });
-    io.stdout.write(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : checkText(report));
+    io.stdout.write(format === 'json' ? `${escapeJsonText(JSON.stringify(report, null, 2))}\n` : checkText(report));
     return report.passed ? 0 : 1;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -8,6 +8,7 @@ import { discover, type DiscoverOptions, type DiscoveryResult } from './discover
 import { withFailover, type FailoverOptions } from './failover.js';
 import { rankValidatedDocument, type RankedEndpoint } from './rank-endpoints.js';
 import { parseTei, type Tei } from './tei.js';
+import { originOf } from './http.js';
 import { TeaApi, type TeaApiOptions } from './tea-api.js';
 import type { ApiKeyCredentials } from './token-request.js';
 
@@ -23,8 +24,17 @@ import type { ApiKeyCredentials } from './token-request.js';
  * ```
  */
 export interface ResolveTeiOptions extends DiscoverOptions, TeaApiOptions {
-  /** An API key for the servers (sent to their `/token` only). */
+  /**
+   * An API key for the TEI service: sent to the `/token` of the endpoints its discovery document
+   * (`/.well-known/tea`) lists, and of servers on the origins in `keyOrigins`; never to a server
+   * on another origin that a `GET /discovery?tei=` answer names (that one is asked without it).
+   */
   credentials?: ApiKeyCredentials;
+  /**
+   * More origins (`https://host[:port]`) whose servers may be sent the API key, for product
+   * releases held on servers beside the TEI service's own endpoints.
+   */
+  keyOrigins?: readonly string[];
   /** Read `/.well-known/tea` from this origin instead of `https://<the TEI's domain>` (a private deployment, a test). */
   discoveryOrigin?: string;
   /** How failover waits between endpoints and servers. */
@@ -100,16 +110,25 @@ function rankServers(info: TeaDiscoveryInfo, options: ResolveTeiOptions): Ranked
  */
 export async function resolveTei(tei: string, options: ResolveTeiOptions = {}): Promise<TeiResolution> {
   const parsed = parseTei(tei);
+  const keyOrigins = new Set<string>();
+  for (const origin of options.keyOrigins ?? []) {
+    const read = originOf(origin);
+    if (read === null || read === 'null') throw new TypeError(`keyOrigins: ${JSON.stringify(origin)} is not an absolute URL`);
+    keyOrigins.add(read);
+  }
   const discovery = await discover(options.discoveryOrigin ?? tei, options);
+  // The key was given for the TEI service: its endpoints' origins, and those the caller names.
+  for (const endpoint of discovery.ranked) keyOrigins.add(originOf(endpoint.baseUrl) ?? '');
   // One client per API base: a token obtained for discovery serves the reads that follow.
   const apis = new Map<string, TeaApi>();
   const apiFor = (endpoint: RankedEndpoint): TeaApi => {
     const known = apis.get(endpoint.baseUrl);
     if (known) return known;
+    const keyGoesThere = options.credentials !== undefined && keyOrigins.has(originOf(endpoint.baseUrl) ?? '');
     const api = new TeaApi(
       {
         baseUrl: endpoint.baseUrl,
-        ...(options.credentials ? { credentials: options.credentials } : {}),
+        ...(keyGoesThere ? { credentials: options.credentials! } : {}),
         ...(options.transport ? { transport: options.transport } : {}),
         ...(options.allowInsecureHttp ? { allowInsecureHttp: true } : {}),
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),

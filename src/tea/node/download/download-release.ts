@@ -8,9 +8,9 @@ import path from 'node:path';
 import type { TeaArtifact, TeaArtifactFormat, TeaCollection, TeaComponentRef, TeaProductRelease } from '../../../../types/index.js';
 import type { TeaApi } from '../../client/tea-api.js';
 import { randomHex } from '../../client/http.js';
-import { errorText } from '../../../shared/messages.js';
+import { failureReason } from '../../../shared/messages.js';
 import { fsReason } from '../../../shared/node/fs-reason.js';
-import { downloadFile, TeaDownloadError, type FileLimits } from './download-file.js';
+import { downloadFile, type FileLimits } from './download-file.js';
 
 /**
  * Options of {@link downloadProductRelease}.
@@ -220,7 +220,7 @@ async function collectSources(api: TeaApi, release: TeaProductRelease, failures:
     try {
       await step();
     } catch (error) {
-      failures.push({ what, message: errorText(error).replace(/^\w*Error: /, '') });
+      failures.push({ what, message: failureReason(error) });
     }
   };
   await attempt(`the latest collection of product release ${release.uuid}`, async () => {
@@ -352,7 +352,7 @@ export async function downloadProductRelease(api: TeaApi, productReleaseUuid: st
       files.push(entry);
       options.onProgress?.({ index: i + 1, total: planned.length, file: item.name, step: 'done' });
     } catch (error) {
-      failures.push({ what: label, message: error instanceof TeaDownloadError ? error.message : errorText(error).replace(/^\w*Error: /, '') });
+      failures.push({ what: label, message: failureReason(error) });
       options.onProgress?.({ index: i + 1, total: planned.length, file: item.name, step: 'failed' });
     }
   }
