@@ -8,6 +8,7 @@ import { parseCommandLine } from './args.js';
 import { API_KEY_OPTIONS, readApiKeyArgs, readTeaClientArgs, readUrlArg, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
 import { escapeControls, escapeJsonText, quoteArg, safeLineStart } from './output/safe-text.js';
 import { teaFailureHint } from './tea-failure.js';
+import { ANSWER_BYTES, answerMaxBytes } from './max-bytes.js';
 
 export const DOWNLOAD_HELP = `Usage: teapurl download [options] --out DIR <TEI|product-release-URL>
 
@@ -127,7 +128,9 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
     let api: TeaApi;
     let uuid: string;
     if ('tei' in where) {
-      const resolution = await resolveTei(where.tei, { ...client, keyOrigins, ...(values['discovery-origin'] !== undefined ? { discoveryOrigin: values['discovery-origin'] } : {}) });
+      // maxBytes is discovery's limit too (1 MiB by default): lowered only for a small heap.
+      const small = answerMaxBytes() < ANSWER_BYTES ? { maxBytes: answerMaxBytes() } : {};
+      const resolution = await resolveTei(where.tei, { ...client, keyOrigins, ...small, ...(values['discovery-origin'] !== undefined ? { discoveryOrigin: values['discovery-origin'] } : {}) });
       if (resolution.matches.length !== 1) {
         const releases = resolution.matches.map((m) => `${m.servers[0]?.baseUrl ?? resolution.endpoint.baseUrl}/productRelease/${m.productReleaseUuid}`);
         io.stderr.write(`teapurl download: ${escapeControls(where.tei)} resolves to ${releases.length} product releases; download one by its URL:\n${releases.map((r) => `  ${escapeControls(r)}\n`).join('')}`);
@@ -137,7 +140,7 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
       api = opened.api;
       uuid = opened.productRelease.uuid;
     } else {
-      api = new TeaApi({ baseUrl: where.baseUrl, ...client });
+      api = new TeaApi({ baseUrl: where.baseUrl, ...client }, { maxBytes: answerMaxBytes() });
       uuid = where.uuid;
     }
     const onProgress = progress(io);

@@ -7,6 +7,7 @@ import { nearest, parseCommandLine } from './args.js';
 import { API_KEY_OPTIONS, readApiKeyArgs, readTeaClientArgs, readUrlArg, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
 import { escapeControls, escapeJsonText, quoteArg, safeLineStart } from './output/safe-text.js';
 import { teaFailureHint } from './tea-failure.js';
+import { answerMaxBytes } from './max-bytes.js';
 
 export const TEA_HELP = `Usage: teapurl tea <action> [options] <url>
 
@@ -83,12 +84,13 @@ export async function teaCommand(argv: string[], io: CommandIo): Promise<number>
     const credentials = readApiKeyArgs(values, io.env);
     if (/^http:/i.test(target) && !allowInsecureHttp) throw new UsageError(`${quoteArg(target)} uses http://; TEA servers are reached over TLS only (section 5.4); --allow-http is for local tests`);
     const client = { ...(credentials ? { credentials } : {}), transport, allowInsecureHttp, timeoutMs };
+    const maxBytes = answerMaxBytes();
     if (action === 'get') {
       const { baseUrl, path, search } = splitApiUrl(target);
       const matched = matchOperation(path);
       if (!matched) throw new UsageError(`${quoteArg(path)} is not a GET operation of the TEA API (see TEA_OPERATIONS: /product/<uuid>, /artifact/<uuid>/latest, …)`);
       const query = Object.fromEntries(search);
-      const value = await new TeaApi({ baseUrl, ...client }).call(matched.operation.operationId, {
+      const value = await new TeaApi({ baseUrl, ...client }, { maxBytes }).call(matched.operation.operationId, {
         ...(matched.uuid !== undefined ? { uuid: matched.uuid } : {}),
         ...(matched.version !== undefined ? { version: matched.version } : {}),
         query,
@@ -99,7 +101,7 @@ export async function teaCommand(argv: string[], io: CommandIo): Promise<number>
     }
     const maxObjects = Number(values['max-objects']);
     if (!Number.isSafeInteger(maxObjects) || maxObjects < 1) throw new UsageError('--max-objects must be a positive whole number');
-    const report = await checkTeaServer({ baseUrl: target.replace(/\/+$/, ''), ...client, maxObjects });
+    const report = await checkTeaServer({ baseUrl: target.replace(/\/+$/, ''), ...client, maxObjects, maxBytes });
     io.stdout.write(format === 'json' ? `${escapeJsonText(JSON.stringify(report, null, 2))}\n` : checkText(report));
     return report.passed ? 0 : 1;
   } catch (error) {

@@ -3,6 +3,7 @@
  * reads, content types, UTF-8, origins. Requests themselves go through a `TeaTransport`.
  */
 import { readLimitedBody } from '../protocol/read-limited-body.js';
+import { MAX_DEPTH } from '../../validation/source/json-source.js';
 
 /** A body was larger than allowed. */
 export class BodyTooLargeError extends Error {
@@ -20,6 +21,68 @@ export async function readBody(response: Response, limit: number): Promise<Uint8
   const body = await readLimitedBody(response, limit);
   if (body === null) throw new BodyTooLargeError(limit);
   return body;
+}
+
+/** A JSON body nested deeper than teapurl reads. */
+export class JsonTooDeepError extends Error {
+  override name = 'JsonTooDeepError';
+  constructor(readonly limit: number) {
+    super(`the answer nests arrays and objects more than ${limit} levels deep; teapurl reads at most ${limit}`);
+  }
+}
+
+/**
+ * {@link readBody} for a JSON answer, with its nesting measured as the bytes arrive: reading stops
+ * (and the rest is cancelled) once arrays and objects nest deeper than `maxDepth`, before anything
+ * is parsed, so a hostile `[[[[…` costs a few hundred bytes, not a parse of the whole body.
+ * Throws {@link BodyTooLargeError} past `limit` bytes and {@link JsonTooDeepError} past `maxDepth`.
+ */
+export async function readJsonBody(response: Response, limit: number, maxDepth = MAX_DEPTH): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    await discardBody(response);
+    throw new BodyTooLargeError(limit);
+  }
+  if (!response.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError(limit);
+    }
+    // Brackets, quotes and backslashes are ASCII: no byte of a multi-byte UTF-8 character is one.
+    for (let i = 0; i < value.length; i++) {
+      const byte = value[i]!;
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (byte === 0x5c) escaped = true;
+        else if (byte === 0x22) inString = false;
+      } else if (byte === 0x22) inString = true;
+      else if (byte === 0x5b || byte === 0x7b) {
+        if (++depth > maxDepth) {
+          await reader.cancel().catch(() => undefined);
+          throw new JsonTooDeepError(maxDepth);
+        }
+      } else if (byte === 0x5d || byte === 0x7d) depth--;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const whole = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return whole;
 }
 
 /** Discards a body we do not need, so the connection can be reused. */

@@ -20,7 +20,7 @@ import { validateTextValue } from '../../validation/validate-document.js';
 import type { TeaObjectKind, TeaObjectTypes } from '../kinds/objects/tea-object-kinds.js';
 import { andMore } from '../../shared/messages.js';
 import { TEA_OPERATIONS, operationPath, type TeaOperation } from '../protocol/api-operations.js';
-import { BodyTooLargeError, discardBody, isJsonContentType, readBody, utf8 } from './http.js';
+import { BodyTooLargeError, discardBody, isJsonContentType, JsonTooDeepError, readJsonBody, utf8 } from './http.js';
 import { toNetworkError } from './network-error.js';
 import { TeaClient, type TeaClientOptions, type TeaOutcome } from './tea-client.js';
 
@@ -349,9 +349,11 @@ export class TeaApi {
     }
     let bytes: Uint8Array;
     try {
-      bytes = await readBody(response, this.maxBytes);
+      // Size and depth are checked as the bytes arrive, before anything is parsed.
+      bytes = await readJsonBody(response, this.maxBytes);
     } catch (error) {
       if (error instanceof BodyTooLargeError) throw new TeaApiError('too-large', operationId, url, status, `${operationId}: ${url} answered more than ${this.maxBytes} bytes`);
+      if (error instanceof JsonTooDeepError) throw new TeaApiError('invalid-answer', operationId, url, status, `${operationId}: ${url} answered JSON that ${error.message.replace(/^the answer /, '')} [json/too-deep]`);
       throw toNetworkError(error, url);
     }
     const text = utf8(bytes);
