@@ -83,6 +83,7 @@ const BLOCKING: Record<string, string> = {
   'xml/doctype': 'it declares a DOCTYPE, which teapurl does not read',
   'xml/not-cyclonedx': 'it is not a CycloneDX BOM',
   'xml/too-deep': 'it nests too deeply to be read',
+  'xml/repeated-element': 'it repeats an element that may appear once, and a fix could land on the copy other readers ignore',
   'tag-value/syntax': 'it has lines that are not "Tag: value", and a fix could land where readers read another thing',
   'file/empty': 'it is empty',
   'internal/error': 'teapurl failed while validating it',
