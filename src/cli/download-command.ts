@@ -87,6 +87,29 @@ function progress(io: CommandIo): ((event: TeaDownloadProgress) => void) | undef
   };
 }
 
+/** The signals that end a download: the file being written is deleted first (nothing unverified is left). */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * Runs `work` with a signal that SIGINT or SIGTERM aborts; once `work` has ended (its part file
+ * deleted), the signal is raised again, so the process ends as it would have.
+ */
+async function untilSignal<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const stop = new AbortController();
+  let caught: NodeJS.Signals | null = null;
+  const onSignal = (signal: NodeJS.Signals) => {
+    caught ??= signal;
+    stop.abort(new Error(`stopped by ${signal}`));
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
+  try {
+    return await work(stop.signal);
+  } finally {
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
+    if (caught !== null && process.listenerCount(caught) === 0) process.kill(process.pid, caught);
+  }
+}
+
 /** `teapurl download`: returns the exit code. */
 export async function downloadCommand(argv: string[], io: CommandIo): Promise<number> {
   const commandLine = parseCommandLine(argv, io, {
@@ -144,7 +167,8 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
       uuid = where.uuid;
     }
     const onProgress = progress(io);
-    const report = await downloadProductRelease(api, uuid, {
+    const report = await untilSignal((signal) => downloadProductRelease(api, uuid, {
+      signal,
       out,
       ...(types ? { types } : {}),
       ...(mediaTypes ? { mediaTypes } : {}),
@@ -152,7 +176,7 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
       signatures: values.signatures,
       ...(maxBytes !== undefined ? { maxBytes } : {}),
       ...(onProgress ? { onProgress } : {}),
-    });
+    }));
     io.stdout.write(format === 'json' ? `${escapeJsonText(JSON.stringify(report, null, 2))}\n` : textReport(report, values.out));
     for (const failure of report.failures) io.stderr.write(`teapurl download: ${escapeControls(failure.what)}: ${escapeControls(failure.message)}\n`);
     return report.failures.length === 0 ? 0 : 1;

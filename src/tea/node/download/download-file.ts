@@ -74,6 +74,8 @@ export interface FileLimits {
   readonly idleTimeoutMs: number;
   /** Keep a file whose format lists no checksum (it is then not verified). */
   readonly allowNoChecksum: boolean;
+  /** Stops the download: the part file is deleted and the call rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** What one download gave. */
@@ -139,7 +141,7 @@ export async function downloadFile(client: TeaClient, url: string, checksums: re
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {
     stillAlive();
-    const result = await client.request(url, { signal: controller.signal, idleTimeoutMs: limits.idleTimeoutMs, bodyTimeoutMs: limits.timeoutMs });
+    const result = await client.request(url, { signal: limits.signal ? AbortSignal.any([controller.signal, limits.signal]) : controller.signal, idleTimeoutMs: limits.idleTimeoutMs, bodyTimeoutMs: limits.timeoutMs });
     if (!result.ok) {
       await discardBody(result.response);
       throw fail('http-status', `answered ${result.status}${result.outcome === 'unauthorized' ? ` (${result.unauthorizedReason ?? 'unauthorized'})` : ''}`);

@@ -3,7 +3,7 @@
  * and each component release's, every format of every artefact (or those the filters keep), into
  * one folder, with a manifest of what was verified. One failure never stops the others.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TeaArtifact, TeaArtifactFormat, TeaCollection, TeaComponentRef, TeaProductRelease } from '../../../../types/index.js';
 import type { TeaApi } from '../../client/tea-api.js';
@@ -40,6 +40,11 @@ export interface TeaDownloadOptions {
   idleTimeoutMs?: number;
   /** Called as each file starts and ends, for a progress line. */
   onProgress?: (event: TeaDownloadProgress) => void;
+  /**
+   * Stops the download (Ctrl+C, SIGTERM): the file being written is deleted, no further file is
+   * begun, no manifest is written, and the call rejects with the signal's reason.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -273,6 +278,23 @@ function plan(sources: readonly Source[], options: TeaDownloadOptions, failures:
   return planned;
 }
 
+/** The name of a part file teapurl writes: `.<name>.<12 hex digits>.teapurl-part`, nothing else. */
+const PART_FILE = /^\..+\.[0-9a-f]{12}\.teapurl-part$/;
+
+/** Removes teapurl's part files in `folders` not modified for `olderThanMs`; anything else stays. */
+async function removeStaleParts(folders: readonly string[], olderThanMs: number): Promise<void> {
+  const now = Date.now();
+  for (const folder of folders) {
+    const names = await readdir(folder).catch(() => [] as string[]);
+    for (const name of names) {
+      if (!PART_FILE.test(name)) continue;
+      const file = path.join(folder, name);
+      const info = await lstat(file).catch(() => null);
+      if (info?.isFile() && now - info.mtimeMs > olderThanMs) await unlink(file).catch(() => undefined);
+    }
+  }
+}
+
 /** Writes the manifest (a temporary file, then renamed); refuses to replace a file teapurl did not write. */
 async function writeManifest(out: string, content: object): Promise<string> {
   const file = path.join(out, MANIFEST_NAME);
@@ -322,11 +344,16 @@ export async function downloadProductRelease(api: TeaApi, productReleaseUuid: st
     idleTimeoutMs: options.idleTimeoutMs ?? 60_000,
     allowNoChecksum: options.allowNoChecksum === true,
   };
+  if (options.signal) limits.signal = options.signal;
   const failures: TeaDownloadReport['failures'] = [];
   const release = await api.productRelease(productReleaseUuid);
   const planned = plan(await collectSources(api, release, failures), options, failures);
+  // What an interrupted run left: teapurl's own part files, untouched for longer than a live
+  // download may be silent (so a run beside this one keeps its own).
+  await removeStaleParts([out, ...new Set(planned.map((item) => path.dirname(path.join(out, item.name))))], limits.idleTimeoutMs);
   const files: TeaManifestEntry[] = [];
   for (const [i, item] of planned.entries()) {
+    options.signal?.throwIfAborted();
     const label = `artefact ${item.artifact.uuid}${item.artifact.name ? ` (${item.artifact.name})` : ''}`;
     options.onProgress?.({ index: i + 1, total: planned.length, file: item.name, step: 'start' });
     try {
@@ -352,6 +379,7 @@ export async function downloadProductRelease(api: TeaApi, productReleaseUuid: st
       files.push(entry);
       options.onProgress?.({ index: i + 1, total: planned.length, file: item.name, step: 'done' });
     } catch (error) {
+      if (options.signal?.aborted) throw options.signal.reason;
       failures.push({ what: label, message: failureReason(error) });
       options.onProgress?.({ index: i + 1, total: planned.length, file: item.name, step: 'failed' });
     }
