@@ -353,7 +353,11 @@ export class TeaApi {
       bytes = await readJsonBody(response, this.maxBytes);
     } catch (error) {
       if (error instanceof BodyTooLargeError) throw new TeaApiError('too-large', operationId, url, status, `${operationId}: ${url} answered more than ${this.maxBytes} bytes`);
-      if (error instanceof JsonTooDeepError) throw new TeaApiError('invalid-answer', operationId, url, status, `${operationId}: ${url} answered JSON that ${error.message.replace(/^the answer /, '')} [json/too-deep]`);
+      if (error instanceof JsonTooDeepError) {
+        const message = error.message.replace(/^the answer /, 'the document ');
+        const finding: Finding = { file: url, pointer: '', line: 1, column: 1, severity: 'error', rule: 'json/too-deep', message };
+        throw new TeaApiError('invalid-answer', operationId, url, status, `${operationId}: ${url} answered an invalid ${kind}: ${message} [json/too-deep]`, [finding]);
+      }
       throw toNetworkError(error, url);
     }
     const text = utf8(bytes);
