@@ -59,7 +59,14 @@ export interface FixTextResult {
    * The replacements made, in source order: the characters `start` to `end` (UTF-16 offsets in
    * the input text) became `text`. A diff of the fix can be written from them directly.
    */
-  edits: Array<{ start: number; end: number; text: string }>;
+  edits: Array<{
+    /** Where the replaced characters start (UTF-16 offset in the input). */
+    start: number;
+    /** Just past the replaced characters. */
+    end: number;
+    /** What stands there now. */
+    text: string;
+  }>;
   /**
    * The findings of the fixed text, as validation reports them, each message ending with why it
    * was left: it needs a person, or its fix would have added a finding. When the text was refused,
