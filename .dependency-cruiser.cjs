@@ -27,7 +27,7 @@ const LAYERS = {
 };
 const BROWSER_SAFE_ENTRIES = ['src/index.ts', 'src/purl/index.ts', 'src/vers/index.ts', 'src/tea/client/index.ts'];
 // Where Node may be used: the node/ parts, the TEA server, the CLI.
-const NODE_PLACES = '^src/(node|(shared|validation|purl|vers|tea|sbom|docs)/node)/|^src/tea/server/|^src/cli/|^src/(tea|docs)/index\\.ts$';
+const NODE_PLACES = '^src/(node|(shared|validation|validator|purl|vers|tea|sbom|docs)/node)/|^src/tea/server/|^src/cli/|^src/(tea|docs)/index\\.ts$';
 // Packages that run in Node only: undici's agents are Node sockets.
 const NODE_ONLY_PACKAGES = ['undici'];
 // What each entry may re-export from: its own capability (and the shared primitives).
@@ -36,7 +36,7 @@ const ENTRY_CAPABILITY = {
   'src/purl/index.ts': 'src/(purl|shared)/(?!.*node/)',
   'src/vers/index.ts': 'src/(vers|shared)/(?!.*node/)',
   'src/docs/index.ts': 'src/(docs|shared)/',
-  'src/node/index.ts': 'src/(node|shared|validation|purl|tea|sbom|vers|docs)/(node/)?',
+  'src/node/index.ts': 'src/(node/|shared/|(validation|validator|purl|vers|tea|sbom|docs)/node/)',
   'src/tea/client/index.ts': 'src/(tea/(?!server/|node/)|shared/(?!node/))',
   'src/tea/server/index.ts': 'src/(tea/(?!client/|node/)|shared/)',
   'src/tea/index.ts': 'src/tea/(client|server)/index\\.ts$',

@@ -93,21 +93,29 @@ const TOOLS = {
   ],
 };
 
-/** Runs one tool once; `capture` pipes its output (sanity runs), otherwise it goes to /dev/null. */
+/**
+ * Runs one tool once; `capture` keeps its output (sanity runs), otherwise it goes to /dev/null.
+ * Captured output goes to files, not pipes: ajv-cli prints each verdict with console.log and then
+ * calls process.exit(), which on a pipe drops what Node had not written yet (a pipe is written
+ * asynchronously, a file synchronously), so a count read from a pipe could come up short.
+ */
 function run(tool, target, { capture = false, extraArgs = [] } = {}) {
   const args = TOOLS[tool](target);
   args.splice(2, 0, ...extraArgs); // after `<script> validate`
-  const start = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, args, {
-    cwd: ROOT,
-    env: childEnv,
-    stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'ignore',
-    encoding: capture ? 'utf8' : undefined,
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (result.error) fail(`could not start ${tool}: ${result.error.message}`);
-  return { ms, status: result.status, signal: result.signal, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+  const dir = capture ? fs.mkdtempSync(path.join(os.tmpdir(), 'teapurl-bench-')) : null;
+  const files = dir ? [path.join(dir, 'stdout'), path.join(dir, 'stderr')] : [];
+  const fds = files.map((file) => fs.openSync(file, 'w'));
+  try {
+    const start = process.hrtime.bigint();
+    const result = spawnSync(process.execPath, args, { cwd: ROOT, env: childEnv, stdio: capture ? ['ignore', fds[0], fds[1]] : 'ignore' });
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    if (result.error) fail(`could not start ${tool}: ${result.error.message}`);
+    const [stdout, stderr] = files.map((file) => fs.readFileSync(file, 'utf8'));
+    return { ms, status: result.status, signal: result.signal, stdout: stdout ?? '', stderr: stderr ?? '' };
+  } finally {
+    for (const fd of fds) fs.closeSync(fd);
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function fail(message) {

@@ -4,7 +4,7 @@
 // reading and linking the tsc output's 33 to 80 small ES modules was most of an import's cost:
 // a fresh import('teapurl/purl') took 43 ms (median), bundled 13.5 ms (npm run bench:import).
 // The tsc output stays beside, for the declarations.
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 import { recordBundle } from './lib/bundled-packages.mjs';
 
@@ -18,6 +18,17 @@ const ENTRIES = Object.values(manifest.exports)
 const EXTERNAL = [manifest.dependencies, manifest.optionalDependencies, manifest.peerDependencies]
   .flatMap((deps) => Object.keys(deps ?? {}))
   .filter((name) => name !== 'jsonc-parser');
+
+/** The generated validators (`src/<domain>/kinds/compiled/*.js`), minified as they are bundled. */
+const compiledValidators = {
+  name: 'minify-compiled-validators',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]kinds[\\/]compiled[\\/][a-z-]+\.js$/ }, async (args) => {
+      const { code } = await transform(readFileSync(args.path, 'utf8'), { loader: 'js', format: 'esm', minify: true, target: 'node20' });
+      return { contents: code, loader: 'js' };
+    });
+  },
+};
 
 rmSync('dist/chunks', { recursive: true, force: true });
 const entries = await build({
@@ -33,8 +44,11 @@ const entries = await build({
   target: 'node20',
   external: EXTERNAL,
   mainFields: ['module', 'main'],
-  // Readable output: the package is small, and users step through it in their debuggers.
+  // Readable output: the package is small, and users step through it in their debuggers. The
+  // generated schema validators, which nobody reads, are minified (compiledValidators below): they
+  // are most of the code an import of every kind has Node parse.
   minify: false,
+  plugins: [compiledValidators],
   legalComments: 'inline',
   metafile: true,
   logLevel: 'warning',

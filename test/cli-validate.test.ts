@@ -60,6 +60,13 @@ describe('teapurl validate', () => {
     expect(r.stdout.startsWith(`<stdin>:${BAD_AT}: error `)).toBe(true);
   });
 
+  it('adds the --kind hint to a document whose kind nothing tells, which the library leaves out', () => {
+    const r = cli(['validate', '-'], '{"hello": "world"}');
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('cannot tell what kind of document this is; name its kind (tea-discovery, ');
+    expect(r.stdout).toContain('on the command line, pass --kind NAME');
+  });
+
   it('--format json gives one object per file with its findings', () => {
     const r = cli(['validate', '--format', 'json', 'valid.json', 'bad.json']);
     expect(r.status).toBe(1);

@@ -39,16 +39,18 @@ describe('kind detection', () => {
     expect(detectKind(value, 'doc.json')).toEqual({ kind, evidence: 'shape' });
   });
 
-  it('gives up on a document that shows nothing, and says how to pass --kind', () => {
+  it('gives up on a document that shows nothing, and names the kinds it could be, in the library words (the command line adds its --kind hint)', () => {
     const r = validateText('{"hello": "world"}', { file: 'x.json' });
     expect(r.kind).toBeNull();
     expect(r.findings).toEqual([expect.objectContaining({ rule: 'kind/undetected', severity: 'error' })]);
-    expect(r.findings[0]!.message).toContain('--kind');
+    expect(r.findings[0]!.message).toContain('name its kind (tea-discovery, ');
+    expect(r.findings[0]!.message).not.toContain('--kind');
     expect(validateDocument([1, 2]).findings[0]!.rule).toBe('kind/undetected');
   });
 
   it('accepts kind aliases and rejects unknown kinds with the list of known ones', () => {
     expect(validateDocument(discovery, { kind: 'discovery' }).kind).toBe('tea-discovery');
-    expect(() => validateDocument(discovery, { kind: 'nope' })).toThrow(/tea-discovery, tea-token-response, tea-token-error, purl-type-definition/);
+    expect(() => validateDocument(discovery, { kind: 'nope' })).toThrow(/tea-discovery, tea-token-response, tea-token-error, vers-type-definition/);
+    expect(() => validateDocument(discovery, { kind: 'nope' })).toThrow(expect.objectContaining({ code: 'unknown-kind', given: 'nope' }));
   });
 });

@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateText, type Finding } from '../src/index.js';
-import { builtInChecks, checkContext, runChecks } from '../src/validation/checks/index.js';
+import { checkContext, runChecks } from '../src/validation/checks/index.js';
 import { ROOT } from './support/paths.js';
+import { builtInChecks } from '../src/validator/validate.js';
 
 type Doc = Record<string, unknown>;
 

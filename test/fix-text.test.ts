@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { fixText, validateText } from '../src/index.js';
 import { parsePurl } from '../src/purl/index.js';
 import { builtInChecks, type CheckTable } from '../src/index.js';
-import { separatorsReadAsData } from '../src/validation/checks/canonical-fix.js';
+import { separatorsReadAsData } from '../src/purl/kinds/canonical-fix.js';
 import { widgetDefinition } from './support/widget-definition.js';
 
 const FILE = 'widget-definition.json';

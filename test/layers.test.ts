@@ -70,9 +70,9 @@ describe('layers (.dependency-cruiser.cjs)', () => {
       violationsIn({
         'src/index.ts': "export * from './purl/index.js';\n",
         'src/purl/index.ts': "export { parse } from './parse.js';\n",
-        // The engine reaching up into the validator, and through it into the file system.
-        'src/purl/parse.ts': "import { check } from '../validate/check.js';\nexport const parse = (s: string) => check(s);\n",
-        'src/validate/check.ts': "import { readFileSync } from 'node:fs';\nimport { parse } from '../purl/parse.js';\nexport const check = (s: string) => (s ? readFileSync(s, 'utf8') : parse('x'));\n",
+        // The engine reaching up into the full validator, and through it into the file system.
+        'src/purl/parse.ts': "import { check } from '../validator/check.js';\nexport const parse = (s: string) => check(s);\n",
+        'src/validator/check.ts': "import { readFileSync } from 'node:fs';\nimport { parse } from '../purl/parse.js';\nexport const check = (s: string) => (s ? readFileSync(s, 'utf8') : parse('x'));\n",
       }),
     ).toEqual(
       [
@@ -80,8 +80,32 @@ describe('layers (.dependency-cruiser.cjs)', () => {
         'browser-safe-entries: src/purl/index.ts → fs',
         // The root entry re-exports the validator alone, not the engine's entry.
         'entry-root: src/index.ts → src/purl/index.ts',
-        'layer-purl: src/purl/parse.ts → src/validate/check.ts',
-        'no-circular: src/purl/parse.ts → src/validate/check.ts',
+        'layer-purl: src/purl/parse.ts → src/validator/check.ts',
+        'no-circular: src/purl/parse.ts → src/validator/check.ts',
+        'node-only-places: src/validator/check.ts → fs',
+      ].sort(),
+    );
+  });
+
+  it('the rules catch the generic engine importing a kind, Node outside a node/ part, a browser-safe module reaching a node/ part, and a type-only cycle', { timeout: 60_000 }, () => {
+    expect(
+      violationsIn({
+        // The generic engine naming one of the domains' kinds.
+        'src/validation/engine.ts': "import { discovery } from '../tea/kinds/discovery.js';\nexport const kinds = [discovery];\n",
+        'src/tea/kinds/discovery.ts': "export const discovery = { name: 'tea-discovery' };\n",
+        // A domain's browser-safe code using Node, and reaching into its own node/ part.
+        'src/sbom/reader.ts': "import { createHash } from 'node:crypto';\nimport { open } from './node/open.js';\nexport const read = () => [createHash('sha256'), open()];\n",
+        'src/sbom/node/open.ts': "import { openSync } from 'node:fs';\nexport const open = () => openSync('x');\n",
+        // Two modules that need each other's types only.
+        'src/vers/a.ts': "import type { B } from './b.js';\nexport interface A { b?: B }\n",
+        'src/vers/b.ts': "import type { A } from './a.js';\nexport interface B { a?: A }\n",
+      }),
+    ).toEqual(
+      [
+        'layer-validation: src/validation/engine.ts → src/tea/kinds/discovery.ts',
+        'no-circular: src/vers/a.ts → src/vers/b.ts',
+        'no-node-parts-outside: src/sbom/reader.ts → src/sbom/node/open.ts',
+        'node-only-places: src/sbom/reader.ts → crypto',
       ].sort(),
     );
   });
@@ -108,6 +132,10 @@ describe('layers (.dependency-cruiser.cjs)', () => {
         'entry-node: src/node/index.ts → src/purl/index.ts',
         'entry-tea/client: src/tea/client/index.ts → src/tea/server/issue.ts',
         'entry-tea/server: src/tea/server/index.ts → src/tea/client/fetch-token.ts',
+        // The browser-safe client reaching the Node-only server, and Node itself.
+        'no-node-parts-outside: src/tea/client/index.ts → src/tea/server/issue.ts',
+        'node-only-packages: src/tea/client/transport.ts → undici',
+        'node-only-places: src/tea/client/transport.ts → tls',
         'tea-client-server: src/tea/client/index.ts → src/tea/server/issue.ts',
         'tea-client-server: src/tea/server/index.ts → src/tea/client/fetch-token.ts',
       ].sort(),

@@ -58,6 +58,28 @@ async function typeDeclarations(schemas: Map<string, JsonObject>): Promise<Artif
 }
 
 /**
+ * The validator's code runs the first time one of its validators is called, not when the module
+ * is imported: a program that imports every kind (the command line, the `teapurl` entry) pays for
+ * the schemas of the documents it meets, not for all of them. Each export is a small function of
+ * the same contract (it sets its own `errors`), so callers cannot tell.
+ */
+function deferred(code: string): string {
+  const exported: Array<[string, string]> = [];
+  const body = code.replace(/export const (\w+) = (\w+);/g, (_m, name: string, fn: string) => {
+    exported.push([name, fn]);
+    return '';
+  });
+  const lines = body.split('\n');
+  const imports = lines.filter((line) => line.startsWith('import '));
+  const rest = lines.filter((line) => !line.startsWith('import ')).join('\n');
+  const built = `{ ${exported.map(([name, fn]) => `${name}: ${fn}`).join(', ')} }`;
+  const wrappers = exported.map(
+    ([name]) => `export function ${name}(data, options) { const v = load().${name}; const ok = v(data, options); ${name}.errors = v.errors; return ok; }`,
+  );
+  return [...imports, 'let built;', `function load() { return (built ??= build()); }`, `function build() {${rest}\nreturn ${built};\n}`, ...wrappers].join('\n');
+}
+
+/**
  * Ajv standalone code is CommonJS-flavoured: turn its `require("x")` calls into ESM imports. Every
  * helper it asks for is replaced by one of ours (RUNTIME_REPLACEMENTS), all ES modules, so the
  * generated code imports nothing from ajv and ajv stays a build-time tool.
@@ -175,7 +197,7 @@ function validatorModules(schemas: Map<string, JsonObject>): Artifact[] {
     const roots = schemaRoots(entry, String(schema.$id));
     const keyed = withKeyedUniqueItems(withPrototypelessIndices(standaloneCode(ajv, Object.fromEntries(roots.map(({ exportName, ref }) => [exportName, ref])))));
     keyedLoops += keyed.replaced;
-    const js = `${BANNER(file)}\n// @ts-nocheck\n${toEsm(keyed.code, compiledDir)}\n`;
+    const js = `${BANNER(file)}\n// @ts-nocheck\n${deferred(toEsm(keyed.code, compiledDir))}\n`;
     const dts = [BANNER(file), `import type { ValidateFunction } from '${path.posix.relative(compiledDir, 'src/shared/validate-function')}.js';`, ...roots.map(({ exportName }) => `export declare const ${exportName}: ValidateFunction;`), ''].join('\n');
     out.push({ file: `${compiledDir}/${validatorFile}`, content: js });
     out.push({ file: `${compiledDir}/${validatorFile.replace(/\.js$/, '.d.ts')}`, content: dts });
@@ -194,10 +216,12 @@ const VERS_SHAPE = /^vers:[a-z][a-z0-9.-]*\/./;
  * `"format": "vers"`, so that the validator checks those strings with the VERS engine: the
  * schemas say where a VERS stands, and no check repeats it.
  */
-function versFieldsModule(schemas: Map<string, JsonObject>): Artifact {
-  const table: Record<string, string[]> = {};
+function versFieldsModules(schemas: Map<string, JsonObject>): Artifact[] {
+  const tables = new Map<string, Record<string, string[]>>();
   for (const entry of SCHEMA_FILES) {
     const schema = schemas.get(entry.file)!;
+    const table = tables.get(entry.compiledDir) ?? {};
+    tables.set(entry.compiledDir, table);
     for (const { exportName, pointer: rootPointer } of schemaRoots(entry, String(schema.$id))) {
     const found = new Set<string>();
     const walk = (node: unknown, pointer: string, seen: ReadonlySet<string>): void => {
@@ -218,22 +242,24 @@ function versFieldsModule(schemas: Map<string, JsonObject>): Artifact {
     table[exportName] = [...found].sort();
     }
   }
+  return [...tables].map(([dir, table]) => {
   const lines = Object.entries(table).map(([name, pointers]) => `  ${name}: ${JSON.stringify(pointers)},`);
   return {
-    file: 'src/validator/vers-fields.ts',
+    file: `${dir}/vers-fields.ts`,
     content: [
       BANNER('*.schema.json'),
-      '/** Where each schema puts a VERS (`"format": "vers"`), as JSON Pointer patterns: `*` is any array item or member. */',
+      '/** Where each schema of this domain puts a VERS (`"format": "vers"`), as JSON Pointer patterns: `*` is any array item or member. */',
       'export const VERS_FIELDS: Readonly<Record<string, readonly string[]>> = {',
       ...lines,
       '};',
       '',
     ].join('\n'),
   };
+  });
 }
 
 /** Everything `npm run generate` writes, in a stable order. */
 export async function generateArtifacts(root: string): Promise<Artifact[]> {
   const schemas = await loadSchemas(root);
-  return [...(await typeDeclarations(schemas)), ...validatorModules(schemas), versFieldsModule(schemas), ...(await defaultDefinitionsModules(root)), await defaultUrlsModule(root)];
+  return [...(await typeDeclarations(schemas)), ...validatorModules(schemas), ...versFieldsModules(schemas), ...(await defaultDefinitionsModules(root)), await defaultUrlsModule(root)];
 }

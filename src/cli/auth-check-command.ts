@@ -7,6 +7,7 @@ import { UsageError } from './usage-error.js';
 import { parseCommandLine } from './args.js';
 import { teaFailureHint } from './tea-failure.js';
 import { escapeControls, escapeJsonText, safeLineStart } from './output/safe-text.js';
+import { AUTH_CHECK_FLAG_HINTS, withFlagHints } from './flag-hints.js';
 
 export const AUTH_CHECK_HELP = `Usage: teapurl auth-check [options] <base-url>
 
@@ -95,6 +96,12 @@ export async function authCheckCommand(argv: string[], io: CommandIo): Promise<n
   } finally {
     await transport.close?.();
   }
+  // The library names its options; the command line names its flags.
+  report = {
+    ...report,
+    tokenRefusal: report.tokenRefusal === null ? null : withFlagHints(report.tokenRefusal, AUTH_CHECK_FLAG_HINTS),
+    results: report.results.map((r) => ({ ...r, detail: withFlagHints(r.detail, AUTH_CHECK_FLAG_HINTS) })),
+  };
   io.stdout.write(format === 'json' ? `${escapeJsonText(JSON.stringify(report, null, 2))}\n` : formatText(report));
   // The key's fault, not the server's: said apart from the rules, and still not a pass.
   if (report.tokenRefusal !== null) io.stderr.write(`teapurl auth-check: ${escapeControls(report.tokenRefusal)}\n`);

@@ -18,6 +18,7 @@ import { parseCommandLine } from './args.js';
 import { requireFolderArg } from './path-args.js';
 import { fsReason } from '../shared/node/fs-reason.js';
 import { escapeControls, lineStartName, quoteArg } from './output/safe-text.js';
+import { DOCS_FLAG_HINTS, withFlagHints } from './flag-hints.js';
 
 export const DOCS_HELP = `Usage: teapurl docs [--types DIR] [--urls DIR] --out DIR [--format html|md|both] [--check] [--force]
 
@@ -173,7 +174,7 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
     return 0;
   } catch (error) {
     if (error instanceof DocsSiteError) {
-      io.stderr.write(`${escapeControls(`teapurl docs: ${error.message}`)}\n`);
+      io.stderr.write(`${escapeControls(`teapurl docs: ${withFlagHints(error.message, DOCS_FLAG_HINTS)}`)}\n`);
       return 1;
     }
     const code = (error as NodeJS.ErrnoException).code;

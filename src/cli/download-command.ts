@@ -8,7 +8,9 @@ import { parseCommandLine } from './args.js';
 import { API_KEY_OPTIONS, readApiKeyArgs, readTeaClientArgs, readUrlArg, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
 import { escapeControls, escapeJsonText, quoteArg, safeLineStart } from './output/safe-text.js';
 import { teaFailureHint } from './tea-failure.js';
-import { ANSWER_BYTES, answerMaxBytes } from './max-bytes.js';
+import { InvalidArgumentError } from '../shared/errors.js';
+import { DOWNLOAD_FLAG_HINTS, withFlagHints } from './flag-hints.js';
+import { ANSWER_BYTES, answerMaxBytes, readMaxBytes } from './max-bytes.js';
 
 export const DOWNLOAD_HELP = `Usage: teapurl download [options] --out DIR <TEI|product-release-URL>
 
@@ -136,8 +138,7 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
     if (values.out === undefined) throw new UsageError('name the folder to download into with --out DIR');
     const credentials = readApiKeyArgs(values, io.env);
     const where = readTarget(target, allowInsecureHttp);
-    const maxBytes = values['max-bytes'] === undefined ? undefined : Number(values['max-bytes']);
-    if (maxBytes !== undefined && (!Number.isSafeInteger(maxBytes) || maxBytes < 1)) throw new UsageError('--max-bytes must be a positive whole number');
+    const maxBytes = readMaxBytes(values['max-bytes']);
     if (values['discovery-origin'] !== undefined && !('tei' in where)) throw new UsageError('--discovery-origin is for a TEI target');
     if (values['discovery-origin'] !== undefined) readUrlArg(values['discovery-origin'], '--discovery-origin');
     const keyOrigins = (values['key-origin'] ?? []).map((origin) => readUrlArg(origin, '--key-origin').origin);
@@ -178,12 +179,12 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
       ...(onProgress ? { onProgress } : {}),
     }));
     io.stdout.write(format === 'json' ? `${escapeJsonText(JSON.stringify(report, null, 2))}\n` : textReport(report, values.out));
-    for (const failure of report.failures) io.stderr.write(`teapurl download: ${escapeControls(failure.what)}: ${escapeControls(failure.message)}\n`);
+    for (const failure of report.failures) io.stderr.write(`teapurl download: ${escapeControls(failure.what)}: ${escapeControls(withFlagHints(failure.message, DOWNLOAD_FLAG_HINTS))}\n`);
     return report.failures.length === 0 ? 0 : 1;
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    if (error instanceof Error && !(error instanceof TypeError)) {
-      io.stderr.write(`teapurl download: ${escapeControls(error.message)}\n${teaFailureHint(error, 'download', target)}`);
+    if (error instanceof Error && !(error instanceof TypeError || error instanceof InvalidArgumentError)) {
+      io.stderr.write(`teapurl download: ${escapeControls(withFlagHints(error.message, DOWNLOAD_FLAG_HINTS))}\n${teaFailureHint(error, 'download', target)}`);
       return 1;
     }
     throw error;

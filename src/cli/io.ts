@@ -1,4 +1,5 @@
 import { fstatSync, writeSync } from 'node:fs';
+import { TeapurlError } from '../shared/errors.js';
 
 /** An output the CLI writes to. */
 export interface Output {
@@ -16,8 +17,19 @@ export interface CommandIo {
 }
 
 /** Thrown when the reader of our output has gone away (`teapurl … | head`). */
-export class ClosedOutputError extends Error {
+// The command line runs as several bundles (one per command), each with its own copy of this
+// class: a brand in the global symbol registry lets `instanceof` hold across them.
+const CLOSED_OUTPUT = Symbol.for('teapurl.cli.ClosedOutputError');
+
+export class ClosedOutputError extends TeapurlError<'closed-output'> {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[CLOSED_OUTPUT] === true;
+  }
+  readonly [CLOSED_OUTPUT] = true;
   override name = 'ClosedOutputError';
+  constructor(message = 'the reader of the output has gone away') {
+    super(message, { code: 'closed-output' });
+  }
 }
 
 /**

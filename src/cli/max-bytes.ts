@@ -1,5 +1,5 @@
 import { getHeapStatistics } from 'node:v8';
-import { DEFAULT_MAX_BYTES } from '../validation/node/validate-files.js';
+import { DEFAULT_MAX_BYTES } from '../validator/node/validate-files.js';
 import { UsageError } from './usage-error.js';
 
 const MIB = 1024 * 1024;
@@ -15,6 +15,14 @@ export function maxBytesCeiling(): number {
   return Math.max(MIB, Math.floor(getHeapStatistics().heap_size_limit / HEAP_PER_BYTE / MIB) * MIB);
 }
 
+/** `--max-bytes` as given: a positive whole number of bytes, or `undefined` when it is not given. */
+export function readMaxBytes(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const bytes = Number(value);
+  if (!Number.isSafeInteger(bytes) || bytes <= 0) throw new UsageError('--max-bytes must be a positive whole number');
+  return bytes;
+}
+
 /**
  * The size limit `--max-bytes` asks for, or the default (lowered to the ceiling when the heap is
  * small). Above the ceiling a file would end the run with V8's out-of-memory abort instead of a
@@ -22,9 +30,8 @@ export function maxBytesCeiling(): number {
  */
 export function parseMaxBytes(value: string | undefined): number {
   const ceiling = maxBytesCeiling();
-  if (value === undefined) return Math.min(DEFAULT_MAX_BYTES, ceiling);
-  const bytes = Number(value);
-  if (!Number.isSafeInteger(bytes) || bytes <= 0) throw new UsageError('--max-bytes must be a positive whole number');
+  const bytes = readMaxBytes(value);
+  if (bytes === undefined) return Math.min(DEFAULT_MAX_BYTES, ceiling);
   if (bytes > ceiling) {
     const heap = Math.round(getHeapStatistics().heap_size_limit / MIB);
     throw new UsageError(

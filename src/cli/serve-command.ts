@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { validateTextValue } from '../validation/validate-document.js';
-import { parseJsonSource } from '../validation/source/json-source.js';
+import { validateTextValue } from '../validator/validate.js';
+import { FIXED_JSON_SYNTAX_MESSAGES, parseJsonSource } from '../validation/source/json-source.js';
 import type { SourcePosition } from '../validation/source/document-source.js';
 import { generateCertificates, SELFSIGNED_MISSING } from '../tea/server/self-signed.js';
 import { protectGlob, startTeaServer, type RunningTeaServer, type TeaServerOptions } from '../tea/server/test-server.js';
@@ -14,6 +14,8 @@ import { readFileArg } from './path-args.js';
 import { escapeControls, lineStartName, quoteArg } from './output/safe-text.js';
 import { errorCode, fsReason } from '../shared/node/fs-reason.js';
 import { readTeaContent } from '../tea/node/tea-content.js';
+import { escapePointerToken } from '../shared/pointer.js';
+import { discoveryVersions } from '../tea/protocol/discovery-versions.js';
 
 /** The limits `serve` runs with unless told otherwise: fit for a test server. */
 export const SERVE_DEFAULTS = {
@@ -91,28 +93,6 @@ Exit status: 0 after a clean stop, 1 a file is invalid or the server cannot star
 2 usage error.
 `;
 
-// The project JSON reader's fixed wordings for a syntax error. Only these are shown: its fallback
-// is V8's message, which quotes the text around the error, and that text may be a secret.
-const FIXED_SYNTAX_MESSAGES = new Set(
-  [
-    'unexpected character',
-    'malformed number',
-    'expected a property name in double quotes',
-    'expected a value',
-    'expected ":"',
-    'expected "," or a closing bracket',
-    'expected "}"',
-    'expected "]"',
-    'unexpected content after the end of the document',
-    'comments are not allowed in JSON',
-    'unterminated string',
-    'unterminated number',
-    'malformed \\u escape',
-    'invalid escape sequence in a string',
-    'control character in a string (escape it)',
-  ].map((words) => `malformed JSON: ${words}`),
-);
-
 /**
  * The --api-keys file: `[{ "keyId": "...", "secret": "..." }, ...]`. Errors name the file, line
  * and column and never quote the file's text: only the key id, which 5.2.1 says need not be
@@ -124,7 +104,7 @@ export function readApiKeys(file: string, text: string): Array<{ keyId: string; 
   if (!parsed.ok) {
     const first = parsed.findings[0];
     if (!first) return `${file}: not JSON`;
-    const detail = first.rule === 'json/too-deep' ? 'nested too deeply' : FIXED_SYNTAX_MESSAGES.has(first.message) ? first.message : 'malformed JSON';
+    const detail = first.rule === 'json/too-deep' ? 'nested too deeply' : FIXED_JSON_SYNTAX_MESSAGES.has(first.message) ? first.message : 'malformed JSON';
     return `${at(first.position)}: not JSON (${detail.replace(/^malformed JSON: /, '')})`;
   }
   const duplicate = parsed.findings.find((finding) => finding.rule === 'json/duplicate-key');
@@ -135,7 +115,7 @@ export function readApiKeys(file: string, text: string): Array<{ keyId: string; 
   const seen = new Set<string>();
   const keys: Array<{ keyId: string; secret: string }> = [];
   for (const [index, item] of value.entries()) {
-    const where = (member?: string, atKey = false) => `${at(source.locate(member === undefined ? `/${index}` : `/${index}/${member.replace(/~/g, '~0').replace(/\//g, '~1')}`, atKey))}: item ${index}`;
+    const where = (member?: string, atKey = false) => `${at(source.locate(member === undefined ? `/${index}` : `/${index}/${escapePointerToken(member)}`, atKey))}: item ${index}`;
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return `${where()}: expected an object {"keyId", "secret"}`;
     const extra = Object.keys(item).find((name) => name !== 'keyId' && name !== 'secret');
     if (extra !== undefined) return `${where(extra, true)}: unknown member; an API key has only "keyId" and "secret"`;
@@ -377,8 +357,7 @@ function bannerLines(server: RunningTeaServer, settings: ServeSettings, options:
 
 /** The first API version the served discovery document lists (1.0.0 for the default one). */
 function firstVersion(discovery: unknown): string {
-  const version = (discovery as { endpoints?: Array<{ versions?: unknown[] }> } | null)?.endpoints?.[0]?.versions?.[0];
-  return typeof version === 'string' ? version : '1.0.0';
+  return discoveryVersions(discovery)[0] ?? '1.0.0';
 }
 
 /** Ready-made client command lines for this server: a user copies them, with the trust and key options it needs. */

@@ -8,6 +8,7 @@ import { API_KEY_OPTIONS, readApiKeyArgs, readTeaClientArgs, readUrlArg, TEA_CLI
 import { escapeControls, escapeJsonText, quoteArg, safeLineStart } from './output/safe-text.js';
 import { teaFailureHint } from './tea-failure.js';
 import { answerMaxBytes } from './max-bytes.js';
+import { InvalidArgumentError } from '../shared/errors.js';
 
 export const TEA_HELP = `Usage: teapurl tea <action> [options] <url>
 
@@ -109,11 +110,11 @@ export async function teaCommand(argv: string[], io: CommandIo): Promise<number>
       error.command ??= command;
       throw error;
     }
-    if (error instanceof Error && !(error instanceof TypeError)) {
+    if (error instanceof Error && !(error instanceof TypeError || error instanceof InvalidArgumentError)) {
       io.stderr.write(`teapurl ${command}: ${escapeControls(error.message)}\n${teaFailureHint(error, command, target)}`);
       return 1;
     }
-    if (error instanceof TypeError) throw new UsageError(error.message, { command });
+    if (error instanceof TypeError || error instanceof InvalidArgumentError) throw new UsageError(error.message, { command });
     throw error;
   } finally {
     await transport.close?.();

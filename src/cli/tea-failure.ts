@@ -20,12 +20,12 @@ function hintFor(error: NetworkError, command: string, target: string): string {
   } catch {
     return '';
   }
-  const plain = error.code === 'ERR_SSL_WRONG_VERSION_NUMBER' || /plain HTTP/.test(error.message);
+  const plain = error.systemCode === 'ERR_SSL_WRONG_VERSION_NUMBER' || /plain HTTP/.test(error.message);
   if (plain && url.protocol === 'https:') {
     const plainTarget = /^https:\/\//i.test(target) ? `http://${target.slice('https://'.length)}` : /^[a-z][a-z0-9+.-]*:/i.test(target) ? `http://${url.host}` : `http://${target}`;
     return `teapurl ${command}: hint: the server at ${url.host} speaks plain HTTP (such as teapurl serve --insecure-http); for a local test try: teapurl ${command} ${escapeControls(plainTarget)} --allow-http\n`;
   }
-  if (error.kind === 'connection-refused') {
+  if (error.code === 'connection-refused') {
     return `teapurl ${command}: hint: nothing listens on ${url.host}; check the host and the port (teapurl serve prints the URL it listens on)\n`;
   }
   if (/does not speak TLS/.test(error.message)) return `teapurl ${command}: hint: ${escapeControls(url.host)} answers, but not in TLS or HTTP: check the port\n`;

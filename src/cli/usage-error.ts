@@ -1,11 +1,20 @@
 import { escapeControls } from './output/safe-text.js';
+import { TeapurlError } from '../shared/errors.js';
 
 /**
  * A mistake in how the command was called: each problem reported in one line, then where the
  * help is; exit code 2. `command` is the command whose help to point at (`purl test-suite`);
  * without it, the command that was run.
  */
-export class UsageError extends Error {
+// The command line runs as several bundles (one per command), each with its own copy of this
+// class: a brand in the global symbol registry lets `instanceof` hold across them.
+const USAGE_ERROR = Symbol.for('teapurl.cli.UsageError');
+
+export class UsageError extends TeapurlError<'usage'> {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[USAGE_ERROR] === true;
+  }
+  readonly [USAGE_ERROR] = true;
   override name = 'UsageError';
   /** One line each; most usage errors have one. */
   readonly problems: readonly string[];
@@ -13,7 +22,7 @@ export class UsageError extends Error {
 
   constructor(problems: string | readonly string[], options: { command?: string } = {}) {
     const list = typeof problems === 'string' ? [problems] : problems;
-    super(list.join('; '));
+    super(list.join('; '), { code: 'usage' });
     this.problems = list;
     this.command = options.command;
   }

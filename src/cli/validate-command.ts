@@ -1,5 +1,5 @@
 import { resolveKind, passes, KIND_NAMES, type ValidationResult } from '../validator/index.js';
-import { validateFiles, validateStream, DEFAULT_MAX_BYTES } from '../validation/node/validate-files.js';
+import { validateFiles, validateStream, DEFAULT_MAX_BYTES } from '../validator/node/validate-files.js';
 import { palette, useColor, type ColorMode } from './color.js';
 import { formatText } from './output/text.js';
 import { formatJson } from './output/json.js';
@@ -11,6 +11,7 @@ import { parseMaxBytes } from './max-bytes.js';
 import { parseCommandLine } from './args.js';
 import { inputProblems } from './input-problems.js';
 import { packageInfo } from './package-info.js';
+import { withCliHints } from './output/cli-hints.js';
 
 /** The kind names for --help, wrapped under the option's description. */
 function kindList(indent: number, width: number): string {
@@ -118,7 +119,8 @@ export async function validateCommand(argv: string[], io: CommandIo): Promise<nu
   // One rendering of results for plain validation and for what --fix leaves. Colour is decided
   // by the stream the text goes to: a report on a terminal's stderr is coloured while stdout is
   // redirected, and never the other way round.
-  const render = (results: ValidationResult[], problems: readonly string[], out: Output, fixes?: SarifFixes): string => {
+  const render = (given: ValidationResult[], problems: readonly string[], out: Output, fixes?: SarifFixes): string => {
+    const results = withCliHints(given);
     if (format === 'json') return formatJson(results, values.strict);
     if (format === 'github') return formatGithub(results, values.quiet);
     if (format === 'sarif') return formatSarif(results, { cwd: io.cwd, quiet: values.quiet, stdinName: STDIN_NAME, problems: [...problems], ...packageInfo(), ...(fixes ? { fixes } : {}) });

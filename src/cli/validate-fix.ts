@@ -1,5 +1,5 @@
 import { passes, type ValidationResult } from '../validator/index.js';
-import { fixFiles, fixStream, type FileFix } from '../validation/node/fix-files.js';
+import { fixFiles, fixStream, type FileFix } from '../validator/node/fix-files.js';
 import { humanPath } from '../shared/pointer.js';
 import { countOf } from '../shared/describe-value.js';
 import { ClosedOutputError, type CommandIo, type Output } from './io.js';

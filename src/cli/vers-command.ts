@@ -99,7 +99,7 @@ export async function versCommand(argv: string[], io: CommandIo): Promise<number
   } catch (error) {
     if (!(error instanceof VersError)) throw error;
     const type = /^vers:([^/]*)\//.exec(vers)?.[1];
-    const known = error.rule === 'unknown-type' ? `; known types: ${versTypes().join(', ')}` : '';
+    const known = error.code === 'unknown-type' ? `; known types: ${versTypes().join(', ')}` : '';
     throw new UsageError(`invalid VERS ${quoteArg(vers)}: ${error.message}${known}${type === undefined ? '' : ''}`);
   }
   return eachVersInput(io, versions, format, 'version', (version) => {

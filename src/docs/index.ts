@@ -10,3 +10,5 @@ export { writeDocsSite, type WriteDocsResult, type WriteDocsOptions } from './no
 export { DocsSiteError, type DocsSiteProblem } from './node/site-folder.js';
 export { checkDocsSite, type StaleFile } from './node/check-site.js';
 export type { DocsFile, DocsFormat } from './docs-file.js';
+// The error contract: every error teapurl throws is a TeapurlError with a string `code`.
+export { TeapurlError, isTeapurlError, InvalidArgumentError, type TeapurlErrorOptions, type InvalidArgumentCode } from '../shared/errors.js';

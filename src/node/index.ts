@@ -5,11 +5,13 @@
  *
  * @module teapurl/node
  */
-export { validateFiles, validateBytes, validateStream, DEFAULT_MAX_BYTES, type ValidateFilesOptions, type FilesReport } from '../validation/node/validate-files.js';
-export { fixFiles, fixStream, type FixFilesOptions, type FixFilesReport, type FileFix, type FileFixOutcome, type FixedStream } from '../validation/node/fix-files.js';
+export { validateFiles, validateBytes, validateStream, DEFAULT_MAX_BYTES, type ValidateFilesOptions, type FilesReport } from '../validator/node/validate-files.js';
+export { fixFiles, fixStream, type FixFilesOptions, type FixFilesReport, type FileFix, type FileFixOutcome, type FixedStream } from '../validator/node/fix-files.js';
 export { purlEngineFromDirectory } from '../purl/node/purl-engine-from-directory.js';
 export { purlUrlsFromDirectory, type PurlUrlsFromDirectoryOptions } from '../purl/node/purl-urls-from-directory.js';
 export { tlsTransport, type TlsTransportOptions, type ClientCertificate } from '../tea/node/tls-transport.js';
 export { downloadProductRelease, MANIFEST_NAME, type TeaDownloadOptions, type TeaDownloadProgress, type TeaDownloadReport, type TeaManifestEntry } from '../tea/node/download/download-release.js';
-export { TeaDownloadError, type TeaDownloadFailure } from '../tea/node/download/download-file.js';
+export { TeaDownloadError, type TeaDownloadFailure, type TeaDownloadErrorOptions } from '../tea/node/download/download-file.js';
 export { readTeaContent, type TeaContentReport } from '../tea/node/tea-content.js';
+// The error contract: every error teapurl throws is a TeapurlError with a string `code`.
+export { TeapurlError, isTeapurlError, InvalidArgumentError, type TeapurlErrorOptions, type InvalidArgumentCode } from '../shared/errors.js';

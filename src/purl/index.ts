@@ -11,15 +11,15 @@ export { PurlEngine, type PurlEngineOptions, type ParseOptions, type PurlValidat
 export { defaultPurlEngine, bundledPurlEngine, parsePurl, buildPurl, canonicalizePurl, validatePurl } from './default-engine.js';
 export { PurlError, type PurlIssue, type PurlErrorCode, type PurlComponentName } from './purl-error.js';
 export type { PurlComponents, PurlComponentsInput, PurlQualifiers } from './purl-components.js';
-export { DefinitionSetError } from './definitions/definition-set-error.js';
+export { DefinitionSetError, type DefinitionSetFailure } from './definitions/definition-set-error.js';
 export { loadPurlEngine } from './load-purl-engine.js';
 export { DefinitionCompileError } from './definitions/compile-definition.js';
 export { defaultPurlRules, type PurlRule, type RuleContext, type RuleComponent } from './rules/index.js';
 export { percentEncode } from './syntax/percent-encoding.js';
-export { loadPatternGuard, type PatternGuard, type Re2Pattern } from './definitions/pattern-guard.js';
+export { loadPatternGuard, PatternGuardError, type PatternGuard, type Re2Pattern } from './definitions/pattern-guard.js';
 export { loadPurlDefinitions } from './load-purl-definitions.js';
 export { loadPurlUrls } from './urls/load-purl-urls.js';
-export { UrlDocumentError } from './urls/url-document-error.js';
+export { UrlDocumentError, type UrlDocumentFailure } from './urls/url-document-error.js';
 export type { PurlUrls, PurlUrlsResult, PurlUrlsOptions } from './urls/purl-urls.js';
 export {
   PackageURL,
@@ -42,3 +42,5 @@ export type { PurlTypeTable, PurlTypeEntry, PurlFields, PurlTypNormalizer, PurlT
 export type { BundledPurlType, BundledPurlTypes } from './compiled/default-rules.js';
 export type { PurlKnownQualifierNames } from './package-url/known-qualifier-names.js';
 export type { PurlTypeDefinition } from '../../types/index.js';
+// The error contract: every error teapurl throws is a TeapurlError with a string `code`.
+export { TeapurlError, isTeapurlError, InvalidArgumentError, type TeapurlErrorOptions, type InvalidArgumentCode } from '../shared/errors.js';

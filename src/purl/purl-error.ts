@@ -1,3 +1,5 @@
+import { TeapurlError } from '../shared/errors.js';
+
 /**
  * The seven parts of a PURL that an error can be about (`scheme` is always `pkg`).
  *
@@ -62,7 +64,7 @@ export interface PurlIssue {
 }
 
 /**
- * Thrown when a PURL cannot be parsed or built.
+ * Thrown when a PURL cannot be parsed or built; `code` is one of {@link PurlErrorCode}.
  *
  * @example
  * ```ts
@@ -74,15 +76,15 @@ export interface PurlIssue {
  * }
  * ```
  */
-export class PurlError extends Error implements PurlIssue {
+export class PurlError extends TeapurlError<PurlErrorCode> implements PurlIssue {
+  /** Always `'PurlError'`. */
+  override name = 'PurlError';
+  /** The component the problem is in. */
   readonly component: PurlComponentName;
-  readonly code: PurlErrorCode;
 
   constructor(component: PurlComponentName, code: PurlErrorCode, message: string) {
-    super(message);
-    this.name = 'PurlError';
+    super(message, { code });
     this.component = component;
-    this.code = code;
   }
 
   /** The error as a plain {@link PurlIssue}. */
@@ -91,8 +93,5 @@ export class PurlError extends Error implements PurlIssue {
   }
 }
 
-/** Quotes a value for a message, shortened so a huge input cannot flood a terminal. */
-export function quote(value: string, max = 80): string {
-  const shown = value.length > max ? `${value.slice(0, max)}…` : value;
-  return JSON.stringify(shown);
-}
+/** Quotes a value for a message, shortened so a huge input cannot flood a terminal: the shared `quoted`. */
+export { quoted as quote } from '../shared/describe-value.js';

@@ -14,10 +14,7 @@ export function quoted(value: unknown, max = MAX_QUOTED): string {
 
 /** A short, safe rendering of a JSON value for a message: long strings are cut, structures named. */
 export function describeValue(value: unknown): string {
-  if (typeof value === 'string') {
-    const shown = value.length > MAX_SHOWN ? `${value.slice(0, MAX_SHOWN)}…` : value;
-    return JSON.stringify(shown);
-  }
+  if (typeof value === 'string') return quoted(value, MAX_SHOWN);
   if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? '' : 's'}`;
   if (value === null) return 'null';
   if (typeof value === 'object') return 'an object';

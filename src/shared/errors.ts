@@ -28,7 +28,16 @@ export class TeapurlError<Code extends string = string> extends Error {
   }
 }
 
-/** What every {@link TeapurlError} is made with. */
+/**
+ * What every {@link TeapurlError} is made with.
+ *
+ * @example
+ * ```ts
+ * import { TeapurlError, type TeapurlErrorOptions } from 'teapurl';
+ * const options: TeapurlErrorOptions<'my-code'> = { code: 'my-code', cause: new Error('below') };
+ * new TeapurlError('what failed', options).code; // 'my-code'
+ * ```
+ */
 export interface TeapurlErrorOptions<Code extends string = string> {
   /** The error's stable code. */
   readonly code: Code;
@@ -40,6 +49,17 @@ export interface TeapurlErrorOptions<Code extends string = string> {
  * Whether a value is one of teapurl's errors, across copies of the package (a bundle and an
  * install side by side each have their own class): the class, or the shape, a `code` string on an
  * `Error` whose prototype chain names `TeapurlError`.
+ *
+ * @example
+ * ```ts
+ * import { isTeapurlError } from 'teapurl/tea/client';
+ * import { parseVers } from 'teapurl/vers';
+ * try {
+ *   parseVers('vers:npm/>=2.0.0|<1.0.0');
+ * } catch (error) {
+ *   if (isTeapurlError(error)) console.error(error.code); // 'unsorted'
+ * }
+ * ```
  */
 export function isTeapurlError(value: unknown): value is TeapurlError {
   if (value instanceof TeapurlError) return true;
@@ -48,4 +68,41 @@ export function isTeapurlError(value: unknown): value is TeapurlError {
     if ((proto as { constructor?: { name?: string } }).constructor?.name === 'TeapurlError') return true;
   }
   return false;
+}
+
+/**
+ * The codes of {@link InvalidArgumentError}: `invalid-argument`, a value of the wrong type or shape
+ * (what a `TypeError` said before); `out-of-range`, a number or size outside what is allowed (a
+ * `RangeError` before); `unknown-kind`, a document kind teapurl does not know.
+ *
+ * @example
+ * ```ts
+ * import type { InvalidArgumentCode } from 'teapurl';
+ * const code: InvalidArgumentCode = 'out-of-range';
+ * ```
+ */
+export type InvalidArgumentCode = 'invalid-argument' | 'out-of-range' | 'unknown-kind';
+
+/**
+ * A function or constructor of teapurl was called with an argument it cannot use: an option of
+ * the wrong type, a number out of range, an unknown name. The message names the argument.
+ *
+ * @example
+ * ```ts
+ * import { InvalidArgumentError } from 'teapurl';
+ * import { TeaClient } from 'teapurl/tea/client';
+ * try {
+ *   new TeaClient({ baseUrl: 'ftp://tea.example.com' });
+ * } catch (error) {
+ *   if (error instanceof InvalidArgumentError) console.error(error.code, error.message); // invalid-argument …
+ * }
+ * ```
+ */
+export class InvalidArgumentError extends TeapurlError<InvalidArgumentCode> {
+  /** Always `'InvalidArgumentError'`. */
+  override name = 'InvalidArgumentError';
+
+  constructor(message: string, options: Partial<TeapurlErrorOptions<InvalidArgumentCode>> = {}) {
+    super(message, { code: options.code ?? 'invalid-argument', cause: options.cause });
+  }
 }

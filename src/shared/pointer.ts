@@ -7,9 +7,14 @@ export function pointerTokens(pointer: string): string[] {
   return pointer.includes('~') ? tokens.map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~')) : tokens;
 }
 
+/** One reference token of a JSON Pointer, escaped (RFC 6901: `~` as `~0`, `/` as `~1`). */
+export function escapePointerToken(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
 /** Builds a JSON Pointer from path segments. */
 export function toPointer(segments: readonly (string | number)[]): string {
-  return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  return segments.map((s) => `/${escapePointerToken(String(s))}`).join('');
 }
 
 /** Longer keys are cut in paths shown to people. */

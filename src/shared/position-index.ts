@@ -1,8 +1,18 @@
 import { pointerTokens } from './pointer.js';
 
-/** A value to find in a JSON text: its JSON Pointer, and whether its property name is meant. */
+/**
+ * A value to find in a text: its JSON Pointer, and whether its property name is meant.
+ *
+ * @example
+ * ```ts
+ * import type { PositionRequest } from 'teapurl';
+ * const request: PositionRequest = { pointer: '/endpoints/0/url', atKey: true };
+ * ```
+ */
 export interface PositionRequest {
+  /** The value's JSON Pointer. */
   readonly pointer: string;
+  /** Whether the member's name is meant, not its value. */
   readonly atKey?: boolean;
 }
 

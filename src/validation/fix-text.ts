@@ -6,9 +6,8 @@
  */
 import type { Finding, FindingFix } from '../shared/finding.js';
 import { pointerTokens } from '../shared/pointer.js';
-import type { DocumentKind } from '../validator/kinds.js';
 import type { TextEdit } from './source/document-source.js';
-import { validateTextValue, type ValidateOptions } from './validate-document.js';
+import type { BaseValidateOptions, Validator } from './create-validator.js';
 
 /**
  * One fix that {@link fixText} applied.
@@ -39,7 +38,7 @@ export interface AppliedFix {
 }
 
 /**
- * What {@link fixText} made of a text.
+ * What `fixText` made of a text.
  *
  * @example
  * ```ts
@@ -48,7 +47,7 @@ export interface AppliedFix {
  * outcome.refused; // 'it is not well-formed JSON (malformed JSON: expected "}" at line 1, column 8)'
  * ```
  */
-export interface FixTextResult {
+export interface FixTextResult<Name extends string = string> {
   /** The fixed text; the very input when nothing was fixed. */
   text: string;
   /** Whether `text` differs from the input. */
@@ -76,7 +75,7 @@ export interface FixTextResult {
   /** Whether the fixed text is valid (no error left). */
   valid: boolean;
   /** The kind the text was validated as. */
-  kind: DocumentKind | null;
+  kind: Name | null;
   /** Why the text was not touched at all (a syntax error, a repeated key), or `null`. */
   refused: string | null;
 }
@@ -199,36 +198,22 @@ function addedFinding(before: readonly Finding[], after: readonly Finding[]): Fi
 
 
 /**
- * Applies every fix the findings of a document's text carry: each finding that has exactly one
- * correct rewrite which does not change what the document means (PURL type definition examples
- * and the PURLs of SBOMs not in canonical form, whose old and new spelling parse to equal
- * components; a discovery endpoint url's trailing slash and uppercase scheme, which no server
- * sees). Only the strings fixed change, written in the document's own syntax (JSON, CycloneDX
- * XML, SPDX tag-value); every other character stays as it was. The fixed text is validated again,
- * and a fix that would add a finding is not applied. A text with a syntax error or a repeated key
- * is not touched (`refused` says why). Browser-safe: the text is all it reads.
+ * `fixText` with a validator of one's own: the fixes the validator's findings carry, applied as `fixText` applies them.
  *
  * @example
  * ```ts
- * import { fixText } from 'teapurl';
- * const before = JSON.stringify({
- *   $schema: 'https://packageurl.org/schemas/purl-type-definition.schema-1.0.json',
- *   $id: 'https://packageurl.org/types/maven-definition.json',
- *   type: 'maven', type_name: 'Maven', description: 'Maven JARs',
- *   repository: { use_repository: true, default_repository_url: 'https://repo.maven.apache.org/maven2/' },
- *   namespace_definition: { requirement: 'required' }, name_definition: { requirement: 'required' },
- *   examples: ['pkg:maven/org.apache.xmlgraphics/batik-anim@1.9.1?type=zip&classifier=dist'],
- * }, null, 2);
- * const { text, applied, valid } = fixText(before, { file: 'maven-definition.json' });
- * applied[0].after; // 'pkg:maven/org.apache.xmlgraphics/batik-anim@1.9.1?classifier=dist&type=zip'
- * valid;            // true
+ * import { createValidator, fixTextWith, SBOM_KINDS } from 'teapurl';
+ * const sboms = createValidator(SBOM_KINDS);
+ * const { text } = fixTextWith(sboms, '{"bomFormat": "CycloneDX", "specVersion": "1.6", "components": [{"type": "library", "name": "x", "purl": "pkg:NPM/x@1"}]}');
+ * text.includes('pkg:npm/x@1'); // true
  * ```
  */
-export function fixText(text: string, options: ValidateOptions = {}): FixTextResult {
+export function fixTextWith<Name extends string, Options extends BaseValidateOptions<Name>>(validator: Pick<Validator<Name, Options>, 'validateTextValue'>, text: string, options: Options = {} as Options): FixTextResult<Name> {
+  const validateTextValue = (t: string, o: Options) => validator.validateTextValue(t, o);
   // One validation of the text sees every finding, past the cap too (a fix or a refusal may hide
   // there), and gives the capped list the caller asked for.
   const first = validateTextValue(text, options);
-  const unchanged = (refused: string | null): FixTextResult => {
+  const unchanged = (refused: string | null): FixTextResult<Name> => {
     const left = leftToAPerson(first.result.findings);
     return { text, changed: false, applied: [], edits: [], left, valid: !left.some((f) => f.severity === 'error'), kind: first.result.kind, refused };
   };

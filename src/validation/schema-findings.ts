@@ -1,6 +1,6 @@
 import type { AjvError, ValidateFunction } from '../shared/validate-function.js';
 import type { Finding, RawFinding } from '../shared/finding.js';
-import { humanPath, pointerTokens, toPointer } from '../shared/pointer.js';
+import { escapePointerToken, humanPath, pointerTokens, toPointer } from '../shared/pointer.js';
 import { countOf, describeValue, jsonTypeOf, quoted } from '../shared/describe-value.js';
 import { regexSyntaxError } from '../shared/regex-syntax.js';
 
@@ -59,7 +59,7 @@ function describe(error: AjvError): { pointer: string; message: string; atKey?: 
     case 'additionalProperties': {
       const extra = String(p.additionalProperty);
       return {
-        pointer: `${pointer}/${extra.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+        pointer: `${pointer}/${escapePointerToken(extra)}`,
         atKey: true,
         message: `${path} has the unknown property ${quoted(extra)}${allowedHint(error)}`,
       };

@@ -1,9 +1,10 @@
 import type { TeaDiscoveryDocument, TokenResponse, TokenError, PurlTypeDefinition, PurlTypeUrls, VersTypeDefinition, VersTypesIndex, CycloneDxBom, SpdxDocument } from '../../types/index.js';
-import type { TeaObjectTypes } from '../tea/kinds/objects/tea-object-kinds.js';
-import type { DocumentKind } from './kinds.js';
+import type { TeaObjectTypes } from '../tea/kinds/objects/tea-object-types.js';
+import type { DocumentKind } from './all-kinds.js';
 import { passes, type Finding } from '../shared/finding.js';
-import { validateDocument, validateTextValue } from '../validation/validate-document.js';
+import { validateDocument, validateTextValue } from './validate.js';
 import { andMore } from '../shared/messages.js';
+import { TeapurlError } from '../shared/errors.js';
 
 /**
  * The generated TypeScript type of each document kind.
@@ -38,7 +39,8 @@ export interface DocumentTypes extends TeaObjectTypes {
 
 /**
  * Thrown by {@link assertDocument} and {@link parseDocument}: a document that is not valid. The
- * message names the first error with its file, line and column.
+ * message names the first error with its file, line and column; `code` is always
+ * `'invalid-document'`.
  *
  * @example
  * ```ts
@@ -51,7 +53,7 @@ export interface DocumentTypes extends TeaObjectTypes {
  * }
  * ```
  */
-export class DocumentError extends Error {
+export class DocumentError extends TeapurlError<'invalid-document'> {
   /** Always `'DocumentError'`. */
   override name = 'DocumentError';
   /** Every finding, errors first. */
@@ -61,7 +63,7 @@ export class DocumentError extends Error {
     const errors = findings.filter((f) => f.severity === 'error');
     const first = errors[0] ?? findings[0];
     const where = first ? `${first.file}${first.line === null ? '' : `:${first.line}:${first.column}`}` : '';
-    super(first ? `${where}: ${first.message}${andMore(errors.length)}` : 'invalid document');
+    super(first ? `${where}: ${first.message}${andMore(errors.length)}` : 'invalid document', { code: 'invalid-document' });
     this.findings = [...errors, ...findings.filter((f) => f.severity !== 'error')];
   }
 }

@@ -14,3 +14,5 @@ export { compareVersions, versTypes } from './compare.js';
 export { versFromNative, nativeVersTypes } from './native/index.js';
 export { VersError, type VersRule, type VersErrorPosition } from './vers-error.js';
 export { MAX_VERS_LENGTH, MAX_VERSION_LENGTH, type Vers, type VersConstraint, type VersComparator } from './vers-types.js';
+// The error contract: every error teapurl throws is a TeapurlError with a string `code`.
+export { TeapurlError, isTeapurlError, InvalidArgumentError, type TeapurlErrorOptions, type InvalidArgumentCode } from '../shared/errors.js';

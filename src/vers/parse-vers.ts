@@ -140,7 +140,7 @@ export type VersCheck =
  * ```ts
  * import { checkVers } from 'teapurl/vers';
  * const result = checkVers('vers:npm/>=1.0.0| <2.0.0');
- * if (!result.ok) console.log(result.error.rule, result.error.offset); // whitespace 17
+ * if (!result.ok) console.log(result.error.code, result.error.offset); // whitespace 17
  * ```
  */
 export function checkVers(vers: string, options: ParseVersOptions = {}): VersCheck {

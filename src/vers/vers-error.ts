@@ -1,3 +1,5 @@
+import { TeapurlError } from '../shared/errors.js';
+
 /**
  * The rules a VERS, a version or a native range can break. Each {@link VersError} names one, so
  * a caller (a validator, a CLI) can tell a syntax slip from an ordering mistake without reading
@@ -7,7 +9,7 @@
  * ```ts
  * import { checkVers, type VersRule } from 'teapurl/vers';
  * const result = checkVers('vers:npm/>=2.0.0|<1.0.0');
- * const rule: VersRule | undefined = result.ok ? undefined : result.error.rule; // 'unsorted'
+ * const rule: VersRule | undefined = result.ok ? undefined : result.error.code; // 'unsorted'
  * ```
  */
 export type VersRule =
@@ -71,7 +73,8 @@ export interface VersErrorPosition {
 }
 
 /**
- * A VERS, version or native range that teapurl refuses: `rule` says which rule it breaks,
+ * A VERS, version or native range that teapurl refuses: `code` says which rule it breaks (one
+ * of {@link VersRule}),
  * `offset` where (an index into the checked string), `constraint` which constraint (from 1) when
  * the problem is inside one. The message says all three in words.
  *
@@ -81,15 +84,13 @@ export interface VersErrorPosition {
  * try {
  *   parseVers('vers:npm/>=2.0.0|<1.0.0');
  * } catch (error) {
- *   if (error instanceof VersError) console.log(error.rule, error.offset, error.constraint); // unsorted 17 2
+ *   if (error instanceof VersError) console.log(error.code, error.offset, error.constraint); // unsorted 17 2
  * }
  * ```
  */
-export class VersError extends Error {
+export class VersError extends TeapurlError<VersRule> {
   /** Always `VersError`. */
   override name = 'VersError';
-  /** The rule broken. */
-  readonly rule: VersRule;
   /** UTF-16 index into the checked string where the problem is. */
   readonly offset: number;
   /** 1-based index of the constraint the problem is in, or `undefined`. */
@@ -97,23 +98,32 @@ export class VersError extends Error {
 
   constructor(rule: VersRule, detail: string, position: VersErrorPosition) {
     const where = position.constraint === undefined ? `at offset ${position.offset}` : `in constraint ${position.constraint} at offset ${position.offset}`;
-    super(`${NON_CANONICAL.has(rule) ? 'non-canonical VERS: ' : ''}${detail} (${where})`);
-    this.rule = rule;
+    super(`${NON_CANONICAL.has(rule) ? 'non-canonical VERS: ' : ''}${detail} (${where})`, { code: rule });
     this.offset = position.offset;
     this.constraint = position.constraint;
+  }
+
+  /**
+   * The rule broken: the same as `code`.
+   *
+   * @deprecated use `code`; `rule` goes in the next minor version.
+   */
+  get rule(): VersRule {
+    return this.code;
   }
 }
 
 /**
  * Thrown by a scheme's parser for a string that is not one of its versions: `reason` in words,
- * `offset` into the version. The callers turn it into a {@link VersError} placed in their input.
+ * `offset` into the version; `code` is always `'invalid-version'`. The callers turn it into a
+ * {@link VersError} placed in their input.
  */
-export class BadVersion extends Error {
+export class BadVersion extends TeapurlError<'invalid-version'> {
   override name = 'BadVersion';
   constructor(
     readonly reason: string,
     readonly offset = 0,
   ) {
-    super(reason);
+    super(reason, { code: 'invalid-version' });
   }
 }

@@ -22,7 +22,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
 import { HAS_PURL_SPEC, PURL_SPEC } from '../support/paths.js';
-import { writeIfUnchanged } from '../../src/validation/node/fix-files.js';
+import { writeIfUnchanged } from '../../src/validator/node/fix-files.js';
 import { widgetDefinition } from '../support/widget-definition.js';
 
 /** The published findings that have exactly one correct rewrite (file, pointer). */

@@ -9,6 +9,7 @@ import { validateDocument, validateText } from '../../src/index.js';
 import { defaultPurlDefinition } from '../../src/purl/default-definitions.js';
 import { loadPurlUrls } from '../../src/purl/index.js';
 import { engineFromDefinitions } from '../../src/purl/engine/engine-from-definitions.js';
+import { InvalidArgumentError } from '../../src/shared/errors.js';
 
 // teapurl's own URL documents over the default engine, the mapper the functions below test.
 const { purlToUrls, urlToPurl } = await loadPurlUrls();
@@ -206,7 +207,7 @@ describe('bad URL documents', () => {
   it('refuses two documents for one type, a non-array, and options that are not an object', async () => {
     expect((await refused(CARGO)).message).toContain('already has a URL document');
     await expect(loadPurlUrls({ documents: 'x' as never })).rejects.toThrow(UrlDocumentError);
-    await expect(loadPurlUrls(null as never)).rejects.toThrow(TypeError);
+    await expect(loadPurlUrls(null as never)).rejects.toThrow(InvalidArgumentError);
   });
 
   it('the validator reports the same problems', () => {

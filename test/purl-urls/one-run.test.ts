@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validateText, type Finding } from '../../src/index.js';
-import { builtInChecks, checkContext, runChecks } from '../../src/validation/checks/index.js';
+import { checkContext, runChecks } from '../../src/validation/checks/index.js';
+import { builtInChecks } from '../../src/validator/validate.js';
 
 const CARGO = {
   type: 'cargo',

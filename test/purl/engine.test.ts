@@ -20,6 +20,7 @@ import { createEngine, engineSettings } from '../../src/purl/engine/purl-engine.
 import { HAS_PURL_SPEC, PURL_SPEC, ROOT } from '../support/paths.js';
 import { engineFromDefinitions } from '../../src/purl/engine/engine-from-definitions.js';
 import { BUNDLED_PATTERN_SAFE_LENGTHS_JSON } from '../../src/purl/compiled/default-rules.js';
+import { InvalidArgumentError } from '../../src/shared/errors.js';
 
 const engine = defaultPurlEngine();
 
@@ -592,8 +593,8 @@ describe('engines from definitions', () => {
     expect(canonicalizePurl('pkg:pypi/Django_Package')).toBe('pkg:pypi/django-package');
     expect(bare.rules()).toEqual([]);
     expect(defaultPurlEngine().rules()).toBe(defaultPurlRules);
-    expect(() => bundledPurlEngine({ rules: [defaultPurlRules[0]!, defaultPurlRules[0]!] })).toThrow(TypeError);
-    expect(() => bundledPurlEngine({ rules: 'x' as never })).toThrow(TypeError);
+    expect(() => bundledPurlEngine({ rules: [defaultPurlRules[0]!, defaultPurlRules[0]!] })).toThrow(InvalidArgumentError);
+    expect(() => bundledPurlEngine({ rules: 'x' as never })).toThrow(InvalidArgumentError);
     expect(Object.isFrozen(defaultPurlRules)).toBe(true);
   });
 

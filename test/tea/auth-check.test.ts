@@ -87,7 +87,7 @@ describe('authCheck against the project test server (startTeaServer)', () => {
     open.push(partial);
     const report = await authCheck(partial.url, { transport: tlsTransport({ ca: certs.ca }), credentials: KEY, resource: `/v1.0.0/product/${UUID}` });
     expect(report.passed).toBe(true);
-    expect(report.results.find((r) => r.id === 'challenge')).toMatchObject({ outcome: 'skip', detail: expect.stringMatching(/not protected; name a protected one with --resource/) });
+    expect(report.results.find((r) => r.id === 'challenge')).toMatchObject({ outcome: 'skip', detail: expect.stringMatching(/not protected; name a protected one with the resource option/) });
     const artefact = await authCheck(partial.url, { transport: tlsTransport({ ca: certs.ca }), credentials: KEY, resource: `/v1.0.0/artifact/${UUID}` });
     expect(failing(artefact)).toEqual([]);
     expect(outcomes(artefact).challenge).toBe('pass');

@@ -4,6 +4,7 @@ import { encodeBasicCredentials } from '../../src/tea/protocol/basic-credentials
 import { bearerToken, requireBearer, type TokenVerdict } from '../../src/tea/server/require-bearer.js';
 import { MemoryTokenStore, type TokenRecord } from '../../src/tea/server/token-store.js';
 import { parseChallenge, rawRequest, startHttps, trustingAgent, type HttpsFixture } from './server-kit-helpers.js';
+import { InvalidArgumentError } from '../../src/shared/errors.js';
 
 describe('bearerToken: RFC 6750 Authorization header syntax', () => {
   it('reads the b64token after a case-insensitive Bearer', () => {
@@ -185,7 +186,7 @@ describe('MemoryTokenStore', () => {
     expect(store.verify(d)).toMatchObject({ valid: true });
     expect(store.revoke(d)).toBe(true);
     expect(store.revoke(d)).toBe(false);
-    expect(() => new MemoryTokenStore({ ttlSeconds: 0 })).toThrow(RangeError);
+    expect(() => new MemoryTokenStore({ ttlSeconds: 0 })).toThrow(InvalidArgumentError);
     store.close();
   });
 });

@@ -47,7 +47,7 @@ describe('SemVer 2.0.0 precedence (item 11)', () => {
     expect(compareApiVersions(b, a)).toBe(-expected || 0);
   });
 
-  it('throws a TypeError naming a string that is not a version', () => {
+  it('throws an InvalidArgumentError naming a string that is not a version', () => {
     expect(() => compareApiVersions('1.0', '1.0.0')).toThrow(/"1.0" is not a semantic version/);
   });
 

@@ -9,6 +9,7 @@ import { connect as tcpConnect, type Socket } from 'node:net';
 import { Agent, fetch } from 'undici';
 import { startTeaServer, type RunningTeaServer } from '../../src/tea/server/test-server.js';
 import { testCertificates } from '../support/tls.js';
+import { InvalidArgumentError } from '../../src/shared/errors.js';
 
 const HEADERS_TIMEOUT = 1000;
 // Node closes expired connections at its next check, every headersTimeout / 4 here; the rest is
@@ -209,7 +210,7 @@ describe('teapurl serve limits: the connection cap', () => {
 
   it('refuses limits that make no sense', async () => {
     const pems = await testCertificates();
-    await expect(startTeaServer({ tls: pems.server, headersTimeoutMs: 0 })).rejects.toThrow(RangeError);
+    await expect(startTeaServer({ tls: pems.server, headersTimeoutMs: 0 })).rejects.toThrow(InvalidArgumentError);
     await expect(startTeaServer({ tls: pems.server, headersTimeoutMs: 5000, requestTimeoutMs: 1000 })).rejects.toThrow(/requestTimeoutMs/);
     await expect(startTeaServer({ tls: pems.server, maxConnections: 0 })).rejects.toThrow(/maxConnections/);
   });

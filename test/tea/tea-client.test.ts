@@ -7,6 +7,7 @@ import { loopbackTransport, sendJson, startHttp, startHttps, type TestServer } f
 import { tlsTransport } from '../../src/tea/node/tls-transport.js';
 import { fetchTransport, type TeaTransport } from '../../src/tea/client/transport.js';
 import { startStub, type StubOptions, type StubServer } from './helpers/tea-stub.js';
+import { InvalidArgumentError } from '../../src/shared/errors.js';
 
 let certs: TestCertificates;
 let other: TestCertificates;
@@ -456,7 +457,7 @@ describe('5.4 transport', () => {
     const loopback = loopbackTransport(s.port, certs.ca);
     open.push(loopback);
     const error = await rejection(client('https://tea.example.com/v1.0.0', { transport: loopback }).request(PRODUCT));
-    expect(error).toMatchObject({ name: 'NetworkError', kind: 'tls', code: 'ERR_TLS_CERT_ALTNAME_INVALID' });
+    expect(error).toMatchObject({ name: 'NetworkError', code: 'tls', kind: 'tls', systemCode: 'ERR_TLS_CERT_ALTNAME_INVALID' });
     expect(s.requests).toHaveLength(0);
   });
 
@@ -612,8 +613,8 @@ describe('TeaClient options', () => {
     expect(new TeaClient({ baseUrl: 'https://x.example.com/api/v1.0.0/' }).tokenUrl).toBe('https://x.example.com/api/v1.0.0/token');
   });
 
-  it('fetchToken without credentials is a TypeError', async () => {
-    await expect(new TeaClient({ baseUrl: 'https://x.example.com' }).fetchToken()).rejects.toThrow(TypeError);
+  it('fetchToken without credentials is an InvalidArgumentError', async () => {
+    await expect(new TeaClient({ baseUrl: 'https://x.example.com' }).fetchToken()).rejects.toThrow(InvalidArgumentError);
   });
 });
 

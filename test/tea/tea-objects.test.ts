@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validateText, type DocumentKind, type Finding } from '../../src/index.js';
-import { detectKind } from '../../src/validation/detect-kind.js';
+import { detectKind } from '../../src/validator/validate.js';
 import { TEA_OBJECT_EXAMPLES as EX } from '../../scripts/generate/tea-object-examples.js';
 
 type Draft = any; // eslint-disable-line @typescript-eslint/no-explicit-any

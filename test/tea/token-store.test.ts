@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { MemoryTokenStore } from '../../src/tea/server/token-store.js';
+import { InvalidArgumentError } from '../../src/shared/errors.js';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_700_000_000_000 });
@@ -107,7 +108,7 @@ describe('MemoryTokenStore bounds', () => {
 
   it('refuses caps and intervals that make no sense', () => {
     for (const options of [{ maxTokens: 0 }, { maxTokensPerSubject: 1.5 }, { sweepIntervalSeconds: 0 }, { sweepIntervalSeconds: Number.NaN }]) {
-      expect(() => new MemoryTokenStore(options)).toThrow(RangeError);
+      expect(() => new MemoryTokenStore(options)).toThrow(InvalidArgumentError);
     }
   });
 });

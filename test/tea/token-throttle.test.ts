@@ -13,6 +13,7 @@ import { startTeaServer } from '../../src/tea/server/test-server.js';
 import { encodeBasicCredentials } from '../../src/tea/protocol/basic-credentials.js';
 import { testCertificates } from '../support/tls.js';
 import { FORM, rawRequest } from './server-kit-helpers.js';
+import { InvalidArgumentError } from '../../src/shared/errors.js';
 
 const KEYS = [
   { keyId: 'alice', secret: 'alice secret ü' },
@@ -183,8 +184,8 @@ describe('throttling failed credentials (createTokenHandler throttle)', () => {
 
   it('refuses throttle options that make no sense', () => {
     const base = { verifyApiKey: () => false, issueToken: () => ({ access_token: 'x', expires_in: 1 }) };
-    expect(() => createTokenHandler({ ...base, throttle: { freeFailuresPerKey: 0 } })).toThrow(RangeError);
-    expect(() => createTokenHandler({ ...base, throttle: { initialDelaySeconds: 10, maxDelaySeconds: 1 } })).toThrow(RangeError);
+    expect(() => createTokenHandler({ ...base, throttle: { freeFailuresPerKey: 0 } })).toThrow(InvalidArgumentError);
+    expect(() => createTokenHandler({ ...base, throttle: { initialDelaySeconds: 10, maxDelaySeconds: 1 } })).toThrow(InvalidArgumentError);
   });
 
   it.each([

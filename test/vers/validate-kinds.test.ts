@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtInChecks, detectKind, fixText, validateDocument, validateText, type Finding } from '../../src/index.js';
-import { VERS_FIELDS } from '../../src/validator/vers-fields.js';
+import { VERS_FIELDS } from '../../src/vers/kinds/compiled/vers-fields.js';
 import { ROOT } from '../support/paths.js';
 
 const CORPUS = path.join(ROOT, 'corpus/vers-types');

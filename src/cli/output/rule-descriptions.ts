@@ -1,5 +1,5 @@
 import { builtInChecks, type CheckTable } from '../../validator/index.js';
-import { KINDS } from '../../validator/kinds.js';
+import { ALL_KINDS } from '../../validator/all-kinds.js';
 
 /** What a schema keyword asks of a value, for `schema/<keyword>` rules. */
 const SCHEMA_KEYWORDS: Readonly<Record<string, string>> = {
@@ -56,7 +56,7 @@ const FIXED: Readonly<Record<string, string>> = {
 
 /** One sentence on what a rule asks, for SARIF's `shortDescription`: the summary of a check of `checks` where there is one. */
 export function ruleDescription(rule: string, checks: CheckTable = builtInChecks): string {
-  for (const { kind } of KINDS) {
+  for (const { name: kind } of ALL_KINDS) {
     const check = checks[kind]?.find((c) => c.rule === rule);
     if (check) return check.summary;
   }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ArtifactLocation, Location, Log, ReportingDescriptor, Result } from 'sarif';
 import type { Finding, ValidationResult } from '../../validator/index.js';
-import type { FileFix } from '../../validation/node/fix-files.js';
+import type { FileFix } from '../../validator/node/fix-files.js';
 import { ruleDescription, ruleDocsPath } from './rule-descriptions.js';
 import { escapeJsonText } from './safe-text.js';
 

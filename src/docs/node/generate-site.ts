@@ -8,6 +8,7 @@ import { purlBoxAssets } from './purl-box-asset.js';
 import { renderHtmlSite } from '../render-html.js';
 import { renderMarkdownSite } from '../render-markdown.js';
 import { buildTypePageModel } from '../type-page-model.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
 
 /**
  * Options of {@link generateDocsSite}.
@@ -66,13 +67,13 @@ const TYPE_PATTERN = /^[a-z][a-z0-9-.]+$/;
  */
 export function generateDocsSite(definitions: readonly PurlTypeDefinition[], options: DocsSiteOptions = {}): DocsFile[] {
   const format = options.format ?? 'html';
-  if (!DOCS_FORMATS.includes(format)) throw new Error(`unknown documentation format ${JSON.stringify(format)}`);
+  if (!DOCS_FORMATS.includes(format)) throw new InvalidArgumentError(`unknown documentation format ${JSON.stringify(format)}`);
   const engine = options.engine ?? engineFromDefinitions(definitions);
   const seen = new Set<string>();
   for (const { type } of definitions) {
     // Types become file names: the pattern keeps them inside types/ (no "/", no leading dot).
-    if (typeof type !== 'string' || !TYPE_PATTERN.test(type)) throw new Error(`type ${JSON.stringify(type)} cannot name a documentation page`);
-    if (seen.has(type)) throw new Error(`type ${JSON.stringify(type)} is defined twice`);
+    if (typeof type !== 'string' || !TYPE_PATTERN.test(type)) throw new InvalidArgumentError(`type ${JSON.stringify(type)} cannot name a documentation page`);
+    if (seen.has(type)) throw new InvalidArgumentError(`type ${JSON.stringify(type)} is defined twice`);
     seen.add(type);
   }
   const sorted = [...definitions].sort((a, b) => comparePaths(a.type, b.type));

@@ -6,6 +6,7 @@ import { DEFINITIONS_GLOBAL, URLS_GLOBAL } from '../purl-box/definitions-global.
 import { teapurlPackage } from './teapurl-package.js';
 
 import { PURL_BOX_SCRIPT, PURL_DEFINITIONS_SCRIPT, PURL_URLS_SCRIPT } from '../purl-box-paths.js';
+import { DocsSiteError } from './site-folder.js';
 
 /** Where the build puts the box's script, relative to teapurl's package root. */
 const BUILT_SCRIPT = 'dist/assets/purl-box.js';
@@ -20,12 +21,12 @@ let cached: string | undefined;
 function builtScript(): string {
   if (cached !== undefined) return cached;
   const found = teapurlPackage();
-  if (found === null) throw new Error(`teapurl docs: cannot find teapurl's package folder above ${fileURLToPath(new URL('.', import.meta.url))} to read ${BUILT_SCRIPT}`);
+  if (found === null) throw new DocsSiteError('missing-asset', fileURLToPath(new URL('.', import.meta.url)), `teapurl docs: cannot find teapurl's package folder above ${fileURLToPath(new URL('.', import.meta.url))} to read ${BUILT_SCRIPT}`);
   try {
     cached = readFileSync(new URL(BUILT_SCRIPT, found.root), 'utf8');
     return cached;
   } catch {
-    throw new Error(`teapurl docs: the live PURL box's script ${fileURLToPath(new URL(BUILT_SCRIPT, found.root))} is missing; in a checkout, run npm run build`);
+    throw new DocsSiteError('missing-asset', fileURLToPath(new URL(BUILT_SCRIPT, found.root)), `teapurl docs: the live PURL box's script ${fileURLToPath(new URL(BUILT_SCRIPT, found.root))} is missing; in a checkout, run npm run build`);
   }
 }
 

@@ -4,6 +4,8 @@ import { lstat, mkdir, open, readdir, realpath, stat, unlink, type FileHandle } 
 import os from 'node:os';
 import path from 'node:path';
 import { comparePaths } from '../docs-file.js';
+import { TeapurlError } from '../../shared/errors.js';
+import { NO_FOLLOW } from '../../shared/node/safe-write.js';
 
 /**
  * The file in the output folder that records the pages `teapurl docs` wrote there, each with the
@@ -14,15 +16,14 @@ export const MANIFEST_FILE = '.teapurl-docs.json';
 const MANIFEST_GENERATOR = 'teapurl docs';
 /** Far above the manifest of any real site (a few dozen bytes per page), far below a memory problem. */
 const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
-// Windows has no O_NOFOLLOW; there the lstat checks before each write are the only guard.
-const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 
 /**
  * Why a documentation folder cannot be written or checked: it was not written by teapurl
  * (`not-ours`), a page would replace a file teapurl did not write (`conflict`), a page or folder
  * inside it is a symbolic link (`symlink`) or not a regular file (`not-regular`), the folder is
  * the file-system root or the home directory (`refused-folder`), its `.teapurl-docs.json` is
- * not one teapurl wrote (`bad-manifest`), or a page path would leave the folder (`bad-path`).
+ * not one teapurl wrote (`bad-manifest`), a page path would leave the folder (`bad-path`), or the
+ * live PURL box's built script cannot be found (`missing-asset`).
  *
  * @example
  * ```ts
@@ -30,11 +31,12 @@ const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
  * const problem: DocsSiteProblem = 'symlink';
  * ```
  */
-export type DocsSiteProblem = 'not-ours' | 'conflict' | 'symlink' | 'not-regular' | 'refused-folder' | 'bad-manifest' | 'bad-path';
+export type DocsSiteProblem = 'not-ours' | 'conflict' | 'symlink' | 'not-regular' | 'refused-folder' | 'bad-manifest' | 'bad-path' | 'missing-asset';
 
 /**
  * Thrown by {@link writeDocsSite} and {@link checkDocsSite} before they write or read anything
- * that is not theirs. The message names the file or folder and says how to proceed.
+ * that is not theirs; `code` says what is wrong (one of {@link DocsSiteProblem}). The message
+ * names the file or folder and says how to proceed.
  *
  * @example
  * ```ts
@@ -42,22 +44,29 @@ export type DocsSiteProblem = 'not-ours' | 'conflict' | 'symlink' | 'not-regular
  * try {
  *   await writeDocsSite('site', files, 'html');
  * } catch (error) {
- *   if (error instanceof DocsSiteError) console.error(`${error.problem}: ${error.message}`); // names error.path
+ *   if (error instanceof DocsSiteError) console.error(`${error.code}: ${error.message}`); // names error.path
  *   else throw error;
  * }
  * ```
  */
-export class DocsSiteError extends Error {
-  /** What is wrong. */
-  readonly problem: DocsSiteProblem;
+export class DocsSiteError extends TeapurlError<DocsSiteProblem> {
+  /** Always `'DocsSiteError'`. */
+  override name = 'DocsSiteError';
   /** The file or folder it is about. */
   readonly path: string;
 
   constructor(problem: DocsSiteProblem, where: string, message: string) {
-    super(message);
-    this.name = 'DocsSiteError';
-    this.problem = problem;
+    super(message, { code: problem });
     this.path = where;
+  }
+
+  /**
+   * What is wrong: the same as `code`.
+   *
+   * @deprecated use `code`; `problem` goes in the next minor version.
+   */
+  get problem(): DocsSiteProblem {
+    return this.code;
   }
 }
 
@@ -298,7 +307,7 @@ export async function planSite(outDir: string, pages: readonly string[], extensi
         'not-ours',
         outDir,
         `${outDir} is not empty and teapurl docs did not write it (it has no ${MANIFEST_FILE}); nothing was written. ` +
-          'Choose a new or empty folder, or add --force to write the pages into it anyway (files with other names are left alone)',
+          'Choose a new or empty folder, or write with the force option to write the pages into it anyway (files with other names are left alone)',
       );
     }
   }
@@ -313,7 +322,7 @@ export async function planSite(outDir: string, pages: readonly string[], extensi
     const [first] = conflicts as [{ where: string; listed: boolean }];
     const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more)` : '';
     const why = first.listed ? `changed since teapurl docs wrote it (it does not hold what ${MANIFEST_FILE} records)` : `was not written by teapurl docs (${MANIFEST_FILE} does not list it)`;
-    throw new DocsSiteError('conflict', first.where, `${first.where}${more} ${why}; nothing was written. Move it away, or add --force to overwrite it`);
+    throw new DocsSiteError('conflict', first.where, `${first.where}${more} ${why}; nothing was written. Move it away, or write with the force option to overwrite it`);
   }
   const generated = new Set(pages);
   const stale: string[] = [];

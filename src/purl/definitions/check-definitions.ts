@@ -38,7 +38,7 @@ export function checkDefinitions(documents: readonly SourcedDocument[]): PurlTyp
     const definition = document as PurlTypeDefinition;
     const previous = bySource.get(definition.type);
     if (previous !== undefined) {
-      throw new DefinitionSetError(source, `${source}: type "${definition.type}" is already defined by ${previous}`);
+      throw new DefinitionSetError(source, `${source}: type "${definition.type}" is already defined by ${previous}`, [], { code: 'duplicate-type' });
     }
     bySource.set(definition.type, source);
     definitions.push(definition);

@@ -6,6 +6,7 @@ import { permittedCharacters, type PermittedCharacters } from './permitted-chara
 import type { PatternGuard } from './pattern-guard.js';
 import { regexSyntaxError } from '../../shared/regex-syntax.js';
 import { cut } from '../../shared/messages.js';
+import { TeapurlError } from '../../shared/errors.js';
 
 /** What compiling a definition uses besides the definition: the engine's rules and pattern guard. */
 export interface CompileSettings {
@@ -62,7 +63,7 @@ export interface CompiledType {
  * Raised when a definition cannot be compiled (its `permitted_characters` is not a pattern the
  * JavaScript engine compiles with the `u` flag). `PurlEngine.fromDefinitions` and
  * `PurlEngine.fromDirectory` report it as a {@link DefinitionSetError} naming the document; it
- * reaches callers of the lower-level compile step only.
+ * reaches callers of the lower-level compile step only. `code` is always `'invalid-pattern'`.
  *
  * @example
  * ```ts
@@ -71,7 +72,9 @@ export interface CompiledType {
  * error.pointer; // '/name_definition/permitted_characters'
  * ```
  */
-export class DefinitionCompileError extends Error {
+export class DefinitionCompileError extends TeapurlError<'invalid-pattern'> {
+  /** Always `'DefinitionCompileError'`. */
+  override name = 'DefinitionCompileError';
   constructor(
     /** The PURL type of the definition. */
     readonly type: string,
@@ -79,8 +82,7 @@ export class DefinitionCompileError extends Error {
     readonly pointer: string,
     message: string,
   ) {
-    super(message);
-    this.name = 'DefinitionCompileError';
+    super(message, { code: 'invalid-pattern' });
   }
 }
 

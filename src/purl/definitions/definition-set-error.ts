@@ -1,7 +1,23 @@
 import type { Finding } from '../../shared/finding.js';
+import { TeapurlError } from '../../shared/errors.js';
 
 /**
- * A definition set an engine cannot be built from; names the document and what is wrong.
+ * Why a definition set was refused: a folder or file could not be read (`unreadable`), a
+ * document breaks the schema or a rule (`invalid-definition`), two documents define one type
+ * (`duplicate-type`), a `permitted_characters` pattern does not compile (`invalid-pattern`), or
+ * teapurl itself failed while loading it (`internal`).
+ *
+ * @example
+ * ```ts
+ * import type { DefinitionSetFailure } from 'teapurl/purl';
+ * const failure: DefinitionSetFailure = 'duplicate-type';
+ * ```
+ */
+export type DefinitionSetFailure = 'unreadable' | 'invalid-definition' | 'duplicate-type' | 'invalid-pattern' | 'internal';
+
+/**
+ * A definition set an engine cannot be built from; names the document and what is wrong, and
+ * `code` says why.
  *
  * @example
  * ```ts
@@ -10,22 +26,26 @@ import type { Finding } from '../../shared/finding.js';
  * try {
  *   await loadPurlEngine([cargo, cargo]);
  * } catch (error) {
- *   if (error instanceof DefinitionSetError) console.log(error.source, error.message);
- *   // definition #1  definition #1: type "cargo" is already defined by definition #0
+ *   if (error instanceof DefinitionSetError) console.log(error.code, error.source, error.message);
+ *   // duplicate-type definition #1 definition #1: type "cargo" is already defined by definition #0
  * }
  * ```
  */
-export class DefinitionSetError extends Error {
+export class DefinitionSetError extends TeapurlError<DefinitionSetFailure> {
+  /** Always `'DefinitionSetError'`. */
+  override name = 'DefinitionSetError';
+
   /**
    * @param source - the file, or `definition #<index>` for in-memory documents
    * @param findings - the validator's findings (errors only), when the document is invalid
+   * @param options - why (default: `invalid-definition` with findings, else `unreadable`), and the error this one wraps
    */
   constructor(
     readonly source: string,
     message: string,
     readonly findings: readonly Finding[] = [],
+    options: { readonly code?: DefinitionSetFailure; readonly cause?: unknown } = {},
   ) {
-    super(message);
-    this.name = 'DefinitionSetError';
+    super(message, { code: options.code ?? (findings.length > 0 ? 'invalid-definition' : 'unreadable'), cause: options.cause });
   }
 }

@@ -7,10 +7,30 @@
  */
 
 import type { PatternGuard } from './pattern-guard-contract.js';
+import { TeapurlError } from '../../shared/errors.js';
 
 export type { PatternGuard, Re2Pattern } from './pattern-guard-contract.js';
 
 let loading: Promise<PatternGuard> | null = null;
+
+/**
+ * {@link loadPatternGuard} could not load the guard's engine (the re2js package, as its own chunk);
+ * `code` is always `'pattern-guard-unavailable'`, and `cause` is what the import threw. A later
+ * call tries again.
+ *
+ * @example
+ * ```ts
+ * import { loadPatternGuard, PatternGuardError } from 'teapurl/purl';
+ * const guard = await loadPatternGuard().catch((error: unknown) => {
+ *   if (error instanceof PatternGuardError) return undefined; // validate without the guard
+ *   throw error;
+ * });
+ * ```
+ */
+export class PatternGuardError extends TeapurlError<'pattern-guard-unavailable'> {
+  /** Always `'PatternGuardError'`. */
+  override name = 'PatternGuardError';
+}
 
 /**
  * Loads teapurl's pattern guard, the linear-time regular expression engine re2js; later calls
@@ -53,7 +73,7 @@ export function loadPatternGuard(): Promise<PatternGuard> {
       // A failed import is not remembered, so that a later call tries again (a network fault).
       loading = null;
       const why = error instanceof Error ? error.message : String(error);
-      throw new Error(`teapurl could not load its pattern guard (the re2js package): ${why}`);
+      throw new PatternGuardError(`teapurl could not load its pattern guard (the re2js package): ${why}`, { code: 'pattern-guard-unavailable', cause: error });
     },
   );
   return loading;

@@ -10,12 +10,13 @@ import { DefinitionCompileError } from '../definitions/compile-definition.js';
 import { patternSafeLength } from '../definitions/pattern-flagger.js';
 import { faultMessage } from '../../shared/messages.js';
 import { createEngine, engineSettings, type PurlEngine, type PurlEngineOptions } from './purl-engine.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
 
 /** Any failure while loading definitions, as the one error type the loaders throw. */
 function asDefinitionSetError(error: unknown, source: string): DefinitionSetError {
   if (error instanceof DefinitionSetError) return error;
-  if (error instanceof DefinitionCompileError) return new DefinitionSetError(source, `${source}: ${error.message}`);
-  return new DefinitionSetError(source, `${source}: ${faultMessage('teapurl failed while loading this definition', error, { attach: 'this file' })}`);
+  if (error instanceof DefinitionCompileError) return new DefinitionSetError(source, `${source}: ${error.message}`, [], { code: 'invalid-pattern', cause: error });
+  return new DefinitionSetError(source, `${source}: ${faultMessage('teapurl failed while loading this definition', error, { attach: 'this file' })}`, [], { code: 'internal', cause: error });
 }
 
 /**
@@ -41,7 +42,7 @@ export function engineFromSourcedDocuments(documents: readonly SourcedDocument[]
 
 /** An engine from definition documents in memory, named `definition #<index>` in messages. */
 export function engineFromDefinitions(documents: readonly unknown[], options: PurlEngineOptions = {}): PurlEngine {
-  if (!Array.isArray(documents)) throw new TypeError('the definitions must be an array of definition documents');
+  if (!Array.isArray(documents)) throw new InvalidArgumentError('the definitions must be an array of definition documents');
   return engineFromSourcedDocuments(
     documents.map((document, index) => ({ document, source: `definition #${index}` })),
     options,

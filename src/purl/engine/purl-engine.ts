@@ -19,6 +19,7 @@ import { TypeEntry } from './type-entry.js';
 import { applyTypeRules } from './apply-type-rules.js';
 import { canonicalInPlace } from './canonical-fast-path.js';
 import { NORMALISED_BUILD } from './engine-internals.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
 
 /**
  * Options of an engine: everything it needs is given to it here, and nothing outside it changes
@@ -150,7 +151,7 @@ export class PurlEngine {
    */
   constructor(entries: readonly TypeEntry[], settings: EngineSettings) {
     if (!Array.isArray(entries) || !entries.every((entry) => entry instanceof TypeEntry)) {
-      throw new TypeError('make an engine with loadPurlEngine(definitions) or bundledPurlEngine()');
+      throw new InvalidArgumentError('make an engine with loadPurlEngine(definitions) or bundledPurlEngine()');
     }
     // A later entry for the same type replaces an earlier one, as a Map built from them would.
     this.#types = new Map(entries.map((entry) => [entry.type, entry]));
@@ -379,7 +380,7 @@ export interface EngineType {
  * value the patterns of its types run on directly (see {@link CompileSettings.safeLength}).
  */
 export function engineSettings(options: PurlEngineOptions, safeLength: (pattern: string) => number): EngineSettings {
-  if (typeof options !== 'object' || options === null) throw new TypeError('engine options must be an object');
+  if (typeof options !== 'object' || options === null) throw new InvalidArgumentError('engine options must be an object');
   const rules = options.rules ?? defaultPurlRules;
   return {
     strictTypes: options.strictTypes === true,

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import type { RE2JS } from 're2js';
 import type { PatternGuard } from '../definitions/pattern-guard.js';
 import { re2PatternGuard } from '../definitions/re2-pattern-guard.js';
+import type { PurlValidationSetup } from '../kinds/purl-check-context.js';
 
 // The loaded library: loading it again would give the same module.
 let loaded: PatternGuard | string | undefined;
@@ -35,3 +36,11 @@ export const nodePatternGuard: PatternGuard = {
     return typeof guard === 'string' ? guard : guard.compileOnGuard(source);
   },
 };
+
+/**
+ * The options with Node's pattern guard unless the caller chose one (or `null`, none): in Node it
+ * costs nothing until a value needs it, and then every run answers the same.
+ */
+export function withNodeGuard<T extends PurlValidationSetup>(options: T): T {
+  return options.patternGuard === undefined ? { ...options, patternGuard: nodePatternGuard } : options;
+}

@@ -1,10 +1,11 @@
 import { readJsonFolder } from '../../shared/node/read-json-folder.js';
-import { validateTextValue } from '../../validation/validate-document.js';
+import { purlValidator } from '../kinds/purl-validator.js';
 import { blocksEngine, DefinitionSetError, type SourcedDocument } from '../definitions/check-definitions.js';
 import type { PurlEngine, PurlEngineOptions } from '../engine/purl-engine.js';
 import { engineFromSourcedDocuments } from '../engine/engine-from-definitions.js';
 import { faultMessage } from '../../shared/messages.js';
-import { withNodeGuard } from '../../validation/node/validate-files.js';
+import { withNodeGuard } from './node-pattern-guard.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
 
 /**
  * Builds a PURL engine from every `*.json` file under `directory`, in file-name order. Each file
@@ -32,8 +33,8 @@ export async function purlEngineFromDirectory(directory: string, options: PurlEn
   try {
     return engineFromSourcedDocuments(await readDefinitionDirectory(directory, settings), settings);
   } catch (error) {
-    if (error instanceof DefinitionSetError || error instanceof TypeError) throw error;
-    throw new DefinitionSetError(directory, `${directory}: ${faultMessage('teapurl failed while loading this folder', error)}`);
+    if (error instanceof DefinitionSetError || error instanceof InvalidArgumentError || error instanceof TypeError) throw error;
+    throw new DefinitionSetError(directory, `${directory}: ${faultMessage('teapurl failed while loading this folder', error)}`, [], { code: 'internal', cause: error });
   }
 }
 
@@ -44,7 +45,7 @@ async function readDefinitionDirectory(directory: string, options: PurlEngineOpt
   };
   const files = await readJsonFolder(directory, { plural: 'type definitions', set: 'the definition set' }, refuse);
   return files.map(({ source, text }) => {
-    const { result, value } = validateTextValue(text, { kind: 'purl-type-definition', file: source, maxFindings: Infinity, purlRules: options.rules, patternGuard: options.patternGuard });
+    const { result, value } = purlValidator.validateTextValue(text, { kind: 'purl-type-definition', file: source, maxFindings: Infinity, purlRules: options.rules, patternGuard: options.patternGuard });
     return { document: result.findings.some(blocksEngine) ? null : value, source, findings: result.findings };
   });
 }

@@ -5,7 +5,7 @@ import type { PurlEngine } from '../engine/purl-engine.js';
 import { defaultPurlEngine } from '../default-engine.js';
 import { UrlDocumentError } from '../urls/url-document-error.js';
 import { readJsonFolder } from '../../shared/node/read-json-folder.js';
-import { validateTextValue } from '../../validation/validate-document.js';
+import { purlValidator } from '../kinds/purl-validator.js';
 import type { Finding } from '../../shared/finding.js';
 import { firstFindingMessage } from '../../shared/messages.js';
 
@@ -34,7 +34,7 @@ export async function readUrlDocuments(directory: string): Promise<UrlDocumentFi
   const files = await readJsonFolder(directory, { plural: 'URL documents', set: 'the URL documents' }, refuse);
   const documents: PurlTypeUrls[] = [];
   for (const { source, text } of files) {
-    const { result, value } = validateTextValue(text, { kind: 'purl-type-urls', file: source, maxFindings: Infinity });
+    const { result, value } = purlValidator.validateTextValue(text, { kind: 'purl-type-urls', file: source, maxFindings: Infinity });
     const blocking = result.findings.filter(blocksMapper);
     const first = blocking[0];
     if (first) throw new UrlDocumentError(source, first.pointer, firstFindingMessage(source, blocking), blocking);

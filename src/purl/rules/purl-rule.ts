@@ -1,4 +1,5 @@
 import type { PurlComponents } from '../purl-components.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
 
 /**
  * The components a normalisation rule can apply to.
@@ -84,14 +85,14 @@ export const NO_RULES_LOOKUP: RulesLookup = () => NO_RULES;
  * refused with a `TypeError`: two rules claiming one name would make the documentation lie.
  */
 export function rulesLookup(rules: readonly PurlRule[]): RulesLookup {
-  if (!Array.isArray(rules)) throw new TypeError('rules must be an array of PURL rules');
+  if (!Array.isArray(rules)) throw new InvalidArgumentError('rules must be an array of PURL rules');
   const byKey = new Map<string, PurlRule[]>();
   const ids = new Set<string>();
   for (const rule of rules) {
     if (typeof rule !== 'object' || rule === null || typeof rule.id !== 'string' || typeof rule.apply !== 'function') {
-      throw new TypeError('each PURL rule needs a string id, a type, a component and an apply function');
+      throw new InvalidArgumentError('each PURL rule needs a string id, a type, a component and an apply function');
     }
-    if (ids.has(rule.id)) throw new TypeError(`PURL rule ${rule.id} is given twice`);
+    if (ids.has(rule.id)) throw new InvalidArgumentError(`PURL rule ${rule.id} is given twice`);
     ids.add(rule.id);
     const key = `${rule.type}\u0000${rule.component}`;
     const list = byKey.get(key);

@@ -1,4 +1,5 @@
 import type { PurlComponentsInput } from '../purl-components.js';
+import { TeapurlError } from '../../shared/errors.js';
 
 /** The three kinds of case in the PURL test format 0.2. */
 export type SuiteTestType = 'parse' | 'build' | 'validate';
@@ -16,14 +17,14 @@ export interface SuiteCase {
   readonly expectedFailure: boolean;
 }
 
-/** Raised when a test document is not in the purl-test 0.2 format. */
-export class SuiteFormatError extends Error {
+/** Raised when a test document is not in the purl-test 0.2 format; `code` is always `'invalid-suite-document'`. */
+export class SuiteFormatError extends TeapurlError<'invalid-suite-document'> {
+  override name = 'SuiteFormatError';
   constructor(
     readonly file: string,
     message: string,
   ) {
-    super(`${file}: ${message}`);
-    this.name = 'SuiteFormatError';
+    super(`${file}: ${message}`, { code: 'invalid-suite-document' });
   }
 }
 

@@ -20,7 +20,7 @@ function compileUrlDocuments(documents: readonly unknown[], sources: readonly st
       for (const problem of result.problems) findings.push({ file: source, pointer: problem.pointer, line: null, column: null, severity: 'error', rule: problem.rule, message: problem.message });
       if (findings.length === 0) {
         const previous = seen.get(result.compiled.type);
-        if (previous !== undefined) throw new UrlDocumentError(source, '/type', `${source}: type "${result.compiled.type}" already has a URL document: ${previous}`);
+        if (previous !== undefined) throw new UrlDocumentError(source, '/type', `${source}: type "${result.compiled.type}" already has a URL document: ${previous}`, [], { code: 'duplicate-type' });
         seen.set(result.compiled.type, source);
         compiled.push(result.compiled);
       }

@@ -1,5 +1,6 @@
 import { defaultPurlEngine } from '../default-engine.js';
 import type { PurlUrls, PurlUrlsOptions } from './purl-urls.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
 
 type Chunk = typeof import('./lazy-chunk.js');
 
@@ -44,7 +45,7 @@ function urlChunk(): Promise<Chunk> {
  * ```
  */
 export async function loadPurlUrls(options: PurlUrlsOptions = {}): Promise<PurlUrls> {
-  if (typeof options !== 'object' || options === null) throw new TypeError('loadPurlUrls takes an options object ({ documents, engine, sources })');
+  if (typeof options !== 'object' || options === null) throw new InvalidArgumentError('loadPurlUrls takes an options object ({ documents, engine, sources })');
   const module = await urlChunk();
   const engine = options.engine ?? defaultPurlEngine();
   return options.documents === undefined ? module.bundledPurlUrls(engine) : module.createPurlUrls(options.documents, engine, options.sources);

@@ -1,4 +1,5 @@
 import { parseTemplate } from 'url-template';
+import { TeapurlError } from '../../shared/errors.js';
 
 /** An RFC 6570 operator, `''` for simple string expansion. */
 export type TemplateOperator = '' | '+' | '#' | '.' | '/' | ';' | '?' | '&';
@@ -19,14 +20,14 @@ export type TemplatePart =
 /** Values a template expands with: a string, a list of strings, or undefined (absent). */
 export type TemplateValues = Readonly<Record<string, string | readonly string[] | undefined>>;
 
-/** A template that is not RFC 6570 syntax; `offset` is where, in UTF-16 code units. */
-export class TemplateSyntaxError extends Error {
+/** A template that is not RFC 6570 syntax; `offset` is where, in UTF-16 code units; `code` is always `'template-syntax'`. */
+export class TemplateSyntaxError extends TeapurlError<'template-syntax'> {
+  override name = 'TemplateSyntaxError';
   constructor(
     message: string,
     readonly offset: number,
   ) {
-    super(message);
-    this.name = 'TemplateSyntaxError';
+    super(message, { code: 'template-syntax' });
   }
 }
 

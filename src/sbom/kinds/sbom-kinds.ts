@@ -1,54 +1,110 @@
 /**
- * The SBOM kinds: CycloneDX BOMs and SPDX 2.x documents, each in the formats they are written in,
- * read as their JSON form, and told apart by content or by the file names tools give them.
+ * The SBOM kinds: CycloneDX (JSON 1.2–1.7, and XML) and SPDX 2.2/2.3 (JSON, and tag-value). Each
+ * brings the reader of its other format, and is told by its own word (`bomFormat`, `spdxVersion`)
+ * before its file name.
  */
+import type { KindDefinition } from '../../validation/kind-definition.js';
+import type { SourceReader } from '../../validation/source/document-source.js';
+import { hasOwn } from '../../shared/read-value.js';
 import { cycloneDxBom } from './compiled/cyclonedx-bom.js';
 import { spdxDocument } from './compiled/spdx-document.js';
-import { VERS_FIELDS } from '../../validator/vers-fields.js';
-import type { KindInfo } from '../../validator/kinds.js';
+import { parseCycloneDxXml } from '../sources/cyclonedx-xml-source.js';
+import { parseSpdxTagValue } from '../sources/spdx-tag-value-source.js';
+import { CYCLONEDX_CHECKS, SPDX_CHECKS } from './sbom-purl-checks.js';
+import { deepFreeze } from '../../shared/deep-freeze.js';
 
-/** The kinds of SBOM teapurl reads (listed in `DocumentKind` too). */
+/**
+ * The name of an SBOM kind.
+ *
+ * @example
+ * ```ts
+ * import type { SbomKind } from 'teapurl';
+ * const kind: SbomKind = 'spdx-document';
+ * ```
+ */
 export type SbomKind = 'cyclonedx-bom' | 'spdx-document';
 
-/** CycloneDX versions with a JSON form (1.2 on) whose published schema a BOM's `$schema` may name. */
 const CYCLONEDX_JSON_VERSIONS = ['1.2', '1.3', '1.4', '1.5', '1.6', '1.7'];
 
-export const SBOM_KINDS: readonly (KindInfo & { kind: SbomKind })[] = [
-  {
-    kind: 'cyclonedx-bom',
-    schemaId: 'https://teapurl.dev/schemas/cyclonedx-bom.schema.json',
-    alsoKnownAs: CYCLONEDX_JSON_VERSIONS.flatMap((v) => [`http://cyclonedx.org/schema/bom-${v}.schema.json`, `https://cyclonedx.org/schema/bom-${v}.schema.json`]),
-    aliases: ['cyclonedx', 'cdx'],
-    formats: ['json', 'xml'],
-    validate: cycloneDxBom,
-    versFields: VERS_FIELDS.cycloneDxBom ?? [],
+/** CycloneDX XML, read as its JSON form. */
+export const CYCLONEDX_XML_READER: SourceReader = deepFreeze({
+  format: 'xml',
+  extension: /\.xml$/i,
+  sniff: (text, start) => text[start] === '<',
+  read: parseCycloneDxXml,
+});
+
+const TAG_VALUE_HEADER = 'SPDXVersion:';
+
+/** SPDX tag-value, read as its JSON form. Comment lines may stand before the header. */
+export const SPDX_TAG_VALUE_READER: SourceReader = deepFreeze({
+  format: 'tag-value',
+  extension: /\.spdx$/i,
+  sniff(text, start) {
+    let i = start;
+    while (text[i] === '#') {
+      const end = text.indexOf('\n', i);
+      if (end === -1) return false;
+      i = end + 1;
+      while (i < text.length && /\s/.test(text[i]!)) i++;
+    }
+    return text.startsWith(TAG_VALUE_HEADER, i);
   },
-  {
-    kind: 'spdx-document',
-    schemaId: 'https://teapurl.dev/schemas/spdx-document.schema.json',
-    alsoKnownAs: [],
-    aliases: ['spdx'],
-    formats: ['json', 'tag-value'],
-    validate: spdxDocument,
-    versFields: VERS_FIELDS.spdxDocument ?? [],
+  read: parseSpdxTagValue,
+});
+
+/**
+ * A CycloneDX BOM, JSON or XML.
+ *
+ * @example
+ * ```ts
+ * import { createValidator, CYCLONEDX_KIND } from 'teapurl';
+ * createValidator([CYCLONEDX_KIND]).detectKind({ bomFormat: 'CycloneDX', specVersion: '1.6' }, 'sbom.json')?.kind; // 'cyclonedx-bom'
+ * ```
+ */
+export const CYCLONEDX_KIND: KindDefinition<'cyclonedx-bom'> = deepFreeze({
+  name: 'cyclonedx-bom',
+  schemaId: 'https://teapurl.dev/schemas/cyclonedx-bom.schema.json',
+  alsoKnownAs: CYCLONEDX_JSON_VERSIONS.flatMap((v) => [`http://cyclonedx.org/schema/bom-${v}.schema.json`, `https://cyclonedx.org/schema/bom-${v}.schema.json`]),
+  aliases: ['cyclonedx', 'cdx'],
+  readers: [CYCLONEDX_XML_READER],
+  recognise: {
+    ownWord: (value) => hasOwn(value, 'bomFormat') && value.bomFormat === 'CycloneDX',
+    fileName: (file) => /\.cdx\.(json|xml)$/i.test(file) || /(^|[\\/])bom\.(json|xml)$/i.test(file),
   },
-];
+  validate: cycloneDxBom,
+  checks: CYCLONEDX_CHECKS,
+});
 
-/** The file names SBOM tools write, by kind. */
-const FILE_NAMES: readonly (readonly [RegExp, SbomKind])[] = [
-  [/\.cdx\.(json|xml)$/i, 'cyclonedx-bom'],
-  [/(^|[\\/])bom\.(json|xml)$/i, 'cyclonedx-bom'],
-  [/\.spdx(\.json)?$/i, 'spdx-document'],
-];
+/**
+ * An SPDX 2.2 or 2.3 document, JSON or tag-value.
+ *
+ * @example
+ * ```ts
+ * import { createValidator, SPDX_KIND } from 'teapurl';
+ * createValidator([SPDX_KIND]).detectKind({ spdxVersion: 'SPDX-2.3' }, 'x.json')?.kind; // 'spdx-document'
+ * ```
+ */
+export const SPDX_KIND: KindDefinition<'spdx-document'> = deepFreeze({
+  name: 'spdx-document',
+  schemaId: 'https://teapurl.dev/schemas/spdx-document.schema.json',
+  aliases: ['spdx'],
+  readers: [SPDX_TAG_VALUE_READER],
+  recognise: {
+    ownWord: (value) => hasOwn(value, 'spdxVersion') && typeof value.spdxVersion === 'string' && value.spdxVersion.startsWith('SPDX-'),
+    fileName: (file) => /\.spdx(\.json)?$/i.test(file),
+  },
+  validate: spdxDocument,
+  checks: SPDX_CHECKS,
+});
 
-/** The SBOM kind a file name tells, or `null`. */
-export function sbomKindOfFile(file: string): SbomKind | null {
-  return FILE_NAMES.find(([pattern]) => pattern.test(file))?.[1] ?? null;
-}
-
-/** The SBOM kind a document says it is (`bomFormat`, or an SPDX 2.x `spdxVersion`), or `null`. */
-export function sbomKindOfContent(value: Record<string, unknown>): SbomKind | null {
-  if (Object.hasOwn(value, 'bomFormat') && value.bomFormat === 'CycloneDX') return 'cyclonedx-bom';
-  if (Object.hasOwn(value, 'spdxVersion') && typeof value.spdxVersion === 'string' && value.spdxVersion.startsWith('SPDX-')) return 'spdx-document';
-  return null;
-}
+/**
+ * The SBOM kinds.
+ *
+ * @example
+ * ```ts
+ * import { createValidator, SBOM_KINDS } from 'teapurl';
+ * createValidator(SBOM_KINDS).kindNames; // ['cyclonedx-bom', 'spdx-document']
+ * ```
+ */
+export const SBOM_KINDS: readonly KindDefinition<SbomKind>[] = Object.freeze([CYCLONEDX_KIND, SPDX_KIND]);

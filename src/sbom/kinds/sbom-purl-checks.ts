@@ -12,9 +12,10 @@ import type { PurlEngine } from '../../purl/engine/purl-engine.js';
 import type { PurlComponents } from '../../purl/purl-components.js';
 import type { SemanticCheck } from '../../validation/checks/check-table.js';
 import type { CheckContext } from '../../validation/checks/check-context.js';
-import { canonicalFix } from '../../validation/checks/canonical-fix.js';
+import { canonicalFix } from '../../purl/kinds/canonical-fix.js';
 import { cycloneDxPurlSites, spdxPurlSites, type PurlSite } from './sbom-purl-sites.js';
 import { asObject, own } from '../../validation/checks/read.js';
+import { purlContextOf } from '../../purl/kinds/purl-check-context.js';
 
 /** What the engine made of one PURL. */
 type Verdict =
@@ -50,7 +51,7 @@ function verdictOf(site: PurlSite, engine: PurlEngine): Verdict {
 /** The verdicts on a document's PURLs, worked out once per validation for the checks that share them. */
 function verdicts(document: unknown, context: CheckContext, sites: (document: unknown) => PurlSite[]): readonly Verdict[] {
   return context.shared('sbom/purl-verdicts', () => {
-    const engine = context.purlEngine();
+    const engine = purlContextOf(context).purlEngine();
     // A value the schema rejected (a number where a PURL stands) is reported by the schema alone.
     return sites(document)
       .filter((site) => !context.rejected?.has(site.pointer))

@@ -15,6 +15,7 @@ import { humanPath, toPointer } from '../../shared/pointer.js';
 import { cut } from '../../shared/messages.js';
 import { MAX_DEPTH } from '../../validation/source/json-source.js';
 import { lineStarts, positionAt, recordedSource, type PlacedFinding, type SourceOutcome, type StringSlot } from '../../validation/source/document-source.js';
+import { TeapurlError } from '../../shared/errors.js';
 
 const NAMESPACE = /^http:\/\/cyclonedx\.org\/schema\/bom\/(\d+)\.(\d+)$/;
 
@@ -66,9 +67,9 @@ interface Frame {
 }
 
 /** Why reading stopped. */
-class Stop extends Error {
+class Stop extends TeapurlError<'stop'> {
   constructor(readonly finding: PlacedFinding) {
-    super(finding.message);
+    super(finding.message, { code: 'stop' });
   }
 }
 

@@ -2,14 +2,15 @@
  * Discovery: from a host name, URL or TEI to the ranked API endpoints of that service.
  */
 import type { TeaDiscoveryDocument } from '../../../types/index.js';
-import type { Finding } from '../../validator/index.js';
-import { validateTextValue } from '../../validation/validate-document.js';
+import type { Finding } from '../../shared/finding.js';
+import { teaProtocolValidator } from '../kinds/protocol-validator.js';
 import { firstFindingMessage } from '../../shared/messages.js';
 import { BodyTooLargeError, discardBody, isJsonContentType, readBody, utf8 } from './http.js';
 import { NetworkError, toNetworkError } from './network-error.js';
 import { parseTei, TeiError } from './tei.js';
 import { InvalidDiscoveryDocumentError, NoSharedVersionError, rankValidatedDocument, type RankedEndpoint } from './rank-endpoints.js';
 import { defaultTransport, type TeaTransport } from './transport.js';
+import { TeapurlError } from '../../shared/errors.js';
 
 /**
  * Why discovery failed: the `code` of a {@link DiscoveryError}.
@@ -54,12 +55,12 @@ export type DiscoveryFailure =
  * }
  * ```
  */
-export class DiscoveryError extends Error {
+export class DiscoveryError extends TeapurlError<DiscoveryFailure> {
   /** Always `'DiscoveryError'`. */
   override name = 'DiscoveryError';
   constructor(
-    /** The step that failed. */
-    readonly code: DiscoveryFailure,
+    /** The step that failed: the error's `code`. */
+    code: DiscoveryFailure,
     message: string,
     /** The discovery URL, when it got that far. */
     readonly url?: string,
@@ -69,7 +70,7 @@ export class DiscoveryError extends Error {
     readonly findings: readonly Finding[] = [],
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(message, { code, cause: options?.cause });
   }
 }
 
@@ -185,7 +186,7 @@ export function discoveryOrigin(target: string, options: { allowInsecureHttp?: b
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
 function fromNetwork(error: NetworkError): DiscoveryError {
-  return new DiscoveryError(error.kind, `cannot read ${error.url}: ${error.message.slice(error.url.length + 2)}`, error.url, undefined, [], { cause: error });
+  return new DiscoveryError(error.code, `cannot read ${error.url}: ${error.message.slice(error.url.length + 2)}`, error.url, undefined, [], { cause: error });
 }
 
 async function fetchDocument(start: string, options: DiscoverOptions, transport: TeaTransport): Promise<{ url: string; response: Response }> {
@@ -237,7 +238,7 @@ export async function discover(target: string, options: DiscoverOptions = {}): P
   const { url, response } = await fetchDocument(`${origin}/.well-known/tea`, options, options.transport ?? defaultTransport());
   const text = await readDocumentText(url, response, options.maxBytes ?? 1024 * 1024);
   // One pass: the validation hands back the value it parsed, and ranking takes it as validated.
-  const { result: verdict, value } = validateTextValue(text, { kind: 'tea-discovery', file: url });
+  const { result: verdict, value } = teaProtocolValidator.validateTextValue(text, { kind: 'tea-discovery', file: url });
   if (!verdict.valid) {
     const errors = verdict.findings.filter((f) => f.severity === 'error');
     const syntax = errors[0]!.rule === 'json/syntax' || errors[0]!.rule === 'json/too-deep' || errors[0]!.rule === 'file/empty';

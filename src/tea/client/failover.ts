@@ -3,6 +3,7 @@
  * reached or answers with a server error, never when it refuses the client (401, 403, other 4xx).
  */
 import { NetworkError, toNetworkError } from './network-error.js';
+import { TeapurlError } from '../../shared/errors.js';
 
 /**
  * What one endpoint did in a {@link withFailover} run.
@@ -27,7 +28,9 @@ export interface FailoverAttempt {
 }
 
 /**
- * Every endpoint failed; `attempts` says how, in order.
+ * Every endpoint failed; `attempts` says how, in order. `code` is `'no-endpoint'` when there was
+ * none to try, else `'every-endpoint-failed'`; `errors` holds each attempt's error, as an
+ * `AggregateError`'s would.
  *
  * @example
  * ```ts
@@ -41,9 +44,12 @@ export interface FailoverAttempt {
  * }
  * ```
  */
-export class FailoverError extends AggregateError {
+export class FailoverError extends TeapurlError<'no-endpoint' | 'every-endpoint-failed'> {
   /** Always `'FailoverError'`. */
   override name = 'FailoverError';
+  /** Each attempt's error: its `NetworkError`, or an `Error` with its detail. */
+  readonly errors: readonly Error[];
+
   constructor(
     /** What each endpoint did, in the order they were tried. */
     readonly attempts: readonly FailoverAttempt[],
@@ -60,10 +66,10 @@ export class FailoverError extends AggregateError {
         : stoppedBy === 'max-total-time'
           ? `${attempts.length} endpoint${attempts.length === 1 ? '' : 's'} failed and ${untried} more were not tried: failover gives up after ${limit} ms`
           : 'every endpoint failed';
-    super(
-      attempts.map((a) => a.error ?? new Error(a.detail)),
-      attempts.length === 0 && stoppedBy === null ? 'no endpoint to try' : `${why}: ${list}`,
-    );
+    super(attempts.length === 0 && stoppedBy === null ? 'no endpoint to try' : `${why}: ${list}`, {
+      code: attempts.length === 0 && stoppedBy === null ? 'no-endpoint' : 'every-endpoint-failed',
+    });
+    this.errors = attempts.map((a) => a.error ?? new Error(a.detail));
   }
 }
 

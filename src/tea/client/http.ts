@@ -4,12 +4,13 @@
  */
 import { readLimitedBody } from '../protocol/read-limited-body.js';
 import { MAX_DEPTH } from '../../validation/source/json-source.js';
+import { TeapurlError } from '../../shared/errors.js';
 
-/** A body was larger than allowed. */
-export class BodyTooLargeError extends Error {
+/** A body was larger than allowed; `code` is always `'too-large'`. */
+export class BodyTooLargeError extends TeapurlError<'too-large'> {
   override name = 'BodyTooLargeError';
   constructor(readonly limit: number) {
-    super(`the response body is larger than ${limit} bytes`);
+    super(`the response body is larger than ${limit} bytes`, { code: 'too-large' });
   }
 }
 
@@ -24,10 +25,10 @@ export async function readBody(response: Response, limit: number): Promise<Uint8
 }
 
 /** A JSON body nested deeper than teapurl reads. */
-export class JsonTooDeepError extends Error {
+export class JsonTooDeepError extends TeapurlError<'too-deep'> {
   override name = 'JsonTooDeepError';
   constructor(readonly limit: number) {
-    super(`the answer nests arrays and objects more than ${limit} levels deep; teapurl reads at most ${limit}`);
+    super(`the answer nests arrays and objects more than ${limit} levels deep; teapurl reads at most ${limit}`, { code: 'too-deep' });
   }
 }
 

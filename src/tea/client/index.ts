@@ -25,3 +25,5 @@ export { TEA_OPERATIONS, matchOperation, type TeaOperation, type MatchedOperatio
 export { TeaApi, TeaApiError, type TeaApiFailure, type TeaApiOptions, type TeaIdentifierQuery, type TeaPageRequest } from './tea-api.js';
 export { resolveTei, type ResolveTeiOptions, type TeiMatch, type TeiResolution } from './resolve-tei.js';
 export { checkTeaServer, type TeaCheckOptions, type TeaCheckReport, type TeaCheckResult } from './server-check.js';
+// The error contract: every error teapurl throws is a TeapurlError with a string `code`.
+export { TeapurlError, isTeapurlError, InvalidArgumentError, type TeapurlErrorOptions, type InvalidArgumentCode } from '../../shared/errors.js';

@@ -1,3 +1,4 @@
+import { TeapurlError } from '../../shared/errors.js';
 /**
  * One typed error for every way an HTTPS request can fail before a status line arrives, so that
  * callers (and failover) can tell a refused connection from a certificate problem.
@@ -10,7 +11,7 @@
  * ```ts
  * import { toNetworkError, type NetworkFailureKind } from 'teapurl/tea';
  * const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:443'), { code: 'ECONNREFUSED' });
- * const kind: NetworkFailureKind = toNetworkError(new TypeError('fetch failed', { cause: refused }), 'https://127.0.0.1').kind;
+ * const kind: NetworkFailureKind = toNetworkError(new TypeError('fetch failed', { cause: refused }), 'https://127.0.0.1').code;
  * // 'connection-refused'
  * ```
  */
@@ -18,7 +19,8 @@ export type NetworkFailureKind = 'dns' | 'connection-refused' | 'connection-rese
 
 /**
  * A request that got no HTTP answer: name resolution, connection, TLS handshake or certificate
- * verification failed, or it timed out.
+ * verification failed, or it timed out. `code` says which (one of {@link NetworkFailureKind});
+ * `systemCode` is the lower-level code the platform gave, when it gave one.
  *
  * @example
  * ```ts
@@ -27,25 +29,34 @@ export type NetworkFailureKind = 'dns' | 'connection-refused' | 'connection-rese
  * try {
  *   await client.request('/product/09e8c73b-ac45-4475-acac-33e6a7314e6d');
  * } catch (e) {
- *   if (e instanceof NetworkError && e.kind === 'tls') console.error('certificate problem:', e.code, e.message);
+ *   if (e instanceof NetworkError && e.code === 'tls') console.error('certificate problem:', e.systemCode, e.message);
  *   else throw e;
  * }
  * ```
  */
-export class NetworkError extends Error {
+export class NetworkError extends TeapurlError<NetworkFailureKind> {
   /** Always `'NetworkError'`. */
   override name = 'NetworkError';
   constructor(
-    /** What went wrong. */
-    readonly kind: NetworkFailureKind,
+    /** What went wrong: the error's `code`. */
+    kind: NetworkFailureKind,
     /** The URL requested. */
     readonly url: string,
     message: string,
     /** The lower-level code (`ECONNREFUSED`, `ERR_TLS_CERT_ALTNAME_INVALID`, …) when there was one. */
-    readonly code?: string,
+    readonly systemCode?: string,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(message, { code: kind, cause: options?.cause });
+  }
+
+  /**
+   * What went wrong: the same as `code`.
+   *
+   * @deprecated use `code` (the lower-level code that `code` held before is `systemCode`); `kind` goes in the next minor version.
+   */
+  get kind(): NetworkFailureKind {
+    return this.code;
   }
 }
 

@@ -2,10 +2,11 @@
  * Endpoint selection (section 9): which API base URL of a discovery document a client uses.
  */
 import type { TeaDiscoveryDocument } from '../../../types/index.js';
-import { validateDocument } from '../../validator/index.js';
-import type { Finding } from '../../validator/index.js';
+import { teaProtocolValidator } from '../kinds/protocol-validator.js';
+import type { Finding } from '../../shared/finding.js';
 import { andMore, findingPlace } from '../../shared/messages.js';
 import { compareSemVer, parseSemVer, type SemVer } from '../../shared/semver.js';
+import { InvalidArgumentError, TeapurlError } from '../../shared/errors.js';
 
 /**
  * One usable endpoint, with the version the client will speak to it.
@@ -58,7 +59,8 @@ export interface RankOptions {
 }
 
 /**
- * The discovery document broke a rule of sections 2.1, 2.2 or 8. `rule` and `pointer` name the
+ * The discovery document broke a rule of sections 2.1, 2.2 or 8. `code` is always
+ * `'invalid-document'`, as the matching {@link DiscoveryFailure}; `rule` and `pointer` name the
  * first error; `findings` has them all.
  *
  * @example
@@ -68,11 +70,9 @@ export interface RankOptions {
  * catch (e) { if (e instanceof InvalidDiscoveryDocumentError) console.log(e.rule, e.pointer); } // schema/minItems /endpoints
  * ```
  */
-export class InvalidDiscoveryDocumentError extends Error {
+export class InvalidDiscoveryDocumentError extends TeapurlError<'invalid-document'> {
   /** Always `'InvalidDiscoveryDocumentError'`. */
   override name = 'InvalidDiscoveryDocumentError';
-  /** Always `'invalid-document'`, as the matching {@link DiscoveryFailure}. */
-  readonly code = 'invalid-document';
   /** The rule of the first error, such as `schema/pattern`. */
   readonly rule: string;
   /** JSON Pointer to the value of the first error. */
@@ -83,7 +83,7 @@ export class InvalidDiscoveryDocumentError extends Error {
   constructor(findings: readonly Finding[]) {
     const errors = findings.filter((f) => f.severity === 'error');
     const first = errors[0];
-    super(first ? `invalid discovery document at ${findingPlace(first)}: ${first.message} (${first.rule})${andMore(errors.length)}` : 'invalid discovery document');
+    super(first ? `invalid discovery document at ${findingPlace(first)}: ${first.message} (${first.rule})${andMore(errors.length)}` : 'invalid discovery document', { code: 'invalid-document' });
     this.rule = first?.rule ?? 'unknown';
     this.pointer = first?.pointer ?? '';
     this.findings = findings;
@@ -91,7 +91,8 @@ export class InvalidDiscoveryDocumentError extends Error {
 }
 
 /**
- * The client and the document have no API version in common (or no endpoint is usable).
+ * The client and the document have no API version in common (or no endpoint is usable). `code`
+ * is always `'no-shared-version'`, as the matching {@link DiscoveryFailure}.
  *
  * @example
  * ```ts
@@ -101,11 +102,9 @@ export class InvalidDiscoveryDocumentError extends Error {
  * // no API version is shared: the client speaks 2.0.0; https://tea.example.com offers 1.0.0
  * ```
  */
-export class NoSharedVersionError extends Error {
+export class NoSharedVersionError extends TeapurlError<'no-shared-version'> {
   /** Always `'NoSharedVersionError'`. */
   override name = 'NoSharedVersionError';
-  /** Always `'no-shared-version'`, as the matching {@link DiscoveryFailure}. */
-  readonly code = 'no-shared-version';
 
   constructor(
     /** The versions the client speaks. */
@@ -123,17 +122,18 @@ export class NoSharedVersionError extends Error {
     super(
       reason ??
         `no API version is shared: the client speaks ${clientVersions.length ? clientVersions.join(', ') : '(none)'}; ${offered || 'the document lists no endpoint'}`,
+      { code: 'no-shared-version' },
     );
   }
 }
 
 function parseClientVersions(clientVersions: readonly string[]): Array<{ raw: string; semver: SemVer }> {
   if (!Array.isArray(clientVersions) || clientVersions.length === 0) {
-    throw new TypeError('clientVersions must list at least one API version the client speaks, such as ["1.0.0"]');
+    throw new InvalidArgumentError('clientVersions must list at least one API version the client speaks, such as ["1.0.0"]');
   }
   return clientVersions.map((raw) => {
     const semver = typeof raw === 'string' ? parseSemVer(raw) : null;
-    if (!semver) throw new TypeError(`client version ${JSON.stringify(raw)} is not a semantic version (MAJOR.MINOR.PATCH, no leading v)`);
+    if (!semver) throw new InvalidArgumentError(`client version ${JSON.stringify(raw)} is not a semantic version (MAJOR.MINOR.PATCH, no leading v)`);
     return { raw, semver };
   });
 }
@@ -168,7 +168,7 @@ function parseClientVersions(clientVersions: readonly string[]): Array<{ raw: st
  */
 export function rankEndpoints(doc: unknown, clientVersions: readonly string[], options: RankOptions = {}): RankedEndpoint[] {
   const clients = parseClientVersions(clientVersions);
-  const verdict = validateDocument(doc, { kind: 'tea-discovery' });
+  const verdict = teaProtocolValidator.validateDocument(doc, { kind: 'tea-discovery' });
   if (!verdict.valid) throw new InvalidDiscoveryDocumentError(verdict.findings);
   return rankValidated(doc as TeaDiscoveryDocument, clients, options);
 }

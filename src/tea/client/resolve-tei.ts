@@ -9,6 +9,7 @@ import { withFailover, type FailoverOptions } from './failover.js';
 import { rankValidatedDocument, type RankedEndpoint } from './rank-endpoints.js';
 import { parseTei, type Tei } from './tei.js';
 import { originOf } from './http.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
 import { TeaApi, type TeaApiOptions } from './tea-api.js';
 import type { ApiKeyCredentials } from './token-request.js';
 
@@ -113,7 +114,7 @@ export async function resolveTei(tei: string, options: ResolveTeiOptions = {}): 
   const keyOrigins = new Set<string>();
   for (const origin of options.keyOrigins ?? []) {
     const read = originOf(origin);
-    if (read === null || read === 'null') throw new TypeError(`keyOrigins: ${JSON.stringify(origin)} is not an absolute URL`);
+    if (read === null || read === 'null') throw new InvalidArgumentError(`keyOrigins: ${JSON.stringify(origin)} is not an absolute URL`);
     keyOrigins.add(read);
   }
   const discovery = await discover(options.discoveryOrigin ?? tei, options);

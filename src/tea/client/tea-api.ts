@@ -15,14 +15,15 @@ import type {
   TeaProduct,
   TeaProductRelease,
 } from '../../../types/index.js';
-import type { Finding } from '../../validator/index.js';
-import { validateTextValue } from '../../validation/validate-document.js';
-import type { TeaObjectKind, TeaObjectTypes } from '../kinds/objects/tea-object-kinds.js';
+import type { Finding } from '../../shared/finding.js';
+import { loadTeaValidator } from '../kinds/protocol-validator.js';
+import type { TeaObjectKind, TeaObjectTypes } from '../kinds/objects/tea-object-types.js';
 import { andMore } from '../../shared/messages.js';
 import { TEA_OPERATIONS, operationPath, type TeaOperation } from '../protocol/api-operations.js';
 import { BodyTooLargeError, discardBody, isJsonContentType, JsonTooDeepError, readJsonBody, utf8 } from './http.js';
 import { toNetworkError } from './network-error.js';
 import { TeaClient, type TeaClientOptions, type TeaOutcome } from './tea-client.js';
+import { InvalidArgumentError, TeapurlError } from '../../shared/errors.js';
 
 /**
  * Why a typed call gave no object: the server answered 404, 403 or 401 (after the token flow),
@@ -53,7 +54,7 @@ export type TeaApiFailure = 'not-found' | 'forbidden' | 'unauthorized' | 'http-s
  * }
  * ```
  */
-export class TeaApiError extends Error {
+export class TeaApiError extends TeapurlError<TeaApiFailure> {
   /** Always `'TeaApiError'`. */
   override name = 'TeaApiError';
   /** The rule of the first problem of an invalid answer, such as `schema/required`; else `null`. */
@@ -62,8 +63,8 @@ export class TeaApiError extends Error {
   readonly pointer: string | null;
 
   constructor(
-    /** Why no object was given. */
-    readonly code: TeaApiFailure,
+    /** Why no object was given: the error's `code`. */
+    code: TeaApiFailure,
     /** The OpenAPI `operationId` of the call. */
     readonly operationId: string,
     /** The URL asked. */
@@ -74,7 +75,7 @@ export class TeaApiError extends Error {
     /** Every finding of an invalid answer, with line and column. */
     readonly findings: readonly Finding[] = [],
   ) {
-    super(message);
+    super(message, { code });
     const first = findings.find((f) => f.severity === 'error');
     this.rule = first?.rule ?? null;
     this.pointer = first === undefined ? null : first.pointer || '/';
@@ -184,7 +185,7 @@ export class TeaApi {
     } = {},
   ): Promise<T> {
     const operation = OPERATIONS.get(operationId);
-    if (operation === undefined) throw new TypeError(`${JSON.stringify(operationId)} is not an operation of the TEA API; see TEA_OPERATIONS`);
+    if (operation === undefined) throw new InvalidArgumentError(`${JSON.stringify(operationId)} is not an operation of the TEA API; see TEA_OPERATIONS`);
     checkParams(operation, params.uuid, params.version);
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(params.query ?? {})) if (value !== undefined) search.set(name, String(value));
@@ -313,7 +314,7 @@ export class TeaApi {
    * ```
    */
   async discoveryByTei(tei: string): Promise<TeaDiscoveryInfo[]> {
-    if (typeof tei !== 'string' || tei === '') throw new TypeError('discoveryByTei needs a TEI');
+    if (typeof tei !== 'string' || tei === '') throw new InvalidArgumentError('discoveryByTei needs a TEI');
     return this.call<TeaDiscoveryInfo[]>('discoveryByTei', { query: { tei } });
   }
 
@@ -363,7 +364,7 @@ export class TeaApi {
     const text = utf8(bytes);
     if (text === null) throw new TeaApiError('invalid-answer', operationId, url, status, `${operationId}: ${url} answered bytes that are not UTF-8 text`);
     // One pass: validation parses, and hands back the value it judged.
-    const { result: verdict, value } = validateTextValue(text, { kind, file: url });
+    const { result: verdict, value } = (await loadTeaValidator()).validateTextValue(text, { kind, file: url });
     if (!verdict.valid) {
       const errors = verdict.findings.filter((f) => f.severity === 'error');
       const first = errors[0]!;
@@ -384,9 +385,9 @@ export class TeaApi {
 /** Refuses parameters that would make another path than the operation's. */
 function checkParams(operation: TeaOperation, uuid: string | undefined, version: number | undefined): void {
   if (operation.path.includes('{uuid}') && (typeof uuid !== 'string' || !/^[0-9a-fA-F-]{36}$/.test(uuid))) {
-    throw new TypeError(`${operation.operationId} needs a UUID, not ${JSON.stringify(uuid ?? null)}`);
+    throw new InvalidArgumentError(`${operation.operationId} needs a UUID, not ${JSON.stringify(uuid ?? null)}`);
   }
   if (operation.path.includes('{version}') && (!Number.isSafeInteger(version) || version! < 1)) {
-    throw new TypeError(`${operation.operationId} needs a version, a whole number from 1`);
+    throw new InvalidArgumentError(`${operation.operationId} needs a version, a whole number from 1`);
   }
 }

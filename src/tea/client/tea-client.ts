@@ -7,6 +7,7 @@ import { findBearerChallenge, type Challenge } from '../protocol/www-authenticat
 import { TokenCache } from './token-cache.js';
 import { requestToken, type ApiKeyCredentials, type BearerToken } from './token-request.js';
 import { defaultTransport, type TeaTransport } from './transport.js';
+import { InvalidArgumentError, TeapurlError } from '../../shared/errors.js';
 
 /**
  * Options for {@link TeaClient}.
@@ -173,19 +174,19 @@ export type RedirectFailure = 'insecure-redirect' | 'too-many-redirects' | 'bad-
  * }
  * ```
  */
-export class RedirectError extends Error {
+export class RedirectError extends TeapurlError<RedirectFailure> {
   /** Always `'RedirectError'`. */
   override name = 'RedirectError';
   constructor(
-    /** Why the redirect was refused. */
-    readonly code: RedirectFailure,
+    /** Why the redirect was refused: the error's `code`. */
+    code: RedirectFailure,
     /** The URL that answered with the redirect. */
     readonly url: string,
     /** Where it pointed, when that could be read. */
     readonly location: string | null,
     message: string,
   ) {
-    super(message);
+    super(message, { code });
   }
 }
 
@@ -203,33 +204,33 @@ function outcomeOf(status: number): TeaOutcome {
 }
 
 function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean): string {
-  if (typeof baseUrl !== 'string') throw new TypeError('baseUrl must be a string such as https://tea.example.com/v1.0.0');
+  if (typeof baseUrl !== 'string') throw new InvalidArgumentError('baseUrl must be a string such as https://tea.example.com/v1.0.0');
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new TypeError(`baseUrl ${JSON.stringify(baseUrl)} is not an absolute URL`);
+    throw new InvalidArgumentError(`baseUrl ${JSON.stringify(baseUrl)} is not an absolute URL`);
   }
   // First, and without echoing the URL: user information may be a password.
-  if (url.username || url.password) throw new TypeError('baseUrl must not carry user information (user:password@)');
+  if (url.username || url.password) throw new InvalidArgumentError('baseUrl must not carry user information (user:password@)');
   // The raw text: a bare trailing "?" or "#" leaves url.search and url.hash empty, yet every path
   // appended to the base would land after it. Not echoed: a query may hold a secret.
-  if (/[?#]/.test(baseUrl)) throw new TypeError('baseUrl must not carry a query (?) or a fragment (#): it is the API base, url + "/v" + version (section 9)');
+  if (/[?#]/.test(baseUrl)) throw new InvalidArgumentError('baseUrl must not carry a query (?) or a fragment (#): it is the API base, url + "/v" + version (section 9)');
   if (url.protocol === 'http:' && !allowInsecureHttp) {
-    throw new TypeError(`baseUrl ${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4)`);
+    throw new InvalidArgumentError(`baseUrl ${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4)`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`baseUrl ${baseUrl} is not an https:// URL`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidArgumentError(`baseUrl ${baseUrl} is not an https:// URL`);
   return url.href.replace(/\/+$/, '');
 }
 
 function checkCredentials(credentials: ApiKeyCredentials | undefined): void {
   if (credentials === undefined) return;
-  if (!credentials || typeof credentials !== 'object') throw new TypeError('credentials must be an API key { keyId, secret }');
+  if (!credentials || typeof credentials !== 'object') throw new InvalidArgumentError('credentials must be an API key { keyId, secret }');
   if ('cert' in credentials) {
-    throw new TypeError('a client certificate is a property of the transport: pass transport: tlsTransport({ clientCertificate: { cert, key } }) from teapurl/node');
+    throw new InvalidArgumentError('a client certificate is a property of the transport: pass transport: tlsTransport({ clientCertificate: { cert, key } }) from teapurl/node');
   }
   if (typeof credentials.keyId !== 'string' || typeof credentials.secret !== 'string' || credentials.keyId === '') {
-    throw new TypeError('API key credentials need a non-empty string keyId and a string secret');
+    throw new InvalidArgumentError('API key credentials need a non-empty string keyId and a string secret');
   }
 }
 
@@ -278,7 +279,7 @@ export class TeaClient {
   private readonly now: () => number;
 
   constructor(options: TeaClientOptions) {
-    if (!options || typeof options !== 'object') throw new TypeError('TeaClient needs options with a baseUrl');
+    if (!options || typeof options !== 'object') throw new InvalidArgumentError('TeaClient needs options with a baseUrl');
     this.allowInsecureHttp = options.allowInsecureHttp === true;
     this.baseUrl = checkBaseUrl(options.baseUrl, this.allowInsecureHttp);
     this.tokenUrl = new URL('token', `${this.baseUrl}/`).href;
@@ -286,7 +287,7 @@ export class TeaClient {
     checkCredentials(options.credentials);
     this.credentials = options.credentials;
     if ('tls' in options || 'fetch' in options) {
-      throw new TypeError('TeaClient takes a transport instead of tls and fetch: transport: tlsTransport({ ca }) from teapurl/node, or fetchTransport(fetch)');
+      throw new InvalidArgumentError('TeaClient takes a transport instead of tls and fetch: transport: tlsTransport({ ca }) from teapurl/node, or fetchTransport(fetch)');
     }
     this.transport = options.transport ?? defaultTransport();
     this.canAuthenticate = this.credentials !== undefined || this.transport.presentsClientCertificate === true;
@@ -313,7 +314,7 @@ export class TeaClient {
    * ```
    */
   async fetchToken(): Promise<BearerToken> {
-    if (!this.canAuthenticate) throw new TypeError('this TeaClient has no credentials to get a token with: an API key, or a transport that presents a client certificate');
+    if (!this.canAuthenticate) throw new InvalidArgumentError('this TeaClient has no credentials to get a token with: an API key, or a transport that presents a client certificate');
     return this.tokens.get();
   }
 
@@ -402,18 +403,18 @@ export class TeaClient {
   }
 
   private resolve(path: string): string {
-    if (typeof path !== 'string') throw new TypeError('request path must be a string such as /product/<uuid>');
+    if (typeof path !== 'string') throw new InvalidArgumentError('request path must be a string such as /product/<uuid>');
     if (/^[a-z][a-z0-9+.-]*:/i.test(path)) {
       let url: URL;
       try {
         url = new URL(path);
       } catch {
-        throw new TypeError('the request URL is not a valid absolute URL');
+        throw new InvalidArgumentError('the request URL is not a valid absolute URL');
       }
       // Not echoed, and never sent: user information may be a password.
-      if (url.username || url.password) throw new TypeError('the request URL must not carry user information (user:password@)');
-      if (url.protocol === 'http:' && !this.allowInsecureHttp) throw new TypeError(`${path} uses http://; TEA servers are reached over TLS only (section 5.4)`);
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`${path} is not an https:// URL`);
+      if (url.username || url.password) throw new InvalidArgumentError('the request URL must not carry user information (user:password@)');
+      if (url.protocol === 'http:' && !this.allowInsecureHttp) throw new InvalidArgumentError(`${path} uses http://; TEA servers are reached over TLS only (section 5.4)`);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidArgumentError(`${path} is not an https:// URL`);
       return url.href;
     }
     return `${this.baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
@@ -424,7 +425,7 @@ export class TeaClient {
     for (const [name] of list) {
       if (FORBIDDEN_HEADERS.has(name.toLowerCase())) {
         // Section 5.2 item 6 and 5.8: resource requests carry bearer tokens only, which the client adds itself.
-        throw new TypeError(`the ${name} header is managed by TeaClient and cannot be set per request`);
+        throw new InvalidArgumentError(`the ${name} header is managed by TeaClient and cannot be set per request`);
       }
     }
     return list;

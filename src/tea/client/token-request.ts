@@ -3,12 +3,13 @@
  * Authorization header at all for a mutual-TLS client (its transport presents the certificate).
  */
 import type { TokenResponse } from '../../../types/index.js';
-import { validateTextValue } from '../../validation/validate-document.js';
+import { teaProtocolValidator } from '../kinds/protocol-validator.js';
 import { cut } from '../../shared/messages.js';
 import { encodeBasicCredentials } from '../protocol/basic-credentials.js';
 import { BodyTooLargeError, discardBody, readBody, utf8 } from './http.js';
 import { toNetworkError } from './network-error.js';
 import type { TeaTransport } from './transport.js';
+import { TeapurlError } from '../../shared/errors.js';
 
 /**
  * An API key (section 5.2): the identifier and the secret issued together.
@@ -79,12 +80,12 @@ export type TokenRequestFailure = 'oauth-error' | 'not-implemented' | 'bad-respo
  * }
  * ```
  */
-export class TokenRequestError extends Error {
+export class TokenRequestError extends TeapurlError<TokenRequestFailure> {
   /** Always `'TokenRequestError'`. */
   override name = 'TokenRequestError';
   constructor(
-    /** Why no token was given. */
-    readonly code: TokenRequestFailure,
+    /** Why no token was given: the error's `code`. */
+    code: TokenRequestFailure,
     /** The token endpoint URL. */
     readonly url: string,
     /** The HTTP status received. */
@@ -95,7 +96,7 @@ export class TokenRequestError extends Error {
     /** The server's `error_description`, when it sent one. */
     readonly description: string | null = null,
   ) {
-    super(message);
+    super(message, { code });
   }
 }
 
@@ -209,7 +210,7 @@ export async function requestToken(tokenUrl: string, credentials: ApiKeyCredenti
   }
   const text = await readText(response, maxBytes, tokenUrl);
   // One pass: the validation parses the text and hands back the value.
-  const { result: verdict, value } = text === null ? { result: null, value: undefined } : validateTextValue(text, { kind: 'tea-token-response', file: tokenUrl });
+  const { result: verdict, value } = text === null ? { result: null, value: undefined } : teaProtocolValidator.validateTextValue(text, { kind: 'tea-token-response', file: tokenUrl });
   if (verdict === null || value === undefined) throw new TokenRequestError('bad-response', tokenUrl, 200, `${tokenUrl} answered 200 but the body is not JSON`);
   if (!verdict.valid) {
     const first = verdict.findings.find((f) => f.severity === 'error')!;

@@ -7,15 +7,16 @@
  */
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Finding, RawFinding } from '../../validator/index.js';
-import { builtInChecks, type CheckTable, type SemanticCheck } from '../../validation/checks/index.js';
-import { validateTextValue } from '../../validation/validate-document.js';
+import type { Finding, RawFinding } from '../../shared/finding.js';
+import type { CheckTable, SemanticCheck } from '../../validation/checks/index.js';
+import { teaValidator } from '../kinds/tea-validator.js';
 import { TEA_OBJECT_KIND_NAMES, type TeaObjectKind } from '../kinds/objects/tea-object-kinds.js';
 import { humanPath, toPointer } from '../../shared/pointer.js';
 import { CONTENT_ORIGIN, TeaContentStore, type TeaContentObject } from '../server/content-store.js';
 import { nodePatternGuard } from '../../purl/node/node-pattern-guard.js';
 import { fsReason } from '../../shared/node/fs-reason.js';
-import { DEFAULT_MAX_BYTES } from '../../validation/node/validate-files.js';
+import { DEFAULT_MAX_BYTES } from '../../shared/limits.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
 
 /** The most files a content folder may hold: a test server's content, not a mirror. */
 const MAX_FILES = 100_000;
@@ -70,7 +71,7 @@ async function walk(root: string, findings: Finding[]): Promise<string[]> {
       if (entry.isSymbolicLink()) findings.push(finding(relative, 'content/link', 'a symbolic link is not served: content stays inside the folder'));
       else if (entry.isDirectory()) folders.push(relative);
       else if (entry.isFile()) found.push(relative);
-      if (found.length > MAX_FILES) throw new Error(`${root} holds more than ${MAX_FILES} files; a content folder for the test server holds fewer`);
+      if (found.length > MAX_FILES) throw new InvalidArgumentError(`${root} holds more than ${MAX_FILES} files; a content folder for the test server holds fewer`, { code: 'out-of-range' });
     }
   }
   return found.sort();
@@ -145,7 +146,8 @@ export async function readTeaContent(directory: string): Promise<TeaContentRepor
   const files = new Map(all.filter((file) => file.startsWith('files/')).map((file) => [file.slice('files/'.length), path.join(root, file)] as const));
   const seen = new Map<string, string>();
   const urls = contentUrlCheck(files);
-  const checks: CheckTable = { ...builtInChecks, ...Object.fromEntries(TEA_OBJECT_KIND_NAMES.map((kind) => [kind, [...(builtInChecks[kind] ?? []), urls, definedOnceCheck(seen, kind)]])) };
+  const own = teaValidator.checks;
+  const checks: CheckTable = { ...own, ...Object.fromEntries(TEA_OBJECT_KIND_NAMES.map((kind) => [kind, [...(own[kind] ?? []), urls, definedOnceCheck(seen, kind)]])) };
   const objects: TeaContentObject[] = [];
   for (const relative of all.filter((file) => !file.startsWith('files/') && file.endsWith('.json'))) {
     const shown = path.join(directory, relative);
@@ -161,7 +163,7 @@ export async function readTeaContent(directory: string): Promise<TeaContentRepor
       findings.push(finding(shown, 'content/unreadable', `cannot read the file: ${fsReason(error)}`));
       continue;
     }
-    const { result, value } = validateTextValue(text, { file: shown, checks, patternGuard: nodePatternGuard });
+    const { result, value } = teaValidator.validateTextValue(text, { file: shown, checks, patternGuard: nodePatternGuard });
     findings.push(...result.findings);
     if (!result.valid || result.kind === null) continue;
     if (!(TEA_OBJECT_KIND_NAMES as readonly string[]).includes(result.kind)) {

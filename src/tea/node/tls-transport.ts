@@ -9,6 +9,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { rootCertificates } from 'node:tls';
 import type { TeaTransport, TeaTransportRequest } from '../client/transport.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
 
 /**
  * A client certificate and its private key (PEM), for mutual TLS with one service.
@@ -82,7 +83,7 @@ export function tlsTransport(options: TlsTransportOptions = {}): TeaTransport {
   const extra = options.ca === undefined ? [] : Array.isArray(options.ca) ? options.ca : [options.ca];
   const certificate = options.clientCertificate;
   if (certificate !== undefined && (typeof certificate.cert !== 'string' || typeof certificate.key !== 'string')) {
-    throw new TypeError('clientCertificate needs PEM strings cert and key');
+    throw new InvalidArgumentError('clientCertificate needs PEM strings cert and key');
   }
   const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
   const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;

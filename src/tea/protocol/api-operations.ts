@@ -4,7 +4,7 @@
  * from it, the test server routes by it, `tea get` tells an answer's kind by it.
  */
 import { deepFreeze } from '../../shared/deep-freeze.js';
-import type { TeaObjectKind } from '../kinds/objects/tea-object-kinds.js';
+import type { TeaObjectKind } from '../kinds/objects/tea-object-types.js';
 
 /**
  * One GET operation: its OpenAPI `operationId`, its path (`{uuid}` and `{version}` are

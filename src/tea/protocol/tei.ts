@@ -4,7 +4,9 @@
  * discovery knows which domain to ask and a user learns which part of a bad TEI is wrong.
  */
 import { validatePurl } from '../../purl/index.js';
-import { andMore, cut } from '../../shared/messages.js';
+import { andMore } from '../../shared/messages.js';
+import { TeapurlError } from '../../shared/errors.js';
+import { quoted } from '../../shared/describe-value.js';
 
 /**
  * The parts of a TEI.
@@ -34,14 +36,15 @@ export interface Tei {
  * ```ts
  * import { parseTei, TeiError, type TeiPart } from 'teapurl/tea';
  * let part: TeiPart | undefined;
- * try { parseTei('tei://tea.example.com/uuid/not-a-uuid'); } catch (e) { if (e instanceof TeiError) part = e.part; }
+ * try { parseTei('tei://tea.example.com/uuid/not-a-uuid'); } catch (e) { if (e instanceof TeiError) part = e.code; }
  * part; // 'identifier'
  * ```
  */
 export type TeiPart = 'scheme' | 'type' | 'domain' | 'identifier';
 
 /**
- * A string that is not a well-formed TEI; `part` names what is wrong, and the message says how.
+ * A string that is not a well-formed TEI; `code` names the part that is wrong (one of
+ * {@link TeiPart}), and the message says how.
  *
  * @example
  * ```ts
@@ -49,19 +52,24 @@ export type TeiPart = 'scheme' | 'type' | 'domain' | 'identifier';
  * try {
  *   parseTei('urn:tei:purl:tea.example.com:pkg:vcpkg/boost/asio');
  * } catch (e) {
- *   if (e instanceof TeiError) console.error(e.part, e.message); // identifier: … vcpkg PURLs have no namespace …
+ *   if (e instanceof TeiError) console.error(e.code, e.message); // identifier: … vcpkg PURLs have no namespace …
  * }
  * ```
  */
-export class TeiError extends Error {
+export class TeiError extends TeapurlError<TeiPart> {
   /** Always `'TeiError'`. */
   override name = 'TeiError';
-  constructor(
-    /** The part that is wrong. */
-    readonly part: TeiPart,
-    message: string,
-  ) {
-    super(message);
+  constructor(part: TeiPart, message: string) {
+    super(message, { code: part });
+  }
+
+  /**
+   * The part that is wrong: the same as `code`.
+   *
+   * @deprecated use `code`; `part` goes in the next minor version.
+   */
+  get part(): TeiPart {
+    return this.code;
   }
 }
 
@@ -70,7 +78,7 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function shown(text: string): string {
-  return JSON.stringify(cut(text, 120));
+  return quoted(text, 120);
 }
 
 /**

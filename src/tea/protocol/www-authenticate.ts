@@ -12,7 +12,7 @@
  * The header comes from a server we do not control, so the parser never throws: it returns every
  * challenge it could read and describes what it had to skip.
  */
-import { cut } from '../../shared/messages.js';
+import { quoted } from '../../shared/describe-value.js';
 
 /**
  * One authentication challenge from a `WWW-Authenticate` header.
@@ -125,7 +125,7 @@ class Reader {
 }
 
 function show(text: string): string {
-  return JSON.stringify(cut(text, 60));
+  return quoted(text, 60);
 }
 
 /** After `name BWS "="`: reads the value; `null` with a problem recorded when there is none. */

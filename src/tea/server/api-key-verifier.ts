@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { InvalidArgumentError } from '../../shared/errors.js';
 
 /**
  * One API key (section 5.2.1): an identifier, which need not be confidential, and a secret.
@@ -48,9 +49,9 @@ export function constantTimeEqual(a: string, b: string): boolean {
 export function apiKeyVerifier(keys: readonly ApiKey[]): (keyId: string, secret: string) => boolean {
   const digests = new Map<string, Buffer>();
   for (const [index, key] of keys.entries()) {
-    if (typeof key?.keyId !== 'string' || key.keyId === '') throw new TypeError(`API key ${index}: keyId must be a non-empty string`);
-    if (typeof key.secret !== 'string' || key.secret === '') throw new TypeError(`API key ${JSON.stringify(key.keyId)}: secret must be a non-empty string`);
-    if (digests.has(key.keyId)) throw new TypeError(`API key id ${JSON.stringify(key.keyId)} appears more than once`);
+    if (typeof key?.keyId !== 'string' || key.keyId === '') throw new InvalidArgumentError(`API key ${index}: keyId must be a non-empty string`);
+    if (typeof key.secret !== 'string' || key.secret === '') throw new InvalidArgumentError(`API key ${JSON.stringify(key.keyId)}: secret must be a non-empty string`);
+    if (digests.has(key.keyId)) throw new InvalidArgumentError(`API key id ${JSON.stringify(key.keyId)} appears more than once`);
     digests.set(key.keyId, digest(key.secret));
   }
   // Compared against for unknown ids; no secret hashes to it in practice.

@@ -5,7 +5,7 @@
  * @module
  */
 import type { TeaArtifact, TeaCle, TeaCollection, TeaComponent, TeaComponentRelease, TeaDiscoveryInfo, TeaProduct, TeaProductRelease } from '../../../types/index.js';
-import type { TeaObjectKind } from '../kinds/objects/tea-object-kinds.js';
+import type { TeaObjectKind } from '../kinds/objects/tea-object-types.js';
 import type { MatchedOperation } from '../protocol/api-operations.js';
 import { jsonResponse, type KitResponse } from './http-exchange.js';
 

@@ -6,6 +6,7 @@
  * @module
  */
 import { isIP } from 'node:net';
+import { InvalidArgumentError } from '../../shared/errors.js';
 
 /**
  * Options for the token endpoint's throttling of failed credentials (`throttle` of
@@ -61,7 +62,7 @@ export interface ThrottleTicket {
 
 function positive(value: number, name: string, integer = false): number {
   if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isSafeInteger(value))) {
-    throw new RangeError(`throttle.${name} must be a positive ${integer ? 'whole number' : 'number'}`);
+    throw new InvalidArgumentError(`throttle.${name} must be a positive ${integer ? 'whole number' : 'number'}`, { code: 'out-of-range' });
   }
   return value;
 }
@@ -102,7 +103,7 @@ export class FailureThrottle {
     this.forgetMs = positive(options.forgetAfterSeconds ?? 900, 'forgetAfterSeconds') * 1000;
     this.maxTracked = positive(options.maxTracked ?? 10_000, 'maxTracked', true);
     this.now = options.now ?? (() => Date.now());
-    if (this.maxMs < this.initialMs) throw new RangeError('throttle.maxDelaySeconds must not be less than initialDelaySeconds');
+    if (this.maxMs < this.initialMs) throw new InvalidArgumentError('throttle.maxDelaySeconds must not be less than initialDelaySeconds', { code: 'out-of-range' });
   }
 
   /**

@@ -44,3 +44,5 @@ export {
 } from './token-handler.js';
 export { MemoryTokenStore, type MemoryTokenStoreOptions, type TokenRecord } from './token-store.js';
 export { TeaContentStore, CONTENT_ORIGIN, type TeaContent, type TeaContentObject, type TeaContentAnswer } from './content-store.js';
+// The error contract: every error teapurl throws is a TeapurlError with a string `code`.
+export { TeapurlError, isTeapurlError, InvalidArgumentError, type TeapurlErrorOptions, type InvalidArgumentCode } from '../../shared/errors.js';

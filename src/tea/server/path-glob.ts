@@ -1,4 +1,5 @@
 import picomatch from 'picomatch';
+import { InvalidArgumentError } from '../../shared/errors.js';
 
 const ROOT = 'root';
 
@@ -19,7 +20,7 @@ const ROOT = 'root';
  * ```
  */
 export function pathGlob(glob: string): (path: string) => boolean {
-  if (typeof glob !== 'string' || !glob.startsWith('/')) throw new TypeError(`path glob ${JSON.stringify(glob)} must start with /`);
+  if (typeof glob !== 'string' || !glob.startsWith('/')) throw new InvalidArgumentError(`path glob ${JSON.stringify(glob)} must start with /`);
   // dot: a protect glob such as /** must cover /.hidden paths too; windows: false keeps "\" an
   // escape in the glob and never a separator in the path. Both sides get a literal first segment
   // in place of the leading "/": picomatch reads "/**/x" as needing a segment before x, and a

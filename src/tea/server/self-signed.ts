@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
+import { TeapurlError } from '../../shared/errors.js';
 
 type Generate = typeof import('selfsigned').generate;
 
@@ -33,14 +34,11 @@ function loadGenerate(): Generate {
     if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
     // Node names the module it could not find; when that is not selfsigned itself, its install is broken.
     const missing = /Cannot find (?:module|package) '([^']+)'/.exec((error as Error).message)?.[1] ?? 'selfsigned';
-    throw Object.assign(
-      new Error(
-        missing === 'selfsigned'
-          ? 'generating certificates needs the optional package selfsigned, which is not installed (npm i selfsigned)'
-          : `the optional package selfsigned is installed but cannot load ${JSON.stringify(missing)}: reinstall it (npm i selfsigned)`,
-        { cause: error },
-      ),
-      { code: SELFSIGNED_MISSING },
+    throw new TeapurlError(
+      missing === 'selfsigned'
+        ? 'generating certificates needs the optional package selfsigned, which is not installed (npm i selfsigned)'
+        : `the optional package selfsigned is installed but cannot load ${JSON.stringify(missing)}: reinstall it (npm i selfsigned)`,
+      { code: SELFSIGNED_MISSING, cause: error },
     );
   }
 }

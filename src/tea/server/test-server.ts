@@ -20,6 +20,8 @@ import { createTokenHandler, type GrantHandler, type TokenHandler } from './toke
 import { routeContent, type ContentRoute, type TeaContentStore } from './content-store.js';
 import { matchOperation } from '../protocol/api-operations.js';
 import { MemoryTokenStore, type TokenRecord } from './token-store.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
+import { discoveryVersions } from '../protocol/discovery-versions.js';
 
 export { FORBIDDEN_UUID, MISSING_UUID } from './sample-resources.js';
 
@@ -194,9 +196,7 @@ function listedVersions(body: string): string[] {
   } catch {
     return [];
   }
-  const endpoints = (document as { endpoints?: unknown } | null)?.endpoints;
-  if (!Array.isArray(endpoints)) return [];
-  return endpoints.flatMap((endpoint: { versions?: unknown } | null) => (Array.isArray(endpoint?.versions) ? endpoint.versions.filter((v): v is string => typeof v === 'string') : []));
+  return discoveryVersions(document);
 }
 
 /**
@@ -210,7 +210,7 @@ export function protectGlob(glob: string): (path: string) => boolean {
   const first = picomatch.scan(glob).base.split('/').find((segment) => segment !== '') ?? '';
   // /files/ holds the artefact files of a content server (`content`).
   if (first !== '' && !first.startsWith('v') && first !== 'files') {
-    throw new TypeError(
+    throw new InvalidArgumentError(
       `protect glob ${JSON.stringify(glob)} could never match a resource: a resource is matched by its canonical path, which starts at /v<version> whatever prefix a request carries (for example /v*/artifact/**), or at /files/ for a content server's artefact files`,
     );
   }
@@ -259,7 +259,7 @@ function serveFile(res: ServerResponse, method: string, file: string): void {
 
 function timeout(value: number | undefined, fallback: number, name: string): number {
   const ms = value ?? fallback;
-  if (!Number.isSafeInteger(ms) || ms <= 0) throw new RangeError(`${name} must be a positive whole number of milliseconds`);
+  if (!Number.isSafeInteger(ms) || ms <= 0) throw new InvalidArgumentError(`${name} must be a positive whole number of milliseconds`, { code: 'out-of-range' });
   return ms;
 }
 
@@ -287,18 +287,18 @@ function timeout(value: number | undefined, fallback: number, name: string): num
  * ```
  */
 export async function startTeaServer(options: TeaServerOptions): Promise<RunningTeaServer> {
-  if (options.tls === undefined) throw new TypeError('tls is required: certificates, or false for plain HTTP');
+  if (options.tls === undefined) throw new InvalidArgumentError('tls is required: certificates, or false for plain HTTP');
   if (options.protect && !options.apiKeys) {
-    throw new TypeError('protect needs apiKeys: a server that protects anything implements POST /token (5.1.2)');
+    throw new InvalidArgumentError('protect needs apiKeys: a server that protects anything implements POST /token (5.1.2)');
   }
   const tls = options.tls;
-  if (tls && tls.requestClientCert && !tls.ca) throw new TypeError('tls.requestClientCert needs tls.ca to verify client certificates');
+  if (tls && tls.requestClientCert && !tls.ca) throw new InvalidArgumentError('tls.requestClientCert needs tls.ca to verify client certificates');
   const headersTimeout = timeout(options.headersTimeoutMs, 10_000, 'headersTimeoutMs');
   const requestTimeout = timeout(options.requestTimeoutMs, 30_000, 'requestTimeoutMs');
   const keepAliveTimeout = timeout(options.keepAliveTimeoutMs, 5_000, 'keepAliveTimeoutMs');
-  if (requestTimeout < headersTimeout) throw new RangeError('requestTimeoutMs must not be less than headersTimeoutMs');
+  if (requestTimeout < headersTimeout) throw new InvalidArgumentError('requestTimeoutMs must not be less than headersTimeoutMs', { code: 'out-of-range' });
   const maxConnections = options.maxConnections ?? 256;
-  if (!Number.isSafeInteger(maxConnections) || maxConnections < 1) throw new RangeError('maxConnections must be a positive whole number');
+  if (!Number.isSafeInteger(maxConnections) || maxConnections < 1) throw new InvalidArgumentError('maxConnections must be a positive whole number', { code: 'out-of-range' });
   const globs = (options.protect ?? ['/**']).map(protectGlob);
   const corsOrigins = options.cors ? new Set(options.cors.origins) : undefined;
 

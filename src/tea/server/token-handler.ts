@@ -21,6 +21,7 @@ import {
   type KitRequest,
   type KitResponse,
 } from './http-exchange.js';
+import { InvalidArgumentError, TeapurlError } from '../../shared/errors.js';
 
 /**
  * How the client proved who it is at the token endpoint (names from RFC 7591 / RFC 8705).
@@ -232,16 +233,16 @@ export interface TokenHandler {
  * throw new TokenEndpointError('invalid_grant', 'the assertion has expired');
  * ```
  */
-export class TokenEndpointError extends Error {
+export class TokenEndpointError extends TeapurlError<TokenErrorCode> {
   /** Always `'TokenEndpointError'`. */
   override name = 'TokenEndpointError';
   constructor(
-    /** The OAuth 2.0 `error` to answer with. */
-    readonly code: TokenErrorCode,
+    /** The OAuth 2.0 `error` to answer with: the error's `code`. */
+    code: TokenErrorCode,
     /** The `error_description` to answer with. */
     readonly description: string,
   ) {
-    super(description);
+    super(description, { code });
   }
 }
 
@@ -334,7 +335,7 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
   // A Map, so a grant_type of "__proto__" or "constructor" finds nothing.
   const grants = new Map(Object.entries(options.grants ?? {}));
   if (grants.has('client_credentials')) {
-    throw new TypeError('grants: client_credentials is the built-in baseline (5.2) and cannot be replaced');
+    throw new InvalidArgumentError('grants: client_credentials is the built-in baseline (5.2) and cannot be replaced');
   }
 
   const error = (status: number, code: TokenErrorCode, description: string, headers: Record<string, string> = {}): KitResponse =>
@@ -412,7 +413,7 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
   async function issue(grantType: string, subject: string, client: AuthenticatedClient | undefined): Promise<KitResponse> {
     const token = await options.issueToken({ grantType, subject, client });
     if (!isIssuedToken(token)) {
-      throw new Error('issueToken must return { access_token: a non-empty RFC 6750 b64token string, expires_in: seconds >= 0 }');
+      throw new InvalidArgumentError('issueToken must return { access_token: a non-empty RFC 6750 b64token string, expires_in: seconds >= 0 }');
     }
     // Built member by member: a refresh_token or anything else issueToken returned stays here.
     return jsonResponse(200, { access_token: token.access_token, token_type: 'Bearer', expires_in: token.expires_in }, NO_STORE);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IssuedToken } from './token-handler.js';
 import type { TokenVerdict } from './require-bearer.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
 
 /**
  * What the store knows about a token it issued.
@@ -54,7 +55,7 @@ function handle(token: string): string {
 }
 
 function positiveInteger(value: number, name: string): number {
-  if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive whole number`);
+  if (!Number.isSafeInteger(value) || value < 1) throw new InvalidArgumentError(`${name} must be a positive whole number`, { code: 'out-of-range' });
   return value;
 }
 
@@ -93,14 +94,14 @@ export class MemoryTokenStore {
 
   constructor(options: MemoryTokenStoreOptions = {}) {
     const ttl = options.ttlSeconds ?? 3600;
-    if (!Number.isFinite(ttl) || ttl <= 0) throw new RangeError('ttlSeconds must be a positive number');
+    if (!Number.isFinite(ttl) || ttl <= 0) throw new InvalidArgumentError('ttlSeconds must be a positive number', { code: 'out-of-range' });
     this.ttlSeconds = ttl;
     this.now = options.now ?? (() => Date.now());
     this.maxTokensPerSubject = positiveInteger(options.maxTokensPerSubject ?? 1000, 'maxTokensPerSubject');
     this.maxTokens = positiveInteger(options.maxTokens ?? 100_000, 'maxTokens');
     const interval = options.sweepIntervalSeconds ?? 60;
     if (interval !== false) {
-      if (!Number.isFinite(interval) || interval <= 0) throw new RangeError('sweepIntervalSeconds must be a positive number or false');
+      if (!Number.isFinite(interval) || interval <= 0) throw new InvalidArgumentError('sweepIntervalSeconds must be a positive number or false', { code: 'out-of-range' });
       this.timer = setInterval(() => this.sweep(), interval * 1000);
       // A store must never be what keeps a process running.
       this.timer.unref?.();

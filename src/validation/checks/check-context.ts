@@ -1,9 +1,3 @@
-import type { PurlRule } from '../../purl/rules/index.js';
-import type { PatternGuard } from '../../purl/definitions/pattern-guard.js';
-import { defaultPurlRules } from '../../purl/rules/index.js';
-import { bundledPurlEngine, defaultPurlEngine } from '../../purl/default-engine.js';
-import type { PurlEngine } from '../../purl/engine/purl-engine.js';
-
 /**
  * What a check knows about the document besides its value, and what the validation it runs in
  * was given. One context serves every check of one document.
@@ -33,12 +27,11 @@ export interface CheckContext {
    * value's form (`RawFinding.explainsSchema`), which is reported in place of the schema's.
    */
   readonly rejected?: ReadonlySet<string>;
-  /** The PURL rules of this validation (`ValidateOptions.purlRules`): what an engine a check builds applies. */
-  readonly purlRules: readonly PurlRule[];
-  /** The pattern guard of this validation (`ValidateOptions.patternGuard`), or `null`. */
-  readonly patternGuard: PatternGuard | null;
-  /** The engine of teapurl's bundled types under {@link purlRules} and {@link patternGuard}, made once per validation. */
-  purlEngine(): PurlEngine;
+  /**
+   * The options the validation was given, as they were given: a domain's checks read their own
+   * part of it (the PURL checks their rules and pattern guard, through `purlContextOf`).
+   */
+  readonly setup: Readonly<Record<string, unknown>>;
   /**
    * Work that several checks of this document need: `make()` runs once per validation for each
    * `key`, and every later call returns its result.
@@ -51,27 +44,19 @@ export interface CheckContextInit {
   readonly file?: string;
   readonly schemaValid: boolean;
   readonly rejected?: ReadonlySet<string>;
-  readonly purlRules?: readonly PurlRule[];
-  readonly patternGuard?: PatternGuard | null;
+  readonly setup?: Readonly<Record<string, unknown>>;
 }
+
+const NO_SETUP: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** The context for the checks of one document. */
 export function checkContext(init: CheckContextInit): CheckContext {
-  const purlRules = init.purlRules ?? defaultPurlRules;
-  const patternGuard = init.patternGuard ?? null;
   const work = new Map<string, unknown>();
-  let engine: PurlEngine | undefined;
   return {
     ...(init.file === undefined ? {} : { file: init.file }),
     schemaValid: init.schemaValid,
     ...(init.rejected === undefined ? {} : { rejected: init.rejected }),
-    purlRules,
-    patternGuard,
-    purlEngine() {
-      // The default engine when nothing differs from its options: no engine to make.
-      engine ??= purlRules === defaultPurlRules && patternGuard === null ? defaultPurlEngine() : bundledPurlEngine({ rules: purlRules, patternGuard });
-      return engine;
-    },
+    setup: init.setup ?? NO_SETUP,
     shared<T>(key: string, make: () => T): T {
       if (work.has(key)) return work.get(key) as T;
       const value = make();

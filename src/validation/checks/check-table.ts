@@ -1,4 +1,3 @@
-import type { DocumentKind } from '../../validator/kinds.js';
 import type { RawFinding } from '../../shared/finding.js';
 import { faultMessage } from '../../shared/messages.js';
 import type { CheckContext } from './check-context.js';
@@ -43,13 +42,13 @@ export interface SemanticCheck {
  * const withMine: CheckTable = { ...builtInChecks, 'tea-discovery': [...builtInChecks['tea-discovery'], myCheck] };
  * ```
  */
-export type CheckTable = { readonly [K in DocumentKind]?: readonly SemanticCheck[] };
+export type CheckTable = { readonly [kind: string]: readonly SemanticCheck[] | undefined };
 
 /**
  * Runs the checks a table gives for a kind. A check that throws becomes an `internal/error`
  * finding naming it, never a crash, and the other checks still run.
  */
-export function runChecks(checks: CheckTable, kind: DocumentKind, document: unknown, context: CheckContext): RawFinding[] {
+export function runChecks(checks: CheckTable, kind: string, document: unknown, context: CheckContext): RawFinding[] {
   let findings: RawFinding[] = [];
   for (const check of checks[kind] ?? []) {
     try {

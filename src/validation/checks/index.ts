@@ -1,3 +1,2 @@
 export { runChecks, type SemanticCheck, type CheckTable } from './check-table.js';
 export { checkContext, type CheckContext, type CheckContextInit } from './check-context.js';
-export { builtInChecks } from '../../validator/built-in-checks.js';

@@ -8,25 +8,64 @@
 import type { FindingFix, RawFinding } from '../../shared/finding.js';
 import type { PositionRequest } from '../../shared/position-index.js';
 
-/** A 1-based position in a source text. */
+/**
+ * A 1-based position in a source text.
+ *
+ * @example
+ * ```ts
+ * import { teapurlValidator, type SourcePosition } from 'teapurl';
+ * const { source } = teapurlValidator.validateTextValue('{"a": 1}', { kind: 'discovery' });
+ * const at: SourcePosition | undefined = source?.locateAll([{ pointer: '/a' }])[0]; // { line: 1, column: 7 }
+ * ```
+ */
 export interface SourcePosition {
+  /** The line, from 1. */
   line: number;
   /** In UTF-16 code units, as the findings count. */
   column: number;
 }
 
-/** How a document is written. */
-export type SourceFormat = 'json' | 'xml' | 'tag-value';
+/**
+ * How a document is written: `json`, or a format a kind brings (`xml`, `tag-value`).
+ *
+ * @example
+ * ```ts
+ * import type { SourceFormat } from 'teapurl';
+ * const format: SourceFormat = 'xml';
+ * ```
+ */
+export type SourceFormat = 'json' | (string & {});
 
-/** The characters `[start, end)` of a text, to be replaced by `text`. */
+/**
+ * The characters `[start, end)` of a text, to be replaced by `text`.
+ *
+ * @example
+ * ```ts
+ * import type { TextEdit } from 'teapurl';
+ * const edit: TextEdit = { start: 9, end: 14, text: '"pkg:npm/x"' };
+ * ```
+ */
 export interface TextEdit {
+  /** The offset of the first character replaced. */
   readonly start: number;
+  /** The offset after the last character replaced. */
   readonly end: number;
+  /** What stands there instead. */
   readonly text: string;
 }
 
-/** A parsed text that can say where any of its values stands and rewrite its strings in place. */
+/**
+ * A parsed text that can say where any of its values stands and rewrite its strings in place.
+ *
+ * @example
+ * ```ts
+ * import { teapurlValidator, type DocumentSource } from 'teapurl';
+ * const source: DocumentSource | undefined = teapurlValidator.validateTextValue('{"schemaVersion": 1}', { kind: 'discovery' }).source;
+ * source?.format; // 'json'
+ * ```
+ */
 export interface DocumentSource {
+  /** The format the text is written in. */
   readonly format: SourceFormat;
   /** The document as checks read it. */
   readonly value: unknown;
@@ -44,13 +83,46 @@ export interface DocumentSource {
   edits(fixes: readonly FindingFix[]): (TextEdit | string)[];
 }
 
-/** A finding whose position was known when it was made. */
-export type PlacedFinding = RawFinding & { position: SourcePosition };
+/**
+ * A finding whose position was known when it was made (a syntax error, found while reading).
+ *
+ * @example
+ * ```ts
+ * import type { PlacedFinding } from 'teapurl';
+ * const finding: PlacedFinding = { pointer: '', severity: 'error', rule: 'json/syntax', message: 'malformed JSON', position: { line: 1, column: 2 } };
+ * ```
+ */
+export type PlacedFinding = RawFinding & {
+  /** Where the finding stands. */
+  position: SourcePosition;
+};
 
-/** Either the parsed text, with what reading it found, or the findings that stopped it. */
+/**
+ * Either the parsed text, with what reading it found, or the findings that stopped it: what a
+ * {@link SourceReader} answers.
+ *
+ * @example
+ * ```ts
+ * import { SPDX_KIND, type SourceOutcome } from 'teapurl';
+ * const outcome: SourceOutcome | undefined = SPDX_KIND.readers?.[0]?.read('SPDXVersion: SPDX-2.3\n');
+ * outcome?.ok; // true
+ * ```
+ */
 export type SourceOutcome<S extends DocumentSource = DocumentSource> =
-  | { ok: true; source: S; findings: PlacedFinding[] }
-  | { ok: false; findings: PlacedFinding[] };
+  | {
+      /** The text was read. */
+      ok: true;
+      /** The text as read. */
+      source: S;
+      /** What reading it found that does not stop it (a repeated key). */
+      findings: PlacedFinding[];
+    }
+  | {
+      /** The text could not be read. */
+      ok: false;
+      /** Why. */
+      findings: PlacedFinding[];
+    };
 
 /** Offsets of the first character of each line (after LF, CRLF or a lone CR). */
 export function lineStarts(text: string): number[] {
@@ -121,4 +193,26 @@ function slotEdits(slots: ReadonlyMap<string, StringSlot | string>, fixes: reado
     const text = slot.write(replacement);
     return typeof text === 'string' ? { start: slot.start, end: slot.end, text } : text.refused;
   });
+}
+
+/**
+ * A format other than JSON that a kind's documents may be written in (CycloneDX XML, SPDX
+ * tag-value): the kind brings its reader, so that the generic engine knows JSON alone.
+ *
+ * @example
+ * ```ts
+ * import { CYCLONEDX_KIND, type SourceReader } from 'teapurl';
+ * const xml: SourceReader | undefined = CYCLONEDX_KIND.readers?.[0];
+ * xml?.extension.test('bom.xml'); // true
+ * ```
+ */
+export interface SourceReader {
+  /** The format's name, as `DocumentSource.format` gives it. */
+  readonly format: SourceFormat;
+  /** File names written in the format. */
+  readonly extension: RegExp;
+  /** Whether a text looks written in the format, from its first character that is not blank (`start`). */
+  sniff(text: string, start: number): boolean;
+  /** Reads a text of the format. */
+  read(text: string): SourceOutcome;
 }

@@ -43,6 +43,13 @@ const SYNTAX_WORDS: Record<string, string> = {
 };
 
 /**
+ * The reader's own fixed wordings of a syntax error (`malformed JSON: …`), which quote nothing of
+ * the text. Its other syntax messages may (its last resort is V8's message, which quotes the text
+ * around the error): a caller reading a file that may hold secrets shows only these.
+ */
+export const FIXED_JSON_SYNTAX_MESSAGES: ReadonlySet<string> = new Set(Object.values(SYNTAX_WORDS).map((words) => `malformed JSON: ${words}`));
+
+/**
  * Deepest nesting read. Real documents of these kinds nest four or five levels; the limit keeps
  * recursive code (positions, checks) far from the stack's end on hostile input.
  */

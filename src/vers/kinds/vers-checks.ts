@@ -11,7 +11,7 @@ import { humanPath, pointerTokens, toPointer } from '../../shared/pointer.js';
 import type { SemanticCheck } from '../../validation/checks/check-table.js';
 import type { CheckContext } from '../../validation/checks/check-context.js';
 import { asArray, asObject, own } from '../../validation/checks/read.js';
-import { hasJsonFileName, lastSegment } from '../../purl/kinds/type-definition/purl-type-field-checks.js';
+import { hasJsonFileName, lastSegment } from '../../shared/file-names.js';
 
 /** The strings of `document` at pointers matching `pattern` (`*` any array item or member), with their pointers. */
 function stringsAt(document: unknown, pattern: string): [string, string][] {
@@ -62,13 +62,13 @@ export function versFieldsCheck(patterns: readonly string[]): SemanticCheck {
           const verdict = checkVers(value, { checkVersions: true });
           if (verdict.ok) continue;
           const { error } = verdict;
-          const unknownType = error.rule === 'unknown-type';
+          const unknownType = error.code === 'unknown-type';
           const fix = unknownType ? null : canonicalSpelling(value);
           findings.push({
             pointer,
             severity: unknownType ? 'warning' : 'error',
             rule: unknownType ? 'vers/unknown-type' : this.rule,
-            message: `${humanPath(pointer)} ${quoted(value)} ${unknownType ? 'was checked for its syntax only' : 'is not a valid VERS'}: ${error.message} [${error.rule}]${fix === null ? '' : `; write ${quoted(fix, 500)}`}`,
+            message: `${humanPath(pointer)} ${quoted(value)} ${unknownType ? 'was checked for its syntax only' : 'is not a valid VERS'}: ${error.message} [${error.code}]${fix === null ? '' : `; write ${quoted(fix, 500)}`}`,
             ...(fix === null ? {} : { fix: { pointer, replacement: fix } }),
           });
         }

@@ -8,7 +8,8 @@
  * takes a tested version in one pass, which containment does per question.
  */
 import { BadVersion } from '../vers-error.js';
-import { compareInt, compareText, digitsEnd, isAlpha, isDigit, toInt, type Int } from './numbers.js';
+import { digitsEnd, isAlpha, isDigit, toInt, type Int } from './numbers.js';
+import { compareSemVerPrecedence } from '../../shared/semver.js';
 import { scheme } from './scheme.js';
 
 /** A pre-release identifier: numeric ones as integers, which sort below alphanumeric ones. */
@@ -95,25 +96,8 @@ export function parseSemVer(text: string, spelling: Spelling): SemVerKey {
   return { major, minor, patch, pre };
 }
 
-function compareIdentifier(a: Identifier, b: Identifier): number {
-  const aText = typeof a === 'string';
-  const bText = typeof b === 'string';
-  if (aText !== bText) return aText ? 1 : -1;
-  return aText ? compareText(a, b as string) : compareInt(a, b as Int);
-}
-
-/** SemVer 2.0.0 precedence (item 11): build metadata is not part of the key. */
-export function compareSemVer(a: SemVerKey, b: SemVerKey): number {
-  const main = compareInt(a.major, b.major) || compareInt(a.minor, b.minor) || compareInt(a.patch, b.patch);
-  if (main !== 0) return main;
-  if (a.pre === undefined || b.pre === undefined) return a.pre === b.pre ? 0 : a.pre === undefined ? 1 : -1;
-  const n = Math.min(a.pre.length, b.pre.length);
-  for (let k = 0; k < n; k++) {
-    const c = compareIdentifier(a.pre[k]!, b.pre[k]!);
-    if (c !== 0) return c;
-  }
-  return a.pre.length - b.pre.length;
-}
+/** SemVer 2.0.0 precedence (item 11): build metadata is not part of the key; teapurl's one precedence, shared with the TEA client. */
+export const compareSemVer: (a: SemVerKey, b: SemVerKey) => number = compareSemVerPrecedence;
 
 const STRICT: Spelling = { v: 'forbidden', shorthand: false };
 const NODE_SEMVER: Spelling = { v: 'optional', shorthand: false };

@@ -17,6 +17,7 @@
  */
 import { compareVersions, normalizeVers, parseVers, stringifyVers, versContains, versFromNative, VersError, type VersComparator } from '../index.js';
 import type { VersSuiteCase } from './suite-case.js';
+import { TeapurlError } from '../../shared/errors.js';
 
 /** The outcome of one case. */
 export interface VersCaseOutcome {
@@ -30,7 +31,11 @@ export interface VersCaseOutcome {
   readonly exact?: boolean;
 }
 
-class CaseInputError extends Error {}
+class CaseInputError extends TeapurlError<'invalid-case-input'> {
+  constructor(message: string) {
+    super(message, { code: 'invalid-case-input' });
+  }
+}
 
 function record(value: unknown, what: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new CaseInputError(`the input is not ${what}`);

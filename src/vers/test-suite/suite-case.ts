@@ -1,3 +1,5 @@
+import { TeapurlError } from '../../shared/errors.js';
+
 /** The VERS test format 0.2 (`vers-test.schema-0.2.json`), as far as the runner relies on it. */
 
 export const VERS_TEST_TYPES = ['build', 'comparison', 'containment', 'equality', 'from_native', 'invert', 'merge', 'parse', 'validate'] as const;
@@ -17,14 +19,14 @@ export interface VersSuiteCase {
   readonly expectedFailure: boolean;
 }
 
-/** A document that is not in the vers-test 0.2 format. */
-export class VersSuiteFormatError extends Error {
+/** A document that is not in the vers-test 0.2 format; `code` is always `'invalid-suite-document'`. */
+export class VersSuiteFormatError extends TeapurlError<'invalid-suite-document'> {
   override name = 'VersSuiteFormatError';
   constructor(
     readonly file: string,
     message: string,
   ) {
-    super(`${file}: ${message}`);
+    super(`${file}: ${message}`, { code: 'invalid-suite-document' });
   }
 }
 

@@ -12,7 +12,7 @@ import { definitionType } from './purl-type-document.js';
 import { examplesOf, patternOf, type ParsedExample } from './purl-type-examples.js';
 import { patternSites } from './purl-type-document.js';
 import { countOf } from '../../../shared/describe-value.js';
-import { canonicalFix } from '../../../validation/checks/canonical-fix.js';
+import { canonicalFix } from '../canonical-fix.js';
 import { canonicalDifferences } from '../../syntax/canonical-differences.js';
 
 const exampleType: SemanticCheck = {

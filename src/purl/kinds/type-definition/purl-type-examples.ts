@@ -17,6 +17,7 @@ import { pointerTokens } from '../../../shared/pointer.js';
 import { COMPONENTS, definitionType, exampleStrings, type PatternSite } from './purl-type-document.js';
 import { checkableDefinition, type CheckableDefinition } from './purl-type-checkable.js';
 import type { CheckContext } from '../../../validation/checks/check-context.js';
+import { purlContextOf } from '../purl-check-context.js';
 
 /** One example and what the definition's own engine makes of it. */
 export interface ParsedExample {
@@ -61,7 +62,7 @@ const TYPE_PREFIX = /^pkg:\/*([^/@?#]*)/i;
 const NOTHING_REJECTED: ReadonlySet<string> = new Set();
 const NO_RUN: DefinitionRun = { compiled: null, examples: [], blockedBy: null, leftOut: [] };
 /** What of a check's context decides how examples are checked, and where the run is kept. */
-export type ExampleContext = Pick<CheckContext, 'schemaValid' | 'rejected' | 'purlRules' | 'patternGuard' | 'shared'>;
+export type ExampleContext = CheckContext;
 
 /**
  * The definition compiled; a pattern that does not compile (which the schema's `format: regex`
@@ -144,7 +145,7 @@ function engineOf(compiled: CompiledType, settings: EngineSettings): PurlEngine 
 }
 
 function runExamples(document: object, context: ExampleContext): DefinitionRun {
-  const settings = engineSettings({ rules: context.purlRules, patternGuard: context.patternGuard }, patternSafeLength);
+  const settings = engineSettings({ rules: purlContextOf(context).purlRules, patternGuard: purlContextOf(context).patternGuard }, patternSafeLength);
   const { rules, type: definitionTypeName, blockedBy, leftOut: rejectedParts } = checkable(document, context);
   const leftOut = [...rejectedParts];
   const compiled = rules ? compiledOrNull(rules, leftOut, settings) : null;
@@ -215,7 +216,7 @@ export function patternOf(document: unknown, context: ExampleContext, site: Patt
   const patterns = context.shared('purl-type/loose-patterns', () => new Map<string, PermittedCharacters>());
   let pattern = patterns.get(site.source);
   if (!pattern) {
-    pattern = compilePermittedCharacters(site.source, context.patternGuard);
+    pattern = compilePermittedCharacters(site.source, purlContextOf(context).patternGuard);
     patterns.set(site.source, pattern);
   }
   return pattern;

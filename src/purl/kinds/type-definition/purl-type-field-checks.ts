@@ -9,21 +9,11 @@ import type { SemanticCheck } from '../../../validation/checks/check-table.js';
 import { asArray, asObject, own } from '../../../validation/checks/read.js';
 import { definitionType, qualifierDefinitions } from './purl-type-document.js';
 import { checkQualifierKey } from '../../syntax/generic-rules.js';
+import { hasJsonFileName, lastSegment } from '../../../shared/file-names.js';
 
 /** The file name a definition of `type` is published under. */
 function definitionFileName(type: string): string {
   return `${type}-definition.json`;
-}
-
-/** The last path segment of a URL or file path, either separator. */
-export function lastSegment(value: string): string {
-  const withoutQuery = value.replace(/[?#].*$/s, '');
-  return withoutQuery.slice(Math.max(withoutQuery.lastIndexOf('/'), withoutQuery.lastIndexOf('\\')) + 1);
-}
-
-/** Whether the file has a name to agree with the type: standard input, in-memory values and other labels have none. */
-export function hasJsonFileName(file: string | undefined): file is string {
-  return file !== undefined && lastSegment(file).toLowerCase().endsWith('.json');
 }
 
 const idNamesFile: SemanticCheck = {

@@ -10,7 +10,7 @@ import type { SemanticCheck } from '../../../validation/checks/check-table.js';
 import { asObject, own } from '../../../validation/checks/read.js';
 import { exampleStrings } from './purl-type-document.js';
 import { examplesOf, examplesUnchecked } from './purl-type-examples.js';
-import { hasJsonFileName } from './purl-type-field-checks.js';
+import { hasJsonFileName } from '../../../shared/file-names.js';
 
 function fault(blockedBy: { pointer: string; missing: boolean }): string {
   return blockedBy.pointer === '' ? 'the definition cannot be compiled' : `${humanPath(blockedBy.pointer)} is ${blockedBy.missing ? 'missing' : 'invalid'}`;

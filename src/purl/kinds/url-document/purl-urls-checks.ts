@@ -17,13 +17,14 @@ import type { CheckContext } from '../../../validation/checks/check-context.js';
 import type { PurlEngine } from '../../engine/purl-engine.js';
 import { checkableUrlDocument, type CheckableUrlDocument, type UrlExample } from './purl-urls-checkable.js';
 import { listed, named } from '../../../validation/checks/listed.js';
+import { purlContextOf } from '../purl-check-context.js';
 
 const NONE: ReadonlySet<string> = new Set();
 
 /** The parts of the document the schema accepts, compiled once per validation for every check (see purl-urls-checkable.ts). */
 function checkable(document: unknown, context: CheckContext): CheckableUrlDocument | null {
   if (typeof document !== 'object' || document === null) return null;
-  return context.shared('purl-urls/checkable', () => checkableUrlDocument(document, context.rejected ?? NONE, context.purlEngine()));
+  return context.shared('purl-urls/checkable', () => checkableUrlDocument(document, context.rejected ?? NONE, purlContextOf(context).purlEngine()));
 }
 
 function problemCheck(rule: string, summary: string): SemanticCheck {
@@ -43,7 +44,7 @@ const unknownType: SemanticCheck = {
   summary: 'The type is a registered PURL type (one teapurl has a definition for).',
   check(document, context) {
     const type = checkable(document, context)?.type;
-    if (type === null || type === undefined || context.purlEngine().types().includes(type)) return [];
+    if (type === null || type === undefined || purlContextOf(context).purlEngine().types().includes(type)) return [];
     return [{ pointer: '/type', severity: 'error', rule: this.rule, message: `type ${quoted(type)} is not a registered PURL type` }];
   },
 };
@@ -105,7 +106,7 @@ function exampleCheck<K extends UrlExample['kind']>(rule: string, summary: strin
       return ready.examples
         .filter((e): e is Extract<UrlExample, { kind: K }> => (kinds as readonly string[]).includes(e.kind))
         .flatMap((example) =>
-          perExample(urls, example, typed, context.purlEngine()).map(([pointer, message]): RawFinding => ({ pointer, severity: 'error', rule, message: `${humanPath(pointer)}${message}` })),
+          perExample(urls, example, typed, purlContextOf(context).purlEngine()).map(([pointer, message]): RawFinding => ({ pointer, severity: 'error', rule, message: `${humanPath(pointer)}${message}` })),
         );
     },
   };

@@ -11,6 +11,7 @@ import { probeChallenge } from './challenge-probes.js';
 import { probeTokenEndpoint } from './token-endpoint-probes.js';
 import { probeToken, skipKeyProbes } from './token-probes.js';
 import { probeInvalidToken, probeNoXApiKey } from './resource-probes.js';
+import { InvalidArgumentError } from '../../../shared/errors.js';
 
 function joinUrl(baseUrl: string, path: string): string {
   if (/^https?:\/\//i.test(path)) return path;
@@ -23,16 +24,16 @@ function checkedBase(baseUrl: string, allowInsecureHttp: boolean): string {
   try {
     base = new URL(baseUrl);
   } catch {
-    throw new TypeError(`${JSON.stringify(baseUrl)} is not an absolute URL`);
+    throw new InvalidArgumentError(`${JSON.stringify(baseUrl)} is not an absolute URL`);
   }
   // Not echoed: user information may be a password.
-  if (base.username || base.password) throw new TypeError('the base URL must not carry user information (user:password@)');
+  if (base.username || base.password) throw new InvalidArgumentError('the base URL must not carry user information (user:password@)');
   // The raw text, not base.search and base.hash, which are empty for a bare trailing "?" or "#":
   // paths are appended to the base, and after either they would land in the query or fragment,
   // sending the credentials to the base itself. Not echoed: a query may hold a secret too.
-  if (/[?#]/.test(baseUrl)) throw new TypeError('the base URL must not carry a query (?) or a fragment (#): it is the API base, url + "/v" + version (section 9)');
-  if (base.protocol === 'http:' && !allowInsecureHttp) throw new TypeError(`${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4)`);
-  if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new TypeError(`${baseUrl} is not an https:// URL`);
+  if (/[?#]/.test(baseUrl)) throw new InvalidArgumentError('the base URL must not carry a query (?) or a fragment (#): it is the API base, url + "/v" + version (section 9)');
+  if (base.protocol === 'http:' && !allowInsecureHttp) throw new InvalidArgumentError(`${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4)`);
+  if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new InvalidArgumentError(`${baseUrl} is not an https:// URL`);
   return base.href.replace(/\/+$/, '');
 }
 
@@ -58,7 +59,7 @@ function checkedBase(baseUrl: string, allowInsecureHttp: boolean): string {
 export async function authCheck(baseUrl: string, options: AuthCheckOptions = {}): Promise<AuthCheckReport> {
   const root = checkedBase(baseUrl, options.allowInsecureHttp === true);
   const resourceUrl = joinUrl(root, options.resource ?? DEFAULT_PROBE_RESOURCE);
-  if (/^https?:\/\/[^/?#]*@/i.test(resourceUrl)) throw new TypeError('the resource URL must not carry user information (user:password@)');
+  if (/^https?:\/\/[^/?#]*@/i.test(resourceUrl)) throw new InvalidArgumentError('the resource URL must not carry user information (user:password@)');
   const probe = new Probe(root, resourceUrl, new URL('token', `${root}/`).href, options.transport ?? defaultTransport(), options.timeoutMs ?? 10_000);
 
   const unauthenticated = await probe.resource({ accept: 'application/json' });
@@ -81,7 +82,7 @@ export async function authCheck(baseUrl: string, options: AuthCheckOptions = {})
 
   probeChallenge(probe, unauthenticated);
   probeTokenEndpoint(probe, refused);
-  if (!options.credentials) skipKeyProbes(probe, 'needs a valid API key (--key-id and --secret)');
+  if (!options.credentials) skipKeyProbes(probe, 'needs a valid API key (the credentials option)');
   else if (refused.status === 404) skipKeyProbes(probe, 'there is no token endpoint');
   else await probeToken(probe, options.credentials.keyId, options.credentials.secret, unauthenticated);
   await probeInvalidToken(probe, unauthenticated);

@@ -8,8 +8,8 @@ export function skipUnprotected(probe: Probe, id: AuthCheckRuleId, unauthenticat
   probe.skip(
     id,
     unauthenticated.status === 404
-      ? `the resource answered 404 without a token; if it is protected that is a concealing 404 (5.7.2); name a protected resource with --resource`
-      : `the resource answered ${unauthenticated.status} without a token: it is not protected; name a protected one with --resource`,
+      ? `the resource answered 404 without a token; if it is protected that is a concealing 404 (5.7.2); name a protected resource with the resource option`
+      : `the resource answered ${unauthenticated.status} without a token: it is not protected; name a protected one with the resource option`,
   );
 }
 

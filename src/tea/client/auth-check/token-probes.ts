@@ -2,7 +2,7 @@
  * The probes that need a valid API key: a real token (sections 4, 2.3, 5.3.4, 5.3.6), its use on
  * the resource (5.3.1), and the refusal of an unknown grant (5.2.7).
  */
-import { validateDocument } from '../../../validator/index.js';
+import { teaProtocolValidator } from '../../kinds/protocol-validator.js';
 import { isJsonContentType } from '../http.js';
 import { oauthError, oneLine, type Probe, type Seen } from './probe.js';
 import { skipUnprotected } from './challenge-probes.js';
@@ -22,7 +22,7 @@ const REFUSED_CLIENT = new Set(['invalid_client', 'unauthorized_client']);
 function refusalOf(issued: Seen): string | null {
   const error = oauthError(issued);
   if ((issued.status === 400 || issued.status === 401) && error !== undefined && REFUSED_CLIENT.has(error)) {
-    return `the key was refused: ${error}; check --key-id and the secret`;
+    return `the key was refused: ${error}; check the key id and the secret`;
   }
   if (issued.status === 429) {
     const retry = issued.headers.get('retry-after');
@@ -75,7 +75,7 @@ function judgeTokenResponse(probe: Probe, issued: Seen): string | null {
 
   const body = issued.json;
   let accessToken: string | null = null;
-  const schemaErrors = validateDocument(body, { kind: 'tea-token-response' }).findings.filter((f) => f.severity === 'error');
+  const schemaErrors = teaProtocolValidator.validateDocument(body, { kind: 'tea-token-response' }).findings.filter((f) => f.severity === 'error');
   if (body === undefined) probe.fail('token-bearer', 'the body is not JSON');
   else if (schemaErrors.length > 0) probe.fail('token-bearer', `not a token response: ${schemaErrors[0]!.message}`);
   else {

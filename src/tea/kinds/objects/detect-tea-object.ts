@@ -4,7 +4,7 @@
  * so have pages of either: those are told only by file name, `$schema` or `--kind`.
  */
 import type { DetectedKind } from '../../../validation/detect-kind.js';
-import { TEA_OBJECT_KIND_NAMES, type TeaObjectKind } from './tea-object-kinds.js';
+import { TEA_OBJECT_KIND_NAMES, type TeaObjectKind } from './tea-object-types.js';
 
 const FILE_KIND = new RegExp(`(?:^|[\\\\/.])(${TEA_OBJECT_KIND_NAMES.join('|')})\\.json$`);
 

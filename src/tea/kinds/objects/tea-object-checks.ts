@@ -7,11 +7,12 @@ import { quoted } from '../../../shared/describe-value.js';
 import type { RawFinding } from '../../../shared/finding.js';
 import { humanPath, pointerTokens, toPointer } from '../../../shared/pointer.js';
 import { parseTei, TeiError } from '../../protocol/tei.js';
-import type { TeaObjectKind } from './tea-object-kinds.js';
+import type { TeaObjectKind } from './tea-object-types.js';
 import { TEA_CHECKSUM_DIGEST_BYTES } from './tea-checksums.js';
 import type { SemanticCheck } from '../../../validation/checks/check-table.js';
 import { asObject, own } from '../../../validation/checks/read.js';
 import { TEA_PLACES, type TeaPlaces } from './tea-object-places.js';
+import { purlContextOf } from '../../../purl/kinds/purl-check-context.js';
 
 /** The values at pointers matching `pattern` (`*` is any array item), with their pointers. */
 function valuesAt(document: unknown, pattern: string): Array<{ pointer: string; value: unknown }> {
@@ -61,7 +62,7 @@ function placesCheck(rule: string, summary: string, find: (document: unknown, pl
 
 const purlIdentifier = placesCheck('tea/purl-identifier', 'An identifier of idType PURL is a valid PURL, by the PURL engine.', (document, places, context) =>
   identifiersOf(document, places, 'PURL').flatMap(({ pointer, value }) => {
-    const { errors } = context.purlEngine().validate(value);
+    const { errors } = purlContextOf(context).purlEngine().validate(value);
     const first = errors[0];
     if (first === undefined) return [];
     return [{ pointer, severity: 'error' as const, rule: 'tea/purl-identifier', message: `${humanPath(pointer)} ${quoted(value)} is not a valid PURL: the ${first.component} is wrong: ${first.message}` }];

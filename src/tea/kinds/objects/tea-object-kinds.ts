@@ -1,70 +1,17 @@
-/**
- * The TEA API's objects as document kinds: one schema file (`schemas/tea-objects.schema.json`)
- * with a validator for each object the API answers with. Kept apart from kinds.ts, which lists
- * them with the others.
- */
 import * as objects from '../compiled/tea-objects.js';
-import { VERS_FIELDS } from '../../../validator/vers-fields.js';
-import type { TeaArtifact, TeaCle, TeaCollection, TeaCollectionList, TeaComponent, TeaComponentPage, TeaComponentRelease, TeaComponentReleaseList, TeaComponentReleasePage, TeaComponentReleaseWithCollection, TeaDiscoveryAnswer, TeaProduct, TeaProductPage, TeaProductRelease, TeaProductReleasePage } from '../../../../types/index.js';
-import type { KindInfo } from '../../../validator/kinds.js';
+import { VERS_FIELDS } from '../compiled/vers-fields.js';
+import type { KindDefinition } from '../../../validation/kind-definition.js';
+import { versFieldsCheck } from '../../../vers/kinds/vers-checks.js';
+import { TEA_OBJECT_CHECKS } from './tea-object-checks.js';
+import { teaObjectKindByFileName, teaObjectKindByShape } from './detect-tea-object.js';
+import type { TeaObjectKind } from './tea-object-types.js';
+import { deepFreeze } from '../../../shared/deep-freeze.js';
+
+export type { TeaObjectKind, TeaObjectTypes } from './tea-object-types.js';
+export { TEA_OBJECT_KIND_NAMES } from './tea-object-types.js';
 
 const SCHEMA = 'https://teapurl.dev/schemas/tea-objects.schema.json';
 
-/**
- * The TEA objects' kinds, each with the generated type a valid one has.
- *
- * @example
- * ```ts
- * import type { TeaObjectTypes } from 'teapurl';
- * const product: TeaObjectTypes['tea-product'] = { uuid: '09e8c73b-ac45-4475-acac-33e6a7314e6d', name: 'Apache Log4j 2', identifiers: [] };
- * ```
- */
-export interface TeaObjectTypes {
-  /** A product, `GET /product/{uuid}`. */
-  'tea-product': TeaProduct;
-  /** A product release, `GET /productRelease/{uuid}`. */
-  'tea-product-release': TeaProductRelease;
-  /** A component, `GET /component/{uuid}`. */
-  'tea-component': TeaComponent;
-  /** A component release, an item of `GET /component/{uuid}/releases`. */
-  'tea-component-release': TeaComponentRelease;
-  /** A component release with its latest collection, `GET /componentRelease/{uuid}`. */
-  'tea-component-release-with-collection': TeaComponentReleaseWithCollection;
-  /** A collection, `GET /…Release/{uuid}/collection/latest`. */
-  'tea-collection': TeaCollection;
-  /** An artefact, `GET /artifact/{uuid}/latest`. */
-  'tea-artifact': TeaArtifact;
-  /** A lifecycle (CLE) document, `GET /…/{uuid}/cle`. */
-  'tea-cle': TeaCle;
-  /** The answer to `GET /discovery?tei=`. */
-  'tea-discovery-info': TeaDiscoveryAnswer;
-  /** A page of products, `GET /products`. */
-  'tea-product-page': TeaProductPage;
-  /** A page of product releases, `GET /productReleases`, `GET /product/{uuid}/releases`. */
-  'tea-product-release-page': TeaProductReleasePage;
-  /** A page of components, `GET /components`. */
-  'tea-component-page': TeaComponentPage;
-  /** A page of component releases, `GET /componentReleases`. */
-  'tea-component-release-page': TeaComponentReleasePage;
-  /** The releases of a component, `GET /component/{uuid}/releases`. */
-  'tea-component-release-list': TeaComponentReleaseList;
-  /** Every collection of a release, `GET /…Release/{uuid}/collections`. */
-  'tea-collection-list': TeaCollectionList;
-}
-
-/**
- * The name of a TEA object kind.
- *
- * @example
- * ```ts
- * import { validateText, type TeaObjectKind } from 'teapurl';
- * const kind: TeaObjectKind = 'tea-collection';
- * validateText('{"uuid": "4c72fe22-9d83-4c2f-8eba-d6db484f32c8", "version": 1, "artifacts": []}', { kind }).valid; // true
- * ```
- */
-export type TeaObjectKind = keyof TeaObjectTypes;
-
-/** Each kind, its definition in the schema, its validator's export, and its `--kind` aliases. */
 const TABLE: ReadonlyArray<readonly [TeaObjectKind, string, keyof typeof objects, readonly string[]]> = [
   ['tea-product', 'product', 'teaProduct', ['product']],
   ['tea-product-release', 'productRelease', 'teaProductRelease', ['product-release']],
@@ -83,15 +30,27 @@ const TABLE: ReadonlyArray<readonly [TeaObjectKind, string, keyof typeof objects
   ['tea-collection-list', 'collectionList', 'teaCollectionList', ['collection-list']],
 ];
 
-/** The kinds' entries for kinds.ts. A document names one with `"$schema": "<schema>#/definitions/<name>"`. */
-export const TEA_OBJECT_KINDS: readonly KindInfo[] = TABLE.map(([kind, definition, exportName, aliases]) => ({
-  kind,
-  schemaId: `${SCHEMA}#/definitions/${definition}`,
-  alsoKnownAs: [],
-  aliases,
-  validate: objects[exportName],
-  versFields: VERS_FIELDS[exportName] ?? [],
+/**
+ * The TEA API's objects and pages as kinds. A document names one with
+ * `"$schema": "<schema>#/definitions/<name>"`.
+ *
+ * @example
+ * ```ts
+ * import { createValidator, TEA_OBJECT_KINDS } from 'teapurl';
+ * createValidator(TEA_OBJECT_KINDS).detectKind({ uuid: 'x', name: 'x', formats: [], type: 'BOM' }, undefined)?.kind; // 'tea-artifact'
+ * ```
+ */
+export const TEA_OBJECT_KINDS: readonly KindDefinition<TeaObjectKind>[] = deepFreeze(TABLE.map(([kind, definition, exportName, aliases]) => {
+  const versFields = VERS_FIELDS[exportName] ?? [];
+  return {
+    name: kind,
+    schemaId: `${SCHEMA}#/definitions/${definition}`,
+    aliases,
+    recognise: {
+      fileName: (file: string) => teaObjectKindByFileName(file)?.kind === kind,
+      shape: (value: unknown) => teaObjectKindByShape(value)?.kind === kind,
+    },
+    validate: objects[exportName],
+    checks: [...TEA_OBJECT_CHECKS[kind], ...(versFields.length > 0 ? [versFieldsCheck(versFields)] : [])],
+  };
 }));
-
-/** The TEA object kind names, for file-name detection. */
-export const TEA_OBJECT_KIND_NAMES: readonly TeaObjectKind[] = TABLE.map(([kind]) => kind);

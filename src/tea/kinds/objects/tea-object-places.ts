@@ -4,7 +4,7 @@
  * a collection holds artefacts, a page holds products, and their places are the nested ones under
  * a prefix, so each rule is written once for every kind.
  */
-import type { TeaObjectKind } from './tea-object-kinds.js';
+import type { TeaObjectKind } from './tea-object-types.js';
 
 /** One list whose items must differ in `key` (the members that name an item). */
 export interface UniqueList {

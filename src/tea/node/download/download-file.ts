@@ -5,13 +5,15 @@
  * temporary file; a file already at the target is never overwritten.
  */
 import { createReadStream } from 'node:fs';
-import { link, mkdir, open, unlink } from 'node:fs/promises';
+import { mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { TeaClient } from '../../client/tea-client.js';
-import { discardBody, randomHex } from '../../client/http.js';
+import { discardBody } from '../../client/http.js';
 import { toNetworkError } from '../../client/network-error.js';
 import { errorCode, fsReason } from '../../../shared/node/fs-reason.js';
 import { HASHERS, isChecksumAlgorithm, type Hasher } from './checksum-hashers.js';
+import { TeapurlError } from '../../../shared/errors.js';
+import { createExclusive, linkIfAbsent, temporaryBeside } from '../../../shared/node/safe-write.js';
 
 /** A checksum as an artefact format lists it. */
 export interface ListedChecksum {
@@ -31,8 +33,36 @@ export interface ListedChecksum {
 export type TeaDownloadFailure = 'no-checksum' | 'no-url' | 'unknown-algorithm' | 'checksum-mismatch' | 'http-status' | 'too-large' | 'timeout' | 'exists' | 'file-system' | 'network';
 
 /**
- * An artefact file that was not kept, and why. For a mismatch, `algorithm`, `expected` and
- * `actual` say which checksum and how; the message names the artefact and the URL too.
+ * What a {@link TeaDownloadError} is made with.
+ *
+ * @example
+ * ```ts
+ * import { TeaDownloadError, type TeaDownloadErrorOptions } from 'teapurl/node';
+ * const options: TeaDownloadErrorOptions = { code: 'too-large', artifact: 'artefact 1c4e8a3e', url: 'https://cdn.example.com/a.zip' };
+ * new TeaDownloadError('artefact 1c4e8a3e: https://cdn.example.com/a.zip: the file is larger than the limit', options).code; // 'too-large'
+ * ```
+ */
+export interface TeaDownloadErrorOptions {
+  /** Why the file was not kept. */
+  readonly code: TeaDownloadFailure;
+  /** The artefact, as messages name it. */
+  readonly artifact: string;
+  /** The URL downloaded from. */
+  readonly url: string;
+  /** For a mismatch: the algorithm. */
+  readonly algorithm?: string;
+  /** For a mismatch: the digest the format lists. */
+  readonly expected?: string;
+  /** For a mismatch: the digest of what arrived. */
+  readonly actual?: string;
+  /** The error this one wraps, if any. */
+  readonly cause?: unknown;
+}
+
+/**
+ * An artefact file that was not kept, and why (`code`, one of {@link TeaDownloadFailure}). For a
+ * mismatch, `algorithm`, `expected` and `actual` say which checksum and how; the message names
+ * the artefact and the URL too.
  *
  * @example
  * ```ts
@@ -42,25 +72,31 @@ export type TeaDownloadFailure = 'no-checksum' | 'no-url' | 'unknown-algorithm' 
  * }
  * ```
  */
-export class TeaDownloadError extends Error {
+export class TeaDownloadError extends TeapurlError<TeaDownloadFailure> {
   /** Always `'TeaDownloadError'`. */
   override name = 'TeaDownloadError';
-  constructor(
-    /** Why the file was not kept. */
-    readonly code: TeaDownloadFailure,
-    /** The artefact, as messages name it. */
-    readonly artifact: string,
-    /** The URL downloaded from. */
-    readonly url: string,
-    message: string,
-    /** For a mismatch: the algorithm. */
-    readonly algorithm?: string,
-    /** For a mismatch: the digest the format lists. */
-    readonly expected?: string,
-    /** For a mismatch: the digest of what arrived. */
-    readonly actual?: string,
-  ) {
-    super(message);
+  /** The artefact, as messages name it. */
+  readonly artifact: string;
+  /** The URL downloaded from. */
+  readonly url: string;
+  /** For a mismatch: the algorithm. */
+  readonly algorithm?: string;
+  /** For a mismatch: the digest the format lists. */
+  readonly expected?: string;
+  /** For a mismatch: the digest of what arrived. */
+  readonly actual?: string;
+
+  constructor(message: string, options: TeaDownloadErrorOptions);
+  /** @deprecated pass `(message, { code, artifact, url, algorithm, expected, actual })`; the positional form goes in the next minor version. */
+  constructor(code: TeaDownloadFailure, artifact: string, url: string, message: string, algorithm?: string, expected?: string, actual?: string);
+  constructor(first: string, second: TeaDownloadErrorOptions | string, ...rest: Array<string | undefined>) {
+    const [message, options] = typeof second === 'object' ? [first, second] : [rest[1] ?? '', { code: first as TeaDownloadFailure, artifact: second, url: rest[0] ?? '', algorithm: rest[2], expected: rest[3], actual: rest[4] }];
+    super(message, { code: options.code, cause: options.cause });
+    this.artifact = options.artifact;
+    this.url = options.url;
+    if (options.algorithm !== undefined) this.algorithm = options.algorithm;
+    if (options.expected !== undefined) this.expected = options.expected;
+    if (options.actual !== undefined) this.actual = options.actual;
   }
 }
 
@@ -93,7 +129,7 @@ export interface DownloadedFile {
 function hashersFor(checksums: readonly ListedChecksum[], artifact: string, url: string): Map<string, Hasher> {
   const hashers = new Map<string, Hasher>();
   for (const { algType } of checksums) {
-    if (!isChecksumAlgorithm(algType)) throw new TeaDownloadError('unknown-algorithm', artifact, url, `${artifact}: ${url}: the checksum algorithm ${JSON.stringify(algType)} is not one teapurl knows`);
+    if (!isChecksumAlgorithm(algType)) throw new TeaDownloadError(`${artifact}: ${url}: the checksum algorithm ${JSON.stringify(algType)} is not one teapurl knows`, { code: 'unknown-algorithm', artifact, url });
     if (!hashers.has(algType)) hashers.set(algType, HASHERS[algType]());
   }
   return hashers;
@@ -120,11 +156,11 @@ async function digestsOfFile(file: string, checksums: readonly ListedChecksum[],
  */
 export async function downloadFile(client: TeaClient, url: string, checksums: readonly ListedChecksum[], target: { dir: string; name: string; artifact: string }, limits: FileLimits): Promise<DownloadedFile> {
   const { artifact } = target;
-  const fail = (code: TeaDownloadFailure, why: string) => new TeaDownloadError(code, artifact, url, `${artifact}: ${url}: ${why}`);
-  if (checksums.length === 0 && !limits.allowNoChecksum) throw fail('no-checksum', 'the format lists no checksum, so the file cannot be verified; refused (allow it with --allow-unverified)');
+  const fail = (code: TeaDownloadFailure, why: string) => new TeaDownloadError(`${artifact}: ${url}: ${why}`, { code, artifact, url });
+  if (checksums.length === 0 && !limits.allowNoChecksum) throw fail('no-checksum', 'the format lists no checksum, so the file cannot be verified; refused (allow it with the allowNoChecksum option)');
   const hashers = hashersFor(checksums, artifact, url);
   const file = path.join(target.dir, target.name);
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomHex(6)}.teapurl-part`);
+  const temporary = temporaryBeside(file);
   try {
     await mkdir(path.dirname(file), { recursive: true });
   } catch (error) {
@@ -138,7 +174,7 @@ export async function downloadFile(client: TeaClient, url: string, checksums: re
     clearTimeout(idle);
     idle = setTimeout(() => controller.abort(new DOMException(`no bytes for ${limits.idleTimeoutMs} ms`, 'TimeoutError')), limits.idleTimeoutMs);
   };
-  let handle: Awaited<ReturnType<typeof open>> | undefined;
+  let handle: Awaited<ReturnType<typeof createExclusive>> | undefined;
   try {
     stillAlive();
     const result = await client.request(url, { signal: limits.signal ? AbortSignal.any([controller.signal, limits.signal]) : controller.signal, idleTimeoutMs: limits.idleTimeoutMs, bodyTimeoutMs: limits.timeoutMs });
@@ -152,7 +188,7 @@ export async function downloadFile(client: TeaClient, url: string, checksums: re
       throw fail('too-large', `the file is ${declared} bytes, more than the limit of ${limits.maxBytes}`);
     }
     try {
-      handle = await open(temporary, 'wx');
+      handle = await createExclusive(temporary);
     } catch (error) {
       throw fail('file-system', `cannot write ${temporary}: ${fsReason(error)}`);
     }
@@ -182,27 +218,27 @@ export async function downloadFile(client: TeaClient, url: string, checksums: re
     const digests = new Map([...hashers].map(([name, hasher]) => [name, hasher.hex()]));
     const wrong = mismatch(checksums, digests);
     if (wrong) {
-      throw new TeaDownloadError(
-        'checksum-mismatch',
+      throw new TeaDownloadError(`${artifact}: ${url}: the ${wrong.checksum.algType} checksum does not match: expected ${wrong.checksum.algValue}, got ${wrong.actual}; the file was deleted`, {
+        code: 'checksum-mismatch',
         artifact,
         url,
-        `${artifact}: ${url}: the ${wrong.checksum.algType} checksum does not match: expected ${wrong.checksum.algValue}, got ${wrong.actual}; the file was deleted`,
-        wrong.checksum.algType,
-        wrong.checksum.algValue,
-        wrong.actual,
-      );
+        algorithm: wrong.checksum.algType,
+        expected: wrong.checksum.algValue,
+        actual: wrong.actual,
+      });
     }
+    let linked: boolean;
     try {
       // link, not rename: it never replaces a file that is already there.
-      await link(temporary, file);
-      return { file, bytes, verified: checksums, alreadyPresent: false };
+      linked = await linkIfAbsent(temporary, file);
     } catch (error) {
-      if (errorCode(error) !== 'EEXIST') throw fail('file-system', `cannot write ${file}: ${fsReason(error)}`);
+      throw fail('file-system', `cannot write ${file}: ${fsReason(error)}`);
     }
+    if (linked) return { file, bytes, verified: checksums, alreadyPresent: false };
     // The same name is there: kept when it is this very file, else left alone and refused.
     const present = checksums.length > 0 ? mismatch(checksums, await digestsOfFile(file, checksums, artifact, url)) : { checksum: undefined, actual: '' };
     if (present === null) return { file, bytes, verified: checksums, alreadyPresent: true };
-    throw fail('exists', `${file} is already there with other content; teapurl does not overwrite it: remove it or choose another --out folder`);
+    throw fail('exists', `${file} is already there with other content; teapurl does not overwrite it: remove it or choose another folder (the out option)`);
   } catch (error) {
     if (error instanceof TeaDownloadError) throw error;
     const reason = controller.signal.reason as { name?: string; message?: string } | undefined;

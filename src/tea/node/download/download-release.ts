@@ -3,14 +3,14 @@
  * and each component release's, every format of every artefact (or those the filters keep), into
  * one folder, with a manifest of what was verified. One failure never stops the others.
  */
-import { lstat, mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { TeaArtifact, TeaArtifactFormat, TeaCollection, TeaComponentRef, TeaProductRelease } from '../../../../types/index.js';
 import type { TeaApi } from '../../client/tea-api.js';
-import { randomHex } from '../../client/http.js';
 import { failureReason } from '../../../shared/messages.js';
 import { fsReason } from '../../../shared/node/fs-reason.js';
-import { downloadFile, type FileLimits } from './download-file.js';
+import { downloadFile, TeaDownloadError, type FileLimits } from './download-file.js';
+import { writeFileAtomic } from '../../../shared/node/safe-write.js';
 
 /**
  * Options of {@link downloadProductRelease}.
@@ -307,14 +307,12 @@ async function writeManifest(out: string, content: object): Promise<string> {
     } catch {
       ours = false;
     }
-    if (!ours) throw new Error(`${file} is there and teapurl did not write it; it is left alone: choose another --out folder`);
+    if (!ours) throw new TeaDownloadError(`${file} is there and teapurl did not write it; it is left alone: choose another folder (the out option)`, { code: 'exists', artifact: 'the manifest', url: '' });
   }
-  const temporary = path.join(out, `.${MANIFEST_NAME}.${randomHex(6)}.teapurl-part`);
   try {
-    await writeFile(temporary, `${JSON.stringify(content, null, 2)}\n`, { flag: 'wx' });
-    await rename(temporary, file);
+    await writeFileAtomic(file, `${JSON.stringify(content, null, 2)}\n`);
   } catch (error) {
-    throw new Error(`cannot write ${file}: ${fsReason(error)}`);
+    throw new TeaDownloadError(`cannot write ${file}: ${fsReason(error)}`, { code: 'file-system', artifact: 'the manifest', url: '', cause: error });
   }
   return file;
 }

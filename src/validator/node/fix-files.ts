@@ -1,14 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fchmodSync, fchownSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { replacementHunks, type Replacement } from '../edit-diff.js';
-import { fixText, leftToAPerson, refusal, type AppliedFix, type FixTextResult } from '../fix-text.js';
-import { hasFixPastCap, type ValidationResult } from '../validate-document.js';
+import { replacementHunks, type Replacement } from '../../validation/edit-diff.js';
+import { leftToAPerson, refusal, type AppliedFix, type FixTextResult } from '../../validation/fix-text.js';
+import { fixText } from '../fix.js';
+import type { DocumentKind } from '../all-kinds.js';
+import { hasFixPastCap, type ValidationResult } from '../validate.js';
 import { passes } from '../../shared/finding.js';
-import { DEFAULT_MAX_BYTES, documentText, readStream, readWhole, validateFiles, withNodeGuard, type ValidateFilesOptions } from './validate-files.js';
-import type { ValidateOptions } from '../validate-document.js';
+import { DEFAULT_MAX_BYTES, documentText, readStream, readWhole, validateFiles, type ValidateFilesOptions } from './validate-files.js';
+import { withNodeGuard } from '../../purl/node/node-pattern-guard.js';
+import type { ValidateOptions } from '../validate.js';
 import { errorCode, fsReason, isPermissionCode } from '../../shared/node/fs-reason.js';
 import { readsAsGlob } from '../../shared/node/expand-glob.js';
+import { CREATE_EXCLUSIVE, NO_FOLLOW, temporaryBeside } from '../../shared/node/safe-write.js';
 
 /**
  * Options for {@link fixFiles}.
@@ -229,10 +232,10 @@ function stillNames(full: string, like: Stats): boolean {
  * (a folder teapurl may not write in, an owner it cannot give): the caller then writes in place.
  */
 function temporaryCopy(full: string, like: Stats, bytes: Buffer): { path: string; info: Stats } | null {
-  const temporary = path.join(path.dirname(full), `.${path.basename(full)}.teapurl-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+  const temporary = temporaryBeside(full);
   let fd: number;
   try {
-    fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
+    fd = openSync(temporary, CREATE_EXCLUSIVE, 0o600);
   } catch {
     return null;
   }
@@ -302,7 +305,7 @@ function overwrite(fd: number, before: Buffer, next: Buffer): string | null {
 
 /** {@link overwrite} through a new descriptor, if `full` still holds `before`. */
 function writeInPlace(full: string, before: Buffer, next: Buffer): string | null {
-  const fd = openSync(full, constants.O_RDWR | (constants.O_NOFOLLOW ?? 0) | constants.O_NONBLOCK);
+  const fd = openSync(full, constants.O_RDWR | NO_FOLLOW | constants.O_NONBLOCK);
   try {
     return holds(fd, before) ? overwrite(fd, before, next) : CHANGED;
   } finally {
@@ -323,7 +326,7 @@ function writeInPlace(full: string, before: Buffer, next: Buffer): string | null
 export async function writeIfUnchanged(full: string, expected: Buffer, next: Buffer): Promise<string | null> {
   let fd: number;
   try {
-    fd = openSync(full, constants.O_RDWR | (constants.O_NOFOLLOW ?? 0) | constants.O_NONBLOCK);
+    fd = openSync(full, constants.O_RDWR | NO_FOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     const code = errorCode(error);
     if (isPermissionCode(code) || code === 'EROFS') return `it is read-only (${code}); it was left as it is`;
@@ -359,12 +362,12 @@ function fileIdentity(full: string): string | null {
   }
 }
 
-function asResult(file: string, fixed: FixTextResult): ValidationResult {
+function asResult(file: string, fixed: FixTextResult<DocumentKind>): ValidationResult {
   return { file, kind: fixed.kind, valid: fixed.valid, findings: fixed.left };
 }
 
 /** What fixing one file would do, worked out before anything is written. */
-type FixPlan = FileFix | { bytes: Buffer; text: string; fixed: FixTextResult };
+type FixPlan = FileFix | { bytes: Buffer; text: string; fixed: FixTextResult<DocumentKind> };
 
 /** What fixText is given for one file: the caller's kind, cap, checks, rules and pattern guard. */
 function fixTextOptions(file: string, options: Omit<FixFilesOptions, 'cwd'>): ValidateOptions {

@@ -13,7 +13,7 @@
  */
 import type { FindingFix } from '../../shared/finding.js';
 import { jsonEqual } from '../../shared/json-equal.js';
-import type { PurlComponents } from '../../purl/purl-components.js';
+import type { PurlComponents } from '../purl-components.js';
 
 /** A PURL as written, its canonical form, and the components an engine reads from each (`null` where it reads none). */
 export interface CanonicalReading {

@@ -2,10 +2,11 @@ import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'n
 import path from 'node:path';
 import { expandGlob, readsAsGlob, type GlobProblem } from '../../shared/node/expand-glob.js';
 import { passes, type Finding } from '../../shared/finding.js';
-import { internalErrorFinding, resolveKind, validateText, type ValidationResult, type ValidationSetup } from '../validate-document.js';
-import type { DocumentKind } from '../../validator/kinds.js';
-import type { ValidateOptions } from '../validate-document.js';
-import { nodePatternGuard } from '../../purl/node/node-pattern-guard.js';
+import { internalErrorFinding, resolveKind, validateText, type ValidationResult, type ValidationSetup } from '../validate.js';
+import type { DocumentKind } from '../all-kinds.js';
+import type { ValidateOptions } from '../validate.js';
+import { withNodeGuard } from '../../purl/node/node-pattern-guard.js';
+import { DEFAULT_MAX_BYTES } from '../../shared/limits.js';
 import { errorCode, fsReason, isPermissionCode } from '../../shared/node/fs-reason.js';
 
 /**
@@ -49,16 +50,7 @@ export interface FilesReport {
   valid: boolean;
 }
 
-/**
- * Default limit on a document's size: far above any real discovery document or type definition.
- *
- * @example
- * ```ts
- * import { DEFAULT_MAX_BYTES } from 'teapurl/node';
- * DEFAULT_MAX_BYTES; // 16777216 (16 MiB)
- * ```
- */
-export const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
+export { DEFAULT_MAX_BYTES } from '../../shared/limits.js';
 
 function fileProblem(file: string, rule: string, message: string): ValidationResult {
   const finding: Finding = { file, pointer: '', line: null, column: null, severity: 'error', rule, message };
@@ -139,13 +131,6 @@ export function validateBytes(bytes: Uint8Array, options: ValidateOptions = {}):
   return typeof text === 'string' ? validateText(text, withNodeGuard({ ...options, file })) : text;
 }
 
-/**
- * The options with Node's pattern guard unless the caller chose one (or `null`, none): in Node it
- * costs nothing until a value needs it, and then every run answers the same.
- */
-export function withNodeGuard<T extends ValidationSetup>(options: T): T {
-  return options.patternGuard === undefined ? { ...options, patternGuard: nodePatternGuard } : options;
-}
 
 /** The text of a document's bytes, or the finding that says why they are not a document's text (empty, binary, not UTF-8). Not public API. */
 export function documentText(bytes: Uint8Array, file: string): string | ValidationResult {
