@@ -9,6 +9,11 @@
 //   (b) fixFiles on a discovery document with 300,000 unknown keys, where nothing is fixable, next to
 //       validateFiles on it (issue 29 item 5): --fix validated it three more times, without the cap,
 //       4.7 s against 1.3 s; now it validates it once, as validateFiles does, and stops there.
+//   (c) fixFiles on a CycloneDX JSON SBOM in which every PURL is not canonical (an uppercase type,
+//       one fix each), N = 10,000, 25,000 and 100,000 (issue 35 item 2): written (no diff built, as
+//       `validate --fix` does) and under dryRun with its diff, next to validateFiles. jsdiff's Myers
+//       diff, computed before every write, made 8,000 fixes take 15 s and 16,000 take 276 s; the
+//       diff is now written from the fixes' ranges, and only when it is printed.
 // Each figure is the median of --runs timed runs (default 3) after one untimed warm-up.
 //
 // Run:   npm run bench:fix                (builds first)
@@ -85,11 +90,48 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/** A CycloneDX JSON SBOM of `count` components whose PURLs all have an uppercase type. */
+function uncanonicalSbom(count) {
+  const components = Array.from({ length: count }, (_, i) => ({ type: 'library', 'bom-ref': `c${i}`, name: `p${i}`, version: '1.0.0', purl: `pkg:NPM/p${i}@1.0.0` }));
+  return `${JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.6', version: 1, components }, null, 2)}\n`;
+}
+
+const SBOM_COUNTS = [10_000, 25_000, 100_000];
+const sbom = {};
+for (const count of SBOM_COUNTS) {
+  const folder = mkdtempSync(path.join(tmpdir(), 'teapurl-bench-fix-sbom-'));
+  try {
+    const file = path.join(folder, 'bom.cdx.json');
+    const text = uncanonicalSbom(count);
+    writeFileSync(file, text);
+    const options = { cwd: folder };
+    const dry = await fixFiles(['bom.cdx.json'], { ...options, dryRun: true });
+    if (dry.files[0].applied.length !== count) throw new Error(`expected ${count} fixes, got ${dry.files[0].applied.length}`);
+    sbom[count] = {
+      validateMs: await median(() => validateFiles(['bom.cdx.json'], options)),
+      dryRunWithDiffMs: await median(() => fixFiles(['bom.cdx.json'], { ...options, dryRun: true })),
+      // Each run fixes the file as it was: it is written back before the next.
+      fixMs: await median(async () => {
+        writeFileSync(file, text);
+        await fixFiles(['bom.cdx.json'], { ...options, diff: false });
+      }),
+    };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 const round = (ms) => Math.round(ms * 10) / 10;
 if (json) {
-  console.log(JSON.stringify({ runs, fixes: results, ratio4000to1000: round(ratio), unfixable300kKeys: unfixable }, null, 2));
+  console.log(JSON.stringify({ runs, fixes: results, ratio4000to1000: round(ratio), unfixable300kKeys: unfixable, sbomFixes: sbom }, null, 2));
 } else {
   for (const count of [1000, 4000]) console.log(`fixText, ${count} fixes: ${round(results[count].fixMs)} ms (validateText alone ${round(results[count].validateMs)} ms)`);
   console.log(`ratio time(4,000 fixes) / time(1,000 fixes): ${ratio.toFixed(2)} (linear about 4, quadratic about 16)`);
   console.log(`300,000 unknown keys, nothing fixable: fixFiles ${round(unfixable.fixMs)} ms, validateFiles ${round(unfixable.validateMs)} ms`);
+  for (const count of SBOM_COUNTS) {
+    const r = sbom[count];
+    console.log(`CycloneDX JSON, ${count} fixes: fixFiles ${round(r.fixMs)} ms, with --dry-run and its diff ${round(r.dryRunWithDiffMs)} ms (validateFiles alone ${round(r.validateMs)} ms)`);
+  }
+  const growth = sbom[100_000].fixMs / sbom[10_000].fixMs;
+  console.log(`ratio time(100,000 fixes) / time(10,000 fixes): ${growth.toFixed(2)} (linear about 10)`);
 }

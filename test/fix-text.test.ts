@@ -127,7 +127,7 @@ describe('fixText', () => {
 
   it('changes nothing in a text that needs no fix', () => {
     const before = definition(['pkg:widget/sprocket@1.0']);
-    expect(fixText(before, { file: FILE })).toEqual({ text: before, changed: false, applied: [], left: [], valid: true, kind: 'purl-type-definition', refused: null });
+    expect(fixText(before, { file: FILE })).toEqual({ text: before, changed: false, applied: [], edits: [], left: [], valid: true, kind: 'purl-type-definition', refused: null });
   });
 });
 

@@ -6,7 +6,7 @@ import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 import { parseCommandLine } from './args.js';
 import { teaFailureHint } from './tea-failure.js';
-import { escapeControls, safeLineStart } from './output/safe-text.js';
+import { escapeControls, escapeJsonText, safeLineStart } from './output/safe-text.js';
 import { AUTH_CHECK_FLAG_HINTS, withFlagHints } from './flag-hints.js';
 
 export const AUTH_CHECK_HELP = `Usage: teapurl auth-check [options] <base-url>
@@ -45,7 +45,7 @@ const MARK = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
 
 function formatText(report: AuthCheckReport): string {
   const sectionWidth = Math.max(...report.results.map((r) => r.section.length));
-  const lines = [`teapurl auth-check ${report.baseUrl} (resource ${report.resourceUrl})`, ''];
+  const lines = [`teapurl auth-check ${escapeControls(report.baseUrl)} (resource ${escapeControls(report.resourceUrl)})`, ''];
   for (const r of report.results) {
     lines.push(`${MARK[r.outcome]}  ${r.section.padEnd(sectionWidth)}  ${r.title}`);
     // The detail may quote what the server answered.
@@ -102,7 +102,7 @@ export async function authCheckCommand(argv: string[], io: CommandIo): Promise<n
     tokenRefusal: report.tokenRefusal === null ? null : withFlagHints(report.tokenRefusal, AUTH_CHECK_FLAG_HINTS),
     results: report.results.map((r) => ({ ...r, detail: withFlagHints(r.detail, AUTH_CHECK_FLAG_HINTS) })),
   };
-  io.stdout.write(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : formatText(report));
+  io.stdout.write(format === 'json' ? `${escapeJsonText(JSON.stringify(report, null, 2))}\n` : formatText(report));
   // The key's fault, not the server's: said apart from the rules, and still not a pass.
   if (report.tokenRefusal !== null) io.stderr.write(`teapurl auth-check: ${escapeControls(report.tokenRefusal)}\n`);
   return report.passed && report.tokenRefusal === null ? 0 : 1;

@@ -5,7 +5,7 @@ import { UsageError } from './usage-error.js';
 import { readTeaClientArgs, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
 import { parseCommandLine } from './args.js';
 import { teaFailureHint } from './tea-failure.js';
-import { escapeControls } from './output/safe-text.js';
+import { escapeControls, escapeJsonText, safeLineStart } from './output/safe-text.js';
 
 export const DISCOVER_HELP = `Usage: teapurl discover [options] <host|https-url|tei>
 
@@ -62,15 +62,15 @@ export async function discoverCommand(argv: string[], io: CommandIo): Promise<nu
     const result = await discover(target, { clientVersions, timeoutMs, allowInsecureHttp, transport });
     if (format === 'json') {
       io.stdout.write(
-        `${JSON.stringify({ url: result.url, selected: result.selected, ranked: result.ranked, warnings: result.warnings.map(({ pointer, rule, message }) => ({ pointer, rule, message })) }, null, 2)}\n`,
+        `${escapeJsonText(JSON.stringify({ url: result.url, selected: result.selected, ranked: result.ranked, warnings: result.warnings.map(({ pointer, rule, message }) => ({ pointer, rule, message })) }, null, 2))}\n`,
       );
       return 0;
     }
-    io.stdout.write(`${result.selected.baseUrl}\n`);
-    io.stdout.write(`\nEndpoints from ${result.url}, most preferred first:\n`);
-    const width = Math.max(...result.ranked.map((e) => e.baseUrl.length));
+    io.stdout.write(`${safeLineStart(escapeControls(result.selected.baseUrl))}\n`);
+    io.stdout.write(`\nEndpoints from ${escapeControls(result.url)}, most preferred first:\n`);
+    const width = Math.max(...result.ranked.map((e) => escapeControls(e.baseUrl).length));
     result.ranked.forEach((e, i) => {
-      io.stdout.write(`  ${i + 1}. ${e.baseUrl.padEnd(width)}  version ${e.version}, priority ${e.priority}\n`);
+      io.stdout.write(`  ${i + 1}. ${escapeControls(e.baseUrl).padEnd(width)}  version ${escapeControls(e.version)}, priority ${e.priority}\n`);
     });
     for (const warning of result.warnings) io.stderr.write(`teapurl discover: warning: ${escapeControls(warning.message)}\n`);
     return 0;

@@ -5,12 +5,12 @@ import { TeaApi } from '../tea/client/tea-api.js';
 import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 import { parseCommandLine } from './args.js';
-import { API_KEY_OPTIONS, readApiKeyArgs, readTeaClientArgs, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
-import { escapeControls, quoteArg, safeLineStart } from './output/safe-text.js';
+import { API_KEY_OPTIONS, readApiKeyArgs, readTeaClientArgs, readUrlArg, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
+import { escapeControls, escapeJsonText, quoteArg, safeLineStart } from './output/safe-text.js';
 import { failuresHint, teaFailureHint } from './tea-failure.js';
 import { InvalidArgumentError } from '../shared/errors.js';
 import { DOWNLOAD_FLAG_HINTS, withFlagHints } from './flag-hints.js';
-import { readMaxBytes } from './max-bytes.js';
+import { ANSWER_BYTES, answerMaxBytes, readMaxBytes } from './max-bytes.js';
 import { downloadProgress } from './download-progress.js';
 import { hasSignatureKeys, readSignatureTrust, SIGNATURE_HELP, SIGNATURE_OPTIONS, signaturePolicy, signerText } from './signature-args.js';
 
@@ -37,8 +37,12 @@ Options:
                             already there is never overwritten
   --type T,...              only artefacts of these types (BOM, VULNERABILITIES, …)
   --media-type M,...        only formats of these media types
-  --key-id ID               an API key for the servers; its secret with --secret or
-  --secret S                TEAPURL_API_SECRET (which keeps it out of the process list)
+  --key-id ID               an API key for the TEI service; its secret with --secret or
+  --secret S                TEAPURL_API_SECRET (which keeps it out of the process list).
+                            It goes only to the service's own origins (its
+                            /.well-known/tea endpoints, or the product release URL's)
+  --key-origin URL          send the key to servers on this origin too (repeatable),
+                            for product releases held on other servers
   --ca FILE                 trust this CA certificate (PEM) too, for a private CA
   --discovery-origin URL    read the TEI's /.well-known/tea from this origin instead
                             of https://<domain> (private deployments, tests)
@@ -64,6 +68,8 @@ left in DIR), 2 usage error.
 function readTarget(target: string, allowInsecureHttp: boolean): { tei: string } | { purl: string } | { baseUrl: string; uuid: string } {
   if (/^(?:urn:tei:|tei:\/\/)/i.test(target)) return { tei: target };
   if (/^pkg:/i.test(target)) return { purl: target };
+  // Checked before anything echoes it: user information may be a password.
+  if (/^[a-z][a-z0-9+.-]*:/i.test(target)) readUrlArg(target, 'the product release URL');
   const match = /^(https?:\/\/[^?#]+)\/productRelease\/([0-9a-fA-F-]{36})\/?$/.exec(target);
   if (!match) throw new UsageError(`${quoteArg(target)} is neither a TEI nor a product release URL (https://<api base>/productRelease/<uuid>)`);
   if (match[1]!.startsWith('http:') && !allowInsecureHttp) throw new UsageError(`${quoteArg(target)} uses http://; TEA servers are reached over TLS only (section 5.4); --allow-http is for local tests`);
@@ -88,12 +94,35 @@ function signatureText(entry: TeaManifestEntry): string {
 function textReport(report: TeaDownloadReport, out: string): string {
   const lines = report.files.map((f) =>
     safeLineStart(
-      `${f.verified ? 'verified  ' : 'UNVERIFIED'} ${escapeControls(path.join(out, f.file))}  ${f.bytes} bytes${f.checksums.length > 0 ? `, ${f.checksums.map((c) => c.algType).join(', ')}` : ''}${escapeControls(signatureText(f))}`,
+      `${f.verified ? 'verified  ' : 'UNVERIFIED'} ${escapeControls(path.join(out, f.file))}  ${f.bytes} bytes${f.checksums.length > 0 ? `, ${escapeControls(f.checksums.map((c) => c.algType).join(', '))}` : ''}${escapeControls(signatureText(f))}`,
     ),
   );
   const name = `${report.productRelease.name ? `${report.productRelease.name} ` : ''}${report.productRelease.version}`;
   lines.push(`${escapeControls(name)} (${report.productRelease.uuid}): ${report.files.length} file${report.files.length === 1 ? '' : 's'} verified, ${report.failures.length} failed; manifest ${escapeControls(report.manifest)}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** The signals that end a download: the file being written is deleted first (nothing unverified is left). */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * Runs `work` with a signal that SIGINT or SIGTERM aborts; once `work` has ended (its part file
+ * deleted), the signal is raised again, so the process ends as it would have.
+ */
+async function untilSignal<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const stop = new AbortController();
+  let caught: NodeJS.Signals | null = null;
+  const onSignal = (signal: NodeJS.Signals) => {
+    caught ??= signal;
+    stop.abort(new Error(`stopped by ${signal}`));
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
+  try {
+    return await work(stop.signal);
+  } finally {
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
+    if (caught !== null && process.listenerCount(caught) === 0) process.kill(process.pid, caught);
+  }
 }
 
 /** `teapurl download`: returns the exit code. */
@@ -107,6 +136,7 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
       type: { type: 'string' },
       'media-type': { type: 'string' },
       'discovery-origin': { type: 'string' },
+      'key-origin': { type: 'string', multiple: true },
       'allow-unverified': { type: 'boolean', default: false },
       signatures: { type: 'boolean', default: false },
       'require-signatures': { type: 'boolean', default: false },
@@ -127,6 +157,10 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
     const maxBytes = readMaxBytes(values['max-bytes']);
     if (values['discovery-origin'] !== undefined && 'baseUrl' in where) throw new UsageError('--discovery-origin is for a TEI or PURL target');
     if ('purl' in where && values['discovery-origin'] === undefined) throw new UsageError('a PURL carries no domain: name the server to ask with --discovery-origin URL');
+    if (values['discovery-origin'] !== undefined) readUrlArg(values['discovery-origin'], '--discovery-origin');
+    const keyOrigins = (values['key-origin'] ?? []).map((origin) => readUrlArg(origin, '--key-origin').origin);
+    if (keyOrigins.length > 0 && 'baseUrl' in where) throw new UsageError('--key-origin is for a TEI or PURL target: a product release URL names the one origin its key goes to');
+    if (keyOrigins.length > 0 && credentials === undefined) throw new UsageError('--key-origin needs an API key (--key-id)');
     const types = list(values.type, 'type');
     const mediaTypes = list(values['media-type'], 'media-type');
     const out = path.resolve(io.cwd, values.out);
@@ -142,7 +176,10 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
     let uuid: string;
     if (!('baseUrl' in where)) {
       const origin = values['discovery-origin'] !== undefined ? { discoveryOrigin: values['discovery-origin'] } : {};
-      const resolution = 'tei' in where ? await resolveTei(where.tei, { ...client, ...origin }) : await resolvePurl(where.purl, { ...client, ...origin });
+      // maxBytes is discovery's limit too (1 MiB by default): lowered only for a small heap.
+      const small = answerMaxBytes() < ANSWER_BYTES ? { maxBytes: answerMaxBytes() } : {};
+      const given = { ...client, keyOrigins, ...small, ...origin };
+      const resolution = 'tei' in where ? await resolveTei(where.tei, given) : await resolvePurl(where.purl, given);
       if (resolution.matches.length !== 1) {
         const releases = resolution.matches.map((m) => `${m.servers[0]?.baseUrl ?? resolution.endpoint.baseUrl}/productRelease/${m.productReleaseUuid}`);
         io.stderr.write(`teapurl download: ${escapeControls('tei' in where ? where.tei : where.purl)} resolves to ${releases.length} product releases; download one by its URL:\n${releases.map((r) => `  ${escapeControls(r)}\n`).join('')}`);
@@ -152,11 +189,12 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
       api = opened.api;
       uuid = opened.productRelease.uuid;
     } else {
-      api = new TeaApi({ baseUrl: where.baseUrl, ...client });
+      api = new TeaApi({ baseUrl: where.baseUrl, ...client }, { maxBytes: answerMaxBytes() });
       uuid = where.uuid;
     }
     const progress = downloadProgress(io.stderr, { quiet: values.quiet });
-    const report = await downloadProductRelease(api, uuid, {
+    const report = await untilSignal((signal) => downloadProductRelease(api, uuid, {
+      signal,
       out,
       ...(types ? { types } : {}),
       ...(mediaTypes ? { mediaTypes } : {}),
@@ -165,9 +203,9 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
       ...(maxBytes !== undefined ? { maxBytes } : {}),
       ...(trust ? { ...trust, requireSignatures: values['require-signatures'], signaturePolicy: signaturePolicy(values) } : {}),
       ...(progress ? { onProgress: progress.onProgress } : {}),
-    });
+    }));
     progress?.finish();
-    io.stdout.write(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : textReport(report, values.out));
+    io.stdout.write(format === 'json' ? `${escapeJsonText(JSON.stringify(report, null, 2))}\n` : textReport(report, values.out));
     for (const failure of report.failures) io.stderr.write(`teapurl download: ${escapeControls(failure.what)}: ${escapeControls(withFlagHints(failure.message, DOWNLOAD_FLAG_HINTS))}\n`);
     io.stderr.write(failuresHint(report.failures.map((failure) => failure.message), 'download'));
     return report.failures.length === 0 ? 0 : 1;

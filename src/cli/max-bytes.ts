@@ -41,3 +41,15 @@ export function parseMaxBytes(value: string | undefined): number {
   }
   return bytes;
 }
+
+/** The TEA client's default answer limit, 16 MiB. */
+export const ANSWER_BYTES = 16 * MIB;
+
+/**
+ * The largest TEA answer the TEA commands read: 16 MiB, or less when Node's heap is too small to
+ * parse and validate that much (the same share of the heap as `validate`'s ceiling), so that a
+ * huge answer is refused as too large instead of ending the run out of memory.
+ */
+export function answerMaxBytes(): number {
+  return Math.min(ANSWER_BYTES, maxBytesCeiling());
+}

@@ -5,8 +5,9 @@ import type { CommandIo } from './io.js';
 import { UsageError } from './usage-error.js';
 import { nearest, parseCommandLine } from './args.js';
 import { API_KEY_OPTIONS, readApiKeyArgs, readTeaClientArgs, readUrlArg, TEA_CLIENT_OPTIONS } from './tea-client-args.js';
-import { escapeControls, quoteArg, safeLineStart } from './output/safe-text.js';
+import { escapeControls, escapeJsonText, quoteArg, safeLineStart } from './output/safe-text.js';
 import { teaFailureHint } from './tea-failure.js';
+import { answerMaxBytes } from './max-bytes.js';
 import { InvalidArgumentError } from '../shared/errors.js';
 
 export const TEA_HELP = `Usage: teapurl tea <action> [options] <url>
@@ -59,7 +60,7 @@ const MARK = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
 
 function checkText(report: TeaCheckReport): string {
   const width = Math.max(0, ...report.results.map((r) => r.operationId.length));
-  const lines = [`teapurl tea check ${report.baseUrl}`, ''];
+  const lines = [`teapurl tea check ${escapeControls(report.baseUrl)}`, ''];
   for (const r of report.results) {
     lines.push(safeLineStart(`${MARK[r.outcome]}  ${r.check.padEnd(10)}  ${r.operationId.padEnd(width)}  ${escapeControls(r.path)}`));
     if (r.outcome !== 'pass') lines.push(safeLineStart(`      ${' '.repeat(width + 12)}  ${escapeControls(r.detail)}`));
@@ -96,18 +97,19 @@ export async function teaCommand(argv: string[], io: CommandIo): Promise<number>
     const client = { ...(credentials ? { credentials } : {}), transport, allowInsecureHttp, timeoutMs };
     const onWarning = (message: string) => io.stderr.write(`teapurl ${command}: warning: ${escapeControls(message)}\n`);
     if (values.all && action !== 'get') throw new UsageError('--all goes with tea get');
+    const maxBytes = answerMaxBytes();
     if (action === 'get') {
       const { baseUrl, path, search } = splitApiUrl(target);
       const matched = matchOperation(path);
       if (!matched) throw new UsageError(`${quoteArg(path)} is not a GET operation of the TEA API (see TEA_OPERATIONS: /product/<uuid>, /artifact/<uuid>/latest, …)`);
       const query = Object.fromEntries(search);
-      const api = new TeaApi({ baseUrl, ...client }, { onWarning });
+      const api = new TeaApi({ baseUrl, ...client }, { onWarning, maxBytes });
       if (values.all) {
         if (!matched.operation.paginated) throw new UsageError(`--all reads a listing; ${quoteArg(path)} (${matched.operation.operationId}) answers one object`);
         // Every page is read before anything is printed: a failure on page 9 leaves no partial list.
         const results: unknown[] = [];
         for await (const item of api.list(matched.operation.operationId, { ...(matched.uuid !== undefined ? { uuid: matched.uuid } : {}), query })) results.push(item);
-        io.stdout.write(format === 'json' ? `${JSON.stringify(results, null, 2)}\n` : results.map((item) => `${JSON.stringify(item)}\n`).join(''));
+        io.stdout.write(format === 'json' ? `${escapeJsonText(JSON.stringify(results, null, 2))}\n` : results.map((item) => `${escapeJsonText(JSON.stringify(item))}\n`).join(''));
         return 0;
       }
       const value = await api.call(matched.operation.operationId, {
@@ -115,13 +117,14 @@ export async function teaCommand(argv: string[], io: CommandIo): Promise<number>
         ...(matched.version !== undefined ? { version: matched.version } : {}),
         query,
       });
-      io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+      // The object is the server's: what it spells must not reach the terminal raw.
+      io.stdout.write(`${escapeJsonText(JSON.stringify(value, null, 2))}\n`);
       return 0;
     }
     const maxObjects = Number(values['max-objects']);
     if (!Number.isSafeInteger(maxObjects) || maxObjects < 1) throw new UsageError('--max-objects must be a positive whole number');
-    const report = await checkTeaServer({ baseUrl: target.replace(/\/+$/, ''), ...client, maxObjects, onWarning });
-    io.stdout.write(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : checkText(report));
+    const report = await checkTeaServer({ baseUrl: target.replace(/\/+$/, ''), ...client, maxObjects, maxBytes, onWarning });
+    io.stdout.write(format === 'json' ? `${escapeJsonText(JSON.stringify(report, null, 2))}\n` : checkText(report));
     return report.passed ? 0 : 1;
   } catch (error) {
     if (error instanceof UsageError) {

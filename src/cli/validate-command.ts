@@ -53,9 +53,11 @@ Options:
   --fix                rewrite each finding that has exactly one correct rewrite (PURL
                        type examples and SBOM PURLs not in canonical form, an endpoint
                        url's trailing slash or uppercase scheme, in place, in the
-                       document's own syntax); report what is left. Only files inside
-                       the working directory are written, each replaced whole (never
-                       half-written), and only if unchanged since read
+                       document's own syntax); report what is left. A file is written
+                       when named by its path, or found by a glob inside the working
+                       directory; never through a link leading out of the folder it was
+                       named in. Each is replaced whole (never half-written), and only
+                       if unchanged since read
   --dry-run            with --fix: print the fixes as a unified diff, write nothing
   -h, --help           show this help
   -v, --version        print the version

@@ -94,7 +94,8 @@ function asJson(files: readonly FileFix[], strict: boolean, dryRun: boolean): st
  * Exits as validation of the result would.
  */
 export async function validateFix(request: FixRequest, io: CommandIo): Promise<number> {
-  const options = { cwd: io.cwd, maxBytes: request.maxBytes, dryRun: request.dryRun, ...(request.kind ? { kind: request.kind } : {}) };
+  // The diff is built only when it is printed: under --dry-run.
+  const options = { cwd: io.cwd, maxBytes: request.maxBytes, dryRun: request.dryRun, diff: request.dryRun, ...(request.kind ? { kind: request.kind } : {}) };
   const report = await fixFiles(request.patterns, options);
   const stdin = request.readsStdin ? await fixStream(io.stdin, options) : null;
   // Arguments that named nothing to check are usage problems, as in plain validation.

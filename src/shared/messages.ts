@@ -13,6 +13,37 @@ export function cut(text: string, max = MAX_QUOTED_ERROR): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
+/**
+ * A long URL shortened for a message: its origin, `…`, and its last two path segments
+ * (`https://tea.example.com/…/collection/latest`); a URL of at most `max` characters as it is.
+ */
+export function shortUrl(url: string, max = 60): string {
+  if (url.length <= max) return url;
+  try {
+    const parsed = new URL(url);
+    const segments = parsed.pathname.split('/').filter((s) => s !== '');
+    const tail = segments.slice(-2).join('/');
+    const short = `${parsed.origin}/…/${tail}${parsed.search === '' ? '' : '?…'}`;
+    return short.length < url.length ? short : url;
+  } catch {
+    return cut(url, max);
+  }
+}
+
+/**
+ * What went wrong, for a report line: the whole message of an error teapurl made about a URL (one
+ * with a `url` the message names: a typed API call, a download, a network failure), with that URL
+ * shortened when the message is long, so the reason (pointer, rule, words) is never cut; any other error as
+ * {@link errorText} quotes it, cut, without its `Name: `.
+ */
+export function failureReason(error: unknown): string {
+  const url = (error as { url?: unknown } | null)?.url;
+  if (error instanceof Error && typeof url === 'string' && url !== '' && error.message.includes(url)) {
+    return error.message.length <= MAX_QUOTED_ERROR ? error.message : error.message.split(url).join(shortUrl(url));
+  }
+  return errorText(error).replace(/^\w*Error: /, '');
+}
+
 /** What went wrong in a caught value, as a message quotes it: `Name: message`, cut. */
 export function errorText(error: unknown, max = MAX_QUOTED_ERROR): string {
   return cut(error instanceof Error ? `${error.name}: ${error.message}` : String(error), max);

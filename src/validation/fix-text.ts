@@ -55,6 +55,18 @@ export interface FixTextResult<Name extends string = string> {
   /** The fixes applied, in source order. */
   applied: AppliedFix[];
   /**
+   * The replacements made, in source order: the characters `start` to `end` (UTF-16 offsets in
+   * the input text) became `text`. A diff of the fix can be written from them directly.
+   */
+  edits: Array<{
+    /** Where the replaced characters start (UTF-16 offset in the input). */
+    start: number;
+    /** Just past the replaced characters. */
+    end: number;
+    /** What stands there now. */
+    text: string;
+  }>;
+  /**
    * The findings of the fixed text, as validation reports them, each message ending with why it
    * was left: it needs a person, or its fix would have added a finding. When the text was refused,
    * the findings of the input, unchanged.
@@ -77,6 +89,7 @@ const BLOCKING: Record<string, string> = {
   'xml/doctype': 'it declares a DOCTYPE, which teapurl does not read',
   'xml/not-cyclonedx': 'it is not a CycloneDX BOM',
   'xml/too-deep': 'it nests too deeply to be read',
+  'xml/repeated-element': 'it repeats an element that may appear once, and a fix could land on the copy other readers ignore',
   'tag-value/syntax': 'it has lines that are not "Tag: value", and a fix could land where readers read another thing',
   'file/empty': 'it is empty',
   'internal/error': 'teapurl failed while validating it',
@@ -202,7 +215,7 @@ export function fixTextWith<Name extends string, Options extends BaseValidateOpt
   const first = validateTextValue(text, options);
   const unchanged = (refused: string | null): FixTextResult<Name> => {
     const left = leftToAPerson(first.result.findings);
-    return { text, changed: false, applied: [], left, valid: !left.some((f) => f.severity === 'error'), kind: first.result.kind, refused };
+    return { text, changed: false, applied: [], edits: [], left, valid: !left.some((f) => f.severity === 'error'), kind: first.result.kind, refused };
   };
   const refused = refusal(first.all);
   if (refused) return unchanged(refused);
@@ -265,6 +278,7 @@ export function fixTextWith<Name extends string, Options extends BaseValidateOpt
     text: chosen.length > 0 ? fixed : text,
     changed: chosen.length > 0,
     applied,
+    edits: chosen.map(({ edit }) => ({ start: edit.start, end: edit.end, text: edit.text })).sort((a, b) => a.start - b.start),
     left,
     valid: !left.some((f) => f.severity === 'error'),
     kind: after.result.kind,

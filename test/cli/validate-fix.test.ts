@@ -394,15 +394,32 @@ describe('teapurl validate --fix: streams, awkward names, links', () => {
     expect(outside.stdout).toBe('');
     expect(outside.stderr).toContain("../data/widget-definition.json: not in the diff: it lies outside the working directory, where 'patch -p1' and 'git apply' cannot reach it");
     expect(outside.status).toBe(1);
-    // Issue 29 item 10: --fix refuses it as --dry-run does, named directly or through a link.
+    // Issue 29 item 10, as issue 39 item 5 narrowed it: a link in the working directory that leads
+    // outside it is refused, and so is a link named outside it that leads out of its own folder…
     symlinkSync('../data/widget-definition.json', path.join(dir, 'work', 'widget-definition.json'));
-    for (const name of ['../data/widget-definition.json', 'widget-definition.json']) {
+    mkdirSync(path.join(dir, 'links'));
+    symlinkSync('../data/widget-definition.json', path.join(dir, 'links', 'widget-definition.json'));
+    for (const name of ['widget-definition.json', '../links/widget-definition.json']) {
       const fixed = runCli(['validate', '--fix', name], { cwd: path.join(dir, 'work') });
-      expect(fixed.stdout).toContain(`${name}: not written: it lies outside the working directory`);
+      expect(fixed.stdout).toContain(`${name}: not written: a link leads outside the working directory`);
       expect(fixed.stdout).not.toMatch(/fixed examples/);
       expect(fixed.status).toBe(1);
       expect(readFileSync(path.join(dir, 'data/widget-definition.json'), 'utf8')).toBe(BROKEN);
     }
+    // A glob finds the link in the working directory: refused as well.
+    const globbed = runCli(['validate', '--fix', '*.json'], { cwd: path.join(dir, 'work') });
+    expect(globbed.stdout).toContain('widget-definition.json: not written: a link leads outside the working directory, where a fix of a file a pattern found writes nothing');
+    expect(readFileSync(path.join(dir, 'data/widget-definition.json'), 'utf8')).toBe(BROKEN);
+    // …while a file named by its own path is fixed wherever it is (issue 39 item 5).
+    const named = runCli(['validate', '--fix', path.join(dir, 'data/widget-definition.json')], { cwd: path.join(dir, 'work') });
+    expect(named.status, named.stdout + named.stderr).toBe(0);
+    expect(named.stdout).toMatch(/fixed examples/);
+    expect(readFileSync(path.join(dir, 'data/widget-definition.json'), 'utf8')).toBe(FIXED);
+    writeFileSync(path.join(dir, 'data/widget-definition.json'), BROKEN);
+    const relative = runCli(['validate', '--fix', '../data/widget-definition.json'], { cwd: path.join(dir, 'work') });
+    expect(relative.status).toBe(0);
+    expect(readFileSync(path.join(dir, 'data/widget-definition.json'), 'utf8')).toBe(FIXED);
+    writeFileSync(path.join(dir, 'data/widget-definition.json'), BROKEN);
     const linked = runCli(['validate', '--fix', '--dry-run', 'widget-definition.json'], { cwd: path.join(dir, 'work') });
     expect([linked.stdout, linked.status]).toEqual(['', 1]);
   });

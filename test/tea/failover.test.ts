@@ -135,3 +135,38 @@ describe('withFailover', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
+
+describe('issue 35 item 6: failover is capped in endpoints tried and in total time', () => {
+  const many = Array.from({ length: 3_000 }, (_, i) => ({ baseUrl: `https://e${i}.example.com/v1.0.0` }));
+  const unavailable = async () => new Response('', { status: 503 });
+
+  it('tries at most 10 of 3,000 endpoints that all answer 503, and the message says how many were left', async () => {
+    const tried: string[] = [];
+    const error = await withFailover(many, async (e) => (tried.push(e.baseUrl), unavailable()), { sleep: async () => undefined }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FailoverError);
+    expect(tried).toHaveLength(10);
+    expect((error as FailoverError).untried).toBe(2_990);
+    expect((error as Error).message).toMatch(/^10 endpoints failed and 2990 more were not tried \(at most 10 are tried\): https:\/\/e0\.example\.com\/v1\.0\.0: answered 503; /);
+  });
+
+  it('gives up once the waits would pass the total time allowed, 60 s by default', async () => {
+    let clock = 0;
+    const sleep = async (ms: number) => void (clock += ms);
+    const error = await withFailover(many, unavailable, { sleep, now: () => clock, maxEndpoints: 1_000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FailoverError);
+    // Waits of 200, 400, …, 3,200 ms, then 5,000 each: the last wait begun ends by 60 s.
+    expect(clock).toBeLessThanOrEqual(60_000);
+    expect(clock).toBeGreaterThan(55_000);
+    expect((error as Error).message).toMatch(/^\d+ endpoints failed and \d+ more were not tried: failover gives up after 60000 ms: /);
+  });
+
+  it('both limits can be set', async () => {
+    const tried: string[] = [];
+    await withFailover(many, async (e) => (tried.push(e.baseUrl), unavailable()), { sleep: async () => undefined, maxEndpoints: 3 }).catch(() => undefined);
+    expect(tried).toHaveLength(3);
+    let clock = 0;
+    const error = await withFailover(many, unavailable, { sleep: async (ms) => void (clock += ms), now: () => clock, maxTotalMs: 1_000 }).catch((e: unknown) => e);
+    expect((error as FailoverError).stoppedBy).toBe('max-total-time');
+    expect((error as FailoverError).attempts).toHaveLength(3);
+  });
+});

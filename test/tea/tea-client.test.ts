@@ -645,15 +645,21 @@ describe('TeaClient against the project test server (startTeaServer)', () => {
 });
 
 describe('time limits', () => {
-  it('timeoutMs limits the wait for the answer, not the reading of a slow body', async () => {
+  it('timeoutMs limits the wait for the answer and each pause in the body, not the reading of a slow body', async () => {
     const s = await server((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
       res.write('first;');
-      setTimeout(() => res.end('last'), 3_000);
+      // The body takes 3 s in all, in steps of 750 ms: longer than timeoutMs, each pause shorter.
+      let left = 4;
+      const timer = setInterval(() => {
+        if (--left > 0) return void res.write('.');
+        clearInterval(timer);
+        res.end('last');
+      }, 750);
     });
     // 2 s covers a TLS handshake and the first byte on a slow machine; the body ends after 3 s.
     const result = await client(`${s.url}/v1.0.0`, { timeoutMs: 2_000 }).request('/artifact/1');
     expect(result.outcome).toBe('ok');
-    expect(await result.response.text()).toBe('first;last');
+    expect(await result.response.text()).toBe('first;...last');
   });
 });

@@ -128,3 +128,29 @@ describe('discover takes the domain from either spelling', () => {
     }
   });
 });
+
+describe('issue 35 item 12: a TEI domain is a DNS name, never an IP address in any spelling', () => {
+  // Each of these is a host that new URL() and fetch read as an IPv4 address (127.0.0.1 for most).
+  it.each(['2130706433', '0x7f.1', '0x7F000001', '0177.0.0.1', '127.1', '127.0.0.1', '10.0.0.1', 'tea.example.0x1', 'a.123', '0x'])('refuses %s in both spellings, and discover does not fetch it', (domain) => {
+    for (const tei of [`tei://${domain}/uuid/${UUID}`, `urn:tei:uuid:${domain}:${UUID}`]) {
+      let error: unknown;
+      try {
+        parseTei(tei);
+      } catch (e) {
+        error = e;
+      }
+      expect(error, tei).toBeInstanceOf(TeiError);
+      expect((error as TeiError).part).toBe('domain');
+      expect((error as Error).message).toMatch(/IPv4 address, and a TEI domain is a DNS name/);
+      expect(() => discoveryOrigin(tei)).toThrow(DiscoveryError);
+    }
+  });
+
+  it('refuses an IPv6 literal', () => {
+    expect(() => parseTei(`tei://[::1]/uuid/${UUID}`)).toThrow(/IP address literal "\[::1\]" where a domain should be; a TEI domain is a DNS name/);
+  });
+
+  it('keeps DNS names whose labels start with digits or hex', () => {
+    for (const domain of ['123.example.com', '0x7f.example.com', 'tea.example.c0m', '1password.com']) expect(parseTei(`tei://${domain}/uuid/${UUID}`).domain).toBe(domain);
+  });
+});

@@ -192,7 +192,7 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
             pointer: parent.pointer + toPointer([name]),
             severity: 'error',
             rule: 'xml/repeated-element',
-            message: `${humanPath(parent.pointer)} has more than one <${name}>; CycloneDX allows one, and teapurl checked the first only`,
+            message: `${humanPath(parent.pointer)} has more than one <${name}>; CycloneDX allows one, and teapurl checked the first only; no fix is applied to the document while it has two, since readers may take either`,
             position: positionAt(starts, start),
           });
         }

@@ -53,9 +53,21 @@ export class FailoverError extends TeapurlError<'no-endpoint' | 'every-endpoint-
   constructor(
     /** What each endpoint did, in the order they were tried. */
     readonly attempts: readonly FailoverAttempt[],
+    /** Endpoints left untried because a limit was reached (`maxEndpoints` or `maxTotalMs`). */
+    readonly untried = 0,
+    /** Which limit stopped the run, when one did. */
+    readonly stoppedBy: 'max-endpoints' | 'max-total-time' | null = null,
+    limit = 0,
   ) {
-    super(attempts.length === 0 ? 'no endpoint to try' : `every endpoint failed: ${attempts.map((a) => `${a.endpoint}: ${a.detail}`).join('; ')}`, {
-      code: attempts.length === 0 ? 'no-endpoint' : 'every-endpoint-failed',
+    const list = attempts.map((a) => `${a.endpoint}: ${a.detail}`).join('; ');
+    const why =
+      stoppedBy === 'max-endpoints'
+        ? `${attempts.length} endpoints failed and ${untried} more were not tried (at most ${limit} are tried)`
+        : stoppedBy === 'max-total-time'
+          ? `${attempts.length} endpoint${attempts.length === 1 ? '' : 's'} failed and ${untried} more were not tried: failover gives up after ${limit} ms`
+          : 'every endpoint failed';
+    super(attempts.length === 0 && stoppedBy === null ? 'no endpoint to try' : `${why}: ${list}`, {
+      code: attempts.length === 0 && stoppedBy === null ? 'no-endpoint' : 'every-endpoint-failed',
     });
     this.errors = attempts.map((a) => a.error ?? new Error(a.detail));
   }
@@ -81,6 +93,12 @@ export interface FailoverOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Stops the run between endpoints. */
   signal?: AbortSignal;
+  /** The most endpoints tried; the rest are left out, and the error says how many. Default 10. */
+  maxEndpoints?: number;
+  /** No endpoint is tried, and no wait begins, once this many ms have passed since the first try. Default 60,000 ms. */
+  maxTotalMs?: number;
+  /** Clock in ms (tests pass a fake with their `sleep`). Default `Date.now`. */
+  now?: () => number;
 }
 
 function realSleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -159,11 +177,21 @@ export async function withFailover<
   const baseDelay = Math.max(0, options.baseDelayMs ?? 200);
   const maxDelay = Math.max(0, options.maxDelayMs ?? 5_000);
   const sleep = options.sleep ?? realSleep;
+  const maxEndpoints = Math.max(1, options.maxEndpoints ?? 10);
+  const maxTotalMs = Math.max(0, options.maxTotalMs ?? 60_000);
+  const now = options.now ?? Date.now;
+  const started = now();
   const attempts: FailoverAttempt[] = [];
   for (let index = 0; index < ranked.length; index++) {
     const endpoint = ranked[index]!;
     const name = endpoint.baseUrl ?? endpoint.url ?? `endpoint ${index + 1}`;
-    if (index > 0) await sleep(Math.min(maxDelay, baseDelay * 2 ** (index - 1)), options.signal);
+    if (index >= maxEndpoints) throw new FailoverError(attempts, ranked.length - index, 'max-endpoints', maxEndpoints);
+    if (index > 0) {
+      const wait = Math.min(maxDelay, baseDelay * 2 ** (index - 1));
+      // A wait that would end past the deadline is not begun.
+      if (now() - started + wait > maxTotalMs) throw new FailoverError(attempts, ranked.length - index, 'max-total-time', maxTotalMs);
+      await sleep(wait, options.signal);
+    }
     if (options.signal?.aborted) throw options.signal.reason;
     let result: T;
     try {

@@ -3,6 +3,7 @@
  * reads, content types, UTF-8, origins. Requests themselves go through a `TeaTransport`.
  */
 import { readLimitedBody } from '../protocol/read-limited-body.js';
+import { MAX_DEPTH } from '../../validation/source/json-source.js';
 import { TeapurlError } from '../../shared/errors.js';
 
 /** A body was larger than allowed; `code` is always `'too-large'`. */
@@ -21,6 +22,68 @@ export async function readBody(response: Response, limit: number): Promise<Uint8
   const body = await readLimitedBody(response, limit);
   if (body === null) throw new BodyTooLargeError(limit);
   return body;
+}
+
+/** A JSON body nested deeper than teapurl reads. */
+export class JsonTooDeepError extends TeapurlError<'too-deep'> {
+  override name = 'JsonTooDeepError';
+  constructor(readonly limit: number) {
+    super(`the answer nests arrays and objects more than ${limit} levels deep; teapurl reads at most ${limit}`, { code: 'too-deep' });
+  }
+}
+
+/**
+ * {@link readBody} for a JSON answer, with its nesting measured as the bytes arrive: reading stops
+ * (and the rest is cancelled) once arrays and objects nest deeper than `maxDepth`, before anything
+ * is parsed, so a hostile `[[[[…` costs a few hundred bytes, not a parse of the whole body.
+ * Throws {@link BodyTooLargeError} past `limit` bytes and {@link JsonTooDeepError} past `maxDepth`.
+ */
+export async function readJsonBody(response: Response, limit: number, maxDepth = MAX_DEPTH): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    await discardBody(response);
+    throw new BodyTooLargeError(limit);
+  }
+  if (!response.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError(limit);
+    }
+    // Brackets, quotes and backslashes are ASCII: no byte of a multi-byte UTF-8 character is one.
+    for (let i = 0; i < value.length; i++) {
+      const byte = value[i]!;
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (byte === 0x5c) escaped = true;
+        else if (byte === 0x22) inString = false;
+      } else if (byte === 0x22) inString = true;
+      else if (byte === 0x5b || byte === 0x7b) {
+        if (++depth > maxDepth) {
+          await reader.cancel().catch(() => undefined);
+          throw new JsonTooDeepError(maxDepth);
+        }
+      } else if (byte === 0x5d || byte === 0x7d) depth--;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const whole = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return whole;
 }
 
 /** Discards a body we do not need, so the connection can be reused. */
@@ -60,4 +123,66 @@ export function randomHex(bytes: number): string {
   let hex = '';
   for (const value of values) hex += value.toString(16).padStart(2, '0');
   return hex;
+}
+
+/** How long reading one answer's body may take. */
+export interface BodyTimeouts {
+  /** The longest wait for the next bytes, in ms. */
+  readonly idleMs: number;
+  /** The longest time for the whole body, from the first read, in ms. */
+  readonly totalMs: number;
+}
+
+/**
+ * `response` with a body whose reads fail with a `TimeoutError` (a `DOMException`, as
+ * `AbortSignal.timeout` gives) when no bytes come for `idleMs`, or when reading it all takes
+ * longer than `totalMs`; `onTimeout` is then called with that error (to close the connection).
+ * A timer runs only while a read waits, so a body nobody reads holds no timer.
+ */
+export function timedBody(response: Response, limits: BodyTimeouts, onTimeout: (reason: unknown) => void): Response {
+  const body = response.body;
+  if (body === null) return response;
+  const reader = body.getReader();
+  let started: number | undefined;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        started ??= Date.now();
+        const left = limits.totalMs - (Date.now() - started);
+        const idle = limits.idleMs <= left;
+        const reason = new DOMException(idle ? `no bytes of the answer for ${limits.idleMs} ms` : `the answer took longer than ${limits.totalMs} ms to read`, 'TimeoutError');
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const expired = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(reason), Math.max(0, idle ? limits.idleMs : left));
+        });
+        try {
+          const { done, value } = await Promise.race([reader.read(), expired]);
+          if (done) controller.close();
+          else controller.enqueue(value);
+        } catch (error) {
+          if (error === reason) {
+            onTimeout(reason);
+            reader.cancel(reason).catch(() => undefined);
+          }
+          controller.error(error);
+        } finally {
+          clearTimeout(timer);
+        }
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  let timed: Response;
+  try {
+    timed = new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
+  } catch {
+    // A status that may carry no body (the platform would not make one): nothing to bound.
+    reader.releaseLock();
+    return response;
+  }
+  Object.defineProperty(timed, 'url', { value: response.url });
+  return timed;
 }

@@ -8,6 +8,8 @@ import { discover, type DiscoverOptions, type DiscoveryResult } from './discover
 import { withFailover, type FailoverOptions } from './failover.js';
 import { rankValidatedDocument, type RankedEndpoint } from './rank-endpoints.js';
 import { parseTei, type Tei } from './tei.js';
+import { originOf } from './http.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
 import { TeaApi, type TeaApiOptions } from './tea-api.js';
 import type { ApiKeyCredentials } from './token-request.js';
 
@@ -23,8 +25,17 @@ import type { ApiKeyCredentials } from './token-request.js';
  * ```
  */
 export interface ResolveTeiOptions extends DiscoverOptions, TeaApiOptions {
-  /** An API key for the servers (sent to their `/token` only). */
+  /**
+   * An API key for the TEI service: sent to the `/token` of the endpoints its discovery document
+   * (`/.well-known/tea`) lists, and of servers on the origins in `keyOrigins`; never to a server
+   * on another origin that a `GET /discovery?tei=` answer names (that one is asked without it).
+   */
   credentials?: ApiKeyCredentials;
+  /**
+   * More origins (`https://host[:port]`) whose servers may be sent the API key, for product
+   * releases held on servers beside the TEI service's own endpoints.
+   */
+  keyOrigins?: readonly string[];
   /** Read `/.well-known/tea` from this origin instead of `https://<the TEI's domain>` (a private deployment, a test). */
   discoveryOrigin?: string;
   /** How failover waits between endpoints and servers. */
@@ -100,8 +111,9 @@ function rankServers(info: TeaDiscoveryInfo, options: ResolveTeiOptions): Ranked
  */
 export async function resolveTei(tei: string, options: ResolveTeiOptions = {}): Promise<TeiResolution> {
   const parsed = parseTei(tei);
+  const keyOrigins = keyOriginsOf(options);
   const discovery = await discover(options.discoveryOrigin ?? tei, options);
-  return { tei: parsed, ...(await resolveOn(discovery, (api) => api.discoveryByTei(tei.trim()), options)) };
+  return { tei: parsed, ...(await resolveOn(discovery, (api) => api.discoveryByTei(tei.trim()), options, keyOrigins)) };
 }
 
 /**
@@ -132,23 +144,43 @@ export interface PurlResolution extends Omit<TeiResolution, 'tei'> {
  * ```
  */
 export async function resolvePurl(purl: string, options: ResolveTeiOptions): Promise<PurlResolution> {
-  if (typeof purl !== 'string' || !/^pkg:/i.test(purl.trim())) throw new TypeError(`${JSON.stringify(purl)} is not a PURL (pkg:<type>/…)`);
-  if (options.discoveryOrigin === undefined) throw new TypeError('a PURL carries no domain: resolvePurl needs the server, as discoveryOrigin');
+  if (typeof purl !== 'string' || !/^pkg:/i.test(purl.trim())) throw new InvalidArgumentError(`${JSON.stringify(purl)} is not a PURL (pkg:<type>/…)`);
+  if (options.discoveryOrigin === undefined) throw new InvalidArgumentError('a PURL carries no domain: resolvePurl needs the server, as discoveryOrigin');
+  const keyOrigins = keyOriginsOf(options);
   const discovery = await discover(options.discoveryOrigin, options);
-  return { purl: purl.trim(), ...(await resolveOn(discovery, (api) => api.discoveryByPurl(purl.trim()), options)) };
+  return { purl: purl.trim(), ...(await resolveOn(discovery, (api) => api.discoveryByPurl(purl.trim()), options, keyOrigins)) };
+}
+
+/** The origins the caller names for its key (`keyOrigins`), read as origins. */
+function keyOriginsOf(options: ResolveTeiOptions): Set<string> {
+  const keyOrigins = new Set<string>();
+  for (const origin of options.keyOrigins ?? []) {
+    const read = originOf(origin);
+    if (read === null || read === 'null') throw new InvalidArgumentError(`keyOrigins: ${JSON.stringify(origin)} is not an absolute URL`);
+    keyOrigins.add(read);
+  }
+  return keyOrigins;
 }
 
 /** The flow after discovery, for a TEI or a PURL: the ranked endpoints asked in turn, each match's servers ranked. */
-async function resolveOn(discovery: DiscoveryResult, ask: (api: TeaApi) => Promise<TeaDiscoveryInfo[]>, options: ResolveTeiOptions): Promise<Omit<TeiResolution, 'tei'>> {
+async function resolveOn(
+  discovery: DiscoveryResult,
+  ask: (api: TeaApi) => Promise<TeaDiscoveryInfo[]>,
+  options: ResolveTeiOptions,
+  keyOrigins: Set<string>,
+): Promise<Omit<TeiResolution, 'tei'>> {
+  // The key was given for the TEI service: its endpoints' origins, and those the caller names.
+  for (const endpoint of discovery.ranked) keyOrigins.add(originOf(endpoint.baseUrl) ?? '');
   // One client per API base: a token obtained for discovery serves the reads that follow.
   const apis = new Map<string, TeaApi>();
   const apiFor = (endpoint: RankedEndpoint): TeaApi => {
     const known = apis.get(endpoint.baseUrl);
     if (known) return known;
+    const keyGoesThere = options.credentials !== undefined && keyOrigins.has(originOf(endpoint.baseUrl) ?? '');
     const api = new TeaApi(
       {
         baseUrl: endpoint.baseUrl,
-        ...(options.credentials ? { credentials: options.credentials } : {}),
+        ...(keyGoesThere ? { credentials: options.credentials! } : {}),
         ...(options.transport ? { transport: options.transport } : {}),
         ...(options.allowInsecureHttp ? { allowInsecureHttp: true } : {}),
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),

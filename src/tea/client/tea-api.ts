@@ -20,7 +20,7 @@ import { loadTeaValidator } from '../kinds/protocol-validator.js';
 import type { TeaObjectKind, TeaObjectTypes } from '../kinds/objects/tea-object-types.js';
 import { andMore } from '../../shared/messages.js';
 import { TEA_OPERATIONS, operationPath, type TeaOperation } from '../protocol/api-operations.js';
-import { BodyTooLargeError, discardBody, isJsonContentType, readBody, utf8 } from './http.js';
+import { BodyTooLargeError, discardBody, isJsonContentType, JsonTooDeepError, readJsonBody, utf8 } from './http.js';
 import { toNetworkError } from './network-error.js';
 import { TeaClient, type TeaClientOptions, type TeaOutcome } from './tea-client.js';
 import { InvalidArgumentError, TeapurlError } from '../../shared/errors.js';
@@ -490,9 +490,15 @@ export class TeaApi {
     }
     let bytes: Uint8Array;
     try {
-      bytes = await readBody(response, this.maxBytes);
+      // Size and depth are checked as the bytes arrive, before anything is parsed.
+      bytes = await readJsonBody(response, this.maxBytes);
     } catch (error) {
       if (error instanceof BodyTooLargeError) throw new TeaApiError('too-large', operationId, url, status, `${operationId}: ${url} answered more than ${this.maxBytes} bytes`);
+      if (error instanceof JsonTooDeepError) {
+        const message = error.message.replace(/^the answer /, 'the document ');
+        const finding: Finding = { file: url, pointer: '', line: 1, column: 1, severity: 'error', rule: 'json/too-deep', message };
+        throw new TeaApiError('invalid-answer', operationId, url, status, `${operationId}: ${url} answered an invalid ${kind}: ${message} [json/too-deep]`, [finding]);
+      }
       throw toNetworkError(error, url);
     }
     const text = utf8(bytes);

@@ -1,7 +1,7 @@
 /**
  * The authenticating TEA client (section 5): one instance per service API base URL.
  */
-import { discardBody, originOf } from './http.js';
+import { discardBody, originOf, timedBody } from './http.js';
 import { toNetworkError } from './network-error.js';
 import { findBearerChallenge, type Challenge } from '../protocol/www-authenticate.js';
 import { TokenCache } from './token-cache.js';
@@ -42,8 +42,12 @@ export interface TeaClientOptions {
   renewBeforeSeconds?: number;
   /** Redirects followed per request. Default 5. */
   maxRedirects?: number;
-  /** Time limit for one `request` call until the final response headers arrive (token requests and redirects included); reading the body is not limited. Default 30,000 ms. */
+  /** Time limit for one `request` call until the final response headers arrive (token requests and redirects included). Default 30,000 ms. */
   timeoutMs?: number;
+  /** The longest wait for the next bytes of an answer's body, in ms; reading it then fails with a `TimeoutError`. Default `timeoutMs`. */
+  idleTimeoutMs?: number;
+  /** The longest time to read an answer's whole body, in ms. Default 120,000 ms. */
+  bodyTimeoutMs?: number;
   /** Accept an `http://` base URL. Local tests only: TEA servers are reached over TLS (section 5.4). */
   allowInsecureHttp?: boolean;
   /** Clock in ms since the epoch; for tests of token expiry. */
@@ -137,6 +141,10 @@ export interface TeaRequestInit {
   body?: string | Uint8Array;
   /** Cancels the request: it then throws a {@link NetworkError} (kind `aborted`, or `timeout` for `AbortSignal.timeout`). */
   signal?: AbortSignal;
+  /** This request's {@link TeaClientOptions.idleTimeoutMs}: the longest wait for the next bytes of its body. */
+  idleTimeoutMs?: number;
+  /** This request's {@link TeaClientOptions.bodyTimeoutMs}: the longest time to read its body (a large file needs more). */
+  bodyTimeoutMs?: number;
 }
 
 /**
@@ -265,6 +273,8 @@ export class TeaClient {
   private readonly eagerToken: boolean;
   private readonly maxRedirects: number;
   private readonly timeoutMs: number;
+  private readonly idleTimeoutMs: number;
+  private readonly bodyTimeoutMs: number;
   private readonly allowInsecureHttp: boolean;
   private readonly now: () => number;
 
@@ -284,6 +294,8 @@ export class TeaClient {
     this.eagerToken = options.eagerToken === true;
     this.maxRedirects = options.maxRedirects ?? 5;
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.idleTimeoutMs = options.idleTimeoutMs ?? this.timeoutMs;
+    this.bodyTimeoutMs = options.bodyTimeoutMs ?? 120_000;
     this.now = options.now ?? Date.now;
     this.tokens = new TokenCache(() => this.obtainToken(), {
       ...(options.renewBeforeSeconds !== undefined ? { renewBeforeSeconds: options.renewBeforeSeconds } : {}),
@@ -321,15 +333,19 @@ export class TeaClient {
   async request(path: string, init: TeaRequestInit = {}): Promise<TeaResult> {
     const url = this.resolve(path);
     const headers = this.callerHeaders(init.headers);
-    // The time limit runs until the final response's headers arrive; reading its body is the caller's business.
+    // The time limit runs until the final response's headers arrive; then the body's own limits
+    // (idle and total) bound each read of it, and one that expires closes the connection.
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new DOMException(`no answer within ${this.timeoutMs} ms`, 'TimeoutError')), this.timeoutMs);
     const signal = init.signal ? AbortSignal.any([deadline.signal, init.signal]) : deadline.signal;
+    let result: TeaResult;
     try {
-      return await this.authenticatedRequest(url, init, headers, signal);
+      result = await this.authenticatedRequest(url, init, headers, signal);
     } finally {
       clearTimeout(timer);
     }
+    const limits = { idleMs: init.idleTimeoutMs ?? this.idleTimeoutMs, totalMs: init.bodyTimeoutMs ?? this.bodyTimeoutMs };
+    return { ...result, response: timedBody(result.response, limits, (reason) => deadline.abort(reason)) };
   }
 
   private async authenticatedRequest(url: string, init: TeaRequestInit, headers: Array<[string, string]>, signal: AbortSignal): Promise<TeaResult> {

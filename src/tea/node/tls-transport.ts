@@ -53,6 +53,11 @@ export interface TlsTransportOptions {
   clientCertificate?: ClientCertificate;
   /** Time allowed to open a connection and finish the TLS handshake. Default 10,000 ms. */
   connectTimeoutMs?: number;
+  /**
+   * The longest the connection may stay silent once open, waiting for the answer's headers or
+   * the next bytes of its body; the request then fails (`ETIMEDOUT`). Default 60,000 ms.
+   */
+  idleTimeoutMs?: number;
 }
 
 /**
@@ -81,6 +86,7 @@ export function tlsTransport(options: TlsTransportOptions = {}): TeaTransport {
     throw new InvalidArgumentError('clientCertificate needs PEM strings cert and key');
   }
   const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
+  const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
   const agent = (withCertificate: boolean) =>
     new Agent({
       keepAlive: true,
@@ -95,7 +101,7 @@ export function tlsTransport(options: TlsTransportOptions = {}): TeaTransport {
   const service = certificate ? agent(true) : plain;
   return {
     presentsClientCertificate: certificate !== undefined,
-    send: (url, request) => send(url, request, request.toService ? service : plain, connectTimeoutMs),
+    send: (url, request) => send(url, request, request.toService ? service : plain, connectTimeoutMs, idleTimeoutMs),
     async close() {
       for (const a of new Set([plain, service])) a.destroy();
     },
@@ -106,12 +112,26 @@ export function tlsTransport(options: TlsTransportOptions = {}): TeaTransport {
 const NO_BODY = new Set([101, 204, 205, 304]);
 
 /** One request over `agent` (https) or a plain connection (http, local tests only), answered as a `Response`. */
-function send(url: string, request: TeaTransportRequest, agent: Agent, connectTimeoutMs: number): Promise<Response> {
+function send(url: string, request: TeaTransportRequest, agent: Agent, connectTimeoutMs: number, idleTimeoutMs: number): Promise<Response> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const https = target.protocol === 'https:';
     const options: RequestOptions = { method: request.method, headers: Object.fromEntries(request.headers), ...(https ? { agent } : {}), ...(request.signal ? { signal: request.signal } : {}) };
-    const outgoing = (https ? httpsRequest : httpRequest)(target, options, (incoming) => resolve(asResponse(incoming, request.method)));
+    const outgoing = (https ? httpsRequest : httpRequest)(target, options, (incoming) => {
+      // The signal bounds the body too: a cancelled read ends the answer with the signal's reason.
+      const signal = request.signal;
+      if (signal) {
+        const onAbort = () => incoming.destroy(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
+        if (signal.aborted) onAbort();
+        else {
+          signal.addEventListener('abort', onAbort, { once: true });
+          incoming.once('close', () => signal.removeEventListener('abort', onAbort));
+        }
+      }
+      resolve(asResponse(incoming, request.method));
+    });
+    // A connection that falls silent (no headers, or a body that stops) is closed after the idle limit.
+    outgoing.setTimeout(idleTimeoutMs, () => outgoing.destroy(Object.assign(new Error(`the connection was silent for ${idleTimeoutMs} ms`), { code: 'ETIMEDOUT' })));
     // As fetch does: a cancelled request rejects with the signal's reason (a TimeoutError names the
     // limit), any other failure below HTTP with `TypeError: fetch failed` whose cause says what it was.
     outgoing.on('error', (error) => reject(request.signal?.aborted ? request.signal.reason : new TypeError('fetch failed', { cause: error })));

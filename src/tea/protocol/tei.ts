@@ -81,14 +81,25 @@ function shown(text: string): string {
   return quoted(text, 120);
 }
 
+/**
+ * A last label that makes a URL parser read the whole host as an IPv4 address (the WHATWG URL
+ * standard's "ends in a number"): all digits, or `0x` and hex digits. `2130706433`, `0x7f.1`,
+ * `0177.0.0.1` and `127.1` are all `127.0.0.1` to `new URL()` and to `fetch`.
+ */
+const NUMERIC_LABEL = /^(?:[0-9]+|0x[0-9a-f]*)$/i;
+
 function checkDomain(tei: string, raw: string): string {
   const where = `the TEI ${shown(tei)}`;
   if (raw === '') throw new TeiError('domain', `${where} has no domain`);
+  if (raw.startsWith('[')) throw new TeiError('domain', `${where} has the IP address literal ${shown(raw)} where a domain should be; a TEI domain is a DNS name`);
   if (raw.includes(':')) throw new TeiError('domain', `${where} has ${shown(raw)} where a domain should be; a TEI domain has no port`);
   const domain = raw.toLowerCase().replace(/\.$/, '');
   const labels = domain.split('.');
   if (domain.length > 253 || !labels.every((label) => LABEL.test(label))) {
     throw new TeiError('domain', `${where} has ${shown(raw)} where a domain name should be`);
+  }
+  if (NUMERIC_LABEL.test(labels[labels.length - 1]!)) {
+    throw new TeiError('domain', `${where} has ${shown(raw)} where a domain should be: a URL reads it as an IPv4 address, and a TEI domain is a DNS name`);
   }
   return domain;
 }

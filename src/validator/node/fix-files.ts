@@ -1,6 +1,6 @@
 import { closeSync, constants, fchmodSync, fchownSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
+import { replacementHunks, type Replacement } from '../../validation/edit-diff.js';
 import { leftToAPerson, refusal, type AppliedFix, type FixTextResult } from '../../validation/fix-text.js';
 import { fixText } from '../fix.js';
 import type { DocumentKind } from '../all-kinds.js';
@@ -10,6 +10,7 @@ import { DEFAULT_MAX_BYTES, documentText, readStream, readWhole, validateFiles, 
 import { withNodeGuard } from '../../purl/node/node-pattern-guard.js';
 import type { ValidateOptions } from '../validate.js';
 import { errorCode, fsReason, isPermissionCode } from '../../shared/node/fs-reason.js';
+import { readsAsGlob } from '../../shared/node/expand-glob.js';
 import { CREATE_EXCLUSIVE, NO_FOLLOW, temporaryBeside } from '../../shared/node/safe-write.js';
 
 /**
@@ -25,6 +26,8 @@ import { CREATE_EXCLUSIVE, NO_FOLLOW, temporaryBeside } from '../../shared/node/
 export interface FixFilesOptions extends ValidateFilesOptions {
   /** Compute the fixes and their diff, write nothing. */
   dryRun?: boolean;
+  /** Write each file's unified diff into {@link FileFix.diff}. Default `true`; `false` leaves it `''` (nothing prints it). */
+  diff?: boolean;
 }
 
 /**
@@ -64,7 +67,7 @@ export interface FileFix {
   applied: AppliedFix[];
   /** The verdict on the file as it now is (under `dryRun`: as it would be); messages say what is left to a person. */
   result: ValidationResult;
-  /** A unified diff (`--- a/file`, `+++ b/file`) of the fixes; `''` when nothing changes. */
+  /** A unified diff (`--- a/file`, `+++ b/file`) of the fixes; `''` when nothing changes (or `diff: false`). */
   diff: string;
   /** One line saying why the file was refused or not written, or `null`. */
   note: string | null;
@@ -89,26 +92,38 @@ export interface FixFilesReport {
   valid: boolean;
 }
 
+/** `real` relative to the folder `base`, or `null` when it lies outside it. */
+function inside(base: string, real: string): string | null {
+  let folder: string;
+  try {
+    folder = realpathSync(base);
+  } catch {
+    folder = path.resolve(base);
+  }
+  const relative = path.relative(folder, real);
+  if (relative === '' || relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) return null;
+  return relative;
+}
+
 /**
  * The file a fix is about, read once: the file itself (a link's target, which is what `--fix`
  * writes and what `patch` can change) and its name for the diff, relative to the working
- * directory with forward slashes, as `git apply` and `patch -p1` read it. `null` when it lies
- * outside the working directory: neither can reach it there, and `--fix` does not write it
- * either (a link committed to a checkout must not make a fix edit a file elsewhere).
+ * directory with forward slashes, as `git apply` and `patch -p1` read it (`null` outside it:
+ * neither can reach it there). The whole is `null` when the file lies outside both the working
+ * directory and `namedIn`, the folder the user named it in (`null` for a file a glob found): a
+ * link committed to a checkout must not make a fix edit a file elsewhere, while a file the user
+ * named by its path, wherever it is, is theirs to fix.
  */
-function fixTarget(full: string, cwd: string): { real: string; named: string } | null {
+function fixTarget(full: string, cwd: string, namedIn: string | null): { real: string; named: string | null } | null {
   let real: string;
-  let base: string;
   try {
     real = realpathSync(full);
-    base = realpathSync(cwd);
   } catch {
     real = full;
-    base = path.resolve(cwd);
   }
-  const relative = path.relative(base, real);
-  if (relative === '' || relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) return null;
-  return { real, named: relative.split(path.sep).join('/') };
+  const relative = inside(cwd, real);
+  if (relative === null && (namedIn === null || inside(namedIn, real) === null)) return null;
+  return { real, named: relative === null ? null : relative.split(path.sep).join('/') };
 }
 
 /** Characters git quotes in a diff header with its default core.quotePath: controls, `"`, `\\`, DEL and everything past ASCII. */
@@ -138,12 +153,14 @@ export function diffHeaderName(name: string): string {
   return name.includes(' ') ? `${name}\t` : name;
 }
 
-/** A unified diff of one file, headers `--- a/…` and `+++ b/…` (quoted as git quotes them), nothing else (no `Index:` line). */
-export function unifiedDiff(name: string, before: string, after: string): string {
-  if (before === after) return '';
-  const patch = createTwoFilesPatch('a', 'b', before, after, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY });
-  // jsdiff writes names as they are: the two header lines are written here instead.
-  const body = patch.slice(patch.indexOf('\n', patch.indexOf('\n') + 1) + 1);
+/**
+ * A unified diff of one file changed by `edits` (the replacements a fix made), headers
+ * `--- a/…` and `+++ b/…` (quoted as git quotes them), nothing else (no `Index:` line). The
+ * hunks are written from the edits' ranges, so the cost is linear in the file and the fixes.
+ */
+export function unifiedDiff(name: string, before: string, edits: readonly Replacement[]): string {
+  const body = replacementHunks(before, edits);
+  if (body === '') return '';
   return `--- ${diffHeaderName(`a/${name}`)}\n+++ ${diffHeaderName(`b/${name}`)}\n${body}`;
 }
 
@@ -354,7 +371,7 @@ type FixPlan = FileFix | { bytes: Buffer; text: string; fixed: FixTextResult<Doc
 
 /** What fixText is given for one file: the caller's kind, cap, checks, rules and pattern guard. */
 function fixTextOptions(file: string, options: Omit<FixFilesOptions, 'cwd'>): ValidateOptions {
-  const { dryRun: _dryRun, maxBytes: _maxBytes, ...setup } = options as FixFilesOptions;
+  const { dryRun: _dryRun, diff: _diff, maxBytes: _maxBytes, ...setup } = options as FixFilesOptions;
   const { cwd: _cwd, ...rest } = setup;
   return withNodeGuard({ ...rest, file });
 }
@@ -374,24 +391,28 @@ function planFix(found: ValidationResult, options: FixFilesOptions, full: string
  * Fixes one file that validation found fixable. The file is read again, and its fixes are
  * worked out from what it holds now: it is written only if it still holds those bytes.
  */
-async function fixOneFile(found: ValidationResult, options: FixFilesOptions, cwd: string): Promise<FileFix> {
+async function fixOneFile(found: ValidationResult, options: FixFilesOptions, cwd: string, namedIn: string | null): Promise<FileFix> {
   const { file } = found;
   const notWritten = (note: string): FileFix => ({ file, outcome: 'not-written', applied: [], result: { ...found, findings: leftToAPerson(found.findings, 'not fixed: the file was not written') }, diff: '', note });
   // Resolved once: the file planned, diffed and written is this one, whatever links lead to it.
-  const target = fixTarget(path.resolve(cwd, file), cwd);
+  const target = fixTarget(path.resolve(cwd, file), cwd, namedIn);
   const plan = planFix(found, options, target?.real ?? path.resolve(cwd, file), notWritten);
   if (!('fixed' in plan)) return plan;
   const { bytes, text, fixed } = plan;
   if (fixed.refused) return { file, outcome: 'refused', applied: [], result: asResult(file, fixed), diff: '', note: `not fixed: ${fixed.refused}` };
   if (!fixed.changed) return { file, outcome: 'unchanged', applied: [], result: asResult(file, fixed), diff: '', note: null };
+  if (options.dryRun && target?.named == null) {
+    return notWritten(`not in the diff: it lies outside the working directory, where 'patch -p1' and 'git apply' cannot reach it; run teapurl from a folder that holds it`);
+  }
   if (target === null) {
     return notWritten(
-      options.dryRun
-        ? `not in the diff: it lies outside the working directory, where 'patch -p1' and 'git apply' cannot reach it; run teapurl from a folder that holds it`
-        : `not written: it lies outside the working directory (a link or a path leads there), where a fix writes nothing, as a dry run diffs nothing; run teapurl from a folder that holds it`,
+      namedIn === null
+        ? `not written: a link leads outside the working directory, where a fix of a file a pattern found writes nothing; name the file itself to fix it`
+        : `not written: a link leads outside the working directory and outside the folder it was named in, where a fix writes nothing; name the file itself to fix it`,
     );
   }
-  const diff = unifiedDiff(target.named, text, fixed.text);
+  // Built only when someone reads it: the CLI prints it under --dry-run alone.
+  const diff = options.diff === false || target.named === null ? '' : unifiedDiff(target.named, text, fixed.edits);
   if (options.dryRun) return { file, outcome: 'would-fix', applied: fixed.applied, result: asResult(file, fixed), diff, note: null };
   const problem = await writeIfUnchanged(target.real, bytes, Buffer.from(fixed.text, 'utf8'));
   if (problem) return notWritten(`not written: ${problem}`);
@@ -402,9 +423,10 @@ async function fixOneFile(found: ValidationResult, options: FixFilesOptions, cwd
  * Validates the files the patterns name (as {@link validateFiles} does) and applies every fix
  * their findings carry (see `fixText` in `teapurl`): only the strings fixed change, every other
  * byte of the file stays as it was. A file with a syntax error or a repeated key is not touched.
- * A file is written only when a fix applies, only when it lies inside `cwd` (through a symbolic
- * link, the file it points to is fixed and the link stays; a link that leads outside is refused,
- * as the diff of `dryRun` leaves such a file out), and only when its content is still what was
+ * A file is written only when a fix applies, only when it lies inside `cwd` or, for a file
+ * named by its path (not found by a glob), inside the folder it was named in (through a symbolic
+ * link, the file it points to is fixed and the link stays; a link that leads outside both is
+ * refused; the diff of `dryRun` leaves out a file outside `cwd`), and only when its content is still what was
  * read, compared again just before the write. It is replaced atomically by a fixed copy renamed
  * into place, keeping its mode and owner; a file with several hard links (or in a folder teapurl
  * cannot write in) is overwritten in place. SIGINT, SIGTERM and SIGHUP are held off while a file
@@ -422,6 +444,8 @@ async function fixOneFile(found: ValidationResult, options: FixFilesOptions, cwd
 export async function fixFiles(patterns: readonly string[], options: FixFilesOptions = {}): Promise<FixFilesReport> {
   const cwd = options.cwd ?? process.cwd();
   const report = await validateFiles(patterns, options);
+  // A file named by its path may be fixed in the folder it was named in; one a glob found, in cwd only.
+  const named = new Set(patterns.filter((pattern) => !readsAsGlob(pattern, cwd)));
   const files: FileFix[] = [];
   const seen = new Set<string>();
   for (const found of report.results) {
@@ -436,7 +460,7 @@ export async function fixFiles(patterns: readonly string[], options: FixFilesOpt
     if (refused) files.push({ file: found.file, outcome: 'refused', applied: [], result: left, diff: '', note: `not fixed: ${refused}` });
     // Nothing to fix, in the list or past its cap: the file is not read or validated again.
     else if (!found.findings.some((f) => f.fix) && !hasFixPastCap(found)) files.push({ file: found.file, outcome: 'unchanged', applied: [], result: left, diff: '', note: null });
-    else files.push(await fixOneFile(found, options, cwd));
+    else files.push(await fixOneFile(found, options, cwd, named.has(found.file) ? path.dirname(path.resolve(cwd, found.file)) : null));
   }
   return { files, unmatched: report.unmatched, valid: report.unmatched.length === 0 && files.every((f) => passes(f.result.findings)) };
 }
@@ -486,5 +510,5 @@ export async function fixStream(
   const result = asResult(file, fixed);
   if (fixed.refused) return { fix: { file, outcome: 'refused', applied: [], result, diff: '', note: `not fixed: ${fixed.refused}` }, text };
   const outcome: FileFixOutcome = !fixed.changed ? 'unchanged' : options.dryRun ? 'would-fix' : 'fixed';
-  return { fix: { file, outcome, applied: fixed.applied, result, diff: unifiedDiff(file, text, fixed.text), note: null }, text: fixed.text };
+  return { fix: { file, outcome, applied: fixed.applied, result, diff: options.diff === false ? '' : unifiedDiff(file, text, fixed.edits), note: null }, text: fixed.text };
 }

@@ -110,6 +110,8 @@ export interface FileLimits {
   readonly idleTimeoutMs: number;
   /** Keep a file whose format lists no checksum (it is then not verified). */
   readonly allowNoChecksum: boolean;
+  /** Stops the download: the part file is deleted and the call rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** What a caller hears while a file downloads, and checks before it is kept. */
@@ -183,7 +185,7 @@ export async function downloadFile(client: TeaClient, url: string, checksums: re
   let handle: Awaited<ReturnType<typeof createExclusive>> | undefined;
   try {
     stillAlive();
-    const result = await client.request(url, { signal: controller.signal });
+    const result = await client.request(url, { signal: limits.signal ? AbortSignal.any([controller.signal, limits.signal]) : controller.signal, idleTimeoutMs: limits.idleTimeoutMs, bodyTimeoutMs: limits.timeoutMs });
     if (!result.ok) {
       await discardBody(result.response);
       throw fail('http-status', `answered ${result.status}${result.outcome === 'unauthorized' ? ` (${result.unauthorizedReason ?? 'unauthorized'})` : ''}`);
@@ -216,6 +218,8 @@ export async function downloadFile(client: TeaClient, url: string, checksums: re
       if (error instanceof TeaDownloadError) throw error;
       const reason = controller.signal.reason as { name?: string; message?: string } | undefined;
       if (controller.signal.aborted && reason?.name === 'TimeoutError') throw fail('timeout', reason.message ?? 'timed out');
+      // The client's own bound on reading the body (idle or total) ended it.
+      if ((error as { name?: unknown } | null)?.name === 'TimeoutError') throw fail('timeout', (error as Error).message);
       if (errorCode(error) !== undefined && !(error as { cause?: unknown }).cause) throw fail('file-system', `cannot write ${temporary}: ${fsReason(error)}`);
       throw toNetworkError(error, url);
     }

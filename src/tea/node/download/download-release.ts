@@ -3,11 +3,11 @@
  * and each component release's, every format of every artefact (or those the filters keep), into
  * one folder, with a manifest of what was verified. One failure never stops the others.
  */
-import { mkdir, readFile, rmdir, stat } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { TeaArtifact, TeaArtifactFormat, TeaCollection, TeaComponentRef, TeaProductRelease } from '../../../../types/index.js';
 import type { TeaApi } from '../../client/tea-api.js';
-import { errorText } from '../../../shared/messages.js';
+import { failureReason } from '../../../shared/messages.js';
 import { fsReason } from '../../../shared/node/fs-reason.js';
 import { downloadFile, TeaDownloadError, type FileLimits } from './download-file.js';
 import { writeFileAtomic } from '../../../shared/node/safe-write.js';
@@ -61,6 +61,11 @@ export interface TeaDownloadOptions {
   idleTimeoutMs?: number;
   /** Called as each file starts, as its bytes arrive, and as it ends, for a progress display. */
   onProgress?: (event: TeaDownloadProgress) => void;
+  /**
+   * Stops the download (Ctrl+C, SIGTERM): the file being written is deleted, no further file is
+   * begun, no manifest is written, and the call rejects with the signal's reason.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -280,7 +285,7 @@ async function collectSources(api: TeaApi, release: TeaProductRelease, failures:
     try {
       await step();
     } catch (error) {
-      failures.push({ what, message: errorText(error).replace(/^\w*Error: /, '') });
+      failures.push({ what, message: failureReason(error) });
     }
   };
   await attempt(`the latest collection of product release ${release.uuid}`, async () => {
@@ -333,6 +338,23 @@ function plan(sources: readonly Source[], options: TeaDownloadOptions, failures:
   return planned;
 }
 
+/** The name of a part file teapurl writes: `.<name>.<12 hex digits>.teapurl-part`, nothing else. */
+const PART_FILE = /^\..+\.[0-9a-f]{12}\.teapurl-part$/;
+
+/** Removes teapurl's part files in `folders` not modified for `olderThanMs`; anything else stays. */
+async function removeStaleParts(folders: readonly string[], olderThanMs: number): Promise<void> {
+  const now = Date.now();
+  for (const folder of folders) {
+    const names = await readdir(folder).catch(() => [] as string[]);
+    for (const name of names) {
+      if (!PART_FILE.test(name)) continue;
+      const file = path.join(folder, name);
+      const info = await lstat(file).catch(() => null);
+      if (info?.isFile() && now - info.mtimeMs > olderThanMs) await unlink(file).catch(() => undefined);
+    }
+  }
+}
+
 /** Writes the manifest (a temporary file, then renamed); refuses to replace a file teapurl did not write. */
 async function writeManifest(out: string, content: object): Promise<string> {
   const file = path.join(out, MANIFEST_NAME);
@@ -382,11 +404,16 @@ export async function downloadProductRelease(api: TeaApi, productReleaseUuid: st
   };
   const trust = options.keyring || options.sigstoreKeys ? { keyring: options.keyring, sigstoreKeys: options.sigstoreKeys } : undefined;
   if (options.requireSignatures && !trust) throw new TeapurlError('requireSignatures needs a keyring (or Sigstore keys) to verify the signatures with', { code: 'no-keyring' });
+  if (options.signal) limits.signal = options.signal;
   const failures: TeaDownloadReport['failures'] = [];
   const release = await api.productRelease(productReleaseUuid);
   const planned = plan(await collectSources(api, release, failures), options, failures);
+  // What an interrupted run left: teapurl's own part files, untouched for longer than a live
+  // download may be silent (so a run beside this one keeps its own).
+  await removeStaleParts([out, ...new Set(planned.map((item) => path.dirname(path.join(out, item.name))))], limits.idleTimeoutMs);
   const files: TeaManifestEntry[] = [];
   for (const [i, item] of planned.entries()) {
+    options.signal?.throwIfAborted();
     const label = `artefact ${item.artifact.uuid}${item.artifact.name ? ` (${item.artifact.name})` : ''}`;
     const progress = { index: i + 1, total: planned.length, file: item.name };
     options.onProgress?.({ ...progress, step: 'start' });
@@ -439,7 +466,10 @@ export async function downloadProductRelease(api: TeaApi, productReleaseUuid: st
       options.onProgress?.({ ...progress, step: 'done', bytes: got.bytes });
     } catch (error) {
       // The label is the failure's `what`: a TeaDownloadError's message, which starts with it, says it once.
-      const message = error instanceof TeaDownloadError || error instanceof TeaSignatureError ? (error.message.startsWith(`${label}: `) ? error.message.slice(label.length + 2) : error.message) : errorText(error).replace(/^\w*Error: /, '');
+      if (options.signal?.aborted) throw options.signal.reason;
+      // The whole reason (a long URL shortened instead); the label is the failure's `what`, said once.
+      const whole = failureReason(error);
+      const message = whole.startsWith(`${label}: `) ? whole.slice(label.length + 2) : whole;
       failures.push({ what: label, message, ...(error instanceof TeaSignatureError && error.check ? { signature: error.check } : {}) });
       // Nothing of a refused file stays: not even the artefact's folder, when this download made it and it is empty.
       if (!folderWasThere) await rmdir(folder).catch(() => undefined);
