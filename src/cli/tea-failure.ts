@@ -74,7 +74,7 @@ function hintFor(error: NetworkError, command: string, target: string): string {
   if (error.code === 'connection-refused') {
     return `teapurl ${command}: hint: nothing listens on ${url.host}; check the host and the port (teapurl serve prints the URL it listens on)\n`;
   }
-  if (error.code !== undefined && UNTRUSTED_CERTIFICATE.has(error.code)) {
+  if (error.systemCode !== undefined && UNTRUSTED_CERTIFICATE.has(error.systemCode)) {
     return `teapurl ${command}: hint: ${url.host}'s certificate does not lead to a CA this machine trusts; for a private CA pass --ca FILE, the certificate (PEM) of the CA that signed it (teapurl serve --self-signed writes one: --ca-out)\n`;
   }
   if (/does not speak TLS/.test(error.message)) return `teapurl ${command}: hint: ${escapeControls(url.host)} answers, but not in TLS or HTTP: check the port\n`;

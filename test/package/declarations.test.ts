@@ -54,7 +54,8 @@ const ENTRIES = Object.entries(exportsField).flatMap(([subpath, conditions]) =>
 
 describe('the published declarations', () => {
   it('are found for every entry, each for import and require', () => {
-    const subpaths = ['.', './docs', './node', './purl', './tea', './tea/client', './tea/server', './vers'];
+    // ./types is the generated document types alone, for `import type` in ESM and CommonJS alike.
+    const subpaths = ['.', './docs', './node', './purl', './tea', './tea/client', './tea/server', './types', './vers'];
     expect(ENTRIES.map((e) => `${e.subpath} ${e.condition}`).sort()).toEqual(subpaths.flatMap((s) => [`${s} import`, `${s} require`]).sort());
   });
 

@@ -127,15 +127,17 @@ describe('teapurl purl validate shows the warnings', () => {
       valid: true,
       canonical: 'pkg:distro/rocky/bash@5.1?arch=x86_64',
       isCanonical: true,
-      errors: [],
+      differences: [],
       warnings: [{ component: 'namespace', code: 'unregistered-namespace', message: expect.stringContaining('"rocky"') }],
     });
   });
 
-  it('--format belongs to validate alone', () => {
-    const { status, stderr } = runCli(['purl', 'canonical', '--format', 'json', 'pkg:npm/a']);
-    expect(status).toBe(2);
-    expect(stderr).toContain('--format is an option of validate only');
+  it('--format json is read by every purl action, and a wrong format is a usage error', () => {
+    const { status, stdout } = runCli(['purl', 'canonical', '--format', 'json', 'pkg:npm/a']);
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout.trim())).toMatchObject({ input: 'pkg:npm/a' });
+    const wrong = runCli(['purl', 'canonical', '--format', 'yaml', 'pkg:npm/a']);
+    expect(wrong.status).toBe(2);
   });
 });
 

@@ -303,8 +303,10 @@ describe('teapurl download progress and failures (issue 39)', () => {
   it('a checksum mismatch: the artefact named once, and no empty folder left', async () => {
     const folder = path.join(scratch, 'tampered');
     cpSync(FIXTURE, folder, { recursive: true });
-    writeFileSync(path.join(folder, SBOM), '{"tampered": true}\n');
+    // Tampered after the folder was read (a content folder is refused at start when a checksum does
+    // not match): the server then answers other bytes than the artefact's checksums describe.
     const { store } = await readTeaContent(folder);
+    writeFileSync(path.join(folder, SBOM), '{"tampered": true}\n');
     const server = await startTeaServer({ tls: (await testCertificates()).server, content: store, apiKeys: [KEY], discovery: (url: string) => ({ schemaVersion: 1, endpoints: [{ url, versions: ['1.0.0'] }] }) });
     servers.push(server);
     const result = await download(server, ['--type', 'BOM']);

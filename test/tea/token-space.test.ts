@@ -34,7 +34,7 @@ function file(name: string, content: unknown): string {
 function serve(keyFile: string, extra: string[] = []): Promise<string> {
   const child = spawn(
     process.execPath,
-    [CLI, 'serve', '--insecure-http', '--api-keys', path.join(dir, 'api-keys.json'), '--token-key', keyFile, '--protect', '/v*/artifact/**', ...extra],
+    [CLI, 'serve', '--samples', '--insecure-http', '--api-keys', path.join(dir, 'api-keys.json'), '--token-key', keyFile, '--protect', '/v*/artifact/**', ...extra],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   children.push(child);

@@ -468,7 +468,7 @@ export async function downloadProductRelease(api: TeaApi, productReleaseUuid: st
       // The label is the failure's `what`: a TeaDownloadError's message, which starts with it, says it once.
       if (options.signal?.aborted) throw options.signal.reason;
       // The whole reason (a long URL shortened instead); the label is the failure's `what`, said once.
-      const whole = failureReason(error);
+      const whole = error instanceof TeaSignatureError ? error.message : failureReason(error);
       const message = whole.startsWith(`${label}: `) ? whole.slice(label.length + 2) : whole;
       failures.push({ what: label, message, ...(error instanceof TeaSignatureError && error.check ? { signature: error.check } : {}) });
       // Nothing of a refused file stays: not even the artefact's folder, when this download made it and it is empty.
