@@ -103,7 +103,10 @@ module.exports = {
       severity: 'error',
       from: { path: `^(${BROWSER_SAFE_ENTRIES.map(escape).join('|')})$` },
       // A reachability rule matches by path: every name Node knows, with or without `node:`, and the Node-only packages.
-      to: { path: `^((node:)?(${builtinModules.map(escape).join('|')})(/|$)|(node_modules/)?(${NODE_ONLY_PACKAGES.map(escape).join('|')})(/|$))`, reachable: true },
+      to: {
+        path: `^((node:)?(${builtinModules.map(escape).join('|')})(/|$)|(node_modules/)?(${NODE_ONLY_PACKAGES.map(escape).join('|')})(/|$))`,
+        reachable: true,
+      },
     },
   ],
   options: {
@@ -111,6 +114,10 @@ module.exports = {
     exclude: { path: '(^|/)(dist|test|scripts)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.d.ts', '.js'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.d.ts', '.js'],
+    },
   },
 };

@@ -71,7 +71,9 @@ function coldCli(dir, format, out) {
 const results = [];
 let counter = 0;
 try {
-  log(`teapurl docs benchmark: Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}); ${RUNS} in-process runs, ${COLD} cold CLI runs each`);
+  log(
+    `teapurl docs benchmark: Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}); ${RUNS} in-process runs, ${COLD} cold CLI runs each`,
+  );
   for (const set of SETS) {
     for (const format of FORMATS) {
       const times = [];

@@ -87,7 +87,15 @@ function timeBoth(a, b) {
   b();
   const samples = [[], []];
   for (let i = 0; i < runs; i++) {
-    for (const [k, fn] of (i % 2 === 0 ? [[0, a], [1, b]] : [[1, b], [0, a]])) {
+    for (const [k, fn] of i % 2 === 0
+      ? [
+          [0, a],
+          [1, b],
+        ]
+      : [
+          [1, b],
+          [0, a],
+        ]) {
       const start = performance.now();
       fn();
       samples[k].push(performance.now() - start);
@@ -121,7 +129,9 @@ for (const n of [10_000, 100_000, 1_000_000]) {
   );
   if (count !== n || listed !== 1001) throw new Error(`expected ${n} findings (1,001 listed), got ${count} (${listed})`);
   const ratio = previous ? `${(capped / previous.capped).toFixed(1)}x / ${(uncapped / previous.uncapped).toFixed(1)}x` : '';
-  log(`${String(n).padStart(12)}  ${`${(text.length / 1e6).toFixed(1)} MB`.padStart(8)}  ${String(count).padStart(10)}   ${fmt(capped).padStart(21)}   ${fmt(uncapped).padStart(21)}   ${ratio}`);
+  log(
+    `${String(n).padStart(12)}  ${`${(text.length / 1e6).toFixed(1)} MB`.padStart(8)}  ${String(count).padStart(10)}   ${fmt(capped).padStart(21)}   ${fmt(uncapped).padStart(21)}   ${ratio}`,
+  );
   results.unknownKeys.push({ findings: n, bytes: text.length, cappedMs: capped, uncappedMs: uncapped });
   previous = { capped, uncapped };
 }
@@ -172,7 +182,8 @@ for (const n of [10_000, 100_000, 1_000_000]) {
   const validateGuarded = time(() => {
     guarded = validateText(text, { file: 'cargo-definition.json', patternGuard }).findings;
   });
-  if (guarded.some((f) => f.rule === 'purl-type/example-valid')) throw new Error(`with the guard every example is checked, got ${guarded.map((f) => f.message).join('; ')}`);
+  if (guarded.some((f) => f.rule === 'purl-type/example-valid'))
+    throw new Error(`with the guard every example is checked, got ${guarded.map((f) => f.message).join('; ')}`);
   // The peer: each uppercase probe alone under its own time limit, as before the budget per definition.
   const probe = new RegExp(definition.name_definition.permitted_characters, 'u');
   const { createContext, Script } = await import('node:vm');
@@ -191,10 +202,21 @@ for (const n of [10_000, 100_000, 1_000_000]) {
   const perExample = (performance.now() - start) / sample;
   log('');
   log(`a definition with a backtracking pattern and 100,000 examples (${(text.length / 1e6).toFixed(1)} MB; target: each under 2 s):`);
-  log(`  validateText ${fmt(validate)} (guard not loaded: the pattern runs on no example)   validateText with the guard ${fmt(validateGuarded)} (every example checked)`);
+  log(
+    `  validateText ${fmt(validate)} (guard not loaded: the pattern runs on no example)   validateText with the guard ${fmt(validateGuarded)} (every example checked)`,
+  );
   log(`  loadPurlEngine ${fmt(engineMs)}   generateDocsSite (HTML, ${(pageBytes / 1e6).toFixed(1)} MB) ${fmt(docsMs)}`);
-  log(`  peer, a time limit per example: ${perExample.toFixed(1)} ms per example, so about ${fmt(perExample * 100_000)} for 100,000 (ratio ${((perExample * 100_000) / validateGuarded).toFixed(0)}x to the guarded validation)`);
-  results.slowPattern = { examples: 100_000, validateMs: validate, validateGuardedMs: validateGuarded, fromDefinitionsMs: engineMs, docsMs, peerPerExampleMs: perExample };
+  log(
+    `  peer, a time limit per example: ${perExample.toFixed(1)} ms per example, so about ${fmt(perExample * 100_000)} for 100,000 (ratio ${((perExample * 100_000) / validateGuarded).toFixed(0)}x to the guarded validation)`,
+  );
+  results.slowPattern = {
+    examples: 100_000,
+    validateMs: validate,
+    validateGuardedMs: validateGuarded,
+    fromDefinitionsMs: engineMs,
+    docsMs,
+    peerPerExampleMs: perExample,
+  };
 }
 
 log('');
@@ -207,7 +229,9 @@ for (const n of [10_000, 30_000]) {
     for (const key of keys) findNodeAtLocation(tree, [key]);
   });
   const ours = time(() => validateText(text, { kind: 'tea-discovery', maxFindings: Infinity }));
-  log(`${String(n).padStart(12)} findings: tree search ${fmt(peer).padStart(8)}   teapurl (whole validation) ${fmt(ours).padStart(8)}   ratio ${(peer / ours).toFixed(1)}x`);
+  log(
+    `${String(n).padStart(12)} findings: tree search ${fmt(peer).padStart(8)}   teapurl (whole validation) ${fmt(ours).padStart(8)}   ratio ${(peer / ours).toFixed(1)}x`,
+  );
   results.peer.push({ findings: n, treeSearchMs: peer, teapurlMs: ours });
 }
 

@@ -83,7 +83,10 @@ const dir = mkdtempSync(path.join(tmpdir(), 'teapurl-bench-fix-'));
 let unfixable;
 try {
   const keys = Object.fromEntries(Array.from({ length: 300_000 }, (_, i) => [`unknown-${i}`, i]));
-  writeFileSync(path.join(dir, 'discovery.json'), JSON.stringify({ schemaVersion: 1, endpoints: [{ url: 'https://tea.example.com', versions: ['1.0.0'] }], ...keys }));
+  writeFileSync(
+    path.join(dir, 'discovery.json'),
+    JSON.stringify({ schemaVersion: 1, endpoints: [{ url: 'https://tea.example.com', versions: ['1.0.0'] }], ...keys }),
+  );
   const options = { cwd: dir, kind: 'discovery' };
   unfixable = { fixMs: await median(() => fixFiles(['discovery.json'], options)), validateMs: await median(() => validateFiles(['discovery.json'], options)) };
 } finally {
@@ -92,7 +95,13 @@ try {
 
 /** A CycloneDX JSON SBOM of `count` components whose PURLs all have an uppercase type. */
 function uncanonicalSbom(count) {
-  const components = Array.from({ length: count }, (_, i) => ({ type: 'library', 'bom-ref': `c${i}`, name: `p${i}`, version: '1.0.0', purl: `pkg:NPM/p${i}@1.0.0` }));
+  const components = Array.from({ length: count }, (_, i) => ({
+    type: 'library',
+    'bom-ref': `c${i}`,
+    name: `p${i}`,
+    version: '1.0.0',
+    purl: `pkg:NPM/p${i}@1.0.0`,
+  }));
   return `${JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.6', version: 1, components }, null, 2)}\n`;
 }
 
@@ -125,12 +134,15 @@ const round = (ms) => Math.round(ms * 10) / 10;
 if (json) {
   console.log(JSON.stringify({ runs, fixes: results, ratio4000to1000: round(ratio), unfixable300kKeys: unfixable, sbomFixes: sbom }, null, 2));
 } else {
-  for (const count of [1000, 4000]) console.log(`fixText, ${count} fixes: ${round(results[count].fixMs)} ms (validateText alone ${round(results[count].validateMs)} ms)`);
+  for (const count of [1000, 4000])
+    console.log(`fixText, ${count} fixes: ${round(results[count].fixMs)} ms (validateText alone ${round(results[count].validateMs)} ms)`);
   console.log(`ratio time(4,000 fixes) / time(1,000 fixes): ${ratio.toFixed(2)} (linear about 4, quadratic about 16)`);
   console.log(`300,000 unknown keys, nothing fixable: fixFiles ${round(unfixable.fixMs)} ms, validateFiles ${round(unfixable.validateMs)} ms`);
   for (const count of SBOM_COUNTS) {
     const r = sbom[count];
-    console.log(`CycloneDX JSON, ${count} fixes: fixFiles ${round(r.fixMs)} ms, with --dry-run and its diff ${round(r.dryRunWithDiffMs)} ms (validateFiles alone ${round(r.validateMs)} ms)`);
+    console.log(
+      `CycloneDX JSON, ${count} fixes: fixFiles ${round(r.fixMs)} ms, with --dry-run and its diff ${round(r.dryRunWithDiffMs)} ms (validateFiles alone ${round(r.validateMs)} ms)`,
+    );
   }
   const growth = sbom[100_000].fixMs / sbom[10_000].fixMs;
   console.log(`ratio time(100,000 fixes) / time(10,000 fixes): ${growth.toFixed(2)} (linear about 10)`);

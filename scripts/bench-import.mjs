@@ -90,7 +90,7 @@ const SUBJECTS = [
   { id: 'pjs', label: "require('packageurl-js')", program: 'cjs.cjs', spec: 'packageurl-js', reference: true },
   { id: 'node', label: "import('teapurl/node')", program: 'esm.mjs', spec: 'teapurl/node', context: true },
   { id: 'tea', label: "import('teapurl/tea')", program: 'esm.mjs', spec: 'teapurl/tea', context: true },
-  { id: 'purl-first', label: "teapurl/purl + first parsePurl", program: 'esm.mjs', spec: 'teapurl/purl', call: true, context: true },
+  { id: 'purl-first', label: 'teapurl/purl + first parsePurl', program: 'esm.mjs', spec: 'teapurl/purl', call: true, context: true },
   { id: 'pjs-first', label: 'packageurl-js + first fromString', program: 'cjs.cjs', spec: 'packageurl-js', call: true, context: true },
 ];
 
@@ -147,7 +147,9 @@ const rows = SUBJECTS.map((subject) => {
     reference: subject.reference === true,
     context: subject.context === true,
     loadMs: Number(median(xs.map((x) => x.loadMs + (x.firstMs ?? 0))).toFixed(2)),
-    rangeMs: [Math.min(...xs.map((x) => x.loadMs + (x.firstMs ?? 0))), Math.max(...xs.map((x) => x.loadMs + (x.firstMs ?? 0)))].map((n) => Number(n.toFixed(1))),
+    rangeMs: [Math.min(...xs.map((x) => x.loadMs + (x.firstMs ?? 0))), Math.max(...xs.map((x) => x.loadMs + (x.firstMs ?? 0)))].map((n) =>
+      Number(n.toFixed(1)),
+    ),
     wallMs: Number(median(xs.map((x) => x.wallMs)).toFixed(1)),
     ...modules(subject),
   };
@@ -159,7 +161,12 @@ const targets = [
   { what: "import('teapurl/purl') / require('packageurl-js')", ratio: byId.purl.ratio, limit: 1, met: byId.purl.ratio <= 1 },
   { what: "import('teapurl') / require('packageurl-js')", ratio: byId.teapurl.ratio, limit: 3, met: byId.teapurl.ratio <= 3 },
 ];
-const machine = { node: process.version, platform: `${os.platform()} ${os.release()} ${os.arch()}`, cpus: os.cpus().length, loadavg1: Number(os.loadavg()[0].toFixed(2)) };
+const machine = {
+  node: process.version,
+  platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+  cpus: os.cpus().length,
+  loadavg1: Number(os.loadavg()[0].toFixed(2)),
+};
 
 if (values.json) {
   console.log(JSON.stringify({ machine, runs: RUNS, rows, targets }));
@@ -171,7 +178,9 @@ if (values.json) {
   console.log(line(['subject', 'ms', 'min..max', 'vs pjs', 'ESM', 'CJS', 'built-ins', 'process ms']));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) {
-    console.log(line([r.label, r.loadMs.toFixed(1), `${r.rangeMs[0]}..${r.rangeMs[1]}`, `${r.ratio.toFixed(2)}x`, r.esm, r.cjs, r.builtins.length, r.wallMs.toFixed(1)]));
+    console.log(
+      line([r.label, r.loadMs.toFixed(1), `${r.rangeMs[0]}..${r.rangeMs[1]}`, `${r.ratio.toFixed(2)}x`, r.esm, r.cjs, r.builtins.length, r.wallMs.toFixed(1)]),
+    );
   }
   console.log('\n(ESM/CJS: modules loaded besides the measuring program; built-ins: node:* modules imported; process ms: the whole child, start to exit)');
   for (const t of targets) console.log(`target: ${t.what} <= ${t.limit}: ${t.met ? 'met' : 'NOT met'} (${t.ratio.toFixed(2)})`);

@@ -22,7 +22,9 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 // (a) bytes, with the settings `npm run size` and the browser test use
 const bundle = await bundleForBrowser({ contents: "export * from './src/purl/index.ts';", resolveDir: ROOT, loader: 'ts' });
 console.log('(a) browser bundle of teapurl/purl (esbuild, ESM, splitting, minified; gzip)');
-console.log(`    loaded up front ${kb(bundle.gzipBytes)} (${bundle.eager.length} file(s))   fetched on demand (loadPatternGuard() and the other load… calls) ${kb(bundle.lazyGzipBytes)}   ratio ${(bundle.lazyGzipBytes / bundle.gzipBytes).toFixed(2)}x`);
+console.log(
+  `    loaded up front ${kb(bundle.gzipBytes)} (${bundle.eager.length} file(s))   fetched on demand (loadPatternGuard() and the other load… calls) ${kb(bundle.lazyGzipBytes)}   ratio ${(bundle.lazyGzipBytes / bundle.gzipBytes).toFixed(2)}x`,
+);
 
 // (b) time per hostile value
 // The pattern itself, without parsing around it: the compiled pattern from the sources (run with tsx).
@@ -72,7 +74,13 @@ const guardUrl = pathToFileURL(path.join(ROOT, 'dist/purl/index.js')).href;
 const loads = [];
 const bare = [];
 for (let i = 0; i < RUNS; i++) {
-  loads.push(child(`const { loadPatternGuard } = await import(${JSON.stringify(guardUrl)}); const t = performance.now(); await loadPatternGuard(); process.stdout.write(String(performance.now() - t));`));
+  loads.push(
+    child(
+      `const { loadPatternGuard } = await import(${JSON.stringify(guardUrl)}); const t = performance.now(); await loadPatternGuard(); process.stdout.write(String(performance.now() - t));`,
+    ),
+  );
   bare.push(child(`const t = performance.now(); await import('re2js'); process.stdout.write(String(performance.now() - t));`));
 }
-console.log(`(c) loadPatternGuard() in a fresh Node process, median of ${RUNS}: ${median(loads).toFixed(1)} ms   bare import('re2js') ${median(bare).toFixed(1)} ms   ratio ${(median(loads) / median(bare)).toFixed(2)}x`);
+console.log(
+  `(c) loadPatternGuard() in a fresh Node process, median of ${RUNS}: ${median(loads).toFixed(1)} ms   bare import('re2js') ${median(bare).toFixed(1)} ms   ratio ${(median(loads) / median(bare)).toFixed(2)}x`,
+);

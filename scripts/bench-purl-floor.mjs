@@ -41,7 +41,10 @@ const { parsePurlString } = await import('../src/purl/syntax/parse-purl-string.t
 const { locateParts } = await import('../src/purl/syntax/source-layout.ts');
 const { vocabulary } = await import('../src/purl/syntax/vocabulary.ts');
 const engine = defaultPurlEngine();
-const words = vocabulary(engine.types().map((type) => ({ type })), (await loadPurlDefinitions()).flatMap((d) => (d.qualifiers_definition ?? []).map((q) => q.key)));
+const words = vocabulary(
+  engine.types().map((type) => ({ type })),
+  (await loadPurlDefinitions()).flatMap((d) => (d.qualifiers_definition ?? []).map((q) => q.key)),
+);
 const STRICT = { lenient: false };
 
 /** The no-checks parse: the components split out at the separators, nothing decoded or checked. */
@@ -138,8 +141,18 @@ function corpusPurls(where) {
         .readdirSync(where)
         .filter((f) => f.endsWith('.jsonl'))
         .sort()
-        .flatMap((f) => fs.readFileSync(path.join(where, f), 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l)[1]))
-    : fs.readFileSync(where, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+        .flatMap((f) =>
+          fs
+            .readFileSync(path.join(where, f), 'utf8')
+            .split('\n')
+            .filter((l) => l !== '')
+            .map((l) => JSON.parse(l)[1]),
+        )
+    : fs
+        .readFileSync(where, 'utf8')
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== '' && !l.startsWith('#'));
   return [...new Set(lines)].filter(accepted);
 }
 
@@ -240,7 +253,9 @@ function measure(name, purls) {
   console.log(
     `  ratios to packageurl-js: floor ${(pj / ns.floor).toFixed(2)}x, build(parse) ${(pj / ns['build(parse)']).toFixed(2)}x, canonicalize ${(pj / ns.canonicalize).toFixed(2)}x, read + build ${(ns['packageurl-js read'] / ns['read + build']).toFixed(2)}x (against its reading row)`,
   );
-  console.log(`  build(parse) is ${(ns['build(parse)'] / ns.floor).toFixed(2)}x the floor; 5x packageurl-js is ${(pj / 5).toFixed(0)} ns a PURL, 7x ${(pj / 7).toFixed(0)} ns${kept.length === 1024 ? '' : ' '}`);
+  console.log(
+    `  build(parse) is ${(ns['build(parse)'] / ns.floor).toFixed(2)}x the floor; 5x packageurl-js is ${(pj / 5).toFixed(0)} ns a PURL, 7x ${(pj / 7).toFixed(0)} ns${kept.length === 1024 ? '' : ' '}`,
+  );
   lazyMembers(purls);
 }
 
@@ -347,7 +362,9 @@ function lazyMembers(purls) {
     },
     parts.length,
   );
-  console.log(`  members decoded on first read (the same parts, no checks; Object.keys of prototype getters: ${JSON.stringify(Object.keys(new PrototypeGetters(parts[0])))}):`);
+  console.log(
+    `  members decoded on first read (the same parts, no checks; Object.keys of prototype getters: ${JSON.stringify(Object.keys(new PrototypeGetters(parts[0])))}):`,
+  );
   for (const [label, value] of Object.entries(ns)) console.log(`    ${label.padEnd(44)} ${value.toFixed(0).padStart(6)} ns`);
   if (sink < 0) console.log(sink);
 }

@@ -90,7 +90,10 @@ const LIBRARIES = {
       return engine.build(c);
     },
   },
-  'teapurl PackageURL': { parseBuild: (s) => TeapurlPackageURL.fromString(s).toString(), construct: (s) => new TeapurlPackageURL(...constructorArgs(s)).toString() },
+  'teapurl PackageURL': {
+    parseBuild: (s) => TeapurlPackageURL.fromString(s).toString(),
+    construct: (s) => new TeapurlPackageURL(...constructorArgs(s)).toString(),
+  },
   'packageurl-js': {
     parseBuild: (s) => PackageURL.fromString(s).toString(),
     construct: (s) => new PackageURL(...constructorArgs(s)).toString(),
@@ -155,7 +158,11 @@ function suiteSet() {
   const purls = new Array(COUNT);
   for (let i = 0; i < COUNT; i++) purls[i] = seeds[i % seeds.length](Math.floor(i / seeds.length) + 3);
   if (new Set(purls).size !== COUNT) throw new Error('generated PURLs are not distinct');
-  return { name: 'suite', purls, note: `${COUNT} distinct PURLs from ${seeds.length} conformance-suite seeds (${dropped} seeds dropped: a library refuses them)` };
+  return {
+    name: 'suite',
+    purls,
+    note: `${COUNT} distinct PURLs from ${seeds.length} conformance-suite seeds (${dropped} seeds dropped: a library refuses them)`,
+  };
 }
 
 /** The input spellings of the project's real-world corpus (a folder of JSON Lines files), or a file of PURL lines. */
@@ -165,9 +172,19 @@ function corpusLines(where) {
       .readdirSync(where)
       .filter((f) => f.endsWith('.jsonl'))
       .sort()
-      .flatMap((f) => fs.readFileSync(path.join(where, f), 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l)[1]));
+      .flatMap((f) =>
+        fs
+          .readFileSync(path.join(where, f), 'utf8')
+          .split('\n')
+          .filter((l) => l !== '')
+          .map((l) => JSON.parse(l)[1]),
+      );
   }
-  return fs.readFileSync(where, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+  return fs
+    .readFileSync(where, 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
 }
 
 function corpusSet(file) {
@@ -277,15 +294,21 @@ for (const set of sets) {
   delete result.classCost;
   delete result.constructRatio;
   for (const [name, r] of Object.entries(result)) {
-    log(`  ${name.padEnd(50)} ${String(r.medianMs).padStart(6)} ms  ${String(r.nsPerPurl).padStart(5)} ns/PURL  ${String(r.opsPerSecond).padStart(9)}/s  ${r.ratio.toFixed(2)}x`);
+    log(
+      `  ${name.padEnd(50)} ${String(r.medianMs).padStart(6)} ms  ${String(r.nsPerPurl).padStart(5)} ns/PURL  ${String(r.opsPerSecond).padStart(9)}/s  ${r.ratio.toFixed(2)}x`,
+    );
   }
   const pb = result['teapurl build(parse(s))'].ratio;
   const cn = result['teapurl canonicalize(s)'].ratio;
   const rd = result['teapurl parse, read every component, build'].ratio;
   const met = (ratio, target) => `${ratio >= target ? 'met' : 'NOT met'} (${ratio}x)`;
-  log(`  targets vs packageurl-js: build(parse(s)) >= 5x ${met(pb, 5)}; canonicalize(s) >= 7x ${met(cn, 7)}; parse, read every component, build >= 4x ${met(rd, 4)}`);
+  log(
+    `  targets vs packageurl-js: build(parse(s)) >= 5x ${met(pb, 5)}; canonicalize(s) >= 7x ${met(cn, 7)}; parse, read every component, build >= 4x ${met(rd, 4)}`,
+  );
   const cls = result['teapurl PackageURL.fromString(s)'].ratio;
-  log(`  PackageURL class: fromString(s).toString() ${cls}x as fast as packageurl-js's, taking ${classCost}x the time of teapurl build(parse(s)); new PackageURL(...args).toString() ${constructRatio}x as fast as packageurl-js's`);
+  log(
+    `  PackageURL class: fromString(s).toString() ${cls}x as fast as packageurl-js's, taking ${classCost}x the time of teapurl build(parse(s)); new PackageURL(...args).toString() ${constructRatio}x as fast as packageurl-js's`,
+  );
   if (disagreements) log(`  note: teapurl and packageurl-js write different canonical forms for ${disagreements} of ${set.purls.length}`);
   summary.sets[set.name] = { count: set.purls.length, canonical, disagreements, result, classCost, constructRatio };
 }

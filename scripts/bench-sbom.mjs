@@ -101,7 +101,9 @@ if (json) {
   const ms = (value) => `${value.toFixed(0)} ms`;
   console.log(`node ${process.version}; median of ${runs} runs; memory: peak RSS of a validating child less a reading one`);
   console.log('');
-  console.log(`${'format'.padEnd(16)}${'components'.padStart(11)}${'size'.padStart(10)}${'validate'.padStart(10)}${'parse'.padStart(9)}${'v/p'.padStart(6)}${'fix'.padStart(10)}${'memory'.padStart(10)}${'mem/size'.padStart(10)}`);
+  console.log(
+    `${'format'.padEnd(16)}${'components'.padStart(11)}${'size'.padStart(10)}${'validate'.padStart(10)}${'parse'.padStart(9)}${'v/p'.padStart(6)}${'fix'.padStart(10)}${'memory'.padStart(10)}${'mem/size'.padStart(10)}`,
+  );
   for (const r of rows) {
     console.log(
       `${r.format.padEnd(16)}${String(r.components).padStart(11)}${mb(r.bytes).padStart(10)}${ms(r.validateMs).padStart(10)}${ms(r.parseMs).padStart(9)}${(r.validateMs / r.parseMs).toFixed(1).padStart(6)}${ms(r.fixMs).padStart(10)}${mb(r.memoryBytes).padStart(10)}${(r.memoryBytes / r.bytes).toFixed(1).padStart(10)}`,
@@ -111,6 +113,8 @@ if (json) {
   console.log('100k / 10k (linear: about 10)');
   for (const format of Object.keys(FORMATS)) {
     const [small, large] = SIZES.map((n) => rows.find((r) => r.format === format && r.components === n));
-    console.log(`  ${format.padEnd(16)} validate ${(large.validateMs / small.validateMs).toFixed(1).padStart(5)}   parse ${(large.parseMs / small.parseMs).toFixed(1).padStart(5)}   fix ${(large.fixMs / small.fixMs).toFixed(1).padStart(5)}   memory ${(large.memoryBytes / small.memoryBytes).toFixed(1).padStart(5)}`);
+    console.log(
+      `  ${format.padEnd(16)} validate ${(large.validateMs / small.validateMs).toFixed(1).padStart(5)}   parse ${(large.parseMs / small.parseMs).toFixed(1).padStart(5)}   fix ${(large.fixMs / small.fixMs).toFixed(1).padStart(5)}   memory ${(large.memoryBytes / small.memoryBytes).toFixed(1).padStart(5)}`,
+    );
   }
 }

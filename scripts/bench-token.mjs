@@ -215,14 +215,20 @@ async function main() {
   const servers = [];
   let wrongSecret;
   for (const mode of modes()) {
-    const child = fork(fileURLToPath(import.meta.url), ['--serve', ...(values.http ? ['--http'] : []), ...(mode === 'signed' ? ['--signed'] : [])], { stdio: 'inherit' });
+    const child = fork(fileURLToPath(import.meta.url), ['--serve', ...(values.http ? ['--http'] : []), ...(mode === 'signed' ? ['--signed'] : [])], {
+      stdio: 'inherit',
+    });
     const { url, ca } = await new Promise((resolve, reject) => {
       child.once('message', resolve);
       child.once('exit', (code) => reject(new Error(`the server process exited with ${code}`)));
     });
     try {
       const authorization = encodeBasicCredentials(KEY.keyId, KEY.secret);
-      const tokenRequest = { method: 'POST', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' };
+      const tokenRequest = {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials',
+      };
       const resourcePath = `/v1.0.0/artifact/${ARTIFACT}`;
 
       // Sanity, with a client that verifies the certificate against the generated CA.
@@ -242,7 +248,9 @@ async function main() {
       await authenticated.arrayBuffer();
       if (authenticated.status !== 200) throw new Error(`sanity: the artefact with a token answered ${authenticated.status}`);
 
-      log(`TEA server kit under load, ${mode === 'signed' ? 'signed tokens (SignedTokens)' : 'in-memory token store (MemoryTokenStore)'}: ${amount} requests per run, ${connections} connections, ${url.startsWith('https') ? 'HTTPS' : 'plain HTTP'} on loopback`);
+      log(
+        `TEA server kit under load, ${mode === 'signed' ? 'signed tokens (SignedTokens)' : 'in-memory token store (MemoryTokenStore)'}: ${amount} requests per run, ${connections} connections, ${url.startsWith('https') ? 'HTTPS' : 'plain HTTP'} on loopback`,
+      );
       const runs = [
         {
           name: 'POST /token',
@@ -263,7 +271,9 @@ async function main() {
         const started = performance.now();
         let lastAnswer = started;
         const result = await new Promise((resolve, reject) => {
-          const instance = autocannon({ ...run.options, amount, connections, pipelining: 1, timeout: 10 }, (error, done) => (error ? reject(error) : resolve(done)));
+          const instance = autocannon({ ...run.options, amount, connections, pipelining: 1, timeout: 10 }, (error, done) =>
+            error ? reject(error) : resolve(done),
+          );
           instance.on('response', () => {
             lastAnswer = performance.now();
           });
@@ -302,7 +312,9 @@ async function main() {
         const wrong = { ...tokenRequest, headers: { ...tokenRequest.headers, authorization: encodeBasicCredentials(KEY.keyId, 'wrong secret') } };
         const statuses = { 401: 0, 429: 0, other: 0 };
         await new Promise((resolve, reject) => {
-          const instance = autocannon({ url: `${url}/token`, ...wrong, amount, connections, pipelining: 1, timeout: 10 }, (error, done) => (error ? reject(error) : resolve(done)));
+          const instance = autocannon({ url: `${url}/token`, ...wrong, amount, connections, pipelining: 1, timeout: 10 }, (error, done) =>
+            error ? reject(error) : resolve(done),
+          );
           instance.on('response', (_client, status) => {
             statuses[status === 401 || status === 429 ? status : 'other']++;
           });

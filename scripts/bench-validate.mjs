@@ -131,7 +131,6 @@ function describeExit(result) {
 
 // ------------------------------------------------------------------------------------------- documents
 
-
 const PRERELEASES = ['alpha', 'alpha.1', 'beta', 'beta.2', 'rc.1', 'rc.10', '0.3.7', 'x.7.z.92', 'x-y-z.--', 'dev.20240611'];
 const BUILDS = ['build.5', '001', '20130313144700', 'exp.sha.5114f85', 'sha.0a1b2c3', 'ci-8812'];
 const HOSTS = ['tea.example.com', 'api.example.org', 'transparency.vendor.example', 'tea-eu.example.net', 'localhost.example', 'sbom.acme.example'];
@@ -377,24 +376,17 @@ if (!options.json) {
       '<= 0.333',
       yes(summary.coldStart.met),
     ],
-    [
-      '  min..max (ms)',
-      `${summary.coldStart.teapurlRangeMs.join('..')}`,
-      `${summary.coldStart.ajvRangeMs.join('..')}`,
-      '',
-      '',
-      '',
-    ],
+    ['  min..max (ms)', `${summary.coldStart.teapurlRangeMs.join('..')}`, `${summary.coldStart.ajvRangeMs.join('..')}`, '', '', ''],
     [`${options.docs} docs, median of ${THROUGHPUT_RUNS} (ms)`, bulkTeapurl.toFixed(1), bulkAjv.toFixed(1), '', '', ''],
-    ['  throughput (docs/s)', String(Math.round(rateTeapurl)), String(Math.round(rateAjv)), `${rateRatio.toFixed(2)}x (t/a)`, '>= 3x', yes(summary.throughput.met)],
     [
-      '  floor: read + JSON.parse only (ms)',
-      floorMs.toFixed(1),
-      '',
-      `${summary.throughput.floorRatio.toFixed(2)}x (floor/a)`,
-      '',
-      '',
+      '  throughput (docs/s)',
+      String(Math.round(rateTeapurl)),
+      String(Math.round(rateAjv)),
+      `${rateRatio.toFixed(2)}x (t/a)`,
+      '>= 3x',
+      yes(summary.throughput.met),
     ],
+    ['  floor: read + JSON.parse only (ms)', floorMs.toFixed(1), '', `${summary.throughput.floorRatio.toFixed(2)}x (floor/a)`, '', ''],
   ];
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
   const line = (row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');

@@ -35,17 +35,31 @@ import { compileVers, versContains, versFromNative } from '../dist/vers/index.js
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SUITE = path.resolve(ROOT, '../shared/vers-spec/tests/npm_range_from_native_test.json');
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '9' }, repeat: { type: 'string', default: '20' }, json: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '9' }, repeat: { type: 'string', default: '20' }, json: { type: 'boolean', default: false } },
+});
 const ROUNDS = Math.max(3, Number(values.rounds));
 const REPEAT = Math.max(1, Number(values.repeat));
 const log = values.json ? () => {} : (...args) => console.log(...args);
 
-const COMMON = ['^1.2.3', '~1.2.3', '1.x', '>=1.2.7 <1.3.0', '1.2.3 - 2.3.4', '^0.2.3 || ^1.0.0', '<2.0.0', '>=4.17.21', '^4.17.0 || ^5.0.0', '>=2.0.0 <2.1.0 || >=3.0.0 <3.2.5'];
+const COMMON = [
+  '^1.2.3',
+  '~1.2.3',
+  '1.x',
+  '>=1.2.7 <1.3.0',
+  '1.2.3 - 2.3.4',
+  '^0.2.3 || ^1.0.0',
+  '<2.0.0',
+  '>=4.17.21',
+  '^4.17.0 || ^5.0.0',
+  '>=2.0.0 <2.1.0 || >=3.0.0 <3.2.5',
+];
 const natives = new Set(COMMON);
 if (fs.existsSync(SUITE)) for (const test of JSON.parse(fs.readFileSync(SUITE, 'utf8')).tests) natives.add(test.input.native_range);
 
 const VERSIONS = [];
-for (const major of [0, 1, 2, 3, 4, 5, 6]) for (const minor of [0, 1, 2, 3, 5, 8, 11, 17]) for (const patch of [0, 1, 4, 9, 21]) VERSIONS.push(`${major}.${minor}.${patch}`);
+for (const major of [0, 1, 2, 3, 4, 5, 6])
+  for (const minor of [0, 1, 2, 3, 5, 8, 11, 17]) for (const patch of [0, 1, 4, 9, 21]) VERSIONS.push(`${major}.${minor}.${patch}`);
 
 // Each range in the three notations, dropping what a library refuses or answers differently.
 const ranges = [];
@@ -95,7 +109,9 @@ const ROWS = {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const results = {};
-log(`teapurl/vers containment bench: ${ranges.length} npm ranges, ${questions} questions (${refused} ranges refused by a library, ${disagreements} answers that differ left out), ${ROUNDS} rounds × ${REPEAT}`);
+log(
+  `teapurl/vers containment bench: ${ranges.length} npm ranges, ${questions} questions (${refused} ranges refused by a library, ${disagreements} answers that differ left out), ${ROUNDS} rounds × ${REPEAT}`,
+);
 for (const [row, runners] of Object.entries(ROWS)) {
   const names = Object.keys(runners);
   const times = Object.fromEntries(names.map((n) => [n, []]));
@@ -109,6 +125,7 @@ for (const [row, runners] of Object.entries(ROWS)) {
     names.map((n) => [n, { nsPerQuestion: Math.round(median(times[n])), ratioToNodeSemver: Number(median(times[n].map((t, i) => t / base[i])).toFixed(2)) }]),
   );
   log(`\n${row}`);
-  for (const n of names) log(`  ${n.padEnd(12)} ${String(results[row][n].nsPerQuestion).padStart(7)} ns/question   ${results[row][n].ratioToNodeSemver.toFixed(2)}× node-semver`);
+  for (const n of names)
+    log(`  ${n.padEnd(12)} ${String(results[row][n].nsPerQuestion).padStart(7)} ns/question   ${results[row][n].ratioToNodeSemver.toFixed(2)}× node-semver`);
 }
 if (values.json) console.log(JSON.stringify({ ranges: ranges.length, questions, refused, disagreements, rounds: ROUNDS, results }, null, 2));

@@ -59,7 +59,12 @@ function inputsDigest() {
   // optional packages (esbuild's binary) do.
   hash.update(`node ${process.versions.node.split('.')[0]}\0`);
   const files = [...INPUT_FOLDERS.flatMap(filesUnder), ...INPUT_FILES].sort();
-  for (const file of files) hash.update(file).update('\0').update(readFileSync(path.join(ROOT, file))).update('\0');
+  for (const file of files)
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(ROOT, file)))
+      .update('\0');
   return hash.digest('hex');
 }
 

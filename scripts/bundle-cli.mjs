@@ -82,8 +82,7 @@ function splitting(commandsFrom, compiledFrom) {
       b.onLoad({ filter: /.*/, namespace: 'lazy-validator' }, (args) => {
         const name = COMPILED.exec(args.path)[1];
         const lines = exportedValidators(args.path).map(
-          (fn) =>
-            `export function ${fn}(data, options) { const v = load().${fn}; const ok = v(data, options); ${fn}.errors = v.errors; return ok; }`,
+          (fn) => `export function ${fn}(data, options) { const v = load().${fn}; const ok = v(data, options); ${fn}.errors = v.errors; return ok; }`,
         );
         return {
           contents: [
@@ -126,7 +125,9 @@ const [cli, commands, compiled] = await Promise.all([
         setup(b) {
           b.onResolve({ filter: /^(validate-command|commands)$/ }, (args) => ({ path: args.path, namespace: 'cli-entry' }));
           b.onLoad({ filter: /.*/, namespace: 'cli-entry' }, (args) => ({
-            contents: (args.path === 'commands' ? shared : ['validate-command.ts']).map((f) => `export * from './src/cli/${f.replace(/\.ts$/, '.js')}';`).join('\n'),
+            contents: (args.path === 'commands' ? shared : ['validate-command.ts'])
+              .map((f) => `export * from './src/cli/${f.replace(/\.ts$/, '.js')}';`)
+              .join('\n'),
             resolveDir: process.cwd(),
             loader: 'ts',
           }));
@@ -144,6 +145,13 @@ const [cli, commands, compiled] = await Promise.all([
     define: {},
   }),
 ]);
-const saxes = await build({ ...common, entryPoints: { saxes: 'saxes' }, outdir: `${COMMANDS_DIR}/lib`, outExtension: { '.js': '.cjs' }, banner: {}, define: {} });
+const saxes = await build({
+  ...common,
+  entryPoints: { saxes: 'saxes' },
+  outdir: `${COMMANDS_DIR}/lib`,
+  outExtension: { '.js': '.cjs' },
+  banner: {},
+  define: {},
+});
 const inputs = { ...cli.metafile.inputs, ...commands.metafile.inputs, ...compiled.metafile.inputs, ...saxes.metafile.inputs };
 recordBundle(process.cwd(), 'cli', { inputs });

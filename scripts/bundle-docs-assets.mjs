@@ -41,7 +41,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const asset = readFileSync(PURL_BOX_ASSET);
     const gzip = await import('./lib/browser-bundle.mjs').then(
       ({ gzipSize }) => `${gzipSize(asset)} gzip (zlib's default level, pako)`,
-      async () => `${(await import('node:zlib')).gzipSync(asset, { level: 6 }).length} gzip (node:zlib, level 6; pako, installed by node scripts/dev-tools.mjs, gives the figure the guides use)`,
+      async () =>
+        `${(await import('node:zlib')).gzipSync(asset, { level: 6 }).length} gzip (node:zlib, level 6; pako, installed by node scripts/dev-tools.mjs, gives the figure the guides use)`,
     );
     console.log(`${PURL_BOX_ASSET}: ${bytes} bytes, ${gzip}`);
   }

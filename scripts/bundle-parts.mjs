@@ -36,8 +36,10 @@ function blankTexts(code) {
   const file = ts.createSourceFile('bundle.js', code, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
   const cuts = [];
   const visit = (node) => {
-    const literal = ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node);
-    if (literal && node.text.includes(' ')) cuts.push([node.getStart(file) + 1, node.getEnd() - (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) ? 2 : 1)]);
+    const literal =
+      ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node);
+    if (literal && node.text.includes(' '))
+      cuts.push([node.getStart(file) + 1, node.getEnd() - (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) ? 2 : 1)]);
     ts.forEachChild(node, visit);
   };
   visit(file);
@@ -52,11 +54,18 @@ function blankTexts(code) {
 
 /** How each part is left out: a rewrite of the source files it is in. */
 const PARTS = {
-  'type rules': { file: /compiled\/default-rules\.ts$/, rewrite: (text) => text.replace(/export const DEFAULT_RULES_JSON: string = ".*";/, "export const DEFAULT_RULES_JSON: string = '[]';") },
+  'type rules': {
+    file: /compiled\/default-rules\.ts$/,
+    rewrite: (text) => text.replace(/export const DEFAULT_RULES_JSON: string = ".*";/, "export const DEFAULT_RULES_JSON: string = '[]';"),
+  },
   texts: { output: blankTexts },
   flagger: {
     file: /pattern-flagger\.ts$/,
-    rewrite: (text) => text.replace(/export function backtrackingCost\(source: string\): BacktrackingCost \{[\s\S]*?\n\}\n/, 'export function backtrackingCost(source: string): BacktrackingCost {\n  return source === "" ? NONE : NONE;\n}\n'),
+    rewrite: (text) =>
+      text.replace(
+        /export function backtrackingCost\(source: string\): BacktrackingCost \{[\s\S]*?\n\}\n/,
+        'export function backtrackingCost(source: string): BacktrackingCost {\n  return source === "" ? NONE : NONE;\n}\n',
+      ),
   },
   'fast path': {
     file: /canonical-fast-path\.ts$/,
@@ -66,13 +75,19 @@ const PARTS = {
         .replace(/export function canonicalInPlace\([\s\S]*?\n\}\n/, 'export function canonicalInPlace(..._: unknown[]): string | null {\n  return null;\n}\n')
         .replace(/export function inPlaceRules\([\s\S]*?\n\}\n/, 'export function inPlaceRules(..._: unknown[]): InPlaceRules | null {\n  return null;\n}\n'),
   },
-  PackageURL: { file: /src\/purl\/index\.ts$/, rewrite: (text) => text.replace(/export \{\s*PackageURL,[\s\S]*?\} from '\.\/package-url\/package-url\.js';/, '') },
+  PackageURL: {
+    file: /src\/purl\/index\.ts$/,
+    rewrite: (text) => text.replace(/export \{\s*PackageURL,[\s\S]*?\} from '\.\/package-url\/package-url\.js';/, ''),
+  },
   loaders: {
     file: /src\/purl\/index\.ts$/,
     rewrite: (text) =>
       text
         .replace(/export \{ loadPurlEngine \} from .*\n/, '')
-        .replace(/export \{ loadPatternGuard, type PatternGuard, type Re2Pattern \} from .*\n/, 'export type { PatternGuard, Re2Pattern } from "./definitions/pattern-guard.js";\n')
+        .replace(
+          /export \{ loadPatternGuard, type PatternGuard, type Re2Pattern \} from .*\n/,
+          'export type { PatternGuard, Re2Pattern } from "./definitions/pattern-guard.js";\n',
+        )
         .replace(/export \{ loadPurlDefinitions \} from .*\n/, '')
         .replace(/export \{ loadPurlUrls \} from .*\n/, '')
         .replace(/export \{ UrlDocumentError \} from .*\n/, ''),
@@ -107,7 +122,11 @@ for (const [name, part] of Object.entries(PARTS)) {
   const without = await measure(part);
   rows.push({ part: name, gzip: whole.gzip - without.gzip, min: whole.min - without.min });
 }
-const rest = { part: 'the rest: syntax, type layer, build, rules in code, errors', gzip: whole.gzip - rows.reduce((n, r) => n + r.gzip, 0), min: whole.min - rows.reduce((n, r) => n + r.min, 0) };
+const rest = {
+  part: 'the rest: syntax, type layer, build, rules in code, errors',
+  gzip: whole.gzip - rows.reduce((n, r) => n + r.gzip, 0),
+  min: whole.min - rows.reduce((n, r) => n + r.min, 0),
+};
 
 if (json) {
   console.log(JSON.stringify({ whole, parts: [...rows, rest] }));

@@ -40,7 +40,12 @@ const SUBJECTS = [
   { label: `teapurl ${own}`, contents: "export * from './dist/index.js';" },
   { label: `teapurl { validateText }`, contents: "export { validateText } from './dist/index.js';" },
   { label: `packageurl-js ${version('packageurl-js')}`, contents: "export * from 'packageurl-js';", peer: true, reference: true },
-  { label: `@socketregistry/packageurl-js ${peerVersion('@socketregistry/packageurl-js')}`, contents: "export * from '@socketregistry/packageurl-js';", peer: true, resolveDir: PEERS_FOLDER },
+  {
+    label: `@socketregistry/packageurl-js ${peerVersion('@socketregistry/packageurl-js')}`,
+    contents: "export * from '@socketregistry/packageurl-js';",
+    peer: true,
+    resolveDir: PEERS_FOLDER,
+  },
   { label: `purl ${peerVersion('purl')}`, contents: "export * from 'purl';", peer: true, resolveDir: PEERS_FOLDER },
 ];
 
@@ -95,7 +100,8 @@ if (json) {
   const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows) console.log(line([`${row.label}${row.needsNode.length > 0 ? ' *' : ''}`, kb(row.raw), kb(row.min), kb(row.gzip), `${row.ratio.toFixed(2)}x`]));
+  for (const row of rows)
+    console.log(line([`${row.label}${row.needsNode.length > 0 ? ' *' : ''}`, kb(row.raw), kb(row.min), kb(row.gzip), `${row.ratio.toFixed(2)}x`]));
   for (const row of rows.filter((r) => r.needsNode.length > 0)) {
     console.log(`* ${row.label} does not bundle for a browser: it imports ${row.needsNode.join(', ')}; measured with those left out (no polyfills counted)`);
   }
@@ -103,11 +109,17 @@ if (json) {
     console.log(`${row.label}: ${kb(row.lazyGzip)} gzip more, loaded only when asked for, each file by a dynamic import():`);
     // esbuild names a chunk after its module (pattern-guard-chunk-<hash>.js); shared code is chunk-<hash>.js.
     for (const file of [...row.lazy].sort((x, y) => y.gzipBytes - x.gzipBytes)) {
-      console.log(`  ${file.name.replace(/-[A-Z0-9]{8}(?=[-.])/g, '').replace(/\.js$/, '').padEnd(40)} ${kb(file.gzipBytes).padStart(9)}`);
+      console.log(
+        `  ${file.name
+          .replace(/-[A-Z0-9]{8}(?=[-.])/g, '')
+          .replace(/\.js$/, '')
+          .padEnd(40)} ${kb(file.gzipBytes).padStart(9)}`,
+      );
     }
   }
   // The URL chunk alone: the file loadPurlUrls() imports (src/purl/urls/lazy-chunk.ts, bundled into dist/chunks/lazy-chunk-*.js).
   const urlChunk = purl.lazy.find((file) => file.inputs.some((input) => /(^|\/)lazy-chunk[-.]/.test(input)));
-  if (urlChunk) console.log(`teapurl/purl's URL chunk (loadPurlUrls()): ${kb(urlChunk.bytes)} minified, ${kb(urlChunk.gzipBytes)} gzip (${urlChunk.gzipBytes} bytes)`);
+  if (urlChunk)
+    console.log(`teapurl/purl's URL chunk (loadPurlUrls()): ${kb(urlChunk.bytes)} minified, ${kb(urlChunk.gzipBytes)} gzip (${urlChunk.gzipBytes} bytes)`);
   console.log(`\ntarget: teapurl/purl <= ${kb(PURL_BUDGET)} gzip: ${result.met ? 'met' : 'NOT met'} (${purl.gzip} bytes)`);
 }

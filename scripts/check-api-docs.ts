@@ -125,9 +125,7 @@ async function main(): Promise<void> {
     console.log(`check-api-docs: every public export has a \`\`\`ts @example, typedoc reports nothing (${seconds} s)`);
     return;
   }
-  console.error(
-    `check-api-docs: ${missingExamples.length} export(s) without a \`\`\`ts @example, ${warnings.length} typedoc warning(s) (${seconds} s)`,
-  );
+  console.error(`check-api-docs: ${missingExamples.length} export(s) without a \`\`\`ts @example, ${warnings.length} typedoc warning(s) (${seconds} s)`);
   process.exitCode = 1;
 }
 

@@ -65,7 +65,14 @@ const { values: args } = parseArgs({
 const HOME = os.homedir();
 const CENTRAL = 'https://repo.maven.apache.org/maven2';
 /** Most lines taken from one large source for one type (a seeded sample of the rest is left out). */
-const CAPS = { 'apt-get deb': 1000, 'Maven maven': 1000, 'Debian Homepage github': 700, 'Debian Homepage cpan': 400, 'Debian Homepage cran': 300, 'Debian Homepage hackage': 300 };
+const CAPS = {
+  'apt-get deb': 1000,
+  'Maven maven': 1000,
+  'Debian Homepage github': 700,
+  'Debian Homepage cpan': 400,
+  'Debian Homepage cran': 300,
+  'Debian Homepage hackage': 300,
+};
 
 const random = prng(26);
 function sample(list, count) {
@@ -77,7 +84,8 @@ function sample(list, count) {
   return copy.slice(0, count);
 }
 
-const purl = (type, namespace, name, version = null, qualifiers = null, subpath = null) => buildCanonical(normalise({ type, namespace, name, version, qualifiers, subpath }));
+const purl = (type, namespace, name, version = null, qualifiers = null, subpath = null) =>
+  buildCanonical(normalise({ type, namespace, name, version, qualifiers, subpath }));
 
 /** url -> [purl, source]; the first source to find a URL keeps it. */
 const found = new Map();
@@ -107,7 +115,11 @@ function parseHttp(text) {
   if (!/^https?:\/\//.test(url) || !URL.canParse(url)) return null;
   return new URL(url);
 }
-const segments = (url) => url.pathname.split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s));
+const segments = (url) =>
+  url.pathname
+    .split('/')
+    .filter((s) => s !== '')
+    .map((s) => decodeURIComponent(s));
 
 function forgePurl(text) {
   const url = parseHttp(text);
@@ -115,11 +127,13 @@ function forgePurl(text) {
   const parts = segments(url);
   const host = url.hostname.replace(/^www\./, '');
   if (host === 'github.com' && parts.length === 2) return purl('github', parts[0], parts[1].replace(/\.git$/, ''));
-  if (host === 'github.com' && parts.length >= 4 && parts[2] === 'tree' && url.hash === '') return purl('github', parts[0], parts[1], parts[3], null, parts.slice(4).join('/') || null);
+  if (host === 'github.com' && parts.length >= 4 && parts[2] === 'tree' && url.hash === '')
+    return purl('github', parts[0], parts[1], parts[3], null, parts.slice(4).join('/') || null);
   if (host === 'bitbucket.org' && parts.length === 2) return purl('bitbucket', parts[0], parts[1].replace(/\.git$/, ''));
   // The git type's name is the path on the host, written with its slashes as they are (ECMA-427's
   // git tests): the same string as the path's last part after a namespace of host and the rest.
-  if (host === 'gitlab.com' && parts.length >= 2 && !parts.includes('-') && url.hash === '') return purl('git', ['gitlab.com', ...parts.slice(0, -1)].join('/'), parts.at(-1));
+  if (host === 'gitlab.com' && parts.length >= 2 && !parts.includes('-') && url.hash === '')
+    return purl('git', ['gitlab.com', ...parts.slice(0, -1)].join('/'), parts.at(-1));
   return null;
 }
 
@@ -181,8 +195,15 @@ function registryPage(text) {
   const parts = segments(url);
   const only = (n) => (parts.length === n ? parts : null);
   if ((host === 'metacpan.org' || host === 'search.cpan.org') && only(2) && ['release', 'dist'].includes(parts[0])) return ['cpan', parts[1]];
-  if (host === 'cran.r-project.org' && url.search === '' && parts.length === 1 && parts[0].startsWith('package=')) return ['cran', parts[0].slice('package='.length)];
-  if (host === 'cran.r-project.org' && parts[0] === 'web' && parts[1] === 'packages' && (parts.length === 3 || (parts.length === 4 && parts[3] === 'index.html'))) return ['cran', parts[2]];
+  if (host === 'cran.r-project.org' && url.search === '' && parts.length === 1 && parts[0].startsWith('package='))
+    return ['cran', parts[0].slice('package='.length)];
+  if (
+    host === 'cran.r-project.org' &&
+    parts[0] === 'web' &&
+    parts[1] === 'packages' &&
+    (parts.length === 3 || (parts.length === 4 && parts[3] === 'index.html'))
+  )
+    return ['cran', parts[2]];
   if (host === 'hackage.haskell.org' && only(2) && parts[0] === 'package' && !/-[0-9.]+$/.test(parts[1])) return ['hackage', parts[1]];
   if ((host === 'pypi.org' || host === 'pypi.python.org') && only(2) && ['project', 'pypi'].includes(parts[0])) return ['pypi', parts[1]];
   if (host === 'rubygems.org' && only(2) && parts[0] === 'gems') return ['gem', parts[1]];
@@ -226,7 +247,13 @@ function packageJsonInTarball(buffer) {
   for (let at = 0; at + 512 <= tar.length; ) {
     const name = tar.toString('utf8', at, at + 100).replace(/\0.*$/s, '');
     if (name === '') return null;
-    const size = Number.parseInt(tar.toString('utf8', at + 124, at + 136).replace(/\0.*$/s, '').trim() || '0', 8);
+    const size = Number.parseInt(
+      tar
+        .toString('utf8', at + 124, at + 136)
+        .replace(/\0.*$/s, '')
+        .trim() || '0',
+      8,
+    );
     if (/^[^/]+\/package\.json$/.test(name)) return tar.toString('utf8', at + 512, at + 512 + size);
     at += 512 + Math.ceil(size / 512) * 512;
   }
@@ -273,12 +300,22 @@ function aptUris(stanzas) {
   const byFilename = new Map(stanzas.filter((s) => s.Filename).map((s) => [s.Filename, s]));
   const names = [...new Set(stanzas.filter((s) => s.Filename).map((s) => s.Package))].sort(byText);
   const installed = new Set(execFileSync('dpkg-query', ['-W', '-f', '${Package}\n'], { encoding: 'utf8' }).split('\n'));
-  const chosen = [...names.filter((n) => installed.has(n)), ...sample(names.filter((n) => !installed.has(n)), 800)];
+  const chosen = [
+    ...names.filter((n) => installed.has(n)),
+    ...sample(
+      names.filter((n) => !installed.has(n)),
+      800,
+    ),
+  ];
   const lines = [];
   for (let i = 0; i < chosen.length; i += 200) {
     let out;
     try {
-      out = execFileSync('apt-get', ['download', '--print-uris', '-qq', ...chosen.slice(i, i + 200)], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] });
+      out = execFileSync('apt-get', ['download', '--print-uris', '-qq', ...chosen.slice(i, i + 200)], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 28,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
     } catch (error) {
       out = error.stdout ?? '';
     }
@@ -287,7 +324,7 @@ function aptUris(stanzas) {
       if (!m) continue;
       const url = m[1];
       const pool = url.indexOf('/pool/');
-      const stanza = pool === -1 ? undefined : byFilename.get(url.slice(pool + 1)) ?? byFilename.get(decodeURIComponent(url.slice(pool + 1)));
+      const stanza = pool === -1 ? undefined : (byFilename.get(url.slice(pool + 1)) ?? byFilename.get(decodeURIComponent(url.slice(pool + 1))));
       if (stanza === undefined) continue;
       const version = stanza.Version.replace(/^[0-9]+:/, '');
       lines.push([url, purl('deb', 'debian', stanza.Package, version, { arch: stanza.Architecture })]);
@@ -310,7 +347,12 @@ function pomCoordinates(text) {
   const clean = text.replace(/<!--[\s\S]*?-->/g, '');
   const parent = /<parent>([\s\S]*?)<\/parent>/.exec(clean)?.[1] ?? '';
   // The project's own elements: those outside the parent and outside every block that nests coordinates.
-  const own = clean.replace(/<parent>[\s\S]*?<\/parent>/, '').replace(/<(dependencies|dependencyManagement|build|profiles|reporting|plugins|pluginManagement|distributionManagement|extensions|exclusions)>[\s\S]*?<\/\1>/g, '');
+  const own = clean
+    .replace(/<parent>[\s\S]*?<\/parent>/, '')
+    .replace(
+      /<(dependencies|dependencyManagement|build|profiles|reporting|plugins|pluginManagement|distributionManagement|extensions|exclusions)>[\s\S]*?<\/\1>/g,
+      '',
+    );
   const groupId = field(own, 'groupId') ?? field(parent, 'groupId');
   const artifactId = field(own, 'artifactId');
   const version = field(own, 'version') ?? field(parent, 'version');
@@ -338,7 +380,10 @@ function mavenRepository() {
       if (!rest.startsWith('-') && dot !== 0) continue;
       const type = rest.slice(dot + 1);
       const qualifiers = { ...(classifier ? { classifier } : {}), ...(type !== 'jar' ? { type } : {}) };
-      files.push([`${CENTRAL}/${path.relative(repository, path.join(folder, name))}`, purl('maven', groupId, artifactId, version, Object.keys(qualifiers).length ? qualifiers : null)]);
+      files.push([
+        `${CENTRAL}/${path.relative(repository, path.join(folder, name))}`,
+        purl('maven', groupId, artifactId, version, Object.keys(qualifiers).length ? qualifiers : null),
+      ]);
     }
     for (const url of urls) pomUrls.push([url, forgePurl(url)]);
   });
@@ -441,7 +486,11 @@ let changed = false;
 if (!args.check) fs.mkdirSync(args.out, { recursive: true });
 const existing = fs.existsSync(args.out) ? fs.readdirSync(args.out).filter((f) => f.endsWith('.jsonl')) : [];
 for (const [type, lines] of [...byType].sort(([a], [b]) => byText(a, b))) {
-  const text = lines.sort(([a], [b]) => byText(a, b)).map((line) => JSON.stringify(line)).join('\n') + '\n';
+  const text =
+    lines
+      .sort(([a], [b]) => byText(a, b))
+      .map((line) => JSON.stringify(line))
+      .join('\n') + '\n';
   const file = path.join(args.out, `${type}.jsonl`);
   const sources = [...new Set(lines.map(([, , source]) => source))].join(', ');
   console.log(`${type.padEnd(10)} ${String(lines.length).padStart(5)}  ${sources}`);

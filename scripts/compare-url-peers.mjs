@@ -51,19 +51,43 @@ const PEERS = { socket: `@socketregistry/packageurl-js ${version('@socketregistr
  * clusterKey). The first rule whose pattern matches a cluster decides it.
  */
 const RULES = [
-  [/^deb .* peer:none$/, "the peer reads no Debian archive URL; teapurl reads the pool layout of deb.debian.org (and Ubuntu's archives): name, version as the file name writes it (no epoch), architecture"],
-  [/^maven repo\.maven\.apache\.org peer:none$/, "the peer reads Maven 2 layouts only at repo1.maven.org and central.maven.org; teapurl reads Central under every host name it has (default registry and mirrors)"],
-  [/^cpan .* peer:none$/, "the peer reads only metacpan.org/pod/ and /dist/ pages; teapurl reads /dist/, /release/ (with or without author and version) and search.cpan.org"],
+  [
+    /^deb .* peer:none$/,
+    "the peer reads no Debian archive URL; teapurl reads the pool layout of deb.debian.org (and Ubuntu's archives): name, version as the file name writes it (no epoch), architecture",
+  ],
+  [
+    /^maven repo\.maven\.apache\.org peer:none$/,
+    'the peer reads Maven 2 layouts only at repo1.maven.org and central.maven.org; teapurl reads Central under every host name it has (default registry and mirrors)',
+  ],
+  [
+    /^cpan .* peer:none$/,
+    'the peer reads only metacpan.org/pod/ and /dist/ pages; teapurl reads /dist/, /release/ (with or without author and version) and search.cpan.org',
+  ],
   [/^cran .* peer:none$/, "the peer reads only cran.r-project.org/web/packages/<name>; teapurl reads CRAN's canonical package=<name> address too"],
   [/^pypi pypi\.python\.org peer:none$/, "the peer reads pypi.org only; pypi.python.org, PyPI's old host, serves the same pages and files"],
-  [/^pypi pypi\.org peer:none$/, "the peer reads /project/ pages only; teapurl reads the /pypi/ pages too"],
-  [/^npm registry\.npmjs\.org peer:none$/, "the peer reads tarballs and version documents but not a scoped package document written with %2f (@scope%2fname), as npm itself requests it"],
-  [/^npm (npmjs\.com|www\.npmjs\.org|npmjs\.org) peer:none$/, "the peer reads www.npmjs.com only; npmjs.com and npmjs.org serve the same pages"],
-  [/^(github|bitbucket) .* name$/, "a clone URL's .git is not part of the repository's name (the forge serves o/r.git and o/r as one repository); the peer keeps it"],
-  [/^git gitlab\.com type\+namespace\+name$/, "pkg:gitlab is no registered PURL type (the purl-spec types index has none); teapurl reads gitlab.com with the git type, host as namespace and the whole project path as name, so subgroups are kept, where the peer keeps two segments"],
+  [/^pypi pypi\.org peer:none$/, 'the peer reads /project/ pages only; teapurl reads the /pypi/ pages too'],
+  [
+    /^npm registry\.npmjs\.org peer:none$/,
+    'the peer reads tarballs and version documents but not a scoped package document written with %2f (@scope%2fname), as npm itself requests it',
+  ],
+  [/^npm (npmjs\.com|www\.npmjs\.org|npmjs\.org) peer:none$/, 'the peer reads www.npmjs.com only; npmjs.com and npmjs.org serve the same pages'],
+  [
+    /^(github|bitbucket) .* name$/,
+    "a clone URL's .git is not part of the repository's name (the forge serves o/r.git and o/r as one repository); the peer keeps it",
+  ],
+  [
+    /^git gitlab\.com type\+namespace\+name$/,
+    'pkg:gitlab is no registered PURL type (the purl-spec types index has none); teapurl reads gitlab.com with the git type, host as namespace and the whole project path as name, so subgroups are kept, where the peer keeps two segments',
+  ],
   [/^github github\.com peer:none$/, "the peer reads no github.com URL written with git+ (package.json's repository form), nor a fragment-bearing one"],
-  [/^github github\.com subpath$/, "tree/<ref>/<path> (a package.json homepage in a monorepo): both take the first segment as the ref; the peer drops the path, teapurl keeps it as the subpath"],
-  [/^maven download: teapurl repo\.maven\.apache\.org, socket repo1\.maven\.org$/, "both write Maven Central's layout, teapurl under the maven type's default registry, the peer under repo1.maven.org (the same Central); the peer writes .jar whatever the type qualifier says (a type=pom PURL gets the jar), teapurl the type's extension"],
+  [
+    /^github github\.com subpath$/,
+    'tree/<ref>/<path> (a package.json homepage in a monorepo): both take the first segment as the ref; the peer drops the path, teapurl keeps it as the subpath',
+  ],
+  [
+    /^maven download: teapurl repo\.maven\.apache\.org, socket repo1\.maven\.org$/,
+    "both write Maven Central's layout, teapurl under the maven type's default registry, the peer under repo1.maven.org (the same Central); the peer writes .jar whatever the type qualifier says (a type=pom PURL gets the jar), teapurl the type's extension",
+  ],
 ];
 const ruleFor = (key) => RULES.find(([pattern]) => pattern.test(key))?.[1] ?? null;
 
@@ -95,7 +119,10 @@ function clusterKey(type, url, peer, expected) {
 
 const rows = [];
 const directory = path.join(ROOT, 'corpus/real-urls');
-for (const file of fs.readdirSync(directory).filter((f) => f.endsWith('.jsonl')).sort()) {
+for (const file of fs
+  .readdirSync(directory)
+  .filter((f) => f.endsWith('.jsonl'))
+  .sort()) {
   const type = file.replace(/\.jsonl$/, '');
   for (const line of fs.readFileSync(path.join(directory, file), 'utf8').split('\n')) {
     if (line === '') continue;
@@ -147,7 +174,10 @@ printClusters(
   'Where the peer does not give the corpus PURL',
   rows
     .filter((r) => r.socket !== r.expected)
-    .map((r) => ({ key: clusterKey(r.type, r.url, r.socket, r.expected), lines: [`url      ${r.url}`, `corpus   ${r.expected}`, `teapurl  ${r.teapurl}`, `socket   ${r.socket}`] })),
+    .map((r) => ({
+      key: clusterKey(r.type, r.url, r.socket, r.expected),
+      lines: [`url      ${r.url}`, `corpus   ${r.expected}`, `teapurl  ${r.teapurl}`, `socket   ${r.socket}`],
+    })),
 );
 const own = rows.filter((r) => r.teapurl !== r.expected);
 console.log(`\nWhere teapurl does not give the corpus PURL: ${own.length}`);
@@ -157,14 +187,24 @@ for (const r of own.slice(0, 20)) console.log(`  ${r.url}\n    corpus ${r.expect
 // PURL -> URL: the corpus's PURLs, each once.
 
 const purls = [...new Map(rows.map((r) => [r.expected, r])).values()];
-const normalise = (url) => (typeof url === 'string' && URL.canParse(url) ? new URL(url).href : url ?? null);
+const normalise = (url) => (typeof url === 'string' && URL.canParse(url) ? new URL(url).href : (url ?? null));
 const written = purls.map((r) => {
   const tea = attempt(() => purlToUrls(r.expected));
   const socketPurl = attempt(() => SocketPackageUrl.fromString(r.expected));
-  const socket = typeof socketPurl === 'string' || socketPurl === null ? { download: socketPurl, repository: socketPurl } : { download: attempt(() => UrlConverter.toDownloadUrl(socketPurl)?.url), repository: attempt(() => UrlConverter.toRepositoryUrl(socketPurl)?.url) };
-  return { ...r, tea: typeof tea === 'string' ? { repository: tea, versionPage: tea, download: tea } : tea, socket, page: attempt(() => purlWebUrl(r.expected)) };
+  const socket =
+    typeof socketPurl === 'string' || socketPurl === null
+      ? { download: socketPurl, repository: socketPurl }
+      : { download: attempt(() => UrlConverter.toDownloadUrl(socketPurl)?.url), repository: attempt(() => UrlConverter.toRepositoryUrl(socketPurl)?.url) };
+  return {
+    ...r,
+    tea: typeof tea === 'string' ? { repository: tea, versionPage: tea, download: tea } : tea,
+    socket,
+    page: attempt(() => purlWebUrl(r.expected)),
+  };
 });
-console.log(`\nPURL -> URL for the corpus's ${written.length} PURLs: teapurl's download beside socket's toDownloadUrl, teapurl's pages beside socket's toRepositoryUrl and purl's url()`);
+console.log(
+  `\nPURL -> URL for the corpus's ${written.length} PURLs: teapurl's download beside socket's toDownloadUrl, teapurl's pages beside socket's toRepositoryUrl and purl's url()`,
+);
 const w2 = [10, 6, 15, 15, 17, 17];
 console.log(pad(['ecosystem', 'PURLs', 'tea download', 'same download', 'tea page = socket', 'tea page = purl'], w2));
 /** Whether a peer's page is one of teapurl's (the package's page or the version's). */
@@ -190,7 +230,10 @@ printClusters(
   'Where the download URLs differ (both give one)',
   written
     .filter((r) => r.tea.download !== null && r.socket.download !== null && normalise(r.tea.download) !== normalise(r.socket.download))
-    .map((r) => ({ key: `${r.type} download: teapurl ${hostOf(r.tea.download)}, socket ${hostOf(r.socket.download)}`, lines: [`purl     ${r.expected}`, `teapurl  ${r.tea.download}`, `socket   ${r.socket.download}`] })),
+    .map((r) => ({
+      key: `${r.type} download: teapurl ${hostOf(r.tea.download)}, socket ${hostOf(r.socket.download)}`,
+      lines: [`purl     ${r.expected}`, `teapurl  ${r.tea.download}`, `socket   ${r.socket.download}`],
+    })),
 );
 
 function hostOf(url) {
@@ -217,4 +260,6 @@ const socketTime = timePerUrl((url) => {
     // a peer that throws is timed like one that answers
   }
 });
-console.log(`\nTime per URL (best of 5 rounds over the ${rows.length} URLs): teapurl ${Math.round(teaTime)} ns, socket ${Math.round(socketTime)} ns, teapurl/socket ${(teaTime / socketTime).toFixed(2)}`);
+console.log(
+  `\nTime per URL (best of 5 rounds over the ${rows.length} URLs): teapurl ${Math.round(teaTime)} ns, socket ${Math.round(socketTime)} ns, teapurl/socket ${(teaTime / socketTime).toFixed(2)}`,
+);

@@ -31,7 +31,11 @@ function twinOf(file) {
 
 /** A relative module specifier, from one twin to another, as written in an import (`./x.cjs`). */
 function specifier(fromTwin, toTwin) {
-  const relative = path.relative(path.dirname(fromTwin), toTwin).split(path.sep).join('/').replace(/\.d\.cts$/, '.cjs');
+  const relative = path
+    .relative(path.dirname(fromTwin), toTwin)
+    .split(path.sep)
+    .join('/')
+    .replace(/\.d\.cts$/, '.cjs');
   return relative.startsWith('.') ? relative : `./${relative}`;
 }
 

@@ -77,7 +77,10 @@ const LIBRARIES = [
 // Reading the corpus.
 
 const entries = [];
-for (const file of fs.readdirSync(CORPUS).filter((f) => f.endsWith('.jsonl')).sort()) {
+for (const file of fs
+  .readdirSync(CORPUS)
+  .filter((f) => f.endsWith('.jsonl'))
+  .sort()) {
   const ecosystem = file.replace(/\.jsonl$/, '');
   for (const line of fs.readFileSync(path.join(CORPUS, file), 'utf8').split('\n')) {
     if (line === '') continue;
@@ -184,7 +187,7 @@ function verdict(library, entry) {
     canonical = library.canonical(entry.input);
     const difference = describeString(canonical, entry.canonical);
     if (difference) notes.push(`canonical: ${difference}`);
-  } catch (error) {
+  } catch (_error) {
     if (parseError === null) notes.push(`canonical: throws`);
   }
   if (parseError !== null) notes.unshift('throws');
@@ -195,17 +198,35 @@ function verdict(library, entry) {
 // The rule that decides each kind of difference.
 
 const RULES = [
-  [/leaves \+ unescaped/, 'ECMA-427 "Character encoding": only A-Z a-z 0-9, ".-_~" and ":" stay unencoded; "+" is a data octet and is written %2B (suite: pkg:deb/debian/attr@1:2.4.47-2%2Bb1).'],
-  [/leaves \/ unescaped/, 'ECMA-427 "Character encoding": "/" is left unencoded only as a separator (between namespace or subpath segments); in a version or qualifier value it is %2F (suite: repository_url=https:%2F%2F...).'],
+  [
+    /leaves \+ unescaped/,
+    'ECMA-427 "Character encoding": only A-Z a-z 0-9, ".-_~" and ":" stay unencoded; "+" is a data octet and is written %2B (suite: pkg:deb/debian/attr@1:2.4.47-2%2Bb1).',
+  ],
+  [
+    /leaves \/ unescaped/,
+    'ECMA-427 "Character encoding": "/" is left unencoded only as a separator (between namespace or subpath segments); in a version or qualifier value it is %2F (suite: repository_url=https:%2F%2F...).',
+  ],
   [/leaves ! unescaped/, 'ECMA-427 "Character encoding": "!" is not in the allowed set, so a PyPI epoch "1!2.0" is written 1%212.0.'],
-  [/leaves @ unescaped/, 'ECMA-427 "Character encoding": "@" unencoded is the version separator; inside a component it is %40 (npm definition: the scope\'s "@" is always percent-encoded).'],
+  [
+    /leaves @ unescaped/,
+    'ECMA-427 "Character encoding": "@" unencoded is the version separator; inside a component it is %40 (npm definition: the scope\'s "@" is always percent-encoded).',
+  ],
   [/escapes ~/, 'ECMA-427 "Character encoding": the punctuation ".-_~" shall not be percent-encoded.'],
-  [/leaves = unescaped|leaves & unescaped|leaves \? unescaped|leaves # unescaped/, 'ECMA-427 "Character encoding": "=", "&", "?" and "#" are unencoded only as separators; inside a component they are percent-encoded.'],
+  [
+    /leaves = unescaped|leaves & unescaped|leaves \? unescaped|leaves # unescaped/,
+    'ECMA-427 "Character encoding": "=", "&", "?" and "#" are unencoded only as separators; inside a component they are percent-encoded.',
+  ],
   [/escapes :/, 'ECMA-427 "Character encoding": the colon ":" shall not be percent-encoded, whether used as a separator or otherwise.'],
   [/qualifiers not sorted/, 'how-to-build: the qualifier strings are sorted lexicographically.'],
-  [/version read differently|namespace read differently|name read differently/, 'how-to-parse: the version is split off at the last "@" (split once from the right), after the qualifiers and subpath; a "/" inside the version does not move it.'],
+  [
+    /version read differently|namespace read differently|name read differently/,
+    'how-to-parse: the version is split off at the last "@" (split once from the right), after the qualifiers and subpath; a "/" inside the version does not move it.',
+  ],
   [/name lowercased/, 'npm definition: the name is case-sensitive (mixed-case names from before 2015 were kept); nothing lowercases it.'],
-  [/case kept/, 'type definition: case_sensitive false (pypi name and version, deb namespace and name, github namespace and name) means the canonical form is lowercase.'],
+  [
+    /case kept/,
+    'type definition: case_sensitive false (pypi name and version, deb namespace and name, github namespace and name) means the canonical form is lowercase.',
+  ],
   [/"_" kept/, 'pypi definition: "_" in a name becomes "-".'],
   [/read as a space/, 'how-to-parse: a qualifier value is percent-decoded, nothing more; "+" is not a space (that is HTML form encoding, not RFC 3986).'],
   [/left percent-encoded/, 'how-to-parse: every component is percent-decoded when read.'],
@@ -232,7 +253,10 @@ function atoms(text) {
     const colon = section.indexOf(': ');
     if (colon < 0) return [section];
     const head = section.slice(0, colon);
-    return section.slice(colon + 2).split(', ').map((item) => `${head}: ${item}`);
+    return section
+      .slice(colon + 2)
+      .split(', ')
+      .map((item) => `${head}: ${item}`);
   });
 }
 const agreeing = Object.fromEntries(LIBRARIES.map((l) => [l.id, 0]));
@@ -278,7 +302,13 @@ const behaviourRows = Object.entries(behaviours)
   .sort((a, b) => Math.max(...Object.values(b.counts)) - Math.max(...Object.values(a.counts)) || (a.behaviour < b.behaviour ? -1 : 1));
 
 if (args.json) {
-  console.log(JSON.stringify({ libraries: LIBRARIES.map((l) => l.label), total: entries.length, agreeing, perEcosystem, behaviours: behaviourRows, clusters: sortedClusters }, null, 2));
+  console.log(
+    JSON.stringify(
+      { libraries: LIBRARIES.map((l) => l.label), total: entries.length, agreeing, perEcosystem, behaviours: behaviourRows, clusters: sortedClusters },
+      null,
+      2,
+    ),
+  );
   process.exit(0);
 }
 
@@ -300,8 +330,14 @@ console.log('');
 console.log(`${sortedClusters.length} clusters (PURLs on which the four libraries answer the same way) where at least one departs:`);
 for (const cluster of sortedClusters) {
   console.log('');
-  const where = Object.entries(cluster.where).sort((a, b) => b[1] - a[1]).map(([w, n]) => `${w} ${n}`);
-  console.log(`[${cluster.count}] departing: ${LIBRARIES.filter((_, i) => cluster.verdicts[i] !== 'ok').map((l) => l.id).join(', ')}`);
+  const where = Object.entries(cluster.where)
+    .sort((a, b) => b[1] - a[1])
+    .map(([w, n]) => `${w} ${n}`);
+  console.log(
+    `[${cluster.count}] departing: ${LIBRARIES.filter((_, i) => cluster.verdicts[i] !== 'ok')
+      .map((l) => l.id)
+      .join(', ')}`,
+  );
   console.log(`    in: ${where.slice(0, 8).join(', ')}${where.length > 8 ? `, … (${where.length} spellings)` : ''}`);
   LIBRARIES.forEach((l, i) => console.log(`    ${l.id.padEnd(14)} ${cluster.verdicts[i]}`));
   for (const rule of cluster.rules) console.log(`    rule: ${rule}`);

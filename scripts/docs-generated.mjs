@@ -68,9 +68,10 @@ async function rulesSection() {
   const cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   return KIND_NAMES.map((kind) => {
     const checks = builtInChecks[kind] ?? [];
-    const body = checks.length === 0
-      ? 'The schema alone.'
-      : ['| rule | what it checks |', '|---|---|', ...checks.map((c) => `| \`${c.rule}\` | ${cell(c.summary)} |`)].join('\n');
+    const body =
+      checks.length === 0
+        ? 'The schema alone.'
+        : ['| rule | what it checks |', '|---|---|', ...checks.map((c) => `| \`${c.rule}\` | ${cell(c.summary)} |`)].join('\n');
     return `#### ${kind}\n\n${body}`;
   }).join('\n\n');
 }

@@ -17,7 +17,9 @@ try {
   const written = spawnSync(process.execPath, [path.join(root, 'bin/teapurl.cjs'), 'docs', '--out', out], { encoding: 'utf8' });
   if (written.status !== 0) throw new Error(`teapurl docs failed: ${written.stderr}`);
   const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-  const pages = readdirSync(path.join(out, 'types')).filter((file) => file.endsWith('.html')).sort();
+  const pages = readdirSync(path.join(out, 'types'))
+    .filter((file) => file.endsWith('.html'))
+    .sort();
   const measured = new Map(pages.map((file) => [file.replace(/\.html$/, ''), {}]));
   for (const width of [1280, 375]) {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
@@ -33,7 +35,8 @@ try {
   }
   await browser.close();
   const rows = [...measured].sort(([, a], [, b]) => b[1280].height - a[1280].height);
-  const line = ([type, m]) => `${type.padEnd(18)} ${String(m[1280].height).padStart(6)} px at 1280 (components at ${m[1280].components})  ${String(m[375].height).padStart(6)} px at 375`;
+  const line = ([type, m]) =>
+    `${type.padEnd(18)} ${String(m[1280].height).padStart(6)} px at 1280 (components at ${m[1280].components})  ${String(m[375].height).padStart(6)} px at 375`;
   console.log(`${pages.length} type pages; the three tallest, then maven, npm and pypi:`);
   const shown = rows.slice(0, 3);
   for (const type of ['maven', 'npm', 'pypi']) if (!shown.some(([name]) => name === type)) shown.push([type, measured.get(type)]);

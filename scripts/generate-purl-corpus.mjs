@@ -26,7 +26,6 @@
 // Run:   node scripts/generate-purl-corpus.mjs [--packages DIR] [--out DIR] [--seed N] [--check]
 //        --check compares with the committed files instead of writing them (exit 1 on a change).
 
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,12 +89,18 @@ function spell(c, { enc = canon, nsEnc = enc, versionEnc = enc, qualifierOrder, 
 const PKG = args.packages;
 function tsvRows(file, skipHeader = true) {
   const text = fs.readFileSync(path.join(PKG, file), 'utf8');
-  const rows = text.split('\n').filter((l) => l !== '' && !l.startsWith('#')).map((l) => l.split('\t'));
+  const rows = text
+    .split('\n')
+    .filter((l) => l !== '' && !l.startsWith('#'))
+    .map((l) => l.split('\t'));
   return skipHeader ? rows.slice(1) : rows;
 }
 function installedRows(prefix) {
   const rows = [];
-  for (const file of fs.readdirSync(PKG).filter((f) => f.startsWith('installed-')).sort()) {
+  for (const file of fs
+    .readdirSync(PKG)
+    .filter((f) => f.startsWith('installed-'))
+    .sort()) {
     for (const row of tsvRows(file, false)) if (row[0] === prefix || row[0].startsWith(`${prefix} `)) rows.push(row.slice(1));
   }
   return uniqueRows(rows);
@@ -158,7 +163,13 @@ function pypi() {
   const rows = tsvRows('pypi.tsv').filter((r) => r[0] && r[1]);
   const epochs = rows.filter((r) => r[1].includes('!'));
   const upper = rows.filter((r) => /[A-Z]/.test(r[1]));
-  const chosen = [...sample(rows.filter((r) => !r[1].includes('!') && !/[A-Z]/.test(r[1])), 3500), ...upper];
+  const chosen = [
+    ...sample(
+      rows.filter((r) => !r[1].includes('!') && !/[A-Z]/.test(r[1])),
+      3500,
+    ),
+    ...upper,
+  ];
   for (const [name, version] of chosen) {
     const c = comp('pypi', null, name, version);
     if (/[A-Z]/.test(version)) add('pypi', 'version-capitals', c, spell(c));
@@ -216,7 +227,8 @@ function nuget() {
       add('nuget', 'lowercased-id', c, spell(c));
     }
   }
-  for (const [id, version] of installedRows('nuget on disk')) add('nuget', 'lowercased-id', comp('nuget', null, id, version), spell(comp('nuget', null, id, version)));
+  for (const [id, version] of installedRows('nuget on disk'))
+    add('nuget', 'lowercased-id', comp('nuget', null, id, version), spell(comp('nuget', null, id, version)));
 }
 
 // Maven: group/artifact/version with the qualifiers build tools write (`type`, `classifier`, in
@@ -288,10 +300,11 @@ function golang() {
   for (const [namespace, name, subs] of packages) {
     const row = rows.find((r) => r[0] === `${namespace}/${name}`);
     const versions = row ? (row[2] ?? '').split(' ').filter(Boolean) : [];
-    for (const version of versions) for (const sub of subs) {
-      const c = comp('golang', namespace, name, version, null, sub);
-      add('golang', 'package-subpath', c, spell(c));
-    }
+    for (const version of versions)
+      for (const sub of subs) {
+        const c = comp('golang', namespace, name, version, null, sub);
+        add('golang', 'package-subpath', c, spell(c));
+      }
   }
 }
 
@@ -321,7 +334,12 @@ function deb(stanzas) {
       if (source) {
         const upstream = source[2] ? `${source[1]}@${source[2]}` : source[1];
         const u = comp('deb', 'debian', s.Package, s.Version, { arch, upstream, distro });
-        add('deb', 'upstream-qualifier', u, spell(u, { versionEnc: minimal, qualifierEnc: chance(0.5) ? minimal : uriComponent, qualifierOrder: ['arch', 'upstream', 'distro'] }));
+        add(
+          'deb',
+          'upstream-qualifier',
+          u,
+          spell(u, { versionEnc: minimal, qualifierEnc: chance(0.5) ? minimal : uriComponent, qualifierOrder: ['arch', 'upstream', 'distro'] }),
+        );
       } else {
         add('deb', 'qualifiers-unsorted', c, spell(c, { versionEnc: minimal, qualifierOrder: ['distro', 'arch'] }));
       }
@@ -333,7 +351,10 @@ function deb(stanzas) {
     const source = /^(\S+)(?: \((\S+)\))?$/.exec(s.Source ?? `${s.Package}`);
     if (source) sources.set(`${source[1]} ${source[2] ?? s.Version}`, [source[1], source[2] ?? s.Version]);
   }
-  for (const [name, version] of sample([...sources.keys()].sort(byText).map((k) => sources.get(k)), 600)) {
+  for (const [name, version] of sample(
+    [...sources.keys()].sort(byText).map((k) => sources.get(k)),
+    600,
+  )) {
     const c = comp('deb', 'debian', name, version, { arch: 'source' });
     add('deb', 'source-package', c, spell(c, { versionEnc: minimal }));
   }
@@ -385,7 +406,9 @@ function github(stanzas) {
   for (const s of stanzas) {
     const m = /^https?:\/\/(?:www\.)?github\.com\/([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+?)(?:\.git)?(?:[/#?].*)?$/.exec(s.Homepage ?? '');
     if (!m || m[2] === '' || m[2] === '.' || m[2] === '..') continue;
-    const upstream = s.Version.replace(/^\d+:/, '').replace(/-[^-]*$/, '').replace(/[+~].*$/, '');
+    const upstream = s.Version.replace(/^\d+:/, '')
+      .replace(/-[^-]*$/, '')
+      .replace(/[+~].*$/, '');
     if (!/^\d+(\.\d+)*$/.test(upstream)) continue;
     repos.set(`${m[1]}/${m[2]}`, upstream);
   }
@@ -400,7 +423,11 @@ function github(stanzas) {
     // A module in a subdirectory is tagged with the directory; a major-version suffix is not one.
     const directory = (m[3] ?? '').replace(/(^|\/)v\d+$/, '');
     const dir = directory ? `${directory}/` : '';
-    for (const v of sample((row[2] ?? '').split(' ').filter((x) => !/-\d{14}-/.test(x)), 3)) refs.push([m[1], m[2], `${dir}${v}`, 'go-module']);
+    for (const v of sample(
+      (row[2] ?? '').split(' ').filter((x) => !/-\d{14}-/.test(x)),
+      3,
+    ))
+      refs.push([m[1], m[2], `${dir}${v}`, 'go-module']);
   }
   for (const [owner, repo, tag] of refs) {
     const mixed = /[A-Z]/.test(owner + repo);
@@ -450,7 +477,11 @@ for (const ecosystem of Object.keys(corpus).sort()) {
   total += entries.length;
   const kinds = {};
   for (const e of entries) kinds[e[0]] = (kinds[e[0]] ?? 0) + 1;
-  console.log(`${ecosystem.padEnd(7)} ${String(entries.length).padStart(6)}  ${Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  console.log(
+    `${ecosystem.padEnd(7)} ${String(entries.length).padStart(6)}  ${Object.entries(kinds)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}`,
+  );
   if (args.check) {
     if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text) {
       console.error(`${path.relative(ROOT, file)} differs from what the generator writes`);

@@ -11,7 +11,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = process.argv[2] !== undefined ? path.resolve(process.argv[2]) : path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'tea-demo');
+const root =
+  process.argv[2] !== undefined ? path.resolve(process.argv[2]) : path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'tea-demo');
 const ORIGIN = 'https://teapurl.invalid';
 const DOMAIN = 'demo.teapurl.dev';
 
@@ -43,7 +44,14 @@ const files = {
       author: 'Acme Security',
       timestamp: '2025-02-01T09:00:00Z',
       version: 1,
-      statements: [{ vulnerability: { name: 'CVE-2025-0001' }, products: [{ '@id': 'pkg:generic/acme/widget-core@1.0.0' }], status: 'not_affected', justification: 'vulnerable_code_not_present' }],
+      statements: [
+        {
+          vulnerability: { name: 'CVE-2025-0001' },
+          products: [{ '@id': 'pkg:generic/acme/widget-core@1.0.0' }],
+          status: 'not_affected',
+          justification: 'vulnerable_code_not_present',
+        },
+      ],
     },
     null,
     2,
@@ -59,7 +67,10 @@ function cyclonedx(name, version) {
   return {
     bomFormat: 'CycloneDX',
     specVersion: '1.6',
-    serialNumber: `urn:uuid:${createHash('sha256').update(`${name}@${version}`).digest('hex').replace(/^(.{8})(.{4})(.{3})(.{3})(.{12}).*$/, '$1-$2-4$3-8$4-$5')}`,
+    serialNumber: `urn:uuid:${createHash('sha256')
+      .update(`${name}@${version}`)
+      .digest('hex')
+      .replace(/^(.{8})(.{4})(.{3})(.{3})(.{12}).*$/, '$1-$2-4$3-8$4-$5')}`,
     version: 1,
     metadata: { component: { type: 'library', name, version, purl: `pkg:generic/acme/${name}@${version}` } },
     components: [{ type: 'library', name: 'left-pad', version: '1.3.0', purl: 'pkg:npm/left-pad@1.3.0' }],
@@ -101,18 +112,42 @@ const artefact = (uuid, version, name, type, formats, createdDate) => ({ uuid, v
 
 const notes100 = artefact(ids.notes, 1, 'Release notes', 'RELEASE_NOTES', [format('text/plain', 'notes/widget-1.0.0.txt')], '2025-01-15T10:00:00Z');
 const notes110 = artefact(ids.notes, 2, 'Release notes', 'RELEASE_NOTES', [format('text/plain', 'notes/widget-1.1.0.txt')], '2025-03-01T10:00:00Z');
-const vex = artefact(ids.vex, 1, 'VEX', 'VULNERABILITIES', [format('application/vnd.openvex+json', 'vex/widget-1.0.0.openvex.json', 'OpenVEX')], '2025-02-01T09:00:00Z');
+const vex = artefact(
+  ids.vex,
+  1,
+  'VEX',
+  'VULNERABILITIES',
+  [format('application/vnd.openvex+json', 'vex/widget-1.0.0.openvex.json', 'OpenVEX')],
+  '2025-02-01T09:00:00Z',
+);
 const license = artefact(ids.license, 1, 'License', 'LICENSE', [format('text/plain', 'license/LICENSE.txt')], '2025-01-15T10:00:00Z');
 const coreBom = artefact(
   ids.coreBom,
   1,
   'widget-core SBOM',
   'BOM',
-  [format('application/vnd.cyclonedx+json', 'sbom/widget-core-1.0.0.cdx.json', 'CycloneDX 1.6 JSON'), format('application/vnd.cyclonedx+xml', 'sbom/widget-core-1.0.0.cdx.xml', 'CycloneDX 1.6 XML')],
+  [
+    format('application/vnd.cyclonedx+json', 'sbom/widget-core-1.0.0.cdx.json', 'CycloneDX 1.6 JSON'),
+    format('application/vnd.cyclonedx+xml', 'sbom/widget-core-1.0.0.cdx.xml', 'CycloneDX 1.6 XML'),
+  ],
   '2025-01-15T10:00:00Z',
 );
-const coreBom110 = artefact(ids.coreBom110, 1, 'widget-core SBOM', 'BOM', [format('application/vnd.cyclonedx+json', 'sbom/widget-core-1.1.0.cdx.json', 'CycloneDX 1.6 JSON')], '2025-03-01T10:00:00Z');
-const cliBom = artefact(ids.cliBom, 1, 'widget-cli SBOM', 'BOM', [format('application/vnd.cyclonedx+json', 'sbom/widget-cli-2.0.0.cdx.json', 'CycloneDX 1.6 JSON')], '2025-01-10T10:00:00Z');
+const coreBom110 = artefact(
+  ids.coreBom110,
+  1,
+  'widget-core SBOM',
+  'BOM',
+  [format('application/vnd.cyclonedx+json', 'sbom/widget-core-1.1.0.cdx.json', 'CycloneDX 1.6 JSON')],
+  '2025-03-01T10:00:00Z',
+);
+const cliBom = artefact(
+  ids.cliBom,
+  1,
+  'widget-cli SBOM',
+  'BOM',
+  [format('application/vnd.cyclonedx+json', 'sbom/widget-cli-2.0.0.cdx.json', 'CycloneDX 1.6 JSON')],
+  '2025-01-10T10:00:00Z',
+);
 
 const tei = (uuid) => `urn:tei:uuid:${DOMAIN}:${uuid}`;
 const purl = (name, version) => ({ idType: 'PURL', idValue: `pkg:generic/acme/${name}@${version}` });
@@ -170,7 +205,14 @@ const objects = {
     releaseDate: '2025-01-10T10:00:00Z',
     identifiers: [purl('widget-cli', '2.0.0')],
   },
-  'widget-1.0.0-collection-1.tea-collection.json': { uuid: ids.pr1, version: 1, date: '2025-01-15T10:00:00Z', belongsTo: 'PRODUCT_RELEASE', updateReason: { type: 'INITIAL_RELEASE' }, artifacts: [notes100, license] },
+  'widget-1.0.0-collection-1.tea-collection.json': {
+    uuid: ids.pr1,
+    version: 1,
+    date: '2025-01-15T10:00:00Z',
+    belongsTo: 'PRODUCT_RELEASE',
+    updateReason: { type: 'INITIAL_RELEASE' },
+    artifacts: [notes100, license],
+  },
   'widget-1.0.0-collection-2.tea-collection.json': {
     uuid: ids.pr1,
     version: 2,
@@ -179,8 +221,22 @@ const objects = {
     updateReason: { type: 'VEX_UPDATED', comment: 'VEX for CVE-2025-0001 added' },
     artifacts: [notes100, license, vex],
   },
-  'widget-1.1.0-collection-1.tea-collection.json': { uuid: ids.pr2, version: 1, date: '2025-03-01T10:00:00Z', belongsTo: 'PRODUCT_RELEASE', updateReason: { type: 'INITIAL_RELEASE' }, artifacts: [notes110, license] },
-  'widget-core-1.0.0-collection-1.tea-collection.json': { uuid: ids.core100, version: 1, date: '2025-01-15T10:00:00Z', belongsTo: 'COMPONENT_RELEASE', updateReason: { type: 'INITIAL_RELEASE' }, artifacts: [{ ...coreBom, formats: [coreBom.formats[0]] }] },
+  'widget-1.1.0-collection-1.tea-collection.json': {
+    uuid: ids.pr2,
+    version: 1,
+    date: '2025-03-01T10:00:00Z',
+    belongsTo: 'PRODUCT_RELEASE',
+    updateReason: { type: 'INITIAL_RELEASE' },
+    artifacts: [notes110, license],
+  },
+  'widget-core-1.0.0-collection-1.tea-collection.json': {
+    uuid: ids.core100,
+    version: 1,
+    date: '2025-01-15T10:00:00Z',
+    belongsTo: 'COMPONENT_RELEASE',
+    updateReason: { type: 'INITIAL_RELEASE' },
+    artifacts: [{ ...coreBom, formats: [coreBom.formats[0]] }],
+  },
   'widget-core-1.0.0-collection-2.tea-collection.json': {
     uuid: ids.core100,
     version: 2,
@@ -189,12 +245,33 @@ const objects = {
     updateReason: { type: 'ARTIFACT_UPDATED', comment: 'SBOM published in XML too' },
     artifacts: [coreBom],
   },
-  'widget-core-1.1.0-collection-1.tea-collection.json': { uuid: ids.core110, version: 1, date: '2025-03-01T10:00:00Z', belongsTo: 'COMPONENT_RELEASE', updateReason: { type: 'INITIAL_RELEASE' }, artifacts: [coreBom110] },
-  'widget-cli-2.0.0-collection-1.tea-collection.json': { uuid: ids.cli200, version: 1, date: '2025-01-10T10:00:00Z', belongsTo: 'COMPONENT_RELEASE', updateReason: { type: 'INITIAL_RELEASE' }, artifacts: [cliBom] },
+  'widget-core-1.1.0-collection-1.tea-collection.json': {
+    uuid: ids.core110,
+    version: 1,
+    date: '2025-03-01T10:00:00Z',
+    belongsTo: 'COMPONENT_RELEASE',
+    updateReason: { type: 'INITIAL_RELEASE' },
+    artifacts: [coreBom110],
+  },
+  'widget-cli-2.0.0-collection-1.tea-collection.json': {
+    uuid: ids.cli200,
+    version: 1,
+    date: '2025-01-10T10:00:00Z',
+    belongsTo: 'COMPONENT_RELEASE',
+    updateReason: { type: 'INITIAL_RELEASE' },
+    artifacts: [cliBom],
+  },
   [`${ids.product}.tea-cle.json`]: {
     events: [
       { id: 3, type: 'released', effective: '2025-03-01T10:00:00Z', published: '2025-03-01T10:00:00Z', version: '1.1.0', license: 'Apache-2.0' },
-      { id: 2, type: 'endOfSupport', effective: '2026-01-15T00:00:00Z', published: '2025-03-01T10:00:00Z', versions: [{ range: 'vers:generic/>=1.0.0|<1.1.0' }], supportId: 'standard' },
+      {
+        id: 2,
+        type: 'endOfSupport',
+        effective: '2026-01-15T00:00:00Z',
+        published: '2025-03-01T10:00:00Z',
+        versions: [{ range: 'vers:generic/>=1.0.0|<1.1.0' }],
+        supportId: 'standard',
+      },
       { id: 1, type: 'released', effective: '2025-01-15T10:00:00Z', published: '2025-01-15T10:00:00Z', version: '1.0.0', license: 'Apache-2.0' },
     ],
     definitions: { support: [{ id: 'standard', description: 'Security fixes for a year after release' }] },

@@ -21,7 +21,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { rev: { type: 'string', default: 'HEAD' }, json: { type: 'boolean', default: false }, 'npm-git-install': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { rev: { type: 'string', default: 'HEAD' }, json: { type: 'boolean', default: false }, 'npm-git-install': { type: 'boolean', default: false } },
+});
 
 /** Bytes of every file under a folder (links counted as links), and how many files. */
 function sizeOf(folder) {
@@ -116,7 +118,9 @@ try {
     console.log(`${result.installer}, npm ${result.npm}, teapurl at ${result.rev}`);
     console.log(`first hook install: ${result.seconds} s`);
     console.log(`downloaded by npm: ${mb(result.downloadedBytes)} (${result.downloadedFiles} files in its cache)`);
-    console.log(`kept afterwards (${values['npm-git-install'] ? 'the hook environment' : "pre-commit's home: its clone and the hook environment"}): ${mb(result.keptBytes)}`);
+    console.log(
+      `kept afterwards (${values['npm-git-install'] ? 'the hook environment' : "pre-commit's home: its clone and the hook environment"}): ${mb(result.keptBytes)}`,
+    );
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

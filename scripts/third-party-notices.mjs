@@ -41,15 +41,20 @@ export function thirdPartyNotices(root) {
   const problems = [];
   for (const [folder, bundles] of bundledPackages(root)) {
     const manifest = JSON.parse(readFileSync(path.join(root, folder, 'package.json'), 'utf8'));
-    const shipped = readdirSync(path.join(root, folder)).filter((name) => LICENCE_FILE.test(name)).sort();
+    const shipped = readdirSync(path.join(root, folder))
+      .filter((name) => LICENCE_FILE.test(name))
+      .sort();
     const kept = path.join(KEPT_LICENCES, `${manifest.name}@${manifest.version}.LICENSE`);
-    const licenceFiles = shipped.length > 0
-      ? shipped.map((file) => ({ label: `${file}:`, path: path.join(root, folder, file) }))
-      : existsSync(path.join(root, kept))
-        ? [{ label: `LICENSE (not in the npm package; from its repository at version ${manifest.version}):`, path: path.join(root, kept) }]
-        : [];
+    const licenceFiles =
+      shipped.length > 0
+        ? shipped.map((file) => ({ label: `${file}:`, path: path.join(root, folder, file) }))
+        : existsSync(path.join(root, kept))
+          ? [{ label: `LICENSE (not in the npm package; from its repository at version ${manifest.version}):`, path: path.join(root, kept) }]
+          : [];
     if (licenceFiles.length === 0) {
-      problems.push(`${manifest.name}@${manifest.version} (${folder}) has no licence file (if its repository has one, keep it as ${KEPT_LICENCES}/${manifest.name}@${manifest.version}.LICENSE)`);
+      problems.push(
+        `${manifest.name}@${manifest.version} (${folder}) has no licence file (if its repository has one, keep it as ${KEPT_LICENCES}/${manifest.name}@${manifest.version}.LICENSE)`,
+      );
       continue;
     }
     const licence = typeof manifest.license === 'string' ? manifest.license : (manifest.license?.type ?? 'see the text below');
@@ -60,7 +65,10 @@ export function thirdPartyNotices(root) {
         `${manifest.name} ${manifest.version}`,
         `Licence: ${licence}`,
         ...(typeof manifest.homepage === 'string' ? [`Home: ${manifest.homepage}`] : []),
-        `Bundled into: ${[...bundles].sort().map((b) => BUNDLE_NAMES[b] ?? b).join('; ')}`,
+        `Bundled into: ${[...bundles]
+          .sort()
+          .map((b) => BUNDLE_NAMES[b] ?? b)
+          .join('; ')}`,
         ...licenceFiles.flatMap((file) => ['', file.label, '', readFileSync(file.path, 'utf8').replace(/\r\n?/g, '\n').trimEnd()]),
         '',
       ].join('\n'),
@@ -73,7 +81,7 @@ export function thirdPartyNotices(root) {
     'teapurl bundles code of the following packages into the files under dist/. Each is listed with',
     'its version, its licence and the text of its licence, as the package ships it. teapurl itself',
     'is licensed under the Apache License 2.0 (LICENSE). This file is written by the build',
-    '(scripts/third-party-notices.mjs) from the bundler\'s list of inputs.',
+    "(scripts/third-party-notices.mjs) from the bundler's list of inputs.",
     '',
     ...unique.map(([, text]) => text),
   ].join('\n');

@@ -18,7 +18,6 @@ const OUT = path.join(ROOT, 'test-artifacts/browser-site');
 const SHOTS = path.join(ROOT, 'test-artifacts/screenshots');
 const HOSTILE_TYPES = path.join(ROOT, 'test/fixtures/purl-types-hostile');
 
-
 let browser: Browser;
 
 function generate(out: string, ...args: string[]): void {

@@ -20,7 +20,14 @@ import { collectProblems } from './support/page-problems.js';
 const OUT = path.join(ROOT, 'test-artifacts/guides-site');
 const SHOTS = path.join(ROOT, 'test-artifacts/screenshots');
 const GUIDES = readdirSync(path.join(ROOT, 'docs')).filter((name) => name.endsWith('.md'));
-const TYPES: Readonly<Record<string, string>> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.ico': 'image/x-icon' };
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.ico': 'image/x-icon',
+};
 
 let browser: Browser;
 let server: Server;
@@ -81,12 +88,20 @@ describe('the documentation site', () => {
   it('the front page is the README, and its navigation leads to every guide', async () => {
     const { page, problems } = await open(`${origin}/index.html`);
     await expect.poll(() => page.locator('h1, h2').first().innerText()).toMatch(/teapurl/);
-    const titles = GUIDES.map((guide) => readFileSync(path.join(ROOT, 'docs', guide), 'utf8').split('\n')[0]!.replace(/^# /, '').replace(/`/g, ''));
+    const titles = GUIDES.map((guide) =>
+      readFileSync(path.join(ROOT, 'docs', guide), 'utf8')
+        .split('\n')[0]!
+        .replace(/^# /, '')
+        .replace(/`/g, ''),
+    );
     // The site menu is built by typedoc's script from its navigation data.
     await expect.poll(() => page.locator('.site-menu a').allInnerTexts(), { timeout: 15_000 }).toEqual(expect.arrayContaining(titles));
     await page.screenshot({ path: path.join(SHOTS, 'guides-site-front.png') });
 
-    await page.locator('.site-menu a', { hasText: /^Command line$/ }).first().click();
+    await page
+      .locator('.site-menu a', { hasText: /^Command line$/ })
+      .first()
+      .click();
     await page.waitForURL(/Command_line\.html$/);
     await expect.poll(() => page.locator('h1').first().innerText()).toBe('Command line');
     expect(await page.locator('#teapurl-validate').count()).toBe(1);
@@ -96,9 +111,16 @@ describe('the documentation site', () => {
 
   it('every guide loads without a console error, with its sections', async () => {
     for (const guide of GUIDES) {
-      const title = readFileSync(path.join(ROOT, 'docs', guide), 'utf8').split('\n')[0]!.replace(/^# /, '').replace(/`/g, '');
+      const title = readFileSync(path.join(ROOT, 'docs', guide), 'utf8')
+        .split('\n')[0]!
+        .replace(/^# /, '')
+        .replace(/`/g, '');
       const { page, problems } = await open(`${origin}/index.html`);
-      await page.locator('.site-menu a').filter({ hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first().click();
+      await page
+        .locator('.site-menu a')
+        .filter({ hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
+        .first()
+        .click();
       await expect.poll(() => page.locator('h1').first().innerText()).toBe(title);
       // The guide's text is there, not only its title.
       expect((await page.locator('.col-content').innerText()).length, guide).toBeGreaterThan(1000);
@@ -134,10 +156,12 @@ describe('the documentation site', () => {
         // A query (the type pages' shareable `?purl=`) is for the page's script, not a file name.
         const [address = '', anchor] = href!.replace(/&amp;/g, '&').split('#');
         const target = address.split('?')[0]!;
-        const resolved = target === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file.split(path.sep).join('/')), decodeURIComponent(target)));
+        const resolved =
+          target === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file.split(path.sep).join('/')), decodeURIComponent(target)));
         const onDisk = path.join(OUT, resolved.endsWith('/') ? `${resolved}index.html` : resolved);
         if (resolved.startsWith('..') || !existsSync(onDisk)) broken.push(`${file}: ${href}: no such file`);
-        else if (anchor && resolved.endsWith('.html') && !idsOf(path.relative(OUT, onDisk)).has(decodeURIComponent(anchor))) broken.push(`${file}: ${href}: no #${anchor} there`);
+        else if (anchor && resolved.endsWith('.html') && !idsOf(path.relative(OUT, onDisk)).has(decodeURIComponent(anchor)))
+          broken.push(`${file}: ${href}: no #${anchor} there`);
       }
     }
     expect(broken).toEqual([]);
@@ -160,7 +184,14 @@ describe('the documentation site', () => {
     }
     const { page } = await open(`${origin}/documents/Command_line.html`, 375);
     await page.locator('#tsd-toolbar-menu-trigger, .tsd-widget.menu').first().click();
-    await expect.poll(() => page.locator('.site-menu a', { hasText: /^PURLs$/ }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .locator('.site-menu a', { hasText: /^PURLs$/ })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await page.close();
   });
 });

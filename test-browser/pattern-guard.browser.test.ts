@@ -94,12 +94,15 @@ describe('teapurl/purl in Chromium', () => {
     const page = await browser.newPage();
     await page.goto(`${origin}/page.html`);
     await page.waitForFunction(() => document.title === 'ready');
-    const message = await page.evaluate(async (definition) => {
-      const { loadPurlEngine, loadPatternGuard } = (window as any).teapurl;
-      const engine = await loadPurlEngine([definition], { patternGuard: await loadPatternGuard() });
-      const [issue] = engine.validate(`pkg:widget/${'a'.repeat(60_000)}`).errors;
-      return `${issue?.code}: ${issue?.message}`;
-    }, patternWidgetDefinition('^(a+)+\\1$', ['pkg:widget/aa']));
+    const message = await page.evaluate(
+      async (definition) => {
+        const { loadPurlEngine, loadPatternGuard } = (window as any).teapurl;
+        const engine = await loadPurlEngine([definition], { patternGuard: await loadPatternGuard() });
+        const [issue] = engine.validate(`pkg:widget/${'a'.repeat(60_000)}`).errors;
+        return `${issue?.code}: ${issue?.message}`;
+      },
+      patternWidgetDefinition('^(a+)+\\1$', ['pkg:widget/aa']),
+    );
     expect(message).toMatch(/^pattern-skipped: /);
     expect(message).toContain('the linear-time pattern guard cannot run this pattern: it uses a backreference');
     await page.close();

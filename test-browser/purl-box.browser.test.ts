@@ -30,7 +30,12 @@ const WIDGET: PurlTypeDefinition = {
   description: 'A type of our own, which the bundled definitions do not describe.',
   repository: { use_repository: true, default_repository_url: `https://widgets.example.org/${LONG_TOKEN}` },
   namespace_definition: { requirement: 'prohibited' },
-  name_definition: { requirement: 'required', case_sensitive: false, permitted_characters: `^[a-z][a-z0-9-]*$|^${'y'.repeat(300)}$`, note: `Names are lowercase. ${LONG_TOKEN}` },
+  name_definition: {
+    requirement: 'required',
+    case_sensitive: false,
+    permitted_characters: `^[a-z][a-z0-9-]*$|^${'y'.repeat(300)}$`,
+    note: `Names are lowercase. ${LONG_TOKEN}`,
+  },
   version_definition: { requirement: 'optional', note: 'Any version the widget registry accepts. '.repeat(30) },
   qualifiers_definition: [{ key: 'channel', requirement: 'required', description: `The release channel: stable or beta. ${LONG_TOKEN}` }],
   examples: ['pkg:widget/gear@1.0?channel=stable'],
@@ -60,7 +65,8 @@ const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf
 
 async function serve(dir: string): Promise<StaticServer> {
   const files: Record<string, ServedFile> = {};
-  for (const file of filesOf(dir)) files[`/${file}`] = { type: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream', body: readFileSync(path.join(dir, file), 'utf8') };
+  for (const file of filesOf(dir))
+    files[`/${file}`] = { type: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream', body: readFileSync(path.join(dir, file), 'utf8') };
   return serveFiles(files);
 }
 
@@ -149,7 +155,9 @@ describe.each(['http', 'file'] as const)('the live box over %s', (transport) => 
     expect(await output(page).locator('.purl-box-canonical').count()).toBe(0);
 
     await typeInto(page, 'pkg:NPM/lodash@4.17.21?b=1&a=2');
-    await expect.poll(() => output(page).locator('.purl-box-verdict').innerText()).toBe('Valid, but not canonical: type must be lowercase ("npm"); qualifiers must be sorted by key.');
+    await expect
+      .poll(() => output(page).locator('.purl-box-verdict').innerText())
+      .toBe('Valid, but not canonical: type must be lowercase ("npm"); qualifiers must be sorted by key.');
     expect(await output(page).locator('.purl-box-canonical code').innerText()).toBe('pkg:npm/lodash@4.17.21?a=2&b=1');
     expect(await component(page, 'qualifiers').innerText()).toMatch(/a = 2\s+b = 1/);
 
@@ -251,9 +259,13 @@ describe.each(['http', 'file'] as const)('the live box over %s', (transport) => 
       await expect.poll(() => output(page).locator('.purl-box-verdict').innerText()).not.toBe('');
       expect(await output(page).locator('img, script, svg, iframe, [onerror], [onload]').count()).toBe(0);
       // The box's own links stay in the site: this page or a type page, with the PURL as typed in ?purl=.
-      const own = await output(page).locator('.purl-box-links a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+      const own = await output(page)
+        .locator('.purl-box-links a')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
       for (const href of own) expect(href, attack).toMatch(/^([a-z0-9.-]+\.html)?\?purl=[^#]*#purl-box$/);
-      const hrefs = await output(page).locator('.purl-box-urls a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+      const hrefs = await output(page)
+        .locator('.purl-box-urls a')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
       // The first three are valid npm PURLs: their links must be there to be checked.
       if (attacks.indexOf(attack) < 3) expect(hrefs.length, attack).toBeGreaterThan(0);
       for (const href of hrefs) {
@@ -369,7 +381,11 @@ describe.each(['http', 'file'] as const)('a registry URL pasted into the box, ov
     for (const [url, purl, name] of [
       ['https://www.npmjs.com/package/@babel/core/v/7.24.0', 'pkg:npm/%40babel/core@7.24.0', 'core'],
       ['https://pypi.org/project/Django/4.2/', 'pkg:pypi/django@4.2', 'django'],
-      ['https://repo.maven.apache.org/maven2/org/apache/commons/commons-lang3/3.12.0/commons-lang3-3.12.0.jar', 'pkg:maven/org.apache.commons/commons-lang3@3.12.0', 'commons-lang3'],
+      [
+        'https://repo.maven.apache.org/maven2/org/apache/commons/commons-lang3/3.12.0/commons-lang3-3.12.0.jar',
+        'pkg:maven/org.apache.commons/commons-lang3@3.12.0',
+        'commons-lang3',
+      ],
     ] as const) {
       // Pasted, as a reader does: one input event with the whole URL.
       await page.locator('#purl-input').fill('');

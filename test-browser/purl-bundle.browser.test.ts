@@ -30,14 +30,28 @@ const PURL_GZIP_BUDGET = 16_000;
 /** Corpus lines taken from each ecosystem file: a few hundred PURLs in all. */
 const PER_ECOSYSTEM = 40;
 
-type CorpusEntry = [spelling: string, input: string, canonical: string, type: string, namespace: string | null, name: string, version: string | null, qualifiers: Record<string, string> | null, subpath: string | null];
+type CorpusEntry = [
+  spelling: string,
+  input: string,
+  canonical: string,
+  type: string,
+  namespace: string | null,
+  name: string,
+  version: string | null,
+  qualifiers: Record<string, string> | null,
+  subpath: string | null,
+];
 
 function corpusCases(): { cases: PurlCase[]; canonical: Map<string, string> } {
   const cases: PurlCase[] = [];
   const canonical = new Map<string, string>();
   const directory = path.join(ROOT, 'corpus/purls');
-  for (const file of readdirSync(directory).filter((f) => f.endsWith('.jsonl')).sort()) {
-    const lines = readFileSync(path.join(directory, file), 'utf8').split('\n').filter((line) => line !== '');
+  for (const file of readdirSync(directory)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()) {
+    const lines = readFileSync(path.join(directory, file), 'utf8')
+      .split('\n')
+      .filter((line) => line !== '');
     // Spread over the file, so every spelling the generator writes is likely among them.
     const step = Math.max(1, Math.floor(lines.length / PER_ECOSYSTEM));
     for (let i = 0; i < lines.length && i / step < PER_ECOSYSTEM; i += step) {
@@ -88,7 +102,9 @@ function discoveryTexts(): { file: string; text: string }[] {
   const texts: { file: string; text: string }[] = [];
   for (const folder of ['valid', 'invalid']) {
     const directory = path.join(ROOT, 'corpus/discovery', folder);
-    for (const file of readdirSync(directory).filter((f) => f.endsWith('.json')).sort()) {
+    for (const file of readdirSync(directory)
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
       texts.push({ file: `${folder}/${file}`, text: readFileSync(path.join(directory, file), 'utf8') });
     }
   }
@@ -131,7 +147,8 @@ beforeAll(async () => {
   ]);
   const js = (body: string) => ({ type: 'text/javascript', body });
   // Each bundle in its own folder, chunks beside its entry.
-  const folder = (name: string, bundle: BrowserBundle) => Object.fromEntries(Object.entries(bundle.files).map(([file, code]) => [`/${name}/${file}`, js(code)]));
+  const folder = (name: string, bundle: BrowserBundle) =>
+    Object.fromEntries(Object.entries(bundle.files).map(([file, code]) => [`/${name}/${file}`, js(code)]));
   server = await serveFiles({
     '/': { type: 'text/html', body: PAGE },
     ...folder('purl', purlBundle),
@@ -142,9 +159,11 @@ beforeAll(async () => {
   page = await browser.newPage();
   problems = collectProblems(page);
   await page.goto(`${server.origin}/`);
-  await page.waitForFunction(() => 'teapurlTest' in window, undefined, { timeout: 15_000 }).catch((error: Error) => {
-    throw new Error(`the page did not load the bundles: ${problems.join('; ') || error.message}`);
-  });
+  await page
+    .waitForFunction(() => 'teapurlTest' in window, undefined, { timeout: 15_000 })
+    .catch((error: Error) => {
+      throw new Error(`the page did not load the bundles: ${problems.join('; ') || error.message}`);
+    });
 });
 
 afterAll(async () => {
@@ -224,21 +243,28 @@ describe('the teapurl browser bundle', () => {
         .sort()
         .map((file) => ({ file: `${folder}/${file}`, text: readFileSync(path.join(ROOT, 'corpus/sbom', folder, file), 'utf8') })),
     );
-    texts.push({ file: 'laughs.cdx.xml', text: '<!DOCTYPE bom [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;&a;">]><bom xmlns="http://cyclonedx.org/schema/bom/1.6">&b;</bom>' });
+    texts.push({
+      file: 'laughs.cdx.xml',
+      text: '<!DOCTYPE bom [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;&a;">]><bom xmlns="http://cyclonedx.org/schema/bom/1.6">&b;</bom>',
+    });
     const inBrowser = (await page.evaluate((input) => {
       const { teapurl, exercise } = (window as unknown as { teapurlTest: InPage }).teapurlTest;
       return exercise.exerciseValidation(teapurl, input);
     }, texts)) as { file: string; valid: boolean; findings: { rule: string }[] }[];
     expect(inBrowser).toEqual(JSON.parse(JSON.stringify(exerciseValidation(teapurlEntry, texts))));
     expect(inBrowser.filter((r) => r.file.startsWith('valid/')).every((r) => r.valid && r.findings.length === 0)).toBe(true);
-    expect(inBrowser.filter((r) => r.file.startsWith('invalid/')).map((r) => r.findings.filter((f) => f.rule.startsWith('sbom/')).length)).toEqual([6, 6, 6, 6]);
+    expect(inBrowser.filter((r) => r.file.startsWith('invalid/')).map((r) => r.findings.filter((f) => f.rule.startsWith('sbom/')).length)).toEqual([
+      6, 6, 6, 6,
+    ]);
     expect(inBrowser.at(-1)!.findings.map((f) => f.rule)).toEqual(['xml/doctype']);
     expect(problems).toEqual([]);
   });
 
   it('fetched the page, the three bundles and the chunk loadPurlEngine asks for, never the pattern guard or the URL mapper', () => {
     const eager = (name: string, bundle: BrowserBundle) => bundle.eager.map((file) => `/${name}/${file}`);
-    const lazy = [...new Set(server.requests)].filter((request) => !['/', ...eager('purl', purlBundle), ...eager('teapurl', teapurlBundle), ...eager('exercise', exerciseBundle)].includes(request));
+    const lazy = [...new Set(server.requests)].filter(
+      (request) => !['/', ...eager('purl', purlBundle), ...eager('teapurl', teapurlBundle), ...eager('exercise', exerciseBundle)].includes(request),
+    );
     // Building engines from definitions at run time fetched the definition schema's validator, in the purl bundle's chunks.
     expect(lazy.length).toBeGreaterThan(0);
     for (const request of lazy) {
@@ -248,6 +274,7 @@ describe('the teapurl browser bundle', () => {
       // Not re2js (the pattern guard) and not url-template's templates (the URL mapper).
       expect(code.includes('RE2JS') || code.includes('default_registry'), request).toBe(false);
     }
-    for (const request of ['/', ...eager('purl', purlBundle), ...eager('teapurl', teapurlBundle), ...eager('exercise', exerciseBundle)]) expect(server.requests).toContain(request);
+    for (const request of ['/', ...eager('purl', purlBundle), ...eager('teapurl', teapurlBundle), ...eager('exercise', exerciseBundle)])
+      expect(server.requests).toContain(request);
   });
 });

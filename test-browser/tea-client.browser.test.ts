@@ -33,7 +33,11 @@ let browser: Browser;
 let bundleCode: string;
 
 beforeAll(async () => {
-  const bundle = await bundleForBrowser({ contents: `export * from ${JSON.stringify(path.join(ROOT, 'src/tea/client/index.ts'))};`, resolveDir: ROOT, loader: 'ts' });
+  const bundle = await bundleForBrowser({
+    contents: `export * from ${JSON.stringify(path.join(ROOT, 'src/tea/client/index.ts'))};`,
+    resolveDir: ROOT,
+    loader: 'ts',
+  });
   bundleCode = bundle.code;
   const files: Record<string, { type: string; body: string }> = { '/page.html': { type: 'text/html', body: PAGE } };
   for (const [name, body] of Object.entries(bundle.files)) files[`/client/${name}`] = { type: 'text/javascript', body };
@@ -71,11 +75,23 @@ describe('teapurl/tea/client in Chromium', () => {
         const client = new TeaClient({ baseUrl: selected.baseUrl, credentials: key, allowInsecureHttp: true });
         const result = await client.request(product);
         const again = await client.request(product);
-        return { baseUrl: selected.baseUrl, outcome: result.outcome, authenticated: result.authenticated, body: await result.response.json(), again: again.outcome };
+        return {
+          baseUrl: selected.baseUrl,
+          outcome: result.outcome,
+          authenticated: result.authenticated,
+          body: await result.response.json(),
+          again: again.outcome,
+        };
       },
       { origin: tea.url, key: KEY, product: PRODUCT },
     );
-    expect(answer).toMatchObject({ baseUrl: `${tea.url}/v1.0.0`, outcome: 'ok', authenticated: true, again: 'ok', body: { uuid: PRODUCT.slice('/product/'.length) } });
+    expect(answer).toMatchObject({
+      baseUrl: `${tea.url}/v1.0.0`,
+      outcome: 'ok',
+      authenticated: true,
+      again: 'ok',
+      body: { uuid: PRODUCT.slice('/product/'.length) },
+    });
     // Preflights aside, what the server saw: discovery, the challenge, one token request, the request with the token, and the next one reusing it.
     const seen = tea.requests.filter((r) => r.method !== 'OPTIONS').map((r) => `${r.method} ${r.path} ${String(r.headers.authorization ?? '-').split(' ')[0]}`);
     expect(seen).toEqual([

@@ -64,7 +64,10 @@ const NATIVE: [string, string][] = [
 ];
 
 /** The same calls, in Node and in the page; errors are compared by rule and offset. */
-function exercise(vers: VersModule, inputs: { vers: string[]; containment: [string, string][]; comparisons: [string, string, string][]; native: [string, string][] }) {
+function exercise(
+  vers: VersModule,
+  inputs: { vers: string[]; containment: [string, string][]; comparisons: [string, string, string][]; native: [string, string][] },
+) {
   const attempt = (run: () => unknown) => {
     try {
       return { ok: run() };
@@ -101,9 +104,11 @@ beforeAll(async () => {
   page = await browser.newPage();
   problems = collectProblems(page);
   await page.goto(`${server.origin}/`);
-  await page.waitForFunction(() => 'versTest' in window, undefined, { timeout: 15_000 }).catch((error: Error) => {
-    throw new Error(`the page did not load the bundle: ${problems.join('; ') || error.message}`);
-  });
+  await page
+    .waitForFunction(() => 'versTest' in window, undefined, { timeout: 15_000 })
+    .catch((error: Error) => {
+      throw new Error(`the page did not load the bundle: ${problems.join('; ') || error.message}`);
+    });
 });
 
 afterAll(async () => {
@@ -126,6 +131,7 @@ describe('the teapurl/vers browser bundle', () => {
     const inBrowser = await page.evaluate(
       ({ source, inputs }) => {
         // The same function as in Node, given the bundle instead of the sources.
+        // biome-ignore lint/security/noGlobalEval: the test runs the bundle it built, in the page
         const run = (0, eval)(source) as (vers: unknown, inputs: unknown) => unknown;
         return run((window as unknown as { versTest: unknown }).versTest, inputs);
       },

@@ -103,7 +103,9 @@ describe('teapurl validate', () => {
   it('a folder that holds no document teapurl recognises is a usage error in one line, never a stack trace', () => {
     const r = cli(['validate', 'folder', 'valid.json']);
     expect(r.status).toBe(2);
-    expect(r.stderr).toBe("teapurl validate: 'folder' is a folder that holds no document teapurl recognises (by name or content); name the files and pass --kind\nSee 'teapurl validate --help'\n");
+    expect(r.stderr).toBe(
+      "teapurl validate: 'folder' is a folder that holds no document teapurl recognises (by name or content); name the files and pass --kind\nSee 'teapurl validate --help'\n",
+    );
     expect(r.stdout).toBe('✖ 1 argument named nothing to check (1 file checked, valid)\n');
     const alone = cli(['validate', 'folder']);
     expect(alone).toMatchObject({ status: 2, stdout: '✖ 1 argument named nothing to check; no file checked\n' });

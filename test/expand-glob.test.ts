@@ -25,7 +25,8 @@ function recordingFs(locked: string[] = []): GlobFs & { reads: string[] } {
     reads,
     readdirSync(folder, options) {
       reads.push(path.relative(dir, folder) || '.');
-      if (locked.some((l) => path.join(dir, l) === folder)) throw Object.assign(new Error(`EACCES: permission denied, scandir '${folder}'`), { code: 'EACCES' });
+      if (locked.some((l) => path.join(dir, l) === folder))
+        throw Object.assign(new Error(`EACCES: permission denied, scandir '${folder}'`), { code: 'EACCES' });
       return readdirSync(folder, options);
     },
     statSync: (file, options) => statSync(file, options),
@@ -34,7 +35,15 @@ function recordingFs(locked: string[] = []): GlobFs & { reads: string[] } {
 
 describe('expandGlob', () => {
   it('matches like fast-glob did: dot files, braces, bases with a ./ or absolute', () => {
-    expect(expandGlob('**/*.json', dir).files).toEqual(['.hidden/5.json', 'a/x/1.json', 'a/y/2.json', 'b/3.json', 'c/deep/er/4.json', 'locked/6.json', 'top.json']);
+    expect(expandGlob('**/*.json', dir).files).toEqual([
+      '.hidden/5.json',
+      'a/x/1.json',
+      'a/y/2.json',
+      'b/3.json',
+      'c/deep/er/4.json',
+      'locked/6.json',
+      'top.json',
+    ]);
     expect(expandGlob('{a,b}/**/*.json', dir).files).toEqual(['a/x/1.json', 'a/y/2.json', 'b/3.json']);
     expect(expandGlob('./a/*/*.json', dir).files).toEqual(['./a/x/1.json', './a/y/2.json']);
     expect(expandGlob(`${dir}/b/*.json`, '/').files).toEqual([`${dir}/b/3.json`]);

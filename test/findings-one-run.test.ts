@@ -67,7 +67,9 @@ describe('the requirement the schema rejects and the example of another type sho
       'purl-type/example-valid /examples/1',
       'purl-type/example-type /examples/2',
     ]);
-    expect(notice(found)[0]!.message).toBe('examples not checked against qualifiers_definition[0].requirement, which is invalid; checked against the rest of the definition');
+    expect(notice(found)[0]!.message).toBe(
+      'examples not checked against qualifiers_definition[0].requirement, which is invalid; checked against the rest of the definition',
+    );
   });
 });
 
@@ -84,7 +86,13 @@ describe('every check beyond the schema fires on a document the schema rejects',
       { key: 'OS', description: 'Operating system.' },
       { key: '1st', description: 42 },
     ];
-    doc.examples = ['pkg:widget/sprocket@1.0?arch=arm', 'pkg:widget/sprocket@1.0?arch=arm#', 'pkg:widget/acme/gear?arch=arm', 'pkg:gadget/gear', 'pkg:widget/gear@1.0'];
+    doc.examples = [
+      'pkg:widget/sprocket@1.0?arch=arm',
+      'pkg:widget/sprocket@1.0?arch=arm#',
+      'pkg:widget/acme/gear?arch=arm',
+      'pkg:gadget/gear',
+      'pkg:widget/gear@1.0',
+    ];
     doc.reference_urls = ['mailto:widgets@example.test'];
     const found = findings(doc, 'purl-type', 'test/widgets.json');
     const seen = new Set(found.map((f) => f.rule));
@@ -147,7 +155,7 @@ describe('every check beyond the schema fires on a document the schema rejects',
 });
 
 describe('what could not be checked is said in one line', () => {
-  it('a type the schema rejects: nothing compared with it is checked, not even the examples\' type', () => {
+  it("a type the schema rejects: nothing compared with it is checked, not even the examples' type", () => {
     const doc = widget();
     doc.type = 'Widget';
     doc.$id = 'https://example.test/purl-types/gizmo-definition.json';
@@ -217,7 +225,7 @@ describe('what could not be checked is said in one line', () => {
   });
 });
 
-describe('without the schema\'s verdict', () => {
+describe("without the schema's verdict", () => {
   it('a check run on its own still leaves out a pattern that does not compile, and says so', () => {
     const doc = widget();
     doc.name_definition = { requirement: 'required', permitted_characters: '^[\\w-.]+$' };
@@ -234,8 +242,22 @@ describe('hostile documents give findings, never a crash', () => {
     'an array for the document': [1, [2], { a: 3 }],
     'a string for the document': 'pkg:widget/x',
     'null for the document': null,
-    'arrays where objects go': { type: 'widget', name_definition: [], namespace_definition: [], repository: [], qualifiers_definition: [[], 'x'], endpoints: [[], ['https://a.example']], examples: [['pkg:widget/a']] },
-    'objects where arrays go': { type: 'widget', namespace_definition: { requirement: 'optional' }, qualifiers_definition: { 0: { key: 'a' }, length: 1 }, examples: { 0: 'pkg:widget/a', length: 1 }, endpoints: { 0: { url: 'https://a.example', versions: ['1.0.0'] } } },
+    'arrays where objects go': {
+      type: 'widget',
+      name_definition: [],
+      namespace_definition: [],
+      repository: [],
+      qualifiers_definition: [[], 'x'],
+      endpoints: [[], ['https://a.example']],
+      examples: [['pkg:widget/a']],
+    },
+    'objects where arrays go': {
+      type: 'widget',
+      namespace_definition: { requirement: 'optional' },
+      qualifiers_definition: { 0: { key: 'a' }, length: 1 },
+      examples: { 0: 'pkg:widget/a', length: 1 },
+      endpoints: { 0: { url: 'https://a.example', versions: ['1.0.0'] } },
+    },
   };
   const cases = Object.entries(hostile).flatMap(([what, doc]) => KINDS.map((kind) => [what, kind, doc] as const));
 
@@ -264,11 +286,16 @@ describe('hostile documents give findings, never a crash', () => {
     for (const kind of KINDS) {
       const found = findings(text, kind);
       expect(found.length, kind).toBeGreaterThan(0);
-      expect(found.filter((f) => f.rule === 'internal/error'), kind).toEqual([]);
+      expect(
+        found.filter((f) => f.rule === 'internal/error'),
+        kind,
+      ).toEqual([]);
     }
     const purl = findings(text, 'purl-type');
     // The namespace's requirement under "__proto__" is no requirement: nothing to check examples against.
-    expect(notice(purl).map((f) => f.message)).toEqual(['examples not checked against this definition, only for their type: namespace_definition.requirement is missing']);
+    expect(notice(purl).map((f) => f.message)).toEqual([
+      'examples not checked against this definition, only for their type: namespace_definition.requirement is missing',
+    ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype.toString.call([])).toBe('[object Array]');
   });
@@ -300,7 +327,15 @@ describe('a check that says why the schema rejects a value speaks in its place (
       {
         rule: 'local/token-type',
         summary: 'Says why a token_type is refused.',
-        check: () => [{ pointer: '/token_type', severity: 'error' as const, rule: 'local/token-type', message: 'token_type must be "Bearer", in that case', explainsSchema }],
+        check: () => [
+          {
+            pointer: '/token_type',
+            severity: 'error' as const,
+            rule: 'local/token-type',
+            message: 'token_type must be "Bearer", in that case',
+            explainsSchema,
+          },
+        ],
       },
     ],
   });
@@ -313,9 +348,25 @@ describe('a check that says why the schema rejects a value speaks in its place (
     expect(explained.map((f) => [f.rule, f.pointer, f.message])).toEqual([['local/token-type', '/token_type', 'token_type must be "Bearer", in that case']]);
   });
 
-  it('replaces only a finding about the value\'s form: another schema finding at the pointer stays, and an accepted value is not judged again', () => {
-    const explaining = { ...builtInChecks, 'tea-discovery': [{ rule: 'local/urls', summary: 'Explains every url.', check: () => [0, 1].map((i) => ({ pointer: `/endpoints/${i}/url`, severity: 'error' as const, rule: 'local/urls', message: 'explained', explainsSchema: true })) }] };
-    const doc = JSON.stringify({ schemaVersion: 1, endpoints: [{ url: 7, versions: ['1.0.0'] }, { url: 'https://tea.example.com', versions: ['1.0.0'] }] });
+  it("replaces only a finding about the value's form: another schema finding at the pointer stays, and an accepted value is not judged again", () => {
+    const explaining = {
+      ...builtInChecks,
+      'tea-discovery': [
+        {
+          rule: 'local/urls',
+          summary: 'Explains every url.',
+          check: () =>
+            [0, 1].map((i) => ({ pointer: `/endpoints/${i}/url`, severity: 'error' as const, rule: 'local/urls', message: 'explained', explainsSchema: true })),
+        },
+      ],
+    };
+    const doc = JSON.stringify({
+      schemaVersion: 1,
+      endpoints: [
+        { url: 7, versions: ['1.0.0'] },
+        { url: 'https://tea.example.com', versions: ['1.0.0'] },
+      ],
+    });
     const found = validateText(doc, { kind: 'discovery', checks: explaining }).findings;
     // A url of the wrong type is the schema's to report; an accepted one is reported by the check, as any finding is.
     expect(rules(found)).toEqual(['schema/type /endpoints/0/url', 'local/urls /endpoints/1/url']);

@@ -60,7 +60,14 @@ function referenceOffset(tree: Node, pointer: string, atKey: boolean): number {
   const path: (string | number)[] = [];
   let node: Node | undefined = tree;
   for (const token of pointerTokens(pointer)) {
-    const next: Node | undefined = node?.type === 'array' ? (/^(0|[1-9]\d*)$/.test(token) ? node.children?.[Number(token)] : undefined) : node?.type === 'object' ? findNodeAtLocation(node, [token]) : undefined;
+    const next: Node | undefined =
+      node?.type === 'array'
+        ? /^(0|[1-9]\d*)$/.test(token)
+          ? node.children?.[Number(token)]
+          : undefined
+        : node?.type === 'object'
+          ? findNodeAtLocation(node, [token])
+          : undefined;
     if (!next) break;
     path.push(token);
     node = next;
@@ -70,7 +77,10 @@ function referenceOffset(tree: Node, pointer: string, atKey: boolean): number {
   return node?.offset ?? 0;
 }
 
-const KEY = fc.oneof(fc.constantFrom('a', 'b', '__proto__', 'constructor', 'toString', 'a/b', 'x~y', 'q"uote', 'back\\slash', 'é', '0', ''), fc.string({ maxLength: 4 }));
+const KEY = fc.oneof(
+  fc.constantFrom('a', 'b', '__proto__', 'constructor', 'toString', 'a/b', 'x~y', 'q"uote', 'back\\slash', 'é', '0', ''),
+  fc.string({ maxLength: 4 }),
+);
 const json: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
@@ -100,7 +110,10 @@ describe('the one-pass position index', () => {
         const text = JSON.stringify(value, null, indent);
         const tree = parseTree(text)!;
         const pointers = pointersOf(value);
-        const offsets = new PositionIndex(text, pointers.map((pointer) => ({ pointer, atKey }))).offsets();
+        const offsets = new PositionIndex(
+          text,
+          pointers.map((pointer) => ({ pointer, atKey })),
+        ).offsets();
         pointers.forEach((pointer, i) => expect([pointer, offsets[i]]).toEqual([pointer, referenceOffset(tree, pointer, atKey)]));
       }),
       { numRuns: 500 },

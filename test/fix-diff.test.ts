@@ -69,7 +69,13 @@ describe('the diff of a fix, written from its replacements', () => {
 
   it('writes 100,000 fixes to one SBOM in linear time (the target of the issue, 10 s, holds on a quiet machine), and builds no diff when none is printed', async () => {
     const count = 100_000;
-    const components = Array.from({ length: count }, (_, i) => ({ type: 'library', 'bom-ref': `c${i}`, name: `p${i}`, version: '1.0.0', purl: `pkg:NPM/p${i}@1.0.0` }));
+    const components = Array.from({ length: count }, (_, i) => ({
+      type: 'library',
+      'bom-ref': `c${i}`,
+      name: `p${i}`,
+      version: '1.0.0',
+      purl: `pkg:NPM/p${i}@1.0.0`,
+    }));
     const file = path.join(scratch, 'bom.cdx.json');
     writeFileSync(file, `${JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.6', version: 1, components }, null, 2)}\n`);
     const start = performance.now();

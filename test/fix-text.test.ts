@@ -127,7 +127,16 @@ describe('fixText', () => {
 
   it('changes nothing in a text that needs no fix', () => {
     const before = definition(['pkg:widget/sprocket@1.0']);
-    expect(fixText(before, { file: FILE })).toEqual({ text: before, changed: false, applied: [], edits: [], left: [], valid: true, kind: 'purl-type-definition', refused: null });
+    expect(fixText(before, { file: FILE })).toEqual({
+      text: before,
+      changed: false,
+      applied: [],
+      edits: [],
+      left: [],
+      valid: true,
+      kind: 'purl-type-definition',
+      refused: null,
+    });
   });
 });
 
@@ -144,7 +153,13 @@ describe('fixText with fixes from a check it is given', () => {
         check(document) {
           const wanted = (document as { 'x-fixes'?: [string, string][] })['x-fixes'];
           if (!Array.isArray(wanted)) return [];
-          return wanted.map(([pointer, replacement]) => ({ pointer, severity: 'warning' as const, rule: 'test/offers-fix', message: 'fix me', fix: { pointer, replacement } }));
+          return wanted.map(([pointer, replacement]) => ({
+            pointer,
+            severity: 'warning' as const,
+            rule: 'test/offers-fix',
+            message: 'fix me',
+            fix: { pointer, replacement },
+          }));
         },
       },
     ],
@@ -195,7 +210,18 @@ describe('fixText with fixes from a check it is given', () => {
   });
 
   it('ignores a fix whose pointer leads to no string', () => {
-    const before = JSON.stringify({ schemaVersion: 1, endpoints, 'x-fixes': [['/schemaVersion', '2'], ['/nowhere/0', 'x']] }, null, 2);
+    const before = JSON.stringify(
+      {
+        schemaVersion: 1,
+        endpoints,
+        'x-fixes': [
+          ['/schemaVersion', '2'],
+          ['/nowhere/0', 'x'],
+        ],
+      },
+      null,
+      2,
+    );
     const fixed = fixText(before, { kind: 'discovery', checks });
     expect(fixed).toMatchObject({ changed: false, text: before, applied: [] });
   });

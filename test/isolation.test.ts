@@ -92,7 +92,10 @@ describe('uniqueItems on arrays of objects is keyed, not pairwise', () => {
       for (let i = items.length; i-- > 0; ) for (let j = i; j-- > 0; ) if (jsonEqual(items[i], items[j])) return [i, j];
       return null;
     };
-    const small = fc.oneof(fc.constantFrom<unknown>(0, -0, 1, '', 'a', true, null), fc.constantFrom('toString', '__proto__').map((key) => JSON.parse(`{"${key}": 1}`) as unknown));
+    const small = fc.oneof(
+      fc.constantFrom<unknown>(0, -0, 1, '', 'a', true, null),
+      fc.constantFrom('toString', '__proto__').map((key) => JSON.parse(`{"${key}": 1}`) as unknown),
+    );
     const item = fc.oneof(small, fc.array(small, { maxLength: 2 }), fc.dictionary(fc.constantFrom('a', 'b', 'constructor', 'valueOf'), small, { maxKeys: 3 }));
     fc.assert(
       fc.property(fc.array(item, { maxLength: 8 }), (items) => {
@@ -107,7 +110,9 @@ describe('uniqueItems on arrays of objects is keyed, not pairwise', () => {
     definition.qualifiers_definition = Array.from({ length: 50_000 }, (_, i) => ({ key: `k${i}`, description: 'x' }));
     definition.qualifiers_definition.push({ description: 'x', key: 'k7' });
     const findings = validateDocument(definition, { kind: 'purl-type-definition' }).findings.filter((f) => f.rule === 'schema/uniqueItems');
-    expect(findings.map((f) => [f.pointer, f.message])).toEqual([['/qualifiers_definition/50000', 'qualifiers_definition[50000] repeats qualifiers_definition[7]; items must be distinct']]);
+    expect(findings.map((f) => [f.pointer, f.message])).toEqual([
+      ['/qualifiers_definition/50000', 'qualifiers_definition[50000] repeats qualifiers_definition[7]; items must be distinct'],
+    ]);
   });
 });
 
@@ -161,7 +166,10 @@ describe('one document never sinks the run', () => {
   });
 
   it('a 10 MB key makes short lines in text and GitHub output', () => {
-    writeFileSync(path.join(dir, 'big-key.json'), `{"schemaVersion": 1, "endpoints": [{"url": "https://a.example", "versions": ["1.0.0"]}], "${'k'.repeat(10_000_000)}": 1}`);
+    writeFileSync(
+      path.join(dir, 'big-key.json'),
+      `{"schemaVersion": 1, "endpoints": [{"url": "https://a.example", "versions": ["1.0.0"]}], "${'k'.repeat(10_000_000)}": 1}`,
+    );
     for (const format of ['text', 'github']) {
       const run = runCli(['validate', '--format', format, 'big-key.json'], { cwd: dir });
       expect(run.status).toBe(1);
@@ -288,13 +296,27 @@ describe('a huge invalid URI is one finding', () => {
   it('the scanner answers as the regular expression it replaces does, on short strings', () => {
     const regex = fullFormats.uri as (value: string) => boolean;
     const piece = fc.constantFrom(
-      ...'aZ09:/?#@[]%.-_~!$&\'()*+,;= vV\u00e9'.split(''),
-      '%41', '%4', '//', 'http', 'https://', 'x:', '127.0.0.1', '[::1]', '[v1.x]', '[fe80::1]', '[1:2:3:4:5:6:7:8]', ':8080',
+      ..."aZ09:/?#@[]%.-_~!$&'()*+,;= vV\u00e9".split(''),
+      '%41',
+      '%4',
+      '//',
+      'http',
+      'https://',
+      'x:',
+      '127.0.0.1',
+      '[::1]',
+      '[v1.x]',
+      '[fe80::1]',
+      '[1:2:3:4:5:6:7:8]',
+      ':8080',
     );
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')), (value) => {
-        expect(isUri(value)).toBe(regex(value));
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')),
+        (value) => {
+          expect(isUri(value)).toBe(regex(value));
+        },
+      ),
       { numRuns: 20_000 },
     );
   });
@@ -375,7 +397,15 @@ describe('messages stay short whatever the input', () => {
 
   it('a repeated endpoint with a 1 MB url is quoted in a few characters', () => {
     const url = `https://tea.example.com/${'p'.repeat(1_000_000)}`;
-    const findings = validateText(JSON.stringify({ schemaVersion: 1, endpoints: [{ url, versions: ['1.0.0'] }, { url, versions: ['1.0.0'] }] })).findings;
+    const findings = validateText(
+      JSON.stringify({
+        schemaVersion: 1,
+        endpoints: [
+          { url, versions: ['1.0.0'] },
+          { url, versions: ['1.0.0'] },
+        ],
+      }),
+    ).findings;
     expect(findings.map((f) => f.rule)).toEqual(['discovery/duplicate-url']);
     expect(findings[0]!.message.length).toBeLessThan(400);
   });

@@ -26,7 +26,13 @@ describe('JSON text handling', () => {
 
   it.each([
     ['an object', '{\n  "schemaVersion": 1,\n  "endpoints": []  ,\n}', 4, 1, '"}" (JSON allows no comma after an object\'s last property)'],
-    ['an array', '{"schemaVersion": 1, "endpoints": [\n  {"url": "https://a.example", "versions": ["1.0.0"]},\n]}', 3, 1, '"]" (JSON allows no comma after an array\'s last item)'],
+    [
+      'an array',
+      '{"schemaVersion": 1, "endpoints": [\n  {"url": "https://a.example", "versions": ["1.0.0"]},\n]}',
+      3,
+      1,
+      '"]" (JSON allows no comma after an array\'s last item)',
+    ],
   ])('calls a trailing comma in %s a trailing comma', (_where, text, line, column, words) => {
     const [finding] = validateText(text, { kind: 'tea-discovery' }).findings;
     expect(finding).toMatchObject({ rule: 'json/syntax', line, column });
@@ -43,9 +49,7 @@ describe('JSON text handling', () => {
   it('reports a repeated key at the later occurrence, which JSON.parse would silently keep', () => {
     const text = `{\n  "schemaVersion": 1,\n  "endpoints": [${endpoint}],\n  "schemaVersion": 1\n}`;
     const r = validateText(text);
-    expect(r.findings).toEqual([
-      expect.objectContaining({ rule: 'json/duplicate-key', pointer: '/schemaVersion', line: 4, column: 3, severity: 'error' }),
-    ]);
+    expect(r.findings).toEqual([expect.objectContaining({ rule: 'json/duplicate-key', pointer: '/schemaVersion', line: 4, column: 3, severity: 'error' })]);
   });
 
   it('finds repeated keys in nested objects too', () => {
@@ -66,9 +70,7 @@ describe('JSON text handling', () => {
   it('points at the unknown key, not at its object', () => {
     const text = `{\n  "schemaVersion": 1,\n  "endpoints": [${endpoint}],\n  "extra": true\n}`;
     const r = validateText(text);
-    expect(r.findings).toEqual([
-      expect.objectContaining({ rule: 'schema/additionalProperties', pointer: '/extra', line: 4, column: 3 }),
-    ]);
+    expect(r.findings).toEqual([expect.objectContaining({ rule: 'schema/additionalProperties', pointer: '/extra', line: 4, column: 3 })]);
     expect(r.findings[0]!.message).toBe('document has the unknown property "extra"; allowed: schemaVersion, endpoints');
   });
 

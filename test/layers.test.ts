@@ -18,7 +18,11 @@ interface Violation {
 function violations(cwd: string): Violation[] {
   let out: string;
   try {
-    out = execFileSync(process.execPath, [DEPCRUISE, 'src', '--config', CONFIG, '--output-type', 'json'], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    out = execFileSync(process.execPath, [DEPCRUISE, 'src', '--config', CONFIG, '--output-type', 'json'], {
+      cwd,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch (error) {
     // depcruise exits non-zero when it finds violations; its report is still on standard output.
     out = (error as { stdout: string }).stdout;
@@ -32,7 +36,11 @@ const shown = (list: Violation[]) => list.map((v) => `${v.rule.name}: ${v.from} 
 function violationsIn(files: Record<string, string>): string[] {
   const dir = mkdtempSync(path.join(tmpdir(), 'teapurl-layers-'));
   try {
-    const all = { 'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true } }), 'package.json': JSON.stringify({ type: 'module' }), ...files };
+    const all = {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true } }),
+      'package.json': JSON.stringify({ type: 'module' }),
+      ...files,
+    };
     for (const [file, text] of Object.entries(all)) {
       mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       writeFileSync(path.join(dir, file), text);
@@ -45,7 +53,11 @@ function violationsIn(files: Record<string, string>): string[] {
 
 /** The src/ modules reachable from these entries, by dependency-cruiser's reading. */
 function reachableFrom(entries: readonly string[]): string[] {
-  const out = execFileSync(process.execPath, [DEPCRUISE, ...entries, '--config', CONFIG, '--output-type', 'json'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = execFileSync(process.execPath, [DEPCRUISE, ...entries, '--config', CONFIG, '--output-type', 'json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return (JSON.parse(out) as { modules: { source: string }[] }).modules.map((m) => m.source).filter((source) => source.startsWith('src/'));
 }
 
@@ -55,7 +67,10 @@ describe('layers (.dependency-cruiser.cjs)', () => {
     expect(modules).toContain('src/tea/client/tea-client.ts');
     const offenders = modules.flatMap((file) => {
       // Comments may mention them (examples run in Node); code may not.
-      const code = readFileSync(path.join(ROOT, file), 'utf8').split('\n').filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line)).join('\n');
+      const code = readFileSync(path.join(ROOT, file), 'utf8')
+        .split('\n')
+        .filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line))
+        .join('\n');
       return [...new Set(code.match(/\b(Buffer|process|require|__dirname|setImmediate)\b\s*[.(]/g) ?? [])].map((use) => `${file}: ${use}`);
     });
     expect(offenders).toEqual([]);
@@ -72,7 +87,8 @@ describe('layers (.dependency-cruiser.cjs)', () => {
         'src/purl/index.ts': "export { parse } from './parse.js';\n",
         // The engine reaching up into the full validator, and through it into the file system.
         'src/purl/parse.ts': "import { check } from '../validator/check.js';\nexport const parse = (s: string) => check(s);\n",
-        'src/validator/check.ts': "import { readFileSync } from 'node:fs';\nimport { parse } from '../purl/parse.js';\nexport const check = (s: string) => (s ? readFileSync(s, 'utf8') : parse('x'));\n",
+        'src/validator/check.ts':
+          "import { readFileSync } from 'node:fs';\nimport { parse } from '../purl/parse.js';\nexport const check = (s: string) => (s ? readFileSync(s, 'utf8') : parse('x'));\n",
       }),
     ).toEqual(
       [
@@ -87,14 +103,17 @@ describe('layers (.dependency-cruiser.cjs)', () => {
     );
   });
 
-  it('the rules catch the generic engine importing a kind, Node outside a node/ part, a browser-safe module reaching a node/ part, and a type-only cycle', { timeout: 60_000 }, () => {
+  it('the rules catch the generic engine importing a kind, Node outside a node/ part, a browser-safe module reaching a node/ part, and a type-only cycle', {
+    timeout: 60_000,
+  }, () => {
     expect(
       violationsIn({
         // The generic engine naming one of the domains' kinds.
         'src/validation/engine.ts': "import { discovery } from '../tea/kinds/discovery.js';\nexport const kinds = [discovery];\n",
         'src/tea/kinds/discovery.ts': "export const discovery = { name: 'tea-discovery' };\n",
         // A domain's browser-safe code using Node, and reaching into its own node/ part.
-        'src/sbom/reader.ts': "import { createHash } from 'node:crypto';\nimport { open } from './node/open.js';\nexport const read = () => [createHash('sha256'), open()];\n",
+        'src/sbom/reader.ts':
+          "import { createHash } from 'node:crypto';\nimport { open } from './node/open.js';\nexport const read = () => [createHash('sha256'), open()];\n",
         'src/sbom/node/open.ts': "import { openSync } from 'node:fs';\nexport const open = () => openSync('x');\n",
         // Two modules that need each other's types only.
         'src/vers/a.ts': "import type { B } from './b.js';\nexport interface A { b?: B }\n",
@@ -110,20 +129,24 @@ describe('layers (.dependency-cruiser.cjs)', () => {
     );
   });
 
-  it('the rules catch an entry that exports another capability, the TEA client and server importing each other, and Node behind the client', { timeout: 60_000 }, () => {
+  it('the rules catch an entry that exports another capability, the TEA client and server importing each other, and Node behind the client', {
+    timeout: 60_000,
+  }, () => {
     expect(
       violationsIn({
-        'src/purl/index.ts': "export const parse = (s: string) => s;\n",
+        'src/purl/index.ts': 'export const parse = (s: string) => s;\n',
         'src/tea/shared.ts': 'export const version = 1;\n',
         // The client reaching into the server for a helper, and the server entry handing out a client module.
-        'src/tea/client/index.ts': "export { issue } from '../server/issue.js';\nexport { version } from '../shared.js';\nexport { agent } from './transport.js';\n",
+        'src/tea/client/index.ts':
+          "export { issue } from '../server/issue.js';\nexport { version } from '../shared.js';\nexport { agent } from './transport.js';\n",
         'src/tea/server/issue.ts': "export const issue = () => 'token';\n",
         'src/tea/server/index.ts': "export { issue } from './issue.js';\nexport { fetchToken } from '../client/fetch-token.js';\n",
         'src/tea/client/fetch-token.ts': "export const fetchToken = () => 'token';\n",
         // The Node entry re-exporting the engine.
         'src/node/index.ts': "export { parse } from '../purl/index.js';\n",
         // The browser-safe client reaching Node's TLS and undici's agents.
-        'src/tea/client/transport.ts': "import { rootCertificates } from 'node:tls';\nimport { Agent } from 'undici';\nexport const agent = () => new Agent({ connect: { ca: [...rootCertificates] } });\n",
+        'src/tea/client/transport.ts':
+          "import { rootCertificates } from 'node:tls';\nimport { Agent } from 'undici';\nexport const agent = () => new Agent({ connect: { ca: [...rootCertificates] } });\n",
       }),
     ).toEqual(
       [

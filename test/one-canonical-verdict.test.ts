@@ -34,7 +34,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** What `purl canonical` prints for each PURL, `null` where it refuses one. */
 function canonicalForms(): (string | null)[] {
   const r = runCli(['purl', 'canonical'], { cwd: dir, input: PURLS.map(([purl]) => purl).join('\n') });
-  return r.stdout.split('\n').slice(0, PURLS.length).map((line) => (line === '' ? null : line));
+  return r.stdout
+    .split('\n')
+    .slice(0, PURLS.length)
+    .map((line) => (line === '' ? null : line));
 }
 
 describe('one reading of a PURL', () => {
@@ -54,7 +57,9 @@ describe('one reading of a PURL', () => {
       }
       // Never the schema's "not a PURL beginning with pkg:<type>/" for an uppercase type: it begins with one.
       expect(finding!.rule, purl).toBe('purl-type/example-canonical');
-      expect(finding!.message).toBe(`examples[${i}] ${JSON.stringify(purl)} is not canonical: ${reasons.join('; ')}; its canonical form is ${JSON.stringify(forms[i])}`);
+      expect(finding!.message).toBe(
+        `examples[${i}] ${JSON.stringify(purl)} is not canonical: ${reasons.join('; ')}; its canonical form is ${JSON.stringify(forms[i])}`,
+      );
       expect(finding!.fix).toEqual({ pointer: `/examples/${i}`, replacement: forms[i] });
     });
   });
@@ -89,6 +94,8 @@ describe('one reading of a PURL', () => {
     expect(r.status).toBe(1);
     const fixed = JSON.parse(readFileSync(file, 'utf8')) as { examples: string[] };
     expect(fixed.examples).toEqual(PURLS.map(([purl], i) => forms[i] ?? purl));
-    expect(r.stdout).toMatch(/examples\[5\] "pkg:npm\/dup@1\?x=1&X=2" is not a valid PURL under this definition: .*; not fixable automatically: needs a person/);
+    expect(r.stdout).toMatch(
+      /examples\[5\] "pkg:npm\/dup@1\?x=1&X=2" is not a valid PURL under this definition: .*; not fixable automatically: needs a person/,
+    );
   });
 });

@@ -22,7 +22,11 @@ const STRICT_INDEXING: ts.CompilerOptions = { noUncheckedIndexedAccess: true, no
 
 /** Which file `packageurl-js` resolves to in the program of `file`. */
 function resolvedPackageurlJs(file: string, paths?: Record<string, string[]>): string | undefined {
-  const options: ts.CompilerOptions = { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, ...(paths ? { baseUrl: ROOT, paths } : {}) };
+  const options: ts.CompilerOptions = {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    ...(paths ? { baseUrl: ROOT, paths } : {}),
+  };
   return ts.resolveModuleName('packageurl-js', file, options, ts.sys).resolvedModule?.resolvedFileName;
 }
 

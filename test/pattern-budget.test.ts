@@ -41,7 +41,6 @@ const HOSTILE = [
 /** A hostile pattern the guard cannot run: a backreference. */
 const BACKREFERENCE = '^(a+)+\\1$';
 
-
 /** Examples a backtracking engine could not refuse in time, then ordinary ones (one not canonical). */
 function slowExamplesDefinition(): Record<string, any> {
   const definition = JSON.parse(CARGO) as Record<string, any>;
@@ -101,7 +100,9 @@ describe('without a pattern guard', () => {
     expect(result.valid).toBe(false);
     expect(result.errors).toHaveLength(1);
     expect(result.errors[0]).toMatchObject({ component: 'name', code: 'pattern-skipped' });
-    expect(result.errors[0]!.message).toMatch(/^widget name "a{80}…" was not checked against the definition's permitted_characters: the pattern can backtrack catastrophically/);
+    expect(result.errors[0]!.message).toMatch(
+      /^widget name "a{80}…" was not checked against the definition's permitted_characters: the pattern can backtrack catastrophically/,
+    );
     expect(result.errors[0]!.message).toContain(GIVE_THE_GUARD);
     expect(() => unguardedEngine.parse(HOSTILE_PURL)).toThrow(/was not checked against the definition's permitted_characters/);
   });
@@ -134,7 +135,9 @@ describe('without a pattern guard', () => {
       ['purl-type/case-insensitive-pattern', 'warning'],
       ['purl-type/example-valid', 'warning'],
     ]);
-    expect(result.findings[1]!.message).toMatch(/was not fully checked for uppercase letters: the pattern can backtrack catastrophically .*patternGuard: await loadPatternGuard\(\)/);
+    expect(result.findings[1]!.message).toMatch(
+      /was not fully checked for uppercase letters: the pattern can backtrack catastrophically .*patternGuard: await loadPatternGuard\(\)/,
+    );
     expect(result.valid).toBe(true);
   });
 
@@ -202,7 +205,9 @@ describe('with the pattern guard given', () => {
     const refused = (definition.examples as string[]).flatMap((purl, i) => (/^a+$/u.test(/^pkg:cargo\/([^@]*)/.exec(purl)![1]!) ? [] : [`/examples/${i}`]));
     expect(refused).toContain('/examples/0');
     expect(refused).not.toContain('/examples/1');
-    expect(findings.filter((f) => f.rule === 'purl-type/example-valid').map((f) => [f.pointer, f.severity])).toEqual(refused.map((pointer) => [pointer, 'error']));
+    expect(findings.filter((f) => f.rule === 'purl-type/example-valid').map((f) => [f.pointer, f.severity])).toEqual(
+      refused.map((pointer) => [pointer, 'error']),
+    );
     expect(findings.find((f) => f.pointer === '/examples/0')!.message).toContain('does not match the permitted characters ^(a|a)+$');
     expect(findings.filter((f) => f.rule !== 'purl-type/example-valid').map((f) => [f.rule, f.pointer])).toEqual([
       ['purl-type/pattern-backtracking', '/name_definition/permitted_characters'],
@@ -226,7 +231,40 @@ describe('with the pattern guard given', () => {
 
 describe('the RE2 translation matches what V8 matches', () => {
   /** Characters where ECMA-262 and RE2 disagree unless translated: line terminators, white space, astral, lone surrogates. */
-  const UNITS = ['a', 'b', 'A', 'Z', '0', '9', '_', ' ', '-', '.', '/', '[', ']', '\\', '\n', '\r', '\t', '\v', '\f', '\b', '\0', '\u00a0', '\u2028', '\u2029', '\ufeff', '\u3000', 'é', 'ſ', 'K', '😀', '\uD83D', '\uDE00'];
+  const UNITS = [
+    'a',
+    'b',
+    'A',
+    'Z',
+    '0',
+    '9',
+    '_',
+    ' ',
+    '-',
+    '.',
+    '/',
+    '[',
+    ']',
+    '\\',
+    '\n',
+    '\r',
+    '\t',
+    '\v',
+    '\f',
+    '\b',
+    '\0',
+    '\u00a0',
+    '\u2028',
+    '\u2029',
+    '\ufeff',
+    '\u3000',
+    'é',
+    'ſ',
+    'K',
+    '😀',
+    '\uD83D',
+    '\uDE00',
+  ];
   const PATTERNS = [
     '^(a+)+$',
     '^(a|aa)*$',
@@ -282,7 +320,8 @@ describe('the RE2 translation matches what V8 matches', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom(...UNITS), maxLength: 10 }), (value) => {
         for (const { source, native, re2 } of compiled) {
-          if (re2.test(value) !== native.test(value)) throw new Error(`${source} on ${JSON.stringify(value)}: re2js ${re2.test(value)}, V8 ${native.test(value)}`);
+          if (re2.test(value) !== native.test(value))
+            throw new Error(`${source} on ${JSON.stringify(value)}: re2js ${re2.test(value)}, V8 ${native.test(value)}`);
         }
       }),
       { numRuns: 3000 },

@@ -42,7 +42,11 @@ describe('the Node adapters', () => {
       const report = await validateFiles(['corpus/discovery/valid/*.json', 'corpus/purl-types/*.json'], { cwd: ${JSON.stringify(ROOT)} });
       const loaded = Object.keys((await import('node:module')).createRequire(import.meta.url).cache).filter((f) => f.includes('/re2js/'));
       console.log(JSON.stringify({ valid: report.valid, files: report.results.map((r) => r.file), loaded }));`;
-    const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' })) as { valid: boolean; files: string[]; loaded: string[] };
+    const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' })) as {
+      valid: boolean;
+      files: string[];
+      loaded: string[];
+    };
     expect(out.valid).toBe(true);
     // corpus/purl-types has chrome-extension, whose version pattern is flagged; its examples are short.
     expect(out.files.some((f) => f.endsWith('chrome-extension-definition.json'))).toBe(true);
@@ -103,7 +107,9 @@ describe('the CLI (each run a fresh process)', () => {
 
   it('teapurl purl validate with the bundled types: a long chrome-extension version is checked on the guard', () => {
     const id = 'a'.repeat(32);
-    const run = runCli(['purl', 'validate', `pkg:chrome-extension/${id}@${'1'.repeat(40)}.2`, `pkg:chrome-extension/${id}@${'1'.repeat(40)}.2.`], { input: '' });
+    const run = runCli(['purl', 'validate', `pkg:chrome-extension/${id}@${'1'.repeat(40)}.2`, `pkg:chrome-extension/${id}@${'1'.repeat(40)}.2.`], {
+      input: '',
+    });
     expect(run.stderr).not.toContain('pattern-skipped');
     expect(run.stderr).toContain('argument 2:');
     expect(run.stderr).not.toContain('argument 1:');

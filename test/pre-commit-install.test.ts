@@ -42,7 +42,9 @@ const MAX_HOOK_ENVIRONMENT_BYTES = 8_000_000;
  * the tests: npm places them from the lockfile when it installs the clone's dependencies (they
  * stay out of the hook environment).
  */
-const OPTIONAL_PEERS = Object.keys((JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { peerDependencies?: Record<string, string> }).peerDependencies ?? {});
+const OPTIONAL_PEERS = Object.keys(
+  (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { peerDependencies?: Record<string, string> }).peerDependencies ?? {},
+);
 const NOT_FOR_HOOKS = ['tools/package.json', 'scripts/bench/package.json']
   .flatMap((file) => Object.keys((JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies))
   .filter((name) => !OPTIONAL_PEERS.includes(name));
@@ -139,7 +141,9 @@ describe.skipIf(!HAS_PRE_COMMIT || !HAS_GIT_HEAD)('pre-commit installs and runs 
       .map((entry) => path.join(entry.parentPath, entry.name));
     expect(environments).toHaveLength(1);
     const bytes = bytesUnder(environments[0]!);
-    console.log(`[pre-commit-install] npm downloaded ${(bytesUnder(npmCache) / 1e6).toFixed(1)} MB (${downloaded.size} packages); the hook environment holds ${(bytes / 1e6).toFixed(2)} MB`);
+    console.log(
+      `[pre-commit-install] npm downloaded ${(bytesUnder(npmCache) / 1e6).toFixed(1)} MB (${downloaded.size} packages); the hook environment holds ${(bytes / 1e6).toFixed(2)} MB`,
+    );
     expect(bytes).toBeLessThanOrEqual(MAX_HOOK_ENVIRONMENT_BYTES);
   });
 
@@ -154,7 +158,10 @@ describe.skipIf(!HAS_PRE_COMMIT || !HAS_GIT_HEAD)('pre-commit installs and runs 
   }, 600_000);
 
   it('checks the PURLs of an SBOM with the teapurl-sbom hook, XML included', () => {
-    writeFileSync(path.join(project, 'd/.well-known/tea'), readFileSync(path.join(ROOT, 'corpus/discovery/valid', readdirSync(path.join(ROOT, 'corpus/discovery/valid')).find((f) => f.endsWith('.json'))!)));
+    writeFileSync(
+      path.join(project, 'd/.well-known/tea'),
+      readFileSync(path.join(ROOT, 'corpus/discovery/valid', readdirSync(path.join(ROOT, 'corpus/discovery/valid')).find((f) => f.endsWith('.json'))!)),
+    );
     cpSync(path.join(ROOT, 'corpus/sbom/invalid/mixed.cdx.xml'), path.join(project, 'bom.xml'));
     git('add', '--all');
     const r = run('pre-commit', ['run', '--all-files', '--verbose']);

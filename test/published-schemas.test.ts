@@ -37,7 +37,11 @@ const SAMPLES: Readonly<Record<string, readonly string[]>> = {
 
 function strictAjv(): { ajv: Ajv; warnings: string[] } {
   const warnings: string[] = [];
-  const ajv = new Ajv({ strict: true, allErrors: true, logger: { log: () => {}, warn: (...args: unknown[]) => warnings.push(args.join(' ')), error: (...args: unknown[]) => warnings.push(args.join(' ')) } });
+  const ajv = new Ajv({
+    strict: true,
+    allErrors: true,
+    logger: { log: () => {}, warn: (...args: unknown[]) => warnings.push(args.join(' ')), error: (...args: unknown[]) => warnings.push(args.join(' ')) },
+  });
   addFormats(ajv);
   return { ajv, warnings };
 }
@@ -49,7 +53,11 @@ function annotationsIn(schema: unknown): boolean {
 
 describe('the published schemas', () => {
   it('are every schema teapurl validates with, and the sources are not published', () => {
-    expect(PUBLISHED.sort()).toEqual(readdirSync(path.join(ROOT, 'schemas/annotated')).filter((n) => n.endsWith('.schema.json')).sort());
+    expect(PUBLISHED.sort()).toEqual(
+      readdirSync(path.join(ROOT, 'schemas/annotated'))
+        .filter((n) => n.endsWith('.schema.json'))
+        .sort(),
+    );
     const files = (json('package.json') as { files: string[] }).files;
     expect(files).toContain('schemas/');
     expect(files).toContain('!schemas/annotated/');
@@ -80,7 +88,12 @@ describe('the published schemas', () => {
   });
 
   it('the stripping drops annotations only where they are keywords: a property named x-… stays', () => {
-    const schema = { type: 'object', 'x-expected': 'a thing', properties: { 'x-custom': { type: 'string', 'x-expected': 'text', format: 'vers' }, u: { format: 'uri' } }, enum: undefined };
+    const schema = {
+      type: 'object',
+      'x-expected': 'a thing',
+      properties: { 'x-custom': { type: 'string', 'x-expected': 'text', format: 'vers' }, u: { format: 'uri' } },
+      enum: undefined,
+    };
     expect(stripAnnotations(schema)).toEqual({ type: 'object', properties: { 'x-custom': { type: 'string' }, u: { format: 'uri' } }, enum: undefined });
     expect(isAnnotation('x-expected')).toBe(true);
     expect(isAnnotation('tsType')).toBe(true);

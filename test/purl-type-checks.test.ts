@@ -31,7 +31,12 @@ const CASES: Record<string, Expected[]> = {
   // requirement, and one line says so.
   unchecked: [
     ['schema/enum', '/namespace_definition/requirement', 'error', '"mandatory" is not one of "optional", "required", "prohibited"'],
-    ['purl-type/unchecked', '/examples', 'warning', 'examples not checked against this definition, only for their type: namespace_definition.requirement is invalid'],
+    [
+      'purl-type/unchecked',
+      '/examples',
+      'warning',
+      'examples not checked against this definition, only for their type: namespace_definition.requirement is invalid',
+    ],
     ['purl-type/example-type', '/examples/2', 'error', 'is a PURL of type "gadget", not of this definition\'s type "widget"'],
   ],
   'example-unique': [
@@ -41,12 +46,19 @@ const CASES: Record<string, Expected[]> = {
     ['purl-type/example-unique', '/examples/2', 'error', 'is the same PURL as examples[0] once canonicalised'],
   ],
   'id-file-name': [['purl-type/id-file-name', '/$id', 'error', 'names the file "gizmo-definition.json"']],
-  'file-name': [['purl-type/file-name', '/type', 'error', 'the file is named "widgets.json", but a definition of type "widget" belongs in "widget-definition.json"']],
+  'file-name': [
+    ['purl-type/file-name', '/type', 'error', 'the file is named "widgets.json", but a definition of type "widget" belongs in "widget-definition.json"'],
+  ],
   // One flag policy: the schema's `format: regex` compiles with the u flag, as the engine does.
   // The examples are still checked, against the rest of the definition.
   'pattern-syntax': [
     ['schema/format', '/name_definition/permitted_characters', 'error', 'compiles only without the u flag'],
-    ['purl-type/unchecked', '/examples', 'warning', 'examples not checked against name_definition.permitted_characters, which is invalid; checked against the rest of the definition'],
+    [
+      'purl-type/unchecked',
+      '/examples',
+      'warning',
+      'examples not checked against name_definition.permitted_characters, which is invalid; checked against the rest of the definition',
+    ],
   ],
   'pattern-anchored': [
     ['purl-type/pattern-anchored', '/name_definition/permitted_characters', 'warning', 'not anchored with ^ and $'],
@@ -71,7 +83,14 @@ const CASES: Record<string, Expected[]> = {
   ],
   'required-qualifier-default': [['purl-type/required-qualifier-default', '/qualifiers_definition/1/default_value', 'warning', 'the default never applies']],
   // ECMA-427's 2nd edition (test/purl/second-edition.test.ts has the whole of it).
-  edition: [['purl-type/edition', '/qualifiers_definition/0/requirement', 'error', 'is part of ECMA-427\'s 2nd edition (schema 1.1), but this definition is written to ECMA-427\'s 1st edition (schema 1.0)']],
+  edition: [
+    [
+      'purl-type/edition',
+      '/qualifiers_definition/0/requirement',
+      'error',
+      "is part of ECMA-427's 2nd edition (schema 1.1), but this definition is written to ECMA-427's 1st edition (schema 1.0)",
+    ],
+  ],
   'registered-values': [
     ['purl-type/registered-values', '/namespace_definition/registered_values/0/value', 'warning', '"beta" is out of order'],
     ['purl-type/registered-values', '/namespace_definition/registered_values/0/description', 'warning', 'moves with its value'],
@@ -80,8 +99,18 @@ const CASES: Record<string, Expected[]> = {
     ['purl-type/registered-values', '/namespace_definition/registered_values/2/value', 'warning', '"beta" repeats namespace_definition.registered_values[0]'],
   ],
   'example-warning': [
-    ['purl-type/example-warning', '/examples/1', 'warning', 'namespace "gamma" is not one of the values registered for the type ("alpha") (unregistered-namespace)'],
-    ['purl-type/example-warning', '/examples/2', 'warning', 'should carry the qualifier "arch" (its definition marks it recommended) (missing-recommended-qualifier)'],
+    [
+      'purl-type/example-warning',
+      '/examples/1',
+      'warning',
+      'namespace "gamma" is not one of the values registered for the type ("alpha") (unregistered-namespace)',
+    ],
+    [
+      'purl-type/example-warning',
+      '/examples/2',
+      'warning',
+      'should carry the qualifier "arch" (its definition marks it recommended) (missing-recommended-qualifier)',
+    ],
   ],
   url: [
     ['purl-type/url', '/repository/default_repository_url', 'error', 'uses the scheme "ftp"'],
@@ -132,13 +161,13 @@ describe('type definition checks: each rule has a fixture that breaks it', () =>
     expect(findingsOf('valid')).toEqual([]);
   });
 
-  it('a document whose problems are all the schema\'s gets schema findings only, and no check crashes on it', () => {
+  it("a document whose problems are all the schema's gets schema findings only, and no check crashes on it", () => {
     const findings = findingsOf('schema-invalid');
     expect(findings.length).toBeGreaterThan(0);
     expect(findings.every((f) => f.rule.startsWith('schema/'))).toBe(true);
   });
 
-  it.each(Object.keys(CASES))('%s, made schema-invalid where no check looks, gives the same findings besides the schema\'s', (name) => {
+  it.each(Object.keys(CASES))("%s, made schema-invalid where no check looks, gives the same findings besides the schema's", (name) => {
     const { file, text } = fixture(name);
     const broken = validateText(spoiled(text), { file, kind: 'purl-type-definition' }).findings;
     expect(broken.filter((f) => f.rule === 'schema/additionalProperties').map((f) => f.pointer)).toEqual(['/x-unknown']);
@@ -195,7 +224,10 @@ describe('type definition checks on whole directories', () => {
       const text = readFileSync(path.join(dir, name), 'utf8');
       const clean = validateText(text, { file: name, kind: 'purl-type-definition' }).findings;
       const broken = validateText(spoiled(text), { file: name, kind: 'purl-type-definition' }).findings;
-      expect(broken.filter((f) => f.pointer !== '/x-unknown'), name).toEqual(clean);
+      expect(
+        broken.filter((f) => f.pointer !== '/x-unknown'),
+        name,
+      ).toEqual(clean);
       semantic += clean.length;
     }
     // The known defects are among them (see above): the comparison is not between empty lists.

@@ -18,7 +18,11 @@ describe.skipIf(listed.status !== 0)('the repository', () => {
   });
 
   it('ignores node_modules wherever an install puts it', () => {
-    const ignored = spawnSync('git', ['check-ignore', '--no-index', 'node_modules', 'scripts/bench/node_modules/x/package.json', 'tools/node_modules/y/index.js'], { cwd: ROOT, encoding: 'utf8' });
+    const ignored = spawnSync(
+      'git',
+      ['check-ignore', '--no-index', 'node_modules', 'scripts/bench/node_modules/x/package.json', 'tools/node_modules/y/index.js'],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     expect(ignored.stdout.trim().split('\n')).toHaveLength(3);
   });
 });

@@ -13,7 +13,6 @@ import { validateFiles } from '../src/node/index.js';
 import { HAS_PURL_SPEC, PURL_SPEC } from './support/paths.js';
 
 /** A document under construction: tests poke at it freely. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Draft = any;
 
 /** A deep copy of `base` with `change` applied to it. */
@@ -106,7 +105,10 @@ describe('2.1 Discovery document', () => {
     checkRow('tea-discovery', {
       pass: [
         { case: 'schemaVersion 1', value: DISCOVERY },
-        { case: 'schemaVersion written 1.0 (the JSON number one)', value: JSON.parse('{"schemaVersion": 1.0, "endpoints": [{"url": "https://tea.example.com", "versions": ["1.0.0"]}]}') },
+        {
+          case: 'schemaVersion written 1.0 (the JSON number one)',
+          value: JSON.parse('{"schemaVersion": 1.0, "endpoints": [{"url": "https://tea.example.com", "versions": ["1.0.0"]}]}'),
+        },
       ],
       fail: [
         { case: 'schemaVersion 2', value: discovery((d) => (d.schemaVersion = 2)), rule: 'schema/const', pointer: '/schemaVersion' },
@@ -133,7 +135,12 @@ describe('2.1 Discovery document', () => {
         { case: 'no endpoints ([])', value: discovery((d) => (d.endpoints = [])), rule: 'schema/minItems', pointer: '/endpoints' },
         { case: 'endpoints missing', value: discovery((d) => delete d.endpoints), rule: 'schema/required', pointer: '' },
         { case: 'endpoints as an object', value: discovery((d) => (d.endpoints = d.endpoints[0])), rule: 'schema/type', pointer: '/endpoints' },
-        { case: 'an endpoint that is a string', value: discovery((d) => (d.endpoints = ['https://tea.example.com'])), rule: 'schema/type', pointer: '/endpoints/0' },
+        {
+          case: 'an endpoint that is a string',
+          value: discovery((d) => (d.endpoints = ['https://tea.example.com'])),
+          rule: 'schema/type',
+          pointer: '/endpoints/0',
+        },
       ],
     });
   });
@@ -142,7 +149,12 @@ describe('2.1 Discovery document', () => {
     checkRow('tea-discovery', {
       pass: [{ case: 'only schemaVersion and endpoints', value: DISCOVERY }],
       fail: [
-        { case: 'an unknown root property', value: discovery((d) => (d.publisher = 'Example Ltd')), rule: 'schema/additionalProperties', pointer: '/publisher' },
+        {
+          case: 'an unknown root property',
+          value: discovery((d) => (d.publisher = 'Example Ltd')),
+          rule: 'schema/additionalProperties',
+          pointer: '/publisher',
+        },
         { case: 'a misspelt schemaversion', value: discovery((d) => (d.schemaversion = 1)), rule: 'schema/additionalProperties', pointer: '/schemaversion' },
         { case: 'a document that is an array', value: [DISCOVERY], rule: 'schema/type', pointer: '' },
       ],
@@ -240,7 +252,12 @@ describe('2.2 Endpoint object', () => {
     checkRow('tea-discovery', {
       pass: [{ case: 'url, versions and priority only', value: endpoint((e) => (e.priority = 0.5)) }],
       fail: [
-        { case: 'an unknown endpoint property', value: endpoint((e) => (e.region = 'eu')), rule: 'schema/additionalProperties', pointer: '/endpoints/0/region' },
+        {
+          case: 'an unknown endpoint property',
+          value: endpoint((e) => (e.region = 'eu')),
+          rule: 'schema/additionalProperties',
+          pointer: '/endpoints/0/region',
+        },
         { case: 'a misspelt version', value: endpoint((e) => (e.version = '1.0.0')), rule: 'schema/additionalProperties', pointer: '/endpoints/0/version' },
       ],
     });
@@ -341,8 +358,18 @@ describe('5.2 item 7 and 7: token endpoint error body', () => {
     checkRow('tea-token-error', {
       pass: [{ case: 'a plain description', value: tokenError((t) => (t.error_description = 'The API key is unknown or revoked.')) }],
       fail: [
-        { case: 'a double quote', value: tokenError((t) => (t.error_description = 'key "abc" unknown')), rule: 'schema/pattern', pointer: '/error_description' },
-        { case: 'a non-ASCII character', value: tokenError((t) => (t.error_description = 'clé inconnue')), rule: 'schema/pattern', pointer: '/error_description' },
+        {
+          case: 'a double quote',
+          value: tokenError((t) => (t.error_description = 'key "abc" unknown')),
+          rule: 'schema/pattern',
+          pointer: '/error_description',
+        },
+        {
+          case: 'a non-ASCII character',
+          value: tokenError((t) => (t.error_description = 'clé inconnue')),
+          rule: 'schema/pattern',
+          pointer: '/error_description',
+        },
         { case: 'a number', value: tokenError((t) => (t.error_description = 42)), rule: 'schema/type', pointer: '/error_description' },
       ],
     });
@@ -461,7 +488,12 @@ describe('2.5 PURL type definition: root object', () => {
         { case: 'requirement forbidden', value: requirement('forbidden'), rule: 'schema/enum', pointer: '/namespace_definition/requirement' },
         { case: 'requirement Required (case matters)', value: requirement('Required'), rule: 'schema/enum', pointer: '/namespace_definition/requirement' },
         { case: 'namespace_definition missing', value: purl((d) => delete d.namespace_definition), rule: 'schema/required', pointer: '' },
-        { case: 'namespace_definition a string', value: purl((d) => (d.namespace_definition = 'optional')), rule: 'schema/type', pointer: '/namespace_definition' },
+        {
+          case: 'namespace_definition a string',
+          value: purl((d) => (d.namespace_definition = 'optional')),
+          rule: 'schema/type',
+          pointer: '/namespace_definition',
+        },
       ],
     });
   });
@@ -501,10 +533,21 @@ describe('2.5 PURL type definition: root object', () => {
         { case: 'two qualifiers', value: FULL_PURL },
       ],
       fail: [
-        { case: 'an object instead of an array', value: purl((d) => (d.qualifiers_definition = { key: 'arch', description: 'x' })), rule: 'schema/type', pointer: '/qualifiers_definition' },
+        {
+          case: 'an object instead of an array',
+          value: purl((d) => (d.qualifiers_definition = { key: 'arch', description: 'x' })),
+          rule: 'schema/type',
+          pointer: '/qualifiers_definition',
+        },
         {
           case: 'the same qualifier twice',
-          value: purl((d) => (d.qualifiers_definition = [{ key: 'arch', description: 'x' }, { key: 'arch', description: 'x' }])),
+          value: purl(
+            (d) =>
+              (d.qualifiers_definition = [
+                { key: 'arch', description: 'x' },
+                { key: 'arch', description: 'x' },
+              ]),
+          ),
           rule: 'schema/uniqueItems',
           pointer: '/qualifiers_definition/1',
         },
@@ -521,7 +564,12 @@ describe('2.5 PURL type definition: root object', () => {
       ],
       fail: [
         { case: 'examples missing', value: purl((d) => delete d.examples), rule: 'schema/required', pointer: '' },
-        { case: 'a repeated example', value: examples(['pkg:example/a@1', 'pkg:example/b@1', 'pkg:example/a@1']), rule: 'schema/uniqueItems', pointer: '/examples/2' },
+        {
+          case: 'a repeated example',
+          value: examples(['pkg:example/a@1', 'pkg:example/b@1', 'pkg:example/a@1']),
+          rule: 'schema/uniqueItems',
+          pointer: '/examples/2',
+        },
         { case: 'an example without pkg:', value: examples(['example/acme/widget@1.0.0']), rule: 'schema/pattern', pointer: '/examples/0' },
         { case: 'an uppercase type in an example', value: examples(['pkg:Example/widget']), rule: 'purl-type/example-canonical', pointer: '/examples/0' },
         { case: 'an example without a slash after the type', value: examples(['pkg:example']), rule: 'purl-type/example-valid', pointer: '/examples/0' },
@@ -562,7 +610,12 @@ describe('2.5 PURL type definition: root object', () => {
       pass: [{ case: 'only the listed properties', value: FULL_PURL }],
       fail: [
         { case: 'an unknown root property', value: purl((d) => (d.maintainer = 'someone')), rule: 'schema/additionalProperties', pointer: '/maintainer' },
-        { case: 'a singular qualifier_definition', value: purl((d) => (d.qualifier_definition = [])), rule: 'schema/additionalProperties', pointer: '/qualifier_definition' },
+        {
+          case: 'a singular qualifier_definition',
+          value: purl((d) => (d.qualifier_definition = [])),
+          rule: 'schema/additionalProperties',
+          pointer: '/qualifier_definition',
+        },
       ],
     });
   });
@@ -589,7 +642,12 @@ describe('2.5 PURL type definition: repository object', () => {
         { case: 'an https URL', value: purl((d) => (d.repository.default_repository_url = 'https://registry.example.org')) },
       ],
       fail: [
-        { case: 'a host without scheme', value: purl((d) => (d.repository.default_repository_url = 'registry.example.org')), rule: 'schema/format', pointer: '/repository/default_repository_url' },
+        {
+          case: 'a host without scheme',
+          value: purl((d) => (d.repository.default_repository_url = 'registry.example.org')),
+          rule: 'schema/format',
+          pointer: '/repository/default_repository_url',
+        },
         { case: 'a number', value: purl((d) => (d.repository.default_repository_url = 1)), rule: 'schema/type', pointer: '/repository/default_repository_url' },
       ],
     });
@@ -605,7 +663,14 @@ describe('2.5 PURL type definition: repository object', () => {
   describe('no other repository properties', () => {
     checkRow('purl-type-definition', {
       pass: [{ case: 'use_repository, default_repository_url and note', value: FULL_PURL }],
-      fail: [{ case: 'an unknown property', value: purl((d) => (d.repository.mirror = 'https://mirror.example.org')), rule: 'schema/additionalProperties', pointer: '/repository/mirror' }],
+      fail: [
+        {
+          case: 'an unknown property',
+          value: purl((d) => (d.repository.mirror = 'https://mirror.example.org')),
+          rule: 'schema/additionalProperties',
+          pointer: '/repository/mirror',
+        },
+      ],
     });
   });
 });
@@ -682,8 +747,18 @@ describe('2.5 PURL type definition: component definition object', () => {
       checkRow('purl-type-definition', {
         pass: [{ case: 'only listed properties', value: component(key, (c) => (c.note = 'n')) }],
         fail: [
-          { case: 'an unknown property', value: component(key, (c) => (c.max_length = 214)), rule: 'schema/additionalProperties', pointer: `/${key}/max_length` },
-          { case: 'a camel-case caseSensitive', value: component(key, (c) => (c.caseSensitive = false)), rule: 'schema/additionalProperties', pointer: `/${key}/caseSensitive` },
+          {
+            case: 'an unknown property',
+            value: component(key, (c) => (c.max_length = 214)),
+            rule: 'schema/additionalProperties',
+            pointer: `/${key}/max_length`,
+          },
+          {
+            case: 'a camel-case caseSensitive',
+            value: component(key, (c) => (c.caseSensitive = false)),
+            rule: 'schema/additionalProperties',
+            pointer: `/${key}/caseSensitive`,
+          },
         ],
       });
     });
@@ -747,7 +822,12 @@ describe('2.5 PURL type definition: qualifier definition object', () => {
       pass: [{ case: 'all listed properties', value: qualifier((q) => Object.assign(q, { requirement: 'required', default_value: 'a', native_name: 'b' })) }],
       fail: [
         { case: 'an unknown property', value: qualifier((q) => (q.values = ['x86_64'])), rule: 'schema/additionalProperties', pointer: at('/values') },
-        { case: 'a qualifier that is a string', value: purl((d) => (d.qualifiers_definition = ['arch'])), rule: 'schema/type', pointer: '/qualifiers_definition/0' },
+        {
+          case: 'a qualifier that is a string',
+          value: purl((d) => (d.qualifiers_definition = ['arch'])),
+          rule: 'schema/type',
+          pointer: '/qualifiers_definition/0',
+        },
       ],
     });
   });

@@ -23,10 +23,20 @@ beforeAll(() => {
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 describe('teapurl/types from CommonJS TypeScript', () => {
-  it.each(['node16', 'nodenext'])('module %s: import type compiles', (mode) => {
-    writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: mode, moduleResolution: mode, strict: true, noEmit: true, types: [], skipLibCheck: true }, files: ['consumer.cts'] }));
-    const tsc = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: project, encoding: 'utf8' });
-    expect(tsc.stdout + tsc.stderr).toBe('');
-    expect(tsc.status).toBe(0);
-  }, 60_000);
+  it.each(['node16', 'nodenext'])(
+    'module %s: import type compiles',
+    (mode) => {
+      writeFileSync(
+        path.join(project, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: { module: mode, moduleResolution: mode, strict: true, noEmit: true, types: [], skipLibCheck: true },
+          files: ['consumer.cts'],
+        }),
+      );
+      const tsc = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: project, encoding: 'utf8' });
+      expect(tsc.stdout + tsc.stderr).toBe('');
+      expect(tsc.status).toBe(0);
+    },
+    60_000,
+  );
 });

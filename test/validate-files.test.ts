@@ -26,10 +26,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('validateFiles', () => {
   it('reports each bad file in one clear finding and still validates the others', async () => {
-    const report = await validateFiles(
-      ['good.json', 'empty.json', 'binary.json', 'latin1.json', 'big.json', 'broken.json', 'sub', '.well-known/tea'],
-      { cwd: dir, maxBytes: 1000 },
-    );
+    const report = await validateFiles(['good.json', 'empty.json', 'binary.json', 'latin1.json', 'big.json', 'broken.json', 'sub', '.well-known/tea'], {
+      cwd: dir,
+      maxBytes: 1000,
+    });
     const byFile = Object.fromEntries(report.results.map((r) => [r.file, r.findings.map((f) => f.rule)]));
     expect(byFile).toEqual({
       'good.json': [],
@@ -48,9 +48,7 @@ describe('validateFiles', () => {
   it('reports a path that is not a regular file (a named pipe) without blocking on it', async () => {
     execFileSync('mkfifo', [path.join(dir, 'pipe.json')]);
     const report = await validateFiles(['pipe.json'], { cwd: dir });
-    expect(report.results[0]!.findings).toEqual([
-      expect.objectContaining({ rule: 'file/unreadable', message: 'pipe.json is not a regular file' }),
-    ]);
+    expect(report.results[0]!.findings).toEqual([expect.objectContaining({ rule: 'file/unreadable', message: 'pipe.json is not a regular file' })]);
   });
 
   it('expands globs, including dot folders, in a stable order without repeats', async () => {

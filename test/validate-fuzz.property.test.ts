@@ -123,46 +123,75 @@ const hostileValue: fc.Arbitrary<() => Json> = fc.oneof(
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   // A hostile key added to (or overwriting one in) some object, usually with a small value.
-  { weight: 5, arbitrary: fc.tuple(fc.constantFrom(...HOSTILE_KEYS), hostileValue).map(([key, value]): Mutation => (root, pick) => {
-      const { objects } = containers(root);
-      if (objects.length === 0) return root;
-      objects[pick(objects.length)]!.entries.push([key, value()]);
-      return root;
-    }) },
+  {
+    weight: 5,
+    arbitrary: fc.tuple(fc.constantFrom(...HOSTILE_KEYS), hostileValue).map(
+      ([key, value]): Mutation =>
+        (root, pick) => {
+          const { objects } = containers(root);
+          if (objects.length === 0) return root;
+          objects[pick(objects.length)]!.entries.push([key, value()]);
+          return root;
+        },
+    ),
+  },
   // An array item copied next to itself, or after the others: what uniqueItems compares.
-  { weight: 2, arbitrary: fc.boolean().map((atEnd): Mutation => (root, pick) => {
-      const arrays = containers(root).arrays.filter((a) => a.length > 0);
-      if (arrays.length === 0) return root;
-      const array = arrays[pick(arrays.length)]!;
-      const item = clone(array[pick(array.length)]!);
-      if (atEnd) array.push(item);
-      else array.unshift(item);
-      return root;
-    }) },
+  {
+    weight: 2,
+    arbitrary: fc.boolean().map(
+      (atEnd): Mutation =>
+        (root, pick) => {
+          const arrays = containers(root).arrays.filter((a) => a.length > 0);
+          if (arrays.length === 0) return root;
+          const array = arrays[pick(arrays.length)]!;
+          const item = clone(array[pick(array.length)]!);
+          if (atEnd) array.push(item);
+          else array.unshift(item);
+          return root;
+        },
+    ),
+  },
   // Some value replaced.
-  { weight: 2, arbitrary: hostileValue.map((value): Mutation => (root, pick) => {
-      const { objects } = containers(root);
-      const holders = objects.filter((o) => o.entries.length > 0);
-      if (holders.length === 0) return value();
-      const holder = holders[pick(holders.length)]!;
-      holder.entries[pick(holder.entries.length)]![1] = value();
-      return root;
-    }) },
+  {
+    weight: 2,
+    arbitrary: hostileValue.map(
+      (value): Mutation =>
+        (root, pick) => {
+          const { objects } = containers(root);
+          const holders = objects.filter((o) => o.entries.length > 0);
+          if (holders.length === 0) return value();
+          const holder = holders[pick(holders.length)]!;
+          holder.entries[pick(holder.entries.length)]![1] = value();
+          return root;
+        },
+    ),
+  },
   // A key removed.
-  { weight: 1, arbitrary: fc.constant<Mutation>((root, pick) => {
+  {
+    weight: 1,
+    arbitrary: fc.constant<Mutation>((root, pick) => {
       const holders = containers(root).objects.filter((o) => o.entries.length > 0);
       if (holders.length > 0) {
         const holder = holders[pick(holders.length)]!;
         holder.entries.splice(pick(holder.entries.length), 1);
       }
       return root;
-    }) },
+    }),
+  },
 );
 
 /** A change to the text itself, after serialising. */
 const textChange = fc.oneof(
   { weight: 6, arbitrary: fc.constant((text: string) => text) },
-  { weight: 1, arbitrary: fc.constantFrom((t: string) => `\uFEFF${t}`, (t: string) => `\uFEFF\uFEFF${t}`, (t: string) => `${t}\r\n`, (t: string) => t.replace(/,/g, ',\r')) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      (t: string) => `\uFEFF${t}`,
+      (t: string) => `\uFEFF\uFEFF${t}`,
+      (t: string) => `${t}\r\n`,
+      (t: string) => t.replace(/,/g, ',\r'),
+    ),
+  },
   { weight: 1, arbitrary: fc.double({ min: 0, max: 1, noNaN: true }).map((at) => (t: string) => t.slice(0, Math.max(1, Math.floor(t.length * at)))) },
 );
 
@@ -173,7 +202,9 @@ function lineLengths(text: string): number[] {
 
 function misplaced(text: string, findings: readonly Finding[]): Finding[] {
   const lengths = lineLengths(text);
-  return findings.filter((f) => f.line === null || f.column === null || f.line < 1 || f.line > lengths.length || f.column < 1 || f.column > lengths[f.line - 1]! + 1);
+  return findings.filter(
+    (f) => f.line === null || f.column === null || f.line < 1 || f.line > lengths.length || f.column < 1 || f.column > lengths[f.line - 1]! + 1,
+  );
 }
 
 const RUNS = Number(process.env.TEAPURL_FUZZ_RUNS ?? 4000);

@@ -30,7 +30,7 @@ function readingOrder() {
 export function load(app) {
   app.converter.on(Converter.EVENT_RESOLVE_END, (context) => {
     const order = readingOrder();
-    const rank = (reflection) => (reflection.isDocument() ? (order.indexOf(reflection.name) + 1 || order.length + 1) : order.length + 2);
+    const rank = (reflection) => (reflection.isDocument() ? order.indexOf(reflection.name) + 1 || order.length + 1 : order.length + 2);
     const project = context.project;
     project.documents?.sort((a, b) => rank(a) - rank(b));
     project.childrenIncludingDocuments?.sort((a, b) => rank(a) - rank(b));

@@ -21,8 +21,7 @@ export interface Artifact {
   content: string;
 }
 
-const BANNER = (schemaFile: string) =>
-  `/* Generated from schemas/annotated/${schemaFile} by \`npm run generate\`. Do not edit by hand. */`;
+const BANNER = (schemaFile: string) => `/* Generated from schemas/annotated/${schemaFile} by \`npm run generate\`. Do not edit by hand. */`;
 
 type JsonObject = { [key: string]: unknown };
 
@@ -81,7 +80,9 @@ function deferred(code: string): string {
   const wrappers = exported.map(
     ([name]) => `export function ${name}(data, options) { const v = load().${name}; const ok = v(data, options); ${name}.errors = v.errors; return ok; }`,
   );
-  return [...imports, 'let built;', `function load() { return (built ??= build()); }`, `function build() {${rest}\nreturn ${built};\n}`, ...wrappers].join('\n');
+  return [...imports, 'let built;', `function load() { return (built ??= build()); }`, `function build() {${rest}\nreturn ${built};\n}`, ...wrappers].join(
+    '\n',
+  );
 }
 
 /**
@@ -93,7 +94,8 @@ function toEsm(code: string, fromDir: string): string {
   const imports = new Map<string, string>();
   const body = code.replace(/require\("([^"]+)"\)/g, (_m, required: string) => {
     const spec = RUNTIME_REPLACEMENTS[required];
-    if (spec === undefined) throw new Error(`ajv's generated code requires ${required}, which has no replacement in RUNTIME_REPLACEMENTS; add one under src/shared/`);
+    if (spec === undefined)
+      throw new Error(`ajv's generated code requires ${required}, which has no replacement in RUNTIME_REPLACEMENTS; add one under src/shared/`);
     let name = imports.get(spec);
     if (!name) {
       name = `__dep${imports.size}`;
@@ -127,7 +129,8 @@ const RUNTIME_REPLACEMENTS: Readonly<Record<string, string>> = {
 function withPrototypelessIndices(code: string): string {
   const pattern = /const (indices\d+) = \{\};/g;
   const fixed = code.replace(pattern, 'const $1 = Object.create(null);');
-  if (/indices\d+ = \{/.test(fixed)) throw new Error('ajv initialises a uniqueItems index in a form the generator does not know; update withPrototypelessIndices');
+  if (/indices\d+ = \{/.test(fixed))
+    throw new Error('ajv initialises a uniqueItems index in a form the generator does not know; update withPrototypelessIndices');
   return fixed;
 }
 
@@ -200,10 +203,17 @@ function validatorModules(schemas: Map<string, JsonObject>): Artifact[] {
     const schema = schemas.get(file)!;
     ajv.addSchema(withoutAnnotations(schema) as JsonObject);
     const roots = schemaRoots(entry, String(schema.$id));
-    const keyed = withKeyedUniqueItems(withPrototypelessIndices(standaloneCode(ajv, Object.fromEntries(roots.map(({ exportName, ref }) => [exportName, ref])))));
+    const keyed = withKeyedUniqueItems(
+      withPrototypelessIndices(standaloneCode(ajv, Object.fromEntries(roots.map(({ exportName, ref }) => [exportName, ref])))),
+    );
     keyedLoops += keyed.replaced;
     const js = `${BANNER(file)}\n// @ts-nocheck\n${deferred(toEsm(keyed.code, compiledDir))}\n`;
-    const dts = [BANNER(file), `import type { ValidateFunction } from '${path.posix.relative(compiledDir, 'src/shared/validate-function')}.js';`, ...roots.map(({ exportName }) => `export declare const ${exportName}: ValidateFunction;`), ''].join('\n');
+    const dts = [
+      BANNER(file),
+      `import type { ValidateFunction } from '${path.posix.relative(compiledDir, 'src/shared/validate-function')}.js';`,
+      ...roots.map(({ exportName }) => `export declare const ${exportName}: ValidateFunction;`),
+      '',
+    ].join('\n');
     out.push({ file: `${compiledDir}/${validatorFile}`, content: js });
     out.push({ file: `${compiledDir}/${validatorFile.replace(/\.js$/, '.d.ts')}`, content: dts });
   }
@@ -228,38 +238,45 @@ function versFieldsModules(schemas: Map<string, JsonObject>): Artifact[] {
     const table = tables.get(entry.compiledDir) ?? {};
     tables.set(entry.compiledDir, table);
     for (const { exportName, pointer: rootPointer } of schemaRoots(entry, String(schema.$id))) {
-    const found = new Set<string>();
-    const walk = (node: unknown, pointer: string, seen: ReadonlySet<string>): void => {
-      if (!node || typeof node !== 'object' || Array.isArray(node)) return;
-      const object = node as JsonObject;
-      if (object.format === 'vers') found.add(pointer);
-      if (typeof object.$ref === 'string' && object.$ref.startsWith('#/') && !seen.has(object.$ref)) {
-        const target = object.$ref.slice(2).split('/').reduce<unknown>((at, key) => (at as JsonObject | undefined)?.[key], schema);
-        walk(target, pointer, new Set([...seen, object.$ref]));
-      }
-      for (const [name, sub] of Object.entries((object.properties as JsonObject | undefined) ?? {})) walk(sub, `${pointer}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`, seen);
-      for (const key of ['items', 'additionalProperties']) walk(object[key], `${pointer}/*`, seen);
-      for (const sub of Object.values((object.patternProperties as JsonObject | undefined) ?? {})) walk(sub, `${pointer}/*`, seen);
-      for (const key of ['allOf', 'anyOf', 'oneOf']) for (const sub of (object[key] as unknown[] | undefined) ?? []) walk(sub, pointer, seen);
-    };
-    const root = rootPointer.split('/').slice(1).reduce<unknown>((at, key) => (at as JsonObject | undefined)?.[key], schema);
-    walk(root, '', new Set());
-    table[exportName] = [...found].sort();
+      const found = new Set<string>();
+      const walk = (node: unknown, pointer: string, seen: ReadonlySet<string>): void => {
+        if (!node || typeof node !== 'object' || Array.isArray(node)) return;
+        const object = node as JsonObject;
+        if (object.format === 'vers') found.add(pointer);
+        if (typeof object.$ref === 'string' && object.$ref.startsWith('#/') && !seen.has(object.$ref)) {
+          const target = object.$ref
+            .slice(2)
+            .split('/')
+            .reduce<unknown>((at, key) => (at as JsonObject | undefined)?.[key], schema);
+          walk(target, pointer, new Set([...seen, object.$ref]));
+        }
+        for (const [name, sub] of Object.entries((object.properties as JsonObject | undefined) ?? {}))
+          walk(sub, `${pointer}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`, seen);
+        for (const key of ['items', 'additionalProperties']) walk(object[key], `${pointer}/*`, seen);
+        for (const sub of Object.values((object.patternProperties as JsonObject | undefined) ?? {})) walk(sub, `${pointer}/*`, seen);
+        for (const key of ['allOf', 'anyOf', 'oneOf']) for (const sub of (object[key] as unknown[] | undefined) ?? []) walk(sub, pointer, seen);
+      };
+      const root = rootPointer
+        .split('/')
+        .slice(1)
+        .reduce<unknown>((at, key) => (at as JsonObject | undefined)?.[key], schema);
+      walk(root, '', new Set());
+      table[exportName] = [...found].sort();
     }
   }
   return [...tables].map(([dir, table]) => {
-  const lines = Object.entries(table).map(([name, pointers]) => `  ${name}: ${JSON.stringify(pointers)},`);
-  return {
-    file: `${dir}/vers-fields.ts`,
-    content: [
-      BANNER('*.schema.json'),
-      '/** Where each schema of this domain puts a VERS (`"format": "vers"`), as JSON Pointer patterns: `*` is any array item or member. */',
-      'export const VERS_FIELDS: Readonly<Record<string, readonly string[]>> = {',
-      ...lines,
-      '};',
-      '',
-    ].join('\n'),
-  };
+    const lines = Object.entries(table).map(([name, pointers]) => `  ${name}: ${JSON.stringify(pointers)},`);
+    return {
+      file: `${dir}/vers-fields.ts`,
+      content: [
+        BANNER('*.schema.json'),
+        '/** Where each schema of this domain puts a VERS (`"format": "vers"`), as JSON Pointer patterns: `*` is any array item or member. */',
+        'export const VERS_FIELDS: Readonly<Record<string, readonly string[]>> = {',
+        ...lines,
+        '};',
+        '',
+      ].join('\n'),
+    };
   });
 }
 
@@ -274,5 +291,12 @@ function publishedSchemas(schemas: Map<string, JsonObject>): Artifact[] {
 /** Everything `npm run generate` writes, in a stable order. */
 export async function generateArtifacts(root: string): Promise<Artifact[]> {
   const schemas = await loadSchemas(root);
-  return [...publishedSchemas(schemas), ...(await typeDeclarations(schemas)), ...validatorModules(schemas), ...versFieldsModules(schemas), ...(await defaultDefinitionsModules(root)), await defaultUrlsModule(root)];
+  return [
+    ...publishedSchemas(schemas),
+    ...(await typeDeclarations(schemas)),
+    ...validatorModules(schemas),
+    ...versFieldsModules(schemas),
+    ...(await defaultDefinitionsModules(root)),
+    await defaultUrlsModule(root),
+  ];
 }

@@ -42,7 +42,11 @@ export async function defaultDefinitionsModules(root: string): Promise<Artifact[
     {
       file: 'src/purl/compiled/default-rules.ts',
       content:
-        module(`What the engine compiles of the ${definitions.length} bundled PURL type definitions, as JSON text.`, 'DEFAULT_RULES_JSON', definitions.map(definitionRules)) +
+        module(
+          `What the engine compiles of the ${definitions.length} bundled PURL type definitions, as JSON text.`,
+          'DEFAULT_RULES_JSON',
+          definitions.map(definitionRules),
+        ) +
         patternSafeLengths(definitions.map(definitionRules)) +
         bundledTypeNames(definitions),
     },
@@ -59,8 +63,17 @@ export async function defaultDefinitionsModules(root: string): Promise<Artifact[
  * as `[pattern, length]` pairs in JSON text; every other bundled pattern runs on any value.
  */
 function patternSafeLengths(rules: DefinitionRules[]): string {
-  const patterns = new Set(rules.flatMap((r) => [r.namespace_definition, r.name_definition, r.version_definition, r.subpath_definition].flatMap((c) => (c?.permitted_characters === undefined ? [] : [c.permitted_characters]))));
-  const limited = [...patterns].sort().map((p) => [p, patternSafeLength(p)] as const).filter(([, length]) => length !== Infinity);
+  const patterns = new Set(
+    rules.flatMap((r) =>
+      [r.namespace_definition, r.name_definition, r.version_definition, r.subpath_definition].flatMap((c) =>
+        c?.permitted_characters === undefined ? [] : [c.permitted_characters],
+      ),
+    ),
+  );
+  const limited = [...patterns]
+    .sort()
+    .map((p) => [p, patternSafeLength(p)] as const)
+    .filter(([, length]) => length !== Infinity);
   return [
     '',
     '/**',
@@ -82,7 +95,10 @@ function bundledTypeNames(definitions: PurlTypeDefinition[]): string {
   const quoted = (type: string) => `'${type}'`;
   const key = (type: string) => (/^[a-z][a-z0-9]*$/.test(type) ? type : quoted(type));
   const union = sorted.map((d, i) => `  | ${quoted(d.type)}${i === sorted.length - 1 ? ';' : ''}`);
-  const members = sorted.flatMap((d) => [`  /** \`pkg:${d.type}\`: ${String(d.type_name).replace(/\*\//g, '* /')} (the bundled definition). */`, `  readonly ${key(d.type)}: Entry;`]);
+  const members = sorted.flatMap((d) => [
+    `  /** \`pkg:${d.type}\`: ${String(d.type_name).replace(/\*\//g, '* /')} (the bundled definition). */`,
+    `  readonly ${key(d.type)}: Entry;`,
+  ]);
   return [
     '',
     '/**',

@@ -10,5 +10,8 @@ const BANNER = '/* Generated from corpus/purl-urls/*-urls.json by `npm run gener
  */
 export async function defaultUrlsModule(root: string): Promise<Artifact> {
   const documents = await readCorpus(root, 'purl-urls', '-urls.json');
-  return { file: 'src/purl/compiled/default-urls.ts', content: jsonTextModule(BANNER, `The ${documents.length} bundled URL documents, as JSON text.`, 'DEFAULT_URLS_JSON', documents) };
+  return {
+    file: 'src/purl/compiled/default-urls.ts',
+    content: jsonTextModule(BANNER, `The ${documents.length} bundled URL documents, as JSON text.`, 'DEFAULT_URLS_JSON', documents),
+  };
 }

@@ -18,20 +18,79 @@ export interface SchemaFile {
 
 /** Each validator a schema file's module exports: its name, the schema reference it compiles, and the definition's pointer in the file ('' for the root). */
 export function schemaRoots(entry: SchemaFile, id: string): Array<{ exportName: string; ref: string; pointer: string }> {
-  if (entry.roots) return Object.entries(entry.roots).map(([exportName, definition]) => ({ exportName, ref: `${id}#/definitions/${definition}`, pointer: `/definitions/${definition}` }));
+  if (entry.roots)
+    return Object.entries(entry.roots).map(([exportName, definition]) => ({
+      exportName,
+      ref: `${id}#/definitions/${definition}`,
+      pointer: `/definitions/${definition}`,
+    }));
   return [{ exportName: entry.exportName!, ref: id, pointer: '' }];
 }
 
 export const SCHEMA_FILES: readonly SchemaFile[] = [
-  { file: 'tea-discovery.schema.json', typesFile: 'tea-discovery.d.ts', exportName: 'teaDiscovery', compiledDir: 'src/tea/kinds/compiled', validatorFile: 'tea-discovery.js' },
-  { file: 'tea-token-response.schema.json', typesFile: 'tea-token-response.d.ts', exportName: 'teaTokenResponse', compiledDir: 'src/tea/kinds/compiled', validatorFile: 'tea-token-response.js' },
-  { file: 'tea-token-error.schema.json', typesFile: 'tea-token-error.d.ts', exportName: 'teaTokenError', compiledDir: 'src/tea/kinds/compiled', validatorFile: 'tea-token-error.js' },
-  { file: 'purl-type-definition.schema.json', typesFile: 'purl-type-definition.d.ts', exportName: 'purlTypeDefinition', compiledDir: 'src/purl/kinds/compiled', validatorFile: 'purl-type-definition.js' },
-  { file: 'purl-type-urls.schema.json', typesFile: 'purl-type-urls.d.ts', exportName: 'purlTypeUrls', compiledDir: 'src/purl/kinds/compiled', validatorFile: 'purl-type-urls.js' },
-  { file: 'vers-type-definition.schema.json', typesFile: 'vers-type-definition.d.ts', exportName: 'versTypeDefinition', compiledDir: 'src/vers/kinds/compiled', validatorFile: 'vers-type-definition.js' },
-  { file: 'vers-types-index.schema.json', typesFile: 'vers-types-index.d.ts', exportName: 'versTypesIndex', compiledDir: 'src/vers/kinds/compiled', validatorFile: 'vers-types-index.js' },
-  { file: 'cyclonedx-bom.schema.json', typesFile: 'cyclonedx-bom.d.ts', exportName: 'cycloneDxBom', compiledDir: 'src/sbom/kinds/compiled', validatorFile: 'cyclonedx-bom.js' },
-  { file: 'spdx-document.schema.json', typesFile: 'spdx-document.d.ts', exportName: 'spdxDocument', compiledDir: 'src/sbom/kinds/compiled', validatorFile: 'spdx-document.js' },
+  {
+    file: 'tea-discovery.schema.json',
+    typesFile: 'tea-discovery.d.ts',
+    exportName: 'teaDiscovery',
+    compiledDir: 'src/tea/kinds/compiled',
+    validatorFile: 'tea-discovery.js',
+  },
+  {
+    file: 'tea-token-response.schema.json',
+    typesFile: 'tea-token-response.d.ts',
+    exportName: 'teaTokenResponse',
+    compiledDir: 'src/tea/kinds/compiled',
+    validatorFile: 'tea-token-response.js',
+  },
+  {
+    file: 'tea-token-error.schema.json',
+    typesFile: 'tea-token-error.d.ts',
+    exportName: 'teaTokenError',
+    compiledDir: 'src/tea/kinds/compiled',
+    validatorFile: 'tea-token-error.js',
+  },
+  {
+    file: 'purl-type-definition.schema.json',
+    typesFile: 'purl-type-definition.d.ts',
+    exportName: 'purlTypeDefinition',
+    compiledDir: 'src/purl/kinds/compiled',
+    validatorFile: 'purl-type-definition.js',
+  },
+  {
+    file: 'purl-type-urls.schema.json',
+    typesFile: 'purl-type-urls.d.ts',
+    exportName: 'purlTypeUrls',
+    compiledDir: 'src/purl/kinds/compiled',
+    validatorFile: 'purl-type-urls.js',
+  },
+  {
+    file: 'vers-type-definition.schema.json',
+    typesFile: 'vers-type-definition.d.ts',
+    exportName: 'versTypeDefinition',
+    compiledDir: 'src/vers/kinds/compiled',
+    validatorFile: 'vers-type-definition.js',
+  },
+  {
+    file: 'vers-types-index.schema.json',
+    typesFile: 'vers-types-index.d.ts',
+    exportName: 'versTypesIndex',
+    compiledDir: 'src/vers/kinds/compiled',
+    validatorFile: 'vers-types-index.js',
+  },
+  {
+    file: 'cyclonedx-bom.schema.json',
+    typesFile: 'cyclonedx-bom.d.ts',
+    exportName: 'cycloneDxBom',
+    compiledDir: 'src/sbom/kinds/compiled',
+    validatorFile: 'cyclonedx-bom.js',
+  },
+  {
+    file: 'spdx-document.schema.json',
+    typesFile: 'spdx-document.d.ts',
+    exportName: 'spdxDocument',
+    compiledDir: 'src/sbom/kinds/compiled',
+    validatorFile: 'spdx-document.js',
+  },
   {
     file: 'tea-objects.schema.json',
     typesFile: 'tea-objects.d.ts',
@@ -58,4 +117,3 @@ export const SCHEMA_FILES: readonly SchemaFile[] = [
     },
   },
 ];
-

@@ -16,12 +16,48 @@ export function isAnnotation(keyword: string): boolean {
 }
 
 /** The formats JSON Schema defines (draft-07, and uuid and duration of 2019-09). */
-const STANDARD_FORMATS = new Set(['date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'iri', 'iri-reference', 'uuid', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex']);
+const STANDARD_FORMATS = new Set([
+  'date-time',
+  'date',
+  'time',
+  'duration',
+  'email',
+  'idn-email',
+  'hostname',
+  'idn-hostname',
+  'ipv4',
+  'ipv6',
+  'uri',
+  'uri-reference',
+  'iri',
+  'iri-reference',
+  'uuid',
+  'uri-template',
+  'json-pointer',
+  'relative-json-pointer',
+  'regex',
+]);
 
 /** Keywords whose value maps names to schemas. */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas']);
 /** Keywords whose value is a schema, or a list of schemas. */
-const SCHEMAS = new Set(['items', 'additionalItems', 'prefixItems', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'propertyNames', 'contains', 'not', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf']);
+const SCHEMAS = new Set([
+  'items',
+  'additionalItems',
+  'prefixItems',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'propertyNames',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'allOf',
+  'anyOf',
+  'oneOf',
+]);
 
 /** `schema` without annotations, a new value (the argument is not changed). */
 export function stripAnnotations(schema: unknown): unknown {

@@ -11,7 +11,11 @@ const PRODUCT = {
     { idType: 'PURL', idValue: 'pkg:maven/org.apache.logging.log4j/log4j-api' },
   ],
 };
-const COMPONENT = { uuid: '3910e0fd-aff4-48d6-b75f-8bf6b84687f0', name: 'Apache Log4j API', identifiers: [{ idType: 'PURL', idValue: 'pkg:maven/org.apache.logging.log4j/log4j-api' }] };
+const COMPONENT = {
+  uuid: '3910e0fd-aff4-48d6-b75f-8bf6b84687f0',
+  name: 'Apache Log4j API',
+  identifiers: [{ idType: 'PURL', idValue: 'pkg:maven/org.apache.logging.log4j/log4j-api' }],
+};
 const CHECKSUM = { algType: 'SHA-256', algValue: '75b81020b3917cb682b1a7605ade431e062f7a4c01a412f0b87543b6e995ad2a' };
 const FORMAT = {
   mediaType: 'application/vnd.cyclonedx+xml',
@@ -53,9 +57,19 @@ const PRODUCT_RELEASE = {
   createdDate: '2025-04-01T15:43:00Z',
   releaseDate: '2025-04-01T15:43:00Z',
   identifiers: [{ idType: 'TEI', idValue: 'urn:tei:uuid:products.example.com:d4d9f54a-abcf-11ee-ac79-1a52914d44b1' }],
-  components: [{ uuid: '3910e0fd-aff4-48d6-b75f-8bf6b84687f0' }, { uuid: 'b844c9bd-55d6-478c-af59-954a932b6ad3', release: 'da89e38e-95e7-44ca-aa7d-f3b6b34c7fab' }],
+  components: [
+    { uuid: '3910e0fd-aff4-48d6-b75f-8bf6b84687f0' },
+    { uuid: 'b844c9bd-55d6-478c-af59-954a932b6ad3', release: 'da89e38e-95e7-44ca-aa7d-f3b6b34c7fab' },
+  ],
 };
-const CLE_EVENT = { id: 2, type: 'endOfSupport', effective: '2025-06-01T00:00:00Z', published: '2025-01-01T00:00:00Z', versions: [{ range: 'vers:npm/>=1.0.0|<2.0.0' }], supportId: 'standard' };
+const CLE_EVENT = {
+  id: 2,
+  type: 'endOfSupport',
+  effective: '2025-06-01T00:00:00Z',
+  published: '2025-01-01T00:00:00Z',
+  versions: [{ range: 'vers:npm/>=1.0.0|<2.0.0' }],
+  supportId: 'standard',
+};
 const SUPPORT = { id: 'standard', description: 'Standard product support policy', url: 'https://example.com/support/standard' };
 const SERVER = { rootUrl: 'https://api.teaexample.com', versions: ['1.0.0'], priority: 0.8 };
 const DISCOVERY_INFO = { productReleaseUuid: '123e4567-e89b-12d3-a456-426614174000', servers: [SERVER] };
@@ -88,7 +102,13 @@ export const TEA_OBJECT_EXAMPLES: Readonly<Record<string, unknown>> = {
   TeaCleEvent: CLE_EVENT,
   TeaCleSupportDefinition: SUPPORT,
   TeaCleDefinitions: { support: [SUPPORT] },
-  TeaCle: { events: [CLE_EVENT, { id: 1, type: 'released', effective: '2024-01-01T00:00:00Z', published: '2024-01-01T00:00:00Z', version: '1.0.0', license: 'Apache-2.0' }], definitions: { support: [SUPPORT] } },
+  TeaCle: {
+    events: [
+      CLE_EVENT,
+      { id: 1, type: 'released', effective: '2024-01-01T00:00:00Z', published: '2024-01-01T00:00:00Z', version: '1.0.0', license: 'Apache-2.0' },
+    ],
+    definitions: { support: [SUPPORT] },
+  },
   TeaServerRootUrl: 'https://api.teaexample.com/tea',
   TeaServerInfo: SERVER,
   TeaDiscoveryInfo: DISCOVERY_INFO,

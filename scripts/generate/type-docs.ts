@@ -17,7 +17,7 @@ type JsonObject = { [key: string]: unknown };
 const EXPORTED_TYPE = /^export (?:type|interface) ([A-Za-z_$][\w$]*)\b/;
 const INTERFACE_START = /^export interface ([A-Za-z_$][\w$]*) \{$/;
 // A member of a generated interface (two spaces in: nested object types are further in).
-const PROPERTY = /^(  )([A-Za-z_$][\w$]*|'[^']*')\??: .+;$/;
+const PROPERTY = /^( {2})([A-Za-z_$][\w$]*|'[^']*')\??: .+;$/;
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

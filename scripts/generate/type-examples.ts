@@ -83,7 +83,9 @@ export const TYPE_EXAMPLES: Readonly<Record<string, unknown>> = {
     type: 'cargo',
     repository: [{ template: 'https://crates.io/crates/{name}' }],
     download: [{ template: 'https://static.crates.io/crates/{name}/{name}-{version}.crate' }],
-    examples: [{ purl: 'pkg:cargo/rand@0.7.2', repository: 'https://crates.io/crates/rand', download: 'https://static.crates.io/crates/rand/rand-0.7.2.crate' }],
+    examples: [
+      { purl: 'pkg:cargo/rand@0.7.2', repository: 'https://crates.io/crates/rand', download: 'https://static.crates.io/crates/rand/rand-0.7.2.crate' },
+    ],
   },
   VariableName: 'q.classifier',
   DerivedVariable: { from: 'namespace', split: '.' },

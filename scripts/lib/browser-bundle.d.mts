@@ -15,7 +15,14 @@ export interface BrowserBundle {
   lazy: { name: string; bytes: number; gzipBytes: number; inputs: string[] }[];
 }
 
-export declare function bundleForBrowser(options: { contents: string; resolveDir: string; minify?: boolean; loader?: 'js' | 'ts'; external?: string[]; plugins?: import('esbuild').Plugin[] }): Promise<BrowserBundle>;
+export declare function bundleForBrowser(options: {
+  contents: string;
+  resolveDir: string;
+  minify?: boolean;
+  loader?: 'js' | 'ts';
+  external?: string[];
+  plugins?: import('esbuild').Plugin[];
+}): Promise<BrowserBundle>;
 
 /** Bytes of `bytes` gzipped at level 6 with pako: the same figure on every machine. */
 export declare function gzipSize(bytes: Uint8Array): number;

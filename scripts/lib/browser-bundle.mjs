@@ -56,7 +56,8 @@ export async function bundleForBrowser({ contents, resolveDir, minify = true, lo
   const outputs = Object.fromEntries(Object.entries(result.metafile.outputs).map(([file, info]) => [path.basename(file), info]));
   const eager = new Set([`${ENTRY}.js`]);
   for (const name of eager) {
-    for (const imported of outputs[name]?.imports ?? []) if (imported.kind === 'import-statement' && !imported.external) eager.add(path.basename(imported.path));
+    for (const imported of outputs[name]?.imports ?? [])
+      if (imported.kind === 'import-statement' && !imported.external) eager.add(path.basename(imported.path));
   }
   const sum = (names, size) => names.reduce((total, name) => total + size(files[name]), 0);
   const eagerNames = [...eager];

@@ -34,7 +34,10 @@ export function encodeComponent(text) {
 function loadCaseRules() {
   const rules = {};
   const dir = path.join(ROOT, 'corpus/purl-types');
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('-definition.json')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('-definition.json'))
+    .sort()) {
     const def = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
     const lower = new Set();
     for (const component of ['namespace', 'name', 'version', 'subpath']) {

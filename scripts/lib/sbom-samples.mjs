@@ -28,7 +28,15 @@ export const SBOM_FORMATS = {
     write(n) {
       const components = Array.from({ length: n }, (_, i) => {
         const c = sampleComponent(i);
-        return { type: 'library', 'bom-ref': `c${i}`, name: c.name, version: c.version, hashes: [{ alg: 'SHA-256', content: HASH }], licenses: [{ license: { id: 'MIT' } }], purl: c.purl };
+        return {
+          type: 'library',
+          'bom-ref': `c${i}`,
+          name: c.name,
+          version: c.version,
+          hashes: [{ alg: 'SHA-256', content: HASH }],
+          licenses: [{ license: { id: 'MIT' } }],
+          purl: c.purl,
+        };
       });
       return `${JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.6', version: 1, components }, null, 2)}\n`;
     },

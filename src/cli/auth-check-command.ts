@@ -52,7 +52,11 @@ function formatText(report: AuthCheckReport): string {
     lines.push(safeLineStart(`      ${' '.repeat(sectionWidth)}  ${escapeControls(r.detail)}`));
   }
   const count = (o: string) => report.results.filter((r) => r.outcome === o).length;
-  lines.push('', `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped${report.authentication === 'none' ? ' (no authentication)' : ''}`, '');
+  lines.push(
+    '',
+    `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped${report.authentication === 'none' ? ' (no authentication)' : ''}`,
+    '',
+  );
   return lines.join('\n');
 }
 
@@ -70,12 +74,21 @@ export async function authCheckCommand(argv: string[], io: CommandIo): Promise<n
   });
   if (commandLine === null) return 0;
   const { values, positionals } = commandLine;
-  const { target: baseUrl, format, timeoutMs, allowInsecureHttp, transport } = readTeaClientArgs(values, positionals, io, 'the API base URL, such as https://tea.example.com/v1.0.0');
+  const {
+    target: baseUrl,
+    format,
+    timeoutMs,
+    allowInsecureHttp,
+    transport,
+  } = readTeaClientArgs(values, positionals, io, 'the API base URL, such as https://tea.example.com/v1.0.0');
   const credentials = readApiKeyArgs(values, io.env);
   const url = readUrlArg(baseUrl, 'the base URL');
-  if (/[?#]/.test(baseUrl)) throw new UsageError('the base URL must not carry a query (?) or a fragment (#): it is the API base, such as https://tea.example.com/v1.0.0');
-  if (values.resource !== undefined && /^https?:\/\/[^/?#]*@/i.test(values.resource)) throw new UsageError('--resource must not carry user information (user:password@)');
-  if (url.protocol === 'http:' && !allowInsecureHttp) throw new UsageError(`${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4); --allow-http is for local tests`);
+  if (/[?#]/.test(baseUrl))
+    throw new UsageError('the base URL must not carry a query (?) or a fragment (#): it is the API base, such as https://tea.example.com/v1.0.0');
+  if (values.resource !== undefined && /^https?:\/\/[^/?#]*@/i.test(values.resource))
+    throw new UsageError('--resource must not carry user information (user:password@)');
+  if (url.protocol === 'http:' && !allowInsecureHttp)
+    throw new UsageError(`${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4); --allow-http is for local tests`);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`${baseUrl} is not an https:// URL`);
 
   let report: AuthCheckReport;

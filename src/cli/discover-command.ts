@@ -52,7 +52,10 @@ export async function discoverCommand(argv: string[], io: CommandIo): Promise<nu
     if (error instanceof DiscoveryError) throw new UsageError(error.message);
     throw error;
   }
-  const clientVersions = values['client-versions'].split(',').map((v) => v.trim()).filter((v) => v !== '');
+  const clientVersions = values['client-versions']
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
   if (clientVersions.length === 0) throw new UsageError('--client-versions needs at least one version, such as 1.0.0');
   for (const version of clientVersions) {
     if (!parseSemVer(version)) throw new UsageError(`--client-versions: ${JSON.stringify(version)} is not a semantic version such as 1.0.0 (no leading v)`);

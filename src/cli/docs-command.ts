@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PurlTypeDefinition, PurlTypeUrls } from '../../types/index.js';
-import { PurlEngine, defaultPurlEngine } from '../purl/index.js';
+import { type PurlEngine, defaultPurlEngine } from '../purl/index.js';
 import { defaultPurlDefinitions } from '../purl/default-definitions.js';
 import { loadEngine } from './purl/load-engine.js';
 import { readUrlDocuments } from '../purl/node/purl-urls-from-directory.js';
@@ -140,7 +140,10 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
   // A file where the folder (or a folder above it) should be is a mistake in the command, not a failure to write.
   const inTheWay = fileInTheWay(outDir);
   if (inTheWay === outDir) throw new UsageError(`--out ${quoteArg(values.out)} is a file, not a folder`);
-  if (inTheWay !== null) throw new UsageError(`--out ${quoteArg(values.out)} cannot be a folder: ${quoteArg(path.isAbsolute(values.out) ? inTheWay : path.relative(io.cwd, inTheWay))} is a file`);
+  if (inTheWay !== null)
+    throw new UsageError(
+      `--out ${quoteArg(values.out)} cannot be a folder: ${quoteArg(path.isAbsolute(values.out) ? inTheWay : path.relative(io.cwd, inTheWay))} is a file`,
+    );
   const urlsDir = values.urls === undefined ? undefined : requireFolderArg(values.urls, io.cwd, '--urls');
   try {
     const { definitions, engine } = await loadDefinitions(values.types, io.cwd);
@@ -155,22 +158,36 @@ export async function docsCommand(argv: string[], io: CommandIo): Promise<number
       }
       const why = { missing: 'missing', differs: 'differs from what would be generated', extra: 'extra: no such type in the definitions' };
       for (const file of stale) {
-        const note = file.path === MANIFEST_FILE ? ' (the record of the pages teapurl docs wrote)' : file.changed ? ' (and from what teapurl docs wrote there)' : '';
+        const note =
+          file.path === MANIFEST_FILE ? ' (the record of the pages teapurl docs wrote)' : file.changed ? ' (and from what teapurl docs wrote there)' : '';
         io.stderr.write(`${lineStartName(path.join(values.out, file.path))}${escapeControls(`: ${why[file.reason]}${note}`)}\n`);
       }
-      const command = ['teapurl docs', ...(values.types === undefined ? [] : ['--types', shellWord(values.types)]), ...(values.urls === undefined ? [] : ['--urls', shellWord(values.urls)]), '--out', shellWord(values.out)];
+      const command = [
+        'teapurl docs',
+        ...(values.types === undefined ? [] : ['--types', shellWord(values.types)]),
+        ...(values.urls === undefined ? [] : ['--urls', shellWord(values.urls)]),
+        '--out',
+        shellWord(values.out),
+      ];
       if (format !== 'html') command.push('--format', format);
       // Without a record a write would refuse a folder with files in it, and with one a page
       // changed since it was written: say so in the hint.
       const unrecorded = stale.some((file) => file.path === MANIFEST_FILE) && (await readdir(outDir).catch(() => [])).length > 0;
       if (unrecorded || stale.some((file) => file.changed)) command.push('--force');
-      io.stderr.write(`${lineStartName(values.out)}${escapeControls(` is out of date: ${countOf(stale.length, 'stale file')}; refresh it with: ${command.join(' ')}`)}\n`);
+      io.stderr.write(
+        `${lineStartName(values.out)}${escapeControls(` is out of date: ${countOf(stale.length, 'stale file')}; refresh it with: ${command.join(' ')}`)}\n`,
+      );
       return 1;
     }
     const result = await writeDocsSite(outDir, files, format, { force: values.force });
     for (const page of result.removed) io.stdout.write(`${escapeControls(`removed ${path.join(values.out, page)} (no such type in the definitions)`)}\n`);
-    for (const page of result.kept) io.stdout.write(`${escapeControls(`left ${path.join(values.out, page)} (no such type in the definitions, but it changed since teapurl docs wrote it: it is yours now, and no longer recorded)`)}\n`);
-    io.stdout.write(`${escapeControls(`wrote ${countOf(result.written.length, 'file')} to ${values.out} (${countOf(definitions.length, 'type')}, ${formatLabel(format)})`)}\n`);
+    for (const page of result.kept)
+      io.stdout.write(
+        `${escapeControls(`left ${path.join(values.out, page)} (no such type in the definitions, but it changed since teapurl docs wrote it: it is yours now, and no longer recorded)`)}\n`,
+      );
+    io.stdout.write(
+      `${escapeControls(`wrote ${countOf(result.written.length, 'file')} to ${values.out} (${countOf(definitions.length, 'type')}, ${formatLabel(format)})`)}\n`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof DocsSiteError) {

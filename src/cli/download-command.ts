@@ -72,13 +72,17 @@ function readTarget(target: string, allowInsecureHttp: boolean): { tei: string }
   if (/^[a-z][a-z0-9+.-]*:/i.test(target)) readUrlArg(target, 'the product release URL');
   const match = /^(https?:\/\/[^?#]+)\/productRelease\/([0-9a-fA-F-]{36})\/?$/.exec(target);
   if (!match) throw new UsageError(`${quoteArg(target)} is neither a TEI nor a product release URL (https://<api base>/productRelease/<uuid>)`);
-  if (match[1]!.startsWith('http:') && !allowInsecureHttp) throw new UsageError(`${quoteArg(target)} uses http://; TEA servers are reached over TLS only (section 5.4); --allow-http is for local tests`);
+  if (match[1]!.startsWith('http:') && !allowInsecureHttp)
+    throw new UsageError(`${quoteArg(target)} uses http://; TEA servers are reached over TLS only (section 5.4); --allow-http is for local tests`);
   return { baseUrl: match[1]!, uuid: match[2]!.toLowerCase() };
 }
 
 function list(value: string | undefined, option: string): string[] | undefined {
   if (value === undefined) return undefined;
-  const items = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
   if (items.length === 0) throw new UsageError(`--${option} needs at least one value`);
   return items;
 }
@@ -98,7 +102,9 @@ function textReport(report: TeaDownloadReport, out: string): string {
     ),
   );
   const name = `${report.productRelease.name ? `${report.productRelease.name} ` : ''}${report.productRelease.version}`;
-  lines.push(`${escapeControls(name)} (${report.productRelease.uuid}): ${report.files.length} file${report.files.length === 1 ? '' : 's'} verified, ${report.failures.length} failed; manifest ${escapeControls(report.manifest)}`);
+  lines.push(
+    `${escapeControls(name)} (${report.productRelease.uuid}): ${report.files.length} file${report.files.length === 1 ? '' : 's'} verified, ${report.failures.length} failed; manifest ${escapeControls(report.manifest)}`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -156,16 +162,19 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
     const where = readTarget(target, allowInsecureHttp);
     const maxBytes = readMaxBytes(values['max-bytes']);
     if (values['discovery-origin'] !== undefined && 'baseUrl' in where) throw new UsageError('--discovery-origin is for a TEI or PURL target');
-    if ('purl' in where && values['discovery-origin'] === undefined) throw new UsageError('a PURL carries no domain: name the server to ask with --discovery-origin URL');
+    if ('purl' in where && values['discovery-origin'] === undefined)
+      throw new UsageError('a PURL carries no domain: name the server to ask with --discovery-origin URL');
     if (values['discovery-origin'] !== undefined) readUrlArg(values['discovery-origin'], '--discovery-origin');
     const keyOrigins = (values['key-origin'] ?? []).map((origin) => readUrlArg(origin, '--key-origin').origin);
-    if (keyOrigins.length > 0 && 'baseUrl' in where) throw new UsageError('--key-origin is for a TEI or PURL target: a product release URL names the one origin its key goes to');
+    if (keyOrigins.length > 0 && 'baseUrl' in where)
+      throw new UsageError('--key-origin is for a TEI or PURL target: a product release URL names the one origin its key goes to');
     if (keyOrigins.length > 0 && credentials === undefined) throw new UsageError('--key-origin needs an API key (--key-id)');
     const types = list(values.type, 'type');
     const mediaTypes = list(values['media-type'], 'media-type');
     const out = path.resolve(io.cwd, values.out);
     const client = { ...(credentials ? { credentials } : {}), transport, allowInsecureHttp, timeoutMs };
-    if (values['require-signatures'] && !hasSignatureKeys(values)) throw new UsageError('--require-signatures needs --keyring FILE (or --sigstore-key FILE): the keys to verify the signatures with');
+    if (values['require-signatures'] && !hasSignatureKeys(values))
+      throw new UsageError('--require-signatures needs --keyring FILE (or --sigstore-key FILE): the keys to verify the signatures with');
     const trust = await readSignatureTrust(values, io.cwd, 'download');
     if (typeof trust === 'string') {
       io.stderr.write(`teapurl download: ${trust}`);
@@ -182,7 +191,9 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
       const resolution = 'tei' in where ? await resolveTei(where.tei, given) : await resolvePurl(where.purl, given);
       if (resolution.matches.length !== 1) {
         const releases = resolution.matches.map((m) => `${m.servers[0]?.baseUrl ?? resolution.endpoint.baseUrl}/productRelease/${m.productReleaseUuid}`);
-        io.stderr.write(`teapurl download: ${escapeControls('tei' in where ? where.tei : where.purl)} resolves to ${releases.length} product releases; download one by its URL:\n${releases.map((r) => `  ${escapeControls(r)}\n`).join('')}`);
+        io.stderr.write(
+          `teapurl download: ${escapeControls('tei' in where ? where.tei : where.purl)} resolves to ${releases.length} product releases; download one by its URL:\n${releases.map((r) => `  ${escapeControls(r)}\n`).join('')}`,
+        );
         return 1;
       }
       const opened = await resolution.matches[0]!.open();
@@ -193,21 +204,29 @@ export async function downloadCommand(argv: string[], io: CommandIo): Promise<nu
       uuid = where.uuid;
     }
     const progress = downloadProgress(io.stderr, { quiet: values.quiet });
-    const report = await untilSignal((signal) => downloadProductRelease(api, uuid, {
-      signal,
-      out,
-      ...(types ? { types } : {}),
-      ...(mediaTypes ? { mediaTypes } : {}),
-      allowNoChecksum: values['allow-unverified'],
-      signatures: values.signatures,
-      ...(maxBytes !== undefined ? { maxBytes } : {}),
-      ...(trust ? { ...trust, requireSignatures: values['require-signatures'], signaturePolicy: signaturePolicy(values) } : {}),
-      ...(progress ? { onProgress: progress.onProgress } : {}),
-    }));
+    const report = await untilSignal((signal) =>
+      downloadProductRelease(api, uuid, {
+        signal,
+        out,
+        ...(types ? { types } : {}),
+        ...(mediaTypes ? { mediaTypes } : {}),
+        allowNoChecksum: values['allow-unverified'],
+        signatures: values.signatures,
+        ...(maxBytes !== undefined ? { maxBytes } : {}),
+        ...(trust ? { ...trust, requireSignatures: values['require-signatures'], signaturePolicy: signaturePolicy(values) } : {}),
+        ...(progress ? { onProgress: progress.onProgress } : {}),
+      }),
+    );
     progress?.finish();
     io.stdout.write(format === 'json' ? `${escapeJsonText(JSON.stringify(report, null, 2))}\n` : textReport(report, values.out));
-    for (const failure of report.failures) io.stderr.write(`teapurl download: ${escapeControls(failure.what)}: ${escapeControls(withFlagHints(failure.message, DOWNLOAD_FLAG_HINTS))}\n`);
-    io.stderr.write(failuresHint(report.failures.map((failure) => failure.message), 'download'));
+    for (const failure of report.failures)
+      io.stderr.write(`teapurl download: ${escapeControls(failure.what)}: ${escapeControls(withFlagHints(failure.message, DOWNLOAD_FLAG_HINTS))}\n`);
+    io.stderr.write(
+      failuresHint(
+        report.failures.map((failure) => failure.message),
+        'download',
+      ),
+    );
     return report.failures.length === 0 ? 0 : 1;
   } catch (error) {
     if (error instanceof UsageError) throw error;

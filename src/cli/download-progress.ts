@@ -37,7 +37,10 @@ const REDRAW_MS = 100;
  * A progress display writing to `output` (a terminal), or `undefined` when it is not one (a pipe,
  * a file) or `quiet`: then nothing extra is written. `now` is the clock, in ms.
  */
-export function downloadProgress(output: Output, options: { quiet?: boolean; now?: () => number } = {}): { onProgress: (event: TeaDownloadProgress) => void; finish: () => void } | undefined {
+export function downloadProgress(
+  output: Output,
+  options: { quiet?: boolean; now?: () => number } = {},
+): { onProgress: (event: TeaDownloadProgress) => void; finish: () => void } | undefined {
   if (!output.isTTY || options.quiet) return undefined;
   const now = options.now ?? Date.now;
   const began = now();

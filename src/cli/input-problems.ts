@@ -19,9 +19,18 @@ function isFolder(where: string, cwd: string): boolean {
  * validated and reported. `items` are validation results, or anything that holds one (`resultOf`):
  * `validate --fix` passes its per-file fixes.
  */
-export function inputProblems<T>(unmatched: readonly string[], items: readonly T[], resultOf: (item: T) => ValidationResult, cwd?: string): { kept: T[]; problems: string[] } {
+export function inputProblems<T>(
+  unmatched: readonly string[],
+  items: readonly T[],
+  resultOf: (item: T) => ValidationResult,
+  cwd?: string,
+): { kept: T[]; problems: string[] } {
   const problems = unmatched.map((pattern) =>
-    isGlob(pattern) ? `${quoteArg(pattern)} matches no file` : cwd !== undefined && isFolder(pattern, cwd) ? `${quoteArg(pattern)} is a folder that holds no document teapurl recognises (by name or content); name the files and pass --kind` : `${quoteArg(pattern)} does not exist`,
+    isGlob(pattern)
+      ? `${quoteArg(pattern)} matches no file`
+      : cwd !== undefined && isFolder(pattern, cwd)
+        ? `${quoteArg(pattern)} is a folder that holds no document teapurl recognises (by name or content); name the files and pass --kind`
+        : `${quoteArg(pattern)} does not exist`,
   );
   const kept: T[] = [];
   for (const item of items) {

@@ -93,7 +93,12 @@ export async function purlCommand(argv: string[], io: CommandIo): Promise<number
     const near = nearest(action, ['parse', 'canonical', 'validate', ...Object.keys(SUBCOMMANDS)]);
     throw new UsageError(`unknown action ${quoteArg(action)}${near ? `; did you mean '${near}'?` : `: name one of ${ACTIONS} first`}`);
   }
-  const commandLine = parseCommandLine(rest, io, { command: 'purl', help: PURL_HELP, positionals: true, options: { ...ENGINE_OPTIONS, format: { type: 'string' } } });
+  const commandLine = parseCommandLine(rest, io, {
+    command: 'purl',
+    help: PURL_HELP,
+    positionals: true,
+    options: { ...ENGINE_OPTIONS, format: { type: 'string' } },
+  });
   if (commandLine === null) return 0;
   const { values, positionals } = commandLine;
   // parse has always printed JSON records; the other actions print text unless asked.
@@ -109,7 +114,13 @@ const FORMATS: readonly RecordFormat[] = ['text', 'json'];
 
 /** The components of a parsed PURL in text, as `purl urls` prints its fields: tab-separated, `-` for a missing one, qualifiers as key=value&… sorted by key. */
 function componentsText(parsed: ReturnType<PurlEngine['parse']>): string {
-  const qualifiers = parsed.qualifiers === null ? null : Object.entries(parsed.qualifiers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, value]) => `${key}=${value}`).join('&');
+  const qualifiers =
+    parsed.qualifiers === null
+      ? null
+      : Object.entries(parsed.qualifiers)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([key, value]) => `${key}=${value}`)
+          .join('&');
   return [parsed.type, parsed.namespace, parsed.name, parsed.version, qualifiers, parsed.subpath].map((field) => escapeControls(field ?? '-')).join('\t');
 }
 
@@ -137,8 +148,17 @@ function answerOne(engine: PurlEngine, generic: PurlEngine, action: Action, form
       return refuse(`${result.errors.map(issueText).join('; ')}${repaired === null ? '' : `; canonical form once repaired: ${repaired}`}`);
     }
     const why = result.isCanonical ? [] : canonicalChanges(engine, generic, purl);
-    const warned = result.warnings.length === 0 ? '' : `; ${result.warnings.length === 1 ? 'warning' : 'warnings'}: ${result.warnings.map(issueText).join('; ')}`;
-    if (format === 'json') return jsonRecord({ input: purl, valid: true, canonical: result.canonical, isCanonical: result.isCanonical, differences: why, warnings: result.warnings });
+    const warned =
+      result.warnings.length === 0 ? '' : `; ${result.warnings.length === 1 ? 'warning' : 'warnings'}: ${result.warnings.map(issueText).join('; ')}`;
+    if (format === 'json')
+      return jsonRecord({
+        input: purl,
+        valid: true,
+        canonical: result.canonical,
+        isCanonical: result.isCanonical,
+        differences: why,
+        warnings: result.warnings,
+      });
     if (result.isCanonical) return escapeControls(`${purl}: valid and canonical${warned}`);
     return escapeControls(`${purl}: valid, not canonical${why.length === 0 ? '' : ` (${why.join('; ')})`}; canonical form is ${result.canonical}${warned}`);
   }

@@ -132,7 +132,8 @@ export function readApiKeys(file: string, text: string): Array<{ keyId: string; 
   const seen = new Set<string>();
   const keys: Array<{ keyId: string; secret: string }> = [];
   for (const [index, item] of value.entries()) {
-    const where = (member?: string, atKey = false) => `${at(source.locate(member === undefined ? `/${index}` : `/${index}/${escapePointerToken(member)}`, atKey))}: item ${index}`;
+    const where = (member?: string, atKey = false) =>
+      `${at(source.locate(member === undefined ? `/${index}` : `/${index}/${escapePointerToken(member)}`, atKey))}: item ${index}`;
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return `${where()}: expected an object {"keyId", "secret"}`;
     const extra = Object.keys(item).find((name) => name !== 'keyId' && name !== 'secret');
     if (extra !== undefined) return `${where(extra, true)}: unknown member; an API key has only "keyId" and "secret"`;
@@ -364,7 +365,9 @@ function bannerLines(server: RunningTeaServer, settings: ServeSettings, options:
   const { values } = settings;
   const lines = [`TEA test server listening on ${server.url}`, `  discovery   ${server.url}/.well-known/tea`];
   if (!values.samples) {
-    lines.push(`  content     ${values.content ?? 'the example inventory'}: the TEA API's GET operations under [<prefix>]/v<version>/, artefact files at /files/<path>`);
+    lines.push(
+      `  content     ${values.content ?? 'the example inventory'}: the TEA API's GET operations under [<prefix>]/v<version>/, artefact files at /files/<path>`,
+    );
   } else {
     lines.push('  resources   GET [<prefix>]/v<version>/<kind>/<uuid> and [<prefix>]/v<version>/<kind>s, for the versions the discovery document lists');
   }
@@ -385,7 +388,9 @@ function bannerLines(server: RunningTeaServer, settings: ServeSettings, options:
   } else {
     lines.push('  token       none: /token answers 404 and nothing is protected');
   }
-  lines.push(`  connections at most ${settings.maxConnections}; headers within ${settings.headersTimeoutMs} ms, requests within ${settings.requestTimeoutMs} ms, idle keep-alive ${settings.keepAliveTimeoutMs} ms`);
+  lines.push(
+    `  connections at most ${settings.maxConnections}; headers within ${settings.headersTimeoutMs} ms, requests within ${settings.requestTimeoutMs} ms, idle keep-alive ${settings.keepAliveTimeoutMs} ms`,
+  );
   if (values['client-ca'] !== undefined) lines.push(`  mutual TLS  client certificates signed by ${values['client-ca']} authenticate at /token`);
   if (certificates.caFile) lines.push(`  CA          ${certificates.caFile} (trust it with --ca)`);
   if (certificates.tls === false) lines.push('  WARNING     plain HTTP: TEA servers are reachable only over TLS (5.4); use this for local experiments only');
@@ -402,7 +407,14 @@ function firstVersion(discovery: unknown): string {
 
 /** Ready-made client command lines for this server: a user copies them, with the trust and key options it needs. */
 function tryLines(url: string, options: Partial<TeaServerOptions>, certificates: Certificates, ownCertificate: boolean): string[] {
-  const trust = certificates.tls === false ? ' --allow-http' : certificates.caFile ? ` --ca ${quoteArg(certificates.caFile)}` : ownCertificate ? ' --ca <your CA file>' : '';
+  const trust =
+    certificates.tls === false
+      ? ' --allow-http'
+      : certificates.caFile
+        ? ` --ca ${quoteArg(certificates.caFile)}`
+        : ownCertificate
+          ? ' --ca <your CA file>'
+          : '';
   const keyId = options.apiKeys?.[0]?.keyId;
   // The secret is never printed: it goes in the environment, out of the process list.
   const key = keyId === undefined ? '' : ` --key-id ${quoteArg(keyId)}`;
@@ -412,7 +424,8 @@ function tryLines(url: string, options: Partial<TeaServerOptions>, certificates:
   const tei = options.content?.teis()[0];
   if (options.content) {
     lines.push(`              ${secret}teapurl tea check ${base}${trust}${key}`, `              teapurl tea get --all ${base}/products --format json${trust}`);
-    if (tei !== undefined) lines.push(`              ${secret}teapurl download ${quoteArg(tei)} --discovery-origin ${url} --out tea-demo-artefacts${trust}${key}`);
+    if (tei !== undefined)
+      lines.push(`              ${secret}teapurl download ${quoteArg(tei)} --discovery-origin ${url} --out tea-demo-artefacts${trust}${key}`);
   }
   lines.push(`              ${secret}teapurl auth-check ${base}${trust}${key}`);
   return lines;

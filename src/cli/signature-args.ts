@@ -71,7 +71,10 @@ function readArg(file: string, cwd: string, option: string): Uint8Array {
 export async function readSignatureTrust(values: SignatureValues, cwd: string, command: string): Promise<SignatureTrust | string | undefined> {
   if (!hasSignatureKeys(values)) return undefined;
   const keyrings = (values.keyring ?? []).map((file) => ({ name: `--keyring ${quoteArg(file)}`, content: readArg(file, cwd, '--keyring') }));
-  const sigstore = (values['sigstore-key'] ?? []).map((file) => ({ name: `--sigstore-key ${quoteArg(file)}`, content: new TextDecoder().decode(readArg(file, cwd, '--sigstore-key')) }));
+  const sigstore = (values['sigstore-key'] ?? []).map((file) => ({
+    name: `--sigstore-key ${quoteArg(file)}`,
+    content: new TextDecoder().decode(readArg(file, cwd, '--sigstore-key')),
+  }));
   try {
     return {
       ...(keyrings.length > 0 ? { keyring: await readKeyring(keyrings) } : {}),
@@ -80,7 +83,8 @@ export async function readSignatureTrust(values: SignatureValues, cwd: string, c
   } catch (error) {
     if (error instanceof TeaKeyringError) throw new UsageError(error.message);
     if (isTeapurlError(error) && error.code === OPENPGP_MISSING) return `--keyring: ${error.message}; or use npx -p teapurl -p openpgp teapurl ${command} …\n`;
-    if (isTeapurlError(error) && error.code === SIGSTORE_MISSING) return `--sigstore-key: ${error.message}; or use npx -p teapurl -p @sigstore/verify teapurl ${command} …\n`;
+    if (isTeapurlError(error) && error.code === SIGSTORE_MISSING)
+      return `--sigstore-key: ${error.message}; or use npx -p teapurl -p @sigstore/verify teapurl ${command} …\n`;
     if (isTeapurlError(error) && ['secret-key', 'unreadable'].includes(error.code)) throw new UsageError(error.message);
     throw error;
   }

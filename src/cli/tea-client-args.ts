@@ -37,7 +37,8 @@ interface ParsedValues {
 export function readTeaClientArgs(values: ParsedValues, positionals: string[], io: CommandIo, what: string): TeaClientArgs {
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not ${JSON.stringify(format)}`);
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? `name ${what}` : `name exactly one target, not also ${quoteArg(positionals[1]!)}`);
+  if (positionals.length !== 1)
+    throw new UsageError(positionals.length === 0 ? `name ${what}` : `name exactly one target, not also ${quoteArg(positionals[1]!)}`);
   const timeoutMs = Number(values.timeout ?? '10000');
   if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError('--timeout must be a positive whole number of milliseconds');
   return {
@@ -63,7 +64,10 @@ export const API_KEY_OPTIONS = {
 } as const;
 
 /** The API key from --key-id and --secret (or TEAPURL_API_SECRET); a half-given key is a usage error. */
-export function readApiKeyArgs(values: { 'key-id'?: string | undefined; secret?: string | undefined }, env: NodeJS.ProcessEnv): { keyId: string; secret: string } | undefined {
+export function readApiKeyArgs(
+  values: { 'key-id'?: string | undefined; secret?: string | undefined },
+  env: NodeJS.ProcessEnv,
+): { keyId: string; secret: string } | undefined {
   const secret = values.secret ?? env.TEAPURL_API_SECRET;
   if (values['key-id'] !== undefined && secret === undefined) throw new UsageError('--key-id needs --secret (or TEAPURL_API_SECRET)');
   if (values.secret !== undefined && values['key-id'] === undefined) throw new UsageError('--secret needs --key-id');

@@ -52,7 +52,10 @@ function splitApiUrl(url: string): { baseUrl: string; path: string; search: URLS
   const parsed = readUrlArg(url, 'the URL');
   const segments = parsed.pathname.split('/');
   const at = segments.findIndex((segment) => /^v\d+\.\d+\.\d+/.test(segment));
-  if (at < 0) throw new UsageError(`${quoteArg(url)} has no /v<version>/ segment: name an operation under an API base, such as https://tea.example.com/v1.0.0/product/<uuid>`);
+  if (at < 0)
+    throw new UsageError(
+      `${quoteArg(url)} has no /v<version>/ segment: name an operation under an API base, such as https://tea.example.com/v1.0.0/product/<uuid>`,
+    );
   return { baseUrl: `${parsed.origin}${segments.slice(0, at + 1).join('/')}`, path: `/${segments.slice(at + 1).join('/')}`, search: parsed.searchParams };
 }
 
@@ -79,7 +82,9 @@ export async function teaCommand(argv: string[], io: CommandIo): Promise<number>
   }
   if (!ACTIONS.includes(action)) {
     const near = nearest(action, ACTIONS);
-    throw new UsageError(`unknown action ${quoteArg(action)}${near ? `; did you mean '${near}'?` : ''}; the actions are ${ACTIONS.join(', ')}`, { command: 'tea' });
+    throw new UsageError(`unknown action ${quoteArg(action)}${near ? `; did you mean '${near}'?` : ''}; the actions are ${ACTIONS.join(', ')}`, {
+      command: 'tea',
+    });
   }
   const command = `tea ${action}`;
   const commandLine = parseCommandLine(rest, io, {
@@ -90,10 +95,16 @@ export async function teaCommand(argv: string[], io: CommandIo): Promise<number>
   });
   if (commandLine === null) return 0;
   const { values, positionals } = commandLine;
-  const { target, format, timeoutMs, allowInsecureHttp, transport } = readTeaClientArgs(values, positionals, io, action === 'get' ? 'the URL of a TEA object' : 'the API base URL, such as https://tea.example.com/v1.0.0');
+  const { target, format, timeoutMs, allowInsecureHttp, transport } = readTeaClientArgs(
+    values,
+    positionals,
+    io,
+    action === 'get' ? 'the URL of a TEA object' : 'the API base URL, such as https://tea.example.com/v1.0.0',
+  );
   try {
     const credentials = readApiKeyArgs(values, io.env);
-    if (/^http:/i.test(target) && !allowInsecureHttp) throw new UsageError(`${quoteArg(target)} uses http://; TEA servers are reached over TLS only (section 5.4); --allow-http is for local tests`);
+    if (/^http:/i.test(target) && !allowInsecureHttp)
+      throw new UsageError(`${quoteArg(target)} uses http://; TEA servers are reached over TLS only (section 5.4); --allow-http is for local tests`);
     const client = { ...(credentials ? { credentials } : {}), transport, allowInsecureHttp, timeoutMs };
     const onWarning = (message: string) => io.stderr.write(`teapurl ${command}: warning: ${escapeControls(message)}\n`);
     if (values.all && action !== 'get') throw new UsageError('--all goes with tea get');
@@ -101,15 +112,22 @@ export async function teaCommand(argv: string[], io: CommandIo): Promise<number>
     if (action === 'get') {
       const { baseUrl, path, search } = splitApiUrl(target);
       const matched = matchOperation(path);
-      if (!matched) throw new UsageError(`${quoteArg(path)} is not a GET operation of the TEA API (see TEA_OPERATIONS: /product/<uuid>, /artifact/<uuid>/latest, …)`);
+      if (!matched)
+        throw new UsageError(`${quoteArg(path)} is not a GET operation of the TEA API (see TEA_OPERATIONS: /product/<uuid>, /artifact/<uuid>/latest, …)`);
       const query = Object.fromEntries(search);
       const api = new TeaApi({ baseUrl, ...client }, { onWarning, maxBytes });
       if (values.all) {
-        if (!matched.operation.paginated) throw new UsageError(`--all reads a listing; ${quoteArg(path)} (${matched.operation.operationId}) answers one object`);
+        if (!matched.operation.paginated)
+          throw new UsageError(`--all reads a listing; ${quoteArg(path)} (${matched.operation.operationId}) answers one object`);
         // Every page is read before anything is printed: a failure on page 9 leaves no partial list.
         const results: unknown[] = [];
-        for await (const item of api.list(matched.operation.operationId, { ...(matched.uuid !== undefined ? { uuid: matched.uuid } : {}), query })) results.push(item);
-        io.stdout.write(format === 'json' ? `${escapeJsonText(JSON.stringify(results, null, 2))}\n` : results.map((item) => `${escapeJsonText(JSON.stringify(item))}\n`).join(''));
+        for await (const item of api.list(matched.operation.operationId, { ...(matched.uuid !== undefined ? { uuid: matched.uuid } : {}), query }))
+          results.push(item);
+        io.stdout.write(
+          format === 'json'
+            ? `${escapeJsonText(JSON.stringify(results, null, 2))}\n`
+            : results.map((item) => `${escapeJsonText(JSON.stringify(item))}\n`).join(''),
+        );
         return 0;
       }
       const value = await api.call(matched.operation.operationId, {

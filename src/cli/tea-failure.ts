@@ -54,8 +54,11 @@ function credentialsHint(command: string): string {
 
 function allProblemsHint(error: unknown, command: string, total: number): string {
   const { url } = (error ?? {}) as { url?: unknown };
-  const kind = /\binvalid (tea-[a-z-]+)/.exec(error instanceof Error ? error.message : '')?.[1] ?? (/discovery/.test(command) || (error as { name?: string }).name === 'DiscoveryError' ? 'tea-discovery' : undefined);
-  if (typeof url !== 'string' || kind === undefined) return `teapurl ${command}: hint: the message shows the first of ${total} problems; teapurl validate lists every one of a saved document\n`;
+  const kind =
+    /\binvalid (tea-[a-z-]+)/.exec(error instanceof Error ? error.message : '')?.[1] ??
+    (/discovery/.test(command) || (error as { name?: string }).name === 'DiscoveryError' ? 'tea-discovery' : undefined);
+  if (typeof url !== 'string' || kind === undefined)
+    return `teapurl ${command}: hint: the message shows the first of ${total} problems; teapurl validate lists every one of a saved document\n`;
   return `teapurl ${command}: hint: the message shows the first of ${total} problems; to see every one, validate the answer: curl -s ${escapeControls(url)} | teapurl validate --kind ${kind} -\n`;
 }
 
@@ -68,7 +71,11 @@ function hintFor(error: NetworkError, command: string, target: string): string {
   }
   const plain = error.systemCode === 'ERR_SSL_WRONG_VERSION_NUMBER' || /plain HTTP/.test(error.message);
   if (plain && url.protocol === 'https:') {
-    const plainTarget = /^https:\/\//i.test(target) ? `http://${target.slice('https://'.length)}` : /^[a-z][a-z0-9+.-]*:/i.test(target) ? `http://${url.host}` : `http://${target}`;
+    const plainTarget = /^https:\/\//i.test(target)
+      ? `http://${target.slice('https://'.length)}`
+      : /^[a-z][a-z0-9+.-]*:/i.test(target)
+        ? `http://${url.host}`
+        : `http://${target}`;
     return `teapurl ${command}: hint: the server at ${url.host} speaks plain HTTP (such as teapurl serve --insecure-http); for a local test try: teapurl ${command} ${escapeControls(plainTarget)} --allow-http\n`;
   }
   if (error.code === 'connection-refused') {
@@ -77,6 +84,7 @@ function hintFor(error: NetworkError, command: string, target: string): string {
   if (error.systemCode !== undefined && UNTRUSTED_CERTIFICATE.has(error.systemCode)) {
     return `teapurl ${command}: hint: ${url.host}'s certificate does not lead to a CA this machine trusts; for a private CA pass --ca FILE, the certificate (PEM) of the CA that signed it (teapurl serve --self-signed writes one: --ca-out)\n`;
   }
-  if (/does not speak TLS/.test(error.message)) return `teapurl ${command}: hint: ${escapeControls(url.host)} answers, but not in TLS or HTTP: check the port\n`;
+  if (/does not speak TLS/.test(error.message))
+    return `teapurl ${command}: hint: ${escapeControls(url.host)} answers, but not in TLS or HTTP: check the port\n`;
   return '';
 }

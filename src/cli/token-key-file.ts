@@ -7,8 +7,7 @@ import { escapeControls, quoteArg } from './output/safe-text.js';
 import { UsageError } from './usage-error.js';
 
 /** How to make a key set, for the help text and for the refusal of a file that is not one. */
-export const TOKEN_KEY_RECIPE =
-  `(umask 077; node -e 'console.log(JSON.stringify({keys: [{kty: "oct", kid: "k1", k: require("crypto").randomBytes(32).toString("base64url")}]}))' > token-key.json)`;
+export const TOKEN_KEY_RECIPE = `(umask 077; node -e 'console.log(JSON.stringify({keys: [{kty: "oct", kid: "k1", k: require("crypto").randomBytes(32).toString("base64url")}]}))' > token-key.json)`;
 
 const SHAPE = '{"keys": [{"kty": "oct", "kid": "<key id>", "k": "<base64url of at least 32 random bytes>"}]}';
 
@@ -39,7 +38,9 @@ export function loadTokenKeys(file: string, cwd: string): TokenKeyFile {
   if (process.platform !== 'win32') {
     const mode = statSync(path.resolve(cwd, file)).mode;
     if ((mode & 0o004) !== 0) {
-      warnings.push(`${named} can be read by every user of this machine (mode ${(mode & 0o777).toString(8)}), and whoever reads it can sign tokens: chmod 600 it`);
+      warnings.push(
+        `${named} can be read by every user of this machine (mode ${(mode & 0o777).toString(8)}), and whoever reads it can sign tokens: chmod 600 it`,
+      );
     }
   }
   return { keys: reading.keys, warnings };

@@ -130,7 +130,15 @@ export async function validateCommand(argv: string[], io: CommandIo): Promise<nu
     const results = withCliHints(given);
     if (format === 'json') return formatJson(results, values.strict);
     if (format === 'github') return formatGithub(results, values.quiet);
-    if (format === 'sarif') return formatSarif(results, { cwd: io.cwd, quiet: values.quiet, stdinName: STDIN_NAME, problems: [...problems], ...packageInfo(), ...(fixes ? { fixes } : {}) });
+    if (format === 'sarif')
+      return formatSarif(results, {
+        cwd: io.cwd,
+        quiet: values.quiet,
+        stdinName: STDIN_NAME,
+        problems: [...problems],
+        ...packageInfo(),
+        ...(fixes ? { fixes } : {}),
+      });
     return formatText(results, { quiet: values.quiet, strict: values.strict, palette: palette(useColor(colorMode, out, io.env)), notChecked: problems.length });
   };
   if (values.fix) {

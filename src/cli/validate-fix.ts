@@ -36,7 +36,12 @@ function fixNotes(files: readonly FileFix[], dryRun: boolean): FixNote[] {
   for (const f of files) {
     if (f.note) notes.push({ file: f.file, line: null, column: null, text: f.note });
     for (const a of f.applied) {
-      notes.push({ file: f.file, line: a.line, column: a.column, text: `${dryRun ? 'would fix' : 'fixed'} ${humanPath(a.pointer)}: ${JSON.stringify(a.before)}  →  ${JSON.stringify(a.after)}` });
+      notes.push({
+        file: f.file,
+        line: a.line,
+        column: a.column,
+        text: `${dryRun ? 'would fix' : 'fixed'} ${humanPath(a.pointer)}: ${JSON.stringify(a.before)}  →  ${JSON.stringify(a.after)}`,
+      });
     }
   }
   return notes;
@@ -59,7 +64,9 @@ function fixLines(files: readonly FileFix[], dryRun: boolean): string {
 
 /** The same as GitHub workflow notices, so that a `--format github` log holds annotations only. */
 function fixNotices(files: readonly FileFix[], dryRun: boolean): string {
-  const lines = fixNotes(files, dryRun).map((n) => annotation('notice', { file: n.file, line: n.line, column: n.column, title: 'teapurl --fix', message: n.text }));
+  const lines = fixNotes(files, dryRun).map((n) =>
+    annotation('notice', { file: n.file, line: n.line, column: n.column, title: 'teapurl --fix', message: n.text }),
+  );
   const total = fixTotal(files, dryRun);
   if (total !== null) lines.push(annotation('notice', { file: null, line: null, column: null, title: 'teapurl --fix', message: total }));
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';

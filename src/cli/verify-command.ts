@@ -38,7 +38,8 @@ export async function verifyCommand(argv: string[], io: CommandIo): Promise<numb
   });
   if (commandLine === null) return 0;
   const { values, positionals } = commandLine;
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'name the FILE whose signature to verify' : `name exactly one FILE, not also ${quoteArg(positionals[1]!)}`);
+  if (positionals.length !== 1)
+    throw new UsageError(positionals.length === 0 ? 'name the FILE whose signature to verify' : `name exactly one FILE, not also ${quoteArg(positionals[1]!)}`);
   const format = values.format;
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not ${JSON.stringify(format)}`);
   if (values.signature === undefined) throw new UsageError('name the detached signature with --signature SIG');
@@ -57,7 +58,10 @@ export async function verifyCommand(argv: string[], io: CommandIo): Promise<numb
   } catch (error) {
     throw new UsageError(`--signature ${quoteArg(values.signature)} cannot be read: ${fsReason(error)}`);
   }
-  if (signature.byteLength > MAX_SIGNATURE_BYTES) throw new UsageError(`--signature ${quoteArg(values.signature)} is ${signature.byteLength} bytes, more than the ${MAX_SIGNATURE_BYTES} a detached signature may have`);
+  if (signature.byteLength > MAX_SIGNATURE_BYTES)
+    throw new UsageError(
+      `--signature ${quoteArg(values.signature)} is ${signature.byteLength} bytes, more than the ${MAX_SIGNATURE_BYTES} a detached signature may have`,
+    );
   const trust = await readSignatureTrust(values, io.cwd, 'verify');
   if (trust === undefined) return 2;
   if (typeof trust === 'string') {

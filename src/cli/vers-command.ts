@@ -78,7 +78,8 @@ export async function versCommand(argv: string[], io: CommandIo): Promise<number
   if (commandLine === null) return 0;
   const { values, positionals } = commandLine;
   const format = oneOf(values.format, FORMATS, 'format');
-  if ((values.simplify || values['no-simplify']) && action !== 'canonical') throw new UsageError(`--${values.simplify ? 'simplify' : 'no-simplify'} applies to canonical only`);
+  if ((values.simplify || values['no-simplify']) && action !== 'canonical')
+    throw new UsageError(`--${values.simplify ? 'simplify' : 'no-simplify'} applies to canonical only`);
   if (values.simplify && values['no-simplify']) throw new UsageError('--simplify and --no-simplify contradict each other: name one');
 
   if (action === 'canonical') {
@@ -113,11 +114,18 @@ export async function versCommand(argv: string[], io: CommandIo): Promise<number
     const known = error.code === 'unknown-type' ? `; known types: ${versTypes().join(', ')}` : '';
     throw new UsageError(`invalid VERS ${quoteArg(vers)}: ${error.message}${known}${canonicalHint(vers)}`);
   }
-  return eachVersInput(io, versions, format, 'version', (version) => {
-    const inside = range.contains(version);
-    const record = versRecord(format, version, `${version} ${inside ? 'inside' : 'outside'}`, { contains: inside });
-    return inside ? record : negative(record);
-  }, 2);
+  return eachVersInput(
+    io,
+    versions,
+    format,
+    'version',
+    (version) => {
+      const inside = range.contains(version);
+      const record = versRecord(format, version, `${version} ${inside ? 'inside' : 'outside'}`, { contains: inside });
+      return inside ? record : negative(record);
+    },
+    2,
+  );
 }
 
 /** `; its canonical form is '…' (teapurl vers canonical)` when normalizeVers can repair the VERS; else nothing. */
@@ -136,7 +144,14 @@ function versRecord(format: RecordFormat, input: string, text: string, fields: R
 }
 
 /** The line loop every action shares (one record per input), with a `VersError` as the input's refusal. */
-function eachVersInput(io: CommandIo, inputs: readonly string[], format: RecordFormat, noun: string, answer: (input: string) => InputAnswer, firstArgument = 1): Promise<number> {
+function eachVersInput(
+  io: CommandIo,
+  inputs: readonly string[],
+  format: RecordFormat,
+  noun: string,
+  answer: (input: string) => InputAnswer,
+  firstArgument = 1,
+): Promise<number> {
   return eachInput(io, inputs, { noun, refused: 'invalid', maxLength: MAX_VERS_LENGTH, format, firstArgument }, (input) => {
     try {
       return answer(input);

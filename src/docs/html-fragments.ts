@@ -38,6 +38,8 @@ export interface StackingRow {
  * Headings are plain text written here, never taken from a definition.
  */
 export function stackingTableHtml(attributes: string, head: readonly string[], rows: readonly StackingRow[]): string {
-  const lines = rows.map(({ attributes: rowAttributes = '', cells }) => `<tr${rowAttributes}>${cells.map((cell, i) => `<td data-label="${head[i]}">${cell}</td>`).join('')}</tr>`);
+  const lines = rows.map(
+    ({ attributes: rowAttributes = '', cells }) => `<tr${rowAttributes}>${cells.map((cell, i) => `<td data-label="${head[i]}">${cell}</td>`).join('')}</tr>`,
+  );
   return tableHtml(` class="stack"${attributes}`, head, lines);
 }

@@ -10,7 +10,10 @@ import { NO_URLS_TEXT, URLS_INTRO, templateAnnotation, type TemplateRow } from '
 
 /** Paragraphs for what is given, nothing for what is not: an empty cell says "nothing here" without a dash. */
 function paragraphs(parts: readonly (string | null)[]): string {
-  return parts.filter((part): part is string => part !== null).map((part) => `<p>${part}</p>`).join('');
+  return parts
+    .filter((part): part is string => part !== null)
+    .map((part) => `<p>${part}</p>`)
+    .join('');
 }
 
 /** A `<dl>` of label and already-escaped value pairs, leaving out the labels without a value. */
@@ -23,7 +26,10 @@ const COMPONENT_TITLES: Record<ComponentRow['component'], string> = { namespace:
 
 /** What a component's definition says besides its requirement and case: its note, native name, characters and rules. */
 function componentDetails(row: ComponentRow): string {
-  const rules = [...row.normalizationRules.map(proseHtml), ...row.engineRules.map((rule) => `${escapeHtml(rule.summary)} <span class="muted">(teapurl applies this)</span>`)];
+  const rules = [
+    ...row.normalizationRules.map(proseHtml),
+    ...row.engineRules.map((rule) => `${escapeHtml(rule.summary)} <span class="muted">(teapurl applies this)</span>`),
+  ];
   return (
     paragraphs([
       row.note === null ? null : proseHtml(row.note),
@@ -58,7 +64,10 @@ function registeredSection(model: TypePageModel): string {
 
 function qualifierRow(row: QualifierRow): StackingRow {
   const description = paragraphs([proseHtml(row.description), row.nativeName === null ? null : `Native name: ${codeHtml(row.nativeName)}`]);
-  return { attributes: ` data-qualifier="${escapeHtml(row.key)}"`, cells: [codeHtml(row.key), escapeHtml(row.requirement), row.defaultValue === null ? '' : codeHtml(row.defaultValue), description] };
+  return {
+    attributes: ` data-qualifier="${escapeHtml(row.key)}"`,
+    cells: [codeHtml(row.key), escapeHtml(row.requirement), row.defaultValue === null ? '' : codeHtml(row.defaultValue), description],
+  };
 }
 
 function qualifiersSection(model: TypePageModel): string {
@@ -95,7 +104,9 @@ function urlsSection(model: TypePageModel): string {
   if (view === null) return `<section id="urls">\n<h2>URLs</h2>\n<p>${escapeHtml(NO_URLS_TEXT)}</p>\n</section>`;
   const defaults = view.defaults.map(([name, value]) => `<li>${codeHtml(name)} = ${codeHtml(value)}</li>`);
   const variables = view.variables.map((v) => `<li>${codeHtml(v.name)}: ${codeHtml(v.from)} ${escapeHtml(v.transformation)}</li>`);
-  const mirrors = view.mirrors.map(([url, sameAs, note]) => `<li>${codeHtml(url)} as ${codeHtml(sameAs)}${note === null ? '' : ` <span class="muted">(${proseHtml(note)})</span>`}</li>`);
+  const mirrors = view.mirrors.map(
+    ([url, sameAs, note]) => `<li>${codeHtml(url)} as ${codeHtml(sameAs)}${note === null ? '' : ` <span class="muted">(${proseHtml(note)})</span>`}</li>`,
+  );
   const fields = [
     ['Default registry', view.defaultRegistry === null ? null : urlHtml(view.defaultRegistry)],
     ['Defaults', defaults.length === 0 ? null : `<ul>${defaults.join('')}</ul>`],
@@ -170,7 +181,10 @@ function examplesSection(model: TypePageModel): string {
     const { components } = example;
     if (components === null) {
       const reasons = example.problems.map((p) => `${escapeHtml(p.message)} <span class="muted">(${escapeHtml(p.component)})</span>`).join('<br>');
-      return { attributes: ' class="refused-example"', cells: [`${purl}<br><span class="refused">teapurl does not accept this example:</span> ${reasons}`, ...columns.map(() => '')] };
+      return {
+        attributes: ' class="refused-example"',
+        cells: [`${purl}<br><span class="refused">teapurl does not accept this example:</span> ${reasons}`, ...columns.map(() => '')],
+      };
     }
     const canonical = example.canonical === null ? '' : `<br><span class="muted">canonical form: ${codeHtml(example.canonical)}</span>`;
     return { cells: [purl + canonical, ...columns.map(([, cell]) => cell(components))] };

@@ -6,7 +6,11 @@ import type { TypePageModel } from './type-page-model.js';
 export function markdownIndexPage(models: readonly TypePageModel[]): string {
   const rows = models.map((model) => {
     const example = model.examples.find((e) => e.components !== null) ?? model.examples[0];
-    return [`[${codeMd(model.type)}](types/${model.type}.md)<br>${escapeMarkdown(model.typeName)}`, proseMd(model.description), example === undefined ? '' : codeMd(example.purl)];
+    return [
+      `[${codeMd(model.type)}](types/${model.type}.md)<br>${escapeMarkdown(model.typeName)}`,
+      proseMd(model.description),
+      example === undefined ? '' : codeMd(example.purl),
+    ];
   });
   return [
     '# PURL types',

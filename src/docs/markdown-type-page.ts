@@ -7,10 +7,7 @@ import { notShown, type ComponentRow, type TypePageModel } from './type-page-mod
 import { NO_URLS_TEXT, URLS_INTRO, templateAnnotation, type TemplateRow } from './urls-view.js';
 
 function rulesCell(row: ComponentRow): string {
-  const items = [
-    ...row.normalizationRules.map(proseMd),
-    ...row.engineRules.map((rule) => `${escapeMarkdown(rule.summary)} (teapurl applies this)`),
-  ];
+  const items = [...row.normalizationRules.map(proseMd), ...row.engineRules.map((rule) => `${escapeMarkdown(rule.summary)} (teapurl applies this)`)];
   // A table row is one line: several rules are separated by line-break tags, which carry no text.
   return items.length === 0 ? ABSENT_MD : items.join('<br>');
 }

@@ -138,7 +138,11 @@ export function buildTypePageModel(definition: PurlTypeDefinition, engine: PurlE
     components: (['namespace', 'name', 'version', 'subpath'] as const).map((c) => componentRow(engine, type, c, definition)),
     qualifiers,
     requiredQualifiers: (definition.qualifiers_definition ?? []).filter((q) => q.requirement === 'required').map((q) => q.key),
-    registeredNamespaces: (definition.namespace_definition.registered_values ?? []).map((r) => ({ value: r.value, description: r.description, referenceUrl: r.reference_url ?? null })),
+    registeredNamespaces: (definition.namespace_definition.registered_values ?? []).map((r) => ({
+      value: r.value,
+      description: r.description,
+      referenceUrl: r.reference_url ?? null,
+    })),
     repository: {
       usesRepository: definition.repository.use_repository ? 'yes' : 'no',
       defaultUrl: definition.repository.default_repository_url ?? null,

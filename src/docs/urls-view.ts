@@ -58,7 +58,8 @@ function transformation(variable: DerivedVariable): string {
   if (variable.prefix !== undefined) return `with ${quote(variable.prefix)} put before it`;
   if (variable.lowercase === true) return 'in lower case';
   if (variable.escape_capitals !== undefined) return `with each capital letter written as ${quote(variable.escape_capitals)} and the letter in lower case`;
-  if (variable.initial !== undefined) return `its first character${variable.initial.length === 0 ? '' : ` (${variable.initial.map((p) => quote(p)).join(', ')} and the next one, for a value starting with it)`}`;
+  if (variable.initial !== undefined)
+    return `its first character${variable.initial.length === 0 ? '' : ` (${variable.initial.map((p) => quote(p)).join(', ')} and the next one, for a value starting with it)`}`;
   if (variable.after !== undefined) return `after the first ${quote(variable.after)}`;
   if (variable.until !== undefined) return `up to the first ${quote(variable.until)}`;
   if (variable.after_last !== undefined) return `after the last ${quote(variable.after_last)}`;
@@ -108,7 +109,9 @@ export function buildUrlsView(type: string, urls: PurlUrls): UrlsView | null {
     description: document.description ?? null,
     defaultRegistry: document.default_registry ?? null,
     defaults: Object.entries(document.defaults ?? {}).flatMap(([name, value]) => (value === undefined ? [] : [[name, value] as const])),
-    variables: Object.entries(document.variables ?? {}).flatMap(([name, variable]) => (variable === undefined ? [] : [{ name, from: variable.from, transformation: transformation(variable) }])),
+    variables: Object.entries(document.variables ?? {}).flatMap(([name, variable]) =>
+      variable === undefined ? [] : [{ name, from: variable.from, transformation: transformation(variable) }],
+    ),
     repository: templateRows(document.repository),
     versionPage: templateRows(document.version_page),
     download: templateRows(document.download),

@@ -5,12 +5,35 @@
  *
  * @module teapurl/node
  */
-export { validateFiles, validateBytes, validateStream, DEFAULT_MAX_BYTES, type ValidateFilesOptions, type FilesReport } from '../validator/node/validate-files.js';
-export { fixFiles, fixStream, type FixFilesOptions, type FixFilesReport, type FileFix, type FileFixOutcome, type FixedStream } from '../validator/node/fix-files.js';
+export {
+  validateFiles,
+  validateBytes,
+  validateStream,
+  DEFAULT_MAX_BYTES,
+  type ValidateFilesOptions,
+  type FilesReport,
+} from '../validator/node/validate-files.js';
+export {
+  fixFiles,
+  fixStream,
+  type FixFilesOptions,
+  type FixFilesReport,
+  type FileFix,
+  type FileFixOutcome,
+  type FixedStream,
+} from '../validator/node/fix-files.js';
 export { purlEngineFromDirectory } from '../purl/node/purl-engine-from-directory.js';
 export { purlUrlsFromDirectory, type PurlUrlsFromDirectoryOptions } from '../purl/node/purl-urls-from-directory.js';
 export { tlsTransport, type TlsTransportOptions, type ClientCertificate } from '../tea/node/tls-transport.js';
-export { downloadProductRelease, MANIFEST_NAME, type TeaDownloadOptions, type TeaDownloadProgress, type TeaDownloadReport, type TeaManifestEntry, type TeaManifestSignature } from '../tea/node/download/download-release.js';
+export {
+  downloadProductRelease,
+  MANIFEST_NAME,
+  type TeaDownloadOptions,
+  type TeaDownloadProgress,
+  type TeaDownloadReport,
+  type TeaManifestEntry,
+  type TeaManifestSignature,
+} from '../tea/node/download/download-release.js';
 export { TeaDownloadError, type TeaDownloadFailure, type TeaDownloadErrorOptions } from '../tea/node/download/download-file.js';
 export {
   verifyDetachedSignature,

@@ -8,4 +8,3 @@ export function lastSegment(value: string): string {
 export function hasJsonFileName(file: string | undefined): file is string {
   return file !== undefined && lastSegment(file).toLowerCase().endsWith('.json');
 }
-

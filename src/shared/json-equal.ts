@@ -44,7 +44,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     const xKeys = Object.keys(x);
     if (xKeys.length !== Object.keys(y).length) return false;
     for (const key of xKeys) {
-      if (!Object.prototype.hasOwnProperty.call(y, key)) return false;
+      if (!Object.hasOwn(y, key)) return false;
       pending.push((x as Record<string, unknown>)[key], (y as Record<string, unknown>)[key]);
     }
   }

@@ -5,5 +5,5 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
 
 /** Whether an object has its own member of this name (never one it inherits, `__proto__` included). */
 export function hasOwn(value: Readonly<Record<string, unknown>>, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(value, key);
+  return Object.hasOwn(value, key);
 }

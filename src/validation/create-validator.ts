@@ -264,12 +264,16 @@ export class UnknownKindError extends TeapurlError<'unknown-kind'> {
  * sboms.validateText('{"bomFormat": "CycloneDX", "specVersion": "1.6"}', { file: 'bom.json' }).kind; // 'cyclonedx-bom'
  * ```
  */
-export function createValidator<Name extends string, Options extends BaseValidateOptions<Name> = BaseValidateOptions<Name>>(kinds: readonly KindDefinition<Name>[]): Validator<Name, Options> {
+export function createValidator<Name extends string, Options extends BaseValidateOptions<Name> = BaseValidateOptions<Name>>(
+  kinds: readonly KindDefinition<Name>[],
+): Validator<Name, Options> {
   const list = Object.freeze([...kinds]);
   const byName = new Map<string, KindDefinition<Name>>();
   for (const kind of list) for (const name of [kind.name, ...(kind.aliases ?? [])]) if (!byName.has(name)) byName.set(name, kind);
   const kindNames = Object.freeze(list.map((k) => k.name));
-  const ownChecks: CheckTable = Object.freeze(Object.fromEntries(list.filter((k) => (k.checks ?? []).length > 0).map((k) => [k.name, Object.freeze([...k.checks!])])));
+  const ownChecks: CheckTable = Object.freeze(
+    Object.fromEntries(list.filter((k) => (k.checks ?? []).length > 0).map((k) => [k.name, Object.freeze([...k.checks!])])),
+  );
   const detectKind = kindDetector(list);
   const readersOf = new Map<Name, readonly SourceReader[]>(list.map((k) => [k.name, [...(k.json === false ? [] : [JSON_READER]), ...(k.readers ?? [])]]));
   const allReaders: SourceReader[] = [JSON_READER];

@@ -125,7 +125,7 @@ function stringAt(document: unknown, pointer: string): string | null {
     if (Array.isArray(node)) {
       if (!/^(0|[1-9]\d*)$/.test(token) || Number(token) >= node.length) return null;
       node = node[Number(token)];
-    } else if (node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, token)) {
+    } else if (node !== null && typeof node === 'object' && Object.hasOwn(node, token)) {
       node = (node as Record<string, unknown>)[token];
     } else {
       return null;
@@ -196,7 +196,6 @@ function addedFinding(before: readonly Finding[], after: readonly Finding[]): Fi
   return null;
 }
 
-
 /**
  * `fixText` with a validator of one's own: the fixes the validator's findings carry, applied as `fixText` applies them.
  *
@@ -208,7 +207,11 @@ function addedFinding(before: readonly Finding[], after: readonly Finding[]): Fi
  * text.includes('pkg:npm/x@1'); // true
  * ```
  */
-export function fixTextWith<Name extends string, Options extends BaseValidateOptions<Name>>(validator: Pick<Validator<Name, Options>, 'validateTextValue'>, text: string, options: Options = {} as Options): FixTextResult<Name> {
+export function fixTextWith<Name extends string, Options extends BaseValidateOptions<Name>>(
+  validator: Pick<Validator<Name, Options>, 'validateTextValue'>,
+  text: string,
+  options: Options = {} as Options,
+): FixTextResult<Name> {
   const validateTextValue = (t: string, o: Options) => validator.validateTextValue(t, o);
   // One validation of the text sees every finding, past the cap too (a fix or a refusal may hide
   // there), and gives the capped list the caller asked for.
@@ -245,7 +248,7 @@ export function fixTextWith<Name extends string, Options extends BaseValidateOpt
     for (const c of all.length <= MAX_SINGLE_TRIES ? all : []) {
       const trial = applyAll(text, [...chosen, c]);
       const result = validateTextValue(trial, options);
-      const added = result.result.kind === first.result.kind ? addedFinding(first.all, result.all) : result.all[0] ?? null;
+      const added = result.result.kind === first.result.kind ? addedFinding(first.all, result.all) : (result.all[0] ?? null);
       if (added) {
         withheld.set(c.fix.pointer, added);
       } else {
@@ -260,7 +263,16 @@ export function fixTextWith<Name extends string, Options extends BaseValidateOpt
     }
   }
   const tooMany = chosen.length === 0 && all.length > MAX_SINGLE_TRIES;
-  const applied = chosen.map((c): AppliedFix => ({ pointer: c.fix.pointer, line: c.finding.line, column: c.finding.column, rule: c.finding.rule, before: c.before, after: c.fix.replacement }));
+  const applied = chosen.map(
+    (c): AppliedFix => ({
+      pointer: c.fix.pointer,
+      line: c.finding.line,
+      column: c.finding.column,
+      rule: c.finding.rule,
+      before: c.before,
+      after: c.fix.replacement,
+    }),
+  );
   const left = after.result.findings.map((f): Finding => {
     if (f.rule === 'findings/truncated') return f;
     const added = f.fix ? withheld.get(f.fix.pointer) : undefined;
@@ -270,8 +282,8 @@ export function fixTextWith<Name extends string, Options extends BaseValidateOpt
       : cannot !== undefined
         ? `not fixed: the string cannot be rewritten in place (${cannot})`
         : f.fix && tooMany
-        ? `not fixed: the ${all.length} fixes together would add a finding, and teapurl tries at most ${MAX_SINGLE_TRIES} one by one`
-        : NEEDS_A_PERSON;
+          ? `not fixed: the ${all.length} fixes together would add a finding, and teapurl tries at most ${MAX_SINGLE_TRIES} one by one`
+          : NEEDS_A_PERSON;
     return { ...f, message: `${f.message}; ${why}` };
   });
   return {

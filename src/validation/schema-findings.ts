@@ -89,7 +89,10 @@ function describe(error: AjvError): { pointer: string; message: string; atKey?: 
     case 'maxItems':
       return { pointer, message: `${path} must have at most ${countOf(Number(p.limit), 'item')}` };
     case 'minLength':
-      return { pointer, message: Number(p.limit) === 1 ? `${path} must not be empty` : `${path} must be at least ${countOf(Number(p.limit), 'character')} long` };
+      return {
+        pointer,
+        message: Number(p.limit) === 1 ? `${path} must not be empty` : `${path} must be at least ${countOf(Number(p.limit), 'character')} long`,
+      };
     case 'minimum':
     case 'exclusiveMinimum':
     case 'maximum':
@@ -161,7 +164,15 @@ export function schemaFindings(errors: readonly AjvError[]): RawFinding[] {
 export function documentSchemaErrors(validate: ValidateFunction, document: unknown, source: string): Finding[] {
   try {
     if (validate(document)) return [];
-    return schemaFindings(validate.errors ?? []).map(({ pointer, severity, rule, message }) => ({ file: source, pointer, line: null, column: null, severity, rule, message }));
+    return schemaFindings(validate.errors ?? []).map(({ pointer, severity, rule, message }) => ({
+      file: source,
+      pointer,
+      line: null,
+      column: null,
+      severity,
+      rule,
+      message,
+    }));
   } catch (error) {
     const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     const message = `the document could not be read (${what.length > 200 ? `${what.slice(0, 200)}…` : what})`;

@@ -1,4 +1,14 @@
-import type { TeaDiscoveryDocument, TokenResponse, TokenError, PurlTypeDefinition, PurlTypeUrls, VersTypeDefinition, VersTypesIndex, CycloneDxBom, SpdxDocument } from '../../types/index.js';
+import type {
+  TeaDiscoveryDocument,
+  TokenResponse,
+  TokenError,
+  PurlTypeDefinition,
+  PurlTypeUrls,
+  VersTypeDefinition,
+  VersTypesIndex,
+  CycloneDxBom,
+  SpdxDocument,
+} from '../../types/index.js';
 import type { TeaObjectTypes } from '../tea/kinds/objects/tea-object-types.js';
 import type { DocumentKind } from './all-kinds.js';
 import { passes, type Finding } from '../shared/finding.js';

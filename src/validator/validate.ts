@@ -3,7 +3,14 @@
  * types the `teapurl` entry has always had.
  */
 import type { Finding, RawFinding } from '../shared/finding.js';
-import { createValidator, type BaseValidateOptions, type BaseValidationSetup, type ValidatedText, type BaseValidationResult, type Validator } from '../validation/create-validator.js';
+import {
+  createValidator,
+  type BaseValidateOptions,
+  type BaseValidationSetup,
+  type ValidatedText,
+  type BaseValidationResult,
+  type Validator,
+} from '../validation/create-validator.js';
 import type { CheckTable } from '../validation/checks/check-table.js';
 import type { DetectedKind } from '../validation/detect-kind.js';
 import type { PurlValidationSetup } from '../purl/kinds/purl-check-context.js';

@@ -45,13 +45,21 @@ export function checkComparatorSequence(constraints: readonly PlacedConstraint[]
     if (c === '!=') continue;
     const position = { offset: here.offset, constraint: i + 1 };
     if (previousEqual !== undefined && isLess(c)) {
-      throw new VersError('comparator-sequence', `'${previousEqual.version}' (=) is followed by '${c}${here.version}': an equality is followed only by =, > or >=`, position);
+      throw new VersError(
+        'comparator-sequence',
+        `'${previousEqual.version}' (=) is followed by '${c}${here.version}': an equality is followed only by =, > or >=`,
+        position,
+      );
     }
     previousEqual = c === '=' ? here : undefined;
     if (c === '=') continue;
     if (previousRange !== undefined && isLess(previousRange.comparator) === isLess(c)) {
       const kind = isLess(c) ? "'<' or '<='" : "'>' or '>='";
-      throw new VersError('comparator-sequence', `'${previousRange.comparator}${previousRange.version}' is followed by '${c}${here.version}': ${kind} must be followed by ${isLess(c) ? "'>' or '>='" : "'<' or '<='"}`, position);
+      throw new VersError(
+        'comparator-sequence',
+        `'${previousRange.comparator}${previousRange.version}' is followed by '${c}${here.version}': ${kind} must be followed by ${isLess(c) ? "'>' or '>='" : "'<' or '<='"}`,
+        position,
+      );
     }
     if (isLess(c) || isGreater(c)) previousRange = here;
   }

@@ -33,7 +33,8 @@ const INSIDE_WHEN_EQUAL: Readonly<Record<VersComparator, boolean>> = { '=': true
 
 /** Reads a tested version with the range's scheme; the error's offset is into the version. */
 export function readVersion(type: string, scheme: AnyVersionScheme, version: string): unknown {
-  if (typeof version !== 'string') throw new VersError('not-a-string', `a version is a string, not ${version === null ? 'null' : typeof version}`, { offset: 0 });
+  if (typeof version !== 'string')
+    throw new VersError('not-a-string', `a version is a string, not ${version === null ? 'null' : typeof version}`, { offset: 0 });
   try {
     return scheme.parse(version);
   } catch (error) {

@@ -12,7 +12,17 @@ export { normalizeVers, sortVers, type NormalizeVersOptions } from './normalize-
 export { compileVers, versContains, type VersRange } from './contains.js';
 export { compareVersions, versTypes } from './compare.js';
 export { versFromNative, nativeVersTypes } from './native/index.js';
-export { versFromOsv, osvEcosystems, OsvError, type OsvErrorCode, type OsvAffected, type OsvPackage, type OsvRange, type OsvRangeVers, type OsvVers } from './osv.js';
+export {
+  versFromOsv,
+  osvEcosystems,
+  OsvError,
+  type OsvErrorCode,
+  type OsvAffected,
+  type OsvPackage,
+  type OsvRange,
+  type OsvRangeVers,
+  type OsvVers,
+} from './osv.js';
 export { VersError, type VersRule, type VersErrorPosition } from './vers-error.js';
 export { MAX_VERS_LENGTH, MAX_VERSION_LENGTH, type Vers, type VersConstraint, type VersComparator } from './vers-types.js';
 // The error contract: every error teapurl throws is a TeapurlError with a string `code`.

@@ -117,7 +117,11 @@ const written = (type: string, keyed: readonly Keyed[] | undefined) => `vers:${t
 /** Throws the first canonical-form problem of sorted constraints (order, uniqueness, comparator sequence). */
 function checkCanonical(scheme: AnyVersionScheme, keyed: readonly Keyed[]): void {
   const placed: PlacedConstraint[] = keyed as Keyed[];
-  checkSortedUnique(scheme, placed, keyed.map((c) => c.key));
+  checkSortedUnique(
+    scheme,
+    placed,
+    keyed.map((c) => c.key),
+  );
   checkComparatorSequence(placed);
 }
 
@@ -158,7 +162,10 @@ export function normalizeVers(vers: string | Vers, options: NormalizeVersOptions
     } catch {
       // No simplified form either: the error stands alone.
     }
-    throw new VersError(error.code, `${error.message.replace(/^non-canonical VERS: /, '').replace(/ \(in constraint \d+ at offset \d+\)$/, '')}${suggestion}`, { offset: error.offset, ...(error.constraint === undefined ? {} : { constraint: error.constraint }) });
+    throw new VersError(error.code, `${error.message.replace(/^non-canonical VERS: /, '').replace(/ \(in constraint \d+ at offset \d+\)$/, '')}${suggestion}`, {
+      offset: error.offset,
+      ...(error.constraint === undefined ? {} : { constraint: error.constraint }),
+    });
   }
   return written(type, keyed);
 }

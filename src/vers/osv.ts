@@ -258,7 +258,8 @@ function readEvents(type: string, scheme: AnyVersionScheme, events: unknown, pat
     const at = `${path}.events[${i}]`;
     const keys = isRecord(event) ? Object.keys(event) : [];
     const kind = keys.length === 1 ? EVENT_KINDS.find((k) => k === keys[0]) : undefined;
-    if (!isRecord(event) || kind === undefined) throw new OsvError('osv-shape', at, `an event is one of ${EVENT_KINDS.map((k) => `{ "${k}": version }`).join(', ')}`);
+    if (!isRecord(event) || kind === undefined)
+      throw new OsvError('osv-shape', at, `an event is one of ${EVENT_KINDS.map((k) => `{ "${k}": version }`).join(', ')}`);
     const version = event[kind];
     if (typeof version !== 'string' || version === '') throw new OsvError('osv-shape', `${at}.${kind}`, 'the version is a non-empty string');
     const unbounded = (kind === 'introduced' && version === '0') || (kind === 'limit' && version === '*');
@@ -293,7 +294,8 @@ function givenPurl(purl: string, type: string | undefined): { purl: string; type
   const match = /^pkg:\/*([A-Za-z][A-Za-z0-9.+-]*)\/([^?#]*)(\?[^#]*)?/.exec(purl);
   if (match === null) throw new OsvError('osv-shape', 'package.purl', `'${purl}' is not a PURL (pkg:type/name)`);
   const purlType = match[1]!.toLowerCase();
-  if (type !== undefined && type !== purlType) throw new OsvError('osv-shape', 'package.purl', `'${purl}' is of type '${purlType}', but the ecosystem's PURL type is '${type}'`);
+  if (type !== undefined && type !== purlType)
+    throw new OsvError('osv-shape', 'package.purl', `'${purl}' is of type '${purlType}', but the ecosystem's PURL type is '${type}'`);
   const path = match[2]!.replace(/@[^/]*$/, '');
   return { purl: `pkg:${purlType}/${path}${match[3] ?? ''}`, type: purlType };
 }
@@ -323,7 +325,11 @@ export function versFromOsv(affected: OsvAffected): OsvVers {
   const ecosystemName = typeof pkg.ecosystem === 'string' ? pkg.ecosystem : undefined;
   const entry = ecosystemName === undefined ? undefined : ECOSYSTEMS[ecosystemName.split(':')[0]!];
   if (ecosystemName !== undefined && entry === undefined) {
-    throw new OsvError('osv-ecosystem', 'package.ecosystem', `the OSV ecosystem '${ecosystemName}' has no VERS scheme in teapurl; ecosystems read: ${osvEcosystems().join(', ')}`);
+    throw new OsvError(
+      'osv-ecosystem',
+      'package.ecosystem',
+      `the OSV ecosystem '${ecosystemName}' has no VERS scheme in teapurl; ecosystems read: ${osvEcosystems().join(', ')}`,
+    );
   }
   let purl: string;
   let type: string;
@@ -354,9 +360,11 @@ export function versFromOsv(affected: OsvAffected): OsvVers {
       skipped.push(`${path}: a GIT range orders commits, which have no VERS order`);
       return;
     }
-    if (range.type !== 'SEMVER' && range.type !== 'ECOSYSTEM') throw new OsvError('osv-range-type', `${path}.type`, `the range type is SEMVER, ECOSYSTEM or GIT, not ${JSON.stringify(range.type)}`);
+    if (range.type !== 'SEMVER' && range.type !== 'ECOSYSTEM')
+      throw new OsvError('osv-range-type', `${path}.type`, `the range type is SEMVER, ECOSYSTEM or GIT, not ${JSON.stringify(range.type)}`);
     const intervals = rangeIntervals(scheme, readEvents(type, scheme, range.events, path));
-    if (intervals.length === 0) throw new OsvError('osv-nothing-affected', path, 'the events leave no version affected (a fixed version before every introduced one?)');
+    if (intervals.length === 0)
+      throw new OsvError('osv-nothing-affected', path, 'the events leave no version affected (a fixed version before every introduced one?)');
     all.push(...intervals);
     ranges.push({ index, type: range.type, vers: stringifyVers({ scheme: type, constraints: toConstraints(scheme, intervals) }) });
   });
@@ -369,7 +377,12 @@ export function versFromOsv(affected: OsvAffected): OsvVers {
     all.push({ lo: bound, hi: bound });
   });
   if (all.length === 0) {
-    if (skipped.length > 0) throw new OsvError('osv-git-range', 'ranges[' + String(rangeList.findIndex((r) => isRecord(r) && r.type === 'GIT')) + ']', 'only GIT ranges: commits have no VERS order; list the affected versions in versions, or add an ECOSYSTEM range');
+    if (skipped.length > 0)
+      throw new OsvError(
+        'osv-git-range',
+        'ranges[' + String(rangeList.findIndex((r) => isRecord(r) && r.type === 'GIT')) + ']',
+        'only GIT ranges: commits have no VERS order; list the affected versions in versions, or add an ECOSYSTEM range',
+      );
     throw new OsvError('osv-nothing-affected', '', 'the entry has neither ranges nor versions');
   }
   const vers = stringifyVers({ scheme: type, constraints: toConstraints(scheme, union(scheme, all)) });

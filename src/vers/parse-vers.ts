@@ -46,7 +46,14 @@ export function requireScheme(type: string, offset: number): AnyVersionScheme {
   return scheme;
 }
 
-function versionError(type: string, scheme: AnyVersionScheme, c: ReadConstraint, index: number, problem: BadVersion, rule: 'invalid-version' | 'non-canonical-version'): VersError {
+function versionError(
+  type: string,
+  scheme: AnyVersionScheme,
+  c: ReadConstraint,
+  index: number,
+  problem: BadVersion,
+  rule: 'invalid-version' | 'non-canonical-version',
+): VersError {
   const offset = c.versionOffset + (c.plain ? problem.offset : 0);
   const what = rule === 'invalid-version' ? `is not ${scheme.label} (${type})` : `is not spelled canonically for ${type}`;
   return new VersError(rule, `'${c.version}' ${what}: ${problem.reason}`, { offset, constraint: index + 1 });
@@ -74,7 +81,8 @@ export function checkCanonicalSpelling(type: string, scheme: AnyVersionScheme, c
 }
 
 function toVers(read: ReadVers): Vers {
-  const constraints = read.constraints === undefined ? [{ comparator: '*' as const, version: '' }] : read.constraints.map(({ comparator, version }) => ({ comparator, version }));
+  const constraints =
+    read.constraints === undefined ? [{ comparator: '*' as const, version: '' }] : read.constraints.map(({ comparator, version }) => ({ comparator, version }));
   return { scheme: read.type, constraints };
 }
 

@@ -64,8 +64,14 @@ export function decodeVersion(text: string, lenient: boolean): string | DecodePr
     if (high < 0 || low < 0) return { kind: 'invalid', reason: 'invalid percent-encoding in version: % must be followed by two hex digits', offset: i };
     const byte = high * 16 + low;
     if (!lenient) {
-      if (text.slice(i + 1, i + 3) !== text.slice(i + 1, i + 3).toUpperCase()) return { kind: 'not-canonical', reason: 'percent-encoding in version is not canonical: hex digits are uppercase', offset: i };
-      if (!mustEncode(byte)) return { kind: 'not-canonical', reason: `percent-encoding in version is not canonical: '${String.fromCharCode(byte)}' is written unencoded`, offset: i };
+      if (text.slice(i + 1, i + 3) !== text.slice(i + 1, i + 3).toUpperCase())
+        return { kind: 'not-canonical', reason: 'percent-encoding in version is not canonical: hex digits are uppercase', offset: i };
+      if (!mustEncode(byte))
+        return {
+          kind: 'not-canonical',
+          reason: `percent-encoding in version is not canonical: '${String.fromCharCode(byte)}' is written unencoded`,
+          offset: i,
+        };
     }
     bytes.push(byte);
     i += 2;

@@ -38,7 +38,8 @@ function describeChar(c: number): string {
 
 export function readVers(input: unknown, lenient: boolean): ReadVers {
   if (typeof input !== 'string') throw new VersError('not-a-string', `a VERS is a string, not ${input === null ? 'null' : typeof input}`, { offset: 0 });
-  if (input.length > MAX_VERS_LENGTH) throw new VersError('too-long', `a VERS is at most ${MAX_VERS_LENGTH} characters; this one has ${input.length}`, { offset: MAX_VERS_LENGTH });
+  if (input.length > MAX_VERS_LENGTH)
+    throw new VersError('too-long', `a VERS is at most ${MAX_VERS_LENGTH} characters; this one has ${input.length}`, { offset: MAX_VERS_LENGTH });
   for (let i = 0; i < input.length; i++) {
     const c = input.charCodeAt(i);
     if (WHITESPACE.has(c)) throw new VersError('whitespace', `whitespace is not permitted (${describeChar(c)})`, { offset: i });
@@ -56,7 +57,12 @@ export function readVers(input: unknown, lenient: boolean): ReadVers {
   if (!/^[A-Za-z][A-Za-z0-9.-]*$/.test(rawType)) {
     const bad = rawType.search(/[^A-Za-z0-9.-]/);
     const at = /^[A-Za-z]/.test(rawType) ? bad : 0;
-    const why = at === 0 ? 'a type starts with an ASCII letter' : rawType[at] === '%' ? 'a type is not percent-encoded' : `${describeChar(rawType.charCodeAt(at))} is not allowed in a type (letters, digits, '.' and '-')`;
+    const why =
+      at === 0
+        ? 'a type starts with an ASCII letter'
+        : rawType[at] === '%'
+          ? 'a type is not percent-encoded'
+          : `${describeChar(rawType.charCodeAt(at))} is not allowed in a type (letters, digits, '.' and '-')`;
     throw new VersError('type', why, { offset: typeOffset + at });
   }
   const type = rawType.toLowerCase();
@@ -88,7 +94,8 @@ export function readVers(input: unknown, lenient: boolean): ReadVers {
       const rule = decoded.kind === 'invalid' ? 'percent-encoding' : decoded.kind === 'not-canonical' ? 'percent-not-canonical' : 'unencoded-character';
       throw new VersError(rule, decoded.reason, { ...position, offset: versionOffset + decoded.offset });
     }
-    if (decoded.length > MAX_VERSION_LENGTH) throw new VersError('too-long', `a version is at most ${MAX_VERSION_LENGTH} characters`, { ...position, offset: versionOffset });
+    if (decoded.length > MAX_VERSION_LENGTH)
+      throw new VersError('too-long', `a version is at most ${MAX_VERSION_LENGTH} characters`, { ...position, offset: versionOffset });
     constraints.push({ comparator, version: decoded, offset, versionOffset, plain: raw === decoded });
     offset += part.length + 1;
   }

@@ -12,11 +12,13 @@ export function sidewaysOverflow(page: Page): Promise<string[]> {
     const found: string[] = [];
     const root = document.documentElement;
     if (root.scrollWidth > window.innerWidth) found.push(`the document is ${root.scrollWidth} px wide in a ${window.innerWidth} px window`);
-    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className ? `.${String(el.className).replace(/\s+/g, '.')}` : ''}`;
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className ? `.${String(el.className).replace(/\s+/g, '.')}` : ''}`;
     for (const el of Array.from(document.body.querySelectorAll('*'))) {
       if (el instanceof HTMLInputElement) continue;
       const style = getComputedStyle(el);
-      if (style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1) found.push(`${name(el)} scrolls sideways (${el.scrollWidth} > ${el.clientWidth} px)`);
+      if (style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1)
+        found.push(`${name(el)} scrolls sideways (${el.scrollWidth} > ${el.clientWidth} px)`);
       else if (el.getBoundingClientRect().right > window.innerWidth + 0.5) found.push(`${name(el)} ends at ${Math.round(el.getBoundingClientRect().right)} px`);
       if (found.length >= 5) break;
     }

@@ -56,7 +56,11 @@ export async function exerciseEngines(purl: typeof PurlEntry, definitions: reado
   if (!('ok' in engine)) return { engine: engine.error };
   return {
     types: engine.ok.types(),
-    results: inputs.map((input) => ({ input, validation: (engine as { ok: PurlEntry.PurlEngine }).ok.validate(input), canonical: attempt(() => (engine as { ok: PurlEntry.PurlEngine }).ok.canonicalize(input)) })),
+    results: inputs.map((input) => ({
+      input,
+      validation: (engine as { ok: PurlEntry.PurlEngine }).ok.validate(input),
+      canonical: attempt(() => (engine as { ok: PurlEntry.PurlEngine }).ok.canonicalize(input)),
+    })),
   };
 }
 
@@ -64,6 +68,11 @@ export async function exerciseEngines(purl: typeof PurlEntry, definitions: reado
 export function exerciseValidation(teapurl: typeof TeapurlEntry, texts: readonly { file: string; text: string }[]): unknown[] {
   return texts.map(({ file, text }) => {
     const result = teapurl.validateText(text, { file });
-    return { file, valid: result.valid, kind: result.kind, findings: result.findings.map((f) => ({ rule: f.rule, severity: f.severity, pointer: f.pointer, line: f.line, column: f.column, message: f.message })) };
+    return {
+      file,
+      valid: result.valid,
+      kind: result.kind,
+      findings: result.findings.map((f) => ({ rule: f.rule, severity: f.severity, pointer: f.pointer, line: f.line, column: f.column, message: f.message })),
+    };
   });
 }

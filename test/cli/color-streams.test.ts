@@ -10,7 +10,10 @@ import { widgetDefinition } from '../support/widget-definition.js';
 const dir = mkdtempSync(path.join(tmpdir(), 'teapurl-colour-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // One fixable example and one that needs a person, so the report has a coloured error line.
-writeFileSync(path.join(dir, 'widget-definition.json'), `${JSON.stringify(widgetDefinition(['pkg:widget/a@1?os=linux&arch=arm64', 'pkg:npm/b@1']), null, 2)}\n`);
+writeFileSync(
+  path.join(dir, 'widget-definition.json'),
+  `${JSON.stringify(widgetDefinition(['pkg:widget/a@1?os=linux&arch=arm64', 'pkg:npm/b@1']), null, 2)}\n`,
+);
 
 /** Runs the CLI in-process with each stream a terminal or not, as asked. */
 async function cli(args: string[], tty: { stdout: boolean; stderr: boolean }, env: NodeJS.ProcessEnv = {}) {

@@ -17,7 +17,13 @@ let dir: string;
 async function cli(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: CommandIo = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, stdin: (async function* () {})(), env: { NO_COLOR: '1' }, cwd: dir };
+  const io: CommandIo = {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    stdin: (async function* () {})(),
+    env: { NO_COLOR: '1' },
+    cwd: dir,
+  };
   return { status: await run(args, io), stdout, stderr };
 }
 
@@ -57,12 +63,18 @@ describe('a folder argument', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toMatch(/^sbom\/nested\/bad-discovery\.json:9:14: error .*\(discovery\/duplicate-url\)$/m);
     expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(/1 of 4 files invalid/);
-    expect(result.stderr).toBe('teapurl validate: 2 files in the folders named skipped as unrecognised (nothing in the name or content says what kind of document it is; --kind K checks every file as K)\n');
+    expect(result.stderr).toBe(
+      'teapurl validate: 2 files in the folders named skipped as unrecognised (nothing in the name or content says what kind of document it is; --kind K checks every file as K)\n',
+    );
   });
 
   it('with --kind every file under it is checked as that kind, and none is skipped', async () => {
     const result = await cli(['validate', '--kind', 'discovery', '--format', 'json', 'sbom/nested']);
-    expect((JSON.parse(result.stdout) as { file: string }[]).map((r) => r.file)).toEqual(['sbom/nested/bad-discovery.json', 'sbom/nested/deeper/discovery.json', 'sbom/nested/settings.json']);
+    expect((JSON.parse(result.stdout) as { file: string }[]).map((r) => r.file)).toEqual([
+      'sbom/nested/bad-discovery.json',
+      'sbom/nested/deeper/discovery.json',
+      'sbom/nested/settings.json',
+    ]);
     expect(result.stderr).toBe('');
   });
 

@@ -96,11 +96,19 @@ describe('an argument that looks like a glob', () => {
 
   it('is a path when picomatch cannot compile it: a missing one is the usual usage error, never an internal error', () => {
     for (const arg of ['[', '[abc', 'd/[', 'brk/v[2.json', '{a']) {
-      for (const args of [['validate', arg], ['validate', '--fix', arg], ['validate', '--fix', '--dry-run', arg], ['purl', 'test-suite', arg]]) {
+      for (const args of [
+        ['validate', arg],
+        ['validate', '--fix', arg],
+        ['validate', '--fix', '--dry-run', arg],
+        ['purl', 'test-suite', arg],
+      ]) {
         const run = runCli(args, { cwd: dir });
         const command = args[0] === 'purl' ? 'purl test-suite' : 'validate';
         // (--dry-run's report follows on stderr, standard output being the diff's)
-        expect(run.stderr.startsWith(`teapurl ${command}: '${arg}' does not exist\nSee 'teapurl ${command} --help'\n`), `${args.join(' ')}: ${run.stderr}`).toBe(true);
+        expect(
+          run.stderr.startsWith(`teapurl ${command}: '${arg}' does not exist\nSee 'teapurl ${command} --help'\n`),
+          `${args.join(' ')}: ${run.stderr}`,
+        ).toBe(true);
         expect(run.stderr).not.toContain('internal error');
         expect(run.status).toBe(2);
       }

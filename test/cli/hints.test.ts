@@ -27,7 +27,13 @@ let server: RunningTeaServer;
 async function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ status: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: CommandIo = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, stdin: (async function* () {})(), env, cwd: scratch };
+  const io: CommandIo = {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    stdin: (async function* () {})(),
+    env,
+    cwd: scratch,
+  };
   return { status: await run(args, io), stdout, stderr };
 }
 
@@ -55,12 +61,16 @@ describe('hints where a user is stuck', () => {
     const get = await cli(['tea', 'get', `${server.url}/v1.0.0/productRelease/${RELEASE}`, '--ca', caFile]);
     expect(get.status).toBe(1);
     expect(get.stderr).toMatch(/answered 401 \(no-credentials\)/);
-    expect(hintLines(get.stderr)).toEqual(["teapurl tea get: hint: the server wants a token and no API key was given: pass --key-id ID and put the key's secret in TEAPURL_API_SECRET"]);
+    expect(hintLines(get.stderr)).toEqual([
+      "teapurl tea get: hint: the server wants a token and no API key was given: pass --key-id ID and put the key's secret in TEAPURL_API_SECRET",
+    ]);
     const download = await cli(['download', TEI, '--out', path.join(scratch, 'o'), '--discovery-origin', server.url, '--ca', caFile]);
     expect(download.status).toBe(1);
     expect(hintLines(download.stderr)).toEqual([expect.stringMatching(/^teapurl download: hint: .*--key-id ID .*TEAPURL_API_SECRET$/)]);
     // With the key, no hint.
-    const keyed = await cli(['tea', 'get', `${server.url}/v1.0.0/productRelease/${RELEASE}`, '--ca', caFile, '--key-id', KEY.keyId], { TEAPURL_API_SECRET: KEY.secret });
+    const keyed = await cli(['tea', 'get', `${server.url}/v1.0.0/productRelease/${RELEASE}`, '--ca', caFile, '--key-id', KEY.keyId], {
+      TEAPURL_API_SECRET: KEY.secret,
+    });
     expect([keyed.status, hintLines(keyed.stderr)]).toEqual([0, []]);
   });
 
@@ -78,7 +88,9 @@ describe('hints where a user is stuck', () => {
     const result = await cli(args(server.url));
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/UNABLE_TO_VERIFY_LEAF_SIGNATURE/);
-    expect(hintLines(result.stderr)).toEqual([`teapurl ${command}: hint: 127.0.0.1:${new URL(server.url).port}'s certificate does not lead to a CA this machine trusts; for a private CA pass --ca FILE, the certificate (PEM) of the CA that signed it (teapurl serve --self-signed writes one: --ca-out)`]);
+    expect(hintLines(result.stderr)).toEqual([
+      `teapurl ${command}: hint: 127.0.0.1:${new URL(server.url).port}'s certificate does not lead to a CA this machine trusts; for a private CA pass --ca FILE, the certificate (PEM) of the CA that signed it (teapurl serve --self-signed writes one: --ca-out)`,
+    ]);
   });
 
   it('"(and N more)" says how to see every problem', async () => {
@@ -109,7 +121,7 @@ describe('hints where a user is stuck', () => {
     ]);
   });
 
-  it('library messages name no flag: the hint is the command line\'s alone', async () => {
+  it("library messages name no flag: the hint is the command line's alone", async () => {
     const { TeaApi } = await import('../../src/tea/client/tea-api.js');
     const { tlsTransport } = await import('../../src/tea/node/tls-transport.js');
     const api = new TeaApi({ baseUrl: `${server.url}/v1.0.0`, transport: tlsTransport({ ca: (await testCertificates()).ca }) });

@@ -45,7 +45,13 @@ let server: RunningTeaServer;
 async function cli(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: CommandIo = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, stdin: (async function* () {})(), env: { TEAPURL_API_SECRET: KEY.secret }, cwd: scratch };
+  const io: CommandIo = {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    stdin: (async function* () {})(),
+    env: { TEAPURL_API_SECRET: KEY.secret },
+    cwd: scratch,
+  };
   return { status: await run(args, io), stdout, stderr };
 }
 
@@ -56,13 +62,28 @@ beforeAll(async () => {
   copyFileSync(path.join(ROOT, 'corpus/discovery/invalid/duplicate-url.json'), path.join(scratch, 'duplicate-url.json'));
   copyFileSync(path.join(ROOT, 'corpus/discovery/valid/minimal.json'), path.join(scratch, 'minimal.json'));
   writeFileSync(path.join(scratch, 'unknown.json'), '{"what": "nothing teapurl knows"}\n');
-  writeFileSync(path.join(scratch, 'widget-definition.json'), `${JSON.stringify(widgetDefinition(['pkg:widget/ABC?os=linux&arch=x86', 'not a purl']), null, 2)}\n`);
+  writeFileSync(
+    path.join(scratch, 'widget-definition.json'),
+    `${JSON.stringify(widgetDefinition(['pkg:widget/ABC?os=linux&arch=x86', 'not a purl']), null, 2)}\n`,
+  );
   writeFileSync(
     path.join(scratch, 'purl-suite.json'),
     JSON.stringify({
       tests: [
-        { description: 'folds the name', test_group: 'required', test_type: 'canonical', input: 'pkg:PYPI/Django_Package', expected_output: 'pkg:pypi/django-package' },
-        { description: 'a wrong expectation', test_group: 'required', test_type: 'parse', input: 'pkg:npm/x', expected_output: { type: 'npm', namespace: null, name: 'y', version: null, qualifiers: null, subpath: null } },
+        {
+          description: 'folds the name',
+          test_group: 'required',
+          test_type: 'canonical',
+          input: 'pkg:PYPI/Django_Package',
+          expected_output: 'pkg:pypi/django-package',
+        },
+        {
+          description: 'a wrong expectation',
+          test_group: 'required',
+          test_type: 'parse',
+          input: 'pkg:npm/x',
+          expected_output: { type: 'npm', namespace: null, name: 'y', version: null, qualifiers: null, subpath: null },
+        },
       ],
     }),
   );
@@ -70,8 +91,20 @@ beforeAll(async () => {
     path.join(scratch, 'vers-suite.json'),
     JSON.stringify({
       tests: [
-        { description: 'sorts', test_group: 'required', test_type: 'comparison', input: { input_type: 'pypi', versions: ['1.0', '1.0a1'] }, expected_output: ['1.0a1', '1.0'] },
-        { description: 'a wrong expectation', test_group: 'required', test_type: 'equality', input: { input_type: 'npm', versions: ['1.0.0', '1.0.1'] }, expected_output: true },
+        {
+          description: 'sorts',
+          test_group: 'required',
+          test_type: 'comparison',
+          input: { input_type: 'pypi', versions: ['1.0', '1.0a1'] },
+          expected_output: ['1.0a1', '1.0'],
+        },
+        {
+          description: 'a wrong expectation',
+          test_group: 'required',
+          test_type: 'equality',
+          input: { input_type: 'npm', versions: ['1.0.0', '1.0.1'] },
+          expected_output: true,
+        },
       ],
     }),
   );
@@ -92,21 +125,61 @@ const PURLS = ['pkg:npm/left-pad@1.3.0', 'pkg:PYPI/Django_Rest@1.0?b=2&a=1', 'pk
 
 /** Each documented shape, the commands that print it, and whether they print JSON lines. */
 const CASES: [heading: string, lines: boolean, args: () => string[][]][] = [
-  ['validate', false, () => [['validate', '--format', 'json', 'duplicate-url.json', 'minimal.json', 'unknown.json'], ['validate', '--format', 'json', '--fix', '--dry-run', 'widget-definition.json']]],
-  ['purl parse', true, () => [['purl', 'parse', ...PURLS], ['purl', 'parse', '--format', 'json', ...PURLS]]],
+  [
+    'validate',
+    false,
+    () => [
+      ['validate', '--format', 'json', 'duplicate-url.json', 'minimal.json', 'unknown.json'],
+      ['validate', '--format', 'json', '--fix', '--dry-run', 'widget-definition.json'],
+    ],
+  ],
+  [
+    'purl parse',
+    true,
+    () => [
+      ['purl', 'parse', ...PURLS],
+      ['purl', 'parse', '--format', 'json', ...PURLS],
+    ],
+  ],
   ['purl canonical', true, () => [['purl', 'canonical', '--format', 'json', ...PURLS]]],
   ['purl validate', true, () => [['purl', 'validate', '--format', 'json', ...PURLS]]],
   ['purl urls', true, () => [['purl', 'urls', '--format', 'json', ...PURLS]]],
   ['purl from-url', true, () => [['purl', 'from-url', '--format', 'json', 'https://crates.io/crates/rand', 'https://example.com/nothing']]],
-  ['purl test-suite and vers test-suite', false, () => [['purl', 'test-suite', '--format', 'json', 'purl-suite.json'], ['vers', 'test-suite', '--format', 'json', 'vers-suite.json']]],
+  [
+    'purl test-suite and vers test-suite',
+    false,
+    () => [
+      ['purl', 'test-suite', '--format', 'json', 'purl-suite.json'],
+      ['vers', 'test-suite', '--format', 'json', 'vers-suite.json'],
+    ],
+  ],
   ['vers canonical', true, () => [['vers', 'canonical', '--format', 'json', 'vers:npm/<2.0.0|>=1.0.0', 'vers:bogus']]],
   ['vers from-native', true, () => [['vers', 'from-native', 'npm', '--format', 'json', '^1.2.3', '>>>']]],
   ['vers contains', true, () => [['vers', 'contains', 'vers:npm/>=1.0.0|<2.0.0', '--format', 'json', '1.5.0', '2.0.0', 'x']]],
   ['discover', false, () => [['discover', server.url, '--ca', caFile, '--format', 'json']]],
-  ['auth-check', false, () => [['auth-check', `${server.url}/v1.0.0`, '--ca', caFile, '--format', 'json', '--key-id', KEY.keyId], ['auth-check', `${server.url}/v1.0.0`, '--ca', caFile, '--format', 'json']]],
+  [
+    'auth-check',
+    false,
+    () => [
+      ['auth-check', `${server.url}/v1.0.0`, '--ca', caFile, '--format', 'json', '--key-id', KEY.keyId],
+      ['auth-check', `${server.url}/v1.0.0`, '--ca', caFile, '--format', 'json'],
+    ],
+  ],
   ['tea check', false, () => [['tea', 'check', `${server.url}/v1.0.0`, '--ca', caFile, '--format', 'json', '--key-id', KEY.keyId]]],
-  ['tea get', false, () => [['tea', 'get', `${server.url}/v1.0.0/productRelease/123e4567-e89b-12d3-a456-426614174000`, '--ca', caFile, '--format', 'json', '--key-id', KEY.keyId]]],
-  ['download', false, () => [['download', TEI, '--out', path.join(scratch, 'artefacts'), '--discovery-origin', server.url, '--ca', caFile, '--key-id', KEY.keyId, '--format', 'json']]],
+  [
+    'tea get',
+    false,
+    () => [
+      ['tea', 'get', `${server.url}/v1.0.0/productRelease/123e4567-e89b-12d3-a456-426614174000`, '--ca', caFile, '--format', 'json', '--key-id', KEY.keyId],
+    ],
+  ],
+  [
+    'download',
+    false,
+    () => [
+      ['download', TEI, '--out', path.join(scratch, 'artefacts'), '--discovery-origin', server.url, '--ca', caFile, '--key-id', KEY.keyId, '--format', 'json'],
+    ],
+  ],
 ];
 
 describe('--format json of every command has the shape docs/command-line.md gives it', () => {
@@ -121,7 +194,12 @@ describe('--format json of every command has the shape docs/command-line.md give
     for (const argv of args()) {
       const result = await cli(argv);
       expect(result.status, `teapurl ${argv.join(' ')}: ${result.stderr}`).toBeLessThan(2);
-      const values = lines ? result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown) : [JSON.parse(result.stdout) as unknown];
+      const values = lines
+        ? result.stdout
+            .trimEnd()
+            .split('\n')
+            .map((line) => JSON.parse(line) as unknown)
+        : [JSON.parse(result.stdout) as unknown];
       expect(values.length).toBeGreaterThan(0);
       for (const value of values) expect(shapeProblems(shape, value), `teapurl ${argv.join(' ')}`).toEqual([]);
     }

@@ -31,7 +31,10 @@ describe('bin/teapurl.cjs keeps no code cache', () => {
     const cache = path.join(scratch, 'cache');
     mkdirSync(home);
     mkdirSync(cache);
-    for (const env of [{ HOME: home, XDG_CACHE_HOME: cache }, { HOME: home, XDG_CACHE_HOME: '' }]) {
+    for (const env of [
+      { HOME: home, XDG_CACHE_HOME: cache },
+      { HOME: home, XDG_CACHE_HOME: '' },
+    ]) {
       expect(run(['--version'], env)).toEqual({ status: 0, signal: null, stdout: `${VERSION}\n`, stderr: '' });
       expect(run(['validate', 'corpus/purl-types/npm-definition.json'], env)).toMatchObject({ status: 0, signal: null });
       expect(run(['purl', 'canonical', 'pkg:NPM/lodash@4.17.21'], env)).toMatchObject({ status: 0, stdout: 'pkg:npm/lodash@4.17.21\n' });
@@ -58,6 +61,8 @@ describe('bin/teapurl.cjs keeps no code cache', () => {
     expect(readFileSync(exact).equals(corrupt)).toBe(true);
     expect(readFileSync(other).equals(corrupt)).toBe(true);
     expect([statSync(exact).mtimeMs, statSync(other).mtimeMs]).toEqual(before);
-    expect(tree(home)).toEqual(['.cache', path.join('.cache', 'teapurl'), path.join('.cache', 'teapurl', path.basename(exact)), path.join('.cache', 'teapurl', 'planted.v8')].sort());
+    expect(tree(home)).toEqual(
+      ['.cache', path.join('.cache', 'teapurl'), path.join('.cache', 'teapurl', path.basename(exact)), path.join('.cache', 'teapurl', 'planted.v8')].sort(),
+    );
   });
 });

@@ -94,48 +94,67 @@ const CASES = [
   { args: ['purl', 'urls'], format: 'text', lines: PURL_LINES, bad: PURL_BAD, good: PURL_GOOD, noun: 'PURLs invalid', maxLength: 65_536 },
   { args: ['purl', 'urls', '--format', 'json'], format: 'json', lines: PURL_LINES, bad: PURL_BAD, good: PURL_GOOD, noun: 'PURLs invalid', maxLength: 65_536 },
   { args: ['purl', 'from-url'], format: 'text', lines: URL_LINES, bad: URL_BAD, good: URL_GOOD, noun: 'URLs not recognised', maxLength: 8192 },
-  { args: ['purl', 'from-url', '--format', 'json'], format: 'json', lines: URL_LINES, bad: URL_BAD, good: URL_GOOD, noun: 'URLs not recognised', maxLength: 8192 },
+  {
+    args: ['purl', 'from-url', '--format', 'json'],
+    format: 'json',
+    lines: URL_LINES,
+    bad: URL_BAD,
+    good: URL_GOOD,
+    noun: 'URLs not recognised',
+    maxLength: 8192,
+  },
   { args: ['vers', 'canonical'], format: 'text', lines: VERS_LINES, bad: VERS_BAD, good: VERS_GOOD, noun: 'ranges invalid', maxLength: 65_536 },
-  { args: ['vers', 'canonical', '--format', 'json'], format: 'json', lines: VERS_LINES, bad: VERS_BAD, good: VERS_GOOD, noun: 'ranges invalid', maxLength: 65_536 },
+  {
+    args: ['vers', 'canonical', '--format', 'json'],
+    format: 'json',
+    lines: VERS_LINES,
+    bad: VERS_BAD,
+    good: VERS_GOOD,
+    noun: 'ranges invalid',
+    maxLength: 65_536,
+  },
 ] as const;
 
 describe('every line-oriented purl and vers action prints one record per non-blank input line', () => {
-  it.each(CASES.map((c) => ({ ...c, name: c.args.join(' ') })))('teapurl $name: 14 lines in, 14 records out, failures said on stderr', ({ args, format, lines, bad, good, noun, maxLength }) => {
-    const inputs = nonBlank(lines);
-    expect(inputs).toHaveLength(14);
-    const r = runCli([...args], { cwd, input: `${lines.join('\n')}\n` });
-    expect(r.status).toBe(1);
-    const records = r.stdout.split('\n');
-    expect(records.pop()).toBe('');
-    expect(records).toHaveLength(14);
+  it.each(CASES.map((c) => ({ ...c, name: c.args.join(' ') })))(
+    'teapurl $name: 14 lines in, 14 records out, failures said on stderr',
+    ({ args, format, lines, bad, good, noun, maxLength }) => {
+      const inputs = nonBlank(lines);
+      expect(inputs).toHaveLength(14);
+      const r = runCli([...args], { cwd, input: `${lines.join('\n')}\n` });
+      expect(r.status).toBe(1);
+      const records = r.stdout.split('\n');
+      expect(records.pop()).toBe('');
+      expect(records).toHaveLength(14);
 
-    // Which lines failed, by their line numbers on stderr.
-    const failedNumbers = new Set([...r.stderr.matchAll(/^line (\d+): /gm)].map((m) => Number(m[1])));
-    const failed = inputs.map((input) => failedNumbers.has(input.number));
-    for (const i of bad) expect(failed[i], `${inputs[i]!.text.slice(0, 60)} fails`).toBe(true);
-    for (const i of good) expect(failed[i], `${inputs[i]!.text.slice(0, 60)} passes`).toBe(false);
-    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(`${failed.filter(Boolean).length} of 14 ${noun}`);
+      // Which lines failed, by their line numbers on stderr.
+      const failedNumbers = new Set([...r.stderr.matchAll(/^line (\d+): /gm)].map((m) => Number(m[1])));
+      const failed = inputs.map((input) => failedNumbers.has(input.number));
+      for (const i of bad) expect(failed[i], `${inputs[i]!.text.slice(0, 60)} fails`).toBe(true);
+      for (const i of good) expect(failed[i], `${inputs[i]!.text.slice(0, 60)} passes`).toBe(false);
+      expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(`${failed.filter(Boolean).length} of 14 ${noun}`);
 
-    records.forEach((record, i) => {
-      const input = inputs[i]!;
-      if (format === 'text') {
-        expect(record === '', `record ${i + 1} (${record.slice(0, 60)}) is empty exactly when its line failed`).toBe(failed[i]);
-        return;
-      }
-      const value = JSON.parse(record) as Record<string, unknown>;
-      if (failed[i]) {
-        // A line too long to keep has no input to echo.
-        expect(value).toEqual({ input: input.text.length > maxLength ? null : input.text, error: expect.any(String) });
-        expect(r.stderr).toContain(`line ${input.number}: ${value.error as string}`);
-      } else {
-        expect(value).not.toHaveProperty('error');
-        // Each answer names what it answers: the input itself, or for parse its type.
-        if (args[0] === 'vers') expect(value.input, `record ${i + 1}`).toBe(input.text);
-        else if (args[1] === 'parse') expect(value.type, `record ${i + 1}`).toBe(/^pkg:([^/]+)\//.exec(input.text)![1]!.toLowerCase());
-        else expect(value[args[1] === 'urls' ? 'purl' : 'url'], `record ${i + 1}`).toBe(input.text);
-      }
-    });
-  });
+      records.forEach((record, i) => {
+        const input = inputs[i]!;
+        if (format === 'text') {
+          expect(record === '', `record ${i + 1} (${record.slice(0, 60)}) is empty exactly when its line failed`).toBe(failed[i]);
+          return;
+        }
+        const value = JSON.parse(record) as Record<string, unknown>;
+        if (failed[i]) {
+          // A line too long to keep has no input to echo.
+          expect(value).toEqual({ input: input.text.length > maxLength ? null : input.text, error: expect.any(String) });
+          expect(r.stderr).toContain(`line ${input.number}: ${value.error as string}`);
+        } else {
+          expect(value).not.toHaveProperty('error');
+          // Each answer names what it answers: the input itself, or for parse its type.
+          if (args[0] === 'vers') expect(value.input, `record ${i + 1}`).toBe(input.text);
+          else if (args[1] === 'parse') expect(value.type, `record ${i + 1}`).toBe(/^pkg:([^/]+)\//.exec(input.text)![1]!.toLowerCase());
+          else expect(value[args[1] === 'urls' ? 'purl' : 'url'], `record ${i + 1}`).toBe(input.text);
+        }
+      });
+    },
+  );
 
   it('arguments get a record each too, and - reads standard input in its place', () => {
     const r = runCli(['purl', 'from-url', '--format', 'json', 'https://example.com/x', '-', 'https://crates.io/crates/rand'], {
@@ -143,7 +162,12 @@ describe('every line-oriented purl and vers action prints one record per non-bla
       input: 'https://www.npmjs.com/package/left-pad\n\nnot a url\n',
     });
     expect(r.status).toBe(1);
-    expect(r.stdout.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([
+    expect(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
       { input: 'https://example.com/x', error: 'no URL template of any type reads this URL back to a PURL' },
       { url: 'https://www.npmjs.com/package/left-pad', purl: 'pkg:npm/left-pad' },
       { input: 'not a url', error: 'not an absolute URL' },

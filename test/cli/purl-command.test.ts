@@ -35,8 +35,20 @@ beforeAll(() => {
     JSON.stringify({
       tests: [
         { description: 'folds the name', test_group: 'required', test_type: 'validate', input: 'pkg:widget/Gear', expected_output: 'pkg:widget/gear' },
-        { description: 'a deliberately wrong expectation', test_group: 'required', test_type: 'parse', input: 'pkg:widget/gear', expected_output: { type: 'widget', namespace: null, name: 'cog', version: null, qualifiers: null, subpath: null } },
-        { description: 'namespace is prohibited', test_group: 'required', test_type: 'build', input: { type: 'widget', namespace: 'x', name: 'gear' }, expected_failure: true },
+        {
+          description: 'a deliberately wrong expectation',
+          test_group: 'required',
+          test_type: 'parse',
+          input: 'pkg:widget/gear',
+          expected_output: { type: 'widget', namespace: null, name: 'cog', version: null, qualifiers: null, subpath: null },
+        },
+        {
+          description: 'namespace is prohibited',
+          test_group: 'required',
+          test_type: 'build',
+          input: { type: 'widget', namespace: 'x', name: 'gear' },
+          expected_failure: true,
+        },
       ],
     }),
   );
@@ -82,7 +94,12 @@ describe('teapurl purl parse|canonical|validate', () => {
 
   it('validate says a canonical PURL is one, and names the canonical form of the others', async () => {
     const r = await purl(['validate', 'pkg:cargo/rand@0.8.5', 'pkg:npm/@babel/core']);
-    expect(r).toEqual({ status: 0, stdout: 'pkg:cargo/rand@0.8.5: valid and canonical\npkg:npm/@babel/core: valid, not canonical (written with other percent-encoding or separators than the canonical form); canonical form is pkg:npm/%40babel/core\n', stderr: '' });
+    expect(r).toEqual({
+      status: 0,
+      stdout:
+        'pkg:cargo/rand@0.8.5: valid and canonical\npkg:npm/@babel/core: valid, not canonical (written with other percent-encoding or separators than the canonical form); canonical form is pkg:npm/%40babel/core\n',
+      stderr: '',
+    });
   });
 
   it('validate says why a PURL is not canonical, in the words the example checks use', async () => {

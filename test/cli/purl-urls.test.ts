@@ -46,7 +46,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('teapurl purl urls', () => {
   it('prints the PURL, its repository URL and its download URL, tab-separated, for each argument', async () => {
     const r = await purl(['urls', LEFT_PAD, LANG3]);
-    expect(r).toEqual({ status: 0, stdout: `${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\t${LEFT_PAD_PAGE}\n${LANG3}\t${LANG3_REPO}\t${LANG3_JAR}\t${LANG3_PAGE}\n`, stderr: '' });
+    expect(r).toEqual({
+      status: 0,
+      stdout: `${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\t${LEFT_PAD_PAGE}\n${LANG3}\t${LANG3_REPO}\t${LANG3_JAR}\t${LANG3_PAGE}\n`,
+      stderr: '',
+    });
   });
 
   it("writes '-' where no URL applies: no version, or a type without URL templates", async () => {
@@ -58,7 +62,12 @@ describe('teapurl purl urls', () => {
   it('--format json gives one object per line, null for none', async () => {
     const r = await purl(['urls', '--format', 'json', LEFT_PAD, 'pkg:npm/left-pad']);
     expect(r.status).toBe(0);
-    expect(r.stdout.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([
+    expect(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
       { purl: LEFT_PAD, repository: LEFT_PAD_REPO, download: LEFT_PAD_TGZ, versionPage: LEFT_PAD_PAGE },
       { purl: 'pkg:npm/left-pad', repository: LEFT_PAD_REPO, download: null, versionPage: null },
     ]);
@@ -136,7 +145,10 @@ describe('teapurl purl from-url', () => {
 
   it('round-trips with purl urls: the download URL reads back to the PURL', async () => {
     const urls = await purl(['urls', LEFT_PAD, LANG3]);
-    const downloads = urls.stdout.trimEnd().split('\n').map((line) => line.split('\t')[2]!);
+    const downloads = urls.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t')[2]!);
     const back = await purl(['from-url'], [downloads.join('\n')]);
     expect(back).toEqual({ status: 0, stdout: `${LEFT_PAD}\n${LANG3}\n`, stderr: '' });
   });
@@ -151,7 +163,12 @@ describe('teapurl purl from-url', () => {
   it('--format json gives {url, purl} per line; hostile input is escaped', async () => {
     const r = await purl(['from-url', '--format', 'json', LEFT_PAD_TGZ, 'https://x.test/\u001b[2J\u202e']);
     expect(r.status).toBe(1);
-    expect(r.stdout.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([
+    expect(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
       { url: LEFT_PAD_TGZ, purl: LEFT_PAD },
       { input: 'https://x.test/\u001b[2J\u202e', error: 'no URL template of any type reads this URL back to a PURL' },
     ]);
@@ -217,7 +234,10 @@ describe('teapurl purl: standard input as a filter', () => {
   it('- reads standard input in its place, for every action that reads lines, as validate - does', async () => {
     const lines = [`${LEFT_PAD}\n`, `${LANG3}\n`];
     const urls = await purl(['urls', '-'], lines);
-    expect([urls.status, urls.stdout]).toEqual([0, `${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\t${LEFT_PAD_PAGE}\n${LANG3}\t${LANG3_REPO}\t${LANG3_JAR}\t${LANG3_PAGE}\n`]);
+    expect([urls.status, urls.stdout]).toEqual([
+      0,
+      `${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\t${LEFT_PAD_PAGE}\n${LANG3}\t${LANG3_REPO}\t${LANG3_JAR}\t${LANG3_PAGE}\n`,
+    ]);
     const back = await purl(['from-url', '-'], [`${LEFT_PAD_TGZ}\n`]);
     expect([back.status, back.stdout]).toEqual([0, `${LEFT_PAD}\n`]);
     // Arguments and standard input in the order given.
@@ -265,7 +285,10 @@ describe('teapurl purl: standard input as a filter', () => {
       answersBeforeTheNextLine(['canonical'], 'pkg:NPM/a@1', 'pkg:npm/b@2'),
       answersBeforeTheNextLine(['from-url', '-'], LEFT_PAD_TGZ, LANG3_JAR),
     ]);
-    expect(urls).toEqual({ early: `${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\t${LEFT_PAD_PAGE}\n`, all: `${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\t${LEFT_PAD_PAGE}\n${LANG3}\t${LANG3_REPO}\t${LANG3_JAR}\t${LANG3_PAGE}\n` });
+    expect(urls).toEqual({
+      early: `${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\t${LEFT_PAD_PAGE}\n`,
+      all: `${LEFT_PAD}\t${LEFT_PAD_REPO}\t${LEFT_PAD_TGZ}\t${LEFT_PAD_PAGE}\n${LANG3}\t${LANG3_REPO}\t${LANG3_JAR}\t${LANG3_PAGE}\n`,
+    });
     expect(canonical).toEqual({ early: 'pkg:npm/a@1\n', all: 'pkg:npm/a@1\npkg:npm/b@2\n' });
     expect(fromUrl).toEqual({ early: `${LEFT_PAD}\n`, all: `${LEFT_PAD}\n${LANG3}\n` });
   }, 30_000);

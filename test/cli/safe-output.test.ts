@@ -7,7 +7,8 @@ import { escapeControls, escapeJsonText } from '../../src/cli/output/safe-text.j
 import { runCli } from '../support/run-cli.js';
 
 /** A discovery document with an unknown member whose name holds CR LF, a bidi override and ESC. */
-const HOSTILE_KEY = '{\n  "schemaVersion": 1,\n  "endpoints": [{ "url": "https://tea.example.com", "versions": ["1.0.0"] }],\n  "x\\r\\ny\\u202ez\\u001b[31m": 1\n}\n';
+const HOSTILE_KEY =
+  '{\n  "schemaVersion": 1,\n  "endpoints": [{ "url": "https://tea.example.com", "versions": ["1.0.0"] }],\n  "x\\r\\ny\\u202ez\\u001b[31m": 1\n}\n';
 const BAD = '{\n  "schemaVersion": 1,\n  "endpoints": [{ "url": "https://tea.example.com", "versions": ["1.0"] }]\n}\n';
 const CRLF_NAME = 'evil\r\nfile.json';
 const BIDI_NAME = 'txt\u202egnp.json';

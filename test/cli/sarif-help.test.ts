@@ -21,16 +21,40 @@ const WEB = `https://github.com/example/teapurl/blob/v${manifest.version}/`;
 
 /** Every rule teapurl can report: each check's, and the schema, JSON and file rules. */
 const RULES = [
-  ...new Set([...KIND_NAMES.flatMap((kind) => (builtInChecks[kind] ?? []).map((c) => c.rule)), 'schema/required', 'schema/pattern', 'json/syntax', 'json/duplicate-key', 'file/too-large', 'kind/undetected', 'xml/syntax']),
+  ...new Set([
+    ...KIND_NAMES.flatMap((kind) => (builtInChecks[kind] ?? []).map((c) => c.rule)),
+    'schema/required',
+    'schema/pattern',
+    'json/syntax',
+    'json/duplicate-key',
+    'file/too-large',
+    'kind/undetected',
+    'xml/syntax',
+  ]),
 ];
 
 /** A result with one finding of each rule, so that the report lists every rule. */
 const RESULTS: ValidationResult[] = [
-  { file: 'x.json', kind: null, valid: false, findings: RULES.map((rule, i) => ({ file: 'x.json', pointer: '', line: i + 1, column: 1, severity: 'error' as const, rule, message: 'm' })) },
+  {
+    file: 'x.json',
+    kind: null,
+    valid: false,
+    findings: RULES.map((rule, i) => ({ file: 'x.json', pointer: '', line: i + 1, column: 1, severity: 'error' as const, rule, message: 'm' })),
+  },
 ];
 
 function sarif(info: { repository?: string; homepage?: string }): Log {
-  return JSON.parse(formatSarif(RESULTS, { cwd: ROOT, quiet: false, stdinName: '<stdin>', problems: [], version: manifest.version, homepage: info.homepage, repository: info.repository })) as Log;
+  return JSON.parse(
+    formatSarif(RESULTS, {
+      cwd: ROOT,
+      quiet: false,
+      stdinName: '<stdin>',
+      problems: [],
+      version: manifest.version,
+      homepage: info.homepage,
+      repository: info.repository,
+    }),
+  ) as Log;
 }
 
 const markdown = new MarkdownIt();
@@ -91,10 +115,18 @@ describe('SARIF rule help', () => {
   it('the repository is read from package.json as npm writes it; homepage is next; with neither, no helpUri and the help names the guide in the package', () => {
     const file = 'docs/validate.md#what-is-checked';
     const version = '1.2.3';
-    expect(['github:example/teapurl', 'example/teapurl', 'https://github.com/example/teapurl', 'git+ssh://git@github.com/example/teapurl.git', 'git@github.com:example/teapurl.git'].map((repository) => repositoryFileUrl(file, { version, repository }))).toEqual(
-      Array(5).fill(`https://github.com/example/teapurl/blob/v1.2.3/${file}`),
+    expect(
+      [
+        'github:example/teapurl',
+        'example/teapurl',
+        'https://github.com/example/teapurl',
+        'git+ssh://git@github.com/example/teapurl.git',
+        'git@github.com:example/teapurl.git',
+      ].map((repository) => repositoryFileUrl(file, { version, repository })),
+    ).toEqual(Array(5).fill(`https://github.com/example/teapurl/blob/v1.2.3/${file}`));
+    expect(repositoryFileUrl(file, { version, repository: 'https://gitlab.com/group/teapurl.git' })).toBe(
+      `https://gitlab.com/group/teapurl/-/blob/v1.2.3/${file}`,
     );
-    expect(repositoryFileUrl(file, { version, repository: 'https://gitlab.com/group/teapurl.git' })).toBe(`https://gitlab.com/group/teapurl/-/blob/v1.2.3/${file}`);
     expect(repositoryFileUrl(file, { version, homepage: 'https://teapurl.example.org/' })).toBe(`https://teapurl.example.org/${file}`);
     const bare = sarif({}).runs[0]!.tool.driver.rules!;
     for (const rule of bare) {

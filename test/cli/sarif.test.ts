@@ -27,7 +27,8 @@ const validateSarif = (() => {
 /** The multitool itself, when it can start here (it is a self-contained .NET program). */
 const MULTITOOL = path.join(MULTITOOL_DIR, process.platform === 'win32' ? 'Sarif.Multitool.exe' : 'Sarif.Multitool');
 const multitoolProbe = spawnSync(MULTITOOL, ['--version'], { encoding: 'utf8' });
-const multitoolMissing = multitoolProbe.status === 0 ? null : `the SARIF multitool cannot start here (${multitoolProbe.error?.message ?? multitoolProbe.stderr.slice(0, 200)})`;
+const multitoolMissing =
+  multitoolProbe.status === 0 ? null : `the SARIF multitool cannot start here (${multitoolProbe.error?.message ?? multitoolProbe.stderr.slice(0, 200)})`;
 if (multitoolMissing) console.warn(`[teapurl tests] ${multitoolMissing}: its SARIF and GitHub rules are not applied; the schema check still runs.`);
 
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -126,10 +127,16 @@ describe('teapurl validate --format sarif', () => {
   });
 
   it('positions agree with --format json', () => {
-    const json = JSON.parse(runCli(['validate', '--format', 'json', ODD_NAME, 'local.json'], { cwd: dir }).stdout) as { findings: { line: number; column: number; rule: string }[] }[];
+    const json = JSON.parse(runCli(['validate', '--format', 'json', ODD_NAME, 'local.json'], { cwd: dir }).stdout) as {
+      findings: { line: number; column: number; rule: string }[];
+    }[];
     const { log } = sarif([ODD_NAME, 'local.json']);
     const fromJson = json.flatMap((f) => f.findings.map((x) => [x.rule, x.line, x.column]));
-    const fromSarif = log.runs[0]!.results!.map((r) => [r.ruleId, r.locations![0]!.physicalLocation!.region!.startLine, r.locations![0]!.physicalLocation!.region!.startColumn]);
+    const fromSarif = log.runs[0]!.results!.map((r) => [
+      r.ruleId,
+      r.locations![0]!.physicalLocation!.region!.startLine,
+      r.locations![0]!.physicalLocation!.region!.startColumn,
+    ]);
     expect(fromSarif).toEqual(fromJson);
   });
 
@@ -159,7 +166,9 @@ describe('teapurl validate --format sarif', () => {
     expectSchemaValid(log);
     keep(text);
     expect(stderr).toBe("teapurl validate: 'nope.json' does not exist\nSee 'teapurl validate --help'\n");
-    expect(log.runs[0]!.invocations).toEqual([{ executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: "'nope.json' does not exist" } }] }]);
+    expect(log.runs[0]!.invocations).toEqual([
+      { executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: "'nope.json' does not exist" } }] },
+    ]);
     expect(log.runs[0]!.results!.length).toBeGreaterThan(0);
   });
 
@@ -174,7 +183,13 @@ describe('teapurl validate --format sarif', () => {
     const dryLog = JSON.parse(dry.stdout) as Log;
     expectSchemaValid(dryLog);
     keep(dry.stdout);
-    expect(dryLog.runs[0]!.properties).toMatchObject({ teapurlFix: { dryRun: true, fixed: 1, files: [{ uri: 'widget-definition.json', outcome: 'would-fix', fixed: [{ pointer: '/examples/0', after: 'pkg:widget/a@1?arch=arm64&os=linux' }] }] } });
+    expect(dryLog.runs[0]!.properties).toMatchObject({
+      teapurlFix: {
+        dryRun: true,
+        fixed: 1,
+        files: [{ uri: 'widget-definition.json', outcome: 'would-fix', fixed: [{ pointer: '/examples/0', after: 'pkg:widget/a@1?arch=arm64&os=linux' }] }],
+      },
+    });
     expect(dryLog.runs[0]!.results!.map((r) => r.ruleId)).toEqual(['purl-type/example-type']);
     expect(dry.stderr).toMatch(/^--- a\/widget-definition\.json\n\+\+\+ b\/widget-definition\.json\n@@ /);
     expect(readFileSync(path.join(sub, 'widget-definition.json'), 'utf8')).toBe(broken);
@@ -200,18 +215,24 @@ describe('teapurl validate --format sarif', () => {
     expect(log.runs[0]!.results).toEqual([]);
   });
 
-  it.skipIf(multitoolMissing !== null)("Microsoft's SARIF multitool finds no error or warning, GitHub's ingestion rules included", () => {
-    expect(outputs.length).toBeGreaterThan(0);
-    const report = path.join(dir, 'multitool.sarif');
-    const r = spawnSync(MULTITOOL, ['validate', '--rule-kind', 'Gh;Sarif', '--level', 'Error;Warning', '--log', 'ForceOverwrite', '-o', report, ...outputs], { encoding: 'utf8' });
-    expect(r.status, r.stdout + r.stderr).toBe(0);
-    const found = (JSON.parse(readFileSync(report, 'utf8')) as Log).runs.flatMap((run) => run.results ?? []);
-    const shown = found.map((f) => `${f.ruleId}: ${f.message.text ?? JSON.stringify(f.message)}`);
-    // SARIF2017 asks every location for a region. A finding on a whole file (empty, binary, too
-    // large) has no line, and SARIF's own meaning of a location without a region is "the whole
-    // artifact": that is what teapurl writes, and the only warning left.
-    const missingRegion = shown.filter((line) => line.startsWith('SARIF2017: '));
-    expect(missingRegion).toEqual([expect.stringMatching(/Warning_MissingRegion.*runs\[0\]\.results\[5\]\.locations\[0\]/)]);
-    expect(shown.filter((line) => !missingRegion.includes(line))).toEqual([]);
-  }, 60_000);
+  it.skipIf(multitoolMissing !== null)(
+    "Microsoft's SARIF multitool finds no error or warning, GitHub's ingestion rules included",
+    () => {
+      expect(outputs.length).toBeGreaterThan(0);
+      const report = path.join(dir, 'multitool.sarif');
+      const r = spawnSync(MULTITOOL, ['validate', '--rule-kind', 'Gh;Sarif', '--level', 'Error;Warning', '--log', 'ForceOverwrite', '-o', report, ...outputs], {
+        encoding: 'utf8',
+      });
+      expect(r.status, r.stdout + r.stderr).toBe(0);
+      const found = (JSON.parse(readFileSync(report, 'utf8')) as Log).runs.flatMap((run) => run.results ?? []);
+      const shown = found.map((f) => `${f.ruleId}: ${f.message.text ?? JSON.stringify(f.message)}`);
+      // SARIF2017 asks every location for a region. A finding on a whole file (empty, binary, too
+      // large) has no line, and SARIF's own meaning of a location without a region is "the whole
+      // artifact": that is what teapurl writes, and the only warning left.
+      const missingRegion = shown.filter((line) => line.startsWith('SARIF2017: '));
+      expect(missingRegion).toEqual([expect.stringMatching(/Warning_MissingRegion.*runs\[0\]\.results\[5\]\.locations\[0\]/)]);
+      expect(shown.filter((line) => !missingRegion.includes(line))).toEqual([]);
+    },
+    60_000,
+  );
 });

@@ -123,7 +123,8 @@ describe('usage errors: one line naming the problem, then where the help is; exi
     expect(r).toEqual({
       status: 2,
       stdout: '',
-      stderr: "teapurl purl test-suite: 'nope.json' does not exist\nteapurl purl test-suite: 'somedir' is a folder, not a file\nSee 'teapurl purl test-suite --help'\n",
+      stderr:
+        "teapurl purl test-suite: 'nope.json' does not exist\nteapurl purl test-suite: 'somedir' is a folder, not a file\nSee 'teapurl purl test-suite --help'\n",
     });
   });
 
@@ -143,8 +144,16 @@ describe('usage errors: one line naming the problem, then where the help is; exi
     for (const flag of ['version', 'help']) {
       expect(await cli([`--${flag}=1`])).toEqual({ status: 2, stdout: '', stderr: `teapurl: option '--${flag}' takes no value\nSee 'teapurl --help'\n` });
     }
-    expect(await cli(['validat', 'file.json'])).toEqual({ status: 2, stdout: '', stderr: "teapurl: unknown command 'validat'; did you mean 'validate'?\nSee 'teapurl --help'\n" });
-    expect(await cli(['--verison'])).toEqual({ status: 2, stdout: '', stderr: "teapurl: unknown option '--verison'; did you mean '--version'?\nSee 'teapurl --help'\n" });
+    expect(await cli(['validat', 'file.json'])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: "teapurl: unknown command 'validat'; did you mean 'validate'?\nSee 'teapurl --help'\n",
+    });
+    expect(await cli(['--verison'])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: "teapurl: unknown option '--verison'; did you mean '--version'?\nSee 'teapurl --help'\n",
+    });
     // An inherited name is no command.
     expect((await cli(['constructor'])).stderr).toBe("teapurl: unknown command 'constructor'\nSee 'teapurl --help'\n");
   });

@@ -89,13 +89,20 @@ describe.skipIf(!HAS_PURL_SPEC)('teapurl validate --fix on the published definit
     expect(fixedLines.map((l) => l.replace(/^types\/(.+)-definition\.json:\d+:5: fixed examples\[(\d+)\]: .*$/, '$1 /examples/$2'))).toEqual(
       FIXABLE.map(([type, pointer]) => `${type} ${pointer}`),
     );
-    expect(fixedLines[0]).toMatch(/^types\/cocoapods-definition\.json:34:5: fixed examples\[3\]: "pkg:cocoapods\/GoogleUtilities@7\.5\.2#NSData\+zlib" {2}→ {2}"pkg:cocoapods\/GoogleUtilities@7\.5\.2#NSData%2Bzlib"$/);
+    expect(fixedLines[0]).toMatch(
+      /^types\/cocoapods-definition\.json:34:5: fixed examples\[3\]: "pkg:cocoapods\/GoogleUtilities@7\.5\.2#NSData\+zlib" {2}→ {2}"pkg:cocoapods\/GoogleUtilities@7\.5\.2#NSData%2Bzlib"$/,
+    );
     expect(run.stdout).toContain('\nfixed 12 findings in 9 files\n');
   });
 
   it('leaves the findings that need a person, says so, and exits as validation of the result', () => {
     const after = findingsOf(dir);
-    expect(after.filter((f) => f.includes('example-canonical'))).toEqual(['opam purl-type/example-canonical /examples/1', 'yocto purl-type/example-canonical /examples/1', 'yocto purl-type/example-canonical /examples/2', 'yocto purl-type/example-canonical /examples/3']);
+    expect(after.filter((f) => f.includes('example-canonical'))).toEqual([
+      'opam purl-type/example-canonical /examples/1',
+      'yocto purl-type/example-canonical /examples/1',
+      'yocto purl-type/example-canonical /examples/2',
+      'yocto purl-type/example-canonical /examples/3',
+    ]);
     expect(after.filter((f) => !f.includes('example-canonical'))).toEqual([
       'chrome-extension purl-type/id-file-name /$id',
       'huggingface purl-type/id-file-name /$id',
@@ -171,7 +178,10 @@ describe.skipIf(!HAS_PURL_SPEC)('teapurl validate --fix on the published definit
   it('--format json carries each fix, and each remaining finding its fix when it has one', () => {
     const json = copyOfTypes();
     const plain = JSON.parse(runCli(['validate', '--format', 'json', 'types/rpm-definition.json'], { cwd: json }).stdout) as JsonFile[];
-    expect(plain[0]!.findings[0]!.fix).toEqual({ pointer: '/examples/1', replacement: 'pkg:rpm/fedora/centerim@4.22.10-1.el6?arch=i686&distro=fedora-25&epoch=1' });
+    expect(plain[0]!.findings[0]!.fix).toEqual({
+      pointer: '/examples/1',
+      replacement: 'pkg:rpm/fedora/centerim@4.22.10-1.el6?arch=i686&distro=fedora-25&epoch=1',
+    });
     const r = runCli(['validate', '--fix', '--dry-run', '--format', 'json', 'types/rpm-definition.json', 'types/opam-definition.json'], { cwd: json });
     const files = JSON.parse(r.stdout) as (JsonFile & { outcome: string; fixed: { pointer: string; before: string; after: string }[]; diff: string })[];
     expect(files.map((f) => [f.file, f.outcome, f.valid, f.fixed.length])).toEqual([
@@ -322,7 +332,10 @@ describe('teapurl validate --fix: streams, awkward names, links', () => {
   /** Applies `diff` in `dir` with patch -p1 or git apply; the tool's own complaint when it refuses. */
   function apply(tool: 'patch' | 'git', diff: string, dir: string): string | null {
     writeFileSync(path.join(dir, '..fix.patch'), diff);
-    const r = tool === 'patch' ? spawnSync('patch', ['-p1', '-s', '-i', '..fix.patch'], { cwd: dir, encoding: 'utf8' }) : spawnSync('git', ['apply', '..fix.patch'], { cwd: dir, encoding: 'utf8' });
+    const r =
+      tool === 'patch'
+        ? spawnSync('patch', ['-p1', '-s', '-i', '..fix.patch'], { cwd: dir, encoding: 'utf8' })
+        : spawnSync('git', ['apply', '..fix.patch'], { cwd: dir, encoding: 'utf8' });
     if (r.error) return null;
     return r.status === 0 ? '' : `${tool}: ${r.stdout}${r.stderr}`;
   }
@@ -331,36 +344,49 @@ describe('teapurl validate --fix: streams, awkward names, links', () => {
   it('--format github and json: standard output holds that format alone, with and without --dry-run', () => {
     const dir = folderWith(['widget-definition.json']);
     const dryGithub = runCli(['validate', '--fix', '--dry-run', '--format', 'github', 'widget-definition.json'], { cwd: dir });
-    expect(dryGithub.stdout.trimEnd().split('\n')).toEqual([expect.stringMatching(/^::notice file=widget-definition\.json,line=\d+,col=5,title=teapurl --fix::would fix examples\[0\]: /), '::notice title=teapurl --fix::would fix 1 finding in 1 file']);
+    expect(dryGithub.stdout.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(/^::notice file=widget-definition\.json,line=\d+,col=5,title=teapurl --fix::would fix examples\[0\]: /),
+      '::notice title=teapurl --fix::would fix 1 finding in 1 file',
+    ]);
     expect(dryGithub.stderr).toMatch(/^--- a\/widget-definition\.json\n/);
     const dryJson = runCli(['validate', '--fix', '--dry-run', '--format', 'json', 'widget-definition.json'], { cwd: dir });
     expect(dryJson.stderr).toBe('');
     expect(JSON.parse(dryJson.stdout)).toMatchObject([{ outcome: 'would-fix', diff: expect.stringMatching(/^--- a\/widget-definition\.json\n/) }]);
     expect(readFileSync(path.join(dir, 'widget-definition.json'), 'utf8')).toBe(BROKEN);
     const github = runCli(['validate', '--fix', '--format', 'github', 'widget-definition.json'], { cwd: dir });
-    expect(github.stdout.trimEnd().split('\n').every((line) => line.startsWith('::notice '))).toBe(true);
+    expect(
+      github.stdout
+        .trimEnd()
+        .split('\n')
+        .every((line) => line.startsWith('::notice ')),
+    ).toBe(true);
     expect([github.stderr, github.status]).toEqual(['', 0]);
     expect(readFileSync(path.join(dir, 'widget-definition.json'), 'utf8')).toBe(FIXED);
   });
 
-  it.skipIf(tools.length === 0)('quotes names as git does, so that patch -p1 and git apply take the diff: a space, a quote, a backslash, controls, bidi, white space at either end', () => {
-    const names = ['sp ace', 'q"uote', 'back\\slash', 'tab\there', 'new\nline', 'bidi\u202eé', 'plain-é', 'trailing ', ' leading'].map((folder) => `${folder}/widget-definition.json`);
-    for (const tool of tools) {
-      const dir = folderWith(names);
-      const dry = runCli(['validate', '--fix', '--dry-run', ...names], { cwd: dir });
-      expect(dry.status, dry.stderr).toBe(0);
-      expect(dry.stdout).toContain('--- a/sp ace/widget-definition.json\t\n+++ b/sp ace/widget-definition.json\t\n');
-      expect(dry.stdout).toContain('--- "a/q\\"uote/widget-definition.json"\n');
-      expect(dry.stdout).toContain('--- "a/tab\\there/widget-definition.json"\n');
-      expect(dry.stdout).toContain('--- "a/bidi\\342\\200\\256\\303\\251/widget-definition.json"\n');
-      expect(dry.stdout).toContain('--- "a/plain-\\303\\251/widget-definition.json"\n');
-      // Issue 29 item 11: git writes these raw with a tab after them, and patch -p1 drops the space.
-      expect(dry.stdout).toContain('--- "a/trailing /widget-definition.json"\n+++ "b/trailing /widget-definition.json"\n');
-      expect(dry.stdout).toContain('--- "a/ leading/widget-definition.json"\n');
-      expect(apply(tool, dry.stdout, dir)).toBe('');
-      for (const name of names) expect(readFileSync(path.join(dir, name), 'utf8'), `${tool} ${JSON.stringify(name)}`).toBe(FIXED);
-    }
-  });
+  it.skipIf(tools.length === 0)(
+    'quotes names as git does, so that patch -p1 and git apply take the diff: a space, a quote, a backslash, controls, bidi, white space at either end',
+    () => {
+      const names = ['sp ace', 'q"uote', 'back\\slash', 'tab\there', 'new\nline', 'bidi\u202eé', 'plain-é', 'trailing ', ' leading'].map(
+        (folder) => `${folder}/widget-definition.json`,
+      );
+      for (const tool of tools) {
+        const dir = folderWith(names);
+        const dry = runCli(['validate', '--fix', '--dry-run', ...names], { cwd: dir });
+        expect(dry.status, dry.stderr).toBe(0);
+        expect(dry.stdout).toContain('--- a/sp ace/widget-definition.json\t\n+++ b/sp ace/widget-definition.json\t\n');
+        expect(dry.stdout).toContain('--- "a/q\\"uote/widget-definition.json"\n');
+        expect(dry.stdout).toContain('--- "a/tab\\there/widget-definition.json"\n');
+        expect(dry.stdout).toContain('--- "a/bidi\\342\\200\\256\\303\\251/widget-definition.json"\n');
+        expect(dry.stdout).toContain('--- "a/plain-\\303\\251/widget-definition.json"\n');
+        // Issue 29 item 11: git writes these raw with a tab after them, and patch -p1 drops the space.
+        expect(dry.stdout).toContain('--- "a/trailing /widget-definition.json"\n+++ "b/trailing /widget-definition.json"\n');
+        expect(dry.stdout).toContain('--- "a/ leading/widget-definition.json"\n');
+        expect(apply(tool, dry.stdout, dir)).toBe('');
+        for (const name of names) expect(readFileSync(path.join(dir, name), 'utf8'), `${tool} ${JSON.stringify(name)}`).toBe(FIXED);
+      }
+    },
+  );
 
   it.skipIf(!tools.includes('patch'))('issue 29 item 11: patch -p1 patches a file whose name ends in a space, not its namesake without one', () => {
     const dir = folderWith(['widget-definition.json ']);
@@ -375,52 +401,59 @@ describe('teapurl validate --fix: streams, awkward names, links', () => {
     expect(dry.stdout).toMatch(/^--- "a\/widget-definition\.json "\n\+\+\+ "b\/widget-definition\.json "\n/);
   });
 
-  it.skipIf(tools.length === 0)('names the file a link leads to, fixes a file named twice once, and refuses to diff a file outside the working directory', () => {
-    for (const tool of tools) {
-      const dir = folderWith(['real/widget-definition.json']);
-      mkdirSync(path.join(dir, 'tw'));
-      // (named as its target is, so the file-name check has nothing to say)
-      symlinkSync('../real/widget-definition.json', path.join(dir, 'tw', 'widget-definition.json'));
-      const dry = runCli(['validate', '--fix', '--dry-run', 'tw/widget-definition.json', 'real/widget-definition.json'], { cwd: dir });
-      expect(dry.stdout.match(/^--- .*$/gm)).toEqual(['--- a/real/widget-definition.json']);
-      expect(dry.stderr.match(/would fix examples/g)).toHaveLength(1);
-      expect(dry.status).toBe(0);
-      expect(apply(tool, dry.stdout, dir)).toBe('');
-      expect(lstatSync(path.join(dir, 'tw', 'widget-definition.json')).isSymbolicLink()).toBe(true);
-      expect(readFileSync(path.join(dir, 'real/widget-definition.json'), 'utf8')).toBe(FIXED);
-    }
-    const dir = folderWith(['data/widget-definition.json', 'work/keep']);
-    const outside = runCli(['validate', '--fix', '--dry-run', '../data/widget-definition.json'], { cwd: path.join(dir, 'work') });
-    expect(outside.stdout).toBe('');
-    expect(outside.stderr).toContain("../data/widget-definition.json: not in the diff: it lies outside the working directory, where 'patch -p1' and 'git apply' cannot reach it");
-    expect(outside.status).toBe(1);
-    // Issue 29 item 10, as issue 39 item 5 narrowed it: a link in the working directory that leads
-    // outside it is refused, and so is a link named outside it that leads out of its own folder…
-    symlinkSync('../data/widget-definition.json', path.join(dir, 'work', 'widget-definition.json'));
-    mkdirSync(path.join(dir, 'links'));
-    symlinkSync('../data/widget-definition.json', path.join(dir, 'links', 'widget-definition.json'));
-    for (const name of ['widget-definition.json', '../links/widget-definition.json']) {
-      const fixed = runCli(['validate', '--fix', name], { cwd: path.join(dir, 'work') });
-      expect(fixed.stdout).toContain(`${name}: not written: a link leads outside the working directory`);
-      expect(fixed.stdout).not.toMatch(/fixed examples/);
-      expect(fixed.status).toBe(1);
+  it.skipIf(tools.length === 0)(
+    'names the file a link leads to, fixes a file named twice once, and refuses to diff a file outside the working directory',
+    () => {
+      for (const tool of tools) {
+        const dir = folderWith(['real/widget-definition.json']);
+        mkdirSync(path.join(dir, 'tw'));
+        // (named as its target is, so the file-name check has nothing to say)
+        symlinkSync('../real/widget-definition.json', path.join(dir, 'tw', 'widget-definition.json'));
+        const dry = runCli(['validate', '--fix', '--dry-run', 'tw/widget-definition.json', 'real/widget-definition.json'], { cwd: dir });
+        expect(dry.stdout.match(/^--- .*$/gm)).toEqual(['--- a/real/widget-definition.json']);
+        expect(dry.stderr.match(/would fix examples/g)).toHaveLength(1);
+        expect(dry.status).toBe(0);
+        expect(apply(tool, dry.stdout, dir)).toBe('');
+        expect(lstatSync(path.join(dir, 'tw', 'widget-definition.json')).isSymbolicLink()).toBe(true);
+        expect(readFileSync(path.join(dir, 'real/widget-definition.json'), 'utf8')).toBe(FIXED);
+      }
+      const dir = folderWith(['data/widget-definition.json', 'work/keep']);
+      const outside = runCli(['validate', '--fix', '--dry-run', '../data/widget-definition.json'], { cwd: path.join(dir, 'work') });
+      expect(outside.stdout).toBe('');
+      expect(outside.stderr).toContain(
+        "../data/widget-definition.json: not in the diff: it lies outside the working directory, where 'patch -p1' and 'git apply' cannot reach it",
+      );
+      expect(outside.status).toBe(1);
+      // Issue 29 item 10, as issue 39 item 5 narrowed it: a link in the working directory that leads
+      // outside it is refused, and so is a link named outside it that leads out of its own folder…
+      symlinkSync('../data/widget-definition.json', path.join(dir, 'work', 'widget-definition.json'));
+      mkdirSync(path.join(dir, 'links'));
+      symlinkSync('../data/widget-definition.json', path.join(dir, 'links', 'widget-definition.json'));
+      for (const name of ['widget-definition.json', '../links/widget-definition.json']) {
+        const fixed = runCli(['validate', '--fix', name], { cwd: path.join(dir, 'work') });
+        expect(fixed.stdout).toContain(`${name}: not written: a link leads outside the working directory`);
+        expect(fixed.stdout).not.toMatch(/fixed examples/);
+        expect(fixed.status).toBe(1);
+        expect(readFileSync(path.join(dir, 'data/widget-definition.json'), 'utf8')).toBe(BROKEN);
+      }
+      // A glob finds the link in the working directory: refused as well.
+      const globbed = runCli(['validate', '--fix', '*.json'], { cwd: path.join(dir, 'work') });
+      expect(globbed.stdout).toContain(
+        'widget-definition.json: not written: a link leads outside the working directory, where a fix of a file a pattern found writes nothing',
+      );
       expect(readFileSync(path.join(dir, 'data/widget-definition.json'), 'utf8')).toBe(BROKEN);
-    }
-    // A glob finds the link in the working directory: refused as well.
-    const globbed = runCli(['validate', '--fix', '*.json'], { cwd: path.join(dir, 'work') });
-    expect(globbed.stdout).toContain('widget-definition.json: not written: a link leads outside the working directory, where a fix of a file a pattern found writes nothing');
-    expect(readFileSync(path.join(dir, 'data/widget-definition.json'), 'utf8')).toBe(BROKEN);
-    // …while a file named by its own path is fixed wherever it is (issue 39 item 5).
-    const named = runCli(['validate', '--fix', path.join(dir, 'data/widget-definition.json')], { cwd: path.join(dir, 'work') });
-    expect(named.status, named.stdout + named.stderr).toBe(0);
-    expect(named.stdout).toMatch(/fixed examples/);
-    expect(readFileSync(path.join(dir, 'data/widget-definition.json'), 'utf8')).toBe(FIXED);
-    writeFileSync(path.join(dir, 'data/widget-definition.json'), BROKEN);
-    const relative = runCli(['validate', '--fix', '../data/widget-definition.json'], { cwd: path.join(dir, 'work') });
-    expect(relative.status).toBe(0);
-    expect(readFileSync(path.join(dir, 'data/widget-definition.json'), 'utf8')).toBe(FIXED);
-    writeFileSync(path.join(dir, 'data/widget-definition.json'), BROKEN);
-    const linked = runCli(['validate', '--fix', '--dry-run', 'widget-definition.json'], { cwd: path.join(dir, 'work') });
-    expect([linked.stdout, linked.status]).toEqual(['', 1]);
-  });
+      // …while a file named by its own path is fixed wherever it is (issue 39 item 5).
+      const named = runCli(['validate', '--fix', path.join(dir, 'data/widget-definition.json')], { cwd: path.join(dir, 'work') });
+      expect(named.status, named.stdout + named.stderr).toBe(0);
+      expect(named.stdout).toMatch(/fixed examples/);
+      expect(readFileSync(path.join(dir, 'data/widget-definition.json'), 'utf8')).toBe(FIXED);
+      writeFileSync(path.join(dir, 'data/widget-definition.json'), BROKEN);
+      const relative = runCli(['validate', '--fix', '../data/widget-definition.json'], { cwd: path.join(dir, 'work') });
+      expect(relative.status).toBe(0);
+      expect(readFileSync(path.join(dir, 'data/widget-definition.json'), 'utf8')).toBe(FIXED);
+      writeFileSync(path.join(dir, 'data/widget-definition.json'), BROKEN);
+      const linked = runCli(['validate', '--fix', '--dry-run', 'widget-definition.json'], { cwd: path.join(dir, 'work') });
+      expect([linked.stdout, linked.status]).toEqual(['', 1]);
+    },
+  );
 });

@@ -20,10 +20,14 @@ describe('teapurl validate --max-bytes', () => {
   it('refuses a limit above what the process can hold with a usage message that says how to raise it', () => {
     const run = runCli(['validate', '--max-bytes', '200000000', 'corpus/discovery/valid/minimal.json']);
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/^teapurl validate: --max-bytes 200000000 is more than this process can hold: at most \d+ \(\d+ MiB\) with Node's heap limit of \d+ MiB\. To check larger files, raise the heap, e\.g\. NODE_OPTIONS=--max-old-space-size=\d+\n/);
+    expect(run.stderr).toMatch(
+      /^teapurl validate: --max-bytes 200000000 is more than this process can hold: at most \d+ \(\d+ MiB\) with Node's heap limit of \d+ MiB\. To check larger files, raise the heap, e\.g\. NODE_OPTIONS=--max-old-space-size=\d+\n/,
+    );
     expect(run.stdout).toBe('');
     // A bigger heap allows a bigger limit.
-    const bigger = runCli(['validate', '--max-bytes', '200000000', 'corpus/discovery/valid/minimal.json'], { env: { NODE_OPTIONS: '--max-old-space-size=30000' } });
+    const bigger = runCli(['validate', '--max-bytes', '200000000', 'corpus/discovery/valid/minimal.json'], {
+      env: { NODE_OPTIONS: '--max-old-space-size=30000' },
+    });
     expect(bigger.status, bigger.stderr).toBe(0);
   });
 

@@ -14,9 +14,28 @@ beforeAll(() => {
     path.join(dir, 'suite.json'),
     JSON.stringify({
       tests: [
-        { description: 'sorts', test_group: 'required', test_type: 'comparison', input: { input_type: 'pypi', versions: ['1.0', '1.0a1'] }, expected_output: ['1.0a1', '1.0'] },
-        { description: 'a wrong expectation', test_group: 'required', test_type: 'equality', input: { input_type: 'npm', versions: ['1.0.0', '1.0.1'] }, expected_output: true },
-        { description: 'refuses whitespace', test_group: 'recommended', test_type: 'parse', input: 'vers:npm/ 1.0.0', expected_failure: true, expected_message: 'whitespace' },
+        {
+          description: 'sorts',
+          test_group: 'required',
+          test_type: 'comparison',
+          input: { input_type: 'pypi', versions: ['1.0', '1.0a1'] },
+          expected_output: ['1.0a1', '1.0'],
+        },
+        {
+          description: 'a wrong expectation',
+          test_group: 'required',
+          test_type: 'equality',
+          input: { input_type: 'npm', versions: ['1.0.0', '1.0.1'] },
+          expected_output: true,
+        },
+        {
+          description: 'refuses whitespace',
+          test_group: 'recommended',
+          test_type: 'parse',
+          input: 'vers:npm/ 1.0.0',
+          expected_failure: true,
+          expected_message: 'whitespace',
+        },
       ],
     }),
   );
@@ -25,15 +44,18 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('teapurl vers --help', () => {
-  it.each([[], ['contains'], ['canonical'], ['from-native'], ['test-suite']])('teapurl vers %s --help prints its usage, with no control character', async (...action) => {
-    const r = await vers([...action, '--help']);
-    expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^Usage: teapurl vers/);
-    expect(r.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
-  });
+  it.each([[], ['contains'], ['canonical'], ['from-native'], ['test-suite']])(
+    'teapurl vers %s --help prints its usage, with no control character',
+    async (...action) => {
+      const r = await vers([...action, '--help']);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(/^Usage: teapurl vers/);
+      expect(r.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    },
+  );
 
   it('is listed in teapurl --help', async () => {
-    expect((await runInProcess(['--help'], process.cwd())).stdout).toMatch(/^  vers <action>/m);
+    expect((await runInProcess(['--help'], process.cwd())).stdout).toMatch(/^ {2}vers <action>/m);
   });
 });
 
@@ -54,7 +76,12 @@ describe('teapurl vers contains', () => {
   it('reads versions from standard input with -, and writes JSON records', async () => {
     const r = await vers(['contains', '--format', 'json', 'vers:pypi/>=1.0|<2.0', '-'], ['1.5\n\n2.0\r\nbad!\n']);
     expect(r.status).toBe(1);
-    expect(r.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual([
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
       { input: '1.5', contains: true },
       { input: '2.0', contains: false },
       { input: 'bad!', error: expect.stringContaining('not a PEP 440 version') },
@@ -82,9 +109,18 @@ describe('teapurl vers canonical and from-native', () => {
   });
 
   it('converts native ranges, as text or JSON', async () => {
-    expect(await vers(['from-native', 'npm', '^1.2.3', '~2.1'])).toEqual({ status: 0, stdout: 'vers:npm/>=1.2.3|<2.0.0\nvers:npm/>=2.1.0|<2.2.0\n', stderr: '' });
+    expect(await vers(['from-native', 'npm', '^1.2.3', '~2.1'])).toEqual({
+      status: 0,
+      stdout: 'vers:npm/>=1.2.3|<2.0.0\nvers:npm/>=2.1.0|<2.2.0\n',
+      stderr: '',
+    });
     const r = await vers(['from-native', 'maven', '--format=json'], ['[1.0,2.0)\n[1.0\n']);
-    expect(r.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual([
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
       { input: '[1.0,2.0)', vers: 'vers:maven/>=1.0|<2.0' },
       { input: '[1.0', error: expect.stringContaining('is not closed') },
     ]);

@@ -15,7 +15,13 @@ const fromOsv = (args: string[], cwd = FIXTURES) => runInProcess(['vers', 'from-
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'teapurl-osv-cli-'));
-  writeFileSync(path.join(dir, 'list.json'), JSON.stringify([{ id: 'A-1', affected: [{ package: { ecosystem: 'crates.io', name: 'time' }, versions: ['0.1.0'] }] }, { id: 'A-2', affected: [] }]));
+  writeFileSync(
+    path.join(dir, 'list.json'),
+    JSON.stringify([
+      { id: 'A-1', affected: [{ package: { ecosystem: 'crates.io', name: 'time' }, versions: ['0.1.0'] }] },
+      { id: 'A-2', affected: [] },
+    ]),
+  );
   writeFileSync(path.join(dir, 'broken.json'), '{"affected": [');
   writeFileSync(path.join(dir, 'no-affected.json'), '{"id": "B-1"}');
 });
@@ -26,7 +32,8 @@ describe('teapurl vers from-osv', () => {
     const r = await fromOsv(['pypi-django.json', 'maven-log4j.json']);
     expect(r).toEqual({
       status: 0,
-      stdout: 'pkg:pypi/django vers:pypi/>=3.2|<3.2.15|>=4.0|<4.0.8\npkg:maven/org.apache.logging.log4j/log4j-core vers:maven/>=2.0-beta9|<2.12.2|>=2.13.0|<2.15.0\npkg:maven/com.example/widget vers:maven/>=1.0|<=1.4\n',
+      stdout:
+        'pkg:pypi/django vers:pypi/>=3.2|<3.2.15|>=4.0|<4.0.8\npkg:maven/org.apache.logging.log4j/log4j-core vers:maven/>=2.0-beta9|<2.12.2|>=2.13.0|<2.15.0\npkg:maven/com.example/widget vers:maven/>=1.0|<=1.4\n',
       stderr: '',
     });
   });
@@ -34,9 +41,17 @@ describe('teapurl vers from-osv', () => {
   it('writes one JSON object per entry, refused ones with their error, and counts the refusals', async () => {
     const r = await fromOsv(['--format', 'json', 'refused.json', 'git.json']);
     expect(r.status).toBe(1);
-    const records = r.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const records = r.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(records).toHaveLength(5);
-    expect(records[0]).toEqual({ file: 'refused.json', id: 'OSV-TEST-0011', affected: 0, error: expect.stringContaining("the OSV ecosystem 'Hex' has no VERS scheme") });
+    expect(records[0]).toEqual({
+      file: 'refused.json',
+      id: 'OSV-TEST-0011',
+      affected: 0,
+      error: expect.stringContaining("the OSV ecosystem 'Hex' has no VERS scheme"),
+    });
     expect(records[4]).toEqual({ file: 'git.json', id: 'OSV-TEST-0010', affected: 1, purl: 'pkg:npm/git-and-versions', vers: 'vers:npm/1.0.0|1.0.1' });
     expect(r.stderr).toContain('refused.json: OSV-TEST-0011 affected[1]: ranges[0].events[1].fixed: ');
     expect(r.stderr).toContain('git.json: OSV-TEST-0010 affected[1]: left out ranges[0]: a GIT range');

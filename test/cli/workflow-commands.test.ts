@@ -17,7 +17,8 @@ let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'teapurl-workflow-'));
   // Fixable (an example not in canonical form) and with findings left for a person.
-  for (const name of NAMES) writeFileSync(path.join(dir, name), `${JSON.stringify(widgetDefinition(['pkg:widget/ABC?os=linux&arch=x86', 'not a purl']), null, 2)}\n`);
+  for (const name of NAMES)
+    writeFileSync(path.join(dir, name), `${JSON.stringify(widgetDefinition(['pkg:widget/ABC?os=linux&arch=x86', 'not a purl']), null, 2)}\n`);
   writeFileSync(path.join(dir, '::error::suite.txt'), '{"not": "a suite"}');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -49,7 +50,10 @@ describe('no text output line reads as a workflow command', () => {
   });
 
   it('--format github: the only command lines are teapurl’s own annotations, the file names escaped in them', () => {
-    for (const args of [['validate', '--format', 'github', '*.json'], ['validate', '--fix', '--dry-run', '--format', 'github', '*.json']]) {
+    for (const args of [
+      ['validate', '--format', 'github', '*.json'],
+      ['validate', '--fix', '--dry-run', '--format', 'github', '*.json'],
+    ]) {
       const run = runCli(args, { cwd: dir });
       const lines = commandLines(run);
       expect(lines.length).toBeGreaterThan(0);

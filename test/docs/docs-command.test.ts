@@ -46,7 +46,7 @@ describe('teapurl docs', () => {
     expect(runCli(['docs', '--out', freshDir('x'), 'extra']).status).toBe(2);
   });
 
-  it('writes the bundled corpus by default: one page per type plus the index and the live box\'s scripts, html only', () => {
+  it("writes the bundled corpus by default: one page per type plus the index and the live box's scripts, html only", () => {
     const out = freshDir('default');
     const run = runCli(['docs', '--out', out]);
     expect(run.status, run.stderr).toBe(0);
@@ -57,7 +57,11 @@ describe('teapurl docs', () => {
     // The scripts are recorded like the pages: teapurl owns them, so a later run may replace them.
     expect(Object.keys(manifest.pages)).toEqual([...ASSETS, 'index.html', ...TYPES.map((t) => `types/${t}.html`)].sort());
     // Each with the SHA-256 of what was written.
-    expect(manifest.pages['index.html']).toBe(createHash('sha256').update(readFileSync(path.join(out, 'index.html'))).digest('hex'));
+    expect(manifest.pages['index.html']).toBe(
+      createHash('sha256')
+        .update(readFileSync(path.join(out, 'index.html')))
+        .digest('hex'),
+    );
     expect(readFileSync(path.join(out, 'assets/purl-box.js'), 'utf8')).toBe(readFileSync(path.join(ROOT, 'dist/assets/purl-box.js'), 'utf8'));
     expect(readdirSync(path.join(out, 'types')).sort()).toEqual(TYPES.map((t) => `${t}.html`).sort());
   });
@@ -174,7 +178,9 @@ describe('teapurl docs', () => {
     const empty = runCli(['docs', '--types', emptyDir, '--out', freshDir('x')]);
     expect(empty.status).toBe(2);
     expect(empty.stderr).toBe(`teapurl docs: --types '${emptyDir}': no *.json type definitions found\nSee 'teapurl docs --help'\n`);
-    expect(runCli(['purl', 'parse', '--types', emptyDir, 'pkg:npm/a']).stderr).toBe(`teapurl purl: --types '${emptyDir}': no *.json type definitions found\nSee 'teapurl purl --help'\n`);
+    expect(runCli(['purl', 'parse', '--types', emptyDir, 'pkg:npm/a']).stderr).toBe(
+      `teapurl purl: --types '${emptyDir}': no *.json type definitions found\nSee 'teapurl purl --help'\n`,
+    );
 
     const invalid = runCli(['docs', '--types', 'test/fixtures/docs-invalid-types', '--out', freshDir('x')]);
     expect(invalid.status).toBe(2);
@@ -289,7 +295,9 @@ describe('teapurl docs writes only what it owns', () => {
     for (const args of [[], ['--check']]) {
       const run = runCli(['docs', '--types', typesDir(['cargo', 'npm']), '--out', out, ...args]);
       expect(run.status).toBe(1);
-      expect(run.stderr).toBe(`teapurl docs: ${page} is a symbolic link; teapurl docs never writes or reads through a link inside its folder: replace it with a real file or folder, or choose another folder\n`);
+      expect(run.stderr).toBe(
+        `teapurl docs: ${page} is a symbolic link; teapurl docs never writes or reads through a link inside its folder: replace it with a real file or folder, or choose another folder\n`,
+      );
     }
     // --force does not make a link writable.
     expect(runCli(['docs', '--types', typesDir(['cargo', 'npm']), '--out', out, '--force']).status).toBe(1);
@@ -367,4 +375,3 @@ describe('teapurl docs writes only what it owns', () => {
     expect(runCli(['docs', '--out', out, '--check', '--force']).status).toBe(2);
   });
 });
-

@@ -14,7 +14,12 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/paths.js';
 
-const PAGES = ['README.md', ...readdirSync(path.join(ROOT, 'docs')).filter((n) => n.endsWith('.md')).map((n) => `docs/${n}`)];
+const PAGES = [
+  'README.md',
+  ...readdirSync(path.join(ROOT, 'docs'))
+    .filter((n) => n.endsWith('.md'))
+    .map((n) => `docs/${n}`),
+];
 /** Inside the package, so that `teapurl/…` resolves to the package itself. */
 const WORK = path.join(ROOT, 'test-artifacts/doc-examples');
 const LANGUAGES: Readonly<Record<string, string>> = { ts: '.mts', typescript: '.mts', js: '.mjs', javascript: '.mjs' };
@@ -78,7 +83,18 @@ describe('the examples of the README and the guides', () => {
 
   it('are found: every guide that shows code in TypeScript or JavaScript has them checked', () => {
     expect(all.length).toBeGreaterThan(10);
-    expect(new Set(all.map((e) => e.page))).toEqual(new Set(['README.md', 'docs/purl.md', 'docs/purl-urls.md', 'docs/packageurl-js.md', 'docs/validate.md', 'docs/tea.md', 'docs/type-docs-site.md', 'docs/vers.md']));
+    expect(new Set(all.map((e) => e.page))).toEqual(
+      new Set([
+        'README.md',
+        'docs/purl.md',
+        'docs/purl-urls.md',
+        'docs/packageurl-js.md',
+        'docs/validate.md',
+        'docs/tea.md',
+        'docs/type-docs-site.md',
+        'docs/vers.md',
+      ]),
+    );
   });
 
   it('compile against the package in strict mode', () => {
@@ -86,7 +102,12 @@ describe('the examples of the README and the guides', () => {
   }, 120_000);
 
   it('the check fails for a name the package does not export', () => {
-    const wrong = { page: 'made-up.md', line: 1, file: path.join(WORK, 'made-up.mts'), code: "import { parsePurlz } from 'teapurl/purl';\nparsePurlz('pkg:npm/x');\n" };
+    const wrong = {
+      page: 'made-up.md',
+      line: 1,
+      file: path.join(WORK, 'made-up.mts'),
+      code: "import { parsePurlz } from 'teapurl/purl';\nparsePurlz('pkg:npm/x');\n",
+    };
     expect(compile([wrong]).join('\n')).toMatch(/^made-up\.md:1: .*parsePurlz/m);
   }, 120_000);
 });

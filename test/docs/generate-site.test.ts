@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultPurlEngine, PurlEngine } from '../../src/purl/index.js';
+import { defaultPurlEngine, type PurlEngine } from '../../src/purl/index.js';
 import { defaultPurlDefinitions } from '../../src/purl/default-definitions.js';
 import type { PurlTypeDefinition } from '../../src/index.js';
 import { generateDocsSite, writeDocsSite, DocsSiteError, type DocsFile, type DocsFormat } from '../../src/docs/index.js';
@@ -147,7 +147,9 @@ describe('what a type page says', () => {
     expect(caseCell('version')).toBe('yes');
     expect(caseCell('namespace')).toBe('yes (default)');
     // The Markdown page says the same.
-    const nameRow = page(base, 'md').split('\n').find((line) => line.startsWith('| name |'))!;
+    const nameRow = page(base, 'md')
+      .split('\n')
+      .find((line) => line.startsWith('| name |'))!;
     expect(nameRow.split(' | ')[2]).toBe('no');
   });
 
@@ -200,7 +202,9 @@ describe('what a type page says', () => {
   it('shows the engine’s rules beside the component they act on', () => {
     const engine = defaultPurlEngine();
     const files = generateDocsSite(definitionsOf(engine), { engine });
-    const withRules = engine.types().flatMap((type) => (['namespace', 'name', 'version', 'subpath'] as const).map((c) => ({ type, c, rules: engine.rulesFor(type, c) })));
+    const withRules = engine
+      .types()
+      .flatMap((type) => (['namespace', 'name', 'version', 'subpath'] as const).map((c) => ({ type, c, rules: engine.rulesFor(type, c) })));
     expect(withRules.some((r) => r.rules.length > 0)).toBe(true);
     for (const { type, c, rules } of withRules) {
       const html = files.find((f) => f.path === `types/${type}.html`)!.content;
@@ -255,7 +259,16 @@ describe('what a type page says', () => {
   it('refuses a page path that would leave the folder, before writing anything', async () => {
     const out = path.join(scratch, 'escape');
     for (const bad of ['../escaped.html', 'types/../../escaped.html', '/tmp/escaped.html', 'a\\b.html', '.teapurl-docs.json']) {
-      await expect(writeDocsSite(out, [{ path: 'index.html', content: 'x' }, { path: bad, content: 'x' }], 'html')).rejects.toThrow(DocsSiteError);
+      await expect(
+        writeDocsSite(
+          out,
+          [
+            { path: 'index.html', content: 'x' },
+            { path: bad, content: 'x' },
+          ],
+          'html',
+        ),
+      ).rejects.toThrow(DocsSiteError);
     }
     expect(existsSync(out)).toBe(false);
     expect(existsSync(path.join(scratch, 'escaped.html'))).toBe(false);

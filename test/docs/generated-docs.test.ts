@@ -13,7 +13,7 @@ describe('the generated sections of the guides', () => {
     expect(page.current).toBe(page.expected);
   });
 
-  it("docs/command-line.md has the help of every command `teapurl --help` lists, and of each action with a help of its own", async () => {
+  it('docs/command-line.md has the help of every command `teapurl --help` lists, and of each action with a help of its own', async () => {
     const names = commands().map((args) => ['teapurl', ...args].join(' '));
     expect(names).toEqual(expect.arrayContaining(['teapurl', 'teapurl validate', 'teapurl purl', 'teapurl purl urls', 'teapurl serve', 'teapurl docs']));
     const page = (await generatedPages()).find((p) => p.file === 'docs/command-line.md')!;

@@ -56,7 +56,14 @@ function siteAnchorsOf(file: string): Set<string> {
   const anchors = new Set<string>();
   tokens.forEach((token, i) => {
     if (token.type !== 'heading_open') return;
-    anchors.add(slugger.slug((tokens[i + 1]?.children ?? []).filter((c) => c.type === 'text').map((c) => c.content).join('')));
+    anchors.add(
+      slugger.slug(
+        (tokens[i + 1]?.children ?? [])
+          .filter((c) => c.type === 'text')
+          .map((c) => c.content)
+          .join(''),
+      ),
+    );
   });
   return anchors;
 }

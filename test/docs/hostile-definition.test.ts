@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PurlEngine } from '../../src/purl/index.js';
+import type { PurlEngine } from '../../src/purl/index.js';
 import type { PurlTypeDefinition } from '../../src/index.js';
 import { generateDocsSite, type DocsFile } from '../../src/docs/index.js';
 import { purlEngineFromDirectory } from '../../src/node/index.js';
@@ -29,7 +29,12 @@ beforeAll(async () => {
 describe('a definition whose text attacks the pages', () => {
   it('really carries the attacks (else the tests below prove nothing)', () => {
     const raw = readFileSync(path.join(FIXTURE, `${definition.type}-definition.json`), 'utf8');
-    for (const where of [definition.description, definition.note!, definition.namespace_definition.native_name!, definition.qualifiers_definition![0]!.description]) {
+    for (const where of [
+      definition.description,
+      definition.note!,
+      definition.namespace_definition.native_name!,
+      definition.qualifiers_definition![0]!.description,
+    ]) {
       expect(where.includes(SCRIPT) || where.includes(IMG)).toBe(true);
     }
     expect(definition.reference_urls).toContain('javascript:alert(1)');
@@ -45,7 +50,11 @@ describe('a definition whose text attacks the pages', () => {
       const scripts = tags.filter((t) => /^<script/i.test(t));
       expect(scripts.filter((t) => t === '<script>').length).toBe(name === 'index.html' ? 1 : 0);
       const up = name === 'index.html' ? '' : '../';
-      expect(scripts.filter((t) => t !== '<script>')).toEqual([`<script src="${up}assets/purl-definitions.js">`, `<script src="${up}assets/purl-urls.js">`, `<script src="${up}assets/purl-box.js">`]);
+      expect(scripts.filter((t) => t !== '<script>')).toEqual([
+        `<script src="${up}assets/purl-definitions.js">`,
+        `<script src="${up}assets/purl-urls.js">`,
+        `<script src="${up}assets/purl-box.js">`,
+      ]);
       expect(html).not.toMatch(/<script>alert/i);
       expect(tags.filter((t) => /^<img/i.test(t))).toEqual([]);
       // No tag has an event-handler attribute; "onerror=" appears only inside escaped text and
@@ -119,7 +128,11 @@ describe('escaping helpers', () => {
     for (const bad of ['javascript:alert(1)', ' https://example.org', 'https://exa mple.org', 'data:text/html,x', '//example.org', 'https://a\u0000b']) {
       expect(webUrl(bad), bad).toBeNull();
     }
-    expect(splitProse('See https://example.org/x). Then javascript:alert(1).').filter((s) => s.url !== null).map((s) => s.url)).toEqual(['https://example.org/x']);
+    expect(
+      splitProse('See https://example.org/x). Then javascript:alert(1).')
+        .filter((s) => s.url !== null)
+        .map((s) => s.url),
+    ).toEqual(['https://example.org/x']);
   });
 
   it('escapes Markdown so text cannot become markup', () => {

@@ -74,7 +74,7 @@ describe('explainPurl: what the live box shows', () => {
     expect(explainPurl(engine, 'pkg:npm/__proto__@1?constructor=x').components?.qualifiers).toEqual({ constructor: 'x' });
     // Nothing was written onto Object.prototype by the __proto__ key or value.
     expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(prototypeBefore);
-    expect(({} as Record<string, unknown>)['x']).toBeUndefined();
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
     const huge = explainPurl(engine, `pkg:npm/${'a'.repeat(100_000)}`);
     expect(huge.errors.map((e) => e.code)).toEqual(['too-long']);
     // The message quotes no 100 KB: the box shows it whole.
@@ -123,7 +123,9 @@ describe('the live box in generated pages', () => {
       const up = file.startsWith('types/') ? '../' : '';
       expect(html, file).toContain('<input id="purl-input" type="text"');
       expect(html, file).toContain('<div id="purl-output" class="purl-box-output" aria-live="polite">');
-      expect(html, file).toContain(`<script src="${up}assets/purl-definitions.js"></script>\n<script src="${up}assets/purl-urls.js"></script>\n<script src="${up}assets/purl-box.js"></script>`);
+      expect(html, file).toContain(
+        `<script src="${up}assets/purl-definitions.js"></script>\n<script src="${up}assets/purl-urls.js"></script>\n<script src="${up}assets/purl-box.js"></script>`,
+      );
       const policy = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)![1]!;
       expect(policy).toMatch(/^default-src 'none'; /);
       expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')?;/);

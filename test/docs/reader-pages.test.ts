@@ -65,9 +65,16 @@ describe('a type page is compact', () => {
       const head = rowCells(section, '<thead><tr>').map(htmlText);
       expect(head[0]).toBe('PURL');
       const body = section.slice(section.indexOf('<tbody>'), section.indexOf('</tbody>'));
-      const rows = body.split('<tr').slice(1).map((row) => rowFields(`<tr${row}`, '<tr'));
+      const rows = body
+        .split('<tr')
+        .slice(1)
+        .map((row) => rowFields(`<tr${row}`, '<tr'));
       expect(rows).toHaveLength(definition.examples.length);
-      for (const column of head.slice(1)) expect(rows.some((row) => row[column] !== ''), `${definition.type}: ${column}`).toBe(true);
+      for (const column of head.slice(1))
+        expect(
+          rows.some((row) => row[column] !== ''),
+          `${definition.type}: ${column}`,
+        ).toBe(true);
     }
   });
 });
@@ -96,7 +103,8 @@ describe('reader words and the places linked', () => {
         expect(named, `${definition.type}: ${href}`).toContain(host);
       }
       // And every link inside the site leads to a page of it.
-      for (const href of htmlHrefs(html).filter((h) => !isAbsolute(h))) expect(decodeHtml(href)).toMatch(/^(\.\.\/index\.html|[a-z0-9.-]+\.html\?purl=[^#]+#purl-box|#[a-z-]+)$/);
+      for (const href of htmlHrefs(html).filter((h) => !isAbsolute(h)))
+        expect(decodeHtml(href)).toMatch(/^(\.\.\/index\.html|[a-z0-9.-]+\.html\?purl=[^#]+#purl-box|#[a-z-]+)$/);
     }
   });
 });

@@ -14,7 +14,11 @@ import { defaultPurlDefinitions } from '../../src/purl/default-definitions.js';
 import { defaultPurlEngine } from '../../src/purl/index.js';
 import { DocsSiteError, generateDocsSite, writeDocsSite } from '../../src/docs/index.js';
 
-const hook = vi.hoisted(() => ({ when: null as null | ((call: 'open' | 'unlink', file: string, flags: unknown) => boolean), then: null as null | (() => void), noProc: false }));
+const hook = vi.hoisted(() => ({
+  when: null as null | ((call: 'open' | 'unlink', file: string, flags: unknown) => boolean),
+  then: null as null | (() => void),
+  noProc: false,
+}));
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs/promises')>();
@@ -49,12 +53,19 @@ afterEach(() => {
 });
 
 function site(types: string[]) {
-  return generateDocsSite(defaultPurlDefinitions().filter((d) => types.includes(d.type)), { format: 'md', engine: defaultPurlEngine() });
+  return generateDocsSite(
+    defaultPurlDefinitions().filter((d) => types.includes(d.type)),
+    { format: 'md', engine: defaultPurlEngine() },
+  );
 }
 
 /** Every file of a folder and its content. */
 function contents(dir: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(dir).sort().map((name) => [name, readFileSync(path.join(dir, name), 'utf8')]));
+  return Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((name) => [name, readFileSync(path.join(dir, name), 'utf8')]),
+  );
 }
 
 let counter = 0;
@@ -82,7 +93,10 @@ async function swapDuringFirstWrite(victimFiles: Record<string, string>) {
   const { out, victim, swap } = await setUp(victimFiles);
   hook.when = (call, file, flags) => call === 'open' && WRITING(flags) && file.endsWith('.md') && !file.endsWith('index.md');
   hook.then = swap;
-  const error = await writeDocsSite(out, site(['cargo', 'npm']), 'md').then(() => null, (thrown: unknown) => thrown);
+  const error = await writeDocsSite(out, site(['cargo', 'npm']), 'md').then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
   expect(hook.when, 'the swap was made').toBeNull();
   return { out, left: contents(victim), error };
 }
@@ -93,7 +107,10 @@ describe('issue 29 item 2: docs never writes or removes through a folder swapped
     const { out, left, error } = await swapDuringFirstWrite(victimFiles);
     expect(left).toEqual(victimFiles);
     expect(error).toBeInstanceOf(DocsSiteError);
-    expect(error).toMatchObject({ problem: 'symlink', message: expect.stringContaining(`${path.join(out, 'types')} was replaced while teapurl docs wrote the site`) });
+    expect(error).toMatchObject({
+      problem: 'symlink',
+      message: expect.stringContaining(`${path.join(out, 'types')} was replaced while teapurl docs wrote the site`),
+    });
   });
 
   it('without /proc, a file opened through a swapped folder is not written: its content stays, and the run stops', async () => {
@@ -143,7 +160,10 @@ describe('issue 29 item 13: a forged record cannot make docs remove or overwrite
     mkdirSync(path.join(out, 'types'), { recursive: true });
     writeFileSync(path.join(out, '.teapurl-docs.json'), forged({ 'types/cargo.md': 'c'.repeat(64) }));
     writeFileSync(path.join(out, 'types', 'cargo.md'), 'my own cargo notes\n');
-    await expect(writeDocsSite(out, site(['cargo']), 'md')).rejects.toMatchObject({ problem: 'conflict', message: expect.stringMatching(/changed since teapurl docs wrote it/) });
+    await expect(writeDocsSite(out, site(['cargo']), 'md')).rejects.toMatchObject({
+      problem: 'conflict',
+      message: expect.stringMatching(/changed since teapurl docs wrote it/),
+    });
     expect(readFileSync(path.join(out, 'types', 'cargo.md'), 'utf8')).toBe('my own cargo notes\n');
   });
 

@@ -36,11 +36,18 @@ describe('counts the guides state', () => {
     }).toEqual({ types: counts.types, urls: counts.urls, vers: counts.vers, all: counts.discovery + counts.types + counts.urls + counts.vers });
     // npm run main validates exactly those folders.
     const main = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.main!;
-    for (const glob of ['corpus/discovery/valid/*.json', 'corpus/purl-types/*.json', 'corpus/purl-urls/*.json', 'corpus/vers-types/*.json']) expect(main).toContain(glob);
+    for (const glob of ['corpus/discovery/valid/*.json', 'corpus/purl-types/*.json', 'corpus/purl-urls/*.json', 'corpus/vers-types/*.json'])
+      expect(main).toContain(glob);
   });
 
-  it('the live PURL box script\'s size is stated in docs/performance.md only', () => {
-    const pages = ['README.md', 'CONTRIBUTING.md', ...readdirSync(path.join(ROOT, 'docs')).filter((n) => n.endsWith('.md')).map((n) => `docs/${n}`)];
+  it("the live PURL box script's size is stated in docs/performance.md only", () => {
+    const pages = [
+      'README.md',
+      'CONTRIBUTING.md',
+      ...readdirSync(path.join(ROOT, 'docs'))
+        .filter((n) => n.endsWith('.md'))
+        .map((n) => `docs/${n}`),
+    ];
     const stating = pages.filter((page) => /purl-box\.js`?,? (?:is )?[\d,]{5,} bytes/.test(read(page).replace(/\s+/g, ' ')));
     expect(stating).toEqual(['docs/performance.md']);
   });

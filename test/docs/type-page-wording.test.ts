@@ -14,7 +14,9 @@ describe('type page syntax line', async () => {
   const page = (name: string) => String(files.find((f) => f.path === name)?.content ?? '');
 
   it('npm, which prohibits nothing: "Syntax:", nothing said left out', () => {
-    expect(page('types/npm.html')).toContain('<p>Syntax: <code class="syntax">pkg:npm/&lt;namespace&gt;/&lt;name&gt;@&lt;version&gt;?&lt;qualifiers&gt;#&lt;subpath&gt;</code></p>');
+    expect(page('types/npm.html')).toContain(
+      '<p>Syntax: <code class="syntax">pkg:npm/&lt;namespace&gt;/&lt;name&gt;@&lt;version&gt;?&lt;qualifiers&gt;#&lt;subpath&gt;</code></p>',
+    );
     expect(page('types/npm.md')).toContain('Syntax:\n\n```text\npkg:npm/<namespace>/<name>@<version>?<qualifiers>#<subpath>\n```');
     expect(page('types/npm.html')).not.toMatch(/prohibit/);
   });

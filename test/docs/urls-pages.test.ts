@@ -49,12 +49,18 @@ function shippedUrls(script: string): PurlTypeUrls[] {
 }
 
 describe('type pages show their URL templates', () => {
-  const files = new Map(generateDocsSite([defaultPurlDefinition('npm')!, defaultPurlDefinition('maven')!, widget], { format: 'both', urlDocuments: [NPM, MAVEN] }).map((f) => [f.path, f.content]));
+  const files = new Map(
+    generateDocsSite([defaultPurlDefinition('npm')!, defaultPurlDefinition('maven')!, widget], { format: 'both', urlDocuments: [NPM, MAVEN] }).map((f) => [
+      f.path,
+      f.content,
+    ]),
+  );
 
   it('HTML: the templates as written, the default registry, derived variables, and a worked example the mapper computed', () => {
     const npm = section(files.get('types/npm.html')!, 'urls');
     const text = flat(npm);
-    for (const t of [...NPM.repository!, ...NPM.version_page!, ...NPM.download!, ...NPM.reverse!]) expect(npm).toContain(`<code class="url-template">${t.template}</code>`);
+    for (const t of [...NPM.repository!, ...NPM.version_page!, ...NPM.download!, ...NPM.reverse!])
+      expect(npm).toContain(`<code class="url-template">${t.template}</code>`);
     expect(npm).toContain('<h3>Version page</h3>');
     expect(text).toContain('Default registry https://registry.npmjs.org');
     expect(text).toContain('scope: namespace without the prefix "@"');
@@ -88,9 +94,13 @@ describe('type pages show their URL templates', () => {
     const md = files.get('types/maven.md')!;
     const part = md.slice(md.indexOf('## URLs'), md.indexOf('## References'));
     expect(part).toContain('- Default registry: [https://repo.maven.apache.org/maven2](https://repo.maven.apache.org/maven2)');
-    expect(part).toContain('1. `{+registry}{/group*}/{name}/{version}/{name}-{version}{classifier_suffix}.{q.type}` (optional: classifier\\_suffix; classifier\\_suffix shaped');
+    expect(part).toContain(
+      '1. `{+registry}{/group*}/{name}/{version}/{name}-{version}{classifier_suffix}.{q.type}` (optional: classifier\\_suffix; classifier\\_suffix shaped',
+    );
     expect(part).toContain('### Version page\n\n1. `https://central.sonatype.com/artifact/{namespace}/{name}/{version}`');
-    expect(part).toContain('- Version page: [https://central.sonatype.com/artifact/org.apache.commons/commons-lang3/3.12.0](https://central.sonatype.com/artifact/org.apache.commons/commons-lang3/3.12.0)');
+    expect(part).toContain(
+      '- Version page: [https://central.sonatype.com/artifact/org.apache.commons/commons-lang3/3.12.0](https://central.sonatype.com/artifact/org.apache.commons/commons-lang3/3.12.0)',
+    );
     expect(part).toContain('- Sidecar files: `.sha1`');
     expect(part).toContain('### Worked example');
     expect(part).toContain('- PURL: `pkg:maven/org.apache.commons/commons-lang3@3.12.0`');
@@ -131,13 +141,20 @@ describe('explainPurl with URLs: what the live box shows', () => {
 
   it('a valid PURL gets its repository, version page and download URLs', () => {
     expect(explainPurl(engine, 'pkg:npm/left-pad@1.3.0', urls)).toMatchObject({
-      urls: { repository: 'https://www.npmjs.com/package/left-pad', versionPage: 'https://www.npmjs.com/package/left-pad/v/1.3.0', download: 'https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz' },
+      urls: {
+        repository: 'https://www.npmjs.com/package/left-pad',
+        versionPage: 'https://www.npmjs.com/package/left-pad/v/1.3.0',
+        download: 'https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz',
+      },
       hasUrlDocument: true,
     });
   });
 
   it('a type without a URL document gets none, and says why', () => {
-    expect(explainPurl(engine, 'pkg:widget/gear@1.0', urls)).toMatchObject({ urls: { repository: null, versionPage: null, download: null }, hasUrlDocument: false });
+    expect(explainPurl(engine, 'pkg:widget/gear@1.0', urls)).toMatchObject({
+      urls: { repository: null, versionPage: null, download: null },
+      hasUrlDocument: false,
+    });
   });
 
   it('an invalid PURL gets no URLs', () => {

@@ -13,7 +13,9 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/paths.js';
 
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } };
-const lockfile = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { engines?: { node?: string } | string[] }> };
+const lockfile = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, { engines?: { node?: string } | string[] }>;
+};
 
 describe('installing and building teapurl', () => {
   it(`every package npm ci installs runs on the oldest Node teapurl supports (${manifest.engines.node})`, () => {

@@ -37,7 +37,10 @@ function reachable(entry: string): { files: Set<string>; packages: Set<string> }
         packages.add(specifier);
         continue;
       }
-      const target = path.resolve(path.dirname(file), specifier).replace(/\.js$/, '.d.ts').replace(/\.cjs$/, '.d.cts');
+      const target = path
+        .resolve(path.dirname(file), specifier)
+        .replace(/\.js$/, '.d.ts')
+        .replace(/\.cjs$/, '.d.cts');
       expect(existsSync(target), `${path.relative(ROOT, file)} imports ${specifier}, which is not in dist`).toBe(true);
       queue.push(target);
     }
@@ -65,7 +68,10 @@ describe('the published declarations', () => {
     expect([...packages].filter((p) => p === 're2js' || p.startsWith('re2js/'))).toEqual([]);
   });
 
-  it.each(ENTRIES.filter((e) => e.subpath === '.' || e.subpath === './purl' || e.subpath === './vers'))('$subpath ($condition), browser-safe, reaches no other package at all', ({ types }) => {
-    expect([...reachable(types).packages]).toEqual([]);
-  });
+  it.each(ENTRIES.filter((e) => e.subpath === '.' || e.subpath === './purl' || e.subpath === './vers'))(
+    '$subpath ($condition), browser-safe, reaches no other package at all',
+    ({ types }) => {
+      expect([...reachable(types).packages]).toEqual([]);
+    },
+  );
 });

@@ -54,7 +54,16 @@ function answersAfterImporting(order: readonly string[]): unknown {
 
 describe.skipIf(!existsSync(path.join(ROOT, 'dist/purl/index.js')))('the package entries (from dist/)', () => {
   it('are the capabilities the architecture names', () => {
-    expect(ENTRIES.sort()).toEqual(['teapurl', 'teapurl/docs', 'teapurl/node', 'teapurl/purl', 'teapurl/tea', 'teapurl/tea/client', 'teapurl/tea/server', 'teapurl/vers']);
+    expect(ENTRIES.sort()).toEqual([
+      'teapurl',
+      'teapurl/docs',
+      'teapurl/node',
+      'teapurl/purl',
+      'teapurl/tea',
+      'teapurl/tea/client',
+      'teapurl/tea/server',
+      'teapurl/vers',
+    ]);
   });
 
   it('answer the same whatever order a program imports them in', { timeout: 60_000 }, () => {
@@ -72,9 +81,22 @@ describe.skipIf(!existsSync(path.join(ROOT, 'dist/purl/index.js')))('the package
   });
 
   it('hand out no process-wide registry, and a name exported twice is the same value', async () => {
-    const modules = Object.fromEntries(await Promise.all(ENTRIES.map(async (name) => [name, (await import(path.join(ROOT, 'dist', name === 'teapurl' ? 'index.js' : `${name.slice('teapurl/'.length)}/index.js`))) as Record<string, unknown>] as const)));
+    const modules = Object.fromEntries(
+      await Promise.all(
+        ENTRIES.map(
+          async (name) =>
+            [
+              name,
+              (await import(path.join(ROOT, 'dist', name === 'teapurl' ? 'index.js' : `${name.slice('teapurl/'.length)}/index.js`))) as Record<string, unknown>,
+            ] as const,
+        ),
+      ),
+    );
     for (const [name, exported] of Object.entries(modules)) {
-      expect(Object.keys(exported).filter((key) => /^register|registry|^checksFor$|^purlRulesFor$|^allPurlRules$|^providePurlUrls$/i.test(key)), name).toEqual([]);
+      expect(
+        Object.keys(exported).filter((key) => /^register|registry|^checksFor$|^purlRulesFor$|^allPurlRules$|^providePurlUrls$/i.test(key)),
+        name,
+      ).toEqual([]);
       // The tables handed out are frozen, rows and checks too: a program cannot change what another gets.
       const tables = (value: unknown, at: string): [string, object][] =>
         Array.isArray(value) || (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
@@ -95,7 +117,14 @@ describe.skipIf(!existsSync(path.join(ROOT, 'dist/purl/index.js')))('the package
 
   it('each export its own capability', async () => {
     const load = async (name: string) => Object.keys((await import(path.join(ROOT, 'dist', name, 'index.js'))) as object);
-    const [root, purl, node, docs, client, server] = (await Promise.all(['', 'purl', 'node', 'docs', 'tea/client', 'tea/server'].map(load))) as [string[], string[], string[], string[], string[], string[]];
+    const [root, purl, node, docs, client, server] = (await Promise.all(['', 'purl', 'node', 'docs', 'tea/client', 'tea/server'].map(load))) as [
+      string[],
+      string[],
+      string[],
+      string[],
+      string[],
+      string[],
+    ];
     expect(root).toContain('validateText');
     expect(root.filter((n) => ['parsePurl', 'PurlEngine', 'PackageURL', 'loadPurlUrls', 'generateDocsSite', 'validateFiles'].includes(n))).toEqual([]);
     expect(purl).toContain('parsePurl');

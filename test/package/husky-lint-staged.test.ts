@@ -95,7 +95,10 @@ describe.skipIf(!HAS_NPM)('the husky and lint-staged recipe in a fresh project',
   }, 120_000);
 
   it('refuses a commit with an invalid discovery document, naming file, line and column', () => {
-    writeFileSync(path.join(project, 'public/.well-known/tea'), '{"schemaVersion": 1, "endpoints": [{"url": "https://tea.example.org", "versions": ["1.0"]}]}\n');
+    writeFileSync(
+      path.join(project, 'public/.well-known/tea'),
+      '{"schemaVersion": 1, "endpoints": [{"url": "https://tea.example.org", "versions": ["1.0"]}]}\n',
+    );
     ok('git', 'add', '-A');
     const r = run('git', ['commit', '-m', 'broken discovery']);
     expect(r.status, r.output).not.toBe(0);

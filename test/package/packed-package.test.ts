@@ -68,7 +68,9 @@ function packageFolders(nodeModules: string): string[] {
   const found: string[] = [];
   for (const name of readdirSync(nodeModules)) {
     if (name.startsWith('.')) continue; // .bin, .package-lock.json
-    const folders = name.startsWith('@') ? readdirSync(path.join(nodeModules, name)).map((inner) => path.join(nodeModules, name, inner)) : [path.join(nodeModules, name)];
+    const folders = name.startsWith('@')
+      ? readdirSync(path.join(nodeModules, name)).map((inner) => path.join(nodeModules, name, inner))
+      : [path.join(nodeModules, name)];
     for (const folder of folders) {
       if (!existsSync(path.join(folder, 'package.json'))) continue;
       found.push(folder, ...packageFolders(path.join(folder, 'node_modules')));
@@ -113,7 +115,13 @@ const EXPECTED_OUTPUT = {
   packageUrl: ['pkg:pypi/django-rest@1.0?a=1&b=2', '@scope'],
   // Not PackageURL2 (a bundler's rename) in console.log, util.inspect and .name.
   className: ['PackageURL', 'PackageURL'],
-  node: [['npm'], [['docs/invalid.json', false], ['docs/valid.json', true]]],
+  node: [
+    ['npm'],
+    [
+      ['docs/invalid.json', false],
+      ['docs/valid.json', true],
+    ],
+  ],
   engine: ['npm'],
   docs: ['index.md', 'types/npm.md'],
   tea: 'https://tea.example.com/v1.0.0',
@@ -307,11 +315,17 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     await mkdir(nodenext);
     await writeFile(path.join(nodenext, 'consumer.mts'), TS_CONSUMER);
     await writeFile(path.join(nodenext, 'consumer.cts'), TS_CONSUMER);
-    await writeFile(path.join(nodenext, 'tsconfig.json'), tsconfig({ module: 'nodenext', outDir: 'out', typeRoots: [NODE_TYPES], types: ['node'] }, ['consumer.mts', 'consumer.cts']));
+    await writeFile(
+      path.join(nodenext, 'tsconfig.json'),
+      tsconfig({ module: 'nodenext', outDir: 'out', typeRoots: [NODE_TYPES], types: ['node'] }, ['consumer.mts', 'consumer.cts']),
+    );
     const bundler = path.join(project, 'ts-bundler');
     await mkdir(bundler);
     await writeFile(path.join(bundler, 'consumer.ts'), TS_BROWSER_CONSUMER);
-    await writeFile(path.join(bundler, 'tsconfig.json'), tsconfig({ module: 'esnext', moduleResolution: 'bundler', lib: ['ES2022', 'DOM'], types: [], noEmit: true }, ['consumer.ts']));
+    await writeFile(
+      path.join(bundler, 'tsconfig.json'),
+      tsconfig({ module: 'esnext', moduleResolution: 'bundler', lib: ['ES2022', 'DOM'], types: [], noEmit: true }, ['consumer.ts']),
+    );
     const switches: Promise<Run>[] = [];
     for (const { folder, type, options } of SWITCH_PROJECTS) {
       const dir = path.join(project, folder);
@@ -324,7 +338,10 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
       }
       await writeFile(path.join(dir, 'main.ts'), SWITCH_MAIN);
       const strictest = { noUncheckedIndexedAccess: true, noPropertyAccessFromIndexSignature: true, exactOptionalPropertyTypes: true };
-      await writeFile(path.join(dir, 'tsconfig.json'), tsconfig({ ...options, ...strictest, outDir: 'out', typeRoots: [NODE_TYPES], types: ['node'] }, [...SWITCH_FIXTURES, 'main.ts']));
+      await writeFile(
+        path.join(dir, 'tsconfig.json'),
+        tsconfig({ ...options, ...strictest, outDir: 'out', typeRoots: [NODE_TYPES], types: ['node'] }, [...SWITCH_FIXTURES, 'main.ts']),
+      );
       switches.push(run(process.execPath, [TSC, '-p', dir], project));
     }
     typescript = {
@@ -352,7 +369,9 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     const notices = readFileSync(path.join(installed(), 'THIRD_PARTY_NOTICES'), 'utf8');
     // What esbuild took from node_modules into each bundle, as the build recorded it.
     const bundlesFolder = path.join(ROOT, 'dist/.bundles');
-    const inputs = readdirSync(bundlesFolder).flatMap((file) => (JSON.parse(readFileSync(path.join(bundlesFolder, file), 'utf8')) as { inputs: string[] }).inputs);
+    const inputs = readdirSync(bundlesFolder).flatMap(
+      (file) => (JSON.parse(readFileSync(path.join(bundlesFolder, file), 'utf8')) as { inputs: string[] }).inputs,
+    );
     const folders = new Set(inputs.map((input) => input.replace(/^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\/.*$/, '$1')));
     expect(folders.size).toBeGreaterThan(3);
     for (const folder of folders) {
@@ -360,7 +379,8 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
       expect(notices, folder).toContain(`\n${manifest.name} ${manifest.version}\nLicence: ${manifest.license}\n`);
       // A package whose npm tarball leaves its licence out has it kept from its repository.
       const shipped = readdirSync(path.join(ROOT, folder)).find((name) => /^licen[cs]e/i.test(name));
-      const licence = shipped === undefined ? path.join(ROOT, 'scripts/licences', `${manifest.name}@${manifest.version}.LICENSE`) : path.join(ROOT, folder, shipped);
+      const licence =
+        shipped === undefined ? path.join(ROOT, 'scripts/licences', `${manifest.name}@${manifest.version}.LICENSE`) : path.join(ROOT, folder, shipped);
       expect(notices, folder).toContain(readFileSync(licence, 'utf8').replace(/\r\n?/g, '\n').trimEnd());
     }
     // A run-time dependency installed beside teapurl, not bundled, is not listed.
@@ -369,7 +389,13 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
 
   it('the teapurl command writes nothing outside what it is asked to: the home folder and the XDG folders stay empty', async () => {
     const home = mkdtempSync(path.join(work, 'home-'));
-    const env = { HOME: home, XDG_CACHE_HOME: path.join(home, '.cache'), XDG_CONFIG_HOME: path.join(home, '.config'), XDG_DATA_HOME: path.join(home, '.local/share'), XDG_STATE_HOME: path.join(home, '.local/state') };
+    const env = {
+      HOME: home,
+      XDG_CACHE_HOME: path.join(home, '.cache'),
+      XDG_CONFIG_HOME: path.join(home, '.config'),
+      XDG_DATA_HOME: path.join(home, '.local/share'),
+      XDG_STATE_HOME: path.join(home, '.local/state'),
+    };
     const teapurl = path.join(project, 'node_modules/.bin/teapurl');
     const before = readdirSync(project).sort();
     for (const args of [
@@ -413,13 +439,23 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
 
   it('every JavaScript file it ships is loaded by an entry or by the teapurl command', async () => {
     const entryFiles = ENTRIES.map((entry) => {
-      const target = (JSON.parse(readFileSync(path.join(installed(), 'package.json'), 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports[
-        entry === 'teapurl' ? '.' : `./${entry.slice('teapurl/'.length)}`
-      ]!.import.default;
+      const target = (JSON.parse(readFileSync(path.join(installed(), 'package.json'), 'utf8')) as { exports: Record<string, { import: { default: string } }> })
+        .exports[entry === 'teapurl' ? '.' : `./${entry.slice('teapurl/'.length)}`]!.import.default;
       return path.join(installed(), target);
     });
     // esbuild follows every static and literal dynamic import from the entries; packages stay out.
-    const graph = await build({ entryPoints: entryFiles, bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false, outdir: 'out', metafile: true, logLevel: 'silent', absWorkingDir: installed() });
+    const graph = await build({
+      entryPoints: entryFiles,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      write: false,
+      outdir: 'out',
+      metafile: true,
+      logLevel: 'silent',
+      absWorkingDir: installed(),
+    });
     const loaded = new Set(Object.keys(graph.metafile.inputs));
     // bin/teapurl.cjs runs dist/teapurl.cjs, the CLI bundle.
     expect(readFileSync(path.join(installed(), 'bin/teapurl.cjs'), 'utf8')).toContain("require('../dist/teapurl.cjs')");
@@ -449,7 +485,8 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     expect(diff.stdout, shown(diff)).toContain('+      <purl>pkg:npm/shop@1.4.0</purl>');
     expect(readFileSync(path.join(project, 'bom.xml'), 'utf8')).toBe(sbom);
     expect(existsSync(path.join(project, 'node_modules/saxes'))).toBe(false);
-    const script = (load: string) => `${load}.then(({ validateText }) => { const r = validateText(require('fs').readFileSync('bom.xml', 'utf8'), { file: 'bom.xml' }); console.log(r.kind, r.valid, r.findings.map((f) => f.rule).sort().join(',')); })`;
+    const script = (load: string) =>
+      `${load}.then(({ validateText }) => { const r = validateText(require('fs').readFileSync('bom.xml', 'utf8'), { file: 'bom.xml' }); console.log(r.kind, r.valid, r.findings.map((f) => f.rule).sort().join(',')); })`;
     const viaImport = await run(process.execPath, ['-e', script(`import('teapurl')`)], project);
     const viaRequire = await run(process.execPath, ['-e', script(`Promise.resolve(require('teapurl'))`)], project);
     expect(viaImport.stdout.trim(), shown(viaImport)).toMatch(/^cyclonedx-bom false .*sbom\/purl-invalid.*sbom\/purl-not-canonical/);
@@ -463,7 +500,11 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     expect(JSON.parse(result.stdout)).toEqual(EXPECTED_OUTPUT);
     expect(result.stderr).toBe('');
     // One module instance for both: what require returns is what import returns.
-    const same = await run(process.execPath, ['-e', `import('teapurl/purl').then((m) => console.log(m.parsePurl === require('teapurl/purl').parsePurl))`], project);
+    const same = await run(
+      process.execPath,
+      ['-e', `import('teapurl/purl').then((m) => console.log(m.parsePurl === require('teapurl/purl').parsePurl))`],
+      project,
+    );
     expect(same.stdout.trim(), shown(same)).toBe('true');
   });
 
@@ -474,7 +515,9 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     const inProgram = new Set(compiled.stdout.split('\n').map((line) => path.resolve(line.trim())));
     // The .mts reads the .d.ts files, the .cts their CommonJS twins (.d.cts).
     expect(tarballFiles.filter((file) => /\.d\.c?ts$/.test(file) && !inProgram.has(path.join(installed(), file)))).toEqual([]);
-    expect(tarballFiles.filter((file) => file.endsWith('.d.cts')).length).toBeGreaterThanOrEqual(tarballFiles.filter((file) => file.endsWith('.d.ts') && file.startsWith('dist/')).length);
+    expect(tarballFiles.filter((file) => file.endsWith('.d.cts')).length).toBeGreaterThanOrEqual(
+      tarballFiles.filter((file) => file.endsWith('.d.ts') && file.startsWith('dist/')).length,
+    );
     const folder = path.join(project, 'ts-nodenext');
     // The compiled .cjs really is CommonJS: it requires the package.
     expect(readFileSync(path.join(folder, 'out/consumer.cjs'), 'utf8')).toContain('require("teapurl/node")');
@@ -552,7 +595,11 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
 
   it('teapurl verify --keyring without the optional openpgp package says what to install and exits 1', async () => {
     expect(existsSync(path.join(project, 'node_modules/openpgp'))).toBe(false);
-    const result = await run(process.execPath, [path.join(installed(), 'bin/teapurl.cjs'), 'verify', 'package.json', '--signature', 'package.json', '--keyring', 'package.json'], project);
+    const result = await run(
+      process.execPath,
+      [path.join(installed(), 'bin/teapurl.cjs'), 'verify', 'package.json', '--signature', 'package.json', '--keyring', 'package.json'],
+      project,
+    );
     expect(result.status, shown(result)).toBe(1);
     expect(result.stderr).toMatch(/^teapurl verify: --keyring: .*optional package openpgp.*npm i openpgp/);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -560,15 +607,31 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
 
   it('teapurl/purl, teapurl and teapurl/tea/client bundle with esbuild for the browser and run with web globals only', async () => {
     await writeFile(path.join(project, 'browser.js'), BROWSER_ENTRY);
-    const bundled = await build({ entryPoints: ['browser.js'], bundle: true, platform: 'browser', format: 'iife', minify: true, write: false, logLevel: 'silent', absWorkingDir: project }).catch(
-      (error: { errors?: { text: string }[] }) => ({ failure: (error.errors ?? []).map((e) => e.text) }),
-    );
+    const bundled = await build({
+      entryPoints: ['browser.js'],
+      bundle: true,
+      platform: 'browser',
+      format: 'iife',
+      minify: true,
+      write: false,
+      logLevel: 'silent',
+      absWorkingDir: project,
+    }).catch((error: { errors?: { text: string }[] }) => ({ failure: (error.errors ?? []).map((e) => e.text) }));
     expect('failure' in bundled ? bundled.failure : []).toEqual([]);
     if ('failure' in bundled) return;
     // No process, Buffer or require: a page's globals, not Node's.
     const page: Record<string, unknown> = { TextEncoder, TextDecoder, URL, URLSearchParams };
     vm.runInNewContext(bundled.outputFiles[0]!.text, page);
-    expect(page.result).toEqual({ tei: 'products.example.com', tokenUrl: 'https://tea.example.com/v1.0.0/token', parsed: 'org.apache.commons', discovery: true, built: 'pkg:npm/%40angular/core@16.0.0', canonical: 'pkg:pypi/django-rest@1.0', valid: true, packageUrl: 'pkg:npm/%40scope/name@1.0.0?a=1&b=2' });
+    expect(page.result).toEqual({
+      tei: 'products.example.com',
+      tokenUrl: 'https://tea.example.com/v1.0.0/token',
+      parsed: 'org.apache.commons',
+      discovery: true,
+      built: 'pkg:npm/%40angular/core@16.0.0',
+      canonical: 'pkg:pypi/django-rest@1.0',
+      valid: true,
+      packageUrl: 'pkg:npm/%40scope/name@1.0.0?a=1&b=2',
+    });
   });
 
   it(`a production install is at most ${MAX_PACKAGES} packages and ${MAX_INSTALL_BYTES / 1e6} MB`, () => {

@@ -17,7 +17,9 @@ import { ROOT } from '../support/paths.js';
 const { purlToUrls, urlToPurl } = await loadPurlUrls();
 
 const DIRECTORY = path.join(ROOT, 'corpus/purl-urls');
-const FILES = readdirSync(DIRECTORY).filter((f) => f.endsWith('-urls.json')).sort();
+const FILES = readdirSync(DIRECTORY)
+  .filter((f) => f.endsWith('-urls.json'))
+  .sort();
 const documents = FILES.map((file) => ({ file, text: readFileSync(path.join(DIRECTORY, file), 'utf8') }));
 
 describe('corpus/purl-urls', () => {
@@ -48,7 +50,7 @@ describe('corpus/purl-urls', () => {
       expect(document.examples.some((e) => 'url' in e)).toBe(true);
     });
 
-    it('reads PURL examples\' repository URLs back to the package (with its version when the page is a version\'s), or to nothing when the URL is ambiguous, never to another package', async () => {
+    it("reads PURL examples' repository URLs back to the package (with its version when the page is a version's), or to nothing when the URL is ambiguous, never to another package", async () => {
       await loadPurlUrls();
       let read = 0;
       for (const example of document.examples) {

@@ -29,13 +29,17 @@ describe('purlToUrls', () => {
   });
 
   it('takes components as well as strings, and refuses an invalid PURL with a PurlError', () => {
-    expect(purlToUrls({ type: 'npm', namespace: '@babel', name: 'core', version: '7.24.0' }).download).toBe('https://registry.npmjs.org/@babel/core/-/core-7.24.0.tgz');
+    expect(purlToUrls({ type: 'npm', namespace: '@babel', name: 'core', version: '7.24.0' }).download).toBe(
+      'https://registry.npmjs.org/@babel/core/-/core-7.24.0.tgz',
+    );
     expect(() => purlToUrls('npm/left-pad')).toThrow(PurlError);
     expect(() => purlToUrls('pkg:maven/commons-lang3@1')).toThrow(PurlError);
   });
 
   it('does not use a template that ignores the namespace for a PURL with one', async () => {
-    const urls = await loadPurlUrls({ documents: [{ ...CARGO, type: 'npm', repository: [{ template: 'https://x.example/{name}' }], download: [], examples: CARGO.examples }] });
+    const urls = await loadPurlUrls({
+      documents: [{ ...CARGO, type: 'npm', repository: [{ template: 'https://x.example/{name}' }], download: [], examples: CARGO.examples }],
+    });
     expect(urls.purlToUrls('pkg:npm/%40scope/name').repository).toBeNull();
     expect(urls.purlToUrls('pkg:npm/name').repository).toBe('https://x.example/name');
   });
@@ -45,7 +49,9 @@ describe('purlToUrls', () => {
     expect(got.download).toBe('https://repo.example.com/maven2/org/example/lib/1.0/lib-1.0.jar');
     expect(got.repository).toBeNull();
     // Without a scheme, as the PURL specification's examples write it: read as https.
-    expect(purlToUrls('pkg:maven/org.example/lib@1.0?repository_url=repo.spring.io/release').download).toBe('https://repo.spring.io/release/org/example/lib/1.0/lib-1.0.jar');
+    expect(purlToUrls('pkg:maven/org.example/lib@1.0?repository_url=repo.spring.io/release').download).toBe(
+      'https://repo.spring.io/release/org/example/lib/1.0/lib-1.0.jar',
+    );
     // The default registry named explicitly is the default.
     expect(purlToUrls('pkg:npm/left-pad@1.3.0?repository_url=https://registry.npmjs.org').repository).toBe('https://www.npmjs.com/package/left-pad');
   });
@@ -59,9 +65,13 @@ describe('purlToUrls', () => {
   });
 
   it('honours download_url as the download, normalised; ignores one that is not http(s)', () => {
-    expect(purlToUrls({ type: 'npm', name: 'x', version: '1', qualifiers: { download_url: 'HTTPS://Example.COM:443/x.tgz' } }).download).toBe('https://example.com/x.tgz');
+    expect(purlToUrls({ type: 'npm', name: 'x', version: '1', qualifiers: { download_url: 'HTTPS://Example.COM:443/x.tgz' } }).download).toBe(
+      'https://example.com/x.tgz',
+    );
     expect(purlToUrls({ type: 'nosuchtype', name: 'x', qualifiers: { download_url: 'https://example.com/x.zip' } }).download).toBe('https://example.com/x.zip');
-    expect(purlToUrls({ type: 'npm', name: 'x', version: '1', qualifiers: { download_url: 'javascript:alert(1)' } }).download).toBe('https://registry.npmjs.org/x/-/x-1.tgz');
+    expect(purlToUrls({ type: 'npm', name: 'x', version: '1', qualifiers: { download_url: 'javascript:alert(1)' } }).download).toBe(
+      'https://registry.npmjs.org/x/-/x-1.tgz',
+    );
   });
 
   it('reads vcs_url as the repository page when the templates give none', () => {
@@ -79,29 +89,38 @@ describe('purlToUrls', () => {
 describe('hostile components', () => {
   const HOSTILE = ['a/b', 'a?b', 'a#b', '..', '.', 'javascript:alert(1)', '%2F', '%2e%2e', 'ü/€', '__proto__', 'constructor', 'x'.repeat(60_000)];
 
-  it.each(HOSTILE.map((name) => [name.length > 40 ? `${name.slice(0, 10)}… (${name.length})` : name, name]))('a name %s stays inside its path segment', (_label, name) => {
-    const { repository, download } = purlToUrls({ type: 'npm', name, version: '1.0' });
-    for (const url of [repository, download]) {
-      if (url === null) {
-        // Only a name that is a whole dot segment cannot be written in a URL at all.
-        expect(['.', '..']).toContain(name);
-        continue;
+  it.each(HOSTILE.map((name) => [name.length > 40 ? `${name.slice(0, 10)}… (${name.length})` : name, name]))(
+    'a name %s stays inside its path segment',
+    (_label, name) => {
+      const { repository, download } = purlToUrls({ type: 'npm', name, version: '1.0' });
+      for (const url of [repository, download]) {
+        if (url === null) {
+          // Only a name that is a whole dot segment cannot be written in a URL at all.
+          expect(['.', '..']).toContain(name);
+          continue;
+        }
+        const parsed = new URL(url);
+        expect(parsed.href).toBe(url);
+        expect(parsed.origin).toMatch(/^https:\/\/(www\.npmjs\.com|registry\.npmjs\.org)$/);
+        expect(parsed.search + parsed.hash).toBe('');
+        const segments = parsed.pathname.split('/');
+        expect(segments.map((s) => decodeURIComponent(s))).toContain(name);
       }
-      const parsed = new URL(url);
-      expect(parsed.href).toBe(url);
-      expect(parsed.origin).toMatch(/^https:\/\/(www\.npmjs\.com|registry\.npmjs\.org)$/);
-      expect(parsed.search + parsed.hash).toBe('');
-      const segments = parsed.pathname.split('/');
-      expect(segments.map((s) => decodeURIComponent(s))).toContain(name);
-    }
-  });
+    },
+  );
 
-  it('refuses a 100 KB name with the engine\'s PurlError, as parsing does', () => {
+  it("refuses a 100 KB name with the engine's PurlError, as parsing does", () => {
     expect(() => purlToUrls({ type: 'npm', name: 'x'.repeat(100_000), version: '1.0' })).toThrow(/limit is 65536/);
   });
 
   it('expands qualifier values with encoding too, and __proto__ keys are data', () => {
-    const { download } = purlToUrls({ type: 'maven', namespace: 'g', name: 'a', version: '1', qualifiers: { classifier: '../../x?y', type: 'jar#z', __proto__: 'p' } as Record<string, string> });
+    const { download } = purlToUrls({
+      type: 'maven',
+      namespace: 'g',
+      name: 'a',
+      version: '1',
+      qualifiers: { classifier: '../../x?y', type: 'jar#z', __proto__: 'p' } as Record<string, string>,
+    });
     expect(download).toBe('https://repo.maven.apache.org/maven2/g/a/1/a-1-..%2F..%2Fx%3Fy.jar%23z');
   });
 });
@@ -122,13 +141,15 @@ describe('urlToPurl', () => {
   });
 
   it('answers null when the URL could name two packages, and the one package when only one reading is a valid PURL', async () => {
-    const urls = await loadPurlUrls({ documents: [
-      {
-        type: 'gem',
-        download: [{ template: 'https://rubygems.org/downloads/{name}-{version}.gem' }],
-        examples: [{ purl: 'pkg:gem/rails@7.1.0', repository: null, download: 'https://rubygems.org/downloads/rails-7.1.0.gem' }],
-      },
-    ] });
+    const urls = await loadPurlUrls({
+      documents: [
+        {
+          type: 'gem',
+          download: [{ template: 'https://rubygems.org/downloads/{name}-{version}.gem' }],
+          examples: [{ purl: 'pkg:gem/rails@7.1.0', repository: null, download: 'https://rubygems.org/downloads/rails-7.1.0.gem' }],
+        },
+      ],
+    });
     expect(urls.urlToPurl('https://rubygems.org/downloads/rails-7.1.0.gem')).toBe('pkg:gem/rails@7.1.0');
     // nokogiri 1.16.0 for x86_64-linux, or a gem "nokogiri-1.16.0-x86_64" at version "linux": the URL cannot tell.
     expect(urls.urlToPurl('https://rubygems.org/downloads/nokogiri-1.16.0-x86_64-linux.gem')).toBeNull();
@@ -144,7 +165,19 @@ describe('urlToPurl', () => {
   });
 
   it('answers null, never throws, for anything else', () => {
-    const inputs: unknown[] = ['', 'not a url', 'javascript:alert(1)', 'ftp://registry.npmjs.org/x', 'https://example.com/', 'https://registry.npmjs.org/%E0%A4%A/-/x.tgz', 'https://registry.npmjs.org/\uD800/-/x-1.tgz', null, 42, {}, `https://registry.npmjs.org/${'a'.repeat(100_000)}`];
+    const inputs: unknown[] = [
+      '',
+      'not a url',
+      'javascript:alert(1)',
+      'ftp://registry.npmjs.org/x',
+      'https://example.com/',
+      'https://registry.npmjs.org/%E0%A4%A/-/x.tgz',
+      'https://registry.npmjs.org/\uD800/-/x-1.tgz',
+      null,
+      42,
+      {},
+      `https://registry.npmjs.org/${'a'.repeat(100_000)}`,
+    ];
     for (const input of inputs) expect(urlToPurl(input as string)).toBeNull();
   });
 
@@ -161,7 +194,7 @@ describe('urlToPurl', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
-  it('works over another engine: the documents given, read with that engine\'s types', async () => {
+  it("works over another engine: the documents given, read with that engine's types", async () => {
     const engine = engineFromDefinitions([defaultPurlDefinition('cargo')!]);
     const urls = await loadPurlUrls({ documents: [CARGO], engine });
     expect(urls.urlToPurl('https://static.crates.io/crates/rand/rand-0.8.5.crate')).toBe('pkg:cargo/rand@0.8.5');
@@ -260,13 +293,21 @@ describe('bad URL documents', () => {
     const document = {
       ...CARGO,
       version_page: [{ template: 'https://crates.io/crates/{name}/{version}' }],
-      examples: [...CARGO.examples.map((e) => ({ ...e, version_page: 'https://crates.io/crates/rand/0.8.5' })), { url: 'https://crates.io/crates/rand', purl: 'pkg:cargo/rand' }],
+      examples: [
+        ...CARGO.examples.map((e) => ({ ...e, version_page: 'https://crates.io/crates/rand/0.8.5' })),
+        { url: 'https://crates.io/crates/rand', purl: 'pkg:cargo/rand' },
+      ],
     };
-    const found = (extra: object) => validateDocument({ ...document, ...extra }, { kind: 'purl-type-urls' }).findings.map((f) => [f.rule, f.pointer, f.message]);
+    const found = (extra: object) =>
+      validateDocument({ ...document, ...extra }, { kind: 'purl-type-urls' }).findings.map((f) => [f.rule, f.pointer, f.message]);
     expect(found({})).toEqual([]);
     const wrong = document.examples.map((e) => ('version_page' in e ? { ...e, version_page: 'https://crates.io/crates/rand/9' } : e));
     expect(found({ examples: wrong })).toEqual([
-      ['purl-urls/example-purl', '/examples/0/version_page', 'examples[0].version_page: "pkg:cargo/rand@0.8.5" gives "https://crates.io/crates/rand/0.8.5", not "https://crates.io/crates/rand/9"'],
+      [
+        'purl-urls/example-purl',
+        '/examples/0/version_page',
+        'examples[0].version_page: "pkg:cargo/rand@0.8.5" gives "https://crates.io/crates/rand/0.8.5", not "https://crates.io/crates/rand/9"',
+      ],
     ]);
     expect(found({ mirrors: [{ url: 'https://crates.example' }] })).toEqual([
       ['schema/required', '/mirrors/0', 'mirrors[0] lacks the required property "same_as"'],
@@ -276,14 +317,21 @@ describe('bad URL documents', () => {
       ['schema/pattern', '/sidecars/0'],
       ['purl-urls/unchecked', '/examples'],
     ]);
-    expect(found({ version_page: [{ template: 'https://crates.io/crates/{name}/{version}', patterns: { version: '[0-9]+[0-9]+[0-9]+[0-9]+' } }] }).map(([rule, pointer]) => [rule, pointer])).toEqual([
+    expect(
+      found({ version_page: [{ template: 'https://crates.io/crates/{name}/{version}', patterns: { version: '[0-9]+[0-9]+[0-9]+[0-9]+' } }] }).map(
+        ([rule, pointer]) => [rule, pointer],
+      ),
+    ).toEqual([
       ['purl-urls/value-pattern', '/version_page/0/patterns/version'],
       ['purl-urls/unchecked', '/examples'],
     ]);
   });
 
   it('the validator refuses an unregistered type and warns of a template it cannot read back', () => {
-    const findings = validateDocument({ ...CARGO, type: 'nosuchtype', reverse: [{ template: 'https://x.example/{name}{?version}' }], examples: [{ url: 'https://x.example/a', purl: null }] }, { kind: 'purl-type-urls' }).findings;
+    const findings = validateDocument(
+      { ...CARGO, type: 'nosuchtype', reverse: [{ template: 'https://x.example/{name}{?version}' }], examples: [{ url: 'https://x.example/a', purl: null }] },
+      { kind: 'purl-type-urls' },
+    ).findings;
     expect(findings.map((f) => [f.rule, f.severity])).toEqual([
       ['purl-urls/unknown-type', 'error'],
       ['purl-urls/unreadable-template', 'warning'],
@@ -292,12 +340,15 @@ describe('bad URL documents', () => {
 });
 
 describe('issue 29 item 13a: a namespace split into path segments never gives an empty one', () => {
-  it.each(['pkg:maven/../x@1', 'pkg:maven/./x@1', 'pkg:maven/org..apache/x@1', 'pkg:maven/.org/x@1', 'pkg:maven/org./x@1'])('%s: no URL with "//" in its path', (purl) => {
-    const urls = purlToUrls(purl);
-    for (const url of [urls.repository, urls.download]) if (url !== null) expect(new URL(url).pathname).not.toContain('//');
-    // The Maven 2 layout writes the group with dots as slashes: such a group has no faithful URL.
-    expect(urls.download).toBeNull();
-  });
+  it.each(['pkg:maven/../x@1', 'pkg:maven/./x@1', 'pkg:maven/org..apache/x@1', 'pkg:maven/.org/x@1', 'pkg:maven/org./x@1'])(
+    '%s: no URL with "//" in its path',
+    (purl) => {
+      const urls = purlToUrls(purl);
+      for (const url of [urls.repository, urls.download]) if (url !== null) expect(new URL(url).pathname).not.toContain('//');
+      // The Maven 2 layout writes the group with dots as slashes: such a group has no faithful URL.
+      expect(urls.download).toBeNull();
+    },
+  );
 
   it('a group with no empty part is laid out as before, and a URL with an empty segment reads back to nothing', () => {
     expect(purlToUrls('pkg:maven/org.apache/x@1').download).toBe('https://repo.maven.apache.org/maven2/org/apache/x/1/x-1.jar');

@@ -65,7 +65,11 @@ describe('Bitbucket', () => {
 
 describe('the URL document members', () => {
   it('download_url and contested are for reverse shapes only', async () => {
-    const document = { type: 'cargo', repository: [{ template: 'https://crates.io/crates/{name}', download_url: true }], examples: [{ purl: 'pkg:cargo/rand', repository: 'https://crates.io/crates/rand', download: null }] };
+    const document = {
+      type: 'cargo',
+      repository: [{ template: 'https://crates.io/crates/{name}', download_url: true }],
+      examples: [{ purl: 'pkg:cargo/rand', repository: 'https://crates.io/crates/rand', download: null }],
+    };
     await expect(loadPurlUrls({ documents: [document as never] })).rejects.toThrow(/download_url marks a reverse shape/);
   });
 });

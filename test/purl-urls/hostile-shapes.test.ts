@@ -11,7 +11,21 @@ import { defaultPurlEngine, loadPurlUrls, PurlError, UrlDocumentError, type Purl
 const urls = await loadPurlUrls();
 const { purlToUrls, urlToPurl } = urls;
 
-const HOSTILE = ['..', '.', 'a/b', '../../x', '%2F', 'x?y#z', 'javascript:alert(1)', '@evil.example', 'x@evil.example:1/', '\\evil', 'ü€', '__proto__', 'A'.repeat(300)];
+const HOSTILE = [
+  '..',
+  '.',
+  'a/b',
+  '../../x',
+  '%2F',
+  'x?y#z',
+  'javascript:alert(1)',
+  '@evil.example',
+  'x@evil.example:1/',
+  '\\evil',
+  'ü€',
+  '__proto__',
+  'A'.repeat(300),
+];
 
 /** The hosts a document's URLs may have: those its templates and default registry name. */
 function hostsOf(type: string): Set<string> {
@@ -154,8 +168,12 @@ describe('value patterns and the other members of a shape', () => {
   });
 
   it('refuses a pattern of a variable the template does not use, and the schema refuses regular expression syntax', async () => {
-    expect((await refused({ ...CARGO, reverse: [{ template: 'https://crates.io/x/{name}', patterns: { version: '[0-9]+' } }] })).findings[0]?.rule).toBe('purl-urls/value-pattern');
-    expect((await refused({ ...CARGO, reverse: [{ template: 'https://crates.io/x/{name}', patterns: { name: '(a|b)' } }] })).findings[0]?.rule).toBe('schema/pattern');
+    expect((await refused({ ...CARGO, reverse: [{ template: 'https://crates.io/x/{name}', patterns: { version: '[0-9]+' } }] })).findings[0]?.rule).toBe(
+      'purl-urls/value-pattern',
+    );
+    expect((await refused({ ...CARGO, reverse: [{ template: 'https://crates.io/x/{name}', patterns: { name: '(a|b)' } }] })).findings[0]?.rule).toBe(
+      'schema/pattern',
+    );
   });
 
   it.each([
@@ -183,7 +201,12 @@ describe('value patterns and the other members of a shape', () => {
 
   it('reads an ignored part, checks it by expanding again, and leaves it out of the PURL', async () => {
     const mine = await loadPurlUrls({
-      documents: [{ ...CARGO, reverse: [{ template: 'https://mirror.example/{shard}/{name}-{version}.crate', ignore: ['shard'], patterns: { shard: '[0-9a-f][0-9a-f]' } }] }],
+      documents: [
+        {
+          ...CARGO,
+          reverse: [{ template: 'https://mirror.example/{shard}/{name}-{version}.crate', ignore: ['shard'], patterns: { shard: '[0-9a-f][0-9a-f]' } }],
+        },
+      ],
     });
     expect(mine.urlToPurl('https://mirror.example/ab/rand-0.8.5.crate')).toBe('pkg:cargo/rand@0.8.5');
     expect(mine.urlToPurl('https://mirror.example/zz/rand-0.8.5.crate')).toBeNull();

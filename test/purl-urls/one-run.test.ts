@@ -31,7 +31,9 @@ describe('the purl-urls checks on a document the schema rejects', () => {
   it('templates: the ones the schema accepts are checked, with no examples at all', () => {
     const found = findings({
       type: 'npm',
-      repository: ['https://x.example/{+name}', 'https://x.example/{#name}', '{name', '{name:3}', 'https://x.example/{name,version}'].map((template) => ({ template })),
+      repository: ['https://x.example/{+name}', 'https://x.example/{#name}', '{name', '{name:3}', 'https://x.example/{name,version}'].map((template) => ({
+        template,
+      })),
     });
     expect(rules(found)).toEqual([
       'schema/required ',
@@ -91,7 +93,10 @@ describe('the purl-urls checks on a document the schema rejects', () => {
     const found = findings({
       ...CARGO,
       download: [{ template: 'ftp://x.example/{name}' }, ...CARGO.download],
-      examples: [{ ...RAND, repository: 'https://crates.io/crates/randx', download: 'https://never.example/' }, { url: 'https://crates.io/crates/rand', purl: 'pkg:cargo/rand@1' }],
+      examples: [
+        { ...RAND, repository: 'https://crates.io/crates/randx', download: 'https://never.example/' },
+        { url: 'https://crates.io/crates/rand', purl: 'pkg:cargo/rand@1' },
+      ],
     });
     // The repository URL is still checked; the download URL and reading back are not.
     expect(rules(found)).toEqual(['schema/pattern /download/0/template', 'purl-urls/unchecked /examples', 'purl-urls/example-purl /examples/0/repository']);
@@ -99,7 +104,11 @@ describe('the purl-urls checks on a document the schema rejects', () => {
   });
 
   it('a rejected default registry or default: the URLs of the templates using it are not checked', () => {
-    const registry = findings({ ...CARGO, default_registry: 'https://static.crates.io/', examples: [{ ...RAND, repository: 'https://crates.io/crates/randx' }] });
+    const registry = findings({
+      ...CARGO,
+      default_registry: 'https://static.crates.io/',
+      examples: [{ ...RAND, repository: 'https://crates.io/crates/randx' }],
+    });
     expect(rules(registry)).toEqual(['schema/pattern /default_registry', 'purl-urls/unchecked /examples', 'purl-urls/example-purl /examples/0/repository']);
     expect(notices(registry)).toEqual(["the examples' download URLs and reading back not checked: default_registry is invalid"]);
     const byDefault = findings({
@@ -133,15 +142,26 @@ describe('the purl-urls checks on a document the schema rejects', () => {
     const { type: _, ...untyped } = CARGO;
     expect(notices(findings({ ...untyped, examples: [RAND] }))).toEqual(['the examples not checked: type is missing']);
     // An unregistered type is no schema error: it is reported, and the examples are checked.
-    expect(rules(findings({ ...CARGO, type: 'nosuchtype', examples: [RAND] }))).toEqual(['purl-urls/unknown-type /type', 'purl-urls/example-purl /examples/0/purl']);
+    expect(rules(findings({ ...CARGO, type: 'nosuchtype', examples: [RAND] }))).toEqual([
+      'purl-urls/unknown-type /type',
+      'purl-urls/example-purl /examples/0/purl',
+    ]);
   });
 
-  it('a template that does not compile no longer hides the examples\' other URLs (the schema accepts it)', () => {
-    const found = findings({ ...CARGO, repository: [{ template: 'https://crates.io/crates/{name' }], examples: [{ ...RAND, download: 'https://never.example/' }] });
-    expect(rules(found)).toEqual(['purl-urls/template-syntax /repository/0/template', 'purl-urls/unchecked /examples', 'purl-urls/example-purl /examples/0/download']);
+  it("a template that does not compile no longer hides the examples' other URLs (the schema accepts it)", () => {
+    const found = findings({
+      ...CARGO,
+      repository: [{ template: 'https://crates.io/crates/{name' }],
+      examples: [{ ...RAND, download: 'https://never.example/' }],
+    });
+    expect(rules(found)).toEqual([
+      'purl-urls/template-syntax /repository/0/template',
+      'purl-urls/unchecked /examples',
+      'purl-urls/example-purl /examples/0/download',
+    ]);
   });
 
-  it('run on its own, without the schema\'s verdict, a check still leaves out what it cannot read', () => {
+  it("run on its own, without the schema's verdict, a check still leaves out what it cannot read", () => {
     const document = { ...CARGO, repository: [{ template: 7 }], examples: [{ purl: 'pkg:cargo/rand' }, { ...RAND, download: 'https://never.example/' }] };
     const found = runChecks(builtInChecks, 'purl-type-urls', document, checkContext({ schemaValid: false }));
     expect(found.map((f) => `${f.rule} ${f.pointer}`)).toEqual(['purl-urls/example-purl /examples/1/download', 'purl-urls/unchecked /examples']);
@@ -154,7 +174,13 @@ describe('the purl-urls checks on a document the schema rejects', () => {
       "examples": [{"purl": "pkg:cargo/Rand", "repository": "https://crates.io/rand/rand", "download": null}]}`;
     const found = validateText(text, { kind: 'purl-type-urls' }).findings;
     // The derived variable named constructor is used, lowercase: the example is checked against it.
-    expect(rules(found)).toEqual(['schema/pattern /variables', 'schema/minProperties /variables/__proto__', 'schema/pattern /defaults', 'schema/pattern /defaults', 'purl-urls/example-purl /examples/0/repository']);
+    expect(rules(found)).toEqual([
+      'schema/pattern /variables',
+      'schema/minProperties /variables/__proto__',
+      'schema/pattern /defaults',
+      'schema/pattern /defaults',
+      'purl-urls/example-purl /examples/0/repository',
+    ]);
     expect(found.at(-1)!.message).toBe('examples[0].repository: "pkg:cargo/Rand" gives "https://crates.io/rand/Rand", not "https://crates.io/rand/rand"');
     expect(({} as Record<string, unknown>).from).toBeUndefined();
   });
@@ -166,9 +192,15 @@ describe('an example of neither form is one finding', () => {
   it('naming what it lacks for each form when it has the form of neither', () => {
     const found = only({ purl: 'pkg:cargo/rand' });
     expect(found.map((f) => [f.rule, f.pointer, f.message])).toEqual([
-      ['schema/oneOf', '/examples/0', 'examples[0] is neither a PURL example {"purl", "repository", "download"} (lacks "repository" and "download") nor a URL example {"url", "purl"} (lacks "url")'],
+      [
+        'schema/oneOf',
+        '/examples/0',
+        'examples[0] is neither a PURL example {"purl", "repository", "download"} (lacks "repository" and "download") nor a URL example {"url", "purl"} (lacks "url")',
+      ],
     ]);
-    expect(only(7).map((f) => f.message)).toEqual(['examples[0] is neither a PURL example {"purl", "repository", "download"} nor a URL example {"url", "purl"}: must be an object, not an integer']);
+    expect(only(7).map((f) => f.message)).toEqual([
+      'examples[0] is neither a PURL example {"purl", "repository", "download"} nor a URL example {"url", "purl"}: must be an object, not an integer',
+    ]);
     expect(only({ url: 'ftp://x.example/', purl: null, download: null }).map((f) => f.message)).toEqual([
       'examples[0] is neither a PURL example {"purl", "repository", "download"} (lacks "repository", has the unknown property "url", purl must be a string, not null) nor a URL example {"url", "purl"} (has the unknown property "download", url "ftp://x.example/" is not an http(s) URL)',
     ]);

@@ -37,14 +37,16 @@ describe('urlToPurl: URLs that could name two packages', () => {
   it('finds the one valid reading between the two extremes (the general case, not gem alone)', async () => {
     // Hackage versions are digits and dots: of the splits of aeson-pretty-0.8.10-x86, only
     // aeson-pretty / 0.8.10 / -x86 is a valid PURL, and it is neither the longest nor the shortest name.
-    const urls = await loadPurlUrls({ documents: [
-      {
-        type: 'hackage',
-        variables: { arch_suffix: { from: 'q.arch', prefix: '-' } },
-        download: [{ template: 'https://dl.example/{name}-{version}{arch_suffix}.tar', optional: ['arch_suffix'] }],
-        examples: [{ purl: 'pkg:hackage/aeson@2.0', repository: null, download: 'https://dl.example/aeson-2.0.tar' }],
-      },
-    ] });
+    const urls = await loadPurlUrls({
+      documents: [
+        {
+          type: 'hackage',
+          variables: { arch_suffix: { from: 'q.arch', prefix: '-' } },
+          download: [{ template: 'https://dl.example/{name}-{version}{arch_suffix}.tar', optional: ['arch_suffix'] }],
+          examples: [{ purl: 'pkg:hackage/aeson@2.0', repository: null, download: 'https://dl.example/aeson-2.0.tar' }],
+        },
+      ],
+    });
     expect(urls.urlToPurl('https://dl.example/aeson-pretty-0.8.10-x86.tar')).toBe('pkg:hackage/aeson-pretty@0.8.10?arch=x86');
   });
 

@@ -16,10 +16,15 @@ const { purlToUrls, urlToPurl } = urls;
 
 type Line = [url: string, purl: string, source: string];
 const DIRECTORY = path.join(ROOT, 'corpus/real-urls');
-const FILES = readdirSync(DIRECTORY).filter((f) => f.endsWith('.jsonl')).sort();
+const FILES = readdirSync(DIRECTORY)
+  .filter((f) => f.endsWith('.jsonl'))
+  .sort();
 const corpus = FILES.map((file) => ({
   file,
-  lines: readFileSync(path.join(DIRECTORY, file), 'utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Line),
+  lines: readFileSync(path.join(DIRECTORY, file), 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Line),
 }));
 
 /** The sources whose URLs are a registry's download of the PURL in its default layout. */

@@ -21,7 +21,9 @@ import { rulesLookup } from '../../src/purl/rules/index.js';
 import { ROOT } from '../support/paths.js';
 
 const engine = defaultPurlEngine();
-const compiled = defaultPurlDefinitions().map((definition) => compileDefinition(definition, { rules: rulesLookup(defaultPurlRules), patternGuard: null, safeLength: patternSafeLength }));
+const compiled = defaultPurlDefinitions().map((definition) =>
+  compileDefinition(definition, { rules: rulesLookup(defaultPurlRules), patternGuard: null, safeLength: patternSafeLength }),
+);
 const words = vocabulary(
   compiled.map((c) => ({ type: c.type, inPlace: inPlaceRules(c) })),
   compiled.flatMap((c) => c.qualifierKeys),
@@ -66,7 +68,11 @@ function corpusInputs(): string[] {
   const dir = path.join(ROOT, 'corpus/purls');
   return readdirSync(dir)
     .filter((f) => f.endsWith('.jsonl'))
-    .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').split('\n').filter((l) => l !== ''))
+    .flatMap((f) =>
+      readFileSync(path.join(dir, f), 'utf8')
+        .split('\n')
+        .filter((l) => l !== ''),
+    )
     .flatMap((l) => {
       const entry = JSON.parse(l) as string[];
       return [entry[1]!, entry[2]!];
@@ -77,7 +83,9 @@ const SUITE = path.join(ROOT, '../shared/purl-spec/tests');
 let suiteInputs: string[] | null = null;
 try {
   const files = [path.join(SUITE, 'spec/specification-test.json'), ...readdirSync(path.join(SUITE, 'types')).map((f) => path.join(SUITE, 'types', f))];
-  suiteInputs = files.flatMap((f) => (JSON.parse(readFileSync(f, 'utf8')) as { tests: { input: unknown }[] }).tests.map((t) => t.input).filter((i): i is string => typeof i === 'string'));
+  suiteInputs = files.flatMap((f) =>
+    (JSON.parse(readFileSync(f, 'utf8')) as { tests: { input: unknown }[] }).tests.map((t) => t.input).filter((i): i is string => typeof i === 'string'),
+  );
 } catch {
   suiteInputs = null;
 }
@@ -169,7 +177,10 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
   it('puts the qualifiers of an otherwise canonical PURL in key order, and leaves any other difference to the full path', () => {
     const reordered: [string, string][] = [
       ['pkg:deb/debian/pcb@1:4.2.2-1?distro=debian-12.15&arch=all', 'pkg:deb/debian/pcb@1:4.2.2-1?arch=all&distro=debian-12.15'],
-      ['pkg:maven/org.apache.maven.plugins/maven-clean-plugin@2.5?type=jar&classifier=javadoc#a/b', 'pkg:maven/org.apache.maven.plugins/maven-clean-plugin@2.5?classifier=javadoc&type=jar#a/b'],
+      [
+        'pkg:maven/org.apache.maven.plugins/maven-clean-plugin@2.5?type=jar&classifier=javadoc#a/b',
+        'pkg:maven/org.apache.maven.plugins/maven-clean-plugin@2.5?classifier=javadoc&type=jar#a/b',
+      ],
       ['pkg:npm/a@1?z=1&arch2=x&arch=y', 'pkg:npm/a@1?arch=y&arch2=x&z=1'],
       ['pkg:julia/Dates@1.9.0?z=1&uuid=ade2ca70-3891-5945-98fb-dc099432e06a', 'pkg:julia/Dates@1.9.0?uuid=ade2ca70-3891-5945-98fb-dc099432e06a&z=1'],
     ];
@@ -178,7 +189,14 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
       expect(inPlaceForm(s), s).toBe(canonical);
       expect(fullCanonical(s), s).toBe(canonical);
     }
-    for (const s of ['pkg:npm/a@1?b=1&a=2&b=3', 'pkg:npm/a@1?b=1&b=2', 'pkg:npm/a@1?b=1&A=2', 'pkg:npm/a@1?b=1&a=', 'pkg:npm/a@1?b=1&a=x%2fy', 'pkg:julia/Dates@1?b=1&a=2']) {
+    for (const s of [
+      'pkg:npm/a@1?b=1&a=2&b=3',
+      'pkg:npm/a@1?b=1&b=2',
+      'pkg:npm/a@1?b=1&A=2',
+      'pkg:npm/a@1?b=1&a=',
+      'pkg:npm/a@1?b=1&a=x%2fy',
+      'pkg:julia/Dates@1?b=1&a=2',
+    ]) {
       expect(inPlaceForm(s), s).toBeNull();
     }
   });
@@ -195,7 +213,14 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
       expect(inPlaceForm(s), s).toBe(canonical);
       expect(fullCanonical(s), s).toBe(canonical);
     }
-    for (const s of ['pkg:npm/@Babel/core', 'pkg:npm/@babel/core@', 'pkg:npm/@babel//core@1', 'pkg:npm/a@1/@b/c', 'pkg:cran/@0.9.1', 'pkg:npm/@babel/core@1%2f']) {
+    for (const s of [
+      'pkg:npm/@Babel/core',
+      'pkg:npm/@babel/core@',
+      'pkg:npm/@babel//core@1',
+      'pkg:npm/a@1/@b/c',
+      'pkg:cran/@0.9.1',
+      'pkg:npm/@babel/core@1%2f',
+    ]) {
       expect(inPlaceForm(s) === null || inPlaceForm(s) === fullCanonical(s), s).toBe(true);
     }
   });
@@ -238,7 +263,45 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
   it('never accepts a random string the full path refuses or rewrites', () => {
     // Every bundled type, so that each one's case folding and requirements meet capitals.
     const types = defaultPurlDefinitions().map((definition) => `${definition.type}/`);
-    const pieces = ['pkg:', ...types, 'a', 'B', 'Zq', '1', '.', '-', '_', '~', ':', '/', '//', '@', '?', '&', '=', '#', '%', '%40', '%2F', '%3A', '%41', '%c3', 'checksum', 'arch', 'vcs_url', 'repository_url=', 'x.azuredatabricks.net', '::', '..', ' ', 'é', '+', '!', '"', '\\'];
+    const pieces = [
+      'pkg:',
+      ...types,
+      'a',
+      'B',
+      'Zq',
+      '1',
+      '.',
+      '-',
+      '_',
+      '~',
+      ':',
+      '/',
+      '//',
+      '@',
+      '?',
+      '&',
+      '=',
+      '#',
+      '%',
+      '%40',
+      '%2F',
+      '%3A',
+      '%41',
+      '%c3',
+      'checksum',
+      'arch',
+      'vcs_url',
+      'repository_url=',
+      'x.azuredatabricks.net',
+      '::',
+      '..',
+      ' ',
+      'é',
+      '+',
+      '!',
+      '"',
+      '\\',
+    ];
     const purl = fc.array(fc.constantFrom(...pieces), { maxLength: 14 }).map((parts) => `pkg:${parts.join('')}`);
     fc.assert(
       fc.property(purl, (s) => {
@@ -271,7 +334,7 @@ describe('the canonical fast path switched off', () => {
     expect(inputs.filter((s) => inPlace(s)).length).toBeGreaterThan(inputs.length / 3);
   });
 
-  it('changes no answer on every bundled type\'s examples with capitals in one part or another', () => {
+  it("changes no answer on every bundled type's examples with capitals in one part or another", () => {
     // A type may fold the case of its namespace and not of its name (yocto), or the reverse:
     // capitals in each part alone, and in all of them, for every type's examples.
     const variants = (purl: string): string[] => {
@@ -294,7 +357,7 @@ describe('the canonical fast path switched off', () => {
     expect(engine.canonicalize('pkg:yocto/Core/S')).toBe('pkg:yocto/core/S');
   });
 
-  it.skipIf(suiteInputs === null)('changes no answer on the conformance suite\'s inputs', () => {
+  it.skipIf(suiteInputs === null)("changes no answer on the conformance suite's inputs", () => {
     const differ = suiteInputs!.filter((s) => answer(slow, s) !== answer(engine, s));
     expect(differ).toEqual([]);
   });

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultPurlEngine, PurlEngine, PurlError, type PurlComponents } from '../../src/purl/index.js';
+import { defaultPurlEngine, type PurlEngine, PurlError, type PurlComponents } from '../../src/purl/index.js';
 import { purlEngineFromDirectory } from '../../src/node/index.js';
 import { readSuiteCases, type SuiteCase } from '../../src/purl/test-suite/suite-case.js';
 import { runSuiteCase } from '../../src/purl/test-suite/run-case.js';

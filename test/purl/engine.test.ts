@@ -11,7 +11,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PackageURL } from 'packageurl-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPurl, bundledPurlEngine, canonicalizePurl, defaultPurlEngine, defaultPurlRules, DefinitionSetError, type PurlRule, loadPatternGuard, DefinitionCompileError, parsePurl, PurlEngine, PurlError, validatePurl, type PurlComponents, type PurlComponentName, type PurlErrorCode } from '../../src/purl/index.js';
+import {
+  buildPurl,
+  bundledPurlEngine,
+  canonicalizePurl,
+  defaultPurlEngine,
+  defaultPurlRules,
+  DefinitionSetError,
+  type PurlRule,
+  loadPatternGuard,
+  DefinitionCompileError,
+  parsePurl,
+  type PurlEngine,
+  PurlError,
+  validatePurl,
+  type PurlComponents,
+  type PurlComponentName,
+  type PurlErrorCode,
+} from '../../src/purl/index.js';
 import { defaultPurlDefinition, defaultPurlDefinitions } from '../../src/purl/default-definitions.js';
 import type { PurlTypeDefinition } from '../../src/index.js';
 import { purlEngineFromDirectory } from '../../src/node/index.js';
@@ -246,7 +263,16 @@ describe('syntax layer: qualifiers', () => {
     }
     const built = refusal(() => buildPurl({ type: 'generic', name: 'x', qualifiers: { OS: 'linux', os: 'mac' } }));
     expect([built.component, built.code]).toEqual(['qualifiers', 'duplicate-qualifier-key']);
-    const mapped = refusal(() => buildPurl({ type: 'generic', name: 'x', qualifiers: new Map([['Os', 'a'], ['oS', 'b']]) }));
+    const mapped = refusal(() =>
+      buildPurl({
+        type: 'generic',
+        name: 'x',
+        qualifiers: new Map([
+          ['Os', 'a'],
+          ['oS', 'b'],
+        ]),
+      }),
+    );
     expect(mapped.code).toBe('duplicate-qualifier-key');
   });
 
@@ -528,7 +554,14 @@ describe('build', () => {
   });
 
   it('builds a canonical form that parses back to the same components', () => {
-    const c = components({ type: 'npm', namespace: '@types', name: 'node', version: '20.11.0', qualifiers: Object.assign(Object.create(null), { tag: 'latest' }), subpath: 'index.d.ts' });
+    const c = components({
+      type: 'npm',
+      namespace: '@types',
+      name: 'node',
+      version: '20.11.0',
+      qualifiers: Object.assign(Object.create(null), { tag: 'latest' }),
+      subpath: 'index.d.ts',
+    });
     const s = buildPurl(c);
     expect(s).toBe('pkg:npm/%40types/node@20.11.0?tag=latest#index.d.ts');
     expect(parsePurl(s)).toEqual(c);
@@ -563,7 +596,10 @@ describe('engines from definitions', () => {
   it('compiles a bundled-style type on first use: a bad pattern surfaces then, and only for its type', () => {
     const broken = { ...WIDGET, type: 'broken', name_definition: { requirement: 'required', permitted_characters: '^(unclosed$' } };
     // The one internal factory compiles types without a source (the bundled ones) lazily: building it does not throw.
-    const lazy = createEngine([WIDGET, broken].map((d) => ({ rules: d as PurlTypeDefinition, document: d as PurlTypeDefinition })), engineSettings({}, patternSafeLength));
+    const lazy = createEngine(
+      [WIDGET, broken].map((d) => ({ rules: d as PurlTypeDefinition, document: d as PurlTypeDefinition })),
+      engineSettings({}, patternSafeLength),
+    );
     expect(lazy.types()).toEqual(['broken', 'widget']);
     expect(lazy.parse('pkg:widget/sprocket?channel=beta').name).toBe('sprocket');
     expect(() => lazy.parse('pkg:broken/x')).toThrow(DefinitionCompileError);
@@ -571,8 +607,14 @@ describe('engines from definitions', () => {
     expect(() => engineFromDefinitions([WIDGET, broken])).toThrow(DefinitionSetError);
   });
 
-  it('two engines with different rules in one program never see each other\'s', () => {
-    const noForbidden: PurlRule = { id: 'swift/name/test-no-forbidden', type: 'swift', component: 'name', summary: 'test rule', apply: (v, c) => (v === 'forbidden' ? c.fail('no') : v) };
+  it("two engines with different rules in one program never see each other's", () => {
+    const noForbidden: PurlRule = {
+      id: 'swift/name/test-no-forbidden',
+      type: 'swift',
+      component: 'name',
+      summary: 'test rule',
+      apply: (v, c) => (v === 'forbidden' ? c.fail('no') : v),
+    };
     const purl = 'pkg:swift/github.com/acme/forbidden@1.0';
     // Made before and after the other, compiled (lazily) after it: none of that matters.
     const plain = bundledPurlEngine();
@@ -604,7 +646,9 @@ describe('engines from definitions', () => {
     const widgets = engineFromDefinitions([WIDGET]);
     expect(widgets.definition('widget')?.type_name).toBe('Widget');
     const c = widgets.parse('pkg:WIDGET/Sprocket-XL@RC1?channel=Beta');
-    expect({ ...c, qualifiers: { ...c.qualifiers } }).toEqual(components({ type: 'widget', name: 'sprocket-xl', version: 'rc1', qualifiers: { channel: 'Beta' } }));
+    expect({ ...c, qualifiers: { ...c.qualifiers } }).toEqual(
+      components({ type: 'widget', name: 'sprocket-xl', version: 'rc1', qualifiers: { channel: 'Beta' } }),
+    );
     expect(widgets.build({ type: 'widget', name: 'Sprocket', qualifiers: { channel: 'stable' } })).toBe('pkg:widget/sprocket?channel=stable');
     expect({ ...widgets.effectiveQualifiers(c) }).toEqual({ arch: 'noarch', channel: 'Beta' });
     expect(refusal(() => widgets.parse('pkg:widget/sprocket_xl?channel=beta')).code).toBe('invalid-characters');
@@ -695,7 +739,9 @@ describe('engines from definitions', () => {
   it("runs the bundled types' patterns directly as far as the flagger allows, worked out when teapurl was built", () => {
     const measured = new Map(JSON.parse(BUNDLED_PATTERN_SAFE_LENGTHS_JSON) as [string, number][]);
     const patterns = defaultPurlDefinitions().flatMap((d) =>
-      [d.namespace_definition, d.name_definition, d.version_definition, d.subpath_definition].flatMap((c) => (c?.permitted_characters === undefined ? [] : [c.permitted_characters])),
+      [d.namespace_definition, d.name_definition, d.version_definition, d.subpath_definition].flatMap((c) =>
+        c?.permitted_characters === undefined ? [] : [c.permitted_characters],
+      ),
     );
     expect(patterns.length).toBeGreaterThan(3);
     for (const pattern of patterns) expect(measured.get(pattern) ?? Infinity, pattern).toBe(patternSafeLength(pattern));
@@ -704,12 +750,18 @@ describe('engines from definitions', () => {
     const long = `pkg:chrome-extension/${id}@${'1.'.repeat(3)}${'1'.repeat(40)}`;
     const fromDefinitions = engineFromDefinitions(defaultPurlDefinitions().filter((d) => d.type === 'chrome-extension'));
     expect(defaultPurlEngine().validate(long)).toEqual(fromDefinitions.validate(long));
-    expect(defaultPurlEngine().validate(long).errors.map((e) => e.code)).toEqual(['pattern-skipped']);
+    expect(
+      defaultPurlEngine()
+        .validate(long)
+        .errors.map((e) => e.code),
+    ).toEqual(['pattern-skipped']);
   });
 
   it('compiles a catastrophic permitted_characters pattern, and checks values with the pattern guard', async () => {
     // Without the guard no long value is run on it (test/pattern-budget.test.ts).
-    const risky = engineFromDefinitions([{ ...WIDGET, name_definition: { requirement: 'required', permitted_characters: '^([a-z]+)*$' } }], { patternGuard: await loadPatternGuard() });
+    const risky = engineFromDefinitions([{ ...WIDGET, name_definition: { requirement: 'required', permitted_characters: '^([a-z]+)*$' } }], {
+      patternGuard: await loadPatternGuard(),
+    });
     expect(risky.parse('pkg:widget/sprocket?channel=x').name).toBe('sprocket');
     expect(refusal(() => risky.parse(`pkg:widget/${'a'.repeat(3000)}!?channel=x`)).code).toBe('invalid-characters');
   });
@@ -830,7 +882,10 @@ describe('fixes found by the property tests', () => {
   it('a lone surrogate (no UTF-8 form) is refused by parse, build and canonicalize, never written as U+FFFD', () => {
     expect(refusal(() => parsePurl('pkg:generic/a\uD800b')).toIssue()).toMatchObject({ component: 'name', code: 'invalid-characters' });
     expect(refusal(() => buildPurl({ type: 'generic', name: 'a\uD800b' })).toIssue()).toMatchObject({ component: 'name', code: 'invalid-characters' });
-    expect(refusal(() => buildPurl({ type: 'generic', name: 'x', qualifiers: { k: '\uDC00' } })).toIssue()).toMatchObject({ component: 'qualifiers', code: 'invalid-characters' });
+    expect(refusal(() => buildPurl({ type: 'generic', name: 'x', qualifiers: { k: '\uDC00' } })).toIssue()).toMatchObject({
+      component: 'qualifiers',
+      code: 'invalid-characters',
+    });
     expect(refusal(() => canonicalizePurl('pkg:generic/a\uD800b')).code).toBe('invalid-characters');
     // A pair is one character, written as its UTF-8 octets.
     expect(buildPurl({ type: 'generic', name: 'a\uD83D\uDE00' })).toBe('pkg:generic/a%F0%9F%98%80');
@@ -853,9 +908,14 @@ describe('fixes found by the property tests', () => {
       for (const run of [() => parsePurl(s), () => parsePurl(s, { lenient: true }), () => canonicalizePurl(s)]) {
         expect(refusal(run).toIssue(), JSON.stringify(s)).toMatchObject({ component, code });
       }
-      expect(validatePurl(s).errors.map((e) => [e.component, e.code]), JSON.stringify(s)).toEqual([[component, code]]);
+      expect(
+        validatePurl(s).errors.map((e) => [e.component, e.code]),
+        JSON.stringify(s),
+      ).toEqual([[component, code]]);
     }
-    expect(refusal(() => parsePurl('pkg:npm/foo@1\r')).message).toBe('version has "\\r" at offset 13: a raw control character or lone surrogate (percent-encode a control character)');
+    expect(refusal(() => parsePurl('pkg:npm/foo@1\r')).message).toBe(
+      'version has "\\r" at offset 13: a raw control character or lone surrogate (percent-encode a control character)',
+    );
     // Percent-encoded, the same characters are data.
     expect(parsePurl('pkg:npm/foo@1%0D').version).toBe('1\r');
     expect(buildPurl({ type: 'npm', name: 'fo\to' })).toBe('pkg:npm/fo%09o');

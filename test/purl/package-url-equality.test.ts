@@ -70,7 +70,14 @@ function agreeOnString(input: string): boolean {
 function agreeOnComponents(input: PurlComponentsInput): boolean {
   const functional = outcome(() => buildPurl(input));
   const viaClass = outcome(() =>
-    new PackageURL(input.type as string, input.namespace as string, input.name as string, input.version as string, input.qualifiers as Record<string, string>, input.subpath as string).toString(),
+    new PackageURL(
+      input.type as string,
+      input.namespace as string,
+      input.name as string,
+      input.version as string,
+      input.qualifiers as Record<string, string>,
+      input.subpath as string,
+    ).toString(),
   );
   expect(viaClass).toEqual(functional);
   return functional.ok;
@@ -78,7 +85,13 @@ function agreeOnComponents(input: PurlComponentsInput): boolean {
 
 function loadSuite(): SuiteCase[] {
   const typesDir = path.join(PURL_SPEC, 'tests/types');
-  const files = [path.join(PURL_SPEC, 'tests/spec/specification-test.json'), ...readdirSync(typesDir).filter((f) => f.endsWith('-test.json')).sort().map((f) => path.join(typesDir, f))];
+  const files = [
+    path.join(PURL_SPEC, 'tests/spec/specification-test.json'),
+    ...readdirSync(typesDir)
+      .filter((f) => f.endsWith('-test.json'))
+      .sort()
+      .map((f) => path.join(typesDir, f)),
+  ];
   return files.flatMap((file) => readSuiteCases(JSON.parse(readFileSync(file, 'utf8')), path.relative(PURL_SPEC, file)));
 }
 
@@ -113,11 +126,23 @@ describe.skipIf(!HAS_PURL_SPEC)('PackageURL and the functional API agree on the 
   });
 });
 
-type Entry = [spelling: string, input: string, canonical: string, type: string, namespace: string | null, name: string, version: string | null, qualifiers: Record<string, string> | null, subpath: string | null];
+type Entry = [
+  spelling: string,
+  input: string,
+  canonical: string,
+  type: string,
+  namespace: string | null,
+  name: string,
+  version: string | null,
+  qualifiers: Record<string, string> | null,
+  subpath: string | null,
+];
 
 describe('PackageURL and the functional API agree on the real-world corpus', () => {
   const dir = path.join(ROOT, 'corpus/purls');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort();
 
   it.each(files)('%s', (file) => {
     const entries = readFileSync(path.join(dir, file), 'utf8')

@@ -6,7 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { inspect } from 'node:util';
-import { PackageURL as PjPackageURL, PurlComponent as PjPurlComponent, PurlQualifierNames as PjPurlQualifierNames, PurlType as PjPurlType } from 'packageurl-js';
+import {
+  PackageURL as PjPackageURL,
+  PurlComponent as PjPurlComponent,
+  PurlQualifierNames as PjPurlQualifierNames,
+  PurlType as PjPurlType,
+} from 'packageurl-js';
 import { PackageURL, PurlComponent, PurlError, PurlQualifierNames, PurlType, buildPurl, defaultPurlEngine, parsePurl } from '../../src/purl/index.js';
 import * as purlEntry from '../../src/purl/index.js';
 
@@ -98,7 +103,10 @@ describe('PackageURL: instances', () => {
   it('hold qualifiers in a record with no prototype, as packageurl-js does', () => {
     const purl = PackageURL.fromString('pkg:generic/x@1?constructor=a&hasownproperty=b');
     expect(Object.getPrototypeOf(purl.qualifiers)).toBeNull();
-    expect(Object.entries(purl.qualifiers!)).toEqual([['constructor', 'a'], ['hasownproperty', 'b']]);
+    expect(Object.entries(purl.qualifiers!)).toEqual([
+      ['constructor', 'a'],
+      ['hasownproperty', 'b'],
+    ]);
     expect(Object.getPrototypeOf(new PackageURL('generic', null, 'x', '1', { constructor: 'a' }).qualifiers)).toBeNull();
   });
 
@@ -121,7 +129,10 @@ describe('PackageURL: instances', () => {
     const given: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, { b: '2', a: '1' });
     const purl = new PackageURL('generic', null, 'x', '1', given);
     given.a = 'changed';
-    expect(Object.entries(purl.qualifiers!)).toEqual([['a', '1'], ['b', '2']]);
+    expect(Object.entries(purl.qualifiers!)).toEqual([
+      ['a', '1'],
+      ['b', '2'],
+    ]);
     expect(purl.toString()).toBe('pkg:generic/x@1?a=1&b=2');
     purl.qualifiers!.c = '3';
     expect(purl.toString()).toBe('pkg:generic/x@1?a=1&b=2&c=3');
@@ -150,7 +161,9 @@ describe('PackageURL: instances', () => {
     (built.qualifiers as Record<string, unknown>).a = null;
     expect(built.toString()).toBe('pkg:npm/foo@1?c=d');
     // packageurl-js 2.0.1 writes them as text.
-    expect(new PjPackageURL('npm', null, 'foo', '1', { a: undefined, b: 'c' } as unknown as Record<string, string>).toString()).toBe('pkg:npm/foo@1?a=undefined&b=c');
+    expect(new PjPackageURL('npm', null, 'foo', '1', { a: undefined, b: 'c' } as unknown as Record<string, string>).toString()).toBe(
+      'pkg:npm/foo@1?a=undefined&b=c',
+    );
   });
 
   it('show as PackageURL in util.inspect and console.log', () => {
@@ -166,7 +179,14 @@ describe('PackageURL: instances', () => {
 describe('PackageURL: construction', () => {
   it('normalises as buildPurl does, with the type definitions of the default engine', () => {
     const purl = new PackageURL('PyPI', null, 'Django_Package', '1.0');
-    expect({ ...purl }).toStrictEqual({ type: 'pypi', name: 'django-package', namespace: undefined, version: '1.0', qualifiers: undefined, subpath: undefined });
+    expect({ ...purl }).toStrictEqual({
+      type: 'pypi',
+      name: 'django-package',
+      namespace: undefined,
+      version: '1.0',
+      qualifiers: undefined,
+      subpath: undefined,
+    });
     expect(new PackageURL('acme', '/a//b/', 'Widget', '1.0', null, './x/../y/').toString()).toBe('pkg:acme/a/b/Widget@1.0#x/y');
   });
 
@@ -176,7 +196,10 @@ describe('PackageURL: construction', () => {
       { type: 'jar', Classifier: 'sources' },
       'type=jar&classifier=sources',
       '?type=jar&classifier=sources&empty=',
-      new Map([['type', 'jar'], ['classifier', 'sources']]),
+      new Map([
+        ['type', 'jar'],
+        ['classifier', 'sources'],
+      ]),
       new URLSearchParams('type=jar&classifier=sources'),
     ];
     for (const qualifiers of forms) {
@@ -292,13 +315,17 @@ describe('PackageURL: differences from packageurl-js, by ECMA-427', () => {
   });
 
   it('":" is not percent-encoded, in any component', () => {
-    expect(new PackageURL('generic', 'a:b', 'c:d', '1:2', { u: 'https://e.f/g:h' }, 'x:y').toString()).toBe('pkg:generic/a:b/c:d@1:2?u=https:%2F%2Fe.f%2Fg:h#x:y');
-    expect(new PjPackageURL('generic', 'a:b', 'c:d', '1:2', { u: 'https://e.f/g:h' }, 'x:y').toString()).toBe('pkg:generic/a:b/c%3Ad@1:2?u=https%3A%2F%2Fe.f%2Fg%3Ah#x%3Ay');
+    expect(new PackageURL('generic', 'a:b', 'c:d', '1:2', { u: 'https://e.f/g:h' }, 'x:y').toString()).toBe(
+      'pkg:generic/a:b/c:d@1:2?u=https:%2F%2Fe.f%2Fg:h#x:y',
+    );
+    expect(new PjPackageURL('generic', 'a:b', 'c:d', '1:2', { u: 'https://e.f/g:h' }, 'x:y').toString()).toBe(
+      'pkg:generic/a:b/c%3Ad@1:2?u=https%3A%2F%2Fe.f%2Fg%3Ah#x%3Ay',
+    );
   });
 
   it('"+" in a version is percent-encoded, and "~" in a qualifier value is not; "*\'()!" are', () => {
-    expect(new PackageURL('generic', null, 'x', '1+b2', { k: "~*'()!" }).toString()).toBe("pkg:generic/x@1%2Bb2?k=~%2A%27%28%29%21");
-    expect(new PjPackageURL('generic', null, 'x', '1+b2', { k: "~*'()!" }).toString()).toBe("pkg:generic/x@1+b2?k=%7E*%27%28%29%21");
+    expect(new PackageURL('generic', null, 'x', '1+b2', { k: "~*'()!" }).toString()).toBe('pkg:generic/x@1%2Bb2?k=~%2A%27%28%29%21');
+    expect(new PjPackageURL('generic', null, 'x', '1+b2', { k: "~*'()!" }).toString()).toBe('pkg:generic/x@1+b2?k=%7E*%27%28%29%21');
   });
 
   it('"!" (a PyPI epoch) is percent-encoded', () => {
@@ -367,7 +394,9 @@ describe('PackageURL: differences from packageurl-js, by ECMA-427', () => {
   const outcome = (run: () => unknown, ours: boolean): Answer => {
     try {
       const value = run();
-      return typeof value === 'string' ? value : JSON.stringify(value, (_key, v: unknown) => (v === undefined ? null : v instanceof URLSearchParams ? String(v) : v));
+      return typeof value === 'string'
+        ? value
+        : JSON.stringify(value, (_key, v: unknown) => (v === undefined ? null : v instanceof URLSearchParams ? String(v) : v));
     } catch (error) {
       return ours ? { code: (error as PurlError).code } : 'throws';
     }
@@ -387,38 +416,134 @@ describe('PackageURL: differences from packageurl-js, by ECMA-427', () => {
     ['trailing "/"', (C) => C.fromString('pkg:npm/foo/').toString(), 'pkg:npm/foo', 'throws'],
     ['parseString of a type alone', (C) => C.parseString('pkg:generic'), { code: 'missing-name' }, '["generic",null,null,null,null,null]'],
     ['parseString of blanks', (C) => C.parseString('  '), { code: 'missing-scheme' }, '[null,null,null,null,null,null]'],
-    ['swift without a version', (C) => C.fromString('pkg:swift/github.com/Alamofire/Alamofire').toString(), 'pkg:swift/github.com/Alamofire/Alamofire', 'throws'],
+    [
+      'swift without a version',
+      (C) => C.fromString('pkg:swift/github.com/Alamofire/Alamofire').toString(),
+      'pkg:swift/github.com/Alamofire/Alamofire',
+      'throws',
+    ],
     ['cran without a version', (C) => C.fromString('pkg:cran/A3').toString(), 'pkg:cran/A3', 'throws'],
-    ['conan channel without a namespace', (C) => C.fromString('pkg:conan/openssl@3.0?channel=stable').toString(), 'pkg:conan/openssl@3.0?channel=stable', 'throws'],
-    ['cocoapods with a namespace', (C) => C.fromString('pkg:cocoapods/GoogleUtilities/NSData+zlib@7.5.2').toString(), { code: 'prohibited' }, 'pkg:cocoapods/GoogleUtilities/NSData%2Bzlib@7.5.2'],
+    [
+      'conan channel without a namespace',
+      (C) => C.fromString('pkg:conan/openssl@3.0?channel=stable').toString(),
+      'pkg:conan/openssl@3.0?channel=stable',
+      'throws',
+    ],
+    [
+      'cocoapods with a namespace',
+      (C) => C.fromString('pkg:cocoapods/GoogleUtilities/NSData+zlib@7.5.2').toString(),
+      { code: 'prohibited' },
+      'pkg:cocoapods/GoogleUtilities/NSData%2Bzlib@7.5.2',
+    ],
     ['cpan module name', (C) => C.fromString('pkg:cpan/Foo::Bar@1').toString(), { code: 'rule-violation' }, 'pkg:cpan/Foo%3A%3ABar@1'],
     ['luarocks case', (C) => C.fromString('pkg:luarocks/Foo@ABC').toString(), 'pkg:luarocks/foo@ABC', 'pkg:luarocks/Foo@abc'],
-    ['toString after assigning a field normalises', (C) => Object.assign(C.fromString('pkg:pypi/foo@1'), { name: 'Foo_Bar' }).toString(), 'pkg:pypi/foo-bar@1', 'pkg:pypi/Foo_Bar@1'],
-    ['toString after assigning fields checks', (C) => Object.assign(C.fromString('pkg:npm/foo@1'), { type: 'vcpkg', namespace: 'x' }).toString(), { code: 'prohibited' }, 'pkg:vcpkg/x/foo@1'],
+    [
+      'toString after assigning a field normalises',
+      (C) => Object.assign(C.fromString('pkg:pypi/foo@1'), { name: 'Foo_Bar' }).toString(),
+      'pkg:pypi/foo-bar@1',
+      'pkg:pypi/Foo_Bar@1',
+    ],
+    [
+      'toString after assigning fields checks',
+      (C) => Object.assign(C.fromString('pkg:npm/foo@1'), { type: 'vcpkg', namespace: 'x' }).toString(),
+      { code: 'prohibited' },
+      'pkg:vcpkg/x/foo@1',
+    ],
     ['a PURL over 65,536 characters, parsed', (C) => C.fromString(`pkg:generic/${'a'.repeat(70_000)}`).toString().length, { code: 'too-long' }, '70012'],
     ['the same, built', (C) => String(new C('generic', null, 'a'.repeat(70_000)).toString().length), '70012', '70012'],
     ['Component.qualifiers.normalize of a string', (C) => C.Component.qualifiers.normalize('a=b'), { code: 'invalid-components' }, '{"a":"b"}'],
     ['Component.qualifierKey.normalize', (C) => C.Component.qualifierKey.normalize('ABC'), 'abc', 'ABC'],
-    ['Type.npm.normalize of a pypi PURL', (C) => { const p = C.fromString('pkg:pypi/Foo_Bar'); (C.Type.npm as { normalize: (purl: typeof p) => unknown }).normalize(p); return p.toString(); }, 'pkg:npm/foo-bar', 'pkg:pypi/foo-bar'],
-    ['a qualifier value undefined', (C) => new C('npm', null, 'foo', '1', { a: undefined, b: 'c' } as unknown as Record<string, string>).toString(), 'pkg:npm/foo@1?b=c', 'pkg:npm/foo@1?a=undefined&b=c'],
+    [
+      'Type.npm.normalize of a pypi PURL',
+      (C) => {
+        const p = C.fromString('pkg:pypi/Foo_Bar');
+        (C.Type.npm as { normalize: (purl: typeof p) => unknown }).normalize(p);
+        return p.toString();
+      },
+      'pkg:npm/foo-bar',
+      'pkg:pypi/foo-bar',
+    ],
+    [
+      'a qualifier value undefined',
+      (C) => new C('npm', null, 'foo', '1', { a: undefined, b: 'c' } as unknown as Record<string, string>).toString(),
+      'pkg:npm/foo@1?b=c',
+      'pkg:npm/foo@1?a=undefined&b=c',
+    ],
     // Found by a second review round.
-    ['"#" twice: split from the right', (C) => { const p = C.fromString('pkg:generic/a#b#c'); return [p.name, p.subpath]; }, '["a#b","c"]', '["a","b#c"]'],
-    ['"?" twice: split from the right', (C) => { const p = C.fromString('pkg:generic/a?b=c?d=e'); return [p.name, p.qualifiers]; }, '["a?b=c",{"d":"e"}]', '["a",{"b":"c?d=e"}]'],
-    ['constructor qualifiers: the order the instance holds', (C) => Object.keys(new C('npm', null, 'x', null, { b: '1', a: '2' }).qualifiers ?? {}), '["a","b"]', '["b","a"]'],
+    [
+      '"#" twice: split from the right',
+      (C) => {
+        const p = C.fromString('pkg:generic/a#b#c');
+        return [p.name, p.subpath];
+      },
+      '["a#b","c"]',
+      '["a","b#c"]',
+    ],
+    [
+      '"?" twice: split from the right',
+      (C) => {
+        const p = C.fromString('pkg:generic/a?b=c?d=e');
+        return [p.name, p.qualifiers];
+      },
+      '["a?b=c",{"d":"e"}]',
+      '["a",{"b":"c?d=e"}]',
+    ],
+    [
+      'constructor qualifiers: the order the instance holds',
+      (C) => Object.keys(new C('npm', null, 'x', null, { b: '1', a: '2' }).qualifiers ?? {}),
+      '["a","b"]',
+      '["b","a"]',
+    ],
     ['qualifiers given as a Map', (C) => new C('npm', null, 'foo', '1', new Map([['a', 'b']]) as never).toString(), 'pkg:npm/foo@1?a=b', 'pkg:npm/foo@1'],
     ['qualifiers given as pairs', (C) => new C('npm', null, 'foo', '1', [['a', 'b']] as never).toString(), 'pkg:npm/foo@1?a=b', 'throws'],
     ['an encoded "/" in a namespace segment', (C) => C.fromString('pkg:generic/a%2Fb/c').toString(), { code: 'invalid-segment' }, 'pkg:generic/a/b/c'],
     ['a ".." subpath', (C) => String(C.fromString('pkg:generic/x#..').subpath), 'undefined', '..'],
     ['a ".." subpath given to the constructor', (C) => String(new C('generic', null, 'x', null, null, '..').subpath), 'undefined', '..'],
     ['conan with a namespace and no qualifiers', (C) => C.fromString('pkg:conan/ns/openssl@3.0').toString(), 'pkg:conan/ns/openssl@3.0', 'throws'],
-    ['a lone surrogate in a qualifier value', (C) => new C('npm', null, 'foo', '1', { k: 'x\uD800' }).toString(), { code: 'invalid-characters' }, 'pkg:npm/foo@1?k=x%EF%BF%BD'],
-    ["an error's name", (C) => { try { C.fromString('x'); } catch (error) { return (error as Error).name; } return 'nothing thrown'; }, 'PurlError', 'Error'],
+    [
+      'a lone surrogate in a qualifier value',
+      (C) => new C('npm', null, 'foo', '1', { k: 'x\uD800' }).toString(),
+      { code: 'invalid-characters' },
+      'pkg:npm/foo@1?k=x%EF%BF%BD',
+    ],
+    [
+      "an error's name",
+      (C) => {
+        try {
+          C.fromString('x');
+        } catch (error) {
+          return (error as Error).name;
+        }
+        return 'nothing thrown';
+      },
+      'PurlError',
+      'Error',
+    ],
     ['Type.npm.validate(null, false)', (C) => String((C.Type.npm as { validate: (p: unknown, t: boolean) => boolean }).validate(null, false)), 'false', 'true'],
     ["a table entry's prototype is null", (C) => String(Object.getPrototypeOf(C.Type.npm) === null), 'false', 'true'],
-    ['toString after assigning a number as the version', (C) => Object.assign(C.fromString('pkg:npm/foo@1'), { version: 2 }).toString(), { code: 'invalid-components' }, 'pkg:npm/foo@'],
-    ['toString after assigning undefined as the name', (C) => Object.assign(C.fromString('pkg:npm/foo@1'), { name: undefined as unknown as string }).toString(), { code: 'missing-name' }, 'pkg:npm/@1'],
-    ['Type.npm.normalize of plain pypi fields', (C) => { const p = { type: 'pypi', namespace: undefined, name: 'Foo_Bar', version: undefined, qualifiers: undefined, subpath: undefined }; (C.Type.npm as { normalize: (purl: typeof p) => unknown }).normalize(p); return [p.type, p.name]; }, '["npm","Foo_Bar"]', '["pypi","foo_bar"]'],
-    ['a gitlab entry in Type', (C) => String((C.Type as Record<string, unknown>)['gitlab'] !== undefined), 'false', 'true'],
+    [
+      'toString after assigning a number as the version',
+      (C) => Object.assign(C.fromString('pkg:npm/foo@1'), { version: 2 }).toString(),
+      { code: 'invalid-components' },
+      'pkg:npm/foo@',
+    ],
+    [
+      'toString after assigning undefined as the name',
+      (C) => Object.assign(C.fromString('pkg:npm/foo@1'), { name: undefined as unknown as string }).toString(),
+      { code: 'missing-name' },
+      'pkg:npm/@1',
+    ],
+    [
+      'Type.npm.normalize of plain pypi fields',
+      (C) => {
+        const p = { type: 'pypi', namespace: undefined, name: 'Foo_Bar', version: undefined, qualifiers: undefined, subpath: undefined };
+        (C.Type.npm as { normalize: (purl: typeof p) => unknown }).normalize(p);
+        return [p.type, p.name];
+      },
+      '["npm","Foo_Bar"]',
+      '["pypi","foo_bar"]',
+    ],
+    ['a gitlab entry in Type', (C) => String((C.Type as Record<string, unknown>).gitlab !== undefined), 'false', 'true'],
   ];
 
   it.each(DIFFERENCES)('%s', (_label, run, ours, theirs) => {
@@ -452,7 +577,14 @@ describe('PackageURL agrees with packageurl-js where ECMA-427 and packageurl-js 
 describe('issue 29 item 13: building has no length limit; errors are PurlErrors', () => {
   it('PurlType.<type>.normalize builds without the 65,536-character limit of parsing, as buildPurl does', () => {
     const name = `a${'b'.repeat(70_000)}`;
-    const fields = { type: 'npm', namespace: undefined, name, version: '1.0.0', qualifiers: { B: 'x', a: 'y', empty: '' } as Record<string, string>, subpath: undefined };
+    const fields = {
+      type: 'npm',
+      namespace: undefined,
+      name,
+      version: '1.0.0',
+      qualifiers: { B: 'x', a: 'y', empty: '' } as Record<string, string>,
+      subpath: undefined,
+    };
     expect(buildPurl({ ...fields, qualifiers: null }).length).toBeGreaterThan(65_536);
     const normalized = PurlType.npm!.normalize(fields);
     expect(normalized.name).toBe(name);

@@ -30,7 +30,9 @@ describe("PackageURL's static tables are read-only (packageurl-js's own test)", 
 
 describe('cpan: the namespace (a CPANID) shall be uppercase (the cpan definition)', () => {
   it('pkg:cpan/timb/DBI is refused; pkg:cpan/TIMB/DBI is valid', () => {
-    expect(validatePurl('pkg:cpan/timb/DBI').errors).toEqual([expect.objectContaining({ component: 'namespace', code: 'rule-violation', message: expect.stringContaining('"TIMB"') })]);
+    expect(validatePurl('pkg:cpan/timb/DBI').errors).toEqual([
+      expect.objectContaining({ component: 'namespace', code: 'rule-violation', message: expect.stringContaining('"TIMB"') }),
+    ]);
     expect(() => canonicalizePurl('pkg:cpan/timb/DBI')).toThrow(PurlError);
     expect(validatePurl('pkg:cpan/TIMB/DBI@1.643')).toMatchObject({ valid: true, isCanonical: true });
     expect(parsePurl('pkg:cpan/DROLSKY/DateTime@1.55').namespace).toBe('DROLSKY');
@@ -66,11 +68,51 @@ describe('teapurl purl test-suite reads the purl-test 0.1 format (packageurl-dot
   const document = {
     $schema: 'https://packageurl.org/schemas/purl-test.schema-0.1.json',
     tests: [
-      { description: 'valid maven purl', test_group: 'base', test_type: 'roundtrip', input: 'pkg:maven/org.apache.commons/io@1.3.4', expected_output: 'pkg:maven/org.apache.commons/io@1.3.4', expected_failure: false, expected_failure_reason: null },
-      { description: 'uppercase type repaired', test_group: 'advanced', test_type: 'roundtrip', input: 'pkg:MAVEN/org.apache.commons/io@1.3.4', expected_output: 'pkg:maven/org.apache.commons/io@1.3.4', expected_failure: false, expected_failure_reason: null },
-      { description: 'parse', test_group: 'base', test_type: 'parse', input: 'pkg:npm/%40angular/animation@12.3.1', expected_output: { type: 'npm', namespace: '@angular', name: 'animation', version: '12.3.1', qualifiers: null, subpath: null }, expected_failure: false, expected_failure_reason: null },
-      { description: 'build', test_group: 'base', test_type: 'build', input: { type: 'npm', namespace: null, name: 'foo', version: '1', qualifiers: null, subpath: null }, expected_output: 'pkg:npm/foo@1', expected_failure: false, expected_failure_reason: null },
-      { description: 'a name is required', test_group: 'base', test_type: 'parse', input: 'pkg:maven/@1.3.4', expected_output: null, expected_failure: true, expected_failure_reason: 'no name' },
+      {
+        description: 'valid maven purl',
+        test_group: 'base',
+        test_type: 'roundtrip',
+        input: 'pkg:maven/org.apache.commons/io@1.3.4',
+        expected_output: 'pkg:maven/org.apache.commons/io@1.3.4',
+        expected_failure: false,
+        expected_failure_reason: null,
+      },
+      {
+        description: 'uppercase type repaired',
+        test_group: 'advanced',
+        test_type: 'roundtrip',
+        input: 'pkg:MAVEN/org.apache.commons/io@1.3.4',
+        expected_output: 'pkg:maven/org.apache.commons/io@1.3.4',
+        expected_failure: false,
+        expected_failure_reason: null,
+      },
+      {
+        description: 'parse',
+        test_group: 'base',
+        test_type: 'parse',
+        input: 'pkg:npm/%40angular/animation@12.3.1',
+        expected_output: { type: 'npm', namespace: '@angular', name: 'animation', version: '12.3.1', qualifiers: null, subpath: null },
+        expected_failure: false,
+        expected_failure_reason: null,
+      },
+      {
+        description: 'build',
+        test_group: 'base',
+        test_type: 'build',
+        input: { type: 'npm', namespace: null, name: 'foo', version: '1', qualifiers: null, subpath: null },
+        expected_output: 'pkg:npm/foo@1',
+        expected_failure: false,
+        expected_failure_reason: null,
+      },
+      {
+        description: 'a name is required',
+        test_group: 'base',
+        test_type: 'parse',
+        input: 'pkg:maven/@1.3.4',
+        expected_output: null,
+        expected_failure: true,
+        expected_failure_reason: 'no name',
+      },
     ],
   };
 
@@ -88,7 +130,9 @@ describe('teapurl purl test-suite reads the purl-test 0.1 format (packageurl-dot
   });
 
   it('names the formats when a case has neither', () => {
-    expect(() => readSuiteCases({ tests: [{ ...document.tests[0], test_type: 'roundabout' }] }, 'x.json')).toThrow('must be parse, build or validate (format 0.1: roundtrip)');
+    expect(() => readSuiteCases({ tests: [{ ...document.tests[0], test_type: 'roundabout' }] }, 'x.json')).toThrow(
+      'must be parse, build or validate (format 0.1: roundtrip)',
+    );
     expect(() => readSuiteCases({ tests: [{ ...document.tests[0], test_group: 'basic' }] }, 'x.json')).toThrow('(format 0.1: base or advanced)');
   });
 });
@@ -103,8 +147,28 @@ describe('PURL equality and order (packageurl-java #17, purl-spec #975)', () => 
   });
 
   it('comparePurls is a total order on canonical forms, 0 exactly when equal, part by part', () => {
-    const sorted = ['pkg:npm/b@1', 'pkg:npm/a', 'pkg:NPM/a@2', 'pkg:cargo/z', 'pkg:npm/%40s/a@1', 'pkg:npm/a@1#x', 'pkg:npm/a@1?z=1', 'pkg:npm/a@1', 'pkg:npm/a-b'].sort(comparePurls);
-    expect(sorted).toEqual(['pkg:cargo/z', 'pkg:npm/a', 'pkg:npm/a@1', 'pkg:npm/a@1#x', 'pkg:npm/a@1?z=1', 'pkg:NPM/a@2', 'pkg:npm/a-b', 'pkg:npm/b@1', 'pkg:npm/%40s/a@1']);
+    const sorted = [
+      'pkg:npm/b@1',
+      'pkg:npm/a',
+      'pkg:NPM/a@2',
+      'pkg:cargo/z',
+      'pkg:npm/%40s/a@1',
+      'pkg:npm/a@1#x',
+      'pkg:npm/a@1?z=1',
+      'pkg:npm/a@1',
+      'pkg:npm/a-b',
+    ].sort(comparePurls);
+    expect(sorted).toEqual([
+      'pkg:cargo/z',
+      'pkg:npm/a',
+      'pkg:npm/a@1',
+      'pkg:npm/a@1#x',
+      'pkg:npm/a@1?z=1',
+      'pkg:NPM/a@2',
+      'pkg:npm/a-b',
+      'pkg:npm/b@1',
+      'pkg:npm/%40s/a@1',
+    ]);
     expect(comparePurls('pkg:npm/a@1', 'pkg:NPM/a@1')).toBe(0);
     const all = sorted;
     for (const x of all) {

@@ -47,7 +47,40 @@ afterEach(() => {
 // Arbitraries
 
 /** Characters a PURL has to encode, or must leave alone, mixed with full Unicode (lone surrogates: see their own test). */
-const SPECIAL = ['/', '%', '@', '?', '#', ':', ' ', '&', '=', '+', '.', '-', '_', '~', '!', '*', "'", '(', ')', ',', ';', '%2F', '%41', '%zz', 'é', '€', '😀', 'İ', 'ß', 'Ω', '\t', '\u0000'];
+const SPECIAL = [
+  '/',
+  '%',
+  '@',
+  '?',
+  '#',
+  ':',
+  ' ',
+  '&',
+  '=',
+  '+',
+  '.',
+  '-',
+  '_',
+  '~',
+  '!',
+  '*',
+  "'",
+  '(',
+  ')',
+  ',',
+  ';',
+  '%2F',
+  '%41',
+  '%zz',
+  'é',
+  '€',
+  '😀',
+  'İ',
+  'ß',
+  'Ω',
+  '\t',
+  '\u0000',
+];
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.split('');
 const unit = fc.oneof(
   { weight: 3, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
@@ -75,9 +108,7 @@ function qualifiersInput(pairs: [string, string][], form: number): unknown {
   return record;
 }
 
-const unknownType = fc
-  .stringMatching(/^[a-zA-Z][a-zA-Z0-9.-]{0,8}$/)
-  .filter((t) => !KNOWN.includes(t.toLowerCase()));
+const unknownType = fc.stringMatching(/^[a-zA-Z][a-zA-Z0-9.-]{0,8}$/).filter((t) => !KNOWN.includes(t.toLowerCase()));
 
 interface Generated {
   input: Record<string, unknown>;
@@ -105,7 +136,10 @@ function componentsFor(type: string): fc.Arbitrary<Generated> {
       pairs: qualifierPairs,
       requiredValues: fc.array(solidText, { minLength: required.length, maxLength: required.length }),
       form: fc.integer({ min: 0, max: 3 }),
-      subpath: fc.oneof(fc.constantFrom(null, undefined, '', '.', './..//'), fc.array(fc.oneof(text, fc.constantFrom('.', '..')), { maxLength: 4 }).map((s) => s.join('/'))),
+      subpath: fc.oneof(
+        fc.constantFrom(null, undefined, '', '.', './..//'),
+        fc.array(fc.oneof(text, fc.constantFrom('.', '..')), { maxLength: 4 }).map((s) => s.join('/')),
+      ),
     })
     .map(({ namespace, name, version, pairs, requiredValues, form, subpath }) => {
       const all: [string, string][] = pairs.filter(([key]) => !required.includes(key.toLowerCase()));
@@ -178,7 +212,13 @@ describe('parse(build(c)) is the canonical form of c', () => {
   it('for unknown types and for known types without prose rules or patterns: equals an independent model', () => {
     let built = 0;
     let runs = 0;
-    const arbitrary = fc.oneof(unknownType, fc.constantFrom(...MODELLED_KNOWN), fc.constantFrom(...MODELLED_KNOWN).map((t) => t.toUpperCase())).chain(componentsFor);
+    const arbitrary = fc
+      .oneof(
+        unknownType,
+        fc.constantFrom(...MODELLED_KNOWN),
+        fc.constantFrom(...MODELLED_KNOWN).map((t) => t.toUpperCase()),
+      )
+      .chain(componentsFor);
     fc.assert(
       fc.property(arbitrary, (g) => {
         runs++;
@@ -256,8 +296,15 @@ describe('characters that have no place in a PURL (issue 16 review)', () => {
   });
 
   it('parse, canonicalize and validate refuse a raw control character or lone surrogate put anywhere after the type', () => {
-    const bad = fc.oneof(fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)), fc.constantFrom('\x7f', '\uD800', '\uDFFF'));
-    const canonical = fc.constantFrom(...MODELLED_KNOWN, 'acme').chain(componentsFor).map((g) => attempt(() => engine.build(g.input))).filter((r) => r.ok);
+    const bad = fc.oneof(
+      fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)),
+      fc.constantFrom('\x7f', '\uD800', '\uDFFF'),
+    );
+    const canonical = fc
+      .constantFrom(...MODELLED_KNOWN, 'acme')
+      .chain(componentsFor)
+      .map((g) => attempt(() => engine.build(g.input)))
+      .filter((r) => r.ok);
     fc.assert(
       fc.property(canonical, bad, fc.nat(), (built, char, where) => {
         if (!built.ok) return;
@@ -282,22 +329,82 @@ describe('characters that have no place in a PURL (issue 16 review)', () => {
 
 /** Fragments PURL-like strings are made of, including the awkward ones. */
 const FRAGMENTS = [
-  'pkg', 'pkg:', 'PKG:', ':', '/', '//', '@', '?', '#', '&', '=', '%', '%2F', '%2f', '%40', '%3A', '%C3', '%A9', '%C3%A9', '%C3%28', '%00', '%zz',
-  'npm', 'maven', 'pypi', 'git', 'julia', 'cpan', 'golang', 'chrome-extension', 'pub', 'mlflow', 'generic', 'MadeUp', 'a.b-c',
-  'Foo', 'foo_bar', 'URI::PackageURL', '::', '.', '..', ' ', 'é', 'A', 'x', '1.0', 'github.com',
-  '__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'checksum', 'type', 'uuid', 'repository_url', 'Key', '1key',
-  '\uD800', '😀', '\u0000',
+  'pkg',
+  'pkg:',
+  'PKG:',
+  ':',
+  '/',
+  '//',
+  '@',
+  '?',
+  '#',
+  '&',
+  '=',
+  '%',
+  '%2F',
+  '%2f',
+  '%40',
+  '%3A',
+  '%C3',
+  '%A9',
+  '%C3%A9',
+  '%C3%28',
+  '%00',
+  '%zz',
+  'npm',
+  'maven',
+  'pypi',
+  'git',
+  'julia',
+  'cpan',
+  'golang',
+  'chrome-extension',
+  'pub',
+  'mlflow',
+  'generic',
+  'MadeUp',
+  'a.b-c',
+  'Foo',
+  'foo_bar',
+  'URI::PackageURL',
+  '::',
+  '.',
+  '..',
+  ' ',
+  'é',
+  'A',
+  'x',
+  '1.0',
+  'github.com',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'hasOwnProperty',
+  'checksum',
+  'type',
+  'uuid',
+  'repository_url',
+  'Key',
+  '1key',
+  '\uD800',
+  '😀',
+  '\u0000',
 ];
 const purlish = fc.oneof(
   fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 14 }).map((parts) => parts.join('')),
-  fc.tuple(fc.constantFrom('pkg:', 'pkg:/', 'PKG:', 'pkg://'), fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 12 })).map(([head, parts]) => head + parts.join('')),
+  fc
+    .tuple(fc.constantFrom('pkg:', 'pkg:/', 'PKG:', 'pkg://'), fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 12 }))
+    .map(([head, parts]) => head + parts.join('')),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit, maxLength: 40 }).map((s) => `pkg:${s}`),
 );
 
 describe('arbitrary strings', () => {
   it('parse, canonicalize and validate return or refuse with a PurlError, and agree with each other', () => {
-    const strictEngine = engineFromDefinitions(KNOWN.map((t) => defaultPurlDefinition(t) as PurlTypeDefinition), { strictTypes: true });
+    const strictEngine = engineFromDefinitions(
+      KNOWN.map((t) => defaultPurlDefinition(t) as PurlTypeDefinition),
+      { strictTypes: true },
+    );
     fc.assert(
       fc.property(purlish, (s) => {
         for (const e of [engine, strictEngine]) {
@@ -307,7 +414,8 @@ describe('arbitrary strings', () => {
           const canonical = attempt(() => e.canonicalize(s));
           expect(validation.valid).toBe(strict.ok);
           expect(validation.valid).toBe(validation.errors.length === 0);
-          for (const issue of validation.errors) expect(issue).toEqual({ component: expect.any(String), code: expect.any(String), message: expect.any(String) });
+          for (const issue of validation.errors)
+            expect(issue).toEqual({ component: expect.any(String), code: expect.any(String), message: expect.any(String) });
           if (strict.ok) {
             const built = e.build(strict.value);
             expect(validation.canonical).toBe(built);
@@ -340,12 +448,15 @@ describe('arbitrary strings', () => {
 
   it('non-string input is refused with a PurlError, not a TypeError', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.anything(), fc.constant(null), fc.constant(undefined)).filter((v) => typeof v !== 'string'), (value) => {
-        const r = attempt(() => engine.parse(value as string));
-        expect(r.ok).toBe(false);
-        expect(engine.validate(value as string).valid).toBe(false);
-        expect(attempt(() => engine.canonicalize(value as string)).ok).toBe(false);
-      }),
+      fc.property(
+        fc.oneof(fc.anything(), fc.constant(null), fc.constant(undefined)).filter((v) => typeof v !== 'string'),
+        (value) => {
+          const r = attempt(() => engine.parse(value as string));
+          expect(r.ok).toBe(false);
+          expect(engine.validate(value as string).valid).toBe(false);
+          expect(attempt(() => engine.canonicalize(value as string)).ok).toBe(false);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -362,7 +473,20 @@ describe('arbitrary strings', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-const DANGEROUS_KEYS = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'hasownproperty', 'toString', 'tostring', 'valueOf', 'isPrototypeOf', '__defineGetter__', 'polluted', 'x'];
+const DANGEROUS_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'hasOwnProperty',
+  'hasownproperty',
+  'toString',
+  'tostring',
+  'valueOf',
+  'isPrototypeOf',
+  '__defineGetter__',
+  'polluted',
+  'x',
+];
 
 describe('prototype pollution', () => {
   it('__proto__ is refused as a qualifier key, cleanly, when parsing and building', () => {
@@ -428,7 +552,10 @@ describe('prototype pollution', () => {
   it('definitions whose JSON carries __proto__ are refused; constructor-like qualifier keys stay data', async () => {
     const texts = [
       `{"__proto__":{"polluted":"yes"},${JSON.stringify(widget).slice(1)}`,
-      JSON.stringify({ ...widget, name_definition: { requirement: 'required' } }).replace('"name_definition":{', '"name_definition":{"__proto__":{"polluted":1},'),
+      JSON.stringify({ ...widget, name_definition: { requirement: 'required' } }).replace(
+        '"name_definition":{',
+        '"name_definition":{"__proto__":{"polluted":1},',
+      ),
       JSON.stringify({ ...widget, qualifiers_definition: [{ key: 'x', description: 'd' }] }).replace('"key":"x"', '"__proto__":{"polluted":1},"key":"x"'),
     ];
     for (const [i, t] of texts.entries()) {
@@ -446,7 +573,12 @@ describe('prototype pollution', () => {
     const keys = ['constructor', 'prototype', 'tostring', 'hasownproperty', 'valueof'];
     const withKeys = {
       ...widget,
-      qualifiers_definition: keys.map((key) => ({ key, description: `the ${key} qualifier`, default_value: `default-${key}`, requirement: key === 'constructor' ? 'required' : 'optional' })),
+      qualifiers_definition: keys.map((key) => ({
+        key,
+        description: `the ${key} qualifier`,
+        default_value: `default-${key}`,
+        requirement: key === 'constructor' ? 'required' : 'optional',
+      })),
     };
     const e = engineFromDefinitions([JSON.parse(JSON.stringify(withKeys))]);
     expect(attempt(() => e.parse('pkg:widget/x')).ok).toBe(false);
@@ -454,7 +586,13 @@ describe('prototype pollution', () => {
     const parsed = e.parse('pkg:widget/x?constructor=c');
     const effective = e.effectiveQualifiers(parsed);
     expect(Object.getPrototypeOf(effective)).toBeNull();
-    expect({ ...effective }).toEqual({ constructor: 'c', prototype: 'default-prototype', tostring: 'default-tostring', hasownproperty: 'default-hasownproperty', valueof: 'default-valueof' });
+    expect({ ...effective }).toEqual({
+      constructor: 'c',
+      prototype: 'default-prototype',
+      tostring: 'default-tostring',
+      hasownproperty: 'default-hasownproperty',
+      valueof: 'default-valueof',
+    });
     // A qualifier the PURL does not carry is not found on the record's (absent) prototype either.
     expect(effective.polluted).toBeUndefined();
   });
@@ -469,7 +607,19 @@ describe('prototype pollution', () => {
  * and on engines given `await loadPatternGuard()`, which answer every value.
  */
 describe('catastrophic permitted_characters patterns', () => {
-  const PATTERNS = ['^(a+)+$', '^(a|aa)+$', '^([a-z]+)*$', '^(a|a)*$', '^(a*)*b$', '^(?:a+|b)+$', '^(\\w+\\s?)+$', '^a*a*a*$', '^[a-z]+[a-z]+[a-z]+$', '^(.*a){12}$', '^(a?){30}a{30}$'];
+  const PATTERNS = [
+    '^(a+)+$',
+    '^(a|aa)+$',
+    '^([a-z]+)*$',
+    '^(a|a)*$',
+    '^(a*)*b$',
+    '^(?:a+|b)+$',
+    '^(\\w+\\s?)+$',
+    '^a*a*a*$',
+    '^[a-z]+[a-z]+[a-z]+$',
+    '^(.*a){12}$',
+    '^(a?){30}a{30}$',
+  ];
   /** Short inputs ('a' x 30) a pattern refuses; it matches every other. */
   const SHORT_REFUSED = new Set(['^(a*)*b$']);
   interface Row {

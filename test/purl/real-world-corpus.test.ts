@@ -130,7 +130,9 @@ function summarise(mismatches: Mismatch[]): string {
 
 describe('real-world PURL corpus (corpus/purls)', () => {
   it('has every ecosystem and at least 20,000 entries, each input once', () => {
-    const files = readdirSync(CORPUS).filter((f) => f.endsWith('.jsonl')).sort();
+    const files = readdirSync(CORPUS)
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort();
     expect(files).toEqual(ECOSYSTEMS.map((e) => `${e}.jsonl`));
     const inputs = new Set<string>();
     const malformed: string[] = [];

@@ -31,7 +31,7 @@ describe('a definition of the 2nd edition', () => {
     expect(definitionEdition({ $schema: 'https://example.com/x.json' })).toEqual({ edition: 2, namedBy: 'default' });
   });
 
-  it("gets one error per 2nd-edition member when its $schema names the 1st edition, naming both editions", () => {
+  it('gets one error per 2nd-edition member when its $schema names the 1st edition, naming both editions', () => {
     const { valid, findings } = validateText(read(`first-edition/${FILE}`), { file: FILE });
     expect(valid).toBe(false);
     expect(findings.map((f) => [f.rule, f.pointer, f.severity, f.line])).toEqual([
@@ -45,7 +45,12 @@ describe('a definition of the 2nd edition', () => {
     const { valid, findings } = validateText(read(`mistakes/${FILE}`), { file: FILE });
     expect(valid).toBe(true); // all warnings
     const at = (rule: string, pointer: string) => findings.filter((f) => f.rule === rule && f.pointer === pointer);
-    expect(at('purl-type/edition', '/$schema')[0]).toMatchObject({ line: 2, column: 14, severity: 'warning', fix: { replacement: 'https://packageurl.org/purl-schemas/purl-type-definition.schema-1.1.json' } });
+    expect(at('purl-type/edition', '/$schema')[0]).toMatchObject({
+      line: 2,
+      column: 14,
+      severity: 'warning',
+      fix: { replacement: 'https://packageurl.org/purl-schemas/purl-type-definition.schema-1.1.json' },
+    });
     expect(at('purl-type/registered-values', '/namespace_definition/registered_values/3/value').map((f) => f.message)).toEqual([
       expect.stringContaining('"Fedora" repeats namespace_definition.registered_values[0] (the namespace ignores case)'),
       expect.stringContaining('"Fedora" is out of order'),
@@ -96,7 +101,9 @@ describe('the engine of a 2nd-edition definition', () => {
   it('parse is silent unless { strict: true }', async () => {
     const e = await engine;
     expect(e.parse('pkg:distro/rocky/bash@5.1').namespace).toBe('rocky');
-    expect(() => e.parse('pkg:distro/rocky/bash@5.1?arch=x86_64', { strict: true })).toThrow(expect.objectContaining({ code: 'unregistered-namespace', component: 'namespace' }));
+    expect(() => e.parse('pkg:distro/rocky/bash@5.1?arch=x86_64', { strict: true })).toThrow(
+      expect.objectContaining({ code: 'unregistered-namespace', component: 'namespace' }),
+    );
     expect(() => e.parse('pkg:distro/fedora/bash@5.1', { strict: true })).toThrow(PurlError);
     expect(e.parse('pkg:distro/fedora/bash@5.1?arch=x86_64', { strict: true }).name).toBe('bash');
     expect(e.canonicalize('pkg:distro/rocky/bash@5.1')).toBe('pkg:distro/rocky/bash@5.1');
@@ -115,7 +122,9 @@ describe('teapurl purl validate shows the warnings', () => {
     const { status, stdout } = runCli(['purl', 'validate', ...types, 'pkg:distro/rocky/bash@5.1', 'pkg:distro/fedora/bash@5.1?arch=x86_64']);
     expect(status).toBe(0);
     const [warned, clean] = stdout.trimEnd().split('\n');
-    expect(warned).toMatch(/^pkg:distro\/rocky\/bash@5\.1: valid and canonical; warnings: distro namespace "rocky" is not one of .* \[namespace\] \(unregistered-namespace\); .* \[qualifiers\] \(missing-recommended-qualifier\)$/);
+    expect(warned).toMatch(
+      /^pkg:distro\/rocky\/bash@5\.1: valid and canonical; warnings: distro namespace "rocky" is not one of .* \[namespace\] \(unregistered-namespace\); .* \[qualifiers\] \(missing-recommended-qualifier\)$/,
+    );
     expect(clean).toBe('pkg:distro/fedora/bash@5.1?arch=x86_64: valid and canonical');
   });
 
@@ -147,7 +156,10 @@ describe('the docs site of a 2nd-edition definition', () => {
 
   it('lists the registered namespace values and marks the recommended qualifier, in HTML and Markdown', () => {
     const html = files.get('types/distro.html')!;
-    const section = html.slice(html.indexOf('<section id="registered-namespaces">'), html.indexOf('</section>', html.indexOf('<section id="registered-namespaces">')));
+    const section = html.slice(
+      html.indexOf('<section id="registered-namespaces">'),
+      html.indexOf('</section>', html.indexOf('<section id="registered-namespaces">')),
+    );
     expect([...section.matchAll(/data-registered="([^"]+)"/g)].map((m) => m[1])).toEqual(['almalinux', 'fedora', 'opensuse']);
     expect(section).toContain('https://fedoraproject.org/');
     expect(html).toMatch(/data-qualifier="arch"[^]*?recommended \(a PURL without it gets a warning\)/);

@@ -20,7 +20,11 @@ function corpusInputs(): string[] {
   const dir = path.join(ROOT, 'corpus/purls');
   return readdirSync(dir)
     .filter((f) => f.endsWith('.jsonl'))
-    .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').split('\n').filter((l) => l !== ''))
+    .flatMap((f) =>
+      readFileSync(path.join(dir, f), 'utf8')
+        .split('\n')
+        .filter((l) => l !== ''),
+    )
     .flatMap((l) => (JSON.parse(l) as string[]).slice(0, 3));
 }
 
@@ -62,8 +66,14 @@ function disagreements(inputs: readonly string[]): string[] {
       const canonical = JSON.stringify(outcome(() => engine.canonicalize(s)));
       // The components of the canonical form, read again: the same as those of the input.
       const again = 'value' in read ? outcome(() => sorted(engine.parse(read.value, options))) : read;
-      const same = settled === JSON.stringify(read) && (options === undefined || settled === canonical) && JSON.stringify(again) === JSON.stringify({ value: sorted(components) });
-      if (!same) wrong.push(`${s} ${JSON.stringify(options)}: settled ${settled}, read in full ${JSON.stringify(read)}, canonicalize ${canonical}, read again ${JSON.stringify(again)}`);
+      const same =
+        settled === JSON.stringify(read) &&
+        (options === undefined || settled === canonical) &&
+        JSON.stringify(again) === JSON.stringify({ value: sorted(components) });
+      if (!same)
+        wrong.push(
+          `${s} ${JSON.stringify(options)}: settled ${settled}, read in full ${JSON.stringify(read)}, canonicalize ${canonical}, read again ${JSON.stringify(again)}`,
+        );
     }
   }
   return wrong;
@@ -104,13 +114,25 @@ describe('a parse built without reading it again', () => {
 
 describe('the components parse returns', () => {
   const purl = 'pkg:maven/org.apache.commons/io@1.3.4?classifier=sources&type=pom#META-INF';
-  const plain = { type: 'maven', namespace: 'org.apache.commons', name: 'io', version: '1.3.4', qualifiers: { classifier: 'sources', type: 'pom' }, subpath: 'META-INF' };
+  const plain = {
+    type: 'maven',
+    namespace: 'org.apache.commons',
+    name: 'io',
+    version: '1.3.4',
+    qualifiers: { classifier: 'sources', type: 'pom' },
+    subpath: 'META-INF',
+  };
 
   it('are six own, writable, enumerable data members, however they are read or copied', () => {
     const c = engine.parse(purl);
     expect(Object.keys(c)).toEqual(['type', 'namespace', 'name', 'version', 'qualifiers', 'subpath']);
     for (const key of Object.keys(c)) {
-      expect(Object.getOwnPropertyDescriptor(c, key)).toEqual({ value: (c as unknown as Record<string, unknown>)[key], writable: true, enumerable: true, configurable: true });
+      expect(Object.getOwnPropertyDescriptor(c, key)).toEqual({
+        value: (c as unknown as Record<string, unknown>)[key],
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
     }
     expect(c).toEqual(plain);
     expect({ ...c }).toEqual(plain);

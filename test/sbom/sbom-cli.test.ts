@@ -38,7 +38,12 @@ describe('teapurl validate on SBOMs', () => {
     expect(r.status).toBe(1);
     for (const file of FILES) {
       const name = file.replace(/\./g, '\\.');
-      expect(r.stdout).toMatch(new RegExp(`^${name}:\\d+:\\d+: error .*"pkg:maven/commons-io@2\\.11\\.0".* is not a valid PURL: maven PURLs require a namespace \\(rule namespace/required\\)`, 'm'));
+      expect(r.stdout).toMatch(
+        new RegExp(
+          `^${name}:\\d+:\\d+: error .*"pkg:maven/commons-io@2\\.11\\.0".* is not a valid PURL: maven PURLs require a namespace \\(rule namespace/required\\)`,
+          'm',
+        ),
+      );
       expect(r.stdout).toMatch(new RegExp(`^${name}:\\d+:\\d+: warning .*"pkg:NPM/shop@1\\.4\\.0".* its canonical form is "pkg:npm/shop@1\\.4\\.0"`, 'm'));
     }
   });
@@ -85,7 +90,12 @@ describe('teapurl validate on SBOMs', () => {
     const checked = await runInProcess(['validate', '-'], dir, [text]);
     expect(checked.stdout).toMatch(/^<stdin>:26:35: error packages\[2\]/m);
     const fixed = await runInProcess(['validate', '--fix', '-'], dir, [text]);
-    expect(fixed.stdout).toBe(text.replace('purl pkg:NPM/shop@1.4.0', 'purl pkg:npm/shop@1.4.0').replace('distro=bookworm&arch=amd64', 'arch=amd64&distro=bookworm').replace('Django_Package', 'django-package'));
+    expect(fixed.stdout).toBe(
+      text
+        .replace('purl pkg:NPM/shop@1.4.0', 'purl pkg:npm/shop@1.4.0')
+        .replace('distro=bookworm&arch=amd64', 'arch=amd64&distro=bookworm')
+        .replace('Django_Package', 'django-package'),
+    );
     expect(fixed.stderr).toContain('fixed 3 findings in 1 file');
   });
 
@@ -110,7 +120,9 @@ describe('teapurl validate on SBOMs', () => {
     const before = new Map(FILES.map((file) => [file, readFileSync(path.join(dir, file), 'utf8')]));
     const r = await validate('--fix', ...FILES);
     expect(r.stdout).toContain('fixed 12 findings in 4 files');
-    expect(r.stdout).toMatch(/^mixed\.spdx\.json:25:96: fixed packages\[1\]\.externalRefs\[1\]\.referenceLocator: "pkg:deb\/debian\/curl@7\.88\.1-10\?distro=bookworm&arch=amd64" {2}→ {2}"pkg:deb\/debian\/curl@7\.88\.1-10\?arch=amd64&distro=bookworm"$/m);
+    expect(r.stdout).toMatch(
+      /^mixed\.spdx\.json:25:96: fixed packages\[1\]\.externalRefs\[1\]\.referenceLocator: "pkg:deb\/debian\/curl@7\.88\.1-10\?distro=bookworm&arch=amd64" {2}→ {2}"pkg:deb\/debian\/curl@7\.88\.1-10\?arch=amd64&distro=bookworm"$/m,
+    );
     expect(r.status).toBe(1);
     for (const file of FILES) {
       const text = readFileSync(path.join(dir, file), 'utf8');

@@ -69,7 +69,10 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
 
 /** The same SBOM with CRLF line ends and tabs (indentation; the separators of a tag-value ExternalRef). */
 function crlfAndTabs(text: string, format: Format): string {
-  const tabbed = format === 'spdx-tv' ? text.replace(/^ExternalRef: (\S+) (\S+) /gm, 'ExternalRef:\t$1\t$2\t') : text.replace(/^(?: {2})+/gm, (m) => '\t'.repeat(m.length / 2));
+  const tabbed =
+    format === 'spdx-tv'
+      ? text.replace(/^ExternalRef: (\S+) (\S+) /gm, 'ExternalRef:\t$1\t$2\t')
+      : text.replace(/^(?: {2})+/gm, (m) => '\t'.repeat(m.length / 2));
   return tabbed.replace(/\n/g, '\r\n');
 }
 
@@ -96,10 +99,14 @@ describe('corpus/sbom/valid', () => {
     for (const name of ['every-place.cdx.json', 'every-place.cdx.xml']) {
       const text = readFileSync(path.join(VALID, name), 'utf8');
       const format: Format = name.endsWith('.xml') ? 'cdx-xml' : 'cdx-json';
-      const purls = [...text.matchAll(format === 'cdx-xml' ? /<purl>(?:<!\[CDATA\[)?([^<\]]+)/g : /"purl": "([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+      const purls = [...text.matchAll(format === 'cdx-xml' ? /<purl>(?:<!\[CDATA\[)?([^<\]]+)/g : /"purl": "([^"]+)"/g)].map((m) =>
+        m[1]!.replace(/&amp;/g, '&'),
+      );
       expect(purls.length).toBeGreaterThanOrEqual(12);
       // Uppercase every type at once: each PURL becomes non-canonical where it stands.
-      const broken = text.replace(format === 'cdx-xml' ? /<purl>(<!\[CDATA\[)?pkg:([a-z]+)/g : /"purl": "pkg:([a-z]+)/g, (m) => m.replace(/pkg:[a-z]+/, (p) => p.toUpperCase().replace('PKG:', 'pkg:')));
+      const broken = text.replace(format === 'cdx-xml' ? /<purl>(<!\[CDATA\[)?pkg:([a-z]+)/g : /"purl": "pkg:([a-z]+)/g, (m) =>
+        m.replace(/pkg:[a-z]+/, (p) => p.toUpperCase().replace('PKG:', 'pkg:')),
+      );
       const found = sbomFindings(validateText(broken, { file: name }).findings);
       expect(found.map((f) => f.rule)).toEqual(purls.map(() => 'sbom/purl-not-canonical'));
       for (const [i, purl] of purls.entries()) {

@@ -7,10 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { fixText, validateText } from '../../src/index.js';
 
 const CDX_NS = 'http://cyclonedx.org/schema/bom/1.6';
-const cdxJson = (components: unknown[], extra: Record<string, unknown> = {}) => JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.6', ...extra, components }, null, 2);
+const cdxJson = (components: unknown[], extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.6', ...extra, components }, null, 2);
 const cdxXml = (inner: string, ns = CDX_NS) => `<?xml version="1.0"?>\n<bom xmlns="${ns}" version="1">\n${inner}\n</bom>\n`;
 const xmlComponent = (purl: string, name = 'x') => `<component type="library"><name>${name}</name><purl>${purl}</purl></component>`;
-const spdxTv = (...refs: string[]) => `SPDXVersion: SPDX-2.3\nDataLicense: CC0-1.0\nPackageName: x\nSPDXID: SPDXRef-x\n${refs.map((r) => `ExternalRef: PACKAGE-MANAGER purl ${r}\n`).join('')}`;
+const spdxTv = (...refs: string[]) =>
+  `SPDXVersion: SPDX-2.3\nDataLicense: CC0-1.0\nPackageName: x\nSPDXID: SPDXRef-x\n${refs.map((r) => `ExternalRef: PACKAGE-MANAGER purl ${r}\n`).join('')}`;
 
 describe('telling an SBOM apart', () => {
   it.each([
@@ -39,7 +41,9 @@ describe('telling an SBOM apart', () => {
   });
 
   it('XML that is not a CycloneDX BOM is one finding naming its root', () => {
-    const { findings, kind } = validateText('<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion></project>', { file: 'pom.xml' });
+    const { findings, kind } = validateText('<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion></project>', {
+      file: 'pom.xml',
+    });
     expect(kind).toBeNull();
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ rule: 'xml/not-cyclonedx', line: 1, column: 1 });
@@ -47,7 +51,13 @@ describe('telling an SBOM apart', () => {
   });
 
   it('an SPDX version outside 2.2 and 2.3, or a CycloneDX one past 1.7, is a warning, and its PURLs are still checked', () => {
-    const { findings } = validateText(JSON.stringify({ spdxVersion: 'SPDX-2.1', packages: [{ name: 'x', externalRefs: [{ referenceCategory: 'PACKAGE-MANAGER', referenceType: 'purl', referenceLocator: 'pkg:NPM/x' }] }] }), { file: 'a.spdx.json' });
+    const { findings } = validateText(
+      JSON.stringify({
+        spdxVersion: 'SPDX-2.1',
+        packages: [{ name: 'x', externalRefs: [{ referenceCategory: 'PACKAGE-MANAGER', referenceType: 'purl', referenceLocator: 'pkg:NPM/x' }] }],
+      }),
+      { file: 'a.spdx.json' },
+    );
     expect(findings.map((f) => [f.rule, f.severity])).toEqual([
       ['sbom/spec-version', 'warning'],
       ['sbom/purl-not-canonical', 'warning'],
@@ -58,10 +68,13 @@ describe('telling an SBOM apart', () => {
 
 describe('what is a PURL', () => {
   it('a bom-ref, a dependency ref and a vulnerability target written as PURLs are left alone; so is an identity evidence', () => {
-    const text = cdxJson([{ 'bom-ref': 'pkg:NPM/a@1', name: 'a', purl: 'pkg:npm/a@1', evidence: { identity: [{ field: 'purl', concludedValue: 'package-lock.json' }] } }], {
-      dependencies: [{ ref: 'pkg:NPM/a@1', dependsOn: ['pkg:NPM/b@1'] }],
-      vulnerabilities: [{ id: 'CVE-1', affects: [{ ref: 'pkg:NPM/a@1' }] }],
-    });
+    const text = cdxJson(
+      [{ 'bom-ref': 'pkg:NPM/a@1', name: 'a', purl: 'pkg:npm/a@1', evidence: { identity: [{ field: 'purl', concludedValue: 'package-lock.json' }] } }],
+      {
+        dependencies: [{ ref: 'pkg:NPM/a@1', dependsOn: ['pkg:NPM/b@1'] }],
+        vulnerabilities: [{ id: 'CVE-1', affects: [{ ref: 'pkg:NPM/a@1' }] }],
+      },
+    );
     expect(validateText(text).findings).toEqual([]);
   });
 
@@ -71,14 +84,21 @@ describe('what is a PURL', () => {
   });
 
   it('an SPDX reference of type purl without a locator is an error naming its package', () => {
-    const { findings } = validateText(JSON.stringify({ spdxVersion: 'SPDX-2.3', packages: [{ name: 'lodash', externalRefs: [{ referenceCategory: 'PACKAGE-MANAGER', referenceType: 'purl' }] }] }));
+    const { findings } = validateText(
+      JSON.stringify({
+        spdxVersion: 'SPDX-2.3',
+        packages: [{ name: 'lodash', externalRefs: [{ referenceCategory: 'PACKAGE-MANAGER', referenceType: 'purl' }] }],
+      }),
+    );
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ rule: 'sbom/purl-invalid', pointer: '/packages/0/externalRefs/0' });
     expect(findings[0]!.message).toContain('package "lodash"');
   });
 
-  it('XML: a <purl> in another namespace is not CycloneDX\'s, an element named __proto__ is an ordinary member', () => {
-    const text = cdxXml(`<components>${xmlComponent('pkg:NPM/a')}<x:component xmlns:x="urn:other"><x:purl>pkg:NPM/b</x:purl></x:component></components><__proto__>${xmlComponent('pkg:NPM/c')}</__proto__>`);
+  it("XML: a <purl> in another namespace is not CycloneDX's, an element named __proto__ is an ordinary member", () => {
+    const text = cdxXml(
+      `<components>${xmlComponent('pkg:NPM/a')}<x:component xmlns:x="urn:other"><x:purl>pkg:NPM/b</x:purl></x:component></components><__proto__>${xmlComponent('pkg:NPM/c')}</__proto__>`,
+    );
     const { findings } = validateText(text, { file: 'bom.xml' });
     expect(findings.map((f) => f.pointer)).toEqual(['/components/0/purl', '/__proto__/component/purl']);
     expect(({} as Record<string, unknown>).component).toBeUndefined();
@@ -103,14 +123,18 @@ describe('what is a PURL', () => {
   });
 
   it('tag-value: an unterminated <text> is one finding at its start', () => {
-    const { findings } = validateText('SPDXVersion: SPDX-2.3\nPackageComment: <text>never closed\nExternalRef: PACKAGE-MANAGER purl pkg:NPM/x\n', { file: 'a.spdx' });
+    const { findings } = validateText('SPDXVersion: SPDX-2.3\nPackageComment: <text>never closed\nExternalRef: PACKAGE-MANAGER purl pkg:NPM/x\n', {
+      file: 'a.spdx',
+    });
     expect(findings.map((f) => [f.rule, f.line, f.column])).toEqual([['tag-value/syntax', 2, 17]]);
   });
 });
 
 describe('--fix in XML and tag-value', () => {
   it('writes & as &amp;, inside CDATA as it is, and leaves a PURL mixed with a comment to a person', () => {
-    const text = cdxXml(`<components>\n${xmlComponent('pkg:pypi/q@1?b=2&amp;a=1')}\n${xmlComponent('<![CDATA[pkg:pypi/r@1?b=2&a=1]]>')}\n${xmlComponent('pkg:NPM/<!-- why -->s')}\n</components>`);
+    const text = cdxXml(
+      `<components>\n${xmlComponent('pkg:pypi/q@1?b=2&amp;a=1')}\n${xmlComponent('<![CDATA[pkg:pypi/r@1?b=2&a=1]]>')}\n${xmlComponent('pkg:NPM/<!-- why -->s')}\n</components>`,
+    );
     const outcome = fixText(text, { file: 'bom.xml' });
     expect(outcome.applied.map((a) => a.after)).toEqual(['pkg:pypi/q@1?a=1&b=2', 'pkg:pypi/r@1?a=1&b=2']);
     expect(outcome.text).toBe(text.replace('b=2&amp;a=1', 'a=1&amp;b=2').replace('r@1?b=2&a=1', 'r@1?a=1&b=2'));

@@ -68,7 +68,10 @@ describe.each(['vex.cdx.json', 'vex.cdx.xml'])('%s', (name) => {
     let expected = text;
     for (const [value, , , fix] of EXPECTED) {
       if (fix === null) continue;
-      expected = xml && value.startsWith('vers:pypi') ? expected.replace(`<![CDATA[${value}]]>`, `<![CDATA[${fix}]]>`) : expected.replace(xml ? `>${escapeXml(value)}<` : `"${value}"`, xml ? `>${escapeXml(fix)}<` : `"${fix}"`);
+      expected =
+        xml && value.startsWith('vers:pypi')
+          ? expected.replace(`<![CDATA[${value}]]>`, `<![CDATA[${fix}]]>`)
+          : expected.replace(xml ? `>${escapeXml(value)}<` : `"${value}"`, xml ? `>${escapeXml(fix)}<` : `"${fix}"`);
     }
     expect(outcome.text).toBe(expected);
     const again = vexFindings(validateText(outcome.text, { file: name }).findings);
@@ -77,7 +80,7 @@ describe.each(['vex.cdx.json', 'vex.cdx.xml'])('%s', (name) => {
 });
 
 describe('a VEX whose ranges are all right', () => {
-  it('passes: a canonical range of the component\'s type, a version of it, a ref to another BOM left alone', () => {
+  it("passes: a canonical range of the component's type, a version of it, a ref to another BOM left alone", () => {
     const bom = {
       bomFormat: 'CycloneDX',
       specVersion: '1.6',
@@ -86,7 +89,13 @@ describe('a VEX whose ranges are all right', () => {
         {
           id: 'GO-1',
           affects: [
-            { ref: 'a', versions: [{ range: 'vers:golang/>=v1.0.0|<v1.2.5', status: 'affected' }, { version: 'v1.2.5', status: 'unaffected' }] },
+            {
+              ref: 'a',
+              versions: [
+                { range: 'vers:golang/>=v1.0.0|<v1.2.5', status: 'affected' },
+                { version: 'v1.2.5', status: 'unaffected' },
+              ],
+            },
             { ref: 'urn:cdx:3e671687-395b-41f5-a30f-a58921a69b79/1#a', versions: [{ range: 'vers:npm/<1.0.0' }] },
           ],
         },

@@ -34,7 +34,9 @@ describe('a repeated <purl> in one XML component', () => {
     const fixed = fixText(twice, { file: 'bom.cdx.xml' });
     expect(fixed.changed).toBe(false);
     expect(fixed.text).toBe(twice);
-    expect(fixed.refused).toMatch(/^it repeats an element that may appear once, and a fix could land on the copy other readers ignore \(.*has more than one <purl>.*\)/);
+    expect(fixed.refused).toMatch(
+      /^it repeats an element that may appear once, and a fix could land on the copy other readers ignore \(.*has more than one <purl>.*\)/,
+    );
     const repeated = fixed.left.find((f) => f.rule === 'xml/repeated-element')!;
     expect(repeated.message).toMatch(/no fix is applied to the document while it has two, since readers may take either/);
     expect(repeated.line).toBe(7);

@@ -22,12 +22,16 @@ export function npmPurlLines(count: number): string {
  * status, which a heap figure sampled in-process could only hint at.
  */
 export function runCliWithCappedHeap(args: readonly string[], input: string): { status: number | null; lines: number; stderr: string } {
-  const result = spawnSync('bash', ['-c', 'set -o pipefail; "$0" --max-old-space-size="$1" "$2" "${@:3}" | wc -l', process.execPath, String(STREAMING_HEAP_MB), CLI, ...args], {
-    input,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: '' },
-    maxBuffer: 1024 * 1024,
-    timeout: 120_000,
-  });
+  const result = spawnSync(
+    'bash',
+    ['-c', 'set -o pipefail; "$0" --max-old-space-size="$1" "$2" "${@:3}" | wc -l', process.execPath, String(STREAMING_HEAP_MB), CLI, ...args],
+    {
+      input,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+      maxBuffer: 1024 * 1024,
+      timeout: 120_000,
+    },
+  );
   return { status: result.status, lines: Number(result.stdout.trim()), stderr: result.stderr };
 }

@@ -106,8 +106,7 @@ export function shapeProblems(shape: Shape, value: unknown, where = ''): string[
   switch (shape.kind) {
     case 'type': {
       const fits =
-        shape.name === 'any' ||
-        (shape.name === 'null' ? value === null : shape.name === 'integer' ? Number.isInteger(value) : typeof value === shape.name);
+        shape.name === 'any' || (shape.name === 'null' ? value === null : shape.name === 'integer' ? Number.isInteger(value) : typeof value === shape.name);
       return fits ? [] : [`${where || '/'}: ${JSON.stringify(value)?.slice(0, 60)} is not ${shape.name}`];
     }
     case 'literal':

@@ -21,7 +21,11 @@ export async function makeKey(name: string, options: { date?: Date; keyExpiratio
 }
 
 /** A detached signature of `data`, armored (default) or binary. */
-export async function signDetached(data: Uint8Array | string, key: openpgp.PrivateKey, options: { date?: Date; binary?: boolean } = {}): Promise<string | Uint8Array> {
+export async function signDetached(
+  data: Uint8Array | string,
+  key: openpgp.PrivateKey,
+  options: { date?: Date; binary?: boolean } = {},
+): Promise<string | Uint8Array> {
   const message = await openpgp.createMessage({ binary: typeof data === 'string' ? new TextEncoder().encode(data) : data });
   if (options.binary) return openpgp.sign({ message, signingKeys: key, detached: true, format: 'binary', ...(options.date ? { date: options.date } : {}) });
   return openpgp.sign({ message, signingKeys: key, detached: true, ...(options.date ? { date: options.date } : {}) });
@@ -43,7 +47,13 @@ export async function signWithHash(data: Uint8Array, key: openpgp.PrivateKey, ha
   packet.issuerKeyVersion = keyPacket.version;
   const literal = new openpgp.LiteralDataPacket();
   (literal as unknown as { setBytes(bytes: Uint8Array, format: number): void }).setBytes(data, openpgp.enums.literal.binary);
-  await (packet as unknown as { sign(key: unknown, data: unknown, date: Date, detached: boolean, config: unknown): Promise<void> }).sign(keyPacket, literal, new Date(), true, { ...openpgp.config, nonDeterministicSignaturesViaNotation: false });
+  await (packet as unknown as { sign(key: unknown, data: unknown, date: Date, detached: boolean, config: unknown): Promise<void> }).sign(
+    keyPacket,
+    literal,
+    new Date(),
+    true,
+    { ...openpgp.config, nonDeterministicSignaturesViaNotation: false },
+  );
   const list = new (openpgp as unknown as { PacketList: new () => openpgp.PacketList<openpgp.AnyPacket> }).PacketList();
   list.push(packet);
   return new openpgp.Signature(list as openpgp.PacketList<openpgp.SignaturePacket>).armor();
@@ -58,7 +68,12 @@ export async function expiredKey(data: Uint8Array | string) {
   const made = new Date(Date.now() - 3 * DAY);
   const key = await makeKey('Expired Signer', { date: made, keyExpirationTime: 2 * 86_400 - 3_600 });
   const before = await signDetached(data, key.privateKey, { date: new Date(made.getTime() + 3_600_000) });
-  const { privateKey: unexpiring } = await openpgp.reformatKey({ privateKey: key.privateKey, userIDs: [{ name: 'Expired Signer', email: 'expired.signer@example.com' }], date: made, format: 'object' });
+  const { privateKey: unexpiring } = await openpgp.reformatKey({
+    privateKey: key.privateKey,
+    userIDs: [{ name: 'Expired Signer', email: 'expired.signer@example.com' }],
+    date: made,
+    format: 'object',
+  });
   const after = await signDetached(data, unexpiring);
   return { key, before, after };
 }

@@ -26,8 +26,16 @@ export function runCli(args: string[], options: { cwd?: string; input?: string; 
 export function unprivilegedRunner(): { run: typeof runCli; reason: null } | { run: null; reason: string } {
   if (typeof process.getuid !== 'function') return { run: null, reason: 'no POSIX user ids on this platform' };
   if (process.getuid() !== 0) return { run: runCli, reason: null };
-  const probe = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '-e', 'process.exit(process.getuid() === 65534 ? 0 : 1)']);
-  if (probe.error || probe.status !== 0) return { run: null, reason: 'the tests run as root, which ignores folder permissions, and setpriv cannot drop to nobody here' };
+  const probe = spawnSync('setpriv', [
+    '--reuid=65534',
+    '--regid=65534',
+    '--clear-groups',
+    process.execPath,
+    '-e',
+    'process.exit(process.getuid() === 65534 ? 0 : 1)',
+  ]);
+  if (probe.error || probe.status !== 0)
+    return { run: null, reason: 'the tests run as root, which ignores folder permissions, and setpriv cannot drop to nobody here' };
   const run: typeof runCli = (args, options = {}) => {
     const result = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, CLI, ...args], {
       cwd: options.cwd ?? ROOT,

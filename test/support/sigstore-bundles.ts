@@ -16,7 +16,12 @@ export function sigstoreBundle(data: Uint8Array, privateKey: KeyObject, options:
     mediaType: 'application/vnd.dev.sigstore.bundle.v0.3+json',
     verificationMaterial: { publicKey: { hint: options.hint ?? 'release-key' }, tlogEntries: [], timestampVerificationData: { rfc3161Timestamps: [] } },
     messageSignature: {
-      messageDigest: { algorithm: 'SHA2_256', digest: createHash('sha256').update(options.digestOf ?? data).digest('base64') },
+      messageDigest: {
+        algorithm: 'SHA2_256',
+        digest: createHash('sha256')
+          .update(options.digestOf ?? data)
+          .digest('base64'),
+      },
       signature: sign('sha256', data, privateKey).toString('base64'),
     },
   });
@@ -30,6 +35,10 @@ export function dsseBundle(privateKey: KeyObject): string {
   return JSON.stringify({
     mediaType: 'application/vnd.dev.sigstore.bundle.v0.3+json',
     verificationMaterial: { publicKey: { hint: 'release-key' }, tlogEntries: [], timestampVerificationData: { rfc3161Timestamps: [] } },
-    dsseEnvelope: { payload: payload.toString('base64'), payloadType: type, signatures: [{ sig: sign('sha256', pae, privateKey).toString('base64'), keyid: '' }] },
+    dsseEnvelope: {
+      payload: payload.toString('base64'),
+      payloadType: type,
+      signatures: [{ sig: sign('sha256', pae, privateKey).toString('base64'), keyid: '' }],
+    },
   });
 }

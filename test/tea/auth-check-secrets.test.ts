@@ -34,7 +34,15 @@ const fakeIo = (env: NodeJS.ProcessEnv = {}) => sharedFakeIo(dir, env);
 function secretForms(secret: string): string[] {
   const utf8 = Buffer.from(secret, 'utf8');
   const encoded = formUrlEncode(secret);
-  return [secret, encoded, encodeURIComponent(secret), utf8.toString('base64'), utf8.toString('base64url'), Buffer.from(encoded).toString('base64'), utf8.toString('latin1')];
+  return [
+    secret,
+    encoded,
+    encodeURIComponent(secret),
+    utf8.toString('base64'),
+    utf8.toString('base64url'),
+    Buffer.from(encoded).toString('base64'),
+    utf8.toString('latin1'),
+  ];
 }
 
 /**
@@ -71,7 +79,11 @@ describe('auth-check and the API key (5.2.6, 5.8, 5.2.3)', () => {
 
   it('a full run passes with a non-ASCII key, and the secret reaches only POST /token inside Basic credentials', async () => {
     server.requests.length = 0;
-    const report = await authCheck(`${server.url}/v1.0.0`, { transport: tlsTransport({ ca: (await testCertificates()).ca }), credentials: KEY, resource: ARTIFACT.slice('/v1.0.0'.length) });
+    const report = await authCheck(`${server.url}/v1.0.0`, {
+      transport: tlsTransport({ ca: (await testCertificates()).ca }),
+      credentials: KEY,
+      resource: ARTIFACT.slice('/v1.0.0'.length),
+    });
     expect(report.results.filter((r) => r.outcome === 'fail')).toEqual([]);
     expect(report.results.filter((r) => r.outcome === 'skip').map((r) => r.id)).toEqual(['no-authentication', 'ignores-bearer']);
     // Several endpoints were probed: the resource (with and without tokens) and /token.
@@ -87,7 +99,10 @@ describe('auth-check and the API key (5.2.6, 5.8, 5.2.3)', () => {
     server.requests.length = 0;
     for (const format of ['text', 'json']) {
       const fake = fakeIo({ TEAPURL_API_SECRET: KEY.secret });
-      const code = await authCheckCommand([`${server.url}/v1.0.0`, '--key-id', KEY.keyId, '--ca', 'ca.pem', '--resource', ARTIFACT.slice('/v1.0.0'.length), '--format', format], fake.io);
+      const code = await authCheckCommand(
+        [`${server.url}/v1.0.0`, '--key-id', KEY.keyId, '--ca', 'ca.pem', '--resource', ARTIFACT.slice('/v1.0.0'.length), '--format', format],
+        fake.io,
+      );
       expect(fake.stderr()).toBe('');
       expect(code, fake.stdout()).toBe(0);
       if (format === 'text') expect(fake.stdout()).toMatch(/13 passed, 0 failed, 2 skipped/);
@@ -98,11 +113,23 @@ describe('auth-check and the API key (5.2.6, 5.8, 5.2.3)', () => {
 
   it('issue 29 item 8: a base URL with a query or a fragment, even a bare "?" or "#", is refused before any request', async () => {
     const ca = (await testCertificates()).ca;
-    for (const base of [`${server.url}/v1.0.0#x`, `${server.url}/v1.0.0?x`, `${server.url}/v1.0.0?`, `${server.url}/v1.0.0#`, `${server.url}/v1.0.0/?`, `${server.url}/v1.0.0?#`]) {
+    for (const base of [
+      `${server.url}/v1.0.0#x`,
+      `${server.url}/v1.0.0?x`,
+      `${server.url}/v1.0.0?`,
+      `${server.url}/v1.0.0#`,
+      `${server.url}/v1.0.0/?`,
+      `${server.url}/v1.0.0?#`,
+    ]) {
       server.requests.length = 0;
-      await expect(authCheck(base, { transport: tlsTransport({ ca }), credentials: KEY }), base).rejects.toThrow(/must not carry a query \(\?\) or a fragment \(#\)/);
+      await expect(authCheck(base, { transport: tlsTransport({ ca }), credentials: KEY }), base).rejects.toThrow(
+        /must not carry a query \(\?\) or a fragment \(#\)/,
+      );
       const fake = fakeIo();
-      expect(await authCheckCommand([base, '--key-id', KEY.keyId, '--secret', KEY.secret, '--ca', 'ca.pem'], fake.io).catch((error: Error) => error.message), base).toMatch(/must not carry a query/);
+      expect(
+        await authCheckCommand([base, '--key-id', KEY.keyId, '--secret', KEY.secret, '--ca', 'ca.pem'], fake.io).catch((error: Error) => error.message),
+        base,
+      ).toMatch(/must not carry a query/);
       expect(server.requests, base).toEqual([]);
     }
   });
@@ -122,7 +149,11 @@ describe('auth-check and the API key (5.2.6, 5.8, 5.2.3)', () => {
   it('the checker itself would notice a leak: the assertion fails for a request that carries the key to a resource', () => {
     const leak: LoggedRequest = { method: 'GET', path: ARTIFACT, headers: { 'x-api-key': KEY.secret } };
     expect(() => secretOnlyAtToken([leak], KEY.secret)).toThrow();
-    const basic: LoggedRequest = { method: 'GET', path: ARTIFACT, headers: { authorization: `Basic ${Buffer.from(`${formUrlEncode(KEY.keyId)}:${formUrlEncode(KEY.secret)}`).toString('base64')}` } };
+    const basic: LoggedRequest = {
+      method: 'GET',
+      path: ARTIFACT,
+      headers: { authorization: `Basic ${Buffer.from(`${formUrlEncode(KEY.keyId)}:${formUrlEncode(KEY.secret)}`).toString('base64')}` },
+    };
     expect(() => secretOnlyAtToken([basic], KEY.secret)).toThrow(/the secret went to a resource/);
   });
 });
@@ -133,14 +164,19 @@ describe('teapurl auth-check against teapurl serve (the README example), non-ASC
     writeFileSync(keys, JSON.stringify([KEY]));
     const serveIo = fakeIo();
     const controller = new AbortController();
-    const exit = serveCommand(['--self-signed', '--ca-out', 'serve-ca.pem', '--api-keys', keys, '--protect', '/v*/artifact/**'], serveIo.io, { signal: controller.signal });
+    const exit = serveCommand(['--self-signed', '--ca-out', 'serve-ca.pem', '--api-keys', keys, '--protect', '/v*/artifact/**'], serveIo.io, {
+      signal: controller.signal,
+    });
     try {
       const deadline = Date.now() + 15_000;
       let url: string | undefined;
       while (!(url = /listening on (\S+)/.exec(serveIo.stdout())?.[1]) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(url, serveIo.stderr()).toBeDefined();
       const fake = fakeIo();
-      const code = await authCheckCommand([`${url}/v1.0.0`, '--key-id', KEY.keyId, '--secret', KEY.secret, '--ca', 'serve-ca.pem', '--resource', ARTIFACT.slice('/v1.0.0'.length)], fake.io);
+      const code = await authCheckCommand(
+        [`${url}/v1.0.0`, '--key-id', KEY.keyId, '--secret', KEY.secret, '--ca', 'serve-ca.pem', '--resource', ARTIFACT.slice('/v1.0.0'.length)],
+        fake.io,
+      );
       expect(fake.stdout()).toMatch(/13 passed, 0 failed, 2 skipped/);
       expect(code).toBe(0);
       expect(fake.stdout()).not.toContain(KEY.secret);

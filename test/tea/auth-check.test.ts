@@ -79,7 +79,13 @@ describe('authCheck against the project test server (startTeaServer)', () => {
   it('without a key the token probes are skipped, the others still run', async () => {
     const report = await authCheck(server.url, { transport: tlsTransport({ ca: certs.ca }), resource: `/v1.0.0/product/${UUID}` });
     expect(report.passed).toBe(true);
-    expect(outcomes(report)).toMatchObject({ challenge: 'pass', 'invalid-client': 'pass', 'invalid-token': 'pass', 'token-json': 'skip', 'no-x-api-key': 'pass' });
+    expect(outcomes(report)).toMatchObject({
+      challenge: 'pass',
+      'invalid-client': 'pass',
+      'invalid-token': 'pass',
+      'token-json': 'skip',
+      'no-x-api-key': 'pass',
+    });
   });
 
   it('an open resource on a server with authentication: the challenge probes say to name a protected one', async () => {
@@ -87,7 +93,10 @@ describe('authCheck against the project test server (startTeaServer)', () => {
     open.push(partial);
     const report = await authCheck(partial.url, { transport: tlsTransport({ ca: certs.ca }), credentials: KEY, resource: `/v1.0.0/product/${UUID}` });
     expect(report.passed).toBe(true);
-    expect(report.results.find((r) => r.id === 'challenge')).toMatchObject({ outcome: 'skip', detail: expect.stringMatching(/not protected; name a protected one with the resource option/) });
+    expect(report.results.find((r) => r.id === 'challenge')).toMatchObject({
+      outcome: 'skip',
+      detail: expect.stringMatching(/not protected; name a protected one with the resource option/),
+    });
     const artefact = await authCheck(partial.url, { transport: tlsTransport({ ca: certs.ca }), credentials: KEY, resource: `/v1.0.0/artifact/${UUID}` });
     expect(failing(artefact)).toEqual([]);
     expect(outcomes(artefact).challenge).toBe('pass');
@@ -208,7 +217,9 @@ describe('authCheck against deliberately broken servers: exactly the broken rule
   it('no-authentication (4): an open server whose /token answers 405 instead of 404', async () => {
     const report = await probe((req, res) => (req.url?.endsWith('/token') ? sendJson(res, 405, {}) : sendJson(res, 200, {})));
     expect(failing(report)).toEqual(['no-authentication']);
-    expect(report.results.find((r) => r.id === 'no-authentication')!.detail).toMatch(/POST \/token answered 405: a server without a token endpoint answers 404/);
+    expect(report.results.find((r) => r.id === 'no-authentication')!.detail).toMatch(
+      /POST \/token answered 405: a server without a token endpoint answers 404/,
+    );
   });
 
   it('a concealing 404 on the probed resource is pointed out (5.7.2)', async () => {

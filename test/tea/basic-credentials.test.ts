@@ -10,7 +10,7 @@ describe('5.2.3 form-urlencoding of API key parts', () => {
     expect(formUrlEncode('id:1')).toBe('id%3A1');
     expect(formUrlEncode('100%+')).toBe('100%25%2B');
     expect(formUrlEncode('é')).toBe('%C3%A9');
-    expect(formUrlEncode("*-._~!'()")).toBe("*-._%7E%21%27%28%29");
+    expect(formUrlEncode("*-._~!'()")).toBe('*-._%7E%21%27%28%29');
     expect(formUrlEncode('😀')).toBe('%F0%9F%98%80');
   });
 

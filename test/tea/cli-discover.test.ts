@@ -123,7 +123,12 @@ describe('teapurl discover', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(message);
     // One line for the failure; a hint line of its own may follow (an untrusted certificate: --ca).
-    expect(result.stderr.trim().split('\n').filter((line) => !line.includes(': hint: '))).toHaveLength(1);
+    expect(
+      result.stderr
+        .trim()
+        .split('\n')
+        .filter((line) => !line.includes(': hint: ')),
+    ).toHaveLength(1);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
@@ -132,27 +137,43 @@ describe('teapurl discover', () => {
     const result = await cli(['discover', `https://127.0.0.1:${port}`]);
     expect(result.status).toBe(1);
     expect(result.stderr.split('\n')).toEqual([
-      expect.stringMatching(new RegExp(`^teapurl discover: cannot read https://127\\.0\\.0\\.1:${port}/\\.well-known/tea: the connection was refused: nothing listens on that host and port \\(ECONNREFUSED: .*\\)$`)),
+      expect.stringMatching(
+        new RegExp(
+          `^teapurl discover: cannot read https://127\\.0\\.0\\.1:${port}/\\.well-known/tea: the connection was refused: nothing listens on that host and port \\(ECONNREFUSED: .*\\)$`,
+        ),
+      ),
       `teapurl discover: hint: nothing listens on 127.0.0.1:${port}; check the host and the port (teapurl serve prints the URL it listens on)`,
       '',
     ]);
   });
 
   it('issue 23 item 4: https to teapurl serve --insecure-http says the server speaks plain HTTP, in one line each, with the command to try', async () => {
-    const plain = await startTeaServer({ tls: false, apiKeys: [KEY], discovery: (url: string) => ({ schemaVersion: 1, endpoints: [{ url, versions: ['1.0.0'] }] }) });
+    const plain = await startTeaServer({
+      tls: false,
+      apiKeys: [KEY],
+      discovery: (url: string) => ({ schemaVersion: 1, endpoints: [{ url, versions: ['1.0.0'] }] }),
+    });
     try {
       const host = plain.url.slice('http://'.length);
-      for (const [command, target] of [['discover', host], ['auth-check', `https://${host}/v1.0.0`], ['tea', `https://${host}/v1.0.0`]] as const) {
+      for (const [command, target] of [
+        ['discover', host],
+        ['auth-check', `https://${host}/v1.0.0`],
+        ['tea', `https://${host}/v1.0.0`],
+      ] as const) {
         const args = command === 'tea' ? ['tea', 'check', target] : [command, target, '--allow-http'];
         const result = await cli(args);
         const name = command === 'tea' ? 'tea check' : command;
         expect(result.status, command).toBe(1);
         const lines = result.stderr.split('\n');
-        expect(lines[0], command).toMatch(new RegExp(`^teapurl ${name}: .*the server answered in plain HTTP, not TLS \\(ERR_SSL_WRONG_VERSION_NUMBER: [^\\\\]*\\)$`));
+        expect(lines[0], command).toMatch(
+          new RegExp(`^teapurl ${name}: .*the server answered in plain HTTP, not TLS \\(ERR_SSL_WRONG_VERSION_NUMBER: [^\\\\]*\\)$`),
+        );
         // No escaped line break from OpenSSL's message.
         expect(result.stderr, command).not.toContain('\\n');
         const fix = command === 'discover' ? `http://${host}` : `http://${host}/v1.0.0`;
-        expect(lines[1], command).toBe(`teapurl ${name}: hint: the server at ${host} speaks plain HTTP (such as teapurl serve --insecure-http); for a local test try: teapurl ${name} ${fix} --allow-http`);
+        expect(lines[1], command).toBe(
+          `teapurl ${name}: hint: the server at ${host} speaks plain HTTP (such as teapurl serve --insecure-http); for a local test try: teapurl ${name} ${fix} --allow-http`,
+        );
       }
       // And the command it proposes works.
       expect((await cli(['discover', `http://${host}`, '--allow-http'])).status).toBe(0);
@@ -188,7 +209,9 @@ describe('teapurl auth-check', () => {
   });
 
   it('takes the secret from TEAPURL_API_SECRET', async () => {
-    const result = await cli(['auth-check', teaServer.url, '--ca', caFile, '--key-id', KEY.keyId, '--resource', resource, '--format', 'json'], { TEAPURL_API_SECRET: KEY.secret });
+    const result = await cli(['auth-check', teaServer.url, '--ca', caFile, '--key-id', KEY.keyId, '--resource', resource, '--format', 'json'], {
+      TEAPURL_API_SECRET: KEY.secret,
+    });
     expect(result.status).toBe(0);
     const report = JSON.parse(result.stdout) as { passed: boolean; results: Array<{ id: string; outcome: string }> };
     expect(report.passed).toBe(true);
@@ -205,7 +228,9 @@ describe('teapurl auth-check', () => {
   it('issue 23 item 5: a wrong secret is the key refused, not a failed rule of the server (exit 1)', async () => {
     const result = await cli(['auth-check', teaServer.url, '--ca', caFile, '--key-id', KEY.keyId, '--secret', 'wrong', '--resource', resource]);
     expect(result.status).toBe(1);
-    expect(result.stdout).toMatch(/^SKIP {2}4 +POST \/token answers 200 with a JSON content type\n +the key was refused: invalid_client; check --key-id and the secret$/m);
+    expect(result.stdout).toMatch(
+      /^SKIP {2}4 +POST \/token answers 200 with a JSON content type\n +the key was refused: invalid_client; check --key-id and the secret$/m,
+    );
     expect(result.stdout).not.toMatch(/^FAIL/m);
     expect(result.stdout).toMatch(/ 0 failed, /);
     expect(result.stderr).toBe('teapurl auth-check: the key was refused: invalid_client; check --key-id and the secret\n');
@@ -229,7 +254,10 @@ describe('teapurl auth-check', () => {
   it('an unreachable server: the failure and what to check, exit 1', async () => {
     const result = await cli(['auth-check', `https://127.0.0.1:${await closedPort()}`]);
     expect(result.status).toBe(1);
-    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/connection was refused/), expect.stringMatching(/^teapurl auth-check: hint: nothing listens on /)]);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/connection was refused/),
+      expect.stringMatching(/^teapurl auth-check: hint: nothing listens on /),
+    ]);
   });
 
   it.each([

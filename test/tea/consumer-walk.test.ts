@@ -52,8 +52,18 @@ async function server(options: Parameters<typeof startOpenApiServer>[0] = {}): P
   return s;
 }
 
-const release = (components: unknown[]) => ({ uuid: PR, version: '2.24.3', createdDate: '2024-12-10T10:51:00Z', identifiers: [{ idType: 'TEI', idValue: TEI }], components });
-const artefact = (uuid: string, url: string, body: string) => ({ uuid, type: 'BOM', formats: [{ mediaType: 'application/json', url, checksums: [{ algType: 'SHA-256', algValue: sha256(body) }] }] });
+const release = (components: unknown[]) => ({
+  uuid: PR,
+  version: '2.24.3',
+  createdDate: '2024-12-10T10:51:00Z',
+  identifiers: [{ idType: 'TEI', idValue: TEI }],
+  components,
+});
+const artefact = (uuid: string, url: string, body: string) => ({
+  uuid,
+  type: 'BOM',
+  formats: [{ mediaType: 'application/json', url, checksums: [{ algType: 'SHA-256', algValue: sha256(body) }] }],
+});
 
 describe('the walk from a TEI, against a server written from the OpenAPI description', () => {
   it('resolves the TEI, reads the collections, downloads and verifies: no token to another origin, none after a cross-origin redirect, an expired token renewed once', async () => {
@@ -76,7 +86,11 @@ describe('the walk from a TEI, against a server written from the OpenAPI descrip
     api.routes.set(`/v1.0.0/componentRelease/${CR}`, (_q, res) =>
       json(res, 200, {
         release: { uuid: CR, version: '2.24.3', createdDate: '2024-12-10T10:51:00Z' },
-        latestCollection: { uuid: CR, version: 1, artifacts: [artefact(A2, `${api.base}/blobs/a2`, bodies.a2), artefact(A3, `${api.base}/moved/a3`, bodies.a3)] },
+        latestCollection: {
+          uuid: CR,
+          version: 1,
+          artifacts: [artefact(A2, `${api.base}/blobs/a2`, bodies.a2), artefact(A3, `${api.base}/moved/a3`, bodies.a3)],
+        },
       }),
     );
     api.routes.set('/v1.0.0/blobs/a2', (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(bodies.a2));
@@ -117,9 +131,13 @@ describe('the walk from a TEI, against a server written from the OpenAPI descrip
     for await (const product of new TeaApi({ baseUrl: api.base, transport }).products({ idType: 'PURL', idValue: 'pkg:npm/x' })) names.push(product.name);
     expect(names).toEqual(products.map((p) => p.name));
     // An offset page (before TEA 1.0) is read too: the first request asks for no offset, the next ones by pageOffset.
-    expect(api.seen.map((s) => s.path)).toEqual(['', '&pageOffset=3', '&pageOffset=6'].map((offset) => `/v1.0.0/products?idType=PURL&idValue=pkg%3Anpm%2Fx${offset}`));
+    expect(api.seen.map((s) => s.path)).toEqual(
+      ['', '&pageOffset=3', '&pageOffset=6'].map((offset) => `/v1.0.0/products?idType=PURL&idValue=pkg%3Anpm%2Fx${offset}`),
+    );
 
-    api.routes.set('/v1.0.0/components', (_q, res) => json(res, 200, { timestamp: '2024-03-20T15:30:00Z', pageStartIndex: 0, pageSize: 3, totalResults: 1_000_000, results: [] }));
+    api.routes.set('/v1.0.0/components', (_q, res) =>
+      json(res, 200, { timestamp: '2024-03-20T15:30:00Z', pageStartIndex: 0, pageSize: 3, totalResults: 1_000_000, results: [] }),
+    );
     const none: unknown[] = [];
     for await (const component of new TeaApi({ baseUrl: api.base, transport }).components()) none.push(component);
     expect(none).toEqual([]);
@@ -130,7 +148,9 @@ describe('the walk from a TEI, against a server written from the OpenAPI descrip
     const id = '09e8c73b-ac45-4475-acac-33e6a7314e6d';
     api.routes.set(`/v1.0.0/product/${id}`, (_q, res) => json(res, 200, { uuid: id, name: 7, identifiers: [] }));
     api.routes.set(`/v1.0.0/component/${id}`, (_q, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>hello</html>'));
-    api.routes.set(`/v1.0.0/productRelease/${id}`, (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('['.repeat(200_000) + ']'.repeat(200_000)));
+    api.routes.set(`/v1.0.0/productRelease/${id}`, (_q, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('['.repeat(200_000) + ']'.repeat(200_000)),
+    );
     api.routes.set(`/v1.0.0/artifact/${id}/latest`, (_q, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       // Far more than the limit, sent without a length: the client stops reading at the limit.
@@ -155,13 +175,17 @@ describe('the walk from a TEI, against a server written from the OpenAPI descrip
     const schema = await failure(client.product(id));
     expect(schema).toBeInstanceOf(TeaApiError);
     expect(schema).toMatchObject({ code: 'invalid-answer', operationId: 'getTeaProductByUuid', pointer: '/name', rule: 'schema/type' });
-    expect(schema.message).toMatch(/^getTeaProductByUuid: https:\/\/127\.0\.0\.1:\d+\/v1\.0\.0\/product\/09e8c73b-ac45-4475-acac-33e6a7314e6d answered an invalid tea-product: at \/name \(line 1, column \d+\): .* \[schema\/type\]$/);
+    expect(schema.message).toMatch(
+      /^getTeaProductByUuid: https:\/\/127\.0\.0\.1:\d+\/v1\.0\.0\/product\/09e8c73b-ac45-4475-acac-33e6a7314e6d answered an invalid tea-product: at \/name \(line 1, column \d+\): .* \[schema\/type\]$/,
+    );
     expect(await failure(client.component(id))).toMatchObject({ code: 'content-type', operationId: 'getTeaComponentById' });
     const deep = await failure(client.productRelease(id));
     expect(deep).toMatchObject({ code: 'invalid-answer', operationId: 'getTeaProductReleaseByUuid', rule: 'json/too-deep' });
     expect(await failure(client.latestArtifact(id))).toMatchObject({ code: 'too-large', operationId: 'getLatestArtifact' });
     // tea check says the same, one line each, and carries on.
-    api.routes.set('/v1.0.0/products', (_q, res) => json(res, 200, { timestamp: '2024-03-20T15:30:00Z', pageSize: 20, hasNext: false, results: [{ uuid: id, name: 'x', identifiers: [] }] }));
+    api.routes.set('/v1.0.0/products', (_q, res) =>
+      json(res, 200, { timestamp: '2024-03-20T15:30:00Z', pageSize: 20, hasNext: false, results: [{ uuid: id, name: 'x', identifiers: [] }] }),
+    );
     const report = await checkTeaServer({ baseUrl: api.base, transport });
     expect(report.passed).toBe(false);
     expect(report.results.find((r) => r.check === 'object' && r.operationId === 'getTeaProductByUuid')).toMatchObject({ outcome: 'fail' });
@@ -197,7 +221,11 @@ describe('a multi-gigabyte artefact', () => {
     const BIG_ID = '0b1a2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
     api.routes.set(`/v1.0.0/productRelease/${PR}`, (_q, res) => json(res, 200, release([])));
     api.routes.set(`/v1.0.0/productRelease/${PR}/collection/latest`, (_q, res) =>
-      json(res, 200, { uuid: PR, version: 1, artifacts: [{ uuid: BIG_ID, type: 'OTHER', formats: [{ url: `${api.base}/big.bin`, checksums: [{ algType: 'SHA-256', algValue: digest }] }] }] }),
+      json(res, 200, {
+        uuid: PR,
+        version: 1,
+        artifacts: [{ uuid: BIG_ID, type: 'OTHER', formats: [{ url: `${api.base}/big.bin`, checksums: [{ algType: 'SHA-256', algValue: digest }] }] }],
+      }),
     );
     api.routes.set('/v1.0.0/big.bin', (_q, res) => {
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': BIG });
@@ -216,10 +244,29 @@ describe('a multi-gigabyte artefact', () => {
     // The child writes its peak resident memory when it exits.
     const peakFile = path.join(scratch, 'peak-rss');
     const preload = path.join(scratch, 'peak-rss.cjs');
-    writeFileSync(preload, "process.on('exit', () => require('node:fs').writeFileSync(process.env.TEAPURL_PEAK_FILE, String(process.resourceUsage().maxRSS)));\n");
-    const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--require', preload, CLI, 'download', `${api.base}/productRelease/${PR}`, '--out', out, '--allow-http', '--max-bytes', String(BIG + 1)], {
-      env: { ...process.env, NODE_OPTIONS: '', TEAPURL_PEAK_FILE: peakFile },
-    });
+    writeFileSync(
+      preload,
+      "process.on('exit', () => require('node:fs').writeFileSync(process.env.TEAPURL_PEAK_FILE, String(process.resourceUsage().maxRSS)));\n",
+    );
+    const child = spawn(
+      process.execPath,
+      [
+        `--max-old-space-size=${HEAP_MB}`,
+        '--require',
+        preload,
+        CLI,
+        'download',
+        `${api.base}/productRelease/${PR}`,
+        '--out',
+        out,
+        '--allow-http',
+        '--max-bytes',
+        String(BIG + 1),
+      ],
+      {
+        env: { ...process.env, NODE_OPTIONS: '', TEAPURL_PEAK_FILE: peakFile },
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d));

@@ -13,8 +13,23 @@ let server: RunningTeaServer;
 let base: string;
 
 beforeAll(async () => {
-  const objects = NAMES.map((name, i) => ({ file: `${name}.tea-product.json`, kind: 'tea-product' as const, value: { uuid: uuid(i + 1), name, identifiers: [{ idType: 'PURL', idValue: `pkg:generic/${name}` }] } }));
-  objects.push({ file: 'r.tea-product-release.json', kind: 'tea-product-release' as never, value: { uuid: uuid(9), product: uuid(1), version: '1', createdDate: '2025-01-01T00:00:00Z', components: [], identifiers: [{ idType: 'PURL', idValue: 'pkg:generic/delta@1' }] } as never });
+  const objects = NAMES.map((name, i) => ({
+    file: `${name}.tea-product.json`,
+    kind: 'tea-product' as const,
+    value: { uuid: uuid(i + 1), name, identifiers: [{ idType: 'PURL', idValue: `pkg:generic/${name}` }] },
+  }));
+  objects.push({
+    file: 'r.tea-product-release.json',
+    kind: 'tea-product-release' as never,
+    value: {
+      uuid: uuid(9),
+      product: uuid(1),
+      version: '1',
+      createdDate: '2025-01-01T00:00:00Z',
+      components: [],
+      identifiers: [{ idType: 'PURL', idValue: 'pkg:generic/delta@1' }],
+    } as never,
+  });
   server = await startTeaServer({ tls: false, content: new TeaContentStore({ objects, files: new Map() }), logRequests: false });
   base = `${server.url}/v1.0.0`;
 });
@@ -24,7 +39,10 @@ afterAll(async () => {
 
 const get = async (path: string) => {
   const response = await fetch(`${base}${path}`);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { results?: Array<{ name: string }>; nextPageToken?: string; hasNext?: boolean } };
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown> & { results?: Array<{ name: string }>; nextPageToken?: string; hasNext?: boolean },
+  };
 };
 
 describe('the content server pages by token', () => {
@@ -47,7 +65,7 @@ describe('the content server pages by token', () => {
     expect(desc.body.results!.map((p) => p.name)).toEqual([...NAMES].sort().reverse());
   });
 
-  it('a token keeps its filter and order: left out they are the token\'s, changed they are refused', async () => {
+  it("a token keeps its filter and order: left out they are the token's, changed they are refused", async () => {
     const first = await get('/products?pageSize=1&sortOrder=desc');
     const token = first.body.nextPageToken!;
     expect((await get(`/products?pageSize=1&pageToken=${token}`)).body.results!.map((p) => p.name)).toEqual(['delta']);
@@ -68,7 +86,10 @@ describe('the content server discovers by TEI or PURL', () => {
     expect(found.status).toBe(200);
     expect(((await found.json()) as Array<{ productReleaseUuid: string }>).map((d) => d.productReleaseUuid)).toEqual([uuid(9)]);
     expect(await get(`/discovery?purl=${encodeURIComponent('pkg:generic/nothing@1')}`)).toMatchObject({ status: 404, body: { error: 'OBJECT_UNKNOWN' } });
-    expect(await get('/discovery?tei=urn%3Atei%3Auuid%3Aexample.com%3Ax&purl=pkg%3Ageneric%2Fdelta%401')).toMatchObject({ status: 400, body: { error: 'INVALID_REQUEST' } });
+    expect(await get('/discovery?tei=urn%3Atei%3Auuid%3Aexample.com%3Ax&purl=pkg%3Ageneric%2Fdelta%401')).toMatchObject({
+      status: 400,
+      body: { error: 'INVALID_REQUEST' },
+    });
     expect(await get('/discovery')).toMatchObject({ status: 400, body: { error: 'INVALID_REQUEST' } });
   });
 });

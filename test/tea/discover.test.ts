@@ -128,7 +128,13 @@ describe('discover against real HTTPS servers', () => {
 
   it('returns the validator warnings (an http endpoint beside https ones with allowInsecureHttp)', async () => {
     const server = await serve((_req, res) =>
-      sendJson(res, 200, { schemaVersion: 1, endpoints: [{ url: 'http://localhost:1', versions: ['1.0.0'] }, { url: 'https://tea.example.com', versions: ['1.0.0'], priority: 0.1 }] }),
+      sendJson(res, 200, {
+        schemaVersion: 1,
+        endpoints: [
+          { url: 'http://localhost:1', versions: ['1.0.0'] },
+          { url: 'https://tea.example.com', versions: ['1.0.0'], priority: 0.1 },
+        ],
+      }),
     );
     const result = await discover(server.url, { transport: tlsTransport({ ca: certs.ca }) });
     expect(result.ranked.map((e) => e.url)).toEqual(['https://tea.example.com']);

@@ -33,7 +33,19 @@ beforeAll(async () => {
     if (rest === `/productRelease/${PR}`) return json(res, { uuid: PR, version: '1.0.0', createdDate: '2024-12-10T10:51:00Z', components: [] });
     if (rest === `/productRelease/${PR}/collection/latest`) {
       const sha = createHash('sha256').update(CONTENT).digest('hex');
-      return json(res, { uuid: PR, version: 1, date: '2024-12-13T12:52:29Z', belongsTo: 'PRODUCT_RELEASE', artifacts: [{ uuid: ART, type: 'BOM', formats: [{ mediaType: 'application/json', url: `${origin}${prefix}/files/bom.json`, checksums: [{ algType: 'SHA-256', algValue: sha }] }] }] });
+      return json(res, {
+        uuid: PR,
+        version: 1,
+        date: '2024-12-13T12:52:29Z',
+        belongsTo: 'PRODUCT_RELEASE',
+        artifacts: [
+          {
+            uuid: ART,
+            type: 'BOM',
+            formats: [{ mediaType: 'application/json', url: `${origin}${prefix}/files/bom.json`, checksums: [{ algType: 'SHA-256', algValue: sha }] }],
+          },
+        ],
+      });
     }
     if (req.url === '/stall/files/bom.json') {
       // Some bytes, then nothing: the download is under way when the signal comes.
@@ -58,22 +70,30 @@ afterAll(async () => {
 const parts = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.teapurl-part')) : []);
 
 describe('an interrupted download', () => {
-  it.each(['SIGINT', 'SIGTERM'] as const)('%s: the part file is deleted before the process ends', async (signal) => {
-    const out = path.join(scratch, `out-${signal}`);
-    const child = spawn(process.execPath, [CLI, 'download', `${origin}/stall/v1.0.0/productRelease/${PR}`, '--out', out, '--allow-http'], { stdio: 'ignore' });
-    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, sig) => resolve({ code, signal: sig })));
-    const dir = path.join(out, ART);
-    const start = Date.now();
-    while (parts(dir).length === 0 && Date.now() - start < 20_000) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(parts(dir)).toHaveLength(1);
-    child.kill(signal);
-    const end = await ended;
-    expect(end.signal).toBe(signal);
-    expect(parts(dir)).toEqual([]);
-    expect(existsSync(path.join(out, 'teapurl-download.json'))).toBe(false);
-  }, 40_000);
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    '%s: the part file is deleted before the process ends',
+    async (signal) => {
+      const out = path.join(scratch, `out-${signal}`);
+      const child = spawn(process.execPath, [CLI, 'download', `${origin}/stall/v1.0.0/productRelease/${PR}`, '--out', out, '--allow-http'], {
+        stdio: 'ignore',
+      });
+      const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        child.on('close', (code, sig) => resolve({ code, signal: sig })),
+      );
+      const dir = path.join(out, ART);
+      const start = Date.now();
+      while (parts(dir).length === 0 && Date.now() - start < 20_000) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(parts(dir)).toHaveLength(1);
+      child.kill(signal);
+      const end = await ended;
+      expect(end.signal).toBe(signal);
+      expect(parts(dir)).toEqual([]);
+      expect(existsSync(path.join(out, 'teapurl-download.json'))).toBe(false);
+    },
+    40_000,
+  );
 
-  it('the next run removes stale part files of teapurl\'s naming only', async () => {
+  it("the next run removes stale part files of teapurl's naming only", async () => {
     const out = path.join(scratch, 'stale');
     const dir = path.join(out, ART);
     mkdirSync(dir, { recursive: true });

@@ -52,7 +52,10 @@ afterAll(async () => {
  * bytes (written beside it as `<file>.asc`, and named by the formats' signatureUrl), or to a URL
  * of another origin to name instead.
  */
-async function contentServer(signatures: Record<string, string | Uint8Array | { url: string }>, prepare?: (folder: string) => Promise<void>): Promise<RunningTeaServer> {
+async function contentServer(
+  signatures: Record<string, string | Uint8Array | { url: string }>,
+  prepare?: (folder: string) => Promise<void>,
+): Promise<RunningTeaServer> {
   const folder = path.join(scratch, `content-${++count}`);
   cpSync(FIXTURE, folder, { recursive: true });
   await prepare?.(folder);
@@ -101,7 +104,10 @@ async function cli(args: string[], options: { tty?: boolean } = {}): Promise<{ s
 /** Downloads the product release from `server` into a new folder, with these extra arguments. */
 async function download(server: RunningTeaServer, extra: string[], options: { tty?: boolean } = {}) {
   const out = path.join(scratch, `out-${++count}`);
-  const result = await cli(['download', `${server.url}/v1.0.0/productRelease/${RELEASE}`, '--out', out, '--ca', caFile, '--key-id', KEY.keyId, ...extra], options);
+  const result = await cli(
+    ['download', `${server.url}/v1.0.0/productRelease/${RELEASE}`, '--out', out, '--ca', caFile, '--key-id', KEY.keyId, ...extra],
+    options,
+  );
   const manifest = existsSync(path.join(out, 'teapurl-download.json')) ? JSON.parse(readFileSync(path.join(out, 'teapurl-download.json'), 'utf8')) : undefined;
   return { ...result, out, manifest };
 }
@@ -121,7 +127,9 @@ function expectRefused(result: Awaited<ReturnType<typeof download>>, verdict: st
   const failure = result.manifest.failures.find((f: { what: string }) => f.what.startsWith('artefact 1cb47b95'));
   expect(failure.signature?.verdict ?? 'unsigned').toBe(verdict);
   expect(failure.message).toMatch(message);
-  expect(result.stderr).toMatch(/^teapurl download: artefact 1cb47b95-8bf8-3bad-a5a4-0d54d86e10ce \(Build SBOM\): https:\/\/127\.0\.0\.1:\d+\/files\/sbom\/log4j-core\.cdx\.json: /m);
+  expect(result.stderr).toMatch(
+    /^teapurl download: artefact 1cb47b95-8bf8-3bad-a5a4-0d54d86e10ce \(Build SBOM\): https:\/\/127\.0\.0\.1:\d+\/files\/sbom\/log4j-core\.cdx\.json: /m,
+  );
   expect(result.stderr.match(/artefact 1cb47b95/g)).toHaveLength(1);
 }
 
@@ -132,10 +140,22 @@ describe('teapurl download --keyring', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     const fingerprint = producer.publicKey.getFingerprint().toUpperCase();
-    expect(result.stdout).toMatch(new RegExp(`^verified +.*log4j-core\\.cdx\\.json  \\d+ bytes, SHA-256, .*; signature verified: EdDSA/SHA-512 by ${fingerprint} "Log4j Release Manager <log4j\\.release\\.manager@example\\.com>", made \\d{4}-\\d\\d-\\d\\dT`, 'm'));
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `^verified +.*log4j-core\\.cdx\\.json  \\d+ bytes, SHA-256, .*; signature verified: EdDSA/SHA-512 by ${fingerprint} "Log4j Release Manager <log4j\\.release\\.manager@example\\.com>", made \\d{4}-\\d\\d-\\d\\dT`,
+        'm',
+      ),
+    );
     expect(result.stdout).toMatch(/^verified +.*release-notes\.txt {2}\d+ bytes, SHA-512; unsigned \(no signatureUrl\)$/m);
     const sbom = result.manifest.files.find((f: { file: string }) => f.file === SBOM_OUT);
-    expect(sbom.signatureCheck).toMatchObject({ verdict: 'verified', url: `${server.url}/files/sbom/log4j-core.cdx.json.asc`, fingerprint, userId: 'Log4j Release Manager <log4j.release.manager@example.com>', hashAlgorithm: 'SHA-512', publicKeyAlgorithm: 'EdDSA' });
+    expect(sbom.signatureCheck).toMatchObject({
+      verdict: 'verified',
+      url: `${server.url}/files/sbom/log4j-core.cdx.json.asc`,
+      fingerprint,
+      userId: 'Log4j Release Manager <log4j.release.manager@example.com>',
+      hashAlgorithm: 'SHA-512',
+      publicKeyAlgorithm: 'EdDSA',
+    });
     expect(result.manifest.files.filter((f: { signatureCheck: { verdict: string } }) => f.signatureCheck.verdict === 'unsigned')).toHaveLength(2);
     const json = await download(server, ['--keyring', producerKeys, '--format', 'json', '--type', 'BOM']);
     expect(JSON.parse(json.stdout).files[0].signatureCheck).toEqual(sbom.signatureCheck);
@@ -159,13 +179,21 @@ describe('teapurl download --keyring', () => {
   it('a key not in the keyring: unknown-key, and the file is not kept', async () => {
     const stranger = await makeKey('Someone Else');
     const server = await contentServer({ [SBOM]: String(await signDetached(SBOM_BYTES(), stranger.privateKey)) });
-    expectRefused(await download(server, ['--keyring', producerKeys, '--type', 'BOM']), 'unknown-key', /the signing key is not in the keyring \(key id [0-9A-F]{16}\); the file was not kept$/);
+    expectRefused(
+      await download(server, ['--keyring', producerKeys, '--type', 'BOM']),
+      'unknown-key',
+      /the signing key is not in the keyring \(key id [0-9A-F]{16}\); the file was not kept$/,
+    );
   });
 
   it('a revoked key (its revocation certificate in a second keyring file): revoked-key', async () => {
     const server = await contentServer({ [SBOM]: String(await signDetached(SBOM_BYTES(), producer.privateKey)) });
     const revocation = writeKeyring('revocation.asc', producer.revocationCertificate);
-    expectRefused(await download(server, ['--keyring', producerKeys, '--keyring', revocation, '--type', 'BOM']), 'revoked-key', /the signing key is revoked \(key [0-9A-F]{40} Log4j Release Manager/);
+    expectRefused(
+      await download(server, ['--keyring', producerKeys, '--keyring', revocation, '--type', 'BOM']),
+      'revoked-key',
+      /the signing key is revoked \(key [0-9A-F]{40} Log4j Release Manager/,
+    );
   });
 
   it('an expired key: expired-key (kept only with --allow-expired-keys); a signature made after the expiry: signed-after-expiry, always', async () => {
@@ -177,7 +205,11 @@ describe('teapurl download --keyring', () => {
     expect(allowed.status).toBe(0);
     expect(existsSync(path.join(allowed.out, SBOM_OUT))).toBe(true);
     const late = await contentServer({ [SBOM]: String(after) });
-    expectRefused(await download(late, ['--keyring', keys, '--type', 'BOM', '--allow-expired-keys']), 'signed-after-expiry', /the signature was made after the signing key expired/);
+    expectRefused(
+      await download(late, ['--keyring', keys, '--type', 'BOM', '--allow-expired-keys']),
+      'signed-after-expiry',
+      /the signature was made after the signing key expired/,
+    );
   });
 
   it('a signature over other bytes: bad-signature', async () => {
@@ -186,7 +218,10 @@ describe('teapurl download --keyring', () => {
   });
 
   it('a cleartext-signed message where a detached signature is expected: not-detached', async () => {
-    const cleartext = await openpgp.sign({ message: await openpgp.createCleartextMessage({ text: SBOM_BYTES().toString('utf8') }), signingKeys: producer.privateKey });
+    const cleartext = await openpgp.sign({
+      message: await openpgp.createCleartextMessage({ text: SBOM_BYTES().toString('utf8') }),
+      signingKeys: producer.privateKey,
+    });
     const server = await contentServer({ [SBOM]: cleartext });
     expectRefused(await download(server, ['--keyring', producerKeys, '--type', 'BOM']), 'not-detached', /a cleartext-signed message, not a detached signature/);
   });
@@ -208,9 +243,18 @@ describe('teapurl download --keyring', () => {
     const good = await download(server, ['--sigstore-key', key, '--type', 'BOM', '--require-signatures']);
     expect(good.stderr).toBe('');
     expect(good.status).toBe(0);
-    expect(good.manifest.files[0].signatureCheck).toMatchObject({ verdict: 'verified', hashAlgorithm: 'SHA-256', publicKeyAlgorithm: 'ECDSA', fingerprint: expect.stringMatching(/^[0-9A-F]{64}$/) });
+    expect(good.manifest.files[0].signatureCheck).toMatchObject({
+      verdict: 'verified',
+      hashAlgorithm: 'SHA-256',
+      publicKeyAlgorithm: 'ECDSA',
+      fingerprint: expect.stringMatching(/^[0-9A-F]{64}$/),
+    });
     expect(good.stdout).toMatch(/; signature verified: ECDSA\/SHA-256 by [0-9A-F]{64}$/m);
-    expectRefused(await download(server, ['--keyring', producerKeys, '--type', 'BOM']), 'unknown-key', /it is a Sigstore bundle, and no Sigstore public key was given/);
+    expectRefused(
+      await download(server, ['--keyring', producerKeys, '--type', 'BOM']),
+      'unknown-key',
+      /it is a Sigstore bundle, and no Sigstore public key was given/,
+    );
     const other = await contentServer({ [SBOM]: sigstoreBundle(new TextEncoder().encode('other bytes'), signer.privateKey) });
     expectRefused(await download(other, ['--sigstore-key', key, '--type', 'BOM']), 'bad-signature', /the signature does not match these bytes/);
   });
@@ -249,12 +293,17 @@ describe('teapurl download --keyring', () => {
     // The artefact itself, on the API's origin, went with the token.
     expect(good.requests.find((r) => r.path === '/files/sbom/log4j-core.cdx.json')?.headers.authorization).toMatch(/^Bearer /);
 
-    for (const [name, verdict] of [['huge.asc', 'too-large'], ['endless.asc', 'too-large']] as const) {
+    for (const [name, verdict] of [
+      ['huge.asc', 'too-large'],
+      ['endless.asc', 'too-large'],
+    ] as const) {
       const server = await contentServer({ [SBOM]: { url: `${other.url}/${name}` } });
       const refused = await download(server, ['--keyring', producerKeys, '--type', 'BOM']);
       expect(refused.status).toBe(1);
       expect(existsSync(path.join(refused.out, SBOM_FOLDER))).toBe(false);
-      expect(refused.stderr).toMatch(/the signature https:\/\/127\.0\.0\.1:\d+\/(huge|endless)\.asc is larger than 65536 bytes, more than a detached signature has; the file was not downloaded$/m);
+      expect(refused.stderr).toMatch(
+        /the signature https:\/\/127\.0\.0\.1:\d+\/(huge|endless)\.asc is larger than 65536 bytes, more than a detached signature has; the file was not downloaded$/m,
+      );
       expect(refused.manifest.failures[0].message).not.toContain(verdict === 'too-large' ? 'AAAA' : '');
       // The artefact was never fetched.
       expect(server.requests.some((r) => r.path === '/files/sbom/log4j-core.cdx.json')).toBe(false);
@@ -279,8 +328,14 @@ describe("signArtefacts, the sample server's signing helper", () => {
     const result = await download(server, ['--keyring', path.join(keys, 'sample-signing-key.pub.asc'), '--require-signatures']);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    expect(result.manifest.files.map((f: { signatureCheck: { verdict: string; fingerprint: string } }) => [f.signatureCheck.verdict, f.signatureCheck.fingerprint])).toEqual(Array(3).fill(['verified', signed!.fingerprint]));
-    expect(result.stdout.match(/signature verified: EdDSA\/SHA-512 by [0-9A-F]{40} "teapurl sample server \(TEST KEY, NOT SECRET\) <sample-signing@teapurl\.invalid>"/g)).toHaveLength(3);
+    expect(
+      result.manifest.files.map((f: { signatureCheck: { verdict: string; fingerprint: string } }) => [f.signatureCheck.verdict, f.signatureCheck.fingerprint]),
+    ).toEqual(Array(3).fill(['verified', signed!.fingerprint]));
+    expect(
+      result.stdout.match(
+        /signature verified: EdDSA\/SHA-512 by [0-9A-F]{40} "teapurl sample server \(TEST KEY, NOT SECRET\) <sample-signing@teapurl\.invalid>"/g,
+      ),
+    ).toHaveLength(3);
   });
 });
 
@@ -290,7 +345,11 @@ describe('teapurl download progress and failures (issue 39)', () => {
     const tty = await download(server, [], { tty: true });
     expect(tty.status).toBe(0);
     const frames = tty.stderr.split('\r\u001b[K').filter((f) => f !== '');
-    expect(frames).toContainEqual(expect.stringMatching(/^\[\d\/3\] 1cb47b95-8bf8-3bad-a5a4-0d54d86e10ce\/log4j-core\.cdx\.json {2}252 B \/ 252 B {2}100% {2}[\d.]+ [KMG]?i?B\/s {2}0s left$/));
+    expect(frames).toContainEqual(
+      expect.stringMatching(
+        /^\[\d\/3\] 1cb47b95-8bf8-3bad-a5a4-0d54d86e10ce\/log4j-core\.cdx\.json {2}252 B \/ 252 B {2}100% {2}[\d.]+ [KMG]?i?B\/s {2}0s left$/,
+      ),
+    );
     expect(frames.filter((f) => /^\[\d\/3\] \S+$/.test(f))).toHaveLength(3);
     expect(frames.at(-1)).toMatch(/^3 files downloaded, 457 B in \d+\.\d s \([\d.]+ [KMG]?i?B\/s\)\n$/);
     const quiet = await download(server, ['--quiet'], { tty: true });
@@ -307,11 +366,18 @@ describe('teapurl download progress and failures (issue 39)', () => {
     // not match): the server then answers other bytes than the artefact's checksums describe.
     const { store } = await readTeaContent(folder);
     writeFileSync(path.join(folder, SBOM), '{"tampered": true}\n');
-    const server = await startTeaServer({ tls: (await testCertificates()).server, content: store, apiKeys: [KEY], discovery: (url: string) => ({ schemaVersion: 1, endpoints: [{ url, versions: ['1.0.0'] }] }) });
+    const server = await startTeaServer({
+      tls: (await testCertificates()).server,
+      content: store,
+      apiKeys: [KEY],
+      discovery: (url: string) => ({ schemaVersion: 1, endpoints: [{ url, versions: ['1.0.0'] }] }),
+    });
     servers.push(server);
     const result = await download(server, ['--type', 'BOM']);
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/^teapurl download: artefact 1cb47b95-8bf8-3bad-a5a4-0d54d86e10ce \(Build SBOM\): https:\/\/127\.0\.0\.1:\d+\/files\/sbom\/log4j-core\.cdx\.json: the SHA-256 checksum does not match: expected [0-9a-f]{64}, got [0-9a-f]{64}; the file was deleted\n$/);
+    expect(result.stderr).toMatch(
+      /^teapurl download: artefact 1cb47b95-8bf8-3bad-a5a4-0d54d86e10ce \(Build SBOM\): https:\/\/127\.0\.0\.1:\d+\/files\/sbom\/log4j-core\.cdx\.json: the SHA-256 checksum does not match: expected [0-9a-f]{64}, got [0-9a-f]{64}; the file was deleted\n$/,
+    );
     expect(readdirSync(result.out)).toEqual(['teapurl-download.json']);
   });
 });

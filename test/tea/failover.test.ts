@@ -64,9 +64,13 @@ describe('withFailover', () => {
 
   it('works with TeaClient results and NetworkError', async () => {
     const transport = tlsTransport({ ca: certs.ca });
-    const result = await withFailover([entry(refusedUrl), entry(ok.url)], (endpoint) => new TeaClient({ baseUrl: endpoint.baseUrl, transport }).request('/product/x'), {
-      sleep: async () => undefined,
-    });
+    const result = await withFailover(
+      [entry(refusedUrl), entry(ok.url)],
+      (endpoint) => new TeaClient({ baseUrl: endpoint.baseUrl, transport }).request('/product/x'),
+      {
+        sleep: async () => undefined,
+      },
+    );
     expect(result.outcome).toBe('ok');
     await transport.close!();
   });
@@ -77,10 +81,14 @@ describe('withFailover', () => {
   ])('never moves on after %s (section 5.7)', async (_name, url, status) => {
     const agent = tlsTransport({ ca: certs.ca });
     const tried: string[] = [];
-    const response = await withFailover([entry(url()), entry(ok.url)], async (endpoint) => {
-      tried.push(endpoint.url);
-      return get(agent, endpoint.baseUrl);
-    }, { sleep: async () => undefined });
+    const response = await withFailover(
+      [entry(url()), entry(ok.url)],
+      async (endpoint) => {
+        tried.push(endpoint.url);
+        return get(agent, endpoint.baseUrl);
+      },
+      { sleep: async () => undefined },
+    );
     await agent.close!();
     expect(response.status).toBe(status);
     expect(tried).toEqual([url()]);
@@ -146,7 +154,9 @@ describe('issue 35 item 6: failover is capped in endpoints tried and in total ti
     expect(error).toBeInstanceOf(FailoverError);
     expect(tried).toHaveLength(10);
     expect((error as FailoverError).untried).toBe(2_990);
-    expect((error as Error).message).toMatch(/^10 endpoints failed and 2990 more were not tried \(at most 10 are tried\): https:\/\/e0\.example\.com\/v1\.0\.0: answered 503; /);
+    expect((error as Error).message).toMatch(
+      /^10 endpoints failed and 2990 more were not tried \(at most 10 are tried\): https:\/\/e0\.example\.com\/v1\.0\.0: answered 503; /,
+    );
   });
 
   it('gives up once the waits would pass the total time allowed, 60 s by default', async () => {
@@ -165,7 +175,9 @@ describe('issue 35 item 6: failover is capped in endpoints tried and in total ti
     await withFailover(many, async (e) => (tried.push(e.baseUrl), unavailable()), { sleep: async () => undefined, maxEndpoints: 3 }).catch(() => undefined);
     expect(tried).toHaveLength(3);
     let clock = 0;
-    const error = await withFailover(many, unavailable, { sleep: async (ms) => void (clock += ms), now: () => clock, maxTotalMs: 1_000 }).catch((e: unknown) => e);
+    const error = await withFailover(many, unavailable, { sleep: async (ms) => void (clock += ms), now: () => clock, maxTotalMs: 1_000 }).catch(
+      (e: unknown) => e,
+    );
     expect((error as FailoverError).stoppedBy).toBe('max-total-time');
     expect((error as FailoverError).attempts).toHaveLength(3);
   });

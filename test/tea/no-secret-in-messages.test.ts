@@ -39,7 +39,10 @@ describe('client side', () => {
   it.each([
     ['TeaClient, a base URL with a password', () => new TeaClient({ baseUrl: `https://user:${SECRET}@tea.example.com/v1.0.0` })],
     ['TeaClient, an http base URL with a password', () => new TeaClient({ baseUrl: `http://user:${SECRET}@tea.example.com/v1.0.0` })],
-    ['TeaClient, a request URL with a password', () => new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0' }).request(`https://user:${SECRET}@tea.example.com/x`)],
+    [
+      'TeaClient, a request URL with a password',
+      () => new TeaClient({ baseUrl: 'https://tea.example.com/v1.0.0' }).request(`https://user:${SECRET}@tea.example.com/x`),
+    ],
     ['authCheck, a base URL with a password', () => authCheck(`https://user:${SECRET}@tea.example.com/v1.0.0`)],
     ['authCheck, a resource URL with a password', () => authCheck('https://tea.example.com/v1.0.0', { resource: `https://u:${SECRET}@tea.example.com/x` })],
     ['discover, a URL with a password', () => discover(`https://user:${SECRET}@tea.example.com`)],
@@ -55,7 +58,12 @@ describe('client side', () => {
     const message = await messageOf(() => refused.fetchToken());
     expect(message).toMatch(/invalid_client/);
     expect(message).not.toContain(SECRET);
-    const unreachable = new TeaClient({ baseUrl: `https://127.0.0.1:${await closedPort()}/v1.0.0`, credentials: { keyId: 'k', secret: SECRET }, eagerToken: true, transport });
+    const unreachable = new TeaClient({
+      baseUrl: `https://127.0.0.1:${await closedPort()}/v1.0.0`,
+      credentials: { keyId: 'k', secret: SECRET },
+      eagerToken: true,
+      transport,
+    });
     const down = await messageOf(() => unreachable.request('/product/x'));
     expect(down).toMatch(/connection was refused/);
     expect(down).not.toContain(SECRET);

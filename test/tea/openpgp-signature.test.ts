@@ -14,7 +14,13 @@ describe('verifyDetachedSignature', () => {
     const alice = await makeKey('Alice Producer');
     const armored = await signDetached(DATA, alice.privateKey);
     const check = await verifyDetachedSignature(DATA, armored, alice.armored);
-    expect(check).toMatchObject({ verdict: 'verified', fingerprint: alice.publicKey.getFingerprint().toUpperCase(), userId: 'Alice Producer <alice.producer@example.com>', hashAlgorithm: 'SHA-512', publicKeyAlgorithm: 'EdDSA' });
+    expect(check).toMatchObject({
+      verdict: 'verified',
+      fingerprint: alice.publicKey.getFingerprint().toUpperCase(),
+      userId: 'Alice Producer <alice.producer@example.com>',
+      hashAlgorithm: 'SHA-512',
+      publicKeyAlgorithm: 'EdDSA',
+    });
     expect(Math.abs(Date.parse(check.created!) - Date.now())).toBeLessThan(60_000);
     const binary = await signDetached(DATA, alice.privateKey, { binary: true });
     const stream = Readable.toWeb(Readable.from([DATA.subarray(0, 7), DATA.subarray(7)])) as ReadableStream<Uint8Array>;
@@ -25,7 +31,11 @@ describe('verifyDetachedSignature', () => {
     const [a, b, c] = await Promise.all([makeKey('First Committer'), makeKey('Second Committer', { type: 'rsa' }), makeKey('Third Committer')]);
     const keys = `This file contains the PGP keys of the committers.\n\npub   ed25519 2024-01-01\nuid   First Committer\n${a.armored}\n\npub rsa2048\n${b.armored}\n${c.armored}`;
     const keyring = await readKeyring([{ name: 'KEYS', content: keys }]);
-    expect(keyring.keys.map((k) => k.userId)).toEqual(['First Committer <first.committer@example.com>', 'Second Committer <second.committer@example.com>', 'Third Committer <third.committer@example.com>']);
+    expect(keyring.keys.map((k) => k.userId)).toEqual([
+      'First Committer <first.committer@example.com>',
+      'Second Committer <second.committer@example.com>',
+      'Third Committer <third.committer@example.com>',
+    ]);
     const check = await verifyDetachedSignature(DATA, await signDetached(DATA, b.privateKey), keyring);
     expect(check).toMatchObject({ verdict: 'verified', userId: 'Second Committer <second.committer@example.com>', publicKeyAlgorithm: 'RSA' });
   });
@@ -47,7 +57,10 @@ describe('verifyDetachedSignature', () => {
   it('a revoked key: a revocation certificate beside the key (another file), or the revoked key itself', async () => {
     const alice = await makeKey('Revoked Signer');
     const signature = await signDetached(DATA, alice.privateKey);
-    const keyring = await readKeyring([{ name: 'KEYS', content: alice.armored }, { name: 'revocations.asc', content: alice.revocationCertificate }]);
+    const keyring = await readKeyring([
+      { name: 'KEYS', content: alice.armored },
+      { name: 'revocations.asc', content: alice.revocationCertificate },
+    ]);
     expect(keyring.keys[0]!.revoked).toBe(true);
     expect((await verifyDetachedSignature(DATA, signature, keyring)).verdict).toBe('revoked-key');
     const revokedKey = await revoked(alice.publicKey, alice.revocationCertificate);
@@ -68,7 +81,10 @@ describe('verifyDetachedSignature', () => {
 
   it('a cleartext-signed or inline-signed message where a detached signature is expected: not-detached', async () => {
     const alice = await makeKey('Alice');
-    const cleartext = await openpgp.sign({ message: await openpgp.createCleartextMessage({ text: new TextDecoder().decode(DATA) }), signingKeys: alice.privateKey });
+    const cleartext = await openpgp.sign({
+      message: await openpgp.createCleartextMessage({ text: new TextDecoder().decode(DATA) }),
+      signingKeys: alice.privateKey,
+    });
     expect((await verifyDetachedSignature(DATA, cleartext, alice.armored)).verdict).toBe('not-detached');
     const inline = await openpgp.sign({ message: await openpgp.createMessage({ binary: DATA }), signingKeys: alice.privateKey });
     expect((await verifyDetachedSignature(DATA, inline, alice.armored)).verdict).toBe('not-detached');
@@ -100,8 +116,16 @@ describe('readKeyring', () => {
     const alice = await makeKey('Secret Holder');
     const secretArmored = alice.privateKey.armor();
     const body = secretArmored.split('\n').filter((line) => line.length > 40);
-    for (const content of [secretArmored, `${(await makeKey('Public')).armored}\n${secretArmored}`, alice.privateKey.write(), secretArmored.replace(/PRIVATE KEY BLOCK/g, 'PUBLIC KEY BLOCK')]) {
-      const error = await readKeyring([{ name: 'keys.asc', content }]).then(() => null, (e: unknown) => e);
+    for (const content of [
+      secretArmored,
+      `${(await makeKey('Public')).armored}\n${secretArmored}`,
+      alice.privateKey.write(),
+      secretArmored.replace(/PRIVATE KEY BLOCK/g, 'PUBLIC KEY BLOCK'),
+    ]) {
+      const error = await readKeyring([{ name: 'keys.asc', content }]).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(TeaKeyringError);
       expect((error as TeaKeyringError).code).toBe('secret-key');
       expect((error as Error).message).toMatch(/^keys\.asc( \(block \d\))? holds a secret \(private\) key/);

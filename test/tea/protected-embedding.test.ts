@@ -35,7 +35,10 @@ async function start(protect: string[]): Promise<{ get(path: string, token?: str
     async token() {
       const response = await fetch(`${base}/token`, {
         method: 'POST',
-        headers: { authorization: `Basic ${Buffer.from(`${KEY.keyId}:${KEY.secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          authorization: `Basic ${Buffer.from(`${KEY.keyId}:${KEY.secret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         body: 'grant_type=client_credentials',
       });
       return ((await response.json()) as { access_token: string }).access_token;
@@ -47,7 +50,14 @@ describe('a protected artefact does not leak through the objects that embed it (
   it("with --protect '/v*/artifact/**': the artefact and every answer that embeds it are 401 without a token, whole with one", async () => {
     const api = await start(['/v*/artifact/**']);
     expect((await api.get(`/artifact/${CORE_BOM}/latest`)).status).toBe(401);
-    const embedding = [`/componentRelease/${CORE_100}`, `/componentRelease/${CORE_100}/collection/latest`, `/componentRelease/${CORE_100}/collection/2`, `/componentRelease/${CORE_100}/collections`, `/productRelease/${PR_100}/collections`, `/productRelease/${PR_100}/collection/latest`];
+    const embedding = [
+      `/componentRelease/${CORE_100}`,
+      `/componentRelease/${CORE_100}/collection/latest`,
+      `/componentRelease/${CORE_100}/collection/2`,
+      `/componentRelease/${CORE_100}/collections`,
+      `/productRelease/${PR_100}/collections`,
+      `/productRelease/${PR_100}/collection/latest`,
+    ];
     const token = await api.token();
     for (const p of embedding) {
       const answer = await api.get(p);

@@ -134,7 +134,13 @@ describe('issue 29 item 1: the versions the discovery document lists, read by pr
       tls: (await testCertificates()).server,
       apiKeys: [KEY],
       protect: ['/v1.0.0/artifact/**', '/v2.0.0-rc.1+b7/artifacts'],
-      discovery: (url: string) => ({ schemaVersion: 1, endpoints: [{ url, versions: ['1.0.0', '2.0.0-rc.1+b7'] }, { url: `${url}/mirror`, versions: ['1.0.0'] }] }),
+      discovery: (url: string) => ({
+        schemaVersion: 1,
+        endpoints: [
+          { url, versions: ['1.0.0', '2.0.0-rc.1+b7'] },
+          { url: `${url}/mirror`, versions: ['1.0.0'] },
+        ],
+      }),
     });
     servers.push(server);
     bearer = `Bearer ${await token(server)}`;
@@ -157,7 +163,14 @@ describe('issue 29 item 1: the versions the discovery document lists, read by pr
   });
 
   it('a version the document does not list is 404, with or without a token, and lists nothing', async () => {
-    for (const target of [`/v1.0.1/artifact/${A}`, `/v9.9.9/artifact/${A}`, '/v9.9.9/artifacts', '/v2.0.0/artifacts', `/v1.0.0-rc.1/artifact/${A}`, `/v2.0.0-rc.2/product/${A}`]) {
+    for (const target of [
+      `/v1.0.1/artifact/${A}`,
+      `/v9.9.9/artifact/${A}`,
+      '/v9.9.9/artifacts',
+      '/v2.0.0/artifacts',
+      `/v1.0.0-rc.1/artifact/${A}`,
+      `/v2.0.0-rc.2/product/${A}`,
+    ]) {
       for (const headers of [{}, { authorization: bearer }] as Array<Record<string, string>>) {
         const response = await rawRequest(server.url, { method: 'GET', target, headers });
         expect(response.status, target).toBe(404);
@@ -168,7 +181,11 @@ describe('issue 29 item 1: the versions the discovery document lists, read by pr
 
   it('the token endpoint answers under the listed versions only', async () => {
     const post = (target: string) =>
-      rawRequest(server.url, { target, headers: { authorization: encodeBasicCredentials(KEY.keyId, KEY.secret), 'content-type': FORM }, body: 'grant_type=client_credentials' });
+      rawRequest(server.url, {
+        target,
+        headers: { authorization: encodeBasicCredentials(KEY.keyId, KEY.secret), 'content-type': FORM },
+        body: 'grant_type=client_credentials',
+      });
     expect((await post('/v1.0.0+x/token')).status).toBe(200);
     expect((await post('/v2.0.0-rc.1/token')).status).toBe(200);
     expect((await post('/v9.9.9/token')).status).toBe(404);
@@ -194,7 +211,12 @@ describe('listings (5.7.4): objects whose own path is protected are left out wit
   };
 
   it('without a token, with a garbage or a Basic header: the protected artefact is missing and not mentioned', async () => {
-    for (const headers of [{}, { authorization: 'Bearer not-a-real-token' }, { authorization: encodeBasicCredentials(KEY.keyId, KEY.secret) }, { 'x-api-key': KEY.secret }] as Array<Record<string, string>>) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer not-a-real-token' },
+      { authorization: encodeBasicCredentials(KEY.keyId, KEY.secret) },
+      { 'x-api-key': KEY.secret },
+    ] as Array<Record<string, string>>) {
       for (const target of ['/v1.0.0/artifacts', '/x/v1.0.0//artifacts/', '/v1.0.0+other/artifacts?all=1']) {
         const listing = await ids(target, headers);
         expect(listing.ids, target).toEqual([IDS[0], IDS[2]]);
@@ -277,7 +299,9 @@ describe('canonicalRequestPath: the one reading', () => {
       if (choice % 7 === 2) out += '/.';
       if (choice % 3 === 0) out += '/detour%2e%2E/..';
       const spelled = [...seg]
-        .map((c, j) => (/[A-Za-z0-9\-._~]/.test(c) && (choice + j) % 4 === 0 ? `%${c.charCodeAt(0).toString(16)[(choice + j) % 8 < 4 ? 'toUpperCase' : 'toLowerCase']()}` : c))
+        .map((c, j) =>
+          /[A-Za-z0-9\-._~]/.test(c) && (choice + j) % 4 === 0 ? `%${c.charCodeAt(0).toString(16)[(choice + j) % 8 < 4 ? 'toUpperCase' : 'toLowerCase']()}` : c,
+        )
         .join('');
       out += `/${spelled}`;
     });

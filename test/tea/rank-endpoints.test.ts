@@ -117,7 +117,15 @@ describe('rankEndpoints: section 9 table', () => {
   it('gives every entry url, version, baseUrl, priority, clientVersion and index', () => {
     const ranked = rankEndpoints(doc({ url: 'https://a.example.com', versions: ['0.9.0', '1.0.0+b'], priority: 0.3 }), ['1.0.0', '0.9.0']);
     expect(ranked).toEqual([
-      { url: 'https://a.example.com', version: '1.0.0+b', baseUrl: 'https://a.example.com/v1.0.0+b', priority: 0.3, clientVersion: '1.0.0', index: 0, versions: ['0.9.0', '1.0.0+b'] },
+      {
+        url: 'https://a.example.com',
+        version: '1.0.0+b',
+        baseUrl: 'https://a.example.com/v1.0.0+b',
+        priority: 0.3,
+        clientVersion: '1.0.0',
+        index: 0,
+        versions: ['0.9.0', '1.0.0+b'],
+      },
     ]);
   });
 
@@ -158,7 +166,12 @@ describe('rankEndpoints: failures', () => {
     ['empty endpoints (section 8)', { schemaVersion: 1, endpoints: [] }, 'schema/minItems', '/endpoints'],
     ['schemaVersion 2 (9.1)', { schemaVersion: 2, endpoints: [{ url: 'https://a.example.com', versions: ['1.0.0'] }] }, 'schema/const', '/schemaVersion'],
     ['trailing slash (2.2)', doc({ url: 'https://a.example.com/', versions: ['1.0.0'] }), 'discovery/base-url', '/endpoints/0/url'],
-    ['duplicate url', doc({ url: 'https://a.example.com', versions: ['1.0.0'] }, { url: 'https://A.example.com', versions: ['1.0.0'] }), 'discovery/duplicate-url', '/endpoints/1/url'],
+    [
+      'duplicate url',
+      doc({ url: 'https://a.example.com', versions: ['1.0.0'] }, { url: 'https://A.example.com', versions: ['1.0.0'] }),
+      'discovery/duplicate-url',
+      '/endpoints/1/url',
+    ],
   ])('an invalid document is an error naming the rule: %s', (_name, document, rule, pointer) => {
     let error: unknown;
     try {
@@ -186,7 +199,10 @@ describe('rankEndpoints: failures', () => {
   it('5.4: http:// endpoints are left out unless allowInsecureHttp', () => {
     const document = doc({ url: 'http://local.example.com', versions: ['1.0.0'] }, { url: 'https://tls.example.com', versions: ['1.0.0'], priority: 0 });
     expect(urls(rankEndpoints(document, ['1.0.0']))).toEqual(['https://tls.example.com/v1.0.0']);
-    expect(urls(rankEndpoints(document, ['1.0.0'], { allowInsecureHttp: true }))).toEqual(['http://local.example.com/v1.0.0', 'https://tls.example.com/v1.0.0']);
+    expect(urls(rankEndpoints(document, ['1.0.0'], { allowInsecureHttp: true }))).toEqual([
+      'http://local.example.com/v1.0.0',
+      'https://tls.example.com/v1.0.0',
+    ]);
     expect(() => rankEndpoints(doc({ url: 'http://local.example.com', versions: ['1.0.0'] }), ['1.0.0'])).toThrow(/every endpoint uses http:\/\/.*section 5.4/);
   });
 });

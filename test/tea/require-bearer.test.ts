@@ -133,7 +133,9 @@ describe('requireBearer options and fetch form', () => {
   });
 
   it('wrapFetch calls the handler with the principal only for a valid token', async () => {
-    const guard = requireBearer({ verifyToken: (token): TokenVerdict<string> => (token === 'good' ? { valid: true, principal: 'alice' } : { valid: false, reason: 'unknown' }) });
+    const guard = requireBearer({
+      verifyToken: (token): TokenVerdict<string> => (token === 'good' ? { valid: true, principal: 'alice' } : { valid: false, reason: 'unknown' }),
+    });
     const handler = guard.wrapFetch((_request, principal) => Response.json({ principal }));
     const ok = await handler(new Request('https://tea.test/x', { headers: { authorization: 'Bearer good' } }));
     expect(await ok.json()).toEqual({ principal: 'alice' });

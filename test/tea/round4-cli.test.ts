@@ -38,9 +38,22 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text);
 }
 
-const release = { uuid: PR, version: '1.4.0', productName: HOSTILE, createdDate: '2024-12-10T10:51:00Z', identifiers: [{ idType: 'TEI', idValue: TEI }], components: [] };
+const release = {
+  uuid: PR,
+  version: '1.4.0',
+  productName: HOSTILE,
+  createdDate: '2024-12-10T10:51:00Z',
+  identifiers: [{ idType: 'TEI', idValue: TEI }],
+  components: [],
+};
 /** A collection whose artefact lacks its required type: refused, with a pointer and a rule. */
-const badCollection = { uuid: PR, version: 1, date: '2024-12-13T12:52:29Z', belongsTo: 'PRODUCT_RELEASE', artifacts: [{ uuid: '5f1a7c1e-2b3d-4e5f-8a9b-0c1d2e3f4a5b', formats: [] }] };
+const badCollection = {
+  uuid: PR,
+  version: 1,
+  date: '2024-12-13T12:52:29Z',
+  belongsTo: 'PRODUCT_RELEASE',
+  artifacts: [{ uuid: '5f1a7c1e-2b3d-4e5f-8a9b-0c1d2e3f4a5b', formats: [] }],
+};
 
 function serverB(req: IncomingMessage & { body?: string }, res: ServerResponse): void {
   const url = new URL(req.url ?? '/', bOrigin);
@@ -76,7 +89,13 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => vo
 async function cli(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: CommandIo = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, stdin: (async function* () {})(), env: { TEAPURL_API_SECRET: KEY.secret }, cwd: scratch };
+  const io: CommandIo = {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    stdin: (async function* () {})(),
+    env: { TEAPURL_API_SECRET: KEY.secret },
+    cwd: scratch,
+  };
   return { status: await run(args, io), stdout, stderr };
 }
 
@@ -110,7 +129,21 @@ describe('item 5: the API key stays with the origins it was given for', () => {
   });
 
   it('--key-origin names the other origin: the key goes there too', async () => {
-    const r = await cli(['download', TEI, '--discovery-origin', aOrigin, '--out', path.join(scratch, 'key-origin'), '--allow-http', '--key-id', KEY.keyId, '--key-origin', bOrigin, '--format', 'json']);
+    const r = await cli([
+      'download',
+      TEI,
+      '--discovery-origin',
+      aOrigin,
+      '--out',
+      path.join(scratch, 'key-origin'),
+      '--allow-http',
+      '--key-id',
+      KEY.keyId,
+      '--key-origin',
+      bOrigin,
+      '--format',
+      'json',
+    ]);
     expect(tokenCalls.b).toHaveLength(1);
     expect(Buffer.from(tokenCalls.b[0]!.replace(/^Basic /, ''), 'base64').toString()).toBe(`${KEY.keyId}:${KEY.secret}`);
     // The release was read; its collection is refused (item 10), so the run fails on that alone.
@@ -120,7 +153,10 @@ describe('item 5: the API key stays with the origins it was given for', () => {
 
   it('--key-origin without a key, or with a product release URL, is a usage error', async () => {
     expect((await cli(['download', TEI, '--out', scratch, '--key-origin', bOrigin])).status).toBe(2);
-    expect((await cli(['download', `${bRoot}/v1.0.0/productRelease/${PR}`, '--out', scratch, '--allow-http', '--key-id', KEY.keyId, '--key-origin', bOrigin])).status).toBe(2);
+    expect(
+      (await cli(['download', `${bRoot}/v1.0.0/productRelease/${PR}`, '--out', scratch, '--allow-http', '--key-id', KEY.keyId, '--key-origin', bOrigin]))
+        .status,
+    ).toBe(2);
   });
 });
 
@@ -135,7 +171,17 @@ describe('item 9: server-chosen text is escaped in every output format', () => {
 
   it('download --format json and text escape them too', async () => {
     for (const format of ['json', 'text']) {
-      const r = await cli(['download', `${bRoot}/v1.0.0/productRelease/${PR}`, '--out', path.join(scratch, `escape-${format}`), '--allow-http', '--key-id', KEY.keyId, '--format', format]);
+      const r = await cli([
+        'download',
+        `${bRoot}/v1.0.0/productRelease/${PR}`,
+        '--out',
+        path.join(scratch, `escape-${format}`),
+        '--allow-http',
+        '--key-id',
+        KEY.keyId,
+        '--format',
+        format,
+      ]);
       expect(r.status).toBe(1);
       expect(r.stdout + r.stderr).not.toMatch(RAW);
       expect(r.stdout).toContain('Shop\\u202eexe.txt');
@@ -146,7 +192,17 @@ describe('item 9: server-chosen text is escaped in every output format', () => {
 
 describe('item 10: a failure keeps its whole reason', () => {
   it('the collection refused: pointer and rule are in the report and the manifest, the long URL shortened', async () => {
-    const r = await cli(['download', `${bRoot}/v1.0.0/productRelease/${PR}`, '--out', path.join(scratch, 'reason'), '--allow-http', '--key-id', KEY.keyId, '--format', 'json']);
+    const r = await cli([
+      'download',
+      `${bRoot}/v1.0.0/productRelease/${PR}`,
+      '--out',
+      path.join(scratch, 'reason'),
+      '--allow-http',
+      '--key-id',
+      KEY.keyId,
+      '--format',
+      'json',
+    ]);
     expect(r.status).toBe(1);
     const [failure] = JSON.parse(r.stdout).failures as Array<{ what: string; message: string }>;
     expect(failure!.message).toMatch(/answered an invalid tea-collection: at \/artifacts\/0 \(line 1, column \d+\): .+ \[schema\/required\]/);

@@ -161,7 +161,12 @@ describe('teapurl serve: running', () => {
       expect(challenged.status).toBe(401);
       expect(challenged.headers.get('www-authenticate')).toBe('Bearer realm="tea"');
       // The bypasses of issue 10: other spellings of the same path, and the listing.
-      for (const target of [`/x/v1.0.0/artifact/${PRODUCT}`, `/v1.0.0/v1.0.0/artifact/${PRODUCT}`, `/anything/at/all/v1.0.0+x/artifact/${PRODUCT}`, `//v1.0.0//artifact/${PRODUCT.toUpperCase()}/`]) {
+      for (const target of [
+        `/x/v1.0.0/artifact/${PRODUCT}`,
+        `/v1.0.0/v1.0.0/artifact/${PRODUCT}`,
+        `/anything/at/all/v1.0.0+x/artifact/${PRODUCT}`,
+        `//v1.0.0//artifact/${PRODUCT.toUpperCase()}/`,
+      ]) {
         const response = await fetch(`${server.url}${target}`, { dispatcher: agent });
         await response.arrayBuffer();
         expect(response.status, target).toBe(401);
@@ -178,7 +183,9 @@ describe('teapurl serve: running', () => {
       });
       const token = (await tokenResponse.json()) as { access_token: string; expires_in: number };
       expect(token.expires_in).toBe(120);
-      expect((await fetch(`${server.url}/v1.0.0/artifact/${PRODUCT}`, { headers: { authorization: `Bearer ${token.access_token}` }, dispatcher: agent })).status).toBe(200);
+      expect(
+        (await fetch(`${server.url}/v1.0.0/artifact/${PRODUCT}`, { headers: { authorization: `Bearer ${token.access_token}` }, dispatcher: agent })).status,
+      ).toBe(200);
       await agent.close();
     } finally {
       expect(await server.stop()).toBe(0);
@@ -222,7 +229,9 @@ describe('teapurl serve: running', () => {
     try {
       expect(server.url).toMatch(/^http:\/\//);
       expect(server.stdout()).toMatch(/WARNING\s+plain HTTP/);
-      expect((await fetch(`${server.url}/token`, { method: 'POST', headers: { 'content-type': FORM }, body: 'grant_type=client_credentials' })).status).toBe(404);
+      expect((await fetch(`${server.url}/token`, { method: 'POST', headers: { 'content-type': FORM }, body: 'grant_type=client_credentials' })).status).toBe(
+        404,
+      );
       expect((await fetch(`${server.url}/v1.0.0/product/${PRODUCT}`, { headers: { authorization: 'Bearer junk' } })).status).toBe(200);
     } finally {
       expect(await server.stop()).toBe(0);
@@ -243,14 +252,24 @@ describe('teapurl serve: running', () => {
         expect(anonymous.text).not.toContain(PRODUCT);
       }
       // Versions the discovery document (1.0.0 only) does not list are no route at all.
-      for (const target of [`/v1.0.1/artifact/${PRODUCT}`, `/v9.9.9/artifact/${PRODUCT}`, '/v9.9.9/artifacts', `/x/v1.0.0-rc.1/artifact/${PRODUCT}`, '/v2.0.0/products']) {
+      for (const target of [
+        `/v1.0.1/artifact/${PRODUCT}`,
+        `/v9.9.9/artifact/${PRODUCT}`,
+        '/v9.9.9/artifacts',
+        `/x/v1.0.0-rc.1/artifact/${PRODUCT}`,
+        '/v2.0.0/products',
+      ]) {
         const response = await get(target);
         expect(response.status, target).toBe(404);
         expect(JSON.parse(response.text)).toMatchObject({ error: 'not_found' });
       }
       expect(JSON.parse((await get('/v1.0.0+x/artifacts')).text)).toEqual({ items: [] });
       const tokenAt = async (target: string) =>
-        fetch(`${server.url}${target}`, { method: 'POST', headers: { authorization: encodeBasicCredentials('ci:bot', 'p%ss+wörd'), 'content-type': FORM }, body: 'grant_type=client_credentials' });
+        fetch(`${server.url}${target}`, {
+          method: 'POST',
+          headers: { authorization: encodeBasicCredentials('ci:bot', 'p%ss+wörd'), 'content-type': FORM },
+          body: 'grant_type=client_credentials',
+        });
       expect((await tokenAt('/v9.9.9/token')).status).toBe(404);
       const issued = await tokenAt('/v1.0.0+x/token');
       expect(issued.status).toBe(200);

@@ -20,7 +20,7 @@ const HAS_PROC = (() => {
     return false;
   }
 })();
-if (!HAS_PROC) console.log('serve-pipelining: skipped, no /proc to read a process\'s resident memory from');
+if (!HAS_PROC) console.log("serve-pipelining: skipped, no /proc to read a process's resident memory from");
 
 let folder: string;
 let child: ChildProcess;

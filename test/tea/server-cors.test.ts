@@ -20,7 +20,10 @@ afterAll(async () => {
 });
 
 const preflight = (server: RunningTeaServer, origin: string) =>
-  fetch(`${server.url}/v1.0.0/token`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' } });
+  fetch(`${server.url}/v1.0.0/token`, {
+    method: 'OPTIONS',
+    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+  });
 
 describe('the test server and CORS', () => {
   it('sends no CORS header without the option, and a preflight meets the token check like any request', async () => {

@@ -73,15 +73,18 @@ export async function rawRequest(
     const [, origin = '', path = '/'] = /^(https:\/\/[^/]+)(\/.*)?$/.exec(url) ?? [];
     const { hostname, port } = new URL(origin);
     const target = { hostname, port, path: options.target ?? path, method: options.method ?? 'POST', headers: options.headers ?? {} };
-    const req = httpsRequest({ ...target, ca: pems.ca, ...(options.client ?? {}), ...(options.localAddress ? { localAddress: options.localAddress } : {}), agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) as unknown });
-      });
-      res.on('error', reject);
-    });
+    const req = httpsRequest(
+      { ...target, ca: pems.ca, ...(options.client ?? {}), ...(options.localAddress ? { localAddress: options.localAddress } : {}), agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) as unknown });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     if (options.chunks) {
       for (const chunk of options.chunks) req.write(chunk);

@@ -182,7 +182,11 @@ describe('teapurl serve limits: request and keep-alive timeouts', () => {
 describe('teapurl serve limits: the connection cap', () => {
   it('connections beyond maxConnections are closed at once; once others go, clients are served again', async () => {
     const pems = await testCertificates();
-    const capped = await startTeaServer({ tls: pems.server, discovery: { schemaVersion: 1, endpoints: [{ url: 'https://x.example', versions: ['1.0.0'] }] }, maxConnections: 5 });
+    const capped = await startTeaServer({
+      tls: pems.server,
+      discovery: { schemaVersion: 1, endpoints: [{ url: 'https://x.example', versions: ['1.0.0'] }] },
+      maxConnections: 5,
+    });
     const deadline = performance.now() + TEST_DEADLINE;
     try {
       const held = await Promise.all(Array.from({ length: 5 }, () => slowTls(capped.port, deadline)));

@@ -21,7 +21,12 @@ let home: string;
 let work: string;
 
 function gpg(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync('gpg', ['--batch', '--yes', '--no-tty', '--pinentry-mode', 'loopback', '--passphrase', '', ...args], { encoding: 'utf8', env: { ...process.env, GNUPGHOME: home }, cwd: work, timeout: 60_000 });
+  const result = spawnSync('gpg', ['--batch', '--yes', '--no-tty', '--pinentry-mode', 'loopback', '--passphrase', '', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, GNUPGHOME: home },
+    cwd: work,
+    timeout: 60_000,
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -56,7 +61,9 @@ describe.skipIf(!HAS_GPG)(`OpenPGP signatures between teapurl and ${GPG.stdout?.
       const result = await verify('artefact.cdx.json', '--signature', signature, '--keyring', 'KEYS');
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
-      expect(result.stdout).toMatch(new RegExp(`^artefact\\.cdx\\.json: signature verified: EdDSA/SHA-\\d+ by ${fingerprint} "GnuPG Signer <gnupg\\.signer@example\\.com>", made \\d{4}-`));
+      expect(result.stdout).toMatch(
+        new RegExp(`^artefact\\.cdx\\.json: signature verified: EdDSA/SHA-\\d+ by ${fingerprint} "GnuPG Signer <gnupg\\.signer@example\\.com>", made \\d{4}-`),
+      );
     }
     // The same signature over other bytes does not hold.
     writeFileSync(path.join(work, 'other.json'), '{"tampered":true}\n');
@@ -69,7 +76,17 @@ describe.skipIf(!HAS_GPG)(`OpenPGP signatures between teapurl and ${GPG.stdout?.
     const rsa = gpg('--quick-generate-key', 'Legacy Signer <legacy.signer@example.com>', 'rsa2048', 'sign', 'never');
     expect(rsa.status, rsa.stderr).toBe(0);
     expect(gpg('--armor', '--output', 'LEGACY', '--export', 'legacy.signer@example.com').status).toBe(0);
-    const signed = gpg('--armor', '--detach-sign', '--digest-algo', 'SHA1', '--local-user', 'legacy.signer@example.com', '--output', 'sha1.asc', 'artefact.cdx.json');
+    const signed = gpg(
+      '--armor',
+      '--detach-sign',
+      '--digest-algo',
+      'SHA1',
+      '--local-user',
+      'legacy.signer@example.com',
+      '--output',
+      'sha1.asc',
+      'artefact.cdx.json',
+    );
     expect(signed.status, signed.stderr).toBe(0);
     const refused = await verify('artefact.cdx.json', '--signature', 'sha1.asc', '--keyring', 'LEGACY');
     expect(refused.status).toBe(1);
@@ -82,7 +99,10 @@ describe.skipIf(!HAS_GPG)(`OpenPGP signatures between teapurl and ${GPG.stdout?.
     const result = await verify('artefact.cdx.json', '--signature', 'artefact.cdx.json.asc', '--keyring', 'SECRET');
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^teapurl verify: --keyring 'SECRET' holds a secret \(private\) key/);
-    for (const line of readFileSync(path.join(work, 'SECRET'), 'utf8').split('\n').filter((l) => l.length > 40)) expect(result.stderr).not.toContain(line.slice(0, 20));
+    for (const line of readFileSync(path.join(work, 'SECRET'), 'utf8')
+      .split('\n')
+      .filter((l) => l.length > 40))
+      expect(result.stderr).not.toContain(line.slice(0, 20));
   });
 
   it('a detached signature made by OpenPGP.js verifies with gpg --verify', async () => {

@@ -115,7 +115,8 @@ describe('SignedTokens', () => {
     for (const token of issued) expect((await tokens.verify(token)).valid).toBe(true);
     expect(held(tokens)).toBe(2);
     // Remembered or not, each answers for its own subject.
-    for (const [i, token] of issued.entries()) expect((await tokens.verify(token)).valid && (await tokens.verify(token))).toMatchObject({ principal: { subject: 'abc'[i] } });
+    for (const [i, token] of issued.entries())
+      expect((await tokens.verify(token)).valid && (await tokens.verify(token))).toMatchObject({ principal: { subject: 'abc'[i] } });
     now = T0 + 60_000;
     for (const token of issued) expect(await tokens.verify(token)).toEqual({ valid: false, reason: 'expired' });
     const none = new SignedTokens({ keys: [NEW], verifiedCacheSize: 0, now: () => T0 });
@@ -147,7 +148,12 @@ describe('SignedTokens', () => {
 describe('readTokenKeySet', () => {
   const k = randomBytes(32).toString('base64url');
   it('reads a JSON Web Key Set of oct keys, the first first', () => {
-    const reading = readTokenKeySet({ keys: [{ kty: 'oct', kid: 'b', k, alg: 'HS256', use: 'sig' }, { kty: 'oct', kid: 'a', k }] });
+    const reading = readTokenKeySet({
+      keys: [
+        { kty: 'oct', kid: 'b', k, alg: 'HS256', use: 'sig' },
+        { kty: 'oct', kid: 'a', k },
+      ],
+    });
     expect(reading.ok).toBe(true);
     if (reading.ok) {
       expect(reading.keys.map((key) => key.kid)).toEqual(['b', 'a']);
@@ -171,7 +177,16 @@ describe('readTokenKeySet', () => {
       [{ keys: [{ kty: 'oct', kid: 'a', k, alg: 'HS512' }] }, '/keys/0/alg', /HS256/],
       [{ keys: [{ kty: 'oct', kid: 'a', k, use: 'enc' }] }, '/keys/0/use', /"sig"/],
       [{ keys: [{ kty: 'oct', kid: 'a', k, key_ops: ['sign'] }] }, '/keys/0/key_ops', /unknown member/],
-      [{ keys: [{ kty: 'oct', kid: 'a', k }, { kty: 'oct', kid: 'a', k }] }, '/keys/1/kid', /appears more than once/],
+      [
+        {
+          keys: [
+            { kty: 'oct', kid: 'a', k },
+            { kty: 'oct', kid: 'a', k },
+          ],
+        },
+        '/keys/1/kid',
+        /appears more than once/,
+      ],
     ];
     for (const [document, pointer, message] of cases) {
       const reading = readTokenKeySet(document);
@@ -237,7 +252,11 @@ describe('the tokens option: one token service object for createTokenHandler, re
     try {
       expect(server.tokens).toBeUndefined();
       expect(() => server.revokeTokens()).toThrow(/cannot be revoked alone/);
-      const answer = await fetch(`${server.url}/token`, { method: 'POST', headers: { authorization: encodeBasicCredentials('ci', 's3cret'), 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+      const answer = await fetch(`${server.url}/token`, {
+        method: 'POST',
+        headers: { authorization: encodeBasicCredentials('ci', 's3cret'), 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials',
+      });
       const { access_token: token } = (await answer.json()) as { access_token: string };
       expect((await tokens.verify(token)).valid).toBe(true);
     } finally {

@@ -24,9 +24,18 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('verifySigstoreBundle', () => {
   it('verifies a message-signature bundle with the right key among several, naming the key', () => {
     const [signer, other] = [sigstoreKeyPair(), sigstoreKeyPair()];
-    const keys = readSigstoreKeys([{ name: 'other.pub', content: other.publicKeyPem }, { name: 'cosign.pub', content: signer.publicKeyPem }]);
+    const keys = readSigstoreKeys([
+      { name: 'other.pub', content: other.publicKeyPem },
+      { name: 'cosign.pub', content: signer.publicKeyPem },
+    ]);
     const check = verifySigstoreBundle(DATA, sigstoreBundle(DATA, signer.privateKey), keys);
-    expect(check).toMatchObject({ verdict: 'verified', fingerprint: keys.fingerprints[1], keyId: 'release-key', hashAlgorithm: 'SHA-256', publicKeyAlgorithm: 'ECDSA' });
+    expect(check).toMatchObject({
+      verdict: 'verified',
+      fingerprint: keys.fingerprints[1],
+      keyId: 'release-key',
+      hashAlgorithm: 'SHA-256',
+      publicKeyAlgorithm: 'ECDSA',
+    });
     expect(keys.fingerprints[0]).not.toBe(keys.fingerprints[1]);
   });
 
@@ -69,7 +78,12 @@ describe('teapurl verify --sigstore-key', () => {
     expect(bad.stderr()).toMatch(/^teapurl verify: other\.tar\.gz: bad-signature: the signature does not match these bytes/);
     // A Sigstore bundle with only an OpenPGP keyring given: no key for it.
     const none = fakeIo(work);
-    expect(await run(['verify', 'app.tar.gz', '--signature', 'app.tar.gz.sigstore.json', '--keyring', path.join(ROOT, 'test/fixtures/signing/sample-signing-key.pub.asc')], none.io)).toBe(1);
+    expect(
+      await run(
+        ['verify', 'app.tar.gz', '--signature', 'app.tar.gz.sigstore.json', '--keyring', path.join(ROOT, 'test/fixtures/signing/sample-signing-key.pub.asc')],
+        none.io,
+      ),
+    ).toBe(1);
     expect(none.stderr()).toMatch(/unknown-key: it is a Sigstore bundle, and no Sigstore public key was given/);
   });
 });

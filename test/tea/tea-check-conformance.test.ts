@@ -101,7 +101,9 @@ describe('tea check finds each defect of a deliberately broken server', () => {
     });
     expect(failed.length).toBeGreaterThan(0);
     expect(failed.every((f) => /\[tea\/page-token\]/.test(f.detail))).toBe(true);
-    expect(new Set(failed.map((f) => f.operationId))).toEqual(new Set(['queryTeaProducts', 'queryTeaProductReleases', 'queryTeaComponents', 'queryTeaComponentReleases']));
+    expect(new Set(failed.map((f) => f.operationId))).toEqual(
+      new Set(['queryTeaProducts', 'queryTeaProductReleases', 'queryTeaComponents', 'queryTeaComponentReleases']),
+    );
   });
 
   it('a product without identifiers', async () => {
@@ -111,11 +113,15 @@ describe('tea check finds each defect of a deliberately broken server', () => {
     };
     // In the listing: the listing fails (as an object and its pagination).
     const listed = await check((p, status, body) =>
-      p === '/v1.0.0/products' && status === 200 ? [status, { ...(body as object), results: (body as { results: Array<Record<string, unknown>> }).results.map(strip) }] : [status, body],
+      p === '/v1.0.0/products' && status === 200
+        ? [status, { ...(body as object), results: (body as { results: Array<Record<string, unknown>> }).results.map(strip) }]
+        : [status, body],
     );
     expect(new Set(listed.map((f) => `${f.check} ${f.operationId}`))).toEqual(new Set(['object queryTeaProducts', 'pagination queryTeaProducts']));
     // In the object alone: the object fails.
-    const alone = await check((p, status, body) => (/^\/v1\.0\.0\/product\/[^/]+$/.test(p) && status === 200 ? [status, strip(body as Record<string, unknown>)] : [status, body]));
+    const alone = await check((p, status, body) =>
+      /^\/v1\.0\.0\/product\/[^/]+$/.test(p) && status === 200 ? [status, strip(body as Record<string, unknown>)] : [status, body],
+    );
     expect(alone.map((f) => f.operationId)).toEqual(['getTeaProductByUuid']);
     expect(alone[0]!.detail).toMatch(/invalid tea-product: .*identifiers.*\[schema\/required\]/);
   });

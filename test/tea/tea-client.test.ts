@@ -93,7 +93,12 @@ describe('5.5 client flow when the need for authentication is unknown', () => {
     expect([...first, ...later].every((r) => r.outcome === 'ok')).toBe(true);
     expect(s.tokenRequests()).toHaveLength(1);
     // After the token is held, requests carry it from the start: no more challenges.
-    expect(s.resourceRequests().filter((r) => r.path.startsWith('/v1.0.0/release')).map((r) => r.headers.authorization)).toEqual(Array(4).fill('Bearer tok-1'));
+    expect(
+      s
+        .resourceRequests()
+        .filter((r) => r.path.startsWith('/v1.0.0/release'))
+        .map((r) => r.headers.authorization),
+    ).toEqual(Array(4).fill('Bearer tok-1'));
   });
 
   it('5.5.6 + 5.3.5 / section 7 (token expired or revoked): on 401 invalid_token, a fresh token and one retry', async () => {
@@ -104,7 +109,12 @@ describe('5.5 client flow when the need for authentication is unknown', () => {
     const result = await c.request(PRODUCT);
     expect(result.outcome).toBe('ok');
     expect(s.tokenRequests()).toHaveLength(2);
-    expect(s.resourceRequests().slice(-2).map((r) => r.headers.authorization)).toEqual(['Bearer tok-1', 'Bearer tok-2']);
+    expect(
+      s
+        .resourceRequests()
+        .slice(-2)
+        .map((r) => r.headers.authorization),
+    ).toEqual(['Bearer tok-1', 'Bearer tok-2']);
   });
 
   it('section 8 / 5.3.5: the invalid_token retry happens once per request, never twice', async () => {
@@ -197,7 +207,11 @@ describe('5.5 client flow when the need for authentication is unknown', () => {
   it('a challenge without credentials is returned as unauthorized, no /token call', async () => {
     const s = await stub();
     const result = await client(s.baseUrl, { credentials: undefined }).request(PRODUCT);
-    expect(result).toMatchObject({ outcome: 'unauthorized', unauthorizedReason: 'no-credentials', challenge: { schemeLower: 'bearer', params: { realm: 'tea' } } });
+    expect(result).toMatchObject({
+      outcome: 'unauthorized',
+      unauthorizedReason: 'no-credentials',
+      challenge: { schemeLower: 'bearer', params: { realm: 'tea' } },
+    });
     expect(s.tokenRequests()).toHaveLength(0);
   });
 
@@ -319,7 +333,12 @@ describe('5.3 using the access token', () => {
     const c = client(s.baseUrl);
     await c.request('/product/1');
     await c.request('/release/2', { method: 'HEAD' });
-    expect(s.resourceRequests().slice(1).map((r) => [r.method, r.headers.authorization])).toEqual([
+    expect(
+      s
+        .resourceRequests()
+        .slice(1)
+        .map((r) => [r.method, r.headers.authorization]),
+    ).toEqual([
       ['GET', 'Bearer tok-1'],
       ['HEAD', 'Bearer tok-1'],
     ]);
@@ -372,7 +391,9 @@ describe('5.3 using the access token', () => {
     }
     expect(outcomes).toEqual(Array(6).fill('ok'));
     expect(s.tokenRequests().length).toBeGreaterThanOrEqual(2);
-    const rejected = s.resourceRequests().filter((r, i, all) => r.headers.authorization && all[i + 1]?.path === r.path && all[i + 1]?.headers.authorization !== r.headers.authorization);
+    const rejected = s
+      .resourceRequests()
+      .filter((r, i, all) => r.headers.authorization && all[i + 1]?.path === r.path && all[i + 1]?.headers.authorization !== r.headers.authorization);
     expect(rejected.length).toBeGreaterThanOrEqual(1);
   });
 
@@ -428,7 +449,10 @@ describe('5.3 using the access token', () => {
         ? sendJson(res, 200, { access_token: 'x', token_type: 'Bearer', pad: 'y'.repeat(100_000) })
         : sendJson(res, 401, {}, { 'www-authenticate': 'Bearer realm="tea"' }),
     );
-    await expect(client(`${s.url}/v1.0.0`).request(PRODUCT)).rejects.toMatchObject({ code: 'bad-response', message: expect.stringMatching(/larger than 65536 bytes/) });
+    await expect(client(`${s.url}/v1.0.0`).request(PRODUCT)).rejects.toMatchObject({
+      code: 'bad-response',
+      message: expect.stringMatching(/larger than 65536 bytes/),
+    });
   });
 });
 
@@ -521,7 +545,11 @@ describe('redirects', () => {
 
   it('303 turns a POST into a GET without the body', async () => {
     const s = await stub({ protect: () => false, routes: { '/submit': (_req, res) => (res.writeHead(303, { location: '/v1.0.0/result' }), res.end()) } });
-    const result = await client(s.baseUrl).request('/submit', { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const result = await client(s.baseUrl).request('/submit', {
+      method: 'POST',
+      body: 'a=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(result.outcome).toBe('ok');
     expect(s.requests.map((r) => [r.method, r.path, r.body, r.headers['content-type']])).toEqual([
       ['POST', '/v1.0.0/submit', 'a=1', 'application/x-www-form-urlencoded'],

@@ -36,13 +36,15 @@ describe('the shipped example inventory', () => {
     expect((JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { files: string[] }).files).toContain('examples/tea-demo/');
   });
 
-  it('is valid against teapurl\'s own kinds: a product, two releases, components, collections in versions, artefacts, CLE documents', async () => {
+  it("is valid against teapurl's own kinds: a product, two releases, components, collections in versions, artefacts, CLE documents", async () => {
     const { valid, findings, counts, store } = await readTeaContent(DEMO);
     expect(findings).toEqual([]);
     expect(valid).toBe(true);
     expect(counts).toEqual({ objects: 23, files: 8 });
     expect(store.teis()).toHaveLength(2);
-    const kinds = readdirSync(DEMO).filter((f) => f.endsWith('.json')).map((f) => /\.(tea-[a-z-]+)\.json$/.exec(f)?.[1]);
+    const kinds = readdirSync(DEMO)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => /\.(tea-[a-z-]+)\.json$/.exec(f)?.[1]);
     expect(new Set(kinds)).toEqual(new Set(['tea-product', 'tea-product-release', 'tea-component', 'tea-component-release', 'tea-collection', 'tea-cle']));
   });
 });
@@ -57,10 +59,19 @@ describe('serve --content refuses a broken folder, naming each file', () => {
     appendFileSync(path.join(folder, 'files/license/LICENSE.txt'), 'tampered\n');
     const fake = fakeIo(scratch);
     expect(await serveCommand(['--insecure-http', '--content', 'broken'], fake.io)).toBe(1);
-    const lines = fake.stderr().split('\n').filter((l) => l.startsWith('  '));
+    const lines = fake
+      .stderr()
+      .split('\n')
+      .filter((l) => l.startsWith('  '));
     expect(fake.stderr()).toMatch(/^teapurl serve: --content broken holds what cannot be served:\n/);
     expect(lines.some((l) => /widget-cli-2\.0\.0-collection-1\.tea-collection\.json:\d+:\d+: .*version.*\[schema\/type\]/.test(l))).toBe(true);
-    expect(lines.some((l) => /widget\.tea-product\.json:\d+:\d+: tea-product a3c6e2f0-.* is already defined in .*widget-again\.tea-product\.json \[content\/duplicate\]|widget-again\.tea-product\.json:\d+:\d+: .*already defined in .*widget\.tea-product\.json \[content\/duplicate\]/.test(l))).toBe(true);
+    expect(
+      lines.some((l) =>
+        /widget\.tea-product\.json:\d+:\d+: tea-product a3c6e2f0-.* is already defined in .*widget-again\.tea-product\.json \[content\/duplicate\]|widget-again\.tea-product\.json:\d+:\d+: .*already defined in .*widget\.tea-product\.json \[content\/duplicate\]/.test(
+          l,
+        ),
+      ),
+    ).toBe(true);
     // The license is listed in three collections: each names the mismatch.
     const mismatches = lines.filter((l) => /\[content\/checksum-mismatch\]$/.test(l));
     expect(mismatches.length).toBeGreaterThanOrEqual(3);

@@ -43,7 +43,13 @@ async function contentServer(folder: string, extra: Partial<Parameters<typeof st
 async function cli(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: CommandIo = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, stdin: (async function* () {})(), env: { TEAPURL_API_SECRET: KEY.secret }, cwd: scratch };
+  const io: CommandIo = {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    stdin: (async function* () {})(),
+    env: { TEAPURL_API_SECRET: KEY.secret },
+    cwd: scratch,
+  };
   return { status: await run(args, io), stdout, stderr };
 }
 
@@ -79,7 +85,9 @@ describe('teapurl download against serve --content', () => {
       'dfa35519-9734-4259-bba1-3e825cf4be06/log4j.vex.json',
       'teapurl-download.json',
     ]);
-    expect(readFileSync(path.join(out, '1cb47b95-8bf8-3bad-a5a4-0d54d86e10ce/log4j-core.cdx.json'))).toEqual(readFileSync(path.join(FIXTURE, 'files/sbom/log4j-core.cdx.json')));
+    expect(readFileSync(path.join(out, '1cb47b95-8bf8-3bad-a5a4-0d54d86e10ce/log4j-core.cdx.json'))).toEqual(
+      readFileSync(path.join(FIXTURE, 'files/sbom/log4j-core.cdx.json')),
+    );
     const manifest = JSON.parse(readFileSync(path.join(out, 'teapurl-download.json'), 'utf8'));
     expect(manifest.productRelease).toEqual({ uuid: RELEASE, version: '2.24.3', name: 'Apache Log4j 2' });
     const sbom = manifest.files.find((f: { artifact: { type: string } }) => f.artifact.type === 'BOM');
@@ -108,7 +116,10 @@ describe('teapurl download against serve --content', () => {
     const result = await cli(['download', `${server.url}/v1.0.0/productRelease/${RELEASE}`, '--out', out, '--ca', caFile, '--key-id', KEY.keyId]);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(
-      new RegExp(`^teapurl download: artefact dfa35519-9734-4259-bba1-3e825cf4be06 \\(Vulnerability Disclosure Report\\): ${server.url.replace(/[.]/g, '\\.')}/files/vex/log4j\\.vex\\.json: the SHA-256 checksum does not match: expected [0-9a-f]{64}, got [0-9a-f]{64}; the file was deleted$`, 'm'),
+      new RegExp(
+        `^teapurl download: artefact dfa35519-9734-4259-bba1-3e825cf4be06 \\(Vulnerability Disclosure Report\\): ${server.url.replace(/[.]/g, '\\.')}/files/vex/log4j\\.vex\\.json: the SHA-256 checksum does not match: expected [0-9a-f]{64}, got [0-9a-f]{64}; the file was deleted$`,
+        'm',
+      ),
     );
     const files = filesUnder(out);
     // Not even its folder is left.
@@ -124,7 +135,18 @@ describe('teapurl download against serve --content', () => {
     const out = path.join(scratch, 'out-occupied');
     const mine = path.join(out, '5f1a7c1e-2b3d-4e5f-8a9b-0c1d2e3f4a5b/release-notes.txt');
     cpSync(caFile, mine, { recursive: true });
-    const result = await cli(['download', `${server.url}/v1.0.0/productRelease/${RELEASE}`, '--out', out, '--ca', caFile, '--key-id', KEY.keyId, '--type', 'RELEASE_NOTES']);
+    const result = await cli([
+      'download',
+      `${server.url}/v1.0.0/productRelease/${RELEASE}`,
+      '--out',
+      out,
+      '--ca',
+      caFile,
+      '--key-id',
+      KEY.keyId,
+      '--type',
+      'RELEASE_NOTES',
+    ]);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/release-notes\.txt is already there with other content; teapurl does not overwrite it/);
     expect(readFileSync(mine, 'utf8')).toBe(readFileSync(caFile, 'utf8'));
@@ -142,13 +164,25 @@ describe('teapurl download against serve --content', () => {
     expect(check.stderr).toBe('');
     expect(check.stdout).not.toMatch(/^FAIL/m);
     expect(check.status).toBe(0);
-    for (const operation of ['queryTeaProducts', 'getTeaProductByUuid', 'getCleByProductId', 'getReleasesByProductId', 'getTeaProductReleaseByUuid', 'getLatestCollectionForProductRelease', 'getCollectionForProductRelease', 'getComponentReleaseById', 'getLatestArtifact', 'getArtifactByVersion', 'discoveryByTei']) {
+    for (const operation of [
+      'queryTeaProducts',
+      'getTeaProductByUuid',
+      'getCleByProductId',
+      'getReleasesByProductId',
+      'getTeaProductReleaseByUuid',
+      'getLatestCollectionForProductRelease',
+      'getCollectionForProductRelease',
+      'getComponentReleaseById',
+      'getLatestArtifact',
+      'getArtifactByVersion',
+      'discoveryByTei',
+    ]) {
       expect(check.stdout).toMatch(new RegExp(`^PASS  (?:object|discovery) +${operation} `, 'm'));
     }
     // Without a key: the protected collections are skipped, not failed.
     const anonymous = await cli(['tea', 'check', `${server.url}/v1.0.0`, '--ca', caFile]);
     expect(anonymous.status).toBe(0);
-    expect(anonymous.stdout).toMatch(/^SKIP  object +getLatestCollectionForProductRelease /m);
+    expect(anonymous.stdout).toMatch(/^SKIP {2}object +getLatestCollectionForProductRelease /m);
   });
 
   it('serve --content refuses a folder with a bad file, naming file, line and column, and a URL naming a missing file', async () => {
@@ -161,8 +195,12 @@ describe('teapurl download against serve --content', () => {
     const result = await cli(['serve', '--content', folder, '--insecure-http']);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/^teapurl serve: --content .* holds what cannot be served:$/m);
-    expect(result.stderr).toMatch(/log4j\.tea-product\.json:11:18: identifiers\[1\]\.idValue "pkg:vcpkg\/boost\/asio" is not a valid PURL: the namespace is wrong: .* \[tea\/purl-identifier\]/);
-    expect(result.stderr).toMatch(/log4j-2\.24\.3-collection-1\.tea-collection\.json:\d+:\d+: artifacts\[0\]\.formats\[0\]\.url names files\/release-notes\.txt, which is not in the content folder \[content\/missing-file\]/);
+    expect(result.stderr).toMatch(
+      /log4j\.tea-product\.json:11:18: identifiers\[1\]\.idValue "pkg:vcpkg\/boost\/asio" is not a valid PURL: the namespace is wrong: .* \[tea\/purl-identifier\]/,
+    );
+    expect(result.stderr).toMatch(
+      /log4j-2\.24\.3-collection-1\.tea-collection\.json:\d+:\d+: artifacts\[0\]\.formats\[0\]\.url names files\/release-notes\.txt, which is not in the content folder \[content\/missing-file\]/,
+    );
     expect(existsSync(folder)).toBe(true);
   });
 });

@@ -21,12 +21,17 @@ async function server(): Promise<OpenApiServer> {
   open.push(s);
   return s;
 }
-const rules = (text: string, kind: string) => validateText(text, { kind: kind as never }).findings.filter((f) => f.severity === 'error').map((f) => f.rule);
+const rules = (text: string, kind: string) =>
+  validateText(text, { kind: kind as never })
+    .findings.filter((f) => f.severity === 'error')
+    .map((f) => f.rule);
 
 describe('the validator knows TEA 1.0 pages, discovery answers and the error body', () => {
   it('takes a page with hasNext and nextPageToken, and a last page without a token', () => {
     expect(validateText(JSON.stringify({ hasNext: true, nextPageToken: 'abc', results: [product(1)] }), { kind: 'tea-product-page' }).valid).toBe(true);
-    expect(validateText(JSON.stringify({ timestamp: '2024-03-20T15:30:00Z', pageSize: 100, hasNext: false, results: [] }), { kind: 'tea-product-page' }).valid).toBe(true);
+    expect(
+      validateText(JSON.stringify({ timestamp: '2024-03-20T15:30:00Z', pageSize: 100, hasNext: false, results: [] }), { kind: 'tea-product-page' }).valid,
+    ).toBe(true);
   });
   it('refuses a page without hasNext (an offset page), a token on a last page, no token when more follow', () => {
     const offset = JSON.stringify({ timestamp: '2024-03-20T15:30:00Z', pageStartIndex: 0, pageSize: 100, totalResults: 1, results: [product(1)] });
@@ -58,15 +63,22 @@ describe('TeaApi follows nextPageToken until hasNext is false, bounded', () => {
       json(res, 200, { hasNext: next < all.length, ...(next < all.length ? { nextPageToken: `o${next}` } : {}), results: all.slice(at, next) });
     });
     const names: string[] = [];
-    for await (const p of new TeaApi({ baseUrl: api.base, allowInsecureHttp: true }).products({ idType: 'PURL', idValue: 'pkg:npm/x', pageSize: 3 })) names.push(p.name);
+    for await (const p of new TeaApi({ baseUrl: api.base, allowInsecureHttp: true }).products({ idType: 'PURL', idValue: 'pkg:npm/x', pageSize: 3 }))
+      names.push(p.name);
     expect(names).toEqual(all.map((p) => p.name));
-    expect(api.seen.map((s) => s.path)).toEqual(['', '&pageToken=o3', '&pageToken=o6'].map((t) => `/v1.0.0/products?idType=PURL&idValue=pkg%3Anpm%2Fx&pageSize=3${t}`));
+    expect(api.seen.map((s) => s.path)).toEqual(
+      ['', '&pageToken=o3', '&pageToken=o6'].map((t) => `/v1.0.0/products?idType=PURL&idValue=pkg%3Anpm%2Fx&pageSize=3${t}`),
+    );
   });
 
   it('reads an old offset page and a plain list too, with a warning naming the change', async () => {
     const api = await server();
-    api.routes.set('/v1.0.0/products', (_q, res) => json(res, 200, { timestamp: '2024-03-20T15:30:00Z', pageStartIndex: 0, pageSize: 100, totalResults: 1, results: [product(1)] }));
-    api.routes.set(`/v1.0.0/component/${product(9).uuid}/releases`, (_q, res) => json(res, 200, [{ uuid: product(2).uuid, version: '1', createdDate: '2024-01-01T00:00:00Z' }]));
+    api.routes.set('/v1.0.0/products', (_q, res) =>
+      json(res, 200, { timestamp: '2024-03-20T15:30:00Z', pageStartIndex: 0, pageSize: 100, totalResults: 1, results: [product(1)] }),
+    );
+    api.routes.set(`/v1.0.0/component/${product(9).uuid}/releases`, (_q, res) =>
+      json(res, 200, [{ uuid: product(2).uuid, version: '1', createdDate: '2024-01-01T00:00:00Z' }]),
+    );
     const warnings: string[] = [];
     const client = new TeaApi({ baseUrl: api.base, allowInsecureHttp: true }, { onWarning: (m) => warnings.push(m) });
     const names: string[] = [];
@@ -74,11 +86,16 @@ describe('TeaApi follows nextPageToken until hasNext is false, bounded', () => {
     expect(names).toEqual(['p1']);
     expect((await client.componentReleasesOf(product(9).uuid)).map((r) => r.uuid)).toEqual([product(2).uuid]);
     expect(warnings).toHaveLength(2);
-    expect(warnings[0]).toMatch(/^queryTeaProducts: .* answered an offset page \(pageStartIndex, totalResults\), the form before TEA 1\.0; .*hasNext and nextPageToken.*#231/);
+    expect(warnings[0]).toMatch(
+      /^queryTeaProducts: .* answered an offset page \(pageStartIndex, totalResults\), the form before TEA 1\.0; .*hasNext and nextPageToken.*#231/,
+    );
     expect(warnings[1]).toMatch(/^getReleasesByComponentId: .* answered a plain list instead of a page/);
   });
 
-  async function failure(route: (i: number, token: string | null) => unknown, options: ConstructorParameters<typeof TeaApi>[1] = {}): Promise<{ error: TeaApiError; got: number }> {
+  async function failure(
+    route: (i: number, token: string | null) => unknown,
+    options: ConstructorParameters<typeof TeaApi>[1] = {},
+  ): Promise<{ error: TeaApiError; got: number }> {
     const api = await server();
     let i = 0;
     api.routes.set('/v1.0.0/products', (req, res) => json(res, 200, route(i++, new URL(req.url!, 'http://x').searchParams.get('pageToken'))));
@@ -95,7 +112,9 @@ describe('TeaApi follows nextPageToken until hasNext is false, bounded', () => {
   it('a page without hasNext: an invalid answer naming the operation, the pointer and the rule', async () => {
     const { error } = await failure(() => ({ results: [product(1)] }));
     expect(error.code).toBe('invalid-answer');
-    expect(error.message).toMatch(/^queryTeaProducts: http:\/\/127\.0\.0\.1:\d+\/v1\.0\.0\/products answered an invalid tea-product-page: at \/ .*hasNext.*\[schema\/required\]/);
+    expect(error.message).toMatch(
+      /^queryTeaProducts: http:\/\/127\.0\.0\.1:\d+\/v1\.0\.0\/products answered an invalid tea-product-page: at \/ .*hasNext.*\[schema\/required\]/,
+    );
   });
 
   it('a token that repeats: a loop, stopped', async () => {
@@ -114,7 +133,10 @@ describe('TeaApi follows nextPageToken until hasNext is false, bounded', () => {
   });
 
   it('too many results: stopped at maxItems before the page that passes it is handed out', async () => {
-    const { error, got } = await failure((i) => ({ hasNext: true, nextPageToken: `t${i}`, results: [product(3 * i), product(3 * i + 1), product(3 * i + 2)] }), { maxItems: 7 });
+    const { error, got } = await failure(
+      (i) => ({ hasNext: true, nextPageToken: `t${i}`, results: [product(3 * i), product(3 * i + 1), product(3 * i + 2)] }),
+      { maxItems: 7 },
+    );
     expect(error.code).toBe('too-many-items');
     expect(error.message).toMatch(/^queryTeaProducts: .* brought the listing to 9 results, more than 7 \(maxItems\); stopped$/);
     expect(got).toBe(6);
@@ -139,7 +161,10 @@ describe('TeaApi follows nextPageToken until hasNext is false, bounded', () => {
     const walk = async () => {
       for await (const _ of new TeaApi({ baseUrl: api.base, allowInsecureHttp: true }).products());
     };
-    await expect(walk()).rejects.toMatchObject({ code: 'too-large', message: expect.stringMatching(/^queryTeaProducts: .* answered more than 16777216 bytes$/) });
+    await expect(walk()).rejects.toMatchObject({
+      code: 'too-large',
+      message: expect.stringMatching(/^queryTeaProducts: .* answered more than 16777216 bytes$/),
+    });
   });
 });
 

@@ -17,7 +17,10 @@ describe('parseTei: both spellings', () => {
     [`urn:tei:uuid:products.example.com:${UUID}`, { form: 'urn', type: 'uuid', domain: 'products.example.com', identifier: UUID }],
     [`tei://cyclonedx.org/purl/${CDX}`, { form: 'tei-url', type: 'purl', domain: 'cyclonedx.org', identifier: CDX }],
     [`urn:tei:purl:cyclonedx.org:${CDX}`, { form: 'urn', type: 'purl', domain: 'cyclonedx.org', identifier: CDX }],
-    ['TEI://Tea.Example.COM./hash/SHA256:fd44efd601f651c8865acf0dfeacb0df19a2b50ec69ead0262096fd2f67197b9', { type: 'hash', domain: 'tea.example.com', identifier: 'SHA256:fd44efd601f651c8865acf0dfeacb0df19a2b50ec69ead0262096fd2f67197b9' }],
+    [
+      'TEI://Tea.Example.COM./hash/SHA256:fd44efd601f651c8865acf0dfeacb0df19a2b50ec69ead0262096fd2f67197b9',
+      { type: 'hash', domain: 'tea.example.com', identifier: 'SHA256:fd44efd601f651c8865acf0dfeacb0df19a2b50ec69ead0262096fd2f67197b9' },
+    ],
     ['URN:TEI:hash:Tea.Example.com:SHA256:abc', { type: 'hash', domain: 'tea.example.com', identifier: 'SHA256:abc' }],
     ['  tei://localhost/eanupc/1234567890128  ', { type: 'eanupc', domain: 'localhost', identifier: '1234567890128' }],
     // A type TEI may add later is read, not refused: discovery needs only the domain.
@@ -131,26 +134,30 @@ describe('discover takes the domain from either spelling', () => {
 
 describe('issue 35 item 12: a TEI domain is a DNS name, never an IP address in any spelling', () => {
   // Each of these is a host that new URL() and fetch read as an IPv4 address (127.0.0.1 for most).
-  it.each(['2130706433', '0x7f.1', '0x7F000001', '0177.0.0.1', '127.1', '127.0.0.1', '10.0.0.1', 'tea.example.0x1', 'a.123', '0x'])('refuses %s in both spellings, and discover does not fetch it', (domain) => {
-    for (const tei of [`tei://${domain}/uuid/${UUID}`, `urn:tei:uuid:${domain}:${UUID}`]) {
-      let error: unknown;
-      try {
-        parseTei(tei);
-      } catch (e) {
-        error = e;
+  it.each(['2130706433', '0x7f.1', '0x7F000001', '0177.0.0.1', '127.1', '127.0.0.1', '10.0.0.1', 'tea.example.0x1', 'a.123', '0x'])(
+    'refuses %s in both spellings, and discover does not fetch it',
+    (domain) => {
+      for (const tei of [`tei://${domain}/uuid/${UUID}`, `urn:tei:uuid:${domain}:${UUID}`]) {
+        let error: unknown;
+        try {
+          parseTei(tei);
+        } catch (e) {
+          error = e;
+        }
+        expect(error, tei).toBeInstanceOf(TeiError);
+        expect((error as TeiError).part).toBe('domain');
+        expect((error as Error).message).toMatch(/IPv4 address, and a TEI domain is a DNS name/);
+        expect(() => discoveryOrigin(tei)).toThrow(DiscoveryError);
       }
-      expect(error, tei).toBeInstanceOf(TeiError);
-      expect((error as TeiError).part).toBe('domain');
-      expect((error as Error).message).toMatch(/IPv4 address, and a TEI domain is a DNS name/);
-      expect(() => discoveryOrigin(tei)).toThrow(DiscoveryError);
-    }
-  });
+    },
+  );
 
   it('refuses an IPv6 literal', () => {
     expect(() => parseTei(`tei://[::1]/uuid/${UUID}`)).toThrow(/IP address literal "\[::1\]" where a domain should be; a TEI domain is a DNS name/);
   });
 
   it('keeps DNS names whose labels start with digits or hex', () => {
-    for (const domain of ['123.example.com', '0x7f.example.com', 'tea.example.c0m', '1password.com']) expect(parseTei(`tei://${domain}/uuid/${UUID}`).domain).toBe(domain);
+    for (const domain of ['123.example.com', '0x7f.example.com', 'tea.example.c0m', '1password.com'])
+      expect(parseTei(`tei://${domain}/uuid/${UUID}`).domain).toBe(domain);
   });
 });

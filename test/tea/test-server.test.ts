@@ -42,13 +42,23 @@ describe('a server without authentication (5.1.1)', () => {
   afterAll(() => server.close());
 
   it('4 / 7: POST /token answers 404 on a server without a token endpoint', async () => {
-    const response = await fetch(`${server.url}/token`, { method: 'POST', headers: { 'content-type': FORM }, body: 'grant_type=client_credentials', dispatcher: agent });
+    const response = await fetch(`${server.url}/token`, {
+      method: 'POST',
+      headers: { 'content-type': FORM },
+      body: 'grant_type=client_credentials',
+      dispatcher: agent,
+    });
     expect(response.status).toBe(404);
     expect((await get(server, '/token')).status).toBe(404);
   });
 
   it('5.1.1: never answers 401, and ignores an Authorization: Bearer header, valid or not', async () => {
-    for (const headers of [<Record<string, string>>{}, { authorization: 'Bearer whatever' }, { authorization: 'Bearer not a token' }, { authorization: 'Basic Zm9vOmJhcg==' }]) {
+    for (const headers of [
+      <Record<string, string>>{},
+      { authorization: 'Bearer whatever' },
+      { authorization: 'Bearer not a token' },
+      { authorization: 'Basic Zm9vOmJhcg==' },
+    ]) {
       const response = await get(server, `/v1.0.0/artifact/${ARTIFACT}`, headers);
       expect(response.status).toBe(200);
       expect(response.headers.has('www-authenticate')).toBe(false);
@@ -75,7 +85,14 @@ describe('a server without authentication (5.1.1)', () => {
     // An endpoint URL may carry a path (2.2): resources answer under any prefix.
     expect((await get(server, `/tea/api/v1.0.0/release/${PRODUCT}`)).status).toBe(200);
     // Only the versions the discovery document lists (1.0.0) are served.
-    for (const path of ['/nothing', '/v1.0.0/widget/x', '/vX/product/' + PRODUCT, '/v1.0.0/products/extra', `/tea/api/v2.1.0-beta.1/release/${PRODUCT}`, '/v1.0.1/products']) {
+    for (const path of [
+      '/nothing',
+      '/v1.0.0/widget/x',
+      '/vX/product/' + PRODUCT,
+      '/v1.0.0/products/extra',
+      `/tea/api/v2.1.0-beta.1/release/${PRODUCT}`,
+      '/v1.0.1/products',
+    ]) {
       const response = await get(server, path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get('content-type')).toContain('application/json');
@@ -134,7 +151,10 @@ describe('a server that protects only artefacts (5.7)', () => {
     server.revokeTokens();
     const rejected = await get(server, `/v1.0.0/artifact/${ARTIFACT}`, { authorization: `Bearer ${access}` });
     expect(rejected.status).toBe(401);
-    expect(parseChallenge(rejected.headers.get('www-authenticate')!).params).toMatchObject({ error: 'invalid_token', error_description: 'the access token has been revoked' });
+    expect(parseChallenge(rejected.headers.get('www-authenticate')!).params).toMatchObject({
+      error: 'invalid_token',
+      error_description: 'the access token has been revoked',
+    });
     const fresh = await token(server);
     expect((await get(server, `/v1.0.0/artifact/${ARTIFACT}`, { authorization: `Bearer ${fresh}` })).status).toBe(200);
   });

@@ -73,7 +73,9 @@ function post(agent: Agent, localAddress: string, keyId: string, secret: string)
 }
 
 describe('issue 29 item 6: the throttle never forgets a blocked key id to make room (teapurl serve)', () => {
-  it('a flood of made-up key ids from many addresses leaves a blocked key id blocked, and new key ids are refused once the table is full', { timeout: 120_000 }, async () => {
+  it('a flood of made-up key ids from many addresses leaves a blocked key id blocked, and new key ids are refused once the table is full', {
+    timeout: 120_000,
+  }, async () => {
     const own = new Agent({ keepAlive: true, maxSockets: 1 });
     // alice is blocked: five failures are free, the sixth starts the back-off.
     for (let i = 0; i < 6; i++) expect((await post(own, '127.0.0.1', 'alice', 'wrong')).status).toBe(401);

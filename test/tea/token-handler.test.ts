@@ -48,7 +48,11 @@ async function postToken(f: Fixture, init: { authorization?: string; body?: stri
   return { response, text, body: JSON.parse(text) as Record<string, unknown> };
 }
 
-function expectTokenError(result: { response: { status: number; headers: { get(name: string): string | null } }; body: Record<string, unknown> }, status: number, error: string) {
+function expectTokenError(
+  result: { response: { status: number; headers: { get(name: string): string | null } }; body: Record<string, unknown> },
+  status: number,
+  error: string,
+) {
   expect(result.response.status).toBe(status);
   expect(result.body.error).toBe(error);
   expect(typeof result.body.error_description).toBe('string');
@@ -148,7 +152,13 @@ describe('POST /token with an API key (node:http form over HTTPS)', () => {
 
   it('5.2.7 / 7: an unimplemented grant is unsupported_grant_type (400), whatever the credentials', async () => {
     const key = KEYS[0]!;
-    for (const grant of ['password', 'authorization_code', 'urn:ietf:params:oauth:grant-type:token-exchange', JWT_BEARER, 'urn:ietf:params:oauth:grant-type:saml2-bearer']) {
+    for (const grant of [
+      'password',
+      'authorization_code',
+      'urn:ietf:params:oauth:grant-type:token-exchange',
+      JWT_BEARER,
+      'urn:ietf:params:oauth:grant-type:saml2-bearer',
+    ]) {
       const withKey = await postToken(f, { authorization: encodeBasicCredentials(key.keyId, key.secret), body: `grant_type=${encodeURIComponent(grant)}` });
       expectTokenError(withKey, 400, 'unsupported_grant_type');
       const withoutKey = await postToken(f, { body: `grant_type=${encodeURIComponent(grant)}` });
@@ -176,7 +186,14 @@ describe('POST /token with an API key (node:http form over HTTPS)', () => {
   it('invalid_request (400) for a missing, empty or repeated grant_type and broken encoding', async () => {
     const key = KEYS[0]!;
     const authorization = encodeBasicCredentials(key.keyId, key.secret);
-    for (const body of ['', 'grant_type=', 'scope=x', 'grant_type=client_credentials&grant_type=client_credentials', 'grant_type=client%2', 'grant_type=client_credentials&x=%ff%fe']) {
+    for (const body of [
+      '',
+      'grant_type=',
+      'scope=x',
+      'grant_type=client_credentials&grant_type=client_credentials',
+      'grant_type=client%2',
+      'grant_type=client_credentials&x=%ff%fe',
+    ]) {
       const result = await postToken(f, { authorization, body });
       expectTokenError(result, 400, 'invalid_request');
     }
@@ -194,7 +211,12 @@ describe('POST /token with an API key (node:http form over HTTPS)', () => {
   });
 
   it('invalid_request (400) for Basic credentials that are not Base64 of id:secret', async () => {
-    for (const authorization of ['Basic !!!', 'Basic ' + Buffer.from('no-colon').toString('base64'), 'Basic ' + Buffer.from('id:%zz').toString('base64'), 'Basic']) {
+    for (const authorization of [
+      'Basic !!!',
+      'Basic ' + Buffer.from('no-colon').toString('base64'),
+      'Basic ' + Buffer.from('id:%zz').toString('base64'),
+      'Basic',
+    ]) {
       const result = await postToken(f, { authorization });
       expectTokenError(result, 400, 'invalid_request');
     }
@@ -236,7 +258,9 @@ describe('POST /token options', () => {
       expect(ok.response.status).toBe(200);
       expect(f.store.verify(ok.body.access_token as string)).toMatchObject({ principal: { subject: key.keyId } });
 
-      const wrong = await postToken(f, { body: new URLSearchParams({ grant_type: 'client_credentials', client_id: key.keyId, client_secret: 'x' }).toString() });
+      const wrong = await postToken(f, {
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: key.keyId, client_secret: 'x' }).toString(),
+      });
       expectTokenError(wrong, 401, 'invalid_client');
       const idOnly = await postToken(f, { body: new URLSearchParams({ grant_type: 'client_credentials', client_id: key.keyId }).toString() });
       expectTokenError(idOnly, 401, 'invalid_client');
@@ -283,21 +307,29 @@ describe('POST /token options', () => {
       const withClient = await postToken(f, { authorization: encodeBasicCredentials(key.keyId, key.secret), body: `${grant}&assertion=good.jwt.assertion` });
       expect(withClient.response.status).toBe(200);
       expect(seen.at(-1)?.client).toEqual({ clientId: key.keyId, method: 'client_secret_basic' });
-      expectTokenError(await postToken(f, { authorization: encodeBasicCredentials(key.keyId, 'bad'), body: `${grant}&assertion=good.jwt.assertion` }), 401, 'invalid_client');
+      expectTokenError(
+        await postToken(f, { authorization: encodeBasicCredentials(key.keyId, 'bad'), body: `${grant}&assertion=good.jwt.assertion` }),
+        401,
+        'invalid_client',
+      );
 
       // The baseline stays: client_credentials works beside the extension grant (5.6).
       expect((await postToken(f, { authorization: encodeBasicCredentials(key.keyId, key.secret) })).response.status).toBe(200);
       // Other grants are still unsupported.
-      expectTokenError(await postToken(f, { body: 'grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Asaml2-bearer&assertion=x' }), 400, 'unsupported_grant_type');
+      expectTokenError(
+        await postToken(f, { body: 'grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Asaml2-bearer&assertion=x' }),
+        400,
+        'unsupported_grant_type',
+      );
     } finally {
       await f.https.close();
     }
   });
 
   it('5.6: refuses to let a grant handler replace the client_credentials baseline', () => {
-    expect(() => createTokenHandler({ verifyApiKey: () => true, issueToken: () => ({ access_token: 'x', expires_in: 1 }), grants: { client_credentials: () => null } })).toThrow(
-      /baseline/,
-    );
+    expect(() =>
+      createTokenHandler({ verifyApiKey: () => true, issueToken: () => ({ access_token: 'x', expires_in: 1 }), grants: { client_credentials: () => null } }),
+    ).toThrow(/baseline/);
   });
 
   it('5.2.5 / 5.6: a verified client certificate authenticates without an Authorization header when verifyClientCertificate accepts it', async () => {
@@ -314,14 +346,22 @@ describe('POST /token options', () => {
       { requestClientCert: true },
     );
     try {
-      const withCert = await rawRequest(`${f.https.url}/token`, { headers: { 'content-type': FORM }, body: 'grant_type=client_credentials', client: pems.client });
+      const withCert = await rawRequest(`${f.https.url}/token`, {
+        headers: { 'content-type': FORM },
+        body: 'grant_type=client_credentials',
+        client: pems.client,
+      });
       expect(withCert.status).toBe(200);
       const body = withCert.json() as { access_token: string };
       expect(f.store.verify(body.access_token)).toMatchObject({ principal: { subject: 'mtls-client' } });
 
       // A certificate from a CA the server does not trust is never passed on as authentication.
       const before = accepted.length;
-      const untrusted = await rawRequest(`${f.https.url}/token`, { headers: { 'content-type': FORM }, body: 'grant_type=client_credentials', client: other.client });
+      const untrusted = await rawRequest(`${f.https.url}/token`, {
+        headers: { 'content-type': FORM },
+        body: 'grant_type=client_credentials',
+        client: other.client,
+      });
       expect(untrusted.status).toBe(401);
       expect(accepted.length).toBe(before);
 
@@ -337,7 +377,11 @@ describe('POST /token options', () => {
     const pems = await testCertificates();
     const f = await fixture({}, { requestClientCert: true });
     try {
-      const result = await rawRequest(`${f.https.url}/token`, { headers: { 'content-type': FORM }, body: 'grant_type=client_credentials', client: pems.client });
+      const result = await rawRequest(`${f.https.url}/token`, {
+        headers: { 'content-type': FORM },
+        body: 'grant_type=client_credentials',
+        client: pems.client,
+      });
       expect(result.status).toBe(401);
     } finally {
       await f.https.close();
@@ -381,7 +425,13 @@ describe('POST /token options', () => {
     try {
       for (const key of KEYS) {
         for (const secret of [key.secret, `${key.secret}x`]) {
-          await handler.fetch(new Request('https://tea.test/token', { method: 'POST', headers: { authorization: encodeBasicCredentials(key.keyId, secret), 'content-type': FORM }, body: 'grant_type=client_credentials' }));
+          await handler.fetch(
+            new Request('https://tea.test/token', {
+              method: 'POST',
+              headers: { authorization: encodeBasicCredentials(key.keyId, secret), 'content-type': FORM },
+              body: 'grant_type=client_credentials',
+            }),
+          );
         }
       }
     } finally {
@@ -395,7 +445,8 @@ describe('POST /token options', () => {
 describe('fetch form: createTokenHandler(...).fetch(Request)', () => {
   const store = new MemoryTokenStore({ ttlSeconds: 60 });
   const handler = createTokenHandler({ verifyApiKey: apiKeyVerifier(KEYS), issueToken: ({ subject }) => store.issue(subject), maxBodyBytes: 256 });
-  const post = (headers: Record<string, string>, body: string | Uint8Array) => handler.fetch(new Request('https://tea.test/token', { method: 'POST', headers, body }));
+  const post = (headers: Record<string, string>, body: string | Uint8Array) =>
+    handler.fetch(new Request('https://tea.test/token', { method: 'POST', headers, body }));
 
   it('4: issues a token with the same headers and body as the node form', async () => {
     const key = KEYS[2]!;
@@ -424,7 +475,9 @@ describe('fetch form: createTokenHandler(...).fetch(Request)', () => {
         controller.close();
       },
     });
-    const response = await handler.fetch(new Request('https://tea.test/token', { method: 'POST', headers: { 'content-type': FORM }, body: stream, duplex: 'half' } as RequestInit));
+    const response = await handler.fetch(
+      new Request('https://tea.test/token', { method: 'POST', headers: { 'content-type': FORM }, body: stream, duplex: 'half' } as RequestInit),
+    );
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ error: 'invalid_request' });
   });
@@ -459,7 +512,12 @@ describe('apiKeyVerifier and constantTimeEqual', () => {
   it('refuses a key list with empty or repeated ids or empty secrets', () => {
     expect(() => apiKeyVerifier([{ keyId: '', secret: 'x' }])).toThrow(/keyId/);
     expect(() => apiKeyVerifier([{ keyId: 'a', secret: '' }])).toThrow(/secret/);
-    expect(() => apiKeyVerifier([{ keyId: 'a', secret: 'x' }, { keyId: 'a', secret: 'y' }])).toThrow(/more than once/);
+    expect(() =>
+      apiKeyVerifier([
+        { keyId: 'a', secret: 'x' },
+        { keyId: 'a', secret: 'y' },
+      ]),
+    ).toThrow(/more than once/);
   });
 
   it('constantTimeEqual compares strings of any length, including different lengths', () => {

@@ -92,7 +92,10 @@ describe('teapurl serve --token-key: bad files', () => {
       [`{"keys": [{"kty": "oct", "kid": "a", "k": "${SECRET}"},]}`, /bad\.json:1:\d+: not JSON/],
       [`[{"keyId": "ci", "secret": "${SECRET}"}]`, /bad\.json:1:1: expected a JSON Web Key Set/],
       [`{"keys": [{"kty": "oct", "kid": "a", "k": "${SECRET}", "k": "${SECRET}"}]}`, /bad\.json:1:\d+: an object repeats a member name/],
-      [`{"keys": [{"kty": "oct", "kid": "a", "k": "${SECRET}"},\n {"kty": "oct", "kid": "a", "k": "${SECRET}"}]}`, /bad\.json:2:24: key 1 \("a"\): the key id appears more than once/],
+      [
+        `{"keys": [{"kty": "oct", "kid": "a", "k": "${SECRET}"},\n {"kty": "oct", "kid": "a", "k": "${SECRET}"}]}`,
+        /bad\.json:2:24: key 1 \("a"\): the key id appears more than once/,
+      ],
       [`{"keys": [{"kty": "oct", "kid": "a", "secret": "${SECRET}"}]}`, /bad\.json:1:38: key 0: unknown member/],
     ];
     for (const [content, message] of cases) {
@@ -106,7 +109,9 @@ describe('teapurl serve --token-key: bad files', () => {
     const name = file('open.json', JSON.stringify({ keys: [{ kty: 'oct', kid: 'k1', k: SECRET }] }), 0o644);
     const result = await attempt(serveArgs(name));
     expect(result.status).toBe('started');
-    expect(result.stderr).toMatch(/^teapurl serve: warning: --token-key 'open\.json' can be read by every user of this machine \(mode 644\), and whoever reads it can sign tokens: chmod 600 it\n$/);
+    expect(result.stderr).toMatch(
+      /^teapurl serve: warning: --token-key 'open\.json' can be read by every user of this machine \(mode 644\), and whoever reads it can sign tokens: chmod 600 it\n$/,
+    );
     expect(result.stdout).toMatch(/signed {6}stateless tokens signed with key "k1" of open\.json/);
     // Kept private, the same file starts without a word.
     chmodSync(path.join(dir, name), 0o600);

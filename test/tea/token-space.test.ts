@@ -34,7 +34,19 @@ function file(name: string, content: unknown): string {
 function serve(keyFile: string, extra: string[] = []): Promise<string> {
   const child = spawn(
     process.execPath,
-    [CLI, 'serve', '--samples', '--insecure-http', '--api-keys', path.join(dir, 'api-keys.json'), '--token-key', keyFile, '--protect', '/v*/artifact/**', ...extra],
+    [
+      CLI,
+      'serve',
+      '--samples',
+      '--insecure-http',
+      '--api-keys',
+      path.join(dir, 'api-keys.json'),
+      '--token-key',
+      keyFile,
+      '--protect',
+      '/v*/artifact/**',
+      ...extra,
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   children.push(child);
@@ -160,7 +172,12 @@ describe('teapurl serve --token-key: several instances, one token space', () => 
     const someoneElse = Buffer.from(JSON.stringify({ ...claims, sub: 'admin' })).toString('base64url');
     const newHeader = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'at+jwt', kid: newKey.kid })).toString('base64url');
     const flipped = `${signature.slice(0, 10)}${signature[10] === 'A' ? 'B' : 'A'}${signature.slice(11)}`;
-    for (const tampered of [`${header}.${forever}.${signature}`, `${header}.${someoneElse}.${signature}`, `${header}.${payload}.${flipped}`, `${newHeader}.${payload}.${signature}`]) {
+    for (const tampered of [
+      `${header}.${forever}.${signature}`,
+      `${header}.${someoneElse}.${signature}`,
+      `${header}.${payload}.${flipped}`,
+      `${newHeader}.${payload}.${signature}`,
+    ]) {
       expectInvalidToken(await artefact(a, tampered));
       expectInvalidToken(await artefact(b, tampered));
     }

@@ -116,11 +116,20 @@ describe('MemoryTokenStore bounds', () => {
 describe('MemoryTokenStore sweep timer', () => {
   it('never keeps a process alive (unref)', () => {
     vi.useRealTimers();
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', "import('./src/tea/server/token-store.ts').then(({ MemoryTokenStore }) => { new MemoryTokenStore({ sweepIntervalSeconds: 1 }); })"], {
-      cwd: process.cwd(),
-      timeout: 20_000,
-      encoding: 'utf8',
-    });
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        "import('./src/tea/server/token-store.ts').then(({ MemoryTokenStore }) => { new MemoryTokenStore({ sweepIntervalSeconds: 1 }); })",
+      ],
+      {
+        cwd: process.cwd(),
+        timeout: 20_000,
+        encoding: 'utf8',
+      },
+    );
     // A timer that kept the process alive would run into the spawn timeout (signal SIGTERM).
     expect(child.signal).toBeNull();
     expect(child.status).toBe(0);

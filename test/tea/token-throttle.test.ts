@@ -43,7 +43,12 @@ function setup(extra: Partial<TokenHandlerOptions> = {}, limits: Omit<ThrottleOp
       }),
       { clientAddress: address },
     );
-    return { status: response.status, retryAfter: response.headers.get('retry-after'), cacheControl: response.headers.get('cache-control'), body: (await response.json()) as { error: string; error_description: string } };
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      cacheControl: response.headers.get('cache-control'),
+      body: (await response.json()) as { error: string; error_description: string },
+    };
   };
   return { post, calls, advance: (ms: number) => (now += ms) };
 }
@@ -119,7 +124,7 @@ describe('throttling failed credentials (createTokenHandler throttle)', () => {
   });
 
   it('after the free failures, parallel guesses cannot all slip through before the first is counted', async () => {
-    let now = 0;
+    const now = 0;
     const slowVerify = apiKeyVerifier(KEYS);
     const handler = createTokenHandler({
       verifyApiKey: async (keyId, secret) => {
@@ -131,7 +136,11 @@ describe('throttling failed credentials (createTokenHandler throttle)', () => {
     });
     const post = (secret: string) =>
       handler.fetch(
-        new Request('https://tea.example/token', { method: 'POST', headers: { authorization: encodeBasicCredentials('alice', secret), 'content-type': FORM }, body: 'grant_type=client_credentials' }),
+        new Request('https://tea.example/token', {
+          method: 'POST',
+          headers: { authorization: encodeBasicCredentials('alice', secret), 'content-type': FORM },
+          body: 'grant_type=client_credentials',
+        }),
         { clientAddress: '192.0.2.1' },
       );
     for (let i = 0; i < 5; i++) expect((await post('wrong')).status).toBe(401);
@@ -141,12 +150,27 @@ describe('throttling failed credentials (createTokenHandler throttle)', () => {
 
   it('a malformed Basic header counts against the address', async () => {
     const { post } = setup();
-    const handler = createTokenHandler({ verifyApiKey: apiKeyVerifier(KEYS), issueToken: () => ({ access_token: 'x', expires_in: 1 }), throttle: { freeFailuresPerAddress: 2 } });
+    const handler = createTokenHandler({
+      verifyApiKey: apiKeyVerifier(KEYS),
+      issueToken: () => ({ access_token: 'x', expires_in: 1 }),
+      throttle: { freeFailuresPerAddress: 2 },
+    });
     const malformed = () =>
-      handler.fetch(new Request('https://tea.example/token', { method: 'POST', headers: { authorization: 'Basic %%%', 'content-type': FORM }, body: 'grant_type=client_credentials' }), { clientAddress: '192.0.2.50' });
+      handler.fetch(
+        new Request('https://tea.example/token', {
+          method: 'POST',
+          headers: { authorization: 'Basic %%%', 'content-type': FORM },
+          body: 'grant_type=client_credentials',
+        }),
+        { clientAddress: '192.0.2.50' },
+      );
     for (let i = 0; i < 3; i++) expect((await malformed()).status).toBe(400);
     const right = await handler.fetch(
-      new Request('https://tea.example/token', { method: 'POST', headers: { authorization: encodeBasicCredentials('bob', KEYS[1]!.secret), 'content-type': FORM }, body: 'grant_type=client_credentials' }),
+      new Request('https://tea.example/token', {
+        method: 'POST',
+        headers: { authorization: encodeBasicCredentials('bob', KEYS[1]!.secret), 'content-type': FORM },
+        body: 'grant_type=client_credentials',
+      }),
       { clientAddress: '192.0.2.50' },
     );
     expect(right.status).toBe(429);

@@ -49,7 +49,9 @@ describe('parseWwwAuthenticate (RFC 7235 section 4.1)', () => {
   });
 
   it('reads token68 challenges, with and without padding', () => {
-    const challenges = parseWwwAuthenticate('Negotiate YIIFyQYGKwYBBQUCoIIFvTCCBbmgMDAuBgkqhkiC9xIBAgIGCSqGSIb3EgECAgYKKwYBBAGCNwICHgYKKwYBBAGCNwICCg==, Bearer realm="tea"');
+    const challenges = parseWwwAuthenticate(
+      'Negotiate YIIFyQYGKwYBBQUCoIIFvTCCBbmgMDAuBgkqhkiC9xIBAgIGCSqGSIb3EgECAgYKKwYBBAGCNwICHgYKKwYBBAGCNwICCg==, Bearer realm="tea"',
+    );
     expect(challenges[0]).toMatchObject({ scheme: 'Negotiate', params: {} });
     expect(challenges[0]!.token68).toMatch(/^YIIF.*==$/);
     expect(challenges[1]).toMatchObject({ scheme: 'Bearer', params: { realm: 'tea' } });
@@ -93,11 +95,14 @@ describe('parseWwwAuthenticate (RFC 7235 section 4.1)', () => {
 
   it('never throws on arbitrary input', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.array(fc.string()), fc.string({ unit: fc.constantFrom('a', '"', '\\', ',', '=', ' ', 'B', '\t', '/') })), (input) => {
-        const { challenges, problems } = inspectWwwAuthenticate(input);
-        expect(Array.isArray(challenges)).toBe(true);
-        expect(Array.isArray(problems)).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.array(fc.string()), fc.string({ unit: fc.constantFrom('a', '"', '\\', ',', '=', ' ', 'B', '\t', '/') })),
+        (input) => {
+          const { challenges, problems } = inspectWwwAuthenticate(input);
+          expect(Array.isArray(challenges)).toBe(true);
+          expect(Array.isArray(problems)).toBe(true);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

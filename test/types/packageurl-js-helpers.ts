@@ -17,7 +17,11 @@ const purl = PackageURL.fromString('pkg:npm/lodash@4.17.21');
 export const valid: boolean = PackageURL.Type.npm.validate(purl, true);
 export const validPypi: boolean = PurlType.pypi.validate(purl, false);
 export const normalized: PackageURL = PurlType.maven.normalize(purl);
-export const sameTables: boolean[] = [PurlComponent === PackageURL.Component, PurlType === PackageURL.Type, PurlQualifierNames === PackageURL.KnownQualifierNames];
+export const sameTables: boolean[] = [
+  PurlComponent === PackageURL.Component,
+  PurlType === PackageURL.Type,
+  PurlQualifierNames === PackageURL.KnownQualifierNames,
+];
 export const checksum: 'checksum' = PurlQualifierNames.Checksum;
 export const encode: PurlComponentEncoder = PurlComponent.name.encode;
 export const normalize: PurlComponentStringNormalizer = PurlComponent.version.normalize;

@@ -96,11 +96,17 @@ describe('parseVers', () => {
     expect(refusal(() => parseVers(`vers:npm/${'1'.repeat(MAX_VERS_LENGTH)}`)).rule).toBe('too-long');
     expect(refusal(() => parseVers(`vers:npm/${'9'.repeat(300)}`, { checkVersions: true })).rule).toBe('too-long');
     expect(refusal(() => parseVers(null as unknown as string)).rule).toBe('not-a-string');
-    for (const type of ['__proto__', 'toString', 'constructor', 'hasOwnProperty']) expect(refusal(() => parseVers(`vers:${type.toLowerCase()}/1.0`)).rule, type).not.toBe(undefined);
+    for (const type of ['__proto__', 'toString', 'constructor', 'hasOwnProperty'])
+      expect(refusal(() => parseVers(`vers:${type.toLowerCase()}/1.0`)).rule, type).not.toBe(undefined);
     expect(refusal(() => parseVers('vers:npm/1.0.0\u202e')).rule).toBe('character');
     // Long runs that a backtracking pattern would choke on are read in linear time.
     const started = Date.now();
-    for (const text of [`vers:npm/${'1.'.repeat(30_000)}`, `vers:pypi/1${'.0'.repeat(30_000)}a`, `vers:maven/${'1-'.repeat(30_000)}`, `vers:npm/${'|'.repeat(60_000)}`]) {
+    for (const text of [
+      `vers:npm/${'1.'.repeat(30_000)}`,
+      `vers:pypi/1${'.0'.repeat(30_000)}a`,
+      `vers:maven/${'1-'.repeat(30_000)}`,
+      `vers:npm/${'|'.repeat(60_000)}`,
+    ]) {
       expect(checkVers(text).ok).toBe(false);
     }
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -121,10 +127,30 @@ describe('stringifyVers and normalizeVers', () => {
   });
 
   it('refuses to write a non-canonical list, as parseVers would', () => {
-    expect(refusal(() => stringifyVers({ scheme: 'npm', constraints: [{ comparator: '<', version: '2.0.0' }, { comparator: '>=', version: '1.0.0' }] })).rule).toBe('unsorted');
+    expect(
+      refusal(() =>
+        stringifyVers({
+          scheme: 'npm',
+          constraints: [
+            { comparator: '<', version: '2.0.0' },
+            { comparator: '>=', version: '1.0.0' },
+          ],
+        }),
+      ).rule,
+    ).toBe('unsorted');
     expect(refusal(() => stringifyVers({ scheme: 'npm', constraints: [] })).rule).toBe('empty-constraints');
     expect(refusal(() => stringifyVers({ scheme: 'npm', constraints: [{ comparator: '==' as '=', version: '1.0.0' }] })).rule).toBe('not-a-string');
-    expect(refusal(() => stringifyVers({ scheme: 'npm', constraints: [{ comparator: '*', version: '' }, { comparator: '=', version: '1.0.0' }] })).rule).toBe('star');
+    expect(
+      refusal(() =>
+        stringifyVers({
+          scheme: 'npm',
+          constraints: [
+            { comparator: '*', version: '' },
+            { comparator: '=', version: '1.0.0' },
+          ],
+        }),
+      ).rule,
+    ).toBe('star');
   });
 
   it('sorts (stably), lowercases, repairs percent-encoding and drops repeated and redundant constraints', () => {
@@ -136,7 +162,15 @@ describe('stringifyVers and normalizeVers', () => {
     expect(normalizeVers('vers:pypi/>=0.0.1|>=0.0.1|<1')).toBe('vers:pypi/>=0.0.1|<1');
     expect(normalizeVers('vers:npm/>=1.0.0|>=3.0.0')).toBe('vers:npm/>=1.0.0');
     expect(normalizeVers('vers:pypi/>0.0.0|>=0.0.1|0.0.2|<0.0.3|0.0.4|<0.0.5|>=0.0.6', { simplify: true })).toBe('vers:pypi/>0.0.0|<0.0.5|>=0.0.6');
-    expect(normalizeVers({ scheme: 'npm', constraints: [{ comparator: '<', version: '2.0.0' }, { comparator: '>=', version: '1.0.0' }] })).toBe('vers:npm/>=1.0.0|<2.0.0');
+    expect(
+      normalizeVers({
+        scheme: 'npm',
+        constraints: [
+          { comparator: '<', version: '2.0.0' },
+          { comparator: '>=', version: '1.0.0' },
+        ],
+      }),
+    ).toBe('vers:npm/>=1.0.0|<2.0.0');
     const twice = refusal(() => normalizeVers('vers:npm/1.0.0|!=1.0.0'));
     expect(twice.rule).toBe('duplicate-version');
     expect(twice.message).toContain("keep one constraint for it (for instance '1.0.0' or '!=1.0.0')");
@@ -157,7 +191,15 @@ describe('stringifyVers and normalizeVers', () => {
 describe('versContains and compileVers', () => {
   it('follows the intervals of a VERS', () => {
     const range = compileVers('vers:npm/1.2.3|>=2.0.0|<5.0.0');
-    const expected: [string, boolean][] = [['1.2.3', true], ['1.2.4', false], ['2.0.0', true], ['4.9.9', true], ['5.0.0', false], ['0.1.0', false], ['5.0.0-rc.1', true]];
+    const expected: [string, boolean][] = [
+      ['1.2.3', true],
+      ['1.2.4', false],
+      ['2.0.0', true],
+      ['4.9.9', true],
+      ['5.0.0', false],
+      ['0.1.0', false],
+      ['5.0.0-rc.1', true],
+    ];
     for (const [version, inside] of expected) expect(range.contains(version), version).toBe(inside);
     expect(versContains('vers:pypi/!=0.5|<=1.0|>=2.0', '0.5')).toBe(false);
     expect(versContains('vers:pypi/!=0.5|<=1.0|>=2.0', '0.6')).toBe(true);
@@ -230,7 +272,25 @@ describe('versFromNative', () => {
 
   it('agrees with node-semver satisfies on npm ranges for release versions', () => {
     const ranges = ['^1.2.3', '~1.2.3', '1.x', '>=1.2 <2', '1.2.3 - 2.3', '^0.2.3 || ^1.0.0', '<=1.2', '>1', '~0', '^0.0.1', '>=0.5.0 <1.0.0 || >=2.0.0'];
-    const versions = ['0.0.1', '0.0.2', '0.2.3', '0.2.9', '0.3.0', '0.5.0', '0.9.9', '1.0.0', '1.2.2', '1.2.3', '1.2.9', '1.3.0', '1.9.9', '2.0.0', '2.3.9', '2.4.0', '3.0.0'];
+    const versions = [
+      '0.0.1',
+      '0.0.2',
+      '0.2.3',
+      '0.2.9',
+      '0.3.0',
+      '0.5.0',
+      '0.9.9',
+      '1.0.0',
+      '1.2.2',
+      '1.2.3',
+      '1.2.9',
+      '1.3.0',
+      '1.9.9',
+      '2.0.0',
+      '2.3.9',
+      '2.4.0',
+      '3.0.0',
+    ];
     for (const range of ranges) {
       const compiled = compileVers(versFromNative('npm', range));
       for (const version of versions) expect(compiled.contains(version), `${range} ∋ ${version}`).toBe(semver.satisfies(version, range));

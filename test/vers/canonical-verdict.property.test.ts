@@ -9,7 +9,17 @@
 import { existsSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareVersions, compileVers, normalizeVers, parseVers, stringifyVers, versContains, VersError, versFromNative, type VersComparator } from '../../src/vers/index.js';
+import {
+  compareVersions,
+  compileVers,
+  normalizeVers,
+  parseVers,
+  stringifyVers,
+  versContains,
+  VersError,
+  versFromNative,
+  type VersComparator,
+} from '../../src/vers/index.js';
 import { CLI } from '../support/paths.js';
 import { runCli } from '../support/run-cli.js';
 
@@ -28,10 +38,12 @@ const POOLS: Readonly<Record<string, readonly string[]>> = {
 const writeConstraint = (c: { comparator: VersComparator; version: string }) => `${c.comparator === '=' ? '' : c.comparator}${c.version}`;
 
 function randomVers(type: string) {
-  return fc.array(fc.record({ comparator: fc.constantFrom(...COMPARATORS), version: fc.constantFrom(...POOLS[type]!) }), { minLength: 1, maxLength: 8 }).map((constraints) => ({
-    text: `vers:${type}/${constraints.map(writeConstraint).join('|')}`,
-    constraints,
-  }));
+  return fc
+    .array(fc.record({ comparator: fc.constantFrom(...COMPARATORS), version: fc.constantFrom(...POOLS[type]!) }), { minLength: 1, maxLength: 8 })
+    .map((constraints) => ({
+      text: `vers:${type}/${constraints.map(writeConstraint).join('|')}`,
+      constraints,
+    }));
 }
 
 /** Whether one version (under the type's equality) appears with two different comparators. */

@@ -31,9 +31,19 @@ const READ: Readonly<Record<string, readonly [string, string, readonly string[],
   'git.json#1': ['pkg:npm/git-and-versions', 'vers:npm/1.0.0|1.0.1', ['1.0.0', '1.0.1'], ['1.0.2']],
   'go-x-net.json#0': ['pkg:golang/golang.org/x/net', 'vers:golang/<0.17.0', ['0.16.0', 'v0.16.0'], ['0.17.0']],
   'go-x-net.json#1': ['pkg:golang/stdlib', 'vers:golang/<1.20.10|>=1.21.0-0|<1.21.3', ['1.20.9', '1.21.0', '1.21.2'], ['1.20.10', '1.21.3']],
-  'maven-log4j.json#0': ['pkg:maven/org.apache.logging.log4j/log4j-core', 'vers:maven/>=2.0-beta9|<2.12.2|>=2.13.0|<2.15.0', ['2.0-beta9', '2.12.1', '2.14.1'], ['2.12.2', '2.12.4', '2.15.0', '2.0-alpha1']],
+  'maven-log4j.json#0': [
+    'pkg:maven/org.apache.logging.log4j/log4j-core',
+    'vers:maven/>=2.0-beta9|<2.12.2|>=2.13.0|<2.15.0',
+    ['2.0-beta9', '2.12.1', '2.14.1'],
+    ['2.12.2', '2.12.4', '2.15.0', '2.0-alpha1'],
+  ],
   'maven-log4j.json#1': ['pkg:maven/com.example/widget', 'vers:maven/>=1.0|<=1.4', ['1.4', '1.0'], ['1.4.1', '0.9']],
-  'npm-babel-traverse.json#0': ['pkg:npm/%40babel/traverse', 'vers:npm/<7.23.2|>=8.0.0-alpha.0|<8.0.0-alpha.4', ['7.23.1', '8.0.0-alpha.3'], ['7.23.2', '8.0.0-alpha.4', '8.0.0']],
+  'npm-babel-traverse.json#0': [
+    'pkg:npm/%40babel/traverse',
+    'vers:npm/<7.23.2|>=8.0.0-alpha.0|<8.0.0-alpha.4',
+    ['7.23.1', '8.0.0-alpha.3'],
+    ['7.23.2', '8.0.0-alpha.4', '8.0.0'],
+  ],
   'npm-several.json#0': ['pkg:npm/lodash', 'vers:npm/<4.17.21', ['4.17.20'], ['4.17.21']],
   'npm-several.json#1': ['pkg:npm/minimist', 'vers:npm/<=1.2.5', ['1.2.5'], ['1.2.6']],
   'npm-several.json#2': ['pkg:npm/left-pad', 'vers:npm/>=1.0.0|<2.0.0', ['1.0.0', '1.6.0'], ['0.9.0', '2.0.0']],
@@ -86,7 +96,11 @@ describe('versFromOsv on hand-written OSV records', () => {
 });
 
 describe('versFromOsv, one rule at a time', () => {
-  const npm = (ranges: OsvAffected['ranges'], versions?: string[]): OsvAffected => ({ package: { ecosystem: 'npm', name: 'x' }, ranges, ...(versions ? { versions } : {}) });
+  const npm = (ranges: OsvAffected['ranges'], versions?: string[]): OsvAffected => ({
+    package: { ecosystem: 'npm', name: 'x' },
+    ranges,
+    ...(versions ? { versions } : {}),
+  });
 
   it('keeps each range apart too, and names what it left out', () => {
     const read = versFromOsv(
@@ -106,18 +120,26 @@ describe('versFromOsv, one rule at a time', () => {
 
   it('reads a limit as the end of the range, the highest of several; "*" as none', () => {
     expect(versFromOsv(npm([{ type: 'SEMVER', events: [{ introduced: '0' }, { limit: '2.0.0' }] }])).vers).toBe('vers:npm/<2.0.0');
-    expect(versFromOsv(npm([{ type: 'SEMVER', events: [{ introduced: '1.0.0' }, { limit: '2.0.0' }, { limit: '3.0.0' }] }])).vers).toBe('vers:npm/>=1.0.0|<3.0.0');
+    expect(versFromOsv(npm([{ type: 'SEMVER', events: [{ introduced: '1.0.0' }, { limit: '2.0.0' }, { limit: '3.0.0' }] }])).vers).toBe(
+      'vers:npm/>=1.0.0|<3.0.0',
+    );
     expect(versFromOsv(npm([{ type: 'SEMVER', events: [{ introduced: '1.0.0' }, { limit: '*' }] }])).vers).toBe('vers:npm/>=1.0.0');
   });
 
   it('adds listed versions to the ranges, and leaves one apart where a range does not hold it', () => {
-    expect(versFromOsv(npm([{ type: 'SEMVER', events: [{ introduced: '1.0.0' }, { fixed: '1.2.0' }] }], ['1.1.0', '3.0.0'])).vers).toBe('vers:npm/>=1.0.0|<1.2.0|3.0.0');
+    expect(versFromOsv(npm([{ type: 'SEMVER', events: [{ introduced: '1.0.0' }, { fixed: '1.2.0' }] }], ['1.1.0', '3.0.0'])).vers).toBe(
+      'vers:npm/>=1.0.0|<1.2.0|3.0.0',
+    );
   });
 
   it('builds the PURL of a scoped npm name, a Go module path, a Maven coordinate, and keeps a given purl without its version', () => {
     expect(versFromOsv({ package: { ecosystem: 'npm', name: '@types/node' }, versions: ['1.0.0'] }).purl).toBe('pkg:npm/%40types/node');
-    expect(versFromOsv({ package: { ecosystem: 'Go', name: 'github.com/gin-gonic/gin' }, versions: ['v1.9.0'] }).purl).toBe('pkg:golang/github.com/gin-gonic/gin');
-    expect(versFromOsv({ package: { ecosystem: 'Maven', name: 'com.fasterxml.jackson.core:jackson-databind' }, versions: ['2.9.10'] }).purl).toBe('pkg:maven/com.fasterxml.jackson.core/jackson-databind');
+    expect(versFromOsv({ package: { ecosystem: 'Go', name: 'github.com/gin-gonic/gin' }, versions: ['v1.9.0'] }).purl).toBe(
+      'pkg:golang/github.com/gin-gonic/gin',
+    );
+    expect(versFromOsv({ package: { ecosystem: 'Maven', name: 'com.fasterxml.jackson.core:jackson-databind' }, versions: ['2.9.10'] }).purl).toBe(
+      'pkg:maven/com.fasterxml.jackson.core/jackson-databind',
+    );
     expect(versFromOsv({ package: { ecosystem: 'PyPI', name: 'Foo_Bar', purl: 'pkg:pypi/foo-bar@1.0' }, versions: ['1.0'] }).purl).toBe('pkg:pypi/foo-bar');
   });
 

@@ -62,7 +62,10 @@ describe('VERS type definitions and the types index', () => {
   });
 
   it('reports each broken example at its line and column, naming the VERS rule', () => {
-    const text = definition(['vers:npm/>=2.0.0|<1.0.0', 'vers:pypi/>=1.0', 'vers:npm/ >=1.0.0', 'vers:npm/>=1.0.0|*'], [{ native_range: '^1.0.0', vers_range: 'vers:npm/>=1.0.0|<3.0.0' }]);
+    const text = definition(
+      ['vers:npm/>=2.0.0|<1.0.0', 'vers:pypi/>=1.0', 'vers:npm/ >=1.0.0', 'vers:npm/>=1.0.0|*'],
+      [{ native_range: '^1.0.0', vers_range: 'vers:npm/>=1.0.0|<3.0.0' }],
+    );
     const result = validateText(text, { file: 'npm-definition.json' });
     expect(shown(result.findings)).toEqual([
       '8:5 error vers/invalid /vers_examples/0',

@@ -19,7 +19,9 @@ interface Definition {
 }
 
 const DIR = path.join(ROOT, 'corpus/vers-types');
-const FILES = readdirSync(DIR).filter((f) => f.endsWith('-definition.json')).sort();
+const FILES = readdirSync(DIR)
+  .filter((f) => f.endsWith('-definition.json'))
+  .sort();
 const DEFINITIONS: Definition[] = FILES.map((f) => JSON.parse(readFileSync(path.join(DIR, f), 'utf8')) as Definition);
 const INDEX = JSON.parse(readFileSync(path.join(DIR, 'index.json'), 'utf8')) as string[];
 

@@ -16,7 +16,15 @@ export function formatGithub(results: readonly ValidationResult[], quiet: boolea
   for (const r of results) {
     for (const f of r.findings) {
       if (quiet && f.severity === 'warning') continue;
-      lines.push(annotation(f.severity, { file: f.file, line: f.line, column: f.column, title: `teapurl ${f.rule}`, message: `${f.message} [${shownPointer(f.pointer)}]` }));
+      lines.push(
+        annotation(f.severity, {
+          file: f.file,
+          line: f.line,
+          column: f.column,
+          title: `teapurl ${f.rule}`,
+          message: `${f.message} [${shownPointer(f.pointer)}]`,
+        }),
+      );
     }
   }
   return lines.length ? `${lines.join('\n')}\n` : '';

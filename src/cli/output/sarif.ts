@@ -28,8 +28,11 @@ export function repositoryFileUrl(file: string, info: { version: string; reposit
 /** `https://host/owner/name` of a package.json `repository` URL, or `undefined` when it is not one teapurl can read. */
 function repositoryWebUrl(repository: string): string | undefined {
   const shorthand = /^(?:(github|gitlab|bitbucket):)?([\w.-]+)\/([\w.-]+)$/.exec(repository);
-  if (shorthand) return `https://${shorthand[1] ?? 'github'}.${shorthand[1] === 'bitbucket' ? 'org' : 'com'}/${shorthand[2]}/${shorthand[3]!.replace(/\.git$/, '')}`;
-  const url = /^(?:git\+)?(?:https?|ssh|git):\/\/(?:[^@/]+@)?([^/:]+)(?::\d+)?[/:](.+?)(?:\.git)?\/?$/.exec(repository) ?? /^git@([^:]+):(.+?)(?:\.git)?$/.exec(repository);
+  if (shorthand)
+    return `https://${shorthand[1] ?? 'github'}.${shorthand[1] === 'bitbucket' ? 'org' : 'com'}/${shorthand[2]}/${shorthand[3]!.replace(/\.git$/, '')}`;
+  const url =
+    /^(?:git\+)?(?:https?|ssh|git):\/\/(?:[^@/]+@)?([^/:]+)(?::\d+)?[/:](.+?)(?:\.git)?\/?$/.exec(repository) ??
+    /^git@([^:]+):(.+?)(?:\.git)?$/.exec(repository);
   return url ? `https://${url[1]}/${url[2]}` : undefined;
 }
 
@@ -156,7 +159,9 @@ export function formatSarif(results: readonly ValidationResult[], options: Sarif
         invocations: [
           {
             executionSuccessful: options.problems.length === 0,
-            ...(options.problems.length > 0 ? { toolExecutionNotifications: options.problems.map((text) => ({ level: 'error' as const, message: { text } })) } : {}),
+            ...(options.problems.length > 0
+              ? { toolExecutionNotifications: options.problems.map((text) => ({ level: 'error' as const, message: { text } })) }
+              : {}),
           },
         ],
         results: sarifResults,

@@ -32,7 +32,9 @@ export function formatText(allResults: readonly ValidationResult[], options: Tex
   for (const r of results) {
     for (const f of r.findings) {
       const severity = f.severity === 'error' ? c.red('error') : c.yellow('warning');
-      lines.push(`${location(f)}: ${severity} ${escapeControls(f.message)} ${c.dim(`[${escapeControls(shownPointer(f.pointer))}] (${escapeControls(f.rule)})`)}`);
+      lines.push(
+        `${location(f)}: ${severity} ${escapeControls(f.message)} ${c.dim(`[${escapeControls(shownPointer(f.pointer))}] (${escapeControls(f.rule)})`)}`,
+      );
     }
   }
   const t = tally(results, options.strict);
@@ -46,8 +48,7 @@ export function formatText(allResults: readonly ValidationResult[], options: Tex
   else if (notChecked > 0) {
     const checked = t.files === 0 ? '; no file checked' : ` (${count(t.files, 'file')} checked, valid${t.warnings ? `, ${count(t.warnings, 'warning')}` : ''})`;
     summary = c.red(`✖ ${unchecked}${checked}`);
-  }
-  else summary = c.green(`✔ ${count(t.files, 'file')} valid`) + (t.warnings ? c.yellow(` (${count(t.warnings, 'warning')})`) : '');
+  } else summary = c.green(`✔ ${count(t.files, 'file')} valid`) + (t.warnings ? c.yellow(` (${count(t.warnings, 'warning')})`) : '');
   lines.push(summary);
   return `${lines.join('\n')}\n`;
 }

@@ -36,7 +36,8 @@ export function canonicalChanges(engine: PurlEngine, generic: PurlEngine, purl: 
   }
   for (const [key, value] of Object.entries(written.qualifiers ?? {})) {
     const after = typed.qualifiers?.[key.toLowerCase()];
-    if (after !== undefined && after !== value) reasons.push(`qualifier ${key} ${quote(value)} becomes ${quote(after)} (the ${typed.type} type's rules for ${key})`);
+    if (after !== undefined && after !== value)
+      reasons.push(`qualifier ${key} ${quote(value)} becomes ${quote(after)} (the ${typed.type} type's rules for ${key})`);
   }
   if (reasons.length === 0) reasons.push('written with other percent-encoding or separators than the canonical form');
   return reasons;

@@ -31,7 +31,8 @@ export async function loadUrlMapper(choice: UrlMapperChoice, cwd: string): Promi
     if (directory !== undefined) return await purlUrlsFromDirectory(directory, { engine });
     return bundledPurlUrls(engine);
   } catch (error) {
-    if (error instanceof UrlDocumentError) throw new UsageError(`${choice.urls === undefined ? 'the bundled URL documents' : `--urls ${choice.urls}`}: ${error.message}`);
+    if (error instanceof UrlDocumentError)
+      throw new UsageError(`${choice.urls === undefined ? 'the bundled URL documents' : `--urls ${choice.urls}`}: ${error.message}`);
     throw error;
   }
 }

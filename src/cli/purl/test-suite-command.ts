@@ -29,7 +29,12 @@ ${SUITE_FILES_HELP}`;
 
 /** `teapurl purl test-suite`: returns the exit code. */
 export async function testSuiteCommand(argv: string[], io: CommandIo): Promise<number> {
-  const commandLine = parseCommandLine(argv, io, { command: 'purl test-suite', help: TEST_SUITE_HELP, positionals: true, options: { ...ENGINE_OPTIONS, ...SUITE_FORMAT_OPTION } });
+  const commandLine = parseCommandLine(argv, io, {
+    command: 'purl test-suite',
+    help: TEST_SUITE_HELP,
+    positionals: true,
+    options: { ...ENGINE_OPTIONS, ...SUITE_FORMAT_OPTION },
+  });
   if (commandLine === null) return 0;
   const { values, positionals } = commandLine;
   const format = oneOf(values.format, ['text', 'json'] as const, 'format');

@@ -96,7 +96,8 @@ export async function urlsCommand(argv: string[], io: CommandIo): Promise<number
       if (error instanceof PurlError) return refuse(`${error.message} [${error.component}] (${error.code})`);
       throw error;
     }
-    if (format === 'json') return escapeJsonText(JSON.stringify({ purl, repository: found.repository, download: found.download, versionPage: found.versionPage }));
+    if (format === 'json')
+      return escapeJsonText(JSON.stringify({ purl, repository: found.repository, download: found.download, versionPage: found.versionPage }));
     // A tab in what was typed is escaped, so the columns stay four. The version page comes last,
     // so that the columns of earlier versions keep their places.
     return [purl, found.repository ?? '-', found.download ?? '-', found.versionPage ?? '-'].map(escapeControls).join('\t');

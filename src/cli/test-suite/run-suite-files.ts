@@ -25,7 +25,9 @@ export interface SuiteRunner<C, O extends ReportedOutcome> {
   /** The cases of a parsed document; throws `formatError` for a document that is not a suite. */
   readonly readCases: (document: unknown, file: string) => readonly C[];
   /** The error class `readCases` throws, whose message already names the file. */
-  readonly formatError: abstract new (...args: never[]) => Error;
+  readonly formatError: abstract new (
+    ...args: never[]
+  ) => Error;
   /** Runs one case, or `null` for a case left out (by `--group`). */
   readonly run: (test: C) => O | null;
   /** The report's format: `text` (tables, failures, closing line) or `json` (one object). */
@@ -95,7 +97,9 @@ export function expand(patterns: string[], cwd: string): { files: string[]; prob
     const expansion = expandGlob(pattern, cwd);
     for (const problem of expansion.problems) {
       const why = fsReason(problem.code);
-      problems.push(problem.folder ? `${problem.path}: folder cannot be searched: ${why}; documents in it were not run` : `${problem.path}: cannot be read: ${why}`);
+      problems.push(
+        problem.folder ? `${problem.path}: folder cannot be searched: ${why}; documents in it were not run` : `${problem.path}: cannot be read: ${why}`,
+      );
     }
     if (expansion.files.length === 0 && expansion.problems.length === 0) unusable.push(`${quoteArg(pattern)} matches no file`);
     files.push(...expansion.files);
@@ -108,7 +112,14 @@ export function expand(patterns: string[], cwd: string): { files: string[]; prob
 export interface ReportedOutcome {
   readonly passed: boolean;
   readonly reason: string | null;
-  readonly case: { readonly file: string; readonly index: number; readonly group: string; readonly testType: string; readonly description: string; readonly input: unknown };
+  readonly case: {
+    readonly file: string;
+    readonly index: number;
+    readonly group: string;
+    readonly testType: string;
+    readonly description: string;
+    readonly input: unknown;
+  };
 }
 
 function tally(outcomes: readonly ReportedOutcome[], key: (o: ReportedOutcome) => string): [string, number, number][] {
@@ -134,14 +145,23 @@ function table(title: string, rows: [string, number, number][]): string {
  */
 export function jsonReport(outcomes: readonly ReportedOutcome[], unreadable: number): string {
   const failures = outcomes.filter((o) => !o.passed);
-  const rows = (key: (o: ReportedOutcome) => string, name: string) => tally(outcomes, key).map(([value, passed, failed]) => ({ [name]: value, passed, failed }));
+  const rows = (key: (o: ReportedOutcome) => string, name: string) =>
+    tally(outcomes, key).map(([value, passed, failed]) => ({ [name]: value, passed, failed }));
   const record = {
     passed: outcomes.length - failures.length,
     failed: failures.length,
     unreadable,
     groups: rows((o) => `${o.case.group}/${o.case.testType}`, 'group'),
     files: rows((o) => o.case.file, 'file'),
-    failures: failures.map((f) => ({ file: f.case.file, index: f.case.index, group: f.case.group, testType: f.case.testType, description: f.case.description, input: f.case.input ?? null, reason: f.reason })),
+    failures: failures.map((f) => ({
+      file: f.case.file,
+      index: f.case.index,
+      group: f.case.group,
+      testType: f.case.testType,
+      description: f.case.description,
+      input: f.case.input ?? null,
+      reason: f.reason,
+    })),
   };
   return `${escapeJsonText(JSON.stringify(record, null, 2))}\n`;
 }
@@ -155,8 +175,18 @@ export function report(outcomes: readonly ReportedOutcome[], unreadable: number)
   const failures = outcomes.filter((o) => !o.passed);
   const parts: string[] = [];
   if (outcomes.length > 0) {
-    parts.push(table('group/test type', tally(outcomes, (o) => escapeControls(`${o.case.group}/${o.case.testType}`))));
-    parts.push(table('file', tally(outcomes, (o) => escapeControls(path.basename(o.case.file)))));
+    parts.push(
+      table(
+        'group/test type',
+        tally(outcomes, (o) => escapeControls(`${o.case.group}/${o.case.testType}`)),
+      ),
+    );
+    parts.push(
+      table(
+        'file',
+        tally(outcomes, (o) => escapeControls(path.basename(o.case.file))),
+      ),
+    );
   }
   if (failures.length > 0) {
     let text = 'Failures:\n';

@@ -26,7 +26,12 @@ ${SUITE_FILES_HELP}`;
 
 /** `teapurl vers test-suite`: returns the exit code. */
 export async function versTestSuiteCommand(argv: string[], io: CommandIo): Promise<number> {
-  const commandLine = parseCommandLine(argv, io, { command: 'vers test-suite', help: VERS_TEST_SUITE_HELP, positionals: true, options: { group: { type: 'string' }, ...SUITE_FORMAT_OPTION } });
+  const commandLine = parseCommandLine(argv, io, {
+    command: 'vers test-suite',
+    help: VERS_TEST_SUITE_HELP,
+    positionals: true,
+    options: { group: { type: 'string' }, ...SUITE_FORMAT_OPTION },
+  });
   if (commandLine === null) return 0;
   const { values, positionals } = commandLine;
   const group = values.group === undefined ? undefined : oneOf(values.group, ['required', 'recommended'], 'group');

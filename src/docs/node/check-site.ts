@@ -61,7 +61,10 @@ async function currentText(outDir: string, page: string): Promise<string | null>
  * ```
  */
 export async function checkDocsSite(outDir: string, files: readonly DocsFile[], format: DocsFormat): Promise<StaleFile[]> {
-  assertSafePaths(outDir, files.map((file) => file.path));
+  assertSafePaths(
+    outDir,
+    files.map((file) => file.path),
+  );
   const manifest = await readManifest(outDir);
   const stale: StaleFile[] = manifest === null ? [{ path: MANIFEST_FILE, reason: 'missing' }] : [];
   for (const folder of new Set(files.map((file) => path.posix.dirname(file.path)).filter((dir) => dir !== '.'))) {
@@ -71,7 +74,8 @@ export async function checkDocsSite(outDir: string, files: readonly DocsFile[], 
   for (const file of files) {
     const current = await currentText(outDir, file.path);
     if (current === null) stale.push({ path: file.path, reason: 'missing' });
-    else if (current !== file.content) stale.push({ path: file.path, reason: 'differs', ...(manifest?.get(file.path)?.includes(pageHash(current)) ? {} : { changed: true as const }) });
+    else if (current !== file.content)
+      stale.push({ path: file.path, reason: 'differs', ...(manifest?.get(file.path)?.includes(pageHash(current)) ? {} : { changed: true as const }) });
   }
   const generated = new Set(files.map((file) => file.path));
   const extensions = formatExtensions(format);

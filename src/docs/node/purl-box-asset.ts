@@ -21,12 +21,21 @@ let cached: string | undefined;
 function builtScript(): string {
   if (cached !== undefined) return cached;
   const found = teapurlPackage();
-  if (found === null) throw new DocsSiteError('missing-asset', fileURLToPath(new URL('.', import.meta.url)), `teapurl docs: cannot find teapurl's package folder above ${fileURLToPath(new URL('.', import.meta.url))} to read ${BUILT_SCRIPT}`);
+  if (found === null)
+    throw new DocsSiteError(
+      'missing-asset',
+      fileURLToPath(new URL('.', import.meta.url)),
+      `teapurl docs: cannot find teapurl's package folder above ${fileURLToPath(new URL('.', import.meta.url))} to read ${BUILT_SCRIPT}`,
+    );
   try {
     cached = readFileSync(new URL(BUILT_SCRIPT, found.root), 'utf8');
     return cached;
   } catch {
-    throw new DocsSiteError('missing-asset', fileURLToPath(new URL(BUILT_SCRIPT, found.root)), `teapurl docs: the live PURL box's script ${fileURLToPath(new URL(BUILT_SCRIPT, found.root))} is missing; in a checkout, run npm run build`);
+    throw new DocsSiteError(
+      'missing-asset',
+      fileURLToPath(new URL(BUILT_SCRIPT, found.root)),
+      `teapurl docs: the live PURL box's script ${fileURLToPath(new URL(BUILT_SCRIPT, found.root))} is missing; in a checkout, run npm run build`,
+    );
   }
 }
 

@@ -85,7 +85,12 @@ function isSafeSitePath(file: string): boolean {
 /** Refuses page paths that would leave the output folder (a library caller's own file list). */
 export function assertSafePaths(outDir: string, files: readonly string[]): void {
   for (const file of files) {
-    if (!isSafeSitePath(file)) throw new DocsSiteError('bad-path', sitePath(outDir, file), `${JSON.stringify(file)} cannot be a page: a page path is relative, uses / and has no . or .. segment`);
+    if (!isSafeSitePath(file))
+      throw new DocsSiteError(
+        'bad-path',
+        sitePath(outDir, file),
+        `${JSON.stringify(file)} cannot be a page: a page path is relative, uses / and has no . or .. segment`,
+      );
   }
 }
 
@@ -100,7 +105,11 @@ async function lstatOrNull(file: string): Promise<Stats | null> {
 
 /** A link where a page or folder goes: refused, never followed. */
 export function symlinkError(where: string): DocsSiteError {
-  return new DocsSiteError('symlink', where, `${where} is a symbolic link; teapurl docs never writes or reads through a link inside its folder: replace it with a real file or folder, or choose another folder`);
+  return new DocsSiteError(
+    'symlink',
+    where,
+    `${where} is a symbolic link; teapurl docs never writes or reads through a link inside its folder: replace it with a real file or folder, or choose another folder`,
+  );
 }
 
 function notRegularError(where: string, what: string): DocsSiteError {
@@ -173,7 +182,11 @@ export async function readManifest(outDir: string): Promise<SiteRecord | null> {
   if (info === null) return null;
   if (info.isSymbolicLink()) throw symlinkError(file);
   const bad = (why: string) =>
-    new DocsSiteError('bad-manifest', file, `${file} is not a record teapurl docs wrote (${why}); remove it only if the folder holds nothing else of yours, or choose another folder`);
+    new DocsSiteError(
+      'bad-manifest',
+      file,
+      `${file} is not a record teapurl docs wrote (${why}); remove it only if the folder holds nothing else of yours, or choose another folder`,
+    );
   if (!info.isFile()) throw bad('not a regular file');
   if (info.size > MAX_MANIFEST_BYTES) throw bad(`${info.size} bytes, over ${MAX_MANIFEST_BYTES}`);
   let parsed: unknown;
@@ -195,7 +208,8 @@ export async function readManifest(outDir: string): Promise<SiteRecord | null> {
   for (const [page, hashes] of entries) {
     if (typeof page !== 'string' || !isSafeSitePath(page)) throw bad(`it lists ${JSON.stringify(page)}, which is not a page path inside the folder`);
     const list = typeof hashes === 'string' ? [hashes] : hashes;
-    if (!Array.isArray(list) || !list.every((hash) => typeof hash === 'string' && SHA256.test(hash))) throw bad(`${JSON.stringify(page)} is not recorded with the SHA-256 of its content`);
+    if (!Array.isArray(list) || !list.every((hash) => typeof hash === 'string' && SHA256.test(hash)))
+      throw bad(`${JSON.stringify(page)} is not recorded with the SHA-256 of its content`);
     recorded.set(page, list as string[]);
   }
   return recorded;
@@ -208,11 +222,14 @@ export async function readManifest(outDir: string): Promise<SiteRecord | null> {
 export function manifestText(pages: SiteRecord): string {
   const record = {
     generator: MANIFEST_GENERATOR,
-    about: 'The pages teapurl docs wrote into this folder, with the SHA-256 of each. It overwrites and removes only these, and only while they hold what it wrote; other files are left alone.',
-    pages: Object.fromEntries([...pages.keys()].sort(comparePaths).map((page) => {
-      const hashes = [...new Set(pages.get(page))];
-      return [page, hashes.length === 1 ? hashes[0]! : hashes];
-    })),
+    about:
+      'The pages teapurl docs wrote into this folder, with the SHA-256 of each. It overwrites and removes only these, and only while they hold what it wrote; other files are left alone.',
+    pages: Object.fromEntries(
+      [...pages.keys()].sort(comparePaths).map((page) => {
+        const hashes = [...new Set(pages.get(page))];
+        return [page, hashes.length === 1 ? hashes[0]! : hashes];
+      }),
+    ),
   };
   return `${JSON.stringify(record, null, 2)}\n`;
 }
@@ -226,7 +243,6 @@ export async function readNoFollow(file: string): Promise<string> {
     await handle.close();
   }
 }
-
 
 /** $HOME and the account's home directory in the user database, which may differ (sudo, a changed HOME). */
 function homeDirectories(): string[] {
@@ -289,7 +305,11 @@ export async function planSite(outDir: string, pages: readonly string[], extensi
   assertSafePaths(outDir, pages);
   const refused = await refusedFolder(outDir);
   if (refused !== null) {
-    throw new DocsSiteError('refused-folder', outDir, `${outDir} is ${refused}; teapurl docs writes only into a folder of its own: choose a new or empty folder such as ${path.join(outDir, 'site')}`);
+    throw new DocsSiteError(
+      'refused-folder',
+      outDir,
+      `${outDir} is ${refused}; teapurl docs writes only into a folder of its own: choose a new or empty folder such as ${path.join(outDir, 'site')}`,
+    );
   }
   const folder = await stat(outDir).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return null;
@@ -316,13 +336,20 @@ export async function planSite(outDir: string, pages: readonly string[], extensi
   const conflicts: Array<{ where: string; listed: boolean }> = [];
   for (const page of pages) {
     const where = sitePath(outDir, page);
-    if ((await pageState(outDir, page, folders)) === 'file' && !(await holdsRecorded(where, recorded.get(page)))) conflicts.push({ where, listed: recorded.has(page) });
+    if ((await pageState(outDir, page, folders)) === 'file' && !(await holdsRecorded(where, recorded.get(page))))
+      conflicts.push({ where, listed: recorded.has(page) });
   }
   if (conflicts.length > 0 && !force) {
     const [first] = conflicts as [{ where: string; listed: boolean }];
     const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more)` : '';
-    const why = first.listed ? `changed since teapurl docs wrote it (it does not hold what ${MANIFEST_FILE} records)` : `was not written by teapurl docs (${MANIFEST_FILE} does not list it)`;
-    throw new DocsSiteError('conflict', first.where, `${first.where}${more} ${why}; nothing was written. Move it away, or write with the force option to overwrite it`);
+    const why = first.listed
+      ? `changed since teapurl docs wrote it (it does not hold what ${MANIFEST_FILE} records)`
+      : `was not written by teapurl docs (${MANIFEST_FILE} does not list it)`;
+    throw new DocsSiteError(
+      'conflict',
+      first.where,
+      `${first.where}${more} ${why}; nothing was written. Move it away, or write with the force option to overwrite it`,
+    );
   }
   const generated = new Set(pages);
   const stale: string[] = [];

@@ -51,7 +51,11 @@ function componentsNode(components: PurlComponents): HTMLElement {
   };
   const head = element('tr', {}, ...COMPONENT_NAMES.map((name) => element('th', { scope: 'col' }, name)));
   const row = element('tr', {}, ...COMPONENT_NAMES.map((name) => element('td', { 'data-label': name, 'data-component': name }, cells[name])));
-  return element('div', { class: 'table-wrap' }, element('table', { class: 'stack purl-box-components' }, element('thead', {}, head), element('tbody', {}, row)));
+  return element(
+    'div',
+    { class: 'table-wrap' },
+    element('table', { class: 'stack purl-box-components' }, element('thead', {}, head), element('tbody', {}, row)),
+  );
 }
 
 /**
@@ -84,7 +88,8 @@ function urlsNode(result: PurlExplanation): HTMLElement | null {
 
 function verdict(result: PurlExplanation): string {
   if (result.valid && result.isCanonical) return 'Valid, and written in canonical form.';
-  if (result.valid) return result.notCanonical.length === 0 ? 'Valid, but not written in canonical form.' : `Valid, but not canonical: ${result.notCanonical.join('; ')}.`;
+  if (result.valid)
+    return result.notCanonical.length === 0 ? 'Valid, but not written in canonical form.' : `Valid, but not canonical: ${result.notCanonical.join('; ')}.`;
   const count = result.errors.length;
   return `Not valid: ${count} problem${count === 1 ? '' : 's'}.`;
 }
@@ -105,7 +110,15 @@ const purlQuery = (text: string) => `?purl=${encodeURIComponent(text)}`;
 function linksNode(typed: string, type: string | null, place: Place): HTMLElement {
   const links: Child[] = [element('a', { href: `${purlQuery(typed)}#purl-box`, 'data-link': 'share' }, 'Link to this')];
   if (type !== null && type !== place.pageType && place.types.has(type)) {
-    links.push(element('a', { href: `${place.typesHref}${encodeURIComponent(type)}.html${purlQuery(typed)}#purl-box`, 'data-link': 'type-page' }, 'The ', code(type), ' type\'s page'));
+    links.push(
+      element(
+        'a',
+        { href: `${place.typesHref}${encodeURIComponent(type)}.html${purlQuery(typed)}#purl-box`, 'data-link': 'type-page' },
+        'The ',
+        code(type),
+        " type's page",
+      ),
+    );
   }
   return element('p', { class: 'purl-box-links' }, ...links);
 }
@@ -114,13 +127,25 @@ function explanationNodes(result: PurlExplanation): HTMLElement[] {
   const parts: HTMLElement[] = [element('p', { class: `purl-box-verdict ${result.valid ? 'valid' : 'refused'}` }, verdict(result))];
   if (result.errors.length > 0) {
     const items = result.errors.map((issue) =>
-      element('li', { 'data-component': issue.component, 'data-code': issue.code }, element('strong', {}, issue.component), `: ${issue.message} `, element('span', { class: 'muted' }, `(${issue.code})`)),
+      element(
+        'li',
+        { 'data-component': issue.component, 'data-code': issue.code },
+        element('strong', {}, issue.component),
+        `: ${issue.message} `,
+        element('span', { class: 'muted' }, `(${issue.code})`),
+      ),
     );
     parts.push(element('ul', { class: 'purl-box-errors refused' }, ...items));
   }
   if (result.warnings.length > 0) {
     const items = result.warnings.map((issue) =>
-      element('li', { 'data-component': issue.component, 'data-code': issue.code }, element('strong', {}, 'warning'), `: ${issue.message} `, element('span', { class: 'muted' }, `(${issue.code})`)),
+      element(
+        'li',
+        { 'data-component': issue.component, 'data-code': issue.code },
+        element('strong', {}, 'warning'),
+        `: ${issue.message} `,
+        element('span', { class: 'muted' }, `(${issue.code})`),
+      ),
     );
     parts.push(element('ul', { class: 'purl-box-warnings' }, ...items));
   }
@@ -128,7 +153,8 @@ function explanationNodes(result: PurlExplanation): HTMLElement[] {
     const label = result.valid ? 'Canonical form: ' : 'Canonical form once repaired: ';
     parts.push(element('p', { class: 'purl-box-canonical' }, label, code(result.canonical)));
   }
-  if (result.unknownType) parts.push(element('p', { class: 'muted' }, 'This site has no definition of this type: it is read with the rules ECMA-427 sets for every type.'));
+  if (result.unknownType)
+    parts.push(element('p', { class: 'muted' }, 'This site has no definition of this type: it is read with the rules ECMA-427 sets for every type.'));
   if (result.components !== null) parts.push(componentsNode(result.components));
   const urls = urlsNode(result);
   if (urls !== null) parts.push(urls);

@@ -24,7 +24,6 @@ export function blocksEngine(finding: Finding): boolean {
   return finding.severity === 'error' && !finding.rule.startsWith('purl-type/');
 }
 
-
 /**
  * Checks every document against the PURL type definition schema and refuses the first invalid
  * one, or a second definition of the same type.

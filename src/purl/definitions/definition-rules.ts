@@ -43,7 +43,12 @@ function pick<T extends object, K extends keyof T>(from: T, keys: readonly K[]):
 }
 
 /** What an absent `requirement` means for each component (compileDefinition reads it so). */
-const ABSENT_REQUIREMENT = { namespace_definition: 'optional', name_definition: 'required', version_definition: 'optional', subpath_definition: 'optional' } as const;
+const ABSENT_REQUIREMENT = {
+  namespace_definition: 'optional',
+  name_definition: 'required',
+  version_definition: 'optional',
+  subpath_definition: 'optional',
+} as const;
 
 /**
  * The rules of a definition, without its prose: what `npm run generate` bundles for the default
@@ -56,7 +61,11 @@ export function definitionRules(definition: PurlTypeDefinition): DefinitionRules
   for (const key of COMPONENT_KEYS) {
     const component = definition[key];
     if (component === undefined) continue;
-    const picked: { -readonly [K in keyof ComponentRules]: ComponentRules[K] } = pick(component as ComponentRules, ['requirement', 'case_sensitive', 'permitted_characters']);
+    const picked: { -readonly [K in keyof ComponentRules]: ComponentRules[K] } = pick(component as ComponentRules, [
+      'requirement',
+      'case_sensitive',
+      'permitted_characters',
+    ]);
     if (picked.requirement === ABSENT_REQUIREMENT[key]) delete picked.requirement;
     if (picked.case_sensitive !== false) delete picked.case_sensitive;
     const registered = key === 'namespace_definition' ? definition.namespace_definition?.registered_values : undefined;

@@ -59,7 +59,8 @@ class GuardedPattern implements PermittedCharacters {
         : length === null
           ? `the pattern can backtrack catastrophically and these values are longer than the ${this.safeLength} characters it can safely run on`
           : `the pattern can backtrack catastrophically and the value is ${length} characters, more than the ${this.safeLength} it can safely run on`;
-    if (onGuard === null) return `${limit}; give the engine the linear-time pattern guard to check it (patternGuard: await loadPatternGuard(), from teapurl/purl)`;
+    if (onGuard === null)
+      return `${limit}; give the engine the linear-time pattern guard to check it (patternGuard: await loadPatternGuard(), from teapurl/purl)`;
     return `${limit}, and the linear-time pattern guard cannot run this pattern: ${onGuard}`;
   }
 

@@ -78,7 +78,12 @@ function applyRulesAndPattern(c: PurlComponents, value: string, plan: ComponentP
     const ok = plan.permitted.test(result);
     if (ok === null) report(issues, component, 'pattern-skipped', patternNotRun(c.type, component, result, plan.permitted.unrunReason(result.length)));
     else if (!ok) {
-      report(issues, component, 'invalid-characters', `${c.type} ${component} ${quote(result)} does not match the permitted characters ${shortSource(plan.permitted.source)}`);
+      report(
+        issues,
+        component,
+        'invalid-characters',
+        `${c.type} ${component} ${quote(result)} does not match the permitted characters ${shortSource(plan.permitted.source)}`,
+      );
     }
   }
   return result;
@@ -125,7 +130,11 @@ function report(issues: PurlIssue[] | undefined, component: PurlIssue['component
  * name's `/` are then separators, so its empty segments go, as parsing would drop them.
  */
 function moveNamespaceTailToName(c: PurlComponents, keep: number): void {
-  if (c.name.includes('//')) c.name = c.name.split('/').filter((segment) => segment !== '').join('/');
+  if (c.name.includes('//'))
+    c.name = c.name
+      .split('/')
+      .filter((segment) => segment !== '')
+      .join('/');
   if (c.namespace === null) return;
   const segments = c.namespace.split('/');
   if (segments.length <= keep) return;

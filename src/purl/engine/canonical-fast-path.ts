@@ -256,7 +256,13 @@ const NOT_IN_PLACE = 2;
  * the keys are in ascending order (a key met twice in a row is {@link NOT_IN_PLACE}; other
  * duplicates {@link inKeyOrder} finds).
  */
-function qualifiersInPlace(input: string, from: number, to: number, words: Vocabulary, required: readonly string[]): typeof IN_ORDER | typeof OUT_OF_ORDER | typeof NOT_IN_PLACE {
+function qualifiersInPlace(
+  input: string,
+  from: number,
+  to: number,
+  words: Vocabulary,
+  required: readonly string[],
+): typeof IN_ORDER | typeof OUT_OF_ORDER | typeof NOT_IN_PLACE {
   if (from >= to || input.charCodeAt(to - 1) === 0x26) return NOT_IN_PLACE;
   const start = from;
   let previous = '';

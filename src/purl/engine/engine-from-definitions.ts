@@ -15,8 +15,12 @@ import { InvalidArgumentError } from '../../shared/errors.js';
 /** Any failure while loading definitions, as the one error type the loaders throw. */
 function asDefinitionSetError(error: unknown, source: string): DefinitionSetError {
   if (error instanceof DefinitionSetError) return error;
-  if (error instanceof DefinitionCompileError) return new DefinitionSetError(source, `${source}: ${error.message}`, [], { code: 'invalid-pattern', cause: error });
-  return new DefinitionSetError(source, `${source}: ${faultMessage('teapurl failed while loading this definition', error, { attach: 'this file' })}`, [], { code: 'internal', cause: error });
+  if (error instanceof DefinitionCompileError)
+    return new DefinitionSetError(source, `${source}: ${error.message}`, [], { code: 'invalid-pattern', cause: error });
+  return new DefinitionSetError(source, `${source}: ${faultMessage('teapurl failed while loading this definition', error, { attach: 'this file' })}`, [], {
+    code: 'internal',
+    cause: error,
+  });
 }
 
 /**

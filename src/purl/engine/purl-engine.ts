@@ -171,7 +171,10 @@ export class PurlEngine {
     // A later entry for the same type replaces an earlier one, as a Map built from them would.
     this.#types = new Map(entries.map((entry) => [entry.type, entry]));
     this.#settings = settings;
-    const words = vocabulary([...this.#types.values()], [...this.#types.values()].flatMap((t) => t.qualifierKeys));
+    const words = vocabulary(
+      [...this.#types.values()],
+      [...this.#types.values()].flatMap((t) => t.qualifierKeys),
+    );
     this.#words = words;
     this.#entries = words.types;
   }
@@ -422,7 +425,11 @@ export function engineSettings(options: PurlEngineOptions, safeLength: (pattern:
  * `DefinitionSetError` naming the document); the others (the bundled types, checked when
  * teapurl is built) are compiled when first asked for.
  */
-export function createEngine(types: readonly EngineType[], settings: EngineSettings, failed: (error: unknown, source: string) => Error = (error) => error as Error): PurlEngine {
+export function createEngine(
+  types: readonly EngineType[],
+  settings: EngineSettings,
+  failed: (error: unknown, source: string) => Error = (error) => error as Error,
+): PurlEngine {
   const compile = { rules: settings.rulesFor, patternGuard: settings.patternGuard, safeLength: settings.safeLength };
   const entries = types.map(({ rules, document, source, compiled }) => {
     const entry = new TypeEntry(rules, document, compile, compiled ?? null);

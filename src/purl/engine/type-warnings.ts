@@ -37,7 +37,7 @@ export function typeWarnings(components: Pick<PurlComponents, 'type' | 'namespac
     });
   }
   for (const key of plan.recommendedQualifiers) {
-    if (components.qualifiers != null && Object.prototype.hasOwnProperty.call(components.qualifiers, key)) continue;
+    if (components.qualifiers != null && Object.hasOwn(components.qualifiers, key)) continue;
     warnings.push({
       component: 'qualifiers',
       code: 'missing-recommended-qualifier',

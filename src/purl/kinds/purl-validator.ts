@@ -10,4 +10,7 @@ export type PurlKind = 'purl-type-definition' | 'purl-type-urls';
 export type PurlValidateOptions = BaseValidateOptions<PurlKind> & PurlValidationSetup;
 
 /** The validator of the PURL kinds alone: what engines and URL mappers built from folders check their documents with. */
-export const purlValidator: Validator<PurlKind, PurlValidateOptions> = createValidator<PurlKind, PurlValidateOptions>([PURL_TYPE_URLS_KIND, PURL_TYPE_DEFINITION_KIND]);
+export const purlValidator: Validator<PurlKind, PurlValidateOptions> = createValidator<PurlKind, PurlValidateOptions>([
+  PURL_TYPE_URLS_KIND,
+  PURL_TYPE_DEFINITION_KIND,
+]);

@@ -34,7 +34,10 @@ export async function purlEngineFromDirectory(directory: string, options: PurlEn
     return engineFromSourcedDocuments(await readDefinitionDirectory(directory, settings), settings);
   } catch (error) {
     if (error instanceof DefinitionSetError || error instanceof InvalidArgumentError || error instanceof TypeError) throw error;
-    throw new DefinitionSetError(directory, `${directory}: ${faultMessage('teapurl failed while loading this folder', error)}`, [], { code: 'internal', cause: error });
+    throw new DefinitionSetError(directory, `${directory}: ${faultMessage('teapurl failed while loading this folder', error)}`, [], {
+      code: 'internal',
+      cause: error,
+    });
   }
 }
 
@@ -45,7 +48,13 @@ async function readDefinitionDirectory(directory: string, options: PurlEngineOpt
   };
   const files = await readJsonFolder(directory, { plural: 'type definitions', set: 'the definition set' }, refuse);
   return files.map(({ source, text }) => {
-    const { result, value } = purlValidator.validateTextValue(text, { kind: 'purl-type-definition', file: source, maxFindings: Infinity, purlRules: options.rules, patternGuard: options.patternGuard });
+    const { result, value } = purlValidator.validateTextValue(text, {
+      kind: 'purl-type-definition',
+      file: source,
+      maxFindings: Infinity,
+      purlRules: options.rules,
+      patternGuard: options.patternGuard,
+    });
     return { document: result.findings.some(blocksEngine) ? null : value, source, findings: result.findings };
   });
 }

@@ -187,7 +187,6 @@ export const PurlType: PurlTypeTable = /* @__PURE__ */ typeTable();
  */
 export type PurlType = PurlTypeTable;
 
-
 /** The constructor's first argument when `fromString` calls it: the second is then components the engine parsed. */
 const PARSED: unique symbol = Symbol('PackageURL.parsed');
 
@@ -200,7 +199,11 @@ function pairsToMap(pairs: Iterable<unknown>): Map<unknown, unknown> {
     }
     const [key, value] = pair as [unknown, unknown];
     if (map.has(key)) {
-      throw new PurlError('qualifiers', 'duplicate-qualifier-key', `qualifier key ${typeof key === 'string' ? quote(key) : String(key)} is given more than once`);
+      throw new PurlError(
+        'qualifiers',
+        'duplicate-qualifier-key',
+        `qualifier key ${typeof key === 'string' ? quote(key) : String(key)} is given more than once`,
+      );
     }
     map.set(key, value);
   }
@@ -225,7 +228,14 @@ interface Built {
 
 /** Builds the caller's components with the default engine: the normalised components (qualifiers in a record of their own, sorted) and what toString needs. */
 function construct(type: unknown, namespace: unknown, name: unknown, version: unknown, qualifiers: unknown, subpath: unknown): [PurlComponents, Built] {
-  const { canonical, components } = defaultPurlEngine()[NORMALISED_BUILD]({ type, namespace, name, version, qualifiers: readQualifiersArgument(qualifiers), subpath });
+  const { canonical, components } = defaultPurlEngine()[NORMALISED_BUILD]({
+    type,
+    namespace,
+    name,
+    version,
+    qualifiers: readQualifiersArgument(qualifiers),
+    subpath,
+  });
   const pairs: string[] = [];
   components.qualifiers = ownQualifiers(components, pairs);
   return [components, { canonical, pairs: components.qualifiers === null ? null : pairs }];

@@ -99,7 +99,14 @@ export interface PurlTypeTable extends BundledPurlTypes<PurlTypeEntry> {
 
 /** Components as packageurl-js holds them, in its argument order: absent ones `undefined`, not `null`. */
 export function fieldsOf(c: PurlComponents): PurlFields {
-  return { type: c.type, namespace: c.namespace ?? undefined, name: c.name, version: c.version ?? undefined, qualifiers: c.qualifiers ?? undefined, subpath: c.subpath ?? undefined };
+  return {
+    type: c.type,
+    namespace: c.namespace ?? undefined,
+    name: c.name,
+    version: c.version ?? undefined,
+    qualifiers: c.qualifiers ?? undefined,
+    subpath: c.subpath ?? undefined,
+  };
 }
 
 /**

@@ -23,7 +23,9 @@ export function canonicalDifferences(written: string): string[] {
     .split('&')
     .filter((pair) => pair !== '');
   // A pair without a value (`x=`, or `x` alone: how-to-parse reads it so) is dropped, and takes no part in the order.
-  const split = pairs.map((pair): [key: string, value: string] => (pair.includes('=') ? [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] : [pair, '']));
+  const split = pairs.map((pair): [key: string, value: string] =>
+    pair.includes('=') ? [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] : [pair, ''],
+  );
   const empty = split.filter(([, value]) => value === '').map(([key]) => key);
   if (empty.length > 0) reasons.push(`qualifier ${quote(empty[0]!)} has no value, so it is dropped${andMore(empty.length)}`);
   const keys = split.filter(([, value]) => value !== '').map(([key]) => key);

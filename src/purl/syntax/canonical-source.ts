@@ -55,7 +55,8 @@ export function isCanonicalSource(input: string, layout: SourceLayout, decoded =
   if (percent !== -1) {
     if (percent < pathEnd) {
       if (foundIn(decoded ? NOT_CANONICAL_PATH_ESCAPE : NOT_ASCII_PATH_ESCAPE, input, percent, versionAt === -1 ? pathEnd : versionAt)) return false;
-      if (versionAt !== -1 && foundIn(decoded ? NOT_CANONICAL_VALUE_ESCAPE : NOT_ASCII_VALUE_ESCAPE, input, Math.max(percent, versionAt), pathEnd)) return false;
+      if (versionAt !== -1 && foundIn(decoded ? NOT_CANONICAL_VALUE_ESCAPE : NOT_ASCII_VALUE_ESCAPE, input, Math.max(percent, versionAt), pathEnd))
+        return false;
     }
     if (decoded && question !== -1 && !valueEscapesCanonical(input, question + 1, hash === -1 ? input.length : hash)) return false;
   }

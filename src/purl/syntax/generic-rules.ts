@@ -15,15 +15,10 @@ export function checkType(raw: string): string {
   if (raw === '') throw new PurlError('type', 'missing-type', 'the type is missing (expected pkg:<type>/<name>)');
   const type = raw.toLowerCase();
   if (!TYPE.test(type)) {
-    throw new PurlError(
-      'type',
-      'invalid-type',
-      `type ${quote(raw)} must start with an ASCII letter and contain only letters, digits, "." and "-"`,
-    );
+    throw new PurlError('type', 'invalid-type', `type ${quote(raw)} must start with an ASCII letter and contain only letters, digits, "." and "-"`);
   }
   return type;
 }
-
 
 /**
  * Checks a qualifier key as written and returns it lowercased. ECMA-427's parsing procedure

@@ -53,7 +53,8 @@ export function parsePurlString(
   if (parts.question !== -1) {
     const sink = rawQualifiers ?? (record = new QualifierRecord());
     const end = parts.hash === -1 ? purl.length : parts.hash;
-    if (!readQualifiers(purl, parts.question + 1, end, options.lenient, words.qualifierKeys, sink, parts.plainEnd, parts.pathStart === -1 ? 0 : parts.percent)) parts.tidy = false;
+    if (!readQualifiers(purl, parts.question + 1, end, options.lenient, words.qualifierKeys, sink, parts.plainEnd, parts.pathStart === -1 ? 0 : parts.percent))
+      parts.tidy = false;
   }
   const type = readType(purl, parts, words, known);
   const version = parts.versionAt === -1 ? null : readVersion(purl, parts);
@@ -124,7 +125,8 @@ function readNamespace(purl: string, layout: SourceLayout): string | null {
   const { pathStart, nameStart, percent } = layout;
   const raw = purl.slice(pathStart, nameStart - 1);
   // An empty segment makes the layout untidy: only then are the segments looked at.
-  if (!layout.tidy && (raw === '' || raw.charCodeAt(0) === 0x2f || raw.charCodeAt(raw.length - 1) === 0x2f || raw.includes('//'))) return decodePath(raw, 'namespace', false);
+  if (!layout.tidy && (raw === '' || raw.charCodeAt(0) === 0x2f || raw.charCodeAt(raw.length - 1) === 0x2f || raw.includes('//')))
+    return decodePath(raw, 'namespace', false);
   if (percent === -1 || percent >= nameStart) return raw;
   // Segments decode as a whole unless an escape could be a "/" (%2F), which a segment refuses.
   return raw.includes('%2') ? decodePath(raw, 'namespace', false) : percentDecode(raw, 'namespace');
@@ -139,7 +141,19 @@ function refuseBadCharacters(purl: string, layout: SourceLayout): void {
   const bad = badCharacterAfter(purl, layout.plainEnd);
   if (bad === -1) return;
   const { hash, pathEnd, versionAt, nameStart } = layout;
-  throw badCharacter(purl, hash !== -1 && bad > hash ? 'subpath' : bad >= pathEnd ? 'qualifiers' : versionAt !== -1 && bad > versionAt ? 'version' : bad >= nameStart ? 'name' : 'namespace', bad);
+  throw badCharacter(
+    purl,
+    hash !== -1 && bad > hash
+      ? 'subpath'
+      : bad >= pathEnd
+        ? 'qualifiers'
+        : versionAt !== -1 && bad > versionAt
+          ? 'version'
+          : bad >= nameStart
+            ? 'name'
+            : 'namespace',
+    bad,
+  );
 }
 
 // The errors below are made in functions of their own, called only to throw: the functions
@@ -175,7 +189,11 @@ function badCharacterAfter(input: string, from: number): number {
 
 /** The error for the raw control character or lone surrogate at `at`, which is in `component`. */
 function badCharacter(input: string, component: PurlComponentName, at: number): PurlError {
-  return new PurlError(component, 'invalid-characters', `${component} has ${quote(input[at] as string)} at offset ${at}: a raw control character or lone surrogate (percent-encode a control character)`);
+  return new PurlError(
+    component,
+    'invalid-characters',
+    `${component} has ${quote(input[at] as string)} at offset ${at}: a raw control character or lone surrogate (percent-encode a control character)`,
+  );
 }
 
 /** A `.` or `..` segment. */

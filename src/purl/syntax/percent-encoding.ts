@@ -107,9 +107,5 @@ function decodeAll(value: string, component: PurlComponentName): string {
 }
 
 function malformed(value: string, component: PurlComponentName): PurlError {
-  return new PurlError(
-    component,
-    'invalid-encoding',
-    `${component} ${quote(value)} has a malformed percent-escape or is not UTF-8 once decoded`,
-  );
+  return new PurlError(component, 'invalid-encoding', `${component} ${quote(value)} has a malformed percent-escape or is not UTF-8 once decoded`);
 }

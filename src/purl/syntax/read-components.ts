@@ -134,5 +134,9 @@ function qualifierValue(key: string, value: unknown): string | null {
   if (key === 'checksum' && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
     return value.length === 0 ? null : wellFormed(value.join(','), 'qualifiers');
   }
-  throw new PurlError('qualifiers', 'invalid-qualifier-value', `qualifier ${quote(key)} must have a string value, not ${Array.isArray(value) ? 'an array' : typeof value}`);
+  throw new PurlError(
+    'qualifiers',
+    'invalid-qualifier-value',
+    `qualifier ${quote(key)} must have a string value, not ${Array.isArray(value) ? 'an array' : typeof value}`,
+  );
 }

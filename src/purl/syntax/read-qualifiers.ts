@@ -26,7 +26,16 @@ export interface QualifierSink {
  * with no "=" of their own. `plainEnd`: where `input` stops being plain, if known (else 0);
  * `firstPercent`: where the first "%" after the path is (-1: none), if known (else 0).
  */
-export function readQualifiers(input: string, from: number, to: number, lenient: boolean, knownKeys: WordIndex<string>, into: QualifierSink, plainEnd = 0, firstPercent = 0): boolean {
+export function readQualifiers(
+  input: string,
+  from: number,
+  to: number,
+  lenient: boolean,
+  knownKeys: WordIndex<string>,
+  into: QualifierSink,
+  plainEnd = 0,
+  firstPercent = 0,
+): boolean {
   const start = from;
   // Keys as building writes them: lowercase and ascending, no empty pair, no trailing "&".
   let keysCanonical = from < to && input.charCodeAt(to - 1) !== 0x26;
@@ -89,7 +98,7 @@ export class QualifierRecord implements QualifierSink {
 
   add(key: string, value: string, ascending: boolean, escaped: boolean): void {
     // Keys mostly come sorted; only one that does not can be a duplicate.
-    if (!ascending && ((this.record !== null && key in this.record) || (this.#emptyKeys !== null && this.#emptyKeys.includes(key)))) {
+    if (!ascending && ((this.record !== null && key in this.record) || this.#emptyKeys?.includes(key))) {
       throw new PurlError('qualifiers', 'duplicate-qualifier-key', `qualifier key ${quote(key)} appears more than once`);
     }
     if (value === '') {

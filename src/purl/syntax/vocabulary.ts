@@ -27,7 +27,10 @@ export const STANDARD_QUALIFIER_KEYS: readonly string[] = ['repository_url', 'do
  * out. The types index keeps the caller's objects, so an engine can find its own entry for a type
  * in place with the same look-up.
  */
-export function vocabulary<T extends KnownType>(types: Iterable<T>, qualifierKeys: Iterable<string>): { readonly types: WordIndex<T>; readonly qualifierKeys: WordIndex<string> } {
+export function vocabulary<T extends KnownType>(
+  types: Iterable<T>,
+  qualifierKeys: Iterable<string>,
+): { readonly types: WordIndex<T>; readonly qualifierKeys: WordIndex<string> } {
   const typeEntries: [string, T][] = [];
   for (const t of types) if (isLowerType(t.type)) typeEntries.push([t.type, t]);
   const keyEntries: [string, string][] = [];

@@ -7,7 +7,6 @@ import { compileUrlDocument, type CompiledUrlDocument } from './url-document.js'
 import { purlUrlsFromCompiled, type PurlUrls } from './purl-urls.js';
 import { UrlDocumentError } from './url-document-error.js';
 
-
 /** Checks and compiles documents, refusing the first bad one with a {@link UrlDocumentError}. */
 function compileUrlDocuments(documents: readonly unknown[], sources: readonly string[] = []): CompiledUrlDocument[] {
   const compiled: CompiledUrlDocument[] = [];
@@ -17,10 +16,14 @@ function compileUrlDocuments(documents: readonly unknown[], sources: readonly st
     const findings = documentSchemaErrors(purlTypeUrls, document, source).filter((f) => f.severity === 'error');
     if (findings.length === 0) {
       const result = compileUrlDocument(document as PurlTypeUrls);
-      for (const problem of result.problems) findings.push({ file: source, pointer: problem.pointer, line: null, column: null, severity: 'error', rule: problem.rule, message: problem.message });
+      for (const problem of result.problems)
+        findings.push({ file: source, pointer: problem.pointer, line: null, column: null, severity: 'error', rule: problem.rule, message: problem.message });
       if (findings.length === 0) {
         const previous = seen.get(result.compiled.type);
-        if (previous !== undefined) throw new UrlDocumentError(source, '/type', `${source}: type "${result.compiled.type}" already has a URL document: ${previous}`, [], { code: 'duplicate-type' });
+        if (previous !== undefined)
+          throw new UrlDocumentError(source, '/type', `${source}: type "${result.compiled.type}" already has a URL document: ${previous}`, [], {
+            code: 'duplicate-type',
+          });
         seen.set(result.compiled.type, source);
         compiled.push(result.compiled);
       }

@@ -19,7 +19,12 @@ function present(value: string | null | undefined): string | undefined {
  * absent, then its derived variables (each after the one it comes from), then `extra` (what a
  * reverse shape read into the variables it ignores).
  */
-export function templateValues(document: CompiledUrlDocument, components: PurlComponents, registry: string | undefined, extra?: ReadonlyMap<string, Value>): TemplateValues {
+export function templateValues(
+  document: CompiledUrlDocument,
+  components: PurlComponents,
+  registry: string | undefined,
+  extra?: ReadonlyMap<string, Value>,
+): TemplateValues {
   const values = valueRecord();
   const namespace = present(components.namespace);
   const subpath = present(components.subpath);

@@ -233,7 +233,14 @@ class UrlMapper implements PurlUrls {
     const withFile = emptyQualifiers();
     Object.assign(withFile, any ? kept : null);
     withFile.download_url = download;
-    const keptForm = this.#engine.build({ type: components.type, namespace: components.namespace, name: components.name, version: null, qualifiers: withFile, subpath: carries('subpath') ? components.subpath : null });
+    const keptForm = this.#engine.build({
+      type: components.type,
+      namespace: components.namespace,
+      name: components.name,
+      version: null,
+      qualifiers: withFile,
+      subpath: carries('subpath') ? components.subpath : null,
+    });
     return { download, purl: expected, kept: keptForm, template: `/${template.list}/${template.index}` };
   }
 
@@ -272,7 +279,10 @@ class UrlMapper implements PurlUrls {
  * Not public API.
  */
 export function purlUrlsFromCompiled(documents: readonly CompiledUrlDocument[], engine: PurlEngine): PurlUrls {
-  return new UrlMapper([...documents].sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0)), engine);
+  return new UrlMapper(
+    [...documents].sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0)),
+    engine,
+  );
 }
 
 /** A PURL's download URL and what reading it back must give; see UrlMapper.roundTrip. */

@@ -25,7 +25,8 @@ export function unreadableReason(template: UriTemplate): string | null {
     const [variable] = part.variables;
     if (variable!.maxLength !== null) return `the expression ${part.text} keeps only a prefix of its value`;
     if (part.operator === '+' && variable!.name === 'registry') continue;
-    if (part.operator !== '' && part.operator !== '/' && part.operator !== '.') return `the operator of ${part.text} is not one urlToPurl reads (it reads {x}, {/x}, {/x*}, {.x} and {+registry})`;
+    if (part.operator !== '' && part.operator !== '/' && part.operator !== '.')
+      return `the operator of ${part.text} is not one urlToPurl reads (it reads {x}, {/x}, {/x*}, {.x} and {+registry})`;
     if (variable!.explode && part.operator !== '/') return `the explode modifier of ${part.text} is read back only with the "/" operator`;
   }
   return null;
@@ -83,7 +84,7 @@ type Token =
       /** The shape the value (with its lead when prefixed) must have. */
       readonly pattern: ValuePattern | null;
     }
-  | { readonly kind: 'list'; readonly name: string; readonly required: boolean; /** The shape each item must have. */ readonly pattern: ValuePattern | null };
+  | { readonly kind: 'list'; readonly name: string; readonly required: boolean /** The shape each item must have. */; readonly pattern: ValuePattern | null };
 
 /**
  * The template's tokens, its literals in the canonical spelling when `canonical`, and without the
@@ -119,7 +120,8 @@ function tokensOf(template: UriTemplate, registry: string | undefined, canonical
     const pattern = hints.patterns.get(variable.name) ?? null;
     const prefix = part.operator === '' ? hints.prefixes.get(variable.name) : undefined;
     if (part.operator === '/' && variable.explode) tokens.push({ kind: 'list', name: variable.name, required, pattern });
-    else if (prefix) tokens.push({ kind: 'value', name: variable.name, lead: canonical ? canonicalText(prefix, { ...position }) : prefix, required, prefixed: true, pattern });
+    else if (prefix)
+      tokens.push({ kind: 'value', name: variable.name, lead: canonical ? canonicalText(prefix, { ...position }) : prefix, required, prefixed: true, pattern });
     else tokens.push({ kind: 'value', name: variable.name, lead: part.operator, required, prefixed: false, pattern });
   }
   const last = tokens.at(-1);

@@ -83,12 +83,17 @@ export function parseUriTemplate(text: string): UriTemplate {
 function parseExpression(body: string, offset: number, names: string[]): TemplatePart {
   if (body === '') throw new TemplateSyntaxError(`the expression at offset ${offset} is empty`, offset);
   const first = body[0]!;
-  if (RESERVED_OPERATORS.has(first)) throw new TemplateSyntaxError(`the operator "${first}" at offset ${offset} is reserved by RFC 6570 and has no meaning`, offset);
+  if (RESERVED_OPERATORS.has(first))
+    throw new TemplateSyntaxError(`the operator "${first}" at offset ${offset} is reserved by RFC 6570 and has no meaning`, offset);
   const operator = (OPERATORS.has(first) ? first : '') as TemplateOperator;
   const list = operator === '' ? body : body.slice(1);
   const variables = list.split(',').map((spec) => {
     const m = VARSPEC.exec(spec);
-    if (!m) throw new TemplateSyntaxError(`"${spec}" in the expression at offset ${offset} is not a variable name (letters, digits, "_" and inner dots), optionally with ":<length>" or "*"`, offset);
+    if (!m)
+      throw new TemplateSyntaxError(
+        `"${spec}" in the expression at offset ${offset} is not a variable name (letters, digits, "_" and inner dots), optionally with ":<length>" or "*"`,
+        offset,
+      );
     if (!names.includes(m[1]!)) names.push(m[1]!);
     return { name: m[1]!, explode: m[3] === '*', maxLength: m[2] === undefined ? null : Number(m[2]) };
   });

@@ -172,7 +172,11 @@ export function compileUrlDocument(document: PurlTypeUrls): { compiled: Compiled
   const derived = new Map<string, DerivedVariable>();
   for (const [name, variable] of ownEntries(document.variables)) {
     if (BASE_VARIABLES.has(name)) {
-      problems.push({ pointer: `/variables/${escapePointer(name)}`, rule: 'purl-urls/unknown-variable', message: `the derived variable "${name}" has the name of a variable every document has` });
+      problems.push({
+        pointer: `/variables/${escapePointer(name)}`,
+        rule: 'purl-urls/unknown-variable',
+        message: `the derived variable "${name}" has the name of a variable every document has`,
+      });
       continue;
     }
     derived.set(name, variable);
@@ -181,7 +185,12 @@ export function compileUrlDocument(document: PurlTypeUrls): { compiled: Compiled
   const known = (name: string) => isKnownSource(name) || derived.has(name);
   const defaults = new Map<string, string>();
   for (const [name, value] of ownEntries(document.defaults)) {
-    if (!known(name) || name === 'registry') problems.push({ pointer: `/defaults/${escapePointer(name)}`, rule: 'purl-urls/unknown-variable', message: `"${name}" is not a variable of this document${name === 'registry' ? ' that takes a default (use default_registry)' : ''}` });
+    if (!known(name) || name === 'registry')
+      problems.push({
+        pointer: `/defaults/${escapePointer(name)}`,
+        rule: 'purl-urls/unknown-variable',
+        message: `"${name}" is not a variable of this document${name === 'registry' ? ' that takes a default (use default_registry)' : ''}`,
+      });
     else defaults.set(name, value);
   }
   const defaultRegistry = document.default_registry;
@@ -225,7 +234,11 @@ function compileMirrors(document: PurlTypeUrls, prefixes: readonly string[], pro
     const url = httpsOrigin(mirror.url) === null ? null : mirror.url;
     // A mirror stands only for what this document writes: a URL read through it cannot leave the registry's own URLs.
     if (!prefixes.some((prefix) => startsAtBoundary(prefix, mirror.same_as))) {
-      problems.push({ pointer: `/mirrors/${index}/same_as`, rule: 'purl-urls/mirror', message: `"${mirror.same_as}" is neither the default registry nor the start of one of this document's templates (up to a "/"): a mirror can only stand for what the document writes` });
+      problems.push({
+        pointer: `/mirrors/${index}/same_as`,
+        rule: 'purl-urls/mirror',
+        message: `"${mirror.same_as}" is neither the default registry nor the start of one of this document's templates (up to a "/"): a mirror can only stand for what the document writes`,
+      });
     } else if (url === null || mirror.url === mirror.same_as) {
       problems.push({ pointer: `/mirrors/${index}/url`, rule: 'purl-urls/mirror', message: `"${mirror.url}" is the prefix it stands for` });
     } else {
@@ -236,19 +249,61 @@ function compileMirrors(document: PurlTypeUrls, prefixes: readonly string[], pro
 }
 
 /** Problems of one template entry's members other than its text: ignore, patterns, read_back, download. */
-function memberProblems(entry: UrlTemplate, list: TemplateList, index: number, variables: readonly string[], known: (name: string) => boolean): { problems: UrlDocumentProblem[]; patterns: Map<string, ValuePattern> } {
+function memberProblems(
+  entry: UrlTemplate,
+  list: TemplateList,
+  index: number,
+  variables: readonly string[],
+  known: (name: string) => boolean,
+): { problems: UrlDocumentProblem[]; patterns: Map<string, ValuePattern> } {
   const problems: UrlDocumentProblem[] = [];
   const at = (member: string) => `/${list}/${index}/${member}`;
   (entry.ignore ?? []).forEach((name, i) => {
-    if (list !== 'reverse') problems.push({ pointer: `${at('ignore')}/${i}`, rule: 'purl-urls/misplaced-member', message: `only a reverse shape may ignore a variable: a ${list} template is written by purlToUrls, which has no value for "${name}"` });
-    else if (known(name)) problems.push({ pointer: `${at('ignore')}/${i}`, rule: 'purl-urls/unknown-variable', message: `"${name}" is a variable of the document: an ignored variable must have a name of its own` });
-    else if (!variables.includes(name)) problems.push({ pointer: `${at('ignore')}/${i}`, rule: 'purl-urls/unknown-variable', message: `"${name}" is listed as ignored but the template does not use it` });
+    if (list !== 'reverse')
+      problems.push({
+        pointer: `${at('ignore')}/${i}`,
+        rule: 'purl-urls/misplaced-member',
+        message: `only a reverse shape may ignore a variable: a ${list} template is written by purlToUrls, which has no value for "${name}"`,
+      });
+    else if (known(name))
+      problems.push({
+        pointer: `${at('ignore')}/${i}`,
+        rule: 'purl-urls/unknown-variable',
+        message: `"${name}" is a variable of the document: an ignored variable must have a name of its own`,
+      });
+    else if (!variables.includes(name))
+      problems.push({
+        pointer: `${at('ignore')}/${i}`,
+        rule: 'purl-urls/unknown-variable',
+        message: `"${name}" is listed as ignored but the template does not use it`,
+      });
   });
-  if (entry.read_back === false && list === 'reverse') problems.push({ pointer: at('read_back'), rule: 'purl-urls/misplaced-member', message: 'a reverse shape is only read back: read_back false leaves it nothing to do' });
-  if (entry.any_namespace === true && entry.namespace !== undefined) problems.push({ pointer: at('any_namespace'), rule: 'purl-urls/misplaced-member', message: 'a template is for one namespace or for any: not both' });
-  if (entry.contested === true && list !== 'reverse') problems.push({ pointer: at('contested'), rule: 'purl-urls/misplaced-member', message: 'contested marks a reverse shape whose reading other shapes may dispute; a template purlToUrls writes must read back as written' });
-  if (entry.download_url === true && list !== 'reverse') problems.push({ pointer: at('download_url'), rule: 'purl-urls/misplaced-member', message: 'download_url marks a reverse shape whose URL the PURL keeps as its download_url; purlToUrls writes that qualifier as the download already' });
-  if (entry.download === true && list !== 'reverse') problems.push({ pointer: at('download'), rule: 'purl-urls/misplaced-member', message: `download marks a reverse shape as a download; ${list === 'download' ? 'a download template is one already' : `a ${list} template is not one`}` });
+  if (entry.read_back === false && list === 'reverse')
+    problems.push({
+      pointer: at('read_back'),
+      rule: 'purl-urls/misplaced-member',
+      message: 'a reverse shape is only read back: read_back false leaves it nothing to do',
+    });
+  if (entry.any_namespace === true && entry.namespace !== undefined)
+    problems.push({ pointer: at('any_namespace'), rule: 'purl-urls/misplaced-member', message: 'a template is for one namespace or for any: not both' });
+  if (entry.contested === true && list !== 'reverse')
+    problems.push({
+      pointer: at('contested'),
+      rule: 'purl-urls/misplaced-member',
+      message: 'contested marks a reverse shape whose reading other shapes may dispute; a template purlToUrls writes must read back as written',
+    });
+  if (entry.download_url === true && list !== 'reverse')
+    problems.push({
+      pointer: at('download_url'),
+      rule: 'purl-urls/misplaced-member',
+      message: 'download_url marks a reverse shape whose URL the PURL keeps as its download_url; purlToUrls writes that qualifier as the download already',
+    });
+  if (entry.download === true && list !== 'reverse')
+    problems.push({
+      pointer: at('download'),
+      rule: 'purl-urls/misplaced-member',
+      message: `download marks a reverse shape as a download; ${list === 'download' ? 'a download template is one already' : `a ${list} template is not one`}`,
+    });
   const patterns = new Map<string, ValuePattern>();
   for (const [name, text] of ownEntries(entry.patterns)) {
     const pointer = `${at('patterns')}/${escapePointer(name)}`;
@@ -257,13 +312,20 @@ function memberProblems(entry: UrlTemplate, list: TemplateList, index: number, v
       continue;
     }
     const compiled = compileValuePattern(text);
-    if (typeof compiled === 'string') problems.push({ pointer, rule: 'purl-urls/value-pattern', message: `${JSON.stringify(text)} is not a value pattern: ${compiled}` });
+    if (typeof compiled === 'string')
+      problems.push({ pointer, rule: 'purl-urls/value-pattern', message: `${JSON.stringify(text)} is not a value pattern: ${compiled}` });
     else patterns.set(name, compiled);
   }
   return { problems, patterns };
 }
 
-function compileTemplate(entry: UrlTemplate, list: TemplateList, index: number, context: DocumentContext, problems: UrlDocumentProblem[]): CompiledTemplate | null {
+function compileTemplate(
+  entry: UrlTemplate,
+  list: TemplateList,
+  index: number,
+  context: DocumentContext,
+  problems: UrlDocumentProblem[],
+): CompiledTemplate | null {
   const pointer = `/${list}/${index}/template`;
   const { derived, defaultRegistry } = context;
   let template: UriTemplate;
@@ -281,19 +343,32 @@ function compileTemplate(entry: UrlTemplate, list: TemplateList, index: number, 
     if (part.kind === 'literal') continue;
     for (const variable of part.variables) {
       if (!known(variable.name)) {
-        problems.push({ pointer, rule: 'purl-urls/unknown-variable', message: `the template uses "${variable.name}", which is neither a component, a qualifier (q.<key>), registry, a variable of this document, nor one it ignores` });
+        problems.push({
+          pointer,
+          rule: 'purl-urls/unknown-variable',
+          message: `the template uses "${variable.name}", which is neither a component, a qualifier (q.<key>), registry, a variable of this document, nor one it ignores`,
+        });
         sound = false;
       } else if (variable.name === 'registry' && (part.operator !== '+' || part.variables.length !== 1)) {
         problems.push({ pointer, rule: 'purl-urls/reserved-expansion', message: `registry is a URL prefix: write it {+registry}, not ${part.text}` });
         sound = false;
       } else if (variable.name !== 'registry' && (part.operator === '+' || part.operator === '#')) {
-        problems.push({ pointer, rule: 'purl-urls/reserved-expansion', message: `${part.text} leaves "/", "?" and "#" in the value unencoded, so a name could leave its path segment: only {+registry} may use reserved expansion` });
+        problems.push({
+          pointer,
+          rule: 'purl-urls/reserved-expansion',
+          message: `${part.text} leaves "/", "?" and "#" in the value unencoded, so a name could leave its path segment: only {+registry} may use reserved expansion`,
+        });
         sound = false;
       }
     }
   }
   (entry.optional ?? []).forEach((name, i) => {
-    if (!template.variables.includes(name)) problems.push({ pointer: `/${list}/${index}/optional/${i}`, rule: 'purl-urls/unknown-variable', message: `"${name}" is listed as optional but the template does not use it` });
+    if (!template.variables.includes(name))
+      problems.push({
+        pointer: `/${list}/${index}/optional/${i}`,
+        rule: 'purl-urls/unknown-variable',
+        message: `"${name}" is listed as optional but the template does not use it`,
+      });
   });
   const members = memberProblems(entry, list, index, template.variables, context.known);
   problems.push(...members.problems);
@@ -363,7 +438,11 @@ function escapesOf(variables: readonly string[], derived: ReadonlyMap<string, De
  * The base variables a template reads (through derived variables too), and those it reads only
  * through one that drops a part, with the variable whose text reading back gives them.
  */
-function sourcesOf(variables: readonly string[], derived: ReadonlyMap<string, DerivedVariable>, ignored: ReadonlySet<string>): { sources: Set<string>; readAsWritten: Map<string, string> } {
+function sourcesOf(
+  variables: readonly string[],
+  derived: ReadonlyMap<string, DerivedVariable>,
+  ignored: ReadonlySet<string>,
+): { sources: Set<string>; readAsWritten: Map<string, string> } {
   const sources = new Set<string>();
   const exact = new Set<string>();
   const asWritten = new Map<string, string>();

@@ -100,7 +100,8 @@ export class UrlReader {
   #attempts(url: string, origin: string): Attempt[] {
     const attempts: Attempt[] = [{ url, origin, document: null, downloadsOnly: false }];
     for (const mirror of this.#mirrors.get(origin) ?? []) {
-      if (startsAtBoundary(url, mirror.url)) attempts.push({ url: mirror.sameAs + url.slice(mirror.url.length), origin: mirror.sameAsOrigin, document: mirror.document, downloadsOnly: false });
+      if (startsAtBoundary(url, mirror.url))
+        attempts.push({ url: mirror.sameAs + url.slice(mirror.url.length), origin: mirror.sameAsOrigin, document: mirror.document, downloadsOnly: false });
     }
     for (const attempt of [...attempts]) {
       const documents = attempt.document !== null ? [attempt.document] : [...new Set(this.#shapesAt(attempt.origin).map((shape) => shape.document))];
@@ -140,7 +141,8 @@ export class UrlReader {
         const target = canonical ? canonicalUrl(strict) : strict;
         const readings = template.matcher(canonical)?.(target) ?? [];
         if (readings === UNDECIDED) return UNDECIDED;
-        for (const matched of readings) candidates.push({ document, template, target, matched, free: freeCharacters(matched) + (template.hasFragment ? 0 : fragment) });
+        for (const matched of readings)
+          candidates.push({ document, template, target, matched, free: freeCharacters(matched) + (template.hasFragment ? 0 : fragment) });
       }
     }
     candidates.sort((a, b) => a.free - b.free);
@@ -157,7 +159,6 @@ export class UrlReader {
     }
     return purls;
   }
-
 
   /** `given`: the URL as given (normalised by WHATWG URL), which a shape that keeps it writes as `download_url`. */
   #verified(document: CompiledUrlDocument, template: CompiledTemplate, url: string, matched: MatchedValues, canonical: boolean, given: string): string | null {
@@ -244,7 +245,11 @@ function decodeValue(raw: string | readonly string[]): string | string[] | null 
  * sources, and the values of the variables the template ignores; `null` when they disagree or
  * do not decode.
  */
-function componentsFrom(document: CompiledUrlDocument, template: CompiledTemplate, matched: MatchedValues): { components: PurlComponents; ignored: Map<string, Value> } | null {
+function componentsFrom(
+  document: CompiledUrlDocument,
+  template: CompiledTemplate,
+  matched: MatchedValues,
+): { components: PurlComponents; ignored: Map<string, Value> } | null {
   const sources = new Map<string, string>();
   const ignored = new Map<string, Value>();
   const put = (name: string, value: string): boolean => {
@@ -290,7 +295,14 @@ function componentsFrom(document: CompiledUrlDocument, template: CompiledTemplat
     return value === undefined || document.defaults.get(key) === value ? null : value;
   };
   return {
-    components: { type: document.type, namespace: component('namespace'), name, version: component('version'), qualifiers: anyQualifier ? qualifiers : null, subpath: component('subpath') },
+    components: {
+      type: document.type,
+      namespace: component('namespace'),
+      name,
+      version: component('version'),
+      qualifiers: anyQualifier ? qualifiers : null,
+      subpath: component('subpath'),
+    },
     ignored,
   };
 }

@@ -65,7 +65,10 @@ export const SPDX_TAG_VALUE_READER: SourceReader = deepFreeze({
 export const CYCLONEDX_KIND: KindDefinition<'cyclonedx-bom'> = deepFreeze({
   name: 'cyclonedx-bom',
   schemaId: 'https://teapurl.dev/schemas/cyclonedx-bom.schema.json',
-  alsoKnownAs: CYCLONEDX_JSON_VERSIONS.flatMap((v) => [`http://cyclonedx.org/schema/bom-${v}.schema.json`, `https://cyclonedx.org/schema/bom-${v}.schema.json`]),
+  alsoKnownAs: CYCLONEDX_JSON_VERSIONS.flatMap((v) => [
+    `http://cyclonedx.org/schema/bom-${v}.schema.json`,
+    `https://cyclonedx.org/schema/bom-${v}.schema.json`,
+  ]),
   aliases: ['cyclonedx', 'cdx'],
   readers: [CYCLONEDX_XML_READER],
   recognise: {

@@ -79,7 +79,12 @@ function purlChecks(sites: (document: unknown) => PurlSite[]): SemanticCheck[] {
       for (const v of verdicts(document, context, sites)) {
         if (v.status === 'not-a-string') {
           const what = v.site.value === undefined ? 'missing' : `${describeValue(v.site.value)}, not a string`;
-          findings.push({ pointer: v.site.pointer, severity: 'error', rule: this.rule, message: `the PURL of ${v.site.owner} at ${humanPath(v.site.pointer)} is ${what}` });
+          findings.push({
+            pointer: v.site.pointer,
+            severity: 'error',
+            rule: this.rule,
+            message: `the PURL of ${v.site.owner} at ${humanPath(v.site.pointer)} is ${what}`,
+          });
         } else if (v.status === 'invalid') {
           const message = `${described(v.site, v.site.value as string)} is not a valid PURL: ${v.problems.map(issueText).join('; ')}`;
           findings.push({ pointer: v.site.pointer, severity: 'error', rule: this.rule, message });
@@ -94,7 +99,14 @@ function purlChecks(sites: (document: unknown) => PurlSite[]): SemanticCheck[] {
     check(document, context) {
       return verdicts(document, context, sites).flatMap((v): RawFinding[] =>
         v.status === 'unchecked'
-          ? [{ pointer: v.site.pointer, severity: 'warning', rule: this.rule, message: `${described(v.site, v.site.value as string)} was not fully checked: ${v.skipped.map((i) => i.message).join('; ')}` }]
+          ? [
+              {
+                pointer: v.site.pointer,
+                severity: 'warning',
+                rule: this.rule,
+                message: `${described(v.site, v.site.value as string)} was not fully checked: ${v.skipped.map((i) => i.message).join('; ')}`,
+              },
+            ]
           : [],
       );
     },
@@ -150,4 +162,7 @@ export const CYCLONEDX_CHECKS: readonly SemanticCheck[] = [
 ];
 
 /** The SPDX checks, in the order they run. */
-export const SPDX_CHECKS: readonly SemanticCheck[] = [versionCheck('spdxVersion', ['SPDX-2.2', 'SPDX-2.3'], 'SPDX-2.2 and SPDX-2.3'), ...purlChecks(spdxPurlSites)];
+export const SPDX_CHECKS: readonly SemanticCheck[] = [
+  versionCheck('spdxVersion', ['SPDX-2.2', 'SPDX-2.3'], 'SPDX-2.2 and SPDX-2.3'),
+  ...purlChecks(spdxPurlSites),
+];

@@ -94,7 +94,11 @@ export function spdxPurlSites(document: unknown): PurlSite[] {
       const ref = asObject(entry);
       if (!ref || !isPurlReference(ref)) return;
       const has = Object.hasOwn(ref, 'referenceLocator');
-      sites.push({ pointer: toPointer(['packages', p, 'externalRefs', r, ...(has ? ['referenceLocator'] : [])]), value: has ? ref.referenceLocator : undefined, owner });
+      sites.push({
+        pointer: toPointer(['packages', p, 'externalRefs', r, ...(has ? ['referenceLocator'] : [])]),
+        value: has ? ref.referenceLocator : undefined,
+        owner,
+      });
     });
   });
   return sites;

@@ -79,7 +79,12 @@ function findAffectedVersions(document: unknown): AffectedVersions[] {
           const type = purlType(purl);
           if (purl !== undefined && type !== undefined) target = { type, purl };
         }
-        out.push({ pointer: toPointer(['vulnerabilities', v, 'affects', a, 'versions', i]), item: object, ref: typeof ref === 'string' ? ref : undefined, target });
+        out.push({
+          pointer: toPointer(['vulnerabilities', v, 'affects', a, 'versions', i]),
+          item: object,
+          ref: typeof ref === 'string' ? ref : undefined,
+          target,
+        });
       });
     });
   });
@@ -163,7 +168,12 @@ const versionValid: SemanticCheck = {
       const pointer = `${site.pointer}/version`;
       if (typeof version !== 'string' || context.rejected?.has(pointer)) continue;
       if (/^vers:/i.test(version)) {
-        findings.push({ pointer, severity: 'error', rule: this.rule, message: `${humanPath(pointer)} ${quoted(version)} is a VERS range: a version item holds one version in version, or a range in range` });
+        findings.push({
+          pointer,
+          severity: 'error',
+          rule: this.rule,
+          message: `${humanPath(pointer)} ${quoted(version)} is a VERS range: a version item holds one version in version, or a range in range`,
+        });
         continue;
       }
       const type = site.target?.type;
@@ -172,7 +182,12 @@ const versionValid: SemanticCheck = {
         compareVersions(type, version, version);
       } catch (error) {
         if (!(error instanceof VersError)) throw error;
-        findings.push({ pointer, severity: 'warning', rule: this.rule, message: `${humanPath(pointer)} ${quoted(version)}${targetOf(site)} is not a ${type} version: ${error.message}` });
+        findings.push({
+          pointer,
+          severity: 'warning',
+          rule: this.rule,
+          message: `${humanPath(pointer)} ${quoted(version)}${targetOf(site)} is not a ${type} version: ${error.message}`,
+        });
       }
     }
     return findings;

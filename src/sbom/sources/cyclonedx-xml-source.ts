@@ -42,7 +42,9 @@ const NAMES = new Set(['name', 'group', 'version', 'ref']);
 
 /** Whether an element's text is a claim: a PURL anywhere, a range or version in an item of `<versions>`. */
 function isClaim(name: string, parent: Frame): boolean {
-  return CLAIMS.has(name) || (AFFECTED_VERSION_CLAIMS.has(name) && parent.name === 'version' && parent.parent?.name === 'versions' && parent.parent.list === true);
+  return (
+    CLAIMS.has(name) || (AFFECTED_VERSION_CLAIMS.has(name) && parent.name === 'version' && parent.parent?.name === 'versions' && parent.parent.list === true)
+  );
 }
 
 /** How a container stands in its parent's JSON form. */
@@ -136,7 +138,8 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
     const end = parser.position;
     const start = text.lastIndexOf('<', end - 1);
     const parent = frames[frames.length - 1];
-    if (frames.length >= MAX_DEPTH) throw stopAt(start, 'xml/too-deep', `the document nests elements more than ${MAX_DEPTH} levels deep; teapurl reads at most ${MAX_DEPTH}`);
+    if (frames.length >= MAX_DEPTH)
+      throw stopAt(start, 'xml/too-deep', `the document nests elements more than ${MAX_DEPTH} levels deep; teapurl reads at most ${MAX_DEPTH}`);
     const frame = (pointer: string, slot: Slot | null, how: { text?: boolean; skip?: boolean } = {}): Frame => ({
       name: tag.local,
       pointer,
@@ -159,7 +162,11 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
       const version = bomVersion(tag);
       if (version === null || version.major !== 1) {
         const where = tag.uri === '' ? 'in no namespace' : `in the namespace ${JSON.stringify(cut(tag.uri))}`;
-        throw stopAt(start, 'xml/not-cyclonedx', `the root element is <${cut(tag.name, 80)}> ${where}; teapurl reads XML as a CycloneDX BOM only: a <bom> element in the namespace http://cyclonedx.org/schema/bom/1.x`);
+        throw stopAt(
+          start,
+          'xml/not-cyclonedx',
+          `the root element is <${cut(tag.name, 80)}> ${where}; teapurl reads XML as a CycloneDX BOM only: a <bom> element in the namespace http://cyclonedx.org/schema/bom/1.x`,
+        );
       }
       rootUri = tag.uri;
       root = { bomFormat: 'CycloneDX', specVersion: `${version.major}.${version.minor}` };

@@ -134,7 +134,13 @@ export function parseSpdxTagValue(rawText: string): SourceOutcome {
     i = end + 1;
   }
   if (badLines > MAX_LINE_FINDINGS) {
-    findings.push({ pointer: '', severity: 'error', rule: 'tag-value/syntax', message: `${badLines - MAX_LINE_FINDINGS} more lines are not "Tag: value", a comment or blank`, position: at(0) });
+    findings.push({
+      pointer: '',
+      severity: 'error',
+      rule: 'tag-value/syntax',
+      message: `${badLines - MAX_LINE_FINDINGS} more lines are not "Tag: value", a comment or blank`,
+      position: at(0),
+    });
   }
   return { ok: true, source: recordedSource('tag-value', rawText, root, offsets, slots), findings };
 }
@@ -175,6 +181,9 @@ function externalRef(
   const locator = `${pointer}/referenceLocator`;
   offsets.set(locator, valueStart + at + shift);
   // A locator inside a <text> block may hold a line break; the slot is its characters all the same.
-  slots.set(locator, ref.referenceLocator.includes('\n') ? 'it spans lines' : { start: valueStart + at + shift, end: valueStart + end + shift, write: writeLocator });
+  slots.set(
+    locator,
+    ref.referenceLocator.includes('\n') ? 'it spans lines' : { start: valueStart + at + shift, end: valueStart + end + shift, write: writeLocator },
+  );
   return ref;
 }

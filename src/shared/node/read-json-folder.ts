@@ -32,7 +32,10 @@ export async function readJsonFolder(directory: string, nouns: FolderNouns, refu
   const problem = walk.problems[0];
   if (problem !== undefined) {
     const shown = shownPath(path.resolve(directory, problem.path));
-    refuse(shown, `${shown}: ${problem.folder ? 'a folder that cannot be searched' : 'cannot be read'}: ${fsReason(problem.code)}; ${nouns.set} would be incomplete`);
+    refuse(
+      shown,
+      `${shown}: ${problem.folder ? 'a folder that cannot be searched' : 'cannot be read'}: ${fsReason(problem.code)}; ${nouns.set} would be incomplete`,
+    );
   }
   if (walk.files.length === 0) refuse(directory, `${directory}: no *.json ${nouns.plural} found`);
   const files: FolderFile[] = [];

@@ -6,7 +6,7 @@ import type { Finding } from '../../shared/finding.js';
 import { teaProtocolValidator } from '../kinds/protocol-validator.js';
 import { firstFindingMessage } from '../../shared/messages.js';
 import { BodyTooLargeError, discardBody, isJsonContentType, readBody, utf8 } from './http.js';
-import { NetworkError, toNetworkError } from './network-error.js';
+import { type NetworkError, toNetworkError } from './network-error.js';
 import { parseTei, TeiError } from './tei.js';
 import { InvalidDiscoveryDocumentError, NoSharedVersionError, rankValidatedDocument, type RankedEndpoint } from './rank-endpoints.js';
 import { defaultTransport, type TeaTransport } from './transport.js';
@@ -147,7 +147,8 @@ const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9]
  * ```
  */
 export function discoveryOrigin(target: string, options: { allowInsecureHttp?: boolean } = {}): string {
-  if (typeof target !== 'string' || target.trim() === '') throw new DiscoveryError('bad-target', 'name a host, an https:// URL or a TEI (tei://… or urn:tei:…)');
+  if (typeof target !== 'string' || target.trim() === '')
+    throw new DiscoveryError('bad-target', 'name a host, an https:// URL or a TEI (tei://… or urn:tei:…)');
   const text = target.trim();
   if (/^(?:urn:tei:|tei:\/\/)/i.test(text)) {
     try {
@@ -174,7 +175,10 @@ export function discoveryOrigin(target: string, options: { allowInsecureHttp?: b
     return url.origin;
   }
   if (!HOST.test(text)) {
-    throw new DiscoveryError('bad-target', `${JSON.stringify(text)} is not a host name, an https:// URL or a TEI (tei://<domain>/<type>/<id> or urn:tei:<type>:<domain>:<id>)`);
+    throw new DiscoveryError(
+      'bad-target',
+      `${JSON.stringify(text)} is not a host name, an https:// URL or a TEI (tei://<domain>/<type>/<id> or urn:tei:<type>:<domain>:<id>)`,
+    );
   }
   try {
     return new URL(`https://${text}`).origin;
@@ -201,7 +205,8 @@ async function fetchDocument(start: string, options: DiscoverOptions, transport:
     } catch (error) {
       throw fromNetwork(toNetworkError(error, url));
     }
-    if (response.type === 'opaqueredirect') throw new DiscoveryError('redirect', `${url} redirects, and a browser does not reveal where; publish the discovery document at ${url} itself`, url);
+    if (response.type === 'opaqueredirect')
+      throw new DiscoveryError('redirect', `${url} redirects, and a browser does not reveal where; publish the discovery document at ${url} itself`, url);
     if (!REDIRECT.has(response.status)) return { url, response };
     await discardBody(response);
     const location = response.headers.get('location');
@@ -251,7 +256,8 @@ export async function discover(target: string, options: DiscoverOptions = {}): P
     ranked = rankValidatedDocument(document, options.clientVersions ?? ['1.0.0'], options);
   } catch (error) {
     if (error instanceof NoSharedVersionError) throw new DiscoveryError('no-shared-version', `${url}: ${error.message}`, url, 200, [], { cause: error });
-    if (error instanceof InvalidDiscoveryDocumentError) throw new DiscoveryError('invalid-document', `${url}: ${error.message}`, url, 200, error.findings, { cause: error });
+    if (error instanceof InvalidDiscoveryDocumentError)
+      throw new DiscoveryError('invalid-document', `${url}: ${error.message}`, url, 200, error.findings, { cause: error });
     throw error;
   }
   return { url, document, ranked, selected: ranked[0]!, warnings: verdict.findings.filter((f) => f.severity === 'warning') };

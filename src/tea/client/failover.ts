@@ -169,11 +169,7 @@ export async function withFailover<
     url?: string;
   },
   T,
->(
-  ranked: readonly E[],
-  fn: (endpoint: E, index: number) => Promise<T>,
-  options: FailoverOptions = {},
-): Promise<T> {
+>(ranked: readonly E[], fn: (endpoint: E, index: number) => Promise<T>, options: FailoverOptions = {}): Promise<T> {
   const baseDelay = Math.max(0, options.baseDelayMs ?? 200);
   const maxDelay = Math.max(0, options.maxDelayMs ?? 5_000);
   const sleep = options.sleep ?? realSleep;
@@ -204,7 +200,12 @@ export async function withFailover<
       }
       const network = asNetworkFailure(error, name);
       if (!network) throw error;
-      attempts.push({ endpoint: name, outcome: 'network-error', error: network, detail: network.message.startsWith(name) ? network.message.slice(name.length + 2) : network.message });
+      attempts.push({
+        endpoint: name,
+        outcome: 'network-error',
+        error: network,
+        detail: network.message.startsWith(name) ? network.message.slice(name.length + 2) : network.message,
+      });
       continue;
     }
     const status = statusOf(result);

@@ -150,7 +150,10 @@ export function timedBody(response: Response, limits: BodyTimeouts, onTimeout: (
         started ??= Date.now();
         const left = limits.totalMs - (Date.now() - started);
         const idle = limits.idleMs <= left;
-        const reason = new DOMException(idle ? `no bytes of the answer for ${limits.idleMs} ms` : `the answer took longer than ${limits.totalMs} ms to read`, 'TimeoutError');
+        const reason = new DOMException(
+          idle ? `no bytes of the answer for ${limits.idleMs} ms` : `the answer took longer than ${limits.totalMs} ms to read`,
+          'TimeoutError',
+        );
         let timer: ReturnType<typeof setTimeout> | undefined;
         const expired = new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(reason), Math.max(0, idle ? limits.idleMs : left));

@@ -16,11 +16,34 @@ export { parseTei, TeiError, type Tei, type TeiPart } from './tei.js';
 export { discover, discoveryOrigin, DiscoveryError, type DiscoverOptions, type DiscoveryResult, type DiscoveryFailure } from './discover.js';
 export { withFailover, FailoverError, type FailoverOptions, type FailoverAttempt } from './failover.js';
 export { NetworkError, toNetworkError, type NetworkFailureKind } from './network-error.js';
-export { TeaClient, RedirectError, type TeaClientOptions, type TeaResult, type TeaOutcome, type TeaRequestInit, type UnauthorizedReason, type RedirectFailure } from './tea-client.js';
-export { requestToken, TokenRequestError, type BearerToken, type ApiKeyCredentials, type TokenRequestFailure, type TokenRequestOptions } from './token-request.js';
+export {
+  TeaClient,
+  RedirectError,
+  type TeaClientOptions,
+  type TeaResult,
+  type TeaOutcome,
+  type TeaRequestInit,
+  type UnauthorizedReason,
+  type RedirectFailure,
+} from './tea-client.js';
+export {
+  requestToken,
+  TokenRequestError,
+  type BearerToken,
+  type ApiKeyCredentials,
+  type TokenRequestFailure,
+  type TokenRequestOptions,
+} from './token-request.js';
 export { TokenCache, type TokenCacheOptions } from './token-cache.js';
 export { authCheck } from './auth-check/auth-check.js';
-export { AUTH_CHECK_RULES, DEFAULT_PROBE_RESOURCE, type AuthCheckReport, type AuthCheckResult, type AuthCheckRuleId, type AuthCheckOptions } from './auth-check/rules.js';
+export {
+  AUTH_CHECK_RULES,
+  DEFAULT_PROBE_RESOURCE,
+  type AuthCheckReport,
+  type AuthCheckResult,
+  type AuthCheckRuleId,
+  type AuthCheckOptions,
+} from './auth-check/rules.js';
 export { TEA_OPERATIONS, matchOperation, type TeaOperation, type MatchedOperation } from '../protocol/api-operations.js';
 export { TeaApi, TeaApiError, type TeaApiFailure, type TeaApiOptions, type TeaIdentifierQuery, type TeaListQuery, type TeaPageRequest } from './tea-api.js';
 export { resolvePurl, resolveTei, type PurlResolution, type ResolveTeiOptions, type TeiMatch, type TeiResolution } from './resolve-tei.js';

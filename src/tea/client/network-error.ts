@@ -86,7 +86,7 @@ function rootCause(error: unknown): { code?: string; message: string; name?: str
     const here = { message: typeof e.message === 'string' ? e.message : String(current), ...(typeof e.name === 'string' ? { name: e.name } : {}) };
     if (typeof e.code === 'string') found = { ...here, code: e.code };
     // An abort reason names the timeout on the outside; the innermost message says the most otherwise.
-    if (!deepest || deepest.name !== 'TimeoutError') deepest = here;
+    if (deepest?.name !== 'TimeoutError') deepest = here;
     current = e.cause;
   }
   return found ?? deepest ?? { message: String(error) };
@@ -99,7 +99,14 @@ function kindOf(code: string | undefined, name: string | undefined, message: str
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL') return 'dns';
   if (code === 'ECONNREFUSED') return 'connection-refused';
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') return 'connection-reset';
-  if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'ABORT_ERR_TIMEOUT') return 'timeout';
+  if (
+    code === 'ETIMEDOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT' ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    code === 'ABORT_ERR_TIMEOUT'
+  )
+    return 'timeout';
   if (TLS_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_') || code.startsWith('ERR_OSSL_')) return 'tls';
   return 'network';
 }
@@ -150,7 +157,8 @@ function openSslReason(root: { code?: string; message: string; name?: string }):
 /** What went wrong, in words; a plain-HTTP answer to TLS and a port that speaks no TLS are said as such. */
 function describe(kind: NetworkFailureKind, code: string | undefined, message: string): string {
   if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || /wrong version number/i.test(message)) return 'the server answered in plain HTTP, not TLS';
-  if (code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' || /packet length too long|unknown protocol/i.test(message)) return 'what answers there does not speak TLS: is it the TEA server\'s port?';
+  if (code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' || /packet length too long|unknown protocol/i.test(message))
+    return "what answers there does not speak TLS: is it the TEA server's port?";
   if (kind === 'connection-refused') return 'the connection was refused: nothing listens on that host and port';
   return DESCRIBE[kind];
 }

@@ -83,7 +83,10 @@ export class InvalidDiscoveryDocumentError extends TeapurlError<'invalid-documen
   constructor(findings: readonly Finding[]) {
     const errors = findings.filter((f) => f.severity === 'error');
     const first = errors[0];
-    super(first ? `invalid discovery document at ${findingPlace(first)}: ${first.message} (${first.rule})${andMore(errors.length)}` : 'invalid discovery document', { code: 'invalid-document' });
+    super(
+      first ? `invalid discovery document at ${findingPlace(first)}: ${first.message} (${first.rule})${andMore(errors.length)}` : 'invalid discovery document',
+      { code: 'invalid-document' },
+    );
     this.rule = first?.rule ?? 'unknown';
     this.pointer = first?.pointer ?? '';
     this.findings = findings;

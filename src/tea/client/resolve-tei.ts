@@ -90,8 +90,16 @@ export interface TeiResolution {
 
 /** The servers of a discovery answer, ranked as endpoints are (section 9). */
 function rankServers(info: TeaDiscoveryInfo, options: ResolveTeiOptions): RankedEndpoint[] {
-  const endpoints = info.servers.map((server) => ({ url: server.rootUrl, versions: server.versions, ...(server.priority !== undefined ? { priority: server.priority } : {}) }));
-  return rankValidatedDocument({ schemaVersion: 1, endpoints: endpoints as [(typeof endpoints)[number], ...typeof endpoints] }, options.clientVersions ?? ['1.0.0'], options);
+  const endpoints = info.servers.map((server) => ({
+    url: server.rootUrl,
+    versions: server.versions,
+    ...(server.priority !== undefined ? { priority: server.priority } : {}),
+  }));
+  return rankValidatedDocument(
+    { schemaVersion: 1, endpoints: endpoints as [(typeof endpoints)[number], ...typeof endpoints] },
+    options.clientVersions ?? ['1.0.0'],
+    options,
+  );
 }
 
 /**

@@ -114,13 +114,15 @@ export async function checkTeaServer(options: TeaCheckOptions): Promise<TeaCheck
   const results: TeaCheckResult[] = [];
   const asked = new Set<string>();
   let requests = 0;
-  const record = (check: TeaCheckResult['check'], operationId: string, path: string, outcome: TeaCheckResult['outcome'], detail: string) => void results.push({ check, operationId, path, outcome, detail });
+  const record = (check: TeaCheckResult['check'], operationId: string, path: string, outcome: TeaCheckResult['outcome'], detail: string) =>
+    void results.push({ check, operationId, path, outcome, detail });
   const pathOf = (operationId: string, params: Params) => {
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(params.query ?? {})) search.set(name, String(value));
     return `${operationPath(OPERATION.get(operationId)!, params.uuid, params.version)}${search.size > 0 ? `?${search.toString()}` : ''}`;
   };
-  const detailOf = (operationId: string, error: TeaApiError) => (error.message.startsWith(`${operationId}: `) ? error.message.slice(operationId.length + 2) : error.message);
+  const detailOf = (operationId: string, error: TeaApiError) =>
+    error.message.startsWith(`${operationId}: `) ? error.message.slice(operationId.length + 2) : error.message;
 
   /** One request of the walk: its verdict recorded, its answer returned when valid. */
   const probe = async <T>(operationId: string, params: Params = {}, check: TeaCheckResult['check'] = 'object'): Promise<T | undefined> => {
@@ -167,11 +169,15 @@ export async function checkTeaServer(options: TeaCheckOptions): Promise<TeaCheck
   for (const release of releases.filter((r) => !seenReleases.has(r.uuid) && seenReleases.add(r.uuid)).slice(0, maxObjects)) {
     await probe('getTeaProductReleaseByUuid', { uuid: release.uuid });
     await probe('getCleByProductReleaseId', { uuid: release.uuid });
-    collections.push(...(await collectionsOf('getLatestCollectionForProductRelease', 'getCollectionsByProductReleaseId', 'getCollectionForProductRelease', release.uuid)));
+    collections.push(
+      ...(await collectionsOf('getLatestCollectionForProductRelease', 'getCollectionsByProductReleaseId', 'getCollectionForProductRelease', release.uuid)),
+    );
     components.push(...(release.components ?? []));
   }
   const seenComponents = new Set<string>();
-  for (const ref of components.filter((c) => !seenComponents.has(`${c.uuid} ${c.release}`) && seenComponents.add(`${c.uuid} ${c.release}`)).slice(0, maxObjects)) {
+  for (const ref of components
+    .filter((c) => !seenComponents.has(`${c.uuid} ${c.release}`) && seenComponents.add(`${c.uuid} ${c.release}`))
+    .slice(0, maxObjects)) {
     await probe('getTeaComponentById', { uuid: ref.uuid });
     await probe('getCleByComponentId', { uuid: ref.uuid });
     const componentReleases = await firstPage<{ uuid: string }>('getReleasesByComponentId', ref.uuid);
@@ -305,9 +311,23 @@ async function checkPagination(api: TeaApi, raw: (path: string) => Promise<RawAn
       record('pagination', operationId, where, 'fail', `the order of pages of 1 differs from a page of ${maxPages}: the order is not stable`);
       continue;
     }
-    record('pagination', operationId, where, 'pass', walked.length === 0 ? 'an empty listing, hasNext false' : `${walked.length} result${walked.length === 1 ? '' : 's'} a page at a time, ${tokens.size} token${tokens.size === 1 ? '' : 's'}, the order stable`);
+    record(
+      'pagination',
+      operationId,
+      where,
+      'pass',
+      walked.length === 0
+        ? 'an empty listing, hasNext false'
+        : `${walked.length} result${walked.length === 1 ? '' : 's'} a page at a time, ${tokens.size} token${tokens.size === 1 ? '' : 's'}, the order stable`,
+    );
     const zero = await raw(`${operation.path}?pageSize=0`);
-    record('pagination', operationId, `${operation.path}?pageSize=0`, zero.status === 400 ? 'pass' : 'fail', zero.status === 400 ? 'pageSize 0 refused with 400' : `pageSize 0 answered ${zero.status}, not 400: a page holds at least one result`);
+    record(
+      'pagination',
+      operationId,
+      `${operation.path}?pageSize=0`,
+      zero.status === 400 ? 'pass' : 'fail',
+      zero.status === 400 ? 'pageSize 0 refused with 400' : `pageSize 0 answered ${zero.status}, not 400: a page holds at least one result`,
+    );
   }
 }
 
@@ -317,7 +337,11 @@ async function checkPagination(api: TeaApi, raw: (path: string) => Promise<RawAn
  * and `purl` together, or neither, answer 400.
  */
 async function checkDiscovery(api: TeaApi, raw: (path: string) => Promise<RawAnswer>, record: Record_, releases: readonly TeaProductRelease[]): Promise<void> {
-  const ids = releases.flatMap((release) => (release.identifiers ?? []).filter((id) => (id.idType === 'TEI' || id.idType === 'PURL') && id.idValue).map((id) => ({ release: release.uuid, idType: id.idType as 'TEI' | 'PURL', value: id.idValue! })));
+  const ids = releases.flatMap((release) =>
+    (release.identifiers ?? [])
+      .filter((id) => (id.idType === 'TEI' || id.idType === 'PURL') && id.idValue)
+      .map((id) => ({ release: release.uuid, idType: id.idType as 'TEI' | 'PURL', value: id.idValue! })),
+  );
   const checked = new Set<string>();
   for (const id of ids) {
     const key = `${id.idType} ${id.value}`;
@@ -328,7 +352,13 @@ async function checkDiscovery(api: TeaApi, raw: (path: string) => Promise<RawAns
     try {
       const answer = await api.call<Array<{ productReleaseUuid: string }>>('discoveryByTei', { query });
       const named = answer.some((info) => info.productReleaseUuid === id.release);
-      record('discovery', 'discoveryByTei', path, named ? 'pass' : 'fail', named ? `a valid tea-discovery-info naming ${id.release}` : `the answer does not name product release ${id.release}, which carries this ${id.idType}`);
+      record(
+        'discovery',
+        'discoveryByTei',
+        path,
+        named ? 'pass' : 'fail',
+        named ? `a valid tea-discovery-info naming ${id.release}` : `the answer does not name product release ${id.release}, which carries this ${id.idType}`,
+      );
     } catch (error) {
       if (!(error instanceof TeaApiError)) throw error;
       record('discovery', 'discoveryByTei', path, error.code === 'unauthorized' || error.code === 'forbidden' ? 'skip' : 'fail', error.message);
@@ -340,19 +370,43 @@ async function checkDiscovery(api: TeaApi, raw: (path: string) => Promise<RawAns
   const unknownPath = `/discovery?${new URLSearchParams({ tei: unknown }).toString()}`;
   const none = await raw(unknownPath);
   if (none.status === 200) {
-    record('discovery', 'discoveryByTei', unknownPath, 'fail', `an unknown TEI answered 200${Array.isArray(none.json) && none.json.length === 0 ? ' []' : ''}; no match is 404 with OBJECT_UNKNOWN (TEA #279, #304)`);
+    record(
+      'discovery',
+      'discoveryByTei',
+      unknownPath,
+      'fail',
+      `an unknown TEI answered 200${Array.isArray(none.json) && none.json.length === 0 ? ' []' : ''}; no match is 404 with OBJECT_UNKNOWN (TEA #279, #304)`,
+    );
   } else if (none.status === 404) {
     const wrong = await errorBody(none, 'OBJECT_UNKNOWN');
-    record('discovery', 'discoveryByTei', unknownPath, wrong === null ? 'pass' : 'fail', wrong === null ? 'an unknown TEI answered 404 OBJECT_UNKNOWN' : `an unknown TEI answered 404, but ${wrong}`);
+    record(
+      'discovery',
+      'discoveryByTei',
+      unknownPath,
+      wrong === null ? 'pass' : 'fail',
+      wrong === null ? 'an unknown TEI answered 404 OBJECT_UNKNOWN' : `an unknown TEI answered 404, but ${wrong}`,
+    );
   } else {
-    record('discovery', 'discoveryByTei', unknownPath, none.status === 401 || none.status === 403 ? 'skip' : 'fail', `an unknown TEI answered ${none.status}, not 404`);
+    record(
+      'discovery',
+      'discoveryByTei',
+      unknownPath,
+      none.status === 401 || none.status === 403 ? 'skip' : 'fail',
+      `an unknown TEI answered ${none.status}, not 404`,
+    );
   }
   for (const query of [{ tei: unknown, purl: 'pkg:generic/teapurl-check@1' }, {}] as Array<Record<string, string>>) {
     const search = new URLSearchParams(query).toString();
     const path = `/discovery${search === '' ? '' : `?${search}`}`;
     const answer = await raw(path);
     const what = search === '' ? 'neither tei nor purl' : 'both tei and purl';
-    record('discovery', 'discoveryByTei', path, answer.status === 400 ? 'pass' : answer.status === 401 || answer.status === 403 ? 'skip' : 'fail', answer.status === 400 ? `${what}: 400` : `${what} answered ${answer.status}; exactly one is given, otherwise 400 (TEA #265)`);
+    record(
+      'discovery',
+      'discoveryByTei',
+      path,
+      answer.status === 400 ? 'pass' : answer.status === 401 || answer.status === 403 ? 'skip' : 'fail',
+      answer.status === 400 ? `${what}: 400` : `${what} answered ${answer.status}; exactly one is given, otherwise 400 (TEA #265)`,
+    );
   }
 }
 
@@ -361,16 +415,33 @@ async function checkNotFound(raw: (path: string) => Promise<RawAnswer>, record: 
   for (const path of [`/product/${unknownUuid()}`, `/artifact/${unknownUuid()}/latest`]) {
     const answer = await raw(path);
     if (answer.status !== 404) {
-      record('errors', path.startsWith('/product') ? 'getTeaProductByUuid' : 'getLatestArtifact', path, answer.status === 401 || answer.status === 403 ? 'skip' : 'fail', `an unknown UUID answered ${answer.status}, not 404`);
+      record(
+        'errors',
+        path.startsWith('/product') ? 'getTeaProductByUuid' : 'getLatestArtifact',
+        path,
+        answer.status === 401 || answer.status === 403 ? 'skip' : 'fail',
+        `an unknown UUID answered ${answer.status}, not 404`,
+      );
       continue;
     }
     const wrong = await errorBody(answer, null);
-    record('errors', path.startsWith('/product') ? 'getTeaProductByUuid' : 'getLatestArtifact', path, wrong === null ? 'pass' : 'fail', wrong === null ? `404 with the error body (${(answer.json as { error: string }).error})` : `404, but ${wrong}`);
+    record(
+      'errors',
+      path.startsWith('/product') ? 'getTeaProductByUuid' : 'getLatestArtifact',
+      path,
+      wrong === null ? 'pass' : 'fail',
+      wrong === null ? `404 with the error body (${(answer.json as { error: string }).error})` : `404, but ${wrong}`,
+    );
   }
 }
 
 /** The seed's authentication rules, by auth-check's probes, on an artefact (what servers protect most) or a product of the server. */
-async function checkAuth(options: TeaCheckOptions, record: Record_, artifacts: readonly TeaArtifact[], products: ReadonlyArray<{ uuid: string }>): Promise<void> {
+async function checkAuth(
+  options: TeaCheckOptions,
+  record: Record_,
+  artifacts: readonly TeaArtifact[],
+  products: ReadonlyArray<{ uuid: string }>,
+): Promise<void> {
   const resource = artifacts[0] ? `/artifact/${artifacts[0].uuid}/latest` : products[0] ? `/product/${products[0].uuid}` : undefined;
   if (resource === undefined) {
     record('auth', 'auth', '', 'skip', 'no object found to probe the authentication rules on');
@@ -408,7 +479,13 @@ async function checkChecksums(api: TeaApi, record: Record_, artifacts: readonly 
       }
       if (!result.ok) {
         await discardBody(result.response).catch(() => undefined);
-        record('checksum', 'artifact', format.url, result.outcome === 'unauthorized' || result.outcome === 'forbidden' ? 'skip' : 'fail', `answered ${result.status}`);
+        record(
+          'checksum',
+          'artifact',
+          format.url,
+          result.outcome === 'unauthorized' || result.outcome === 'forbidden' ? 'skip' : 'fail',
+          `answered ${result.status}`,
+        );
         continue;
       }
       let size = 0;
@@ -436,7 +513,9 @@ async function checkChecksums(api: TeaApi, record: Record_, artifacts: readonly 
         'artifact',
         format.url,
         wrong.length === 0 ? 'pass' : 'fail',
-        wrong.length === 0 ? `${size} bytes, ${checksums.map((c) => c.algType).join(' and ')} match` : wrong.map((c) => `${c.algType} is ${digests[c.algType]}, not ${c.algValue}`).join('; '),
+        wrong.length === 0
+          ? `${size} bytes, ${checksums.map((c) => c.algType).join(' and ')} match`
+          : wrong.map((c) => `${c.algType} is ${digests[c.algType]}, not ${c.algValue}`).join('; '),
       );
     }
   }

@@ -281,7 +281,13 @@ export class TeaApi {
       warned ||= page.legacy;
       items += page.results.length;
       if (items > this.maxItems) {
-        throw new TeaApiError('too-many-items', operationId, page.url, 200, `${operationId}: ${page.url} brought the listing to ${items} results, more than ${this.maxItems} (maxItems); stopped`);
+        throw new TeaApiError(
+          'too-many-items',
+          operationId,
+          page.url,
+          200,
+          `${operationId}: ${page.url} brought the listing to ${items} results, more than ${this.maxItems} (maxItems); stopped`,
+        );
       }
       yield* page.results;
       if (!page.hasNext) return;
@@ -293,7 +299,13 @@ export class TeaApi {
       }
       token = page.nextPageToken!;
       if (seen.has(token)) {
-        throw new TeaApiError('page-loop', operationId, page.url, 200, `${operationId}: ${page.url} answered a nextPageToken it had sent before (page ${pages}): the server pages in a loop; stopped`);
+        throw new TeaApiError(
+          'page-loop',
+          operationId,
+          page.url,
+          200,
+          `${operationId}: ${page.url} answered a nextPageToken it had sent before (page ${pages}): the server pages in a loop; stopped`,
+        );
       }
       seen.add(token);
     }
@@ -318,10 +330,25 @@ export class TeaApi {
     const { url, value, legacy } = await this.get(operation, path, true);
     if (legacy === undefined) {
       const page = value as { results?: unknown[]; hasNext: boolean; nextPageToken?: string };
-      return { results: page.results ?? [], hasNext: page.hasNext, ...(page.nextPageToken !== undefined ? { nextPageToken: page.nextPageToken } : {}), url, legacy: false };
+      return {
+        results: page.results ?? [],
+        hasNext: page.hasNext,
+        ...(page.nextPageToken !== undefined ? { nextPageToken: page.nextPageToken } : {}),
+        url,
+        legacy: false,
+      };
     }
-    if (warn) this.onWarning?.(`${operation.operationId}: ${url} answered ${legacy.form}, the form before TEA 1.0; read it anyway. TEA 1.0 pages by opaque token: hasNext and nextPageToken in the page, pageToken in the request (TEA pull requests #231 and #253)`);
-    return { results: legacy.results, hasNext: legacy.nextOffset !== undefined, ...(legacy.nextOffset !== undefined ? { nextOffset: legacy.nextOffset } : {}), url, legacy: true };
+    if (warn)
+      this.onWarning?.(
+        `${operation.operationId}: ${url} answered ${legacy.form}, the form before TEA 1.0; read it anyway. TEA 1.0 pages by opaque token: hasNext and nextPageToken in the page, pageToken in the request (TEA pull requests #231 and #253)`,
+      );
+    return {
+      results: legacy.results,
+      hasNext: legacy.nextOffset !== undefined,
+      ...(legacy.nextOffset !== undefined ? { nextOffset: legacy.nextOffset } : {}),
+      url,
+      legacy: true,
+    };
   }
 
   /** `GET /product/{uuid}` (getTeaProductByUuid). */
@@ -473,31 +500,49 @@ export class TeaApi {
    * One GET, its answer read (bounded) and validated as the operation's kind. For a paginated
    * operation, an answer in a form TEA 1.0 replaced is read too, and `legacy` says how.
    */
-  private async get(operation: TeaOperation, path: string, readLegacy = false): Promise<{ url: string; value: unknown; legacy?: { form: string; results: unknown[]; nextOffset?: number } }> {
+  private async get(
+    operation: TeaOperation,
+    path: string,
+    readLegacy = false,
+  ): Promise<{ url: string; value: unknown; legacy?: { form: string; results: unknown[]; nextOffset?: number } }> {
     const { operationId, answer: kind } = operation;
     const result = await this.client.request(path, { headers: { accept: 'application/json' } });
     const { url, status, response } = result;
     if (!result.ok) {
       await discardBody(response);
       const failure = FAILURE[result.outcome] ?? 'http-status';
-      const why = failure === 'not-found' ? ' (absent, or not shown to this client)' : failure === 'unauthorized' ? ` (${result.unauthorizedReason ?? 'no token accepted'})` : '';
+      const why =
+        failure === 'not-found'
+          ? ' (absent, or not shown to this client)'
+          : failure === 'unauthorized'
+            ? ` (${result.unauthorizedReason ?? 'no token accepted'})`
+            : '';
       throw new TeaApiError(failure, operationId, url, status, `${operationId}: ${url} answered ${status}${why}`);
     }
     const contentType = response.headers.get('content-type');
     if (!isJsonContentType(contentType)) {
       await discardBody(response);
-      throw new TeaApiError('content-type', operationId, url, status, `${operationId}: ${url} answered with content type ${JSON.stringify(contentType ?? '(none)')}, not application/json`);
+      throw new TeaApiError(
+        'content-type',
+        operationId,
+        url,
+        status,
+        `${operationId}: ${url} answered with content type ${JSON.stringify(contentType ?? '(none)')}, not application/json`,
+      );
     }
     let bytes: Uint8Array;
     try {
       // Size and depth are checked as the bytes arrive, before anything is parsed.
       bytes = await readJsonBody(response, this.maxBytes);
     } catch (error) {
-      if (error instanceof BodyTooLargeError) throw new TeaApiError('too-large', operationId, url, status, `${operationId}: ${url} answered more than ${this.maxBytes} bytes`);
+      if (error instanceof BodyTooLargeError)
+        throw new TeaApiError('too-large', operationId, url, status, `${operationId}: ${url} answered more than ${this.maxBytes} bytes`);
       if (error instanceof JsonTooDeepError) {
         const message = error.message.replace(/^the answer /, 'the document ');
         const finding: Finding = { file: url, pointer: '', line: 1, column: 1, severity: 'error', rule: 'json/too-deep', message };
-        throw new TeaApiError('invalid-answer', operationId, url, status, `${operationId}: ${url} answered an invalid ${kind}: ${message} [json/too-deep]`, [finding]);
+        throw new TeaApiError('invalid-answer', operationId, url, status, `${operationId}: ${url} answered an invalid ${kind}: ${message} [json/too-deep]`, [
+          finding,
+        ]);
       }
       throw toNetworkError(error, url);
     }

@@ -215,7 +215,8 @@ function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean): string {
   if (url.username || url.password) throw new InvalidArgumentError('baseUrl must not carry user information (user:password@)');
   // The raw text: a bare trailing "?" or "#" leaves url.search and url.hash empty, yet every path
   // appended to the base would land after it. Not echoed: a query may hold a secret.
-  if (/[?#]/.test(baseUrl)) throw new InvalidArgumentError('baseUrl must not carry a query (?) or a fragment (#): it is the API base, url + "/v" + version (section 9)');
+  if (/[?#]/.test(baseUrl))
+    throw new InvalidArgumentError('baseUrl must not carry a query (?) or a fragment (#): it is the API base, url + "/v" + version (section 9)');
   if (url.protocol === 'http:' && !allowInsecureHttp) {
     throw new InvalidArgumentError(`baseUrl ${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4)`);
   }
@@ -227,7 +228,9 @@ function checkCredentials(credentials: ApiKeyCredentials | undefined): void {
   if (credentials === undefined) return;
   if (!credentials || typeof credentials !== 'object') throw new InvalidArgumentError('credentials must be an API key { keyId, secret }');
   if ('cert' in credentials) {
-    throw new InvalidArgumentError('a client certificate is a property of the transport: pass transport: tlsTransport({ clientCertificate: { cert, key } }) from teapurl/node');
+    throw new InvalidArgumentError(
+      'a client certificate is a property of the transport: pass transport: tlsTransport({ clientCertificate: { cert, key } }) from teapurl/node',
+    );
   }
   if (typeof credentials.keyId !== 'string' || typeof credentials.secret !== 'string' || credentials.keyId === '') {
     throw new InvalidArgumentError('API key credentials need a non-empty string keyId and a string secret');
@@ -287,7 +290,9 @@ export class TeaClient {
     checkCredentials(options.credentials);
     this.credentials = options.credentials;
     if ('tls' in options || 'fetch' in options) {
-      throw new InvalidArgumentError('TeaClient takes a transport instead of tls and fetch: transport: tlsTransport({ ca }) from teapurl/node, or fetchTransport(fetch)');
+      throw new InvalidArgumentError(
+        'TeaClient takes a transport instead of tls and fetch: transport: tlsTransport({ ca }) from teapurl/node, or fetchTransport(fetch)',
+      );
     }
     this.transport = options.transport ?? defaultTransport();
     this.canAuthenticate = this.credentials !== undefined || this.transport.presentsClientCertificate === true;
@@ -314,7 +319,8 @@ export class TeaClient {
    * ```
    */
   async fetchToken(): Promise<BearerToken> {
-    if (!this.canAuthenticate) throw new InvalidArgumentError('this TeaClient has no credentials to get a token with: an API key, or a transport that presents a client certificate');
+    if (!this.canAuthenticate)
+      throw new InvalidArgumentError('this TeaClient has no credentials to get a token with: an API key, or a transport that presents a client certificate');
     return this.tokens.get();
   }
 
@@ -413,7 +419,8 @@ export class TeaClient {
       }
       // Not echoed, and never sent: user information may be a password.
       if (url.username || url.password) throw new InvalidArgumentError('the request URL must not carry user information (user:password@)');
-      if (url.protocol === 'http:' && !this.allowInsecureHttp) throw new InvalidArgumentError(`${path} uses http://; TEA servers are reached over TLS only (section 5.4)`);
+      if (url.protocol === 'http:' && !this.allowInsecureHttp)
+        throw new InvalidArgumentError(`${path} uses http://; TEA servers are reached over TLS only (section 5.4)`);
       if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidArgumentError(`${path} is not an https:// URL`);
       return url.href;
     }
@@ -458,7 +465,12 @@ export class TeaClient {
         throw toNetworkError(error, url);
       }
       if (response.type === 'opaqueredirect') {
-        throw new RedirectError('opaque-redirect', url, null, `${url} redirects, and a browser does not reveal where: the client cannot check the target's origin, so it does not follow`);
+        throw new RedirectError(
+          'opaque-redirect',
+          url,
+          null,
+          `${url} redirects, and a browser does not reveal where: the client cannot check the target's origin, so it does not follow`,
+        );
       }
       if (!REDIRECT.has(response.status)) return { response, url, authenticated: bearer !== null, finalForUs: forUs };
       await discardBody(response);
@@ -484,11 +496,7 @@ export class TeaClient {
     }
   }
 
-  private result(
-    sent: { response: Response; url: string; authenticated: boolean },
-    challenge: Challenge | null,
-    reason?: UnauthorizedReason,
-  ): TeaResult {
+  private result(sent: { response: Response; url: string; authenticated: boolean }, challenge: Challenge | null, reason?: UnauthorizedReason): TeaResult {
     const outcome = outcomeOf(sent.response.status);
     return {
       outcome,
@@ -496,7 +504,7 @@ export class TeaClient {
       ok: outcome === 'ok',
       url: sent.url,
       authenticated: sent.authenticated,
-      challenge: sent.response.status === 401 ? challenge ?? findBearerChallenge(sent.response.headers.get('www-authenticate')) : null,
+      challenge: sent.response.status === 401 ? (challenge ?? findBearerChallenge(sent.response.headers.get('www-authenticate'))) : null,
       ...(sent.response.status === 401 && reason ? { unauthorizedReason: reason } : {}),
       response: sent.response,
     };

@@ -204,13 +204,21 @@ export async function requestToken(tokenUrl: string, credentials: ApiKeyCredenti
     const oauth = oauthError(body);
     if (oauth) {
       const detail = oauth.description ? `: ${shown(oauth.description)}` : '';
-      throw new TokenRequestError('oauth-error', tokenUrl, status, `${tokenUrl} refused the token request with ${shown(oauth.error)} (${status})${detail}`, oauth.error, oauth.description);
+      throw new TokenRequestError(
+        'oauth-error',
+        tokenUrl,
+        status,
+        `${tokenUrl} refused the token request with ${shown(oauth.error)} (${status})${detail}`,
+        oauth.error,
+        oauth.description,
+      );
     }
     throw new TokenRequestError('unexpected-status', tokenUrl, status, `${tokenUrl} answered ${status} without an OAuth error body`);
   }
   const text = await readText(response, maxBytes, tokenUrl);
   // One pass: the validation parses the text and hands back the value.
-  const { result: verdict, value } = text === null ? { result: null, value: undefined } : teaProtocolValidator.validateTextValue(text, { kind: 'tea-token-response', file: tokenUrl });
+  const { result: verdict, value } =
+    text === null ? { result: null, value: undefined } : teaProtocolValidator.validateTextValue(text, { kind: 'tea-token-response', file: tokenUrl });
   if (verdict === null || value === undefined) throw new TokenRequestError('bad-response', tokenUrl, 200, `${tokenUrl} answered 200 but the body is not JSON`);
   if (!verdict.valid) {
     const first = verdict.findings.find((f) => f.severity === 'error')!;
@@ -219,7 +227,12 @@ export async function requestToken(tokenUrl: string, credentials: ApiKeyCredenti
   const token = value as TokenResponse;
   // Opaque (section 5.3 item 2), but it must fit in an Authorization header to be usable at all.
   if (!/^[\x21-\x7e]+$/.test(token.access_token)) {
-    throw new TokenRequestError('bad-response', tokenUrl, 200, `${tokenUrl} answered 200 but access_token has characters that cannot be sent in an Authorization header`);
+    throw new TokenRequestError(
+      'bad-response',
+      tokenUrl,
+      200,
+      `${tokenUrl} answered 200 but access_token has characters that cannot be sent in an Authorization header`,
+    );
   }
   const expiresIn = typeof token.expires_in === 'number' && Number.isFinite(token.expires_in) ? token.expires_in : null;
   return { accessToken: token.access_token, expiresIn, obtainedAt, body: token };

@@ -29,4 +29,9 @@ export type TeaKind = 'tea-discovery' | 'tea-token-response' | 'tea-token-error'
  * createValidator(TEA_KINDS).kindNames.includes('tea-artifact'); // true
  * ```
  */
-export const TEA_KINDS: readonly KindDefinition<TeaKind>[] = Object.freeze([TEA_DISCOVERY_KIND, TEA_TOKEN_RESPONSE_KIND, TEA_TOKEN_ERROR_KIND, ...TEA_OBJECT_KINDS]);
+export const TEA_KINDS: readonly KindDefinition<TeaKind>[] = Object.freeze([
+  TEA_DISCOVERY_KIND,
+  TEA_TOKEN_RESPONSE_KIND,
+  TEA_TOKEN_ERROR_KIND,
+  ...TEA_OBJECT_KINDS,
+]);

@@ -46,7 +46,10 @@ export interface SignedArtefacts {
  * console.log(`${signed.files.length} artefacts signed by ${signed.fingerprint}`);
  * ```
  */
-export async function signArtefacts(folder: string, options: { secretKey: string; passphrase?: string; skip?: (relative: string) => boolean }): Promise<SignedArtefacts> {
+export async function signArtefacts(
+  folder: string,
+  options: { secretKey: string; passphrase?: string; skip?: (relative: string) => boolean },
+): Promise<SignedArtefacts> {
   const openpgp = loadOpenPgp();
   let key: OpenPgp.PrivateKey;
   try {

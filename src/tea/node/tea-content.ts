@@ -74,7 +74,10 @@ async function walk(root: string, findings: Finding[]): Promise<string[]> {
       if (entry.isSymbolicLink()) findings.push(finding(relative, 'content/link', 'a symbolic link is not served: content stays inside the folder'));
       else if (entry.isDirectory()) folders.push(relative);
       else if (entry.isFile()) found.push(relative);
-      if (found.length > MAX_FILES) throw new InvalidArgumentError(`${root} holds more than ${MAX_FILES} files; a content folder for the test server holds fewer`, { code: 'out-of-range' });
+      if (found.length > MAX_FILES)
+        throw new InvalidArgumentError(`${root} holds more than ${MAX_FILES} files; a content folder for the test server holds fewer`, {
+          code: 'out-of-range',
+        });
     }
   }
   return found.sort();
@@ -91,7 +94,12 @@ function contentUrlCheck(files: ReadonlyMap<string, string>): SemanticCheck {
         if (typeof value === 'string') {
           if (value.startsWith(`${CONTENT_ORIGIN}/`) && !files.has(value.slice(CONTENT_ORIGIN.length + 1))) {
             const pointer = toPointer(at);
-            findings.push({ pointer, severity: 'error', rule: this.rule, message: `${humanPath(pointer)} names files/${value.slice(CONTENT_ORIGIN.length + 1)}, which is not in the content folder` });
+            findings.push({
+              pointer,
+              severity: 'error',
+              rule: this.rule,
+              message: `${humanPath(pointer)} names files/${value.slice(CONTENT_ORIGIN.length + 1)}, which is not in the content folder`,
+            });
           }
         } else if (Array.isArray(value)) value.forEach((item, i) => visit(item, [...at, i]));
         else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(item, [...at, key]);
@@ -131,7 +139,7 @@ function checksumCheck(files: ReadonlyMap<string, string>): SemanticCheck {
   const digests = new Map<string, string | null>();
   return {
     rule: 'content/checksum-mismatch',
-    summary: 'A checksum listed for a file of the content folder is that file\'s digest.',
+    summary: "A checksum listed for a file of the content folder is that file's digest.",
     check(document) {
       const findings: RawFinding[] = [];
       const visit = (value: unknown, at: (string | number)[]): void => {
@@ -149,7 +157,12 @@ function checksumCheck(files: ReadonlyMap<string, string>): SemanticCheck {
             const actual = digests.get(key);
             if (actual === null || actual === undefined || actual === expected.toLowerCase()) return;
             const pointer = toPointer([...at, 'checksums', i, 'algValue']);
-            findings.push({ pointer, severity: 'error', rule: 'content/checksum-mismatch', message: `${humanPath(pointer)}: the ${type} of files/${(url as string).slice(CONTENT_ORIGIN.length + 1)} is ${actual}, not ${expected}` });
+            findings.push({
+              pointer,
+              severity: 'error',
+              rule: 'content/checksum-mismatch',
+              message: `${humanPath(pointer)}: the ${type} of files/${(url as string).slice(CONTENT_ORIGIN.length + 1)} is ${actual}, not ${expected}`,
+            });
           });
         }
         for (const [key, item] of Object.entries(value)) visit(item, [...at, key]);
@@ -209,7 +222,10 @@ export async function readTeaContent(directory: string): Promise<TeaContentRepor
   const urls = contentUrlCheck(files);
   const sums = checksumCheck(files);
   const own = teaValidator.checks;
-  const checks: CheckTable = { ...own, ...Object.fromEntries(TEA_OBJECT_KIND_NAMES.map((kind) => [kind, [...(own[kind] ?? []), urls, sums, definedOnceCheck(seen, kind)]])) };
+  const checks: CheckTable = {
+    ...own,
+    ...Object.fromEntries(TEA_OBJECT_KIND_NAMES.map((kind) => [kind, [...(own[kind] ?? []), urls, sums, definedOnceCheck(seen, kind)]])),
+  };
   const objects: TeaContentObject[] = [];
   for (const relative of all.filter((file) => !file.startsWith('files/') && file.endsWith('.json'))) {
     const shown = path.join(directory, relative);
@@ -229,7 +245,13 @@ export async function readTeaContent(directory: string): Promise<TeaContentRepor
     findings.push(...result.findings);
     if (!result.valid || result.kind === null) continue;
     if (!(TEA_OBJECT_KIND_NAMES as readonly string[]).includes(result.kind)) {
-      findings.push(finding(shown, 'content/not-a-tea-object', `is a ${result.kind} document, not a TEA object; the content folder holds TEA objects, and artefact files under files/`));
+      findings.push(
+        finding(
+          shown,
+          'content/not-a-tea-object',
+          `is a ${result.kind} document, not a TEA object; the content folder holds TEA objects, and artefact files under files/`,
+        ),
+      );
       continue;
     }
     const kind = result.kind as TeaObjectKind;
@@ -243,5 +265,10 @@ export async function readTeaContent(directory: string): Promise<TeaContentRepor
     }
     objects.push({ file: shown, kind, value, ...(owner !== undefined ? { owner } : {}) });
   }
-  return { store: new TeaContentStore({ objects, files }), findings, valid: !findings.some((f) => f.severity === 'error'), counts: { objects: objects.length, files: files.size } };
+  return {
+    store: new TeaContentStore({ objects, files }),
+    findings,
+    valid: !findings.some((f) => f.severity === 'error'),
+    counts: { objects: objects.length, files: files.size },
+  };
 }

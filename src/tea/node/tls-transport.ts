@@ -116,7 +116,12 @@ function send(url: string, request: TeaTransportRequest, agent: Agent, connectTi
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const https = target.protocol === 'https:';
-    const options: RequestOptions = { method: request.method, headers: Object.fromEntries(request.headers), ...(https ? { agent } : {}), ...(request.signal ? { signal: request.signal } : {}) };
+    const options: RequestOptions = {
+      method: request.method,
+      headers: Object.fromEntries(request.headers),
+      ...(https ? { agent } : {}),
+      ...(request.signal ? { signal: request.signal } : {}),
+    };
     const outgoing = (https ? httpsRequest : httpRequest)(target, options, (incoming) => {
       // The signal bounds the body too: a cancelled read ends the answer with the signal's reason.
       const signal = request.signal;
@@ -131,14 +136,19 @@ function send(url: string, request: TeaTransportRequest, agent: Agent, connectTi
       resolve(asResponse(incoming, request.method));
     });
     // A connection that falls silent (no headers, or a body that stops) is closed after the idle limit.
-    outgoing.setTimeout(idleTimeoutMs, () => outgoing.destroy(Object.assign(new Error(`the connection was silent for ${idleTimeoutMs} ms`), { code: 'ETIMEDOUT' })));
+    outgoing.setTimeout(idleTimeoutMs, () =>
+      outgoing.destroy(Object.assign(new Error(`the connection was silent for ${idleTimeoutMs} ms`), { code: 'ETIMEDOUT' })),
+    );
     // As fetch does: a cancelled request rejects with the signal's reason (a TimeoutError names the
     // limit), any other failure below HTTP with `TypeError: fetch failed` whose cause says what it was.
     outgoing.on('error', (error) => reject(request.signal?.aborted ? request.signal.reason : new TypeError('fetch failed', { cause: error })));
     // The connection (and for https the handshake) must be up within the limit; a reused one already is.
     outgoing.on('socket', (socket) => {
       if (!socket.connecting) return;
-      const timer = setTimeout(() => outgoing.destroy(Object.assign(new Error(`no connection within ${connectTimeoutMs} ms`), { code: 'ETIMEDOUT' })), connectTimeoutMs);
+      const timer = setTimeout(
+        () => outgoing.destroy(Object.assign(new Error(`no connection within ${connectTimeoutMs} ms`), { code: 'ETIMEDOUT' })),
+        connectTimeoutMs,
+      );
       socket.once(https ? 'secureConnect' : 'connect', () => clearTimeout(timer));
       socket.once('close', () => clearTimeout(timer));
     });

@@ -6,5 +6,7 @@
 export function discoveryVersions(document: unknown): string[] {
   const endpoints = (document as { endpoints?: unknown } | null)?.endpoints;
   if (!Array.isArray(endpoints)) return [];
-  return endpoints.flatMap((endpoint: { versions?: unknown } | null) => (Array.isArray(endpoint?.versions) ? endpoint.versions.filter((v): v is string => typeof v === 'string') : []));
+  return endpoints.flatMap((endpoint: { versions?: unknown } | null) =>
+    Array.isArray(endpoint?.versions) ? endpoint.versions.filter((v): v is string => typeof v === 'string') : [],
+  );
 }

@@ -91,7 +91,8 @@ const NUMERIC_LABEL = /^(?:[0-9]+|0x[0-9a-f]*)$/i;
 function checkDomain(tei: string, raw: string): string {
   const where = `the TEI ${shown(tei)}`;
   if (raw === '') throw new TeiError('domain', `${where} has no domain`);
-  if (raw.startsWith('[')) throw new TeiError('domain', `${where} has the IP address literal ${shown(raw)} where a domain should be; a TEI domain is a DNS name`);
+  if (raw.startsWith('['))
+    throw new TeiError('domain', `${where} has the IP address literal ${shown(raw)} where a domain should be; a TEI domain is a DNS name`);
   if (raw.includes(':')) throw new TeiError('domain', `${where} has ${shown(raw)} where a domain should be; a TEI domain has no port`);
   const domain = raw.toLowerCase().replace(/\.$/, '');
   const labels = domain.split('.');

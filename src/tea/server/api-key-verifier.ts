@@ -50,7 +50,8 @@ export function apiKeyVerifier(keys: readonly ApiKey[]): (keyId: string, secret:
   const digests = new Map<string, Buffer>();
   for (const [index, key] of keys.entries()) {
     if (typeof key?.keyId !== 'string' || key.keyId === '') throw new InvalidArgumentError(`API key ${index}: keyId must be a non-empty string`);
-    if (typeof key.secret !== 'string' || key.secret === '') throw new InvalidArgumentError(`API key ${JSON.stringify(key.keyId)}: secret must be a non-empty string`);
+    if (typeof key.secret !== 'string' || key.secret === '')
+      throw new InvalidArgumentError(`API key ${JSON.stringify(key.keyId)}: secret must be a non-empty string`);
     if (digests.has(key.keyId)) throw new InvalidArgumentError(`API key id ${JSON.stringify(key.keyId)} appears more than once`);
     digests.set(key.keyId, digest(key.secret));
   }

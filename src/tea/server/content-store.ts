@@ -4,7 +4,16 @@
  *
  * @module
  */
-import type { TeaArtifact, TeaCle, TeaCollection, TeaComponent, TeaComponentRelease, TeaDiscoveryInfo, TeaProduct, TeaProductRelease } from '../../../types/index.js';
+import type {
+  TeaArtifact,
+  TeaCle,
+  TeaCollection,
+  TeaComponent,
+  TeaComponentRelease,
+  TeaDiscoveryInfo,
+  TeaProduct,
+  TeaProductRelease,
+} from '../../../types/index.js';
 import type { TeaObjectKind } from '../kinds/objects/tea-object-types.js';
 import type { MatchedOperation } from '../protocol/api-operations.js';
 import { jsonResponse, type KitResponse } from './http-exchange.js';
@@ -103,7 +112,11 @@ interface PageState {
   readonly scope: string;
 }
 
-const base64url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 function readToken(token: string): PageState | null {
   if (!/^[A-Za-z0-9_-]{1,512}$/.test(token)) return null;
@@ -123,7 +136,13 @@ function readToken(token: string): PageState | null {
  * filter and order it was made for: a request that sends it with another filter or order is
  * refused (400 `INVALID_PAGE_TOKEN`); one that leaves them out gets the token's.
  */
-function page<T extends object>(items: readonly T[], query: URLSearchParams, fields: readonly string[], tieBreak: string, scopeOf: (query: URLSearchParams) => string): KitResponse {
+function page<T extends object>(
+  items: readonly T[],
+  query: URLSearchParams,
+  fields: readonly string[],
+  tieBreak: string,
+  scopeOf: (query: URLSearchParams) => string,
+): KitResponse {
   const sizeText = query.get('pageSize');
   const size = sizeText === null ? DEFAULT_PAGE_SIZE : Number(sizeText);
   if (!/^\d+$/.test(sizeText ?? '1') || !Number.isSafeInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
@@ -137,7 +156,8 @@ function page<T extends object>(items: readonly T[], query: URLSearchParams, fie
   if (state.scope !== undefined) {
     const made = new URLSearchParams(state.scope);
     for (const [name, value] of made) if (!effective.has(name)) effective.set(name, value);
-    if (scopeOf(effective) !== state.scope) return invalid('INVALID_PAGE_TOKEN', 'pageToken was made for another filter or order; repeat the ones of the first request, or start again');
+    if (scopeOf(effective) !== state.scope)
+      return invalid('INVALID_PAGE_TOKEN', 'pageToken was made for another filter or order; repeat the ones of the first request, or start again');
   }
   const field = effective.get('sortField') ?? fields[0]!;
   if (!fields.includes(field)) return invalid('INVALID_REQUEST', `sortField must be one of ${fields.join(', ')}`);
@@ -146,7 +166,10 @@ function page<T extends object>(items: readonly T[], query: URLSearchParams, fie
   const byField = compareBy(field);
   const byTie = compareBy(tieBreak);
   const direction = order === 'asc' ? 1 : -1;
-  const sorted = [...items].sort((a, b) => direction * byField(a as Record<string, unknown>, b as Record<string, unknown>) || byTie(a as Record<string, unknown>, b as Record<string, unknown>));
+  const sorted = [...items].sort(
+    (a, b) =>
+      direction * byField(a as Record<string, unknown>, b as Record<string, unknown>) || byTie(a as Record<string, unknown>, b as Record<string, unknown>),
+  );
   const results = sorted.slice(state.offset, state.offset + size);
   const next = state.offset + results.length;
   const hasNext = next < sorted.length;
@@ -174,7 +197,9 @@ function scope(query: URLSearchParams): string {
 function identified(query: URLSearchParams): <T extends { identifiers?: Array<{ idType?: string; idValue?: string }> }>(item: T) => boolean {
   const idType = query.get('idType');
   const idValue = query.get('idValue');
-  return (item) => (idType === null && idValue === null) || (item.identifiers ?? []).some((id) => (idType === null || id.idType === idType) && (idValue === null || id.idValue === idValue));
+  return (item) =>
+    (idType === null && idValue === null) ||
+    (item.identifiers ?? []).some((id) => (idType === null || id.idType === idType) && (idValue === null || id.idValue === idValue));
 }
 
 const NOT_FOUND = jsonResponse(404, { error: 'OBJECT_UNKNOWN' });
@@ -260,7 +285,9 @@ export class TeaContentStore {
    * ```
    */
   teis(): string[] {
-    return [...this.productReleases.values()].flatMap((release) => (release.identifiers ?? []).filter((id) => id.idType === 'TEI' && id.idValue !== undefined).map((id) => id.idValue!));
+    return [...this.productReleases.values()].flatMap((release) =>
+      (release.identifiers ?? []).filter((id) => id.idType === 'TEI' && id.idValue !== undefined).map((id) => id.idValue!),
+    );
   }
 
   /** The product releases whose identifiers name this TEI or PURL. */
@@ -294,16 +321,20 @@ export class TeaContentStore {
   } {
     const { uuid = '', version } = matched;
     const { visible } = context;
-    const artifactVisible = (artifact: TeaArtifact) => visible(`/artifact/${artifact.uuid}/latest`) && visible(`/artifact/${artifact.uuid}/${artifact.version ?? 1}`);
+    const artifactVisible = (artifact: TeaArtifact) =>
+      visible(`/artifact/${artifact.uuid}/latest`) && visible(`/artifact/${artifact.uuid}/${artifact.version ?? 1}`);
     /** Whether the client may see a collection (by either of its paths) and every artefact it holds. */
     const collectionVisible = (releaseKind: string, collection: TeaCollection, latest: boolean) =>
-      visible(`/${releaseKind}/${collection.uuid}/collection/${collection.version}`) && (!latest || visible(`/${releaseKind}/${collection.uuid}/collection/latest`)) && (collection.artifacts ?? []).every(artifactVisible);
+      visible(`/${releaseKind}/${collection.uuid}/collection/${collection.version}`) &&
+      (!latest || visible(`/${releaseKind}/${collection.uuid}/collection/latest`)) &&
+      (collection.artifacts ?? []).every(artifactVisible);
     const NEEDS_TOKEN = { ...NOT_FOUND, needsToken: true as const };
     const found = (value: unknown) => (value === undefined ? NOT_FOUND : this.json(value, context.origin));
     /** A collection, or the challenge when it holds what this client may not see. */
     const collectionAnswer = (releaseKind: string, collection: TeaCollection | undefined, latest: boolean) =>
       collection === undefined ? NOT_FOUND : collectionVisible(releaseKind, collection, latest) ? found(collection) : NEEDS_TOKEN;
-    const listing = <T extends object>(items: readonly T[], fields: readonly string[], tieBreak: string) => this.rewrite(page(items, query, fields, tieBreak, scope), context.origin);
+    const listing = <T extends object>(items: readonly T[], fields: readonly string[], tieBreak: string) =>
+      this.rewrite(page(items, query, fields, tieBreak, scope), context.origin);
     const fields = matched.operation.sortFields;
     /** Every collection of a release, or the challenge when one holds what this client may not see. */
     const collectionsOf = (releaseKind: string, id: string) => {
@@ -316,22 +347,46 @@ export class TeaContentStore {
         return found(this.products.get(uuid));
       case 'getReleasesByProductId':
         if (!this.products.has(uuid)) return NOT_FOUND;
-        return listing([...this.productReleases.values()].filter((r) => r.product === uuid && visible(`/productRelease/${r.uuid}`)), fields, 'uuid');
+        return listing(
+          [...this.productReleases.values()].filter((r) => r.product === uuid && visible(`/productRelease/${r.uuid}`)),
+          fields,
+          'uuid',
+        );
       case 'getTeaProductReleaseByUuid':
         return found(this.productReleases.get(uuid));
       case 'queryTeaProductReleases':
-        return listing([...this.productReleases.values()].filter((r) => identified(query)(r) && visible(`/productRelease/${r.uuid}`)), fields, 'uuid');
+        return listing(
+          [...this.productReleases.values()].filter((r) => identified(query)(r) && visible(`/productRelease/${r.uuid}`)),
+          fields,
+          'uuid',
+        );
       case 'queryTeaProducts':
-        return listing([...this.products.values()].filter((p) => identified(query)(p) && visible(`/product/${p.uuid}`)), fields, 'uuid');
+        return listing(
+          [...this.products.values()].filter((p) => identified(query)(p) && visible(`/product/${p.uuid}`)),
+          fields,
+          'uuid',
+        );
       case 'getTeaComponentById':
         return found(this.components.get(uuid));
       case 'getReleasesByComponentId':
         if (!this.components.has(uuid)) return NOT_FOUND;
-        return listing([...this.componentReleases.values()].filter((r) => r.component === uuid && visible(`/componentRelease/${r.uuid}`)), fields, 'uuid');
+        return listing(
+          [...this.componentReleases.values()].filter((r) => r.component === uuid && visible(`/componentRelease/${r.uuid}`)),
+          fields,
+          'uuid',
+        );
       case 'queryTeaComponents':
-        return listing([...this.components.values()].filter((c) => identified(query)(c) && visible(`/component/${c.uuid}`)), fields, 'uuid');
+        return listing(
+          [...this.components.values()].filter((c) => identified(query)(c) && visible(`/component/${c.uuid}`)),
+          fields,
+          'uuid',
+        );
       case 'queryTeaComponentReleases':
-        return listing([...this.componentReleases.values()].filter((r) => identified(query)(r) && visible(`/componentRelease/${r.uuid}`)), fields, 'uuid');
+        return listing(
+          [...this.componentReleases.values()].filter((r) => identified(query)(r) && visible(`/componentRelease/${r.uuid}`)),
+          fields,
+          'uuid',
+        );
       case 'getComponentReleaseById': {
         const release = this.componentReleases.get(uuid);
         const latestCollection = this.latest(this.collections.get(uuid));
@@ -364,7 +419,8 @@ export class TeaContentStore {
         // Exactly one of tei and purl (upstream #265); no match is 404 OBJECT_UNKNOWN, never 200 [] (#279, #304).
         const tei = query.get('tei');
         const purl = query.get('purl');
-        if ((tei === null) === (purl === null)) return invalid('INVALID_REQUEST', 'name exactly one of tei and purl: /discovery?tei=<TEI> or /discovery?purl=<PURL>');
+        if ((tei === null) === (purl === null))
+          return invalid('INVALID_REQUEST', 'name exactly one of tei and purl: /discovery?tei=<TEI> or /discovery?purl=<PURL>');
         if ((tei ?? purl) === '') return invalid('INVALID_REQUEST', `${tei === null ? 'purl' : 'tei'} is empty`);
         const releases = tei !== null ? this.releasesOf('TEI', tei) : this.releasesOf('PURL', purl!);
         return releases.length === 0 ? NOT_FOUND : found(releases.map((release) => ({ productReleaseUuid: release.uuid, servers: context.servers })));
@@ -402,7 +458,12 @@ export interface ContentRoute {
  * Reads a canonical path against the API's operations (`[<prefix>]/v<version>/<operation path>`,
  * for a published version) or the artefact files (`/files/<path>`); `null` for anything else.
  */
-export function routeContent(path: string, store: TeaContentStore, published: (version: string) => string | undefined, match: (rest: string) => MatchedOperation | null): ContentRoute | null {
+export function routeContent(
+  path: string,
+  store: TeaContentStore,
+  published: (version: string) => string | undefined,
+  match: (rest: string) => MatchedOperation | null,
+): ContentRoute | null {
   if (path.startsWith('/files/')) {
     const file = store.files.get(path.slice('/files/'.length));
     return { path, prefix: '', ...(file !== undefined ? { file } : {}) };

@@ -80,7 +80,10 @@ export function addressKey(address: string | undefined): string | undefined {
   const left = head === '' ? [] : head.split(':');
   const right = tail === '' ? [] : tail.split(':');
   const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** Failed-credential bookkeeping for one token endpoint. */
@@ -103,7 +106,8 @@ export class FailureThrottle {
     this.forgetMs = positive(options.forgetAfterSeconds ?? 900, 'forgetAfterSeconds') * 1000;
     this.maxTracked = positive(options.maxTracked ?? 10_000, 'maxTracked', true);
     this.now = options.now ?? (() => Date.now());
-    if (this.maxMs < this.initialMs) throw new InvalidArgumentError('throttle.maxDelaySeconds must not be less than initialDelaySeconds', { code: 'out-of-range' });
+    if (this.maxMs < this.initialMs)
+      throw new InvalidArgumentError('throttle.maxDelaySeconds must not be less than initialDelaySeconds', { code: 'out-of-range' });
   }
 
   /**

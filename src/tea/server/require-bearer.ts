@@ -183,15 +183,21 @@ export function requireBearer<Principal = unknown>(options: RequireBearerOptions
   const verifyToken: (token: string) => TokenVerdict<Principal> | Promise<TokenVerdict<Principal>> =
     options.verifyToken ?? ((token) => options.tokens!.verify(token));
   const realm = quoted(options.realm ?? 'tea');
-  const onError = options.onError ?? ((error: unknown) => {
-    console.error(`teapurl bearer check: ${error instanceof Error ? error.message : String(error)}`);
-  });
+  const onError =
+    options.onError ??
+    ((error: unknown) => {
+      console.error(`teapurl bearer check: ${error instanceof Error ? error.message : String(error)}`);
+    });
   const principals = new WeakMap<IncomingMessage, Principal | undefined>();
 
   const challenge = (description?: string): KitResponse =>
     description === undefined
       ? // RFC 6750 section 3.1: no error code when the request has no authentication at all.
-        jsonResponse(401, { error: 'unauthorized', error_description: 'this resource needs a bearer token from POST /token' }, { 'www-authenticate': `Bearer realm=${realm}` })
+        jsonResponse(
+          401,
+          { error: 'unauthorized', error_description: 'this resource needs a bearer token from POST /token' },
+          { 'www-authenticate': `Bearer realm=${realm}` },
+        )
       : jsonResponse(
           401,
           { error: 'invalid_token', error_description: safeDescription(description) },
@@ -218,18 +224,20 @@ export function requireBearer<Principal = unknown>(options: RequireBearerOptions
     typeof (request as Request).headers?.get === 'function' ? fromFetch(request as Request) : fromNode(request as IncomingMessage);
 
   const middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void => {
-    void decide(fromNode(req)).then((result) => {
-      if (result.ok) {
-        principals.set(req, result.principal);
-        next();
-      } else {
-        toNode(res, result);
-      }
-    }).catch((error: unknown) => {
-      // Thrown by next(): answer rather than leave an unhandled rejection and a hanging client.
-      onError(error);
-      toNode(res, jsonResponse(500, { error: 'server_error', error_description: 'the request failed; see the server log' }));
-    });
+    void decide(fromNode(req))
+      .then((result) => {
+        if (result.ok) {
+          principals.set(req, result.principal);
+          next();
+        } else {
+          toNode(res, result);
+        }
+      })
+      .catch((error: unknown) => {
+        // Thrown by next(): answer rather than leave an unhandled rejection and a hanging client.
+        onError(error);
+        toNode(res, jsonResponse(500, { error: 'server_error', error_description: 'the request failed; see the server log' }));
+      });
   };
   return Object.assign(middleware, {
     check: (request: IncomingMessage | Request) => decide(toKit(request)),

@@ -67,7 +67,7 @@ export function publishedVersions(listed: readonly string[]): PublishedVersion {
 
 /** `v<semantic version>` naming a published version: the segment that starts an API path; the listed version, or `undefined`. */
 export function versionSegment(segment: string | undefined, published: PublishedVersion): string | undefined {
-  return segment !== undefined && segment.startsWith('v') ? published(segment.slice(1)) : undefined;
+  return segment?.startsWith('v') ? published(segment.slice(1)) : undefined;
 }
 
 function kindOf(word: string | undefined): { kind: string; plural: boolean } | undefined {

@@ -255,7 +255,9 @@ export class SignedTokens implements TokenService<TokenRecord> {
   /** The keys as Web Crypto keys, imported once on first use. */
   private keys(): Promise<Map<string, webcrypto.CryptoKey>> {
     this.cryptoKeys ??= Promise.all(
-      [...this.secrets].map(async ([kid, secret]) => [kid, await webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])] as const),
+      [...this.secrets].map(
+        async ([kid, secret]) => [kid, await webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])] as const,
+      ),
     ).then((pairs) => new Map(pairs));
     return this.cryptoKeys;
   }

@@ -226,7 +226,11 @@ function listedVersions(body: string): string[] {
 export function protectGlob(glob: string): (path: string) => boolean {
   const matches = pathGlob(glob);
   // The fixed part of the glob, before its first wildcard: "/v*/artifact/**" has "/".
-  const first = picomatch.scan(glob).base.split('/').find((segment) => segment !== '') ?? '';
+  const first =
+    picomatch
+      .scan(glob)
+      .base.split('/')
+      .find((segment) => segment !== '') ?? '';
   // /files/ holds the artefact files of a content server (`content`).
   if (first !== '' && !first.startsWith('v') && first !== 'files') {
     throw new InvalidArgumentError(
@@ -283,7 +287,10 @@ function serveFile(res: ServerResponse, method: string, file: string): void {
  * request. At most `perConnection` requests wait on one connection and `total` on all; a
  * connection that would exceed either is closed.
  */
-function oneAtATime(listener: (req: IncomingMessage, res: ServerResponse) => void, bounds: { perConnection: number; total: number }): (req: IncomingMessage, res: ServerResponse) => void {
+function oneAtATime(
+  listener: (req: IncomingMessage, res: ServerResponse) => void,
+  bounds: { perConnection: number; total: number },
+): (req: IncomingMessage, res: ServerResponse) => void {
   const queues = new WeakMap<object, { busy: boolean; waiting: Array<() => void> }>();
   let waitingInAll = 0;
   return (req, res) => {
@@ -369,7 +376,8 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
   const keepAliveTimeout = timeout(options.keepAliveTimeoutMs, 5_000, 'keepAliveTimeoutMs');
   if (requestTimeout < headersTimeout) throw new InvalidArgumentError('requestTimeoutMs must not be less than headersTimeoutMs', { code: 'out-of-range' });
   const maxConnections = options.maxConnections ?? 256;
-  if (!Number.isSafeInteger(maxConnections) || maxConnections < 1) throw new InvalidArgumentError('maxConnections must be a positive whole number', { code: 'out-of-range' });
+  if (!Number.isSafeInteger(maxConnections) || maxConnections < 1)
+    throw new InvalidArgumentError('maxConnections must be a positive whole number', { code: 'out-of-range' });
   const globs = (options.protect ?? ['/**']).map(protectGlob);
   const corsOrigins = options.cors ? new Set(options.cors.origins) : undefined;
 
@@ -380,13 +388,14 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
     const store = (['tokenTtl', 'maxTokensPerKey', 'maxTokens'] as const).find((name) => options[name] !== undefined);
     if (store) throw new TypeError(`${store} configures the built-in token store and cannot be given with tokens: set it on the token service`);
   }
-  const tokens = options.apiKeys && options.tokens === undefined
-    ? new MemoryTokenStore({
-        ttlSeconds: options.tokenTtl ?? 3600,
-        ...(options.maxTokensPerKey !== undefined ? { maxTokensPerSubject: options.maxTokensPerKey } : {}),
-        ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
-      })
-    : undefined;
+  const tokens =
+    options.apiKeys && options.tokens === undefined
+      ? new MemoryTokenStore({
+          ttlSeconds: options.tokenTtl ?? 3600,
+          ...(options.maxTokensPerKey !== undefined ? { maxTokensPerSubject: options.maxTokensPerKey } : {}),
+          ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
+        })
+      : undefined;
   let tokenHandler: TokenHandler | undefined;
   let guard: BearerGuard<TokenRecord> | undefined;
   const service: TokenService<TokenRecord> | undefined = options.tokens ?? tokens;
@@ -430,7 +439,14 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
     return listed;
   };
 
-  const answerContent = async (req: IncomingMessage, res: ServerResponse, method: string, route: ContentRoute | null, query: string, authenticated: boolean) => {
+  const answerContent = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    route: ContentRoute | null,
+    query: string,
+    authenticated: boolean,
+  ) => {
     if (route === null || (route.matched === undefined && route.file === undefined)) {
       toNode(res, jsonResponse(404, { error: 'OBJECT_UNKNOWN' }));
       return;
@@ -443,9 +459,14 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
     // 5.7.4's filtered view: listing items the client may not see without a token are left out, silently.
     const hasToken = authenticated || (guard !== undefined && req.headers.authorization !== undefined && (await guard.check(req)).ok);
     const visible = (path: string) => hasToken || guard === undefined || !matchesGlob(`/v${route.version}${path}`);
-    const { needsToken, ...answer } = options.content!.answer(route.matched!, new URLSearchParams(query), { origin: url, servers: [{ rootUrl: `${url}${route.prefix}`, versions: listedList() as [string, ...string[]] }], visible });
+    const { needsToken, ...answer } = options.content!.answer(route.matched!, new URLSearchParams(query), {
+      origin: url,
+      servers: [{ rootUrl: `${url}${route.prefix}`, versions: listedList() as [string, ...string[]] }],
+      visible,
+    });
     // It embeds an object this client may not see (seed 5.7.2): the answer needs a token too.
-    if (needsToken && guard && !hasToken) return guard(req, res, () => void answerContent(req, res, method, route, query, true).catch((error: unknown) => res.destroy(error as Error)));
+    if (needsToken && guard && !hasToken)
+      return guard(req, res, () => void answerContent(req, res, method, route, query, true).catch((error: unknown) => res.destroy(error as Error)));
     toNode(res, answer);
   };
 
@@ -477,7 +498,8 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
     if (path === '/.well-known/tea') {
       const body = discovery();
       if (body === undefined) toNode(res, jsonResponse(404, { error: 'not_found', error_description: 'this server publishes no discovery document' }));
-      else if (method !== 'GET' && method !== 'HEAD') toNode(res, jsonResponse(405, { error: 'method_not_allowed', error_description: 'use GET' }, { allow: 'GET, HEAD' }));
+      else if (method !== 'GET' && method !== 'HEAD')
+        toNode(res, jsonResponse(405, { error: 'method_not_allowed', error_description: 'use GET' }, { allow: 'GET, HEAD' }));
       else toNode(res, { status: 200, headers: { 'content-type': 'application/json' }, body });
       return;
     }
@@ -555,7 +577,9 @@ export async function startTeaServer(options: TeaServerOptions): Promise<Running
     tokens,
     revokeTokens: () => {
       if (options.tokens !== undefined) {
-        throw new TypeError('revokeTokens works with the built-in token store only: a signed, stateless token cannot be revoked alone; remove its key from the key set instead');
+        throw new TypeError(
+          'revokeTokens works with the built-in token store only: a signed, stateless token cannot be revoked alone; remove its key from the key set instead',
+        );
       }
       tokens?.revokeAll();
     },

@@ -9,18 +9,7 @@ import type { X509Certificate } from 'node:crypto';
 import type { TokenErrorCode } from '../../../types/index.js';
 import { decodeBasicCredentials, formUrlDecode } from '../protocol/basic-credentials.js';
 import { FailureThrottle, type ThrottleOptions } from './failure-throttle.js';
-import {
-  TOO_LARGE,
-  fromFetch,
-  fromNode,
-  jsonResponse,
-  quoted,
-  safeDescription,
-  toFetch,
-  toNode,
-  type KitRequest,
-  type KitResponse,
-} from './http-exchange.js';
+import { TOO_LARGE, fromFetch, fromNode, jsonResponse, quoted, safeDescription, toFetch, toNode, type KitRequest, type KitResponse } from './http-exchange.js';
 import { InvalidArgumentError, TeapurlError } from '../../shared/errors.js';
 
 /**
@@ -258,10 +247,7 @@ export class TokenEndpointError extends TeapurlError<TokenErrorCode> {
 }
 
 /** The grant types of RFC 7521 assertions, whose `assertion` parameter is required. */
-const ASSERTION_GRANTS = new Set([
-  'urn:ietf:params:oauth:grant-type:jwt-bearer',
-  'urn:ietf:params:oauth:grant-type:saml2-bearer',
-]);
+const ASSERTION_GRANTS = new Set(['urn:ietf:params:oauth:grant-type:jwt-bearer', 'urn:ietf:params:oauth:grant-type:saml2-bearer']);
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
@@ -270,7 +256,22 @@ const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 type Outcome = { response: KitResponse; close?: boolean } | 'client-gone';
 
-const KNOWN_PARAMETERS = new Set(['grant_type', 'client_id', 'client_secret', 'assertion', 'scope', 'resource', 'audience', 'subject_token', 'subject_token_type', 'actor_token', 'actor_token_type', 'requested_token_type', 'client_assertion', 'client_assertion_type']);
+const KNOWN_PARAMETERS = new Set([
+  'grant_type',
+  'client_id',
+  'client_secret',
+  'assertion',
+  'scope',
+  'resource',
+  'audience',
+  'subject_token',
+  'subject_token_type',
+  'actor_token',
+  'actor_token_type',
+  'requested_token_type',
+  'client_assertion',
+  'client_assertion_type',
+]);
 
 function describeName(name: string): string {
   return JSON.stringify(safeDescription(name.slice(0, 40))).replace(/"/g, "'");
@@ -294,7 +295,8 @@ function parseForm(body: Uint8Array): Map<string, string> | string {
     // RFC 6749 section 3.2: parameters must not be included more than once.
     // Only a parameter name this endpoint knows is echoed: a bare secret pasted into the body
     // would otherwise come back in the answer.
-    if (form.has(name)) return KNOWN_PARAMETERS.has(name) ? `the parameter ${describeName(name)} appears more than once` : 'a form parameter appears more than once';
+    if (form.has(name))
+      return KNOWN_PARAMETERS.has(name) ? `the parameter ${describeName(name)} appears more than once` : 'a form parameter appears more than once';
     form.set(name, value);
   }
   return form;
@@ -345,9 +347,11 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
     options.issueToken ?? ((request) => options.tokens!.issue(request.subject, request));
   const maxBodyBytes = options.maxBodyBytes ?? 16 * 1024;
   const realm = options.realm ?? 'tea';
-  const onError = options.onError ?? ((error: unknown) => {
-    console.error(`teapurl token endpoint: ${error instanceof Error ? error.message : String(error)}`);
-  });
+  const onError =
+    options.onError ??
+    ((error: unknown) => {
+      console.error(`teapurl token endpoint: ${error instanceof Error ? error.message : String(error)}`);
+    });
   // A Map, so a grant_type of "__proto__" or "constructor" finds nothing.
   const grants = new Map(Object.entries(options.grants ?? {}));
   if (grants.has('client_credentials')) {
@@ -356,8 +360,7 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
 
   const error = (status: number, code: TokenErrorCode, description: string, headers: Record<string, string> = {}): KitResponse =>
     jsonResponse(status, { error: code, error_description: safeDescription(description) }, { ...NO_STORE, ...headers });
-  const invalidClient = (description: string): KitResponse =>
-    error(401, 'invalid_client', description, { 'www-authenticate': `Basic realm=${quoted(realm)}` });
+  const invalidClient = (description: string): KitResponse => error(401, 'invalid_client', description, { 'www-authenticate': `Basic realm=${quoted(realm)}` });
 
   const throttle = options.throttle ? new FailureThrottle(options.throttle === true ? {} : options.throttle) : undefined;
   const tooManyFailures = (retryAfterMs: number): KitResponse => {
@@ -371,7 +374,12 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
   };
 
   /** Checks one API key, throttled; the same steps whether or not the key id exists. */
-  async function checkApiKey(request: KitRequest, keyId: string, secret: string, method: ClientAuthenticationMethod): Promise<AuthenticatedClient | KitResponse> {
+  async function checkApiKey(
+    request: KitRequest,
+    keyId: string,
+    secret: string,
+    method: ClientAuthenticationMethod,
+  ): Promise<AuthenticatedClient | KitResponse> {
     const ticket = throttle?.attempt(keyId, request.clientAddress);
     if (ticket && 'retryAfterMs' in ticket) return tooManyFailures(ticket.retryAfterMs);
     let valid: boolean;
@@ -513,7 +521,8 @@ export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
   };
   const fetchHandler = async (request: Request, info: FetchTokenRequestInfo = {}): Promise<Response> => {
     const outcome = await respond(fromFetch(request, info.clientCertificate, info.clientAddress));
-    if (outcome === 'client-gone') return toFetch(jsonResponse(400, { error: 'invalid_request', error_description: 'the request body could not be read' }, NO_STORE));
+    if (outcome === 'client-gone')
+      return toFetch(jsonResponse(400, { error: 'invalid_request', error_description: 'the request body could not be read' }, NO_STORE));
     return toFetch(outcome.response);
   };
   return Object.assign(listener, { fetch: fetchHandler });

@@ -103,7 +103,8 @@ export class MemoryTokenStore implements TokenService<TokenRecord> {
     this.maxTokens = positiveInteger(options.maxTokens ?? 100_000, 'maxTokens');
     const interval = options.sweepIntervalSeconds ?? 60;
     if (interval !== false) {
-      if (!Number.isFinite(interval) || interval <= 0) throw new InvalidArgumentError('sweepIntervalSeconds must be a positive number or false', { code: 'out-of-range' });
+      if (!Number.isFinite(interval) || interval <= 0)
+        throw new InvalidArgumentError('sweepIntervalSeconds must be a positive number or false', { code: 'out-of-range' });
       this.timer = setInterval(() => this.sweep(), interval * 1000);
       // A store must never be what keeps a process running.
       this.timer.unref?.();

@@ -12,5 +12,5 @@ export function asArray(value: unknown): readonly unknown[] {
 
 /** An own property of an object, never an inherited one. */
 export function own(obj: Record<string, unknown> | undefined, key: string): unknown {
-  return obj && Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
+  return obj && Object.hasOwn(obj, key) ? obj[key] : undefined;
 }

@@ -180,7 +180,13 @@ export interface StringSlot {
  * The source of a format whose reader records, by pointer, where each value it kept stands and
  * the slot of each string it may rewrite (a slot missing: why that string cannot be rewritten).
  */
-export function recordedSource(format: SourceFormat, text: string, value: unknown, offsets: ReadonlyMap<string, number>, slots: ReadonlyMap<string, StringSlot | string>): DocumentSource {
+export function recordedSource(
+  format: SourceFormat,
+  text: string,
+  value: unknown,
+  offsets: ReadonlyMap<string, number>,
+  slots: ReadonlyMap<string, StringSlot | string>,
+): DocumentSource {
   return { format, value, locateAll: mappedLocator(text, offsets), edits: (fixes) => slotEdits(slots, fixes) };
 }
 

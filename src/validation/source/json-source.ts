@@ -221,7 +221,10 @@ function stringEnd(text: string, start: number): number {
  * with their product. Offsets are shifted by `shift`, the byte order mark the text was read without.
  */
 function stringEdits(text: string, fixes: readonly FindingFix[], shift: number): (TextEdit | string)[] {
-  const starts = new PositionIndex(text, fixes.map((f) => ({ pointer: f.pointer }))).offsets();
+  const starts = new PositionIndex(
+    text,
+    fixes.map((f) => ({ pointer: f.pointer })),
+  ).offsets();
   return fixes.map((fix, i) => {
     const start = starts[i]!;
     const end = text.charCodeAt(start) === 0x22 ? stringEnd(text, start) : -1;

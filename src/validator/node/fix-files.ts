@@ -1,4 +1,20 @@
-import { closeSync, constants, fchmodSync, fchownSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fchownSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  lstatSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import path from 'node:path';
 import { replacementHunks, type Replacement } from '../../validation/edit-diff.js';
 import { leftToAPerson, refusal, type AppliedFix, type FixTextResult } from '../../validation/fix-text.js';
@@ -393,7 +409,14 @@ function planFix(found: ValidationResult, options: FixFilesOptions, full: string
  */
 async function fixOneFile(found: ValidationResult, options: FixFilesOptions, cwd: string, namedIn: string | null): Promise<FileFix> {
   const { file } = found;
-  const notWritten = (note: string): FileFix => ({ file, outcome: 'not-written', applied: [], result: { ...found, findings: leftToAPerson(found.findings, 'not fixed: the file was not written') }, diff: '', note });
+  const notWritten = (note: string): FileFix => ({
+    file,
+    outcome: 'not-written',
+    applied: [],
+    result: { ...found, findings: leftToAPerson(found.findings, 'not fixed: the file was not written') },
+    diff: '',
+    note,
+  });
   // Resolved once: the file planned, diffed and written is this one, whatever links lead to it.
   const target = fixTarget(path.resolve(cwd, file), cwd, namedIn);
   const plan = planFix(found, options, target?.real ?? path.resolve(cwd, file), notWritten);
@@ -402,7 +425,9 @@ async function fixOneFile(found: ValidationResult, options: FixFilesOptions, cwd
   if (fixed.refused) return { file, outcome: 'refused', applied: [], result: asResult(file, fixed), diff: '', note: `not fixed: ${fixed.refused}` };
   if (!fixed.changed) return { file, outcome: 'unchanged', applied: [], result: asResult(file, fixed), diff: '', note: null };
   if (options.dryRun && target?.named == null) {
-    return notWritten(`not in the diff: it lies outside the working directory, where 'patch -p1' and 'git apply' cannot reach it; run teapurl from a folder that holds it`);
+    return notWritten(
+      `not in the diff: it lies outside the working directory, where 'patch -p1' and 'git apply' cannot reach it; run teapurl from a folder that holds it`,
+    );
   }
   if (target === null) {
     return notWritten(
@@ -459,7 +484,8 @@ export async function fixFiles(patterns: readonly string[], options: FixFilesOpt
     const left = { ...found, findings: leftToAPerson(found.findings) };
     if (refused) files.push({ file: found.file, outcome: 'refused', applied: [], result: left, diff: '', note: `not fixed: ${refused}` });
     // Nothing to fix, in the list or past its cap: the file is not read or validated again.
-    else if (!found.findings.some((f) => f.fix) && !hasFixPastCap(found)) files.push({ file: found.file, outcome: 'unchanged', applied: [], result: left, diff: '', note: null });
+    else if (!found.findings.some((f) => f.fix) && !hasFixPastCap(found))
+      files.push({ file: found.file, outcome: 'unchanged', applied: [], result: left, diff: '', note: null });
     else files.push(await fixOneFile(found, options, cwd, named.has(found.file) ? path.dirname(path.resolve(cwd, found.file)) : null));
   }
   return { files, unmatched: report.unmatched, valid: report.unmatched.length === 0 && files.every((f) => passes(f.result.findings)) };
@@ -499,7 +525,14 @@ export async function fixStream(
 ): Promise<FixedStream> {
   const file = options.file ?? '<stdin>';
   const refused = (result: ValidationResult): FixedStream => ({
-    fix: { file, outcome: 'refused', applied: [], result: { ...result, findings: leftToAPerson(result.findings) }, diff: '', note: `not fixed: ${result.findings[0]?.message ?? 'it is not text'}` },
+    fix: {
+      file,
+      outcome: 'refused',
+      applied: [],
+      result: { ...result, findings: leftToAPerson(result.findings) },
+      diff: '',
+      note: `not fixed: ${result.findings[0]?.message ?? 'it is not text'}`,
+    },
     text: null,
   });
   const bytes = await readStream(stream, file, options.maxBytes ?? DEFAULT_MAX_BYTES);
@@ -510,5 +543,8 @@ export async function fixStream(
   const result = asResult(file, fixed);
   if (fixed.refused) return { fix: { file, outcome: 'refused', applied: [], result, diff: '', note: `not fixed: ${fixed.refused}` }, text };
   const outcome: FileFixOutcome = !fixed.changed ? 'unchanged' : options.dryRun ? 'would-fix' : 'fixed';
-  return { fix: { file, outcome, applied: fixed.applied, result, diff: options.diff === false ? '' : unifiedDiff(file, text, fixed.edits), note: null }, text: fixed.text };
+  return {
+    fix: { file, outcome, applied: fixed.applied, result, diff: options.diff === false ? '' : unifiedDiff(file, text, fixed.edits), note: null },
+    text: fixed.text,
+  };
 }

@@ -136,7 +136,6 @@ export function validateBytes(bytes: Uint8Array, options: ValidateOptions = {}):
   return typeof text === 'string' ? validateText(text, withNodeGuard({ ...options, file })) : text;
 }
 
-
 /** The text of a document's bytes, or the finding that says why they are not a document's text (empty, binary, not UTF-8). Not public API. */
 export function documentText(bytes: Uint8Array, file: string): string | ValidationResult {
   if (bytes.length === 0) return fileProblem(file, 'file/empty', `${file} is empty`);

@@ -24,7 +24,8 @@ function stringsAt(document: unknown, pattern: string): [string, string][] {
     const [token, ...rest] = tokens as [string, ...string[]];
     if (token === '*') {
       if (Array.isArray(value)) value.forEach((item, i) => walk(item, rest, [...at, i]));
-      else if (value !== null && typeof value === 'object') for (const key of Object.keys(value)) walk((value as Record<string, unknown>)[key], rest, [...at, key]);
+      else if (value !== null && typeof value === 'object')
+        for (const key of Object.keys(value)) walk((value as Record<string, unknown>)[key], rest, [...at, key]);
       return;
     }
     const next = own(asObject(value), token);
@@ -53,7 +54,7 @@ function canonicalSpelling(value: string): string | null {
 export function versFieldsCheck(patterns: readonly string[]): SemanticCheck {
   return {
     rule: 'vers/invalid',
-    summary: 'Every VERS the schema marks is valid under the VERS specification, each version read by its type\'s scheme.',
+    summary: "Every VERS the schema marks is valid under the VERS specification, each version read by its type's scheme.",
     check(document, context: CheckContext) {
       const findings: RawFinding[] = [];
       for (const pattern of patterns) {
@@ -101,7 +102,12 @@ const examplesOfType: SemanticCheck = {
       for (const [pointer, value] of stringsAt(document, pattern)) {
         const named = versType(value);
         if (named === null || named === type || context.rejected?.has(pointer)) continue;
-        findings.push({ pointer, severity: 'error', rule: this.rule, message: `${humanPath(pointer)} ${quoted(value)} is a VERS of type ${quoted(named)}, not of this definition's type ${quoted(type)}` });
+        findings.push({
+          pointer,
+          severity: 'error',
+          rule: this.rule,
+          message: `${humanPath(pointer)} ${quoted(value)} is a VERS of type ${quoted(named)}, not of this definition's type ${quoted(type)}`,
+        });
       }
     }
     return findings;
@@ -114,7 +120,14 @@ const knownScheme: SemanticCheck = {
   check(document, context) {
     const type = definedType(document, context);
     if (type === null || versTypes().includes(type)) return [];
-    return [{ pointer: '/type', severity: 'warning', rule: this.rule, message: `type ${quoted(type)} is not one of the ${versTypes().length} VERS types teapurl can order; its examples are checked for syntax only` }];
+    return [
+      {
+        pointer: '/type',
+        severity: 'warning',
+        rule: this.rule,
+        message: `type ${quoted(type)} is not one of the ${versTypes().length} VERS types teapurl can order; its examples are checked for syntax only`,
+      },
+    ];
   },
 };
 
@@ -134,11 +147,21 @@ const nativeAgrees: SemanticCheck = {
       try {
         read = versFromNative(type, native);
       } catch (error) {
-        findings.push({ pointer: toPointer(['native_and_vers_equivalent_examples', i, 'native_range']), severity: 'warning', rule: this.rule, message: `teapurl cannot read the ${type} range ${quoted(native)}: ${error instanceof Error ? error.message : String(error)}` });
+        findings.push({
+          pointer: toPointer(['native_and_vers_equivalent_examples', i, 'native_range']),
+          severity: 'warning',
+          rule: this.rule,
+          message: `teapurl cannot read the ${type} range ${quoted(native)}: ${error instanceof Error ? error.message : String(error)}`,
+        });
         return;
       }
       if (sameRange(read, vers)) return;
-      findings.push({ pointer, severity: 'warning', rule: this.rule, message: `${humanPath(pointer)} ${quoted(vers)} is not what teapurl reads the ${type} range ${quoted(native)} as: ${quoted(read, 500)}` });
+      findings.push({
+        pointer,
+        severity: 'warning',
+        rule: this.rule,
+        message: `${humanPath(pointer)} ${quoted(vers)} is not what teapurl reads the ${type} range ${quoted(native)} as: ${quoted(read, 500)}`,
+      });
     });
     return findings;
   },
@@ -165,10 +188,20 @@ const idNamesFile: SemanticCheck = {
     const findings: RawFinding[] = [];
     const id = own(asObject(document), '$id');
     if (typeof id === 'string' && !context.rejected?.has('/$id') && lastSegment(id) !== definitionFile(type)) {
-      findings.push({ pointer: '/$id', severity: 'error', rule: this.rule, message: `$id ${quoted(id)} names the file ${quoted(lastSegment(id))}, but a definition of type ${quoted(type)} is ${quoted(definitionFile(type))}` });
+      findings.push({
+        pointer: '/$id',
+        severity: 'error',
+        rule: this.rule,
+        message: `$id ${quoted(id)} names the file ${quoted(lastSegment(id))}, but a definition of type ${quoted(type)} is ${quoted(definitionFile(type))}`,
+      });
     }
     if (hasJsonFileName(context.file) && lastSegment(context.file) !== definitionFile(type)) {
-      findings.push({ pointer: '/type', severity: 'warning', rule: this.rule, message: `the file is named ${quoted(lastSegment(context.file))}, but a definition of type ${quoted(type)} is ${quoted(definitionFile(type))}` });
+      findings.push({
+        pointer: '/type',
+        severity: 'warning',
+        rule: this.rule,
+        message: `the file is named ${quoted(lastSegment(context.file))}, but a definition of type ${quoted(type)} is ${quoted(definitionFile(type))}`,
+      });
     }
     return findings;
   },
@@ -181,7 +214,14 @@ const indexSorted: SemanticCheck = {
     const types = asArray(document)?.filter((t): t is string => typeof t === 'string') ?? [];
     const at = types.findIndex((type, i) => i > 0 && type < types[i - 1]!);
     if (at === -1) return [];
-    return [{ pointer: toPointer([at]), severity: 'warning', rule: this.rule, message: `${quoted(types[at]!)} comes after ${quoted(types[at - 1]!)}: keep the types in ascending order` }];
+    return [
+      {
+        pointer: toPointer([at]),
+        severity: 'warning',
+        rule: this.rule,
+        message: `${quoted(types[at]!)} comes after ${quoted(types[at - 1]!)}: keep the types in ascending order`,
+      },
+    ];
   },
 };
 

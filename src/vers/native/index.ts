@@ -71,7 +71,9 @@ export function versFromNative(type: string, native: string): string {
   const read = NATIVE[type];
   if (read === undefined) {
     if (SCHEMES[type] === undefined) requireScheme(type, 0);
-    throw new VersError('no-native-notation', `teapurl reads no native range notation for '${type}'; native notations: ${nativeVersTypes().join(', ')}`, { offset: 0 });
+    throw new VersError('no-native-notation', `teapurl reads no native range notation for '${type}'; native notations: ${nativeVersTypes().join(', ')}`, {
+      offset: 0,
+    });
   }
   const scheme = requireScheme(type, 0);
   const intervals = clauseSetsToIntervals(type, scheme, read(native));

@@ -28,7 +28,14 @@ export function readOpenssl(text: string): ClauseSet[] {
 /** The first version of the next minor branch: `1.4.1` → `1.5.0`. */
 function nextMinor(version: string, offset: number): { next: string; stable: boolean } {
   const [major, minor] = version.split('.');
-  if (major === undefined || minor === undefined || digitsEnd(major, 0) !== major.length || digitsEnd(minor, 0) !== minor.length || major === '' || minor === '') {
+  if (
+    major === undefined ||
+    minor === undefined ||
+    digitsEnd(major, 0) !== major.length ||
+    digitsEnd(minor, 0) !== minor.length ||
+    major === '' ||
+    minor === ''
+  ) {
     throw nativeError(`'${version}' is not an nginx version (MAJOR.MINOR.PATCH)`, offset);
   }
   const m = BigInt(minor);
@@ -50,7 +57,12 @@ export function readNginx(text: string): ClauseSet[] {
     if (item.endsWith('+')) {
       const version = item.slice(0, -1);
       const { next, stable } = nextMinor(version, offset);
-      return stable ? [{ op: '>=', version, offset }, { op: '<', version: next, offset }] : [{ op: '>=', version, offset }];
+      return stable
+        ? [
+            { op: '>=', version, offset },
+            { op: '<', version: next, offset },
+          ]
+        : [{ op: '>=', version, offset }];
     }
     return [{ op: '=', version: item, offset }];
   });

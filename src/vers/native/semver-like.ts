@@ -28,8 +28,26 @@ export interface Dialect {
   readonly emptyMeansAny: boolean;
 }
 
-export const NPM_DIALECT: Dialect = { name: 'npm', or: ['||'], commaAnd: false, bare: 'x-range', tilde: 'minor', hyphen: true, notEqual: false, emptyMeansAny: true };
-export const CARGO_DIALECT: Dialect = { name: 'Cargo', or: [], commaAnd: true, bare: 'caret', tilde: 'minor', hyphen: false, notEqual: false, emptyMeansAny: false };
+export const NPM_DIALECT: Dialect = {
+  name: 'npm',
+  or: ['||'],
+  commaAnd: false,
+  bare: 'x-range',
+  tilde: 'minor',
+  hyphen: true,
+  notEqual: false,
+  emptyMeansAny: true,
+};
+export const CARGO_DIALECT: Dialect = {
+  name: 'Cargo',
+  or: [],
+  commaAnd: true,
+  bare: 'caret',
+  tilde: 'minor',
+  hyphen: false,
+  notEqual: false,
+  emptyMeansAny: false,
+};
 
 /** A partial version: numbers up to the first wildcard or missing part, then a pre-release. */
 interface Partial {
@@ -192,7 +210,8 @@ export function readSemverLike(text: string, dialect: Dialect): ClauseSet[] {
       continue;
     }
     const parts = expressions(alternative.text, alternative.offset, dialect);
-    if (parts.length === 0 && !dialect.emptyMeansAny) throw nativeError(`an empty ${alternatives.length > 1 ? 'alternative' : 'range'} in a ${dialect.name} range`, alternative.offset);
+    if (parts.length === 0 && !dialect.emptyMeansAny)
+      throw nativeError(`an empty ${alternatives.length > 1 ? 'alternative' : 'range'} in a ${dialect.name} range`, alternative.offset);
     const set: Clause[] = [];
     let possible = true;
     for (const part of parts) {

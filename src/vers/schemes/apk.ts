@@ -70,6 +70,7 @@ function getToken(cur: Cursor): number {
   let i = cur.at;
   let nextType = INVALID;
   switch (cur.type) {
+    // biome-ignore lint/suspicious/noFallthroughSwitchClause: a digit that is not a leading zero reads as DIGIT does
     case DIGIT_OR_ZERO:
       if (text[i] === '0') {
         // The zeros before the last digit; a lone 0 is the number 0, so 1.0_rc1 < 1.0.

@@ -19,7 +19,8 @@ export interface ConanKey {
 
 function items(text: string): Item[] {
   const list = text.split('.').map((item): Item => (item !== '' && digitsEnd(item, 0) === item.length ? toInt(item) : item));
-  while (list.length > 0 && typeof list[list.length - 1] !== 'string' && list[list.length - 1] == 0) list.pop(); // eslint-disable-line eqeqeq -- a number or a bigint
+  // biome-ignore lint/suspicious/noDoubleEquals: a number or a bigint: == compares 0 and 0n alike
+  while (list.length > 0 && typeof list[list.length - 1] !== 'string' && list[list.length - 1] == 0) list.pop();
   return list;
 }
 

@@ -14,7 +14,8 @@ export type GemKey = readonly (Int | string)[];
 /** `segments` without its trailing zeros. */
 function withoutTrailingZeros(segments: (Int | string)[]): (Int | string)[] {
   let end = segments.length;
-  while (end > 0 && segments[end - 1] == 0) end--; // eslint-disable-line eqeqeq -- a number or a bigint
+  // biome-ignore lint/suspicious/noDoubleEquals: a number or a bigint: == compares 0 and 0n alike
+  while (end > 0 && segments[end - 1] == 0) end--;
   return segments.slice(0, end);
 }
 

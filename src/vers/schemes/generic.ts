@@ -30,7 +30,8 @@ export function parseGeneric(text: string): GenericKey {
     if (isDigit(c)) {
       const end = digitsEnd(text, i);
       const value = toInt(text.slice(i, end));
-      parts.push([value == 0 ? ZERO : NONZERO, value]); // eslint-disable-line eqeqeq -- a number or a bigint
+      // biome-ignore lint/suspicious/noDoubleEquals: a number or a bigint: == compares 0 and 0n alike
+      parts.push([value == 0 ? ZERO : NONZERO, value]);
       previousNumber = true;
       i = end;
     } else if (isAlpha(c)) {

@@ -51,7 +51,8 @@ function parseItem(digit: boolean, text: string): Item {
 }
 
 function isNull(item: Item): boolean {
-  if (item.kind === INT) return item.value == 0; // eslint-disable-line eqeqeq -- a number or a bigint
+  // biome-ignore lint/suspicious/noDoubleEquals: a number or a bigint: == compares 0 and 0n alike
+  if (item.kind === INT) return item.value == 0;
   return item.kind === STRING ? item.order === RELEASE : item.items.length === 0;
 }
 

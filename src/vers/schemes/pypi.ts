@@ -85,7 +85,11 @@ export function parsePep440(version: string): Pep440Key {
   }
 
   let pre: [number, Int] | undefined;
-  const preLabel = findLabel(text, i, PRE_LABELS.map(([label]) => label));
+  const preLabel = findLabel(
+    text,
+    i,
+    PRE_LABELS.map(([label]) => label),
+  );
   if (preLabel) {
     const rank = PRE_LABELS.find(([label]) => label === preLabel[0])![1];
     let n: Int;

@@ -19,9 +19,15 @@ export interface VersionScheme<K = unknown> {
 }
 
 /** A scheme with its key type erased, as the table holds them. */
-export type AnyVersionScheme = VersionScheme<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the table erases each scheme's key type; unknown would not accept them
+export type AnyVersionScheme = VersionScheme<any>;
 
 /** Builds a scheme; the type parameter ties `parse` and `compare` together. */
-export function scheme<K>(label: string, parse: (version: string) => K, compare: (a: K, b: K) => number, canonical?: (version: string) => BadVersion | undefined): VersionScheme<K> {
+export function scheme<K>(
+  label: string,
+  parse: (version: string) => K,
+  compare: (a: K, b: K) => number,
+  canonical?: (version: string) => BadVersion | undefined,
+): VersionScheme<K> {
   return Object.freeze(canonical ? { label, parse, compare, canonical } : { label, parse, compare });
 }

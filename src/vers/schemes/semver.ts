@@ -74,6 +74,7 @@ export function parseSemVer(text: string, spelling: Spelling): SemVerKey {
   } else if (spelling.v === 'required') {
     throw new BadVersion("must start with 'v'", 0);
   }
+  // biome-ignore lint/style/useConst: assigned on each branch below
   let major: Int;
   let minor: Int = 0;
   let patch: Int = 0;

@@ -79,7 +79,10 @@ function produce(test: VersSuiteCase): { actual: unknown; expected: unknown; sam
       const sorted = [...strings(fields.versions, 'versions')].sort((a, b) => compareVersions(type, a, b));
       const expected = test.expectedOutput;
       const same = (a: unknown, b: unknown) =>
-        Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v: string, i) => typeof b[i] === 'string' && compareVersions(type, v, b[i] as string) === 0);
+        Array.isArray(a) &&
+        Array.isArray(b) &&
+        a.length === b.length &&
+        a.every((v: string, i) => typeof b[i] === 'string' && compareVersions(type, v, b[i] as string) === 0);
       return { actual: sorted, expected, same, exact: JSON.stringify(sorted) === JSON.stringify(expected) };
     }
     case 'equality': {

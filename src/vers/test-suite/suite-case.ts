@@ -36,7 +36,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Reads the cases of one document, naming the case (`tests[i]`) and member when something is off. */
 export function readVersSuiteCases(document: unknown, file: string): VersSuiteCase[] {
-  if (!isRecord(document) || !Array.isArray(document.tests)) throw new VersSuiteFormatError(file, 'not a VERS test document: expected an object with a "tests" array');
+  if (!isRecord(document) || !Array.isArray(document.tests))
+    throw new VersSuiteFormatError(file, 'not a VERS test document: expected an object with a "tests" array');
   return document.tests.map((test: unknown, index: number): VersSuiteCase => {
     const at = `tests[${index}]`;
     if (!isRecord(test)) throw new VersSuiteFormatError(file, `${at} is not an object`);

@@ -70,10 +70,7 @@ function listener(handler: Handler, requests: SeenRequest[]) {
 }
 
 /** An HTTPS server with the given certificate; `ca` + `requestCert` ask for and verify client certificates. */
-export async function startHttps(
-  handler: Handler,
-  tls: { cert: string; key: string; ca?: string; requestCert?: boolean },
-): Promise<TestServer> {
+export async function startHttps(handler: Handler, tls: { cert: string; key: string; ca?: string; requestCert?: boolean }): Promise<TestServer> {
   const requests: SeenRequest[] = [];
   const server = createHttpsServer(
     { cert: tls.cert, key: tls.key, ...(tls.ca ? { ca: tls.ca } : {}), requestCert: tls.requestCert ?? false, rejectUnauthorized: false },

@@ -39,7 +39,9 @@ export function json(res: ServerResponse, status: number, body: unknown, headers
  * Starts the server (https with `tls`, or plain http) on 127.0.0.1. Everything under /v1.0.0 but
  * /token needs a bearer token when `protect` is set.
  */
-export async function startOpenApiServer(options: { tls?: { cert: string; key: string }; key?: { id: string; secret: string }; protect?: boolean } = {}): Promise<OpenApiServer> {
+export async function startOpenApiServer(
+  options: { tls?: { cert: string; key: string }; key?: { id: string; secret: string }; protect?: boolean } = {},
+): Promise<OpenApiServer> {
   const seen: Seen[] = [];
   const issued: string[] = [];
   const valid = new Set<string>();

@@ -183,7 +183,13 @@ function sortFindings(entries: readonly RegisteredEntry[], rule: string): RawFin
       const replacement = belongs.item[member] as string;
       if (member === 'value') findings.push({ pointer: at, severity: 'warning', rule, message, fix: { pointer: at, replacement } });
       else if (entry.item[member] !== replacement) {
-        findings.push({ pointer: at, severity: 'warning', rule, message: `${humanPath(at)} moves with its value when registered_values is sorted: here comes the ${member} of ${quoted(belongs.value)}`, fix: { pointer: at, replacement } });
+        findings.push({
+          pointer: at,
+          severity: 'warning',
+          rule,
+          message: `${humanPath(at)} moves with its value when registered_values is sorted: here comes the ${member} of ${quoted(belongs.value)}`,
+          fix: { pointer: at, replacement },
+        });
       }
     }
   });
@@ -192,7 +198,8 @@ function sortFindings(entries: readonly RegisteredEntry[], rule: string): RawFin
 
 const registeredValues: SemanticCheck = {
   rule: 'purl-type/registered-values',
-  summary: 'Registered namespace values are distinct (case aside where the namespace ignores case) and sorted by value (a warning `--fix` mends), and a prohibited namespace registers none.',
+  summary:
+    'Registered namespace values are distinct (case aside where the namespace ignores case) and sorted by value (a warning `--fix` mends), and a prohibited namespace registers none.',
   check(document, { rejected }) {
     const namespace = asObject(own(asObject(document), 'namespace_definition'));
     const raw = own(namespace, 'registered_values');
@@ -236,7 +243,8 @@ const registeredValues: SemanticCheck = {
 
 const exampleWarnings: SemanticCheck = {
   rule: 'purl-type/example-warning',
-  summary: "A valid example gets the warnings the definition's own engine gives a PURL: a namespace not among `registered_values`, a `recommended` qualifier missing.",
+  summary:
+    "A valid example gets the warnings the definition's own engine gives a PURL: a namespace not among `registered_values`, a `recommended` qualifier missing.",
   check(document, context) {
     const findings: RawFinding[] = [];
     for (const e of examplesOf(document, context)) {
@@ -244,7 +252,12 @@ const exampleWarnings: SemanticCheck = {
       if (warnings.length === 0) continue;
       const pointer = toPointer(['examples', e.index]);
       for (const warning of warnings) {
-        findings.push({ pointer, severity: 'warning', rule: this.rule, message: `${humanPath(pointer)} ${quoted(e.purl)}: ${warning.message} (${warning.code})` });
+        findings.push({
+          pointer,
+          severity: 'warning',
+          rule: this.rule,
+          message: `${humanPath(pointer)} ${quoted(e.purl)}: ${warning.message} (${warning.code})`,
+        });
       }
     }
     return findings;

@@ -168,7 +168,10 @@ function runExamples(document: object, context: ExampleContext): DefinitionRun {
         ({ canonical, components } = repaired);
         problems = [];
       } else if (validation && !validation.valid && problems.length === 0 && rules) {
-        patternless ??= engineOf(compileDefinition(withoutPatterns(rules), { rules: settings.rulesFor, patternGuard: null, safeLength: settings.safeLength }), settings);
+        patternless ??= engineOf(
+          compileDefinition(withoutPatterns(rules), { rules: settings.rulesFor, patternGuard: null, safeLength: settings.safeLength }),
+          settings,
+        );
         const loose = patternless.validate(purl);
         canonical = loose.canonical;
         components = loose.valid ? parsedOrNull(patternless, purl) : null;
@@ -187,10 +190,7 @@ function runExamples(document: object, context: ExampleContext): DefinitionRun {
  * when no engine could be built (the schema rejected a member the examples depend on, or the
  * definition does not compile), else the rejected members left out; `null` when nothing was.
  */
-export function examplesUnchecked(
-  document: unknown,
-  context: ExampleContext,
-): Pick<DefinitionRun, 'blockedBy' | 'leftOut'> | null {
+export function examplesUnchecked(document: unknown, context: ExampleContext): Pick<DefinitionRun, 'blockedBy' | 'leftOut'> | null {
   const { blockedBy, leftOut } = run(document, context);
   return blockedBy === null && leftOut.length === 0 ? null : { blockedBy, leftOut };
 }

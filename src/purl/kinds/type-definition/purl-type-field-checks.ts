@@ -139,7 +139,8 @@ function notWebUrl(value: string): string | null {
   } catch {
     return 'is not an absolute URL';
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `uses the scheme "${url.protocol.slice(0, -1)}"; only https and http are links a reader can follow`;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return `uses the scheme "${url.protocol.slice(0, -1)}"; only https and http are links a reader can follow`;
   if (!/^https?:\/\/[^/]/i.test(value)) return 'has no host';
   return null;
 }

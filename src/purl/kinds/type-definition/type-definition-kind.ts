@@ -32,7 +32,8 @@ export const PURL_TYPE_DEFINITION_KIND: KindDefinition<'purl-type-definition'> =
   recognise: {
     fileName: (file) => TYPE_DEFINITION_FILE.test(file),
     shape: (value) =>
-      isJsonObject(value) && (hasOwn(value, 'name_definition') || hasOwn(value, 'namespace_definition') || (hasOwn(value, 'type') && hasOwn(value, 'examples'))),
+      isJsonObject(value) &&
+      (hasOwn(value, 'name_definition') || hasOwn(value, 'namespace_definition') || (hasOwn(value, 'type') && hasOwn(value, 'examples'))),
   },
   validate: purlTypeDefinition,
   checks: [...PURL_TYPE_FIELD_CHECKS, ...PURL_TYPE_PATTERN_CHECKS, ...PURL_TYPE_EXAMPLE_CHECKS, ...PURL_TYPE_EDITION_CHECKS, ...PURL_TYPE_UNCHECKED_CHECKS],

@@ -16,7 +16,13 @@ import { asObject, own } from '../../../validation/checks/read.js';
 
 /** One worked example the schema accepts, at its index in the document. */
 export type UrlExample = { readonly index: number } & (
-  | { readonly kind: 'purl'; readonly purl: string; readonly repository: string | null; readonly download: string | null; readonly versionPage: string | null | undefined }
+  | {
+      readonly kind: 'purl';
+      readonly purl: string;
+      readonly repository: string | null;
+      readonly download: string | null;
+      readonly versionPage: string | null | undefined;
+    }
   | { readonly kind: 'url'; readonly url: string; readonly purl: string | null }
 );
 
@@ -83,8 +89,21 @@ function acceptedExample(raw: unknown, index: number): UrlExample | null {
   const download = own(example, 'download');
   const url = own(example, 'url');
   const versionPage = own(example, 'version_page');
-  if (hasExactly(example, ['purl', 'repository', 'download'], ['version_page']) && typeof purl === 'string' && isStringOrNull(repository) && isStringOrNull(download) && (versionPage === undefined || isStringOrNull(versionPage))) {
-    return { index, kind: 'purl', purl, repository: repository as string | null, download: download as string | null, versionPage: versionPage as string | null | undefined };
+  if (
+    hasExactly(example, ['purl', 'repository', 'download'], ['version_page']) &&
+    typeof purl === 'string' &&
+    isStringOrNull(repository) &&
+    isStringOrNull(download) &&
+    (versionPage === undefined || isStringOrNull(versionPage))
+  ) {
+    return {
+      index,
+      kind: 'purl',
+      purl,
+      repository: repository as string | null,
+      download: download as string | null,
+      versionPage: versionPage as string | null | undefined,
+    };
   }
   if (hasExactly(example, ['url', 'purl']) && typeof url === 'string' && isStringOrNull(purl)) return { index, kind: 'url', url, purl: purl as string | null };
   return null;
@@ -122,7 +141,8 @@ function acceptedTemplate(raw: unknown, pointer: string, touched: ReadonlySet<st
     return true;
   };
   const strings = (value: unknown) => Array.isArray(value) && value.every((v) => typeof v === 'string');
-  const stringValues = (value: unknown) => asObject(value) !== null && Object.keys(value as object).every((key) => typeof own(value as Record<string, unknown>, key) === 'string');
+  const stringValues = (value: unknown) =>
+    asObject(value) !== null && Object.keys(value as object).every((key) => typeof own(value as Record<string, unknown>, key) === 'string');
   const sound =
     member('optional', strings) &&
     member('namespace', (value) => typeof value === 'string') &&

@@ -94,7 +94,13 @@ type ExampleRule<K extends UrlExample['kind']> = (
  * this document alone. `needs` are the template lists whose every member must have been compiled
  * for the rule to be sound ('all' for reading back, which tries every list).
  */
-function exampleCheck<K extends UrlExample['kind']>(rule: string, summary: string, kinds: readonly K[], needs: 'all' | 'none', perExample: ExampleRule<K>): SemanticCheck {
+function exampleCheck<K extends UrlExample['kind']>(
+  rule: string,
+  summary: string,
+  kinds: readonly K[],
+  needs: 'all' | 'none',
+  perExample: ExampleRule<K>,
+): SemanticCheck {
   return {
     rule,
     summary,
@@ -106,7 +112,9 @@ function exampleCheck<K extends UrlExample['kind']>(rule: string, summary: strin
       return ready.examples
         .filter((e): e is Extract<UrlExample, { kind: K }> => (kinds as readonly string[]).includes(e.kind))
         .flatMap((example) =>
-          perExample(urls, example, typed, purlContextOf(context).purlEngine()).map(([pointer, message]): RawFinding => ({ pointer, severity: 'error', rule, message: `${humanPath(pointer)}${message}` })),
+          perExample(urls, example, typed, purlContextOf(context).purlEngine()).map(
+            ([pointer, message]): RawFinding => ({ pointer, severity: 'error', rule, message: `${humanPath(pointer)}${message}` }),
+          ),
         );
     },
   };
@@ -129,13 +137,18 @@ const examplePurl = exampleCheck(
     // example without version_page leaves it unchecked.
     return (['repository', 'version_page', 'download'] as const)
       .filter((which) => !incomplete.has(which) && expected[which] !== undefined && given[which] !== expected[which])
-      .map((which) => [toPointer(['examples', example.index, which]), `: ${quoted(example.purl)} gives ${shown(given[which], 'no URL')}, not ${shown(expected[which] ?? null, 'none')}`]);
+      .map((which) => [
+        toPointer(['examples', example.index, which]),
+        `: ${quoted(example.purl)} gives ${shown(given[which], 'no URL')}, not ${shown(expected[which] ?? null, 'none')}`,
+      ]);
   },
 );
 
 const exampleUrl = exampleCheck('purl-urls/example-url', 'Each URL example reads back (urlToPurl) to its PURL.', ['url'], 'all', (urls, example) => {
   const got = urls.urlToPurl(example.url);
-  return got === example.purl ? [] : [[toPointer(['examples', example.index, 'purl']), `: ${quoted(example.url)} reads back to ${shown(got, 'no PURL')}, not ${shown(example.purl, 'none')}`]];
+  return got === example.purl
+    ? []
+    : [[toPointer(['examples', example.index, 'purl']), `: ${quoted(example.url)} reads back to ${shown(got, 'no PURL')}, not ${shown(example.purl, 'none')}`]];
 });
 
 const roundTrip = exampleCheck(
@@ -151,7 +164,12 @@ const roundTrip = exampleCheck(
     // Reading back to nothing holds when the URL could also name another package, this one among them.
     // So does the PURL without its version and with the URL as download_url, from a shape that cannot tell the version.
     if (got === trip.purl || got === trip.kept || (got === null && urlReadings(urls, trip.download).includes(trip.purl))) return [];
-    return [[toPointer(['examples', example.index, 'download']), `: ${quoted(trip.download, 500)} (from ${humanPath(trip.template)}) reads back to ${shown(got, 'no PURL')}, not ${quoted(trip.purl, 500)}; the template can only be read back wrongly`]];
+    return [
+      [
+        toPointer(['examples', example.index, 'download']),
+        `: ${quoted(trip.download, 500)} (from ${humanPath(trip.template)}) reads back to ${shown(got, 'no PURL')}, not ${quoted(trip.purl, 500)}; the template can only be read back wrongly`,
+      ],
+    ];
   },
 );
 
@@ -177,7 +195,8 @@ function examplesUnchecked(ready: CheckableUrlDocument): { what: string[]; fault
 
 const unchecked: SemanticCheck = {
   rule: 'purl-urls/unchecked',
-  summary: 'Says in one line what could not be checked because of a member the schema rejects (or one that does not compile), and why: the examples, their URLs, reading back, a template using a rejected variable.',
+  summary:
+    'Says in one line what could not be checked because of a member the schema rejects (or one that does not compile), and why: the examples, their URLs, reading back, a template using a rejected variable.',
   check(document, context) {
     const ready = checkable(document, context);
     if (!ready) return [];
@@ -204,9 +223,15 @@ export const PURL_URLS_CHECKS: readonly SemanticCheck[] = [
   problemCheck('purl-urls/template-syntax', 'Every template is an RFC 6570 URI template.'),
   problemCheck('purl-urls/unknown-variable', 'Templates, defaults, optional lists and derived variables name only variables that exist.'),
   problemCheck('purl-urls/reserved-expansion', 'Only {+registry} uses reserved expansion; every other value is encoded, so it stays in its path segment.'),
-  problemCheck('purl-urls/value-pattern', "Each of a template's patterns is a value pattern (characters and classes, each optionally quantified, at most three repeating) of a variable the template uses."),
+  problemCheck(
+    'purl-urls/value-pattern',
+    "Each of a template's patterns is a value pattern (characters and classes, each optionally quantified, at most three repeating) of a variable the template uses.",
+  ),
   problemCheck('purl-urls/misplaced-member', 'ignore is only in reverse shapes, read_back false only outside them, download true only in them.'),
-  problemCheck('purl-urls/mirror', "Each mirror stands for the default registry or the start of one of the document's templates, and is another prefix than it."),
+  problemCheck(
+    'purl-urls/mirror',
+    "Each mirror stands for the default registry or the start of one of the document's templates, and is another prefix than it.",
+  ),
   unknownType,
   unreadable,
   examplePurl,

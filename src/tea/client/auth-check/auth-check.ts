@@ -31,8 +31,10 @@ function checkedBase(baseUrl: string, allowInsecureHttp: boolean): string {
   // The raw text, not base.search and base.hash, which are empty for a bare trailing "?" or "#":
   // paths are appended to the base, and after either they would land in the query or fragment,
   // sending the credentials to the base itself. Not echoed: a query may hold a secret too.
-  if (/[?#]/.test(baseUrl)) throw new InvalidArgumentError('the base URL must not carry a query (?) or a fragment (#): it is the API base, url + "/v" + version (section 9)');
-  if (base.protocol === 'http:' && !allowInsecureHttp) throw new InvalidArgumentError(`${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4)`);
+  if (/[?#]/.test(baseUrl))
+    throw new InvalidArgumentError('the base URL must not carry a query (?) or a fragment (#): it is the API base, url + "/v" + version (section 9)');
+  if (base.protocol === 'http:' && !allowInsecureHttp)
+    throw new InvalidArgumentError(`${baseUrl} uses http://; TEA servers are reached over TLS only (section 5.4)`);
   if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new InvalidArgumentError(`${baseUrl} is not an https:// URL`);
   return base.href.replace(/\/+$/, '');
 }
@@ -73,7 +75,10 @@ export async function authCheck(baseUrl: string, options: AuthCheckOptions = {})
   }
   if (!isProtected && refused.status !== 400 && refused.status !== 401) {
     // Neither the 404 of a server without a token endpoint nor the refusal of one that has it.
-    probe.fail('no-authentication', `the resource is open but POST /token answered ${refused.status}: a server without a token endpoint answers 404 (section 4), one with it refuses a wrong key with invalid_client`);
+    probe.fail(
+      'no-authentication',
+      `the resource is open but POST /token answered ${refused.status}: a server without a token endpoint answers 404 (section 4), one with it refuses a wrong key with invalid_client`,
+    );
     probe.skipTheRest('cannot tell whether the server has a token endpoint');
     return probe.report('required');
   }

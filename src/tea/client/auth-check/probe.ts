@@ -113,7 +113,21 @@ export class Probe {
 
   /** The report, one result per rule in {@link AUTH_CHECK_RULES} order. */
   report(authentication: AuthCheckReport['authentication']): AuthCheckReport {
-    const results = AUTH_CHECK_RULES.map((rule): AuthCheckResult => ({ id: rule.id, section: rule.section, title: rule.title, ...(this.verdicts.get(rule.id) ?? { outcome: 'skip', detail: 'not probed' }) }));
-    return { baseUrl: this.root, resourceUrl: this.resourceUrl, authentication, passed: results.every((r) => r.outcome !== 'fail'), tokenRefusal: this.tokenRefusal, results };
+    const results = AUTH_CHECK_RULES.map(
+      (rule): AuthCheckResult => ({
+        id: rule.id,
+        section: rule.section,
+        title: rule.title,
+        ...(this.verdicts.get(rule.id) ?? { outcome: 'skip', detail: 'not probed' }),
+      }),
+    );
+    return {
+      baseUrl: this.root,
+      resourceUrl: this.resourceUrl,
+      authentication,
+      passed: results.every((r) => r.outcome !== 'fail'),
+      tokenRefusal: this.tokenRefusal,
+      results,
+    };
   }
 }

@@ -11,7 +11,8 @@ export async function probeInvalidToken(probe: Probe, unauthenticated: Seen): Pr
   const bearer = findBearerChallenge(header);
   if (garbage.status !== 401) probe.fail('invalid-token', `a made-up token was answered ${garbage.status}, not 401`);
   else if (!bearer) probe.fail('invalid-token', `401 without a Bearer challenge${header ? `: ${oneLine(header)}` : ''}`);
-  else if (bearer.params.error !== 'invalid_token') probe.fail('invalid-token', `the challenge has error ${JSON.stringify(bearer.params.error ?? null)}, not "invalid_token"`);
+  else if (bearer.params.error !== 'invalid_token')
+    probe.fail('invalid-token', `the challenge has error ${JSON.stringify(bearer.params.error ?? null)}, not "invalid_token"`);
   else probe.pass('invalid-token', `401 with ${oneLine(header ?? '')}`);
 }
 
@@ -20,5 +21,9 @@ export async function probeNoXApiKey(probe: Probe, unauthenticated: Seen): Promi
   if (unauthenticated.status !== 401) return skipUnprotected(probe, 'no-x-api-key', unauthenticated);
   const answer = await probe.resource({ 'x-api-key': madeUp('teapurl-decoy'), accept: 'application/json' });
   if (answer.status === 401) probe.pass('no-x-api-key', 'a request with only an X-API-Key header (a random decoy, never the key) was answered 401');
-  else probe.fail('no-x-api-key', `a request with only an X-API-Key header (a random decoy) was answered ${answer.status}: the header was taken in place of a bearer token`);
+  else
+    probe.fail(
+      'no-x-api-key',
+      `a request with only an X-API-Key header (a random decoy) was answered ${answer.status}: the header was taken in place of a bearer token`,
+    );
 }

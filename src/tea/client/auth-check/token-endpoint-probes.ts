@@ -10,8 +10,10 @@ export function probeTokenEndpoint(probe: Probe, refused: Seen): void {
   }
   probe.pass('token-endpoint', `POST ${probe.tokenUrl} answered ${refused.status} to a wrong key (not 404)`);
   const error = oauthError(refused);
-  if (refused.status !== 400 && refused.status !== 401) probe.fail('invalid-client', `a wrong key was answered ${refused.status}, not 400 or 401${error !== undefined ? ` (error ${error})` : ''}`);
+  if (refused.status !== 400 && refused.status !== 401)
+    probe.fail('invalid-client', `a wrong key was answered ${refused.status}, not 400 or 401${error !== undefined ? ` (error ${error})` : ''}`);
   else if (refused.json === undefined) probe.fail('invalid-client', `a wrong key was answered ${refused.status} without a JSON error body`);
-  else if (error !== 'invalid_client') probe.fail('invalid-client', `a wrong key was answered ${refused.status} with error ${JSON.stringify(error ?? null)}, not "invalid_client"`);
+  else if (error !== 'invalid_client')
+    probe.fail('invalid-client', `a wrong key was answered ${refused.status} with error ${JSON.stringify(error ?? null)}, not "invalid_client"`);
   else probe.pass('invalid-client', `${refused.status} with error "invalid_client"`);
 }

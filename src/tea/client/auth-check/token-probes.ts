@@ -106,7 +106,9 @@ async function probeUnknownGrant(probe: Probe, keyId: string, secret: string): P
   }
   const unknownGrant = await probe.token(keyId, secret, 'urn:teapurl:params:oauth:grant-type:auth-check-unknown');
   const error = oauthError(unknownGrant);
-  if (unknownGrant.status !== 400) probe.fail('unsupported-grant', `an unknown grant_type was answered ${unknownGrant.status}${error !== undefined ? ` (error ${error})` : ''}, not 400`);
-  else if (error !== 'unsupported_grant_type') probe.fail('unsupported-grant', `an unknown grant_type was answered 400 with error ${JSON.stringify(error ?? null)}, not "unsupported_grant_type"`);
+  if (unknownGrant.status !== 400)
+    probe.fail('unsupported-grant', `an unknown grant_type was answered ${unknownGrant.status}${error !== undefined ? ` (error ${error})` : ''}, not 400`);
+  else if (error !== 'unsupported_grant_type')
+    probe.fail('unsupported-grant', `an unknown grant_type was answered 400 with error ${JSON.stringify(error ?? null)}, not "unsupported_grant_type"`);
   else probe.pass('unsupported-grant', '400 with error "unsupported_grant_type"');
 }

@@ -51,7 +51,10 @@ function unwritable(url: string): Problem | null {
   if (char === null) return null;
   // A lone surrogate cannot be encoded: it is not text at all.
   const lone = char[0].length === 1 && char[0] >= '\ud800' && char[0] <= '\udfff';
-  return { says: `holds ${JSON.stringify(char[0])} (character ${char.index + 1}), which a URL holds only percent-encoded`, remedy: lone ? 'remove it' : `write ${encodeURIComponent(char[0])}` };
+  return {
+    says: `holds ${JSON.stringify(char[0])} (character ${char.index + 1}), which a URL holds only percent-encoded`,
+    remedy: lone ? 'remove it' : `write ${encodeURIComponent(char[0])}`,
+  };
 }
 
 /** `url` without the slashes it ends with (a loop: a regular expression would backtrack over a long run of them). */
@@ -64,7 +67,8 @@ const lowercaseScheme = (url: string) => url.replace(SCHEME, (scheme) => scheme.
 
 /** The problems of the part after `scheme:`: the `//`, userinfo, host, port, path, query and fragment. */
 function hierarchicalProblems(scheme: string, rest: string): { problems: Problem[]; userinfo: string | null } {
-  if (!rest.startsWith('//')) return { problems: [{ says: `lacks the "//" after ${quoted(`${scheme}:`)}`, remedy: `write ${quoted(`${scheme}://`)} and the host` }], userinfo: null };
+  if (!rest.startsWith('//'))
+    return { problems: [{ says: `lacks the "//" after ${quoted(`${scheme}:`)}`, remedy: `write ${quoted(`${scheme}://`)} and the host` }], userinfo: null };
   const afterSlashes = rest.slice(2);
   const hash = afterSlashes.indexOf('#');
   const beforeHash = hash === -1 ? afterSlashes : afterSlashes.slice(0, hash);
@@ -80,7 +84,8 @@ function hierarchicalProblems(scheme: string, rest: string): { problems: Problem
   if (host === '' || host.startsWith(':')) problems.push({ says: 'has no host', remedy: `write the host after ${quoted(`${scheme}://`)}` });
   if (question !== -1) problems.push({ says: `has a query (${quoted(beforeHash.slice(question))})`, remedy: 'remove it, a base URL has none' });
   if (hash !== -1) problems.push({ says: `has a fragment (${quoted(afterSlashes.slice(hash))})`, remedy: 'remove it, a base URL has none' });
-  if (path.endsWith('/') && question === -1 && hash === -1) problems.push({ says: 'ends with a slash', remedy: 'remove it, a base URL ends without one', repair: stripTrailingSlashes });
+  if (path.endsWith('/') && question === -1 && hash === -1)
+    problems.push({ says: 'ends with a slash', remedy: 'remove it, a base URL ends without one', repair: stripTrailingSlashes });
   else if (path.endsWith('/')) problems.push({ says: 'ends its path with a slash', remedy: 'remove it' });
   return { problems, userinfo: at === -1 ? null : authority.slice(0, at + 1) };
 }
@@ -96,8 +101,10 @@ function relativeProblem(url: string): Problem {
 
 function schemeProblem(scheme: string): Problem | null {
   const lower = scheme.toLowerCase();
-  if (lower !== 'http' && lower !== 'https') return { says: `uses the scheme ${quoted(scheme)}`, remedy: 'a TEA endpoint is https (http only for local tests)' };
-  if (scheme !== lower) return { says: `writes its scheme "${scheme}" in uppercase`, remedy: `write "${lower}", schemes are lowercase`, repair: lowercaseScheme };
+  if (lower !== 'http' && lower !== 'https')
+    return { says: `uses the scheme ${quoted(scheme)}`, remedy: 'a TEA endpoint is https (http only for local tests)' };
+  if (scheme !== lower)
+    return { says: `writes its scheme "${scheme}" in uppercase`, remedy: `write "${lower}", schemes are lowercase`, repair: lowercaseScheme };
   return null;
 }
 

@@ -134,7 +134,8 @@ const insecureUrl: SemanticCheck = {
 
 const baseUrl: SemanticCheck = {
   rule: 'discovery/base-url',
-  summary: 'Each endpoint url is an absolute http(s) base URL: a lowercase scheme, a host, no userinfo, query, fragment, white space or trailing slash; each mistake is named with what to do.',
+  summary:
+    'Each endpoint url is an absolute http(s) base URL: a lowercase scheme, a host, no userinfo, query, fragment, white space or trailing slash; each mistake is named with what to do.',
   check(document, context) {
     const findings: RawFinding[] = [];
     for (const { index, url } of endpointUrls(document)) {
@@ -143,7 +144,13 @@ const baseUrl: SemanticCheck = {
       if (context.rejected?.has(pointer) !== true) continue;
       const diagnosis = diagnoseBaseUrl(url);
       if (diagnosis.problems.length === 0) continue;
-      const finding: RawFinding = { pointer, severity: 'error', rule: this.rule, message: `${humanPath(pointer)} ${quoted(diagnosis.shown)} ${diagnosis.message}`, explainsSchema: true };
+      const finding: RawFinding = {
+        pointer,
+        severity: 'error',
+        rule: this.rule,
+        message: `${humanPath(pointer)} ${quoted(diagnosis.shown)} ${diagnosis.message}`,
+        explainsSchema: true,
+      };
       if (diagnosis.rewrite !== null) finding.fix = { pointer, replacement: diagnosis.rewrite };
       findings.push(finding);
     }
@@ -153,4 +160,3 @@ const baseUrl: SemanticCheck = {
 
 /** The discovery-document rules beyond the schema. */
 export const DISCOVERY_CHECKS: readonly SemanticCheck[] = [baseUrl, duplicateUrl, duplicateVersion, insecureUrl];
-

@@ -13,7 +13,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 function has(value: Record<string, unknown>, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(value, key);
+  return Object.hasOwn(value, key);
 }
 
 /** The kind a file name names (`*.tea-collection.json`), or `null`. */
@@ -22,8 +22,10 @@ export function teaObjectKindByFileName(file: string): DetectedKind | null {
   return kind === undefined ? null : { kind, evidence: 'file name' };
 }
 
-const isRelease = (value: Record<string, unknown>) => has(value, 'distributions') || (has(value, 'version') && has(value, 'createdDate') && !has(value, 'components'));
-const isCollection = (value: Record<string, unknown>) => has(value, 'belongsTo') || has(value, 'updateReason') || (Array.isArray(value.artifacts) && Number.isInteger(value.version));
+const isRelease = (value: Record<string, unknown>) =>
+  has(value, 'distributions') || (has(value, 'version') && has(value, 'createdDate') && !has(value, 'components'));
+const isCollection = (value: Record<string, unknown>) =>
+  has(value, 'belongsTo') || has(value, 'updateReason') || (Array.isArray(value.artifacts) && Number.isInteger(value.version));
 
 /** The kind of one object by its members, or `null`. */
 function objectKind(value: Record<string, unknown>): TeaObjectKind | null {
@@ -52,7 +54,14 @@ export function teaObjectKindByShape(value: unknown): DetectedKind | null {
     const first = value.find(isObject);
     if (first === undefined) return null;
     const item = objectKind(first);
-    const kind = item === 'tea-discovery-info' ? 'tea-discovery-info' : item === 'tea-collection' ? 'tea-collection-list' : item === 'tea-component-release' ? 'tea-component-release-list' : null;
+    const kind =
+      item === 'tea-discovery-info'
+        ? 'tea-discovery-info'
+        : item === 'tea-collection'
+          ? 'tea-collection-list'
+          : item === 'tea-component-release'
+            ? 'tea-component-release-list'
+            : null;
     return kind === null ? null : { kind, evidence: 'shape' };
   }
   if (!isObject(value)) return null;

@@ -52,7 +52,11 @@ function identifiersOf(document: unknown, places: TeaPlaces, idType: string): Ar
 }
 
 /** One check over every kind, reading each kind's places. */
-function placesCheck(rule: string, summary: string, find: (document: unknown, places: TeaPlaces, context: Parameters<SemanticCheck['check']>[1]) => RawFinding[]): Record<TeaObjectKind, SemanticCheck> {
+function placesCheck(
+  rule: string,
+  summary: string,
+  find: (document: unknown, places: TeaPlaces, context: Parameters<SemanticCheck['check']>[1]) => RawFinding[],
+): Record<TeaObjectKind, SemanticCheck> {
   const checks = {} as Record<TeaObjectKind, SemanticCheck>;
   for (const kind of Object.keys(TEA_PLACES) as TeaObjectKind[]) {
     checks[kind] = { rule, summary, check: (document, context) => find(document, TEA_PLACES[kind], context) };
@@ -65,20 +69,32 @@ const purlIdentifier = placesCheck('tea/purl-identifier', 'An identifier of idTy
     const { errors } = purlContextOf(context).purlEngine().validate(value);
     const first = errors[0];
     if (first === undefined) return [];
-    return [{ pointer, severity: 'error' as const, rule: 'tea/purl-identifier', message: `${humanPath(pointer)} ${quoted(value)} is not a valid PURL: the ${first.component} is wrong: ${first.message}` }];
+    return [
+      {
+        pointer,
+        severity: 'error' as const,
+        rule: 'tea/purl-identifier',
+        message: `${humanPath(pointer)} ${quoted(value)} is not a valid PURL: the ${first.component} is wrong: ${first.message}`,
+      },
+    ];
   }),
 );
 
-const teiIdentifier = placesCheck('tea/tei-identifier', 'An identifier of idType TEI is a TEI (tei://<domain>/<type>/<id> or urn:tei:<type>:<domain>:<id>), by the TEI parser.', (document, places) =>
-  identifiersOf(document, places, 'TEI').flatMap(({ pointer, value }) => {
-    try {
-      parseTei(value);
-      return [];
-    } catch (error) {
-      if (!(error instanceof TeiError)) throw error;
-      return [{ pointer, severity: 'error' as const, rule: 'tea/tei-identifier', message: `${humanPath(pointer)}: its ${error.part} is wrong: ${error.message}` }];
-    }
-  }),
+const teiIdentifier = placesCheck(
+  'tea/tei-identifier',
+  'An identifier of idType TEI is a TEI (tei://<domain>/<type>/<id> or urn:tei:<type>:<domain>:<id>), by the TEI parser.',
+  (document, places) =>
+    identifiersOf(document, places, 'TEI').flatMap(({ pointer, value }) => {
+      try {
+        parseTei(value);
+        return [];
+      } catch (error) {
+        if (!(error instanceof TeiError)) throw error;
+        return [
+          { pointer, severity: 'error' as const, rule: 'tea/tei-identifier', message: `${humanPath(pointer)}: its ${error.part} is wrong: ${error.message}` },
+        ];
+      }
+    }),
 );
 
 const HEX = /^[0-9a-fA-F]*$/;
@@ -88,11 +104,30 @@ const checksumValue = placesCheck('tea/checksum-value', "A checksum's digest is 
     itemsAt(document, pattern).flatMap(({ pointer, item }): RawFinding[] => {
       const type = own(item, 'algType');
       const value = own(item, 'algValue');
-      const bytes = typeof type === 'string' && Object.hasOwn(TEA_CHECKSUM_DIGEST_BYTES, type) ? TEA_CHECKSUM_DIGEST_BYTES[type as keyof typeof TEA_CHECKSUM_DIGEST_BYTES] : undefined;
+      const bytes =
+        typeof type === 'string' && Object.hasOwn(TEA_CHECKSUM_DIGEST_BYTES, type)
+          ? TEA_CHECKSUM_DIGEST_BYTES[type as keyof typeof TEA_CHECKSUM_DIGEST_BYTES]
+          : undefined;
       if (bytes === undefined || typeof value !== 'string') return [];
       const at = `${pointer}/algValue`;
-      if (!HEX.test(value)) return [{ pointer: at, severity: 'error', rule: 'tea/checksum-value', message: `${humanPath(at)} ${quoted(value)} is not hexadecimal: a ${type} digest is ${bytes * 2} hexadecimal digits` }];
-      if (value.length !== bytes * 2) return [{ pointer: at, severity: 'error', rule: 'tea/checksum-value', message: `${humanPath(at)} has ${value.length} hexadecimal digits; a ${type} digest has ${bytes * 2}` }];
+      if (!HEX.test(value))
+        return [
+          {
+            pointer: at,
+            severity: 'error',
+            rule: 'tea/checksum-value',
+            message: `${humanPath(at)} ${quoted(value)} is not hexadecimal: a ${type} digest is ${bytes * 2} hexadecimal digits`,
+          },
+        ];
+      if (value.length !== bytes * 2)
+        return [
+          {
+            pointer: at,
+            severity: 'error',
+            rule: 'tea/checksum-value',
+            message: `${humanPath(at)} has ${value.length} hexadecimal digits; a ${type} digest has ${bytes * 2}`,
+          },
+        ];
       return [];
     }),
   ),
@@ -115,24 +150,40 @@ const duplicateId = placesCheck('tea/duplicate-uuid', 'A list names each item on
       const scoped = `${at}\u0000${id}`;
       const first = firstOf.get(scoped);
       if (first === undefined) firstOf.set(scoped, pointer);
-      else findings.push({ pointer: `${pointer}/${key[0]}`, severity: 'error', rule: 'tea/duplicate-uuid', message: `${humanPath(`${pointer}/${key[0]}`)} repeats the ${what} of ${humanPath(first)}: a list names each item once` });
+      else
+        findings.push({
+          pointer: `${pointer}/${key[0]}`,
+          severity: 'error',
+          rule: 'tea/duplicate-uuid',
+          message: `${humanPath(`${pointer}/${key[0]}`)} repeats the ${what} of ${humanPath(first)}: a list names each item once`,
+        });
     }
     return findings;
   }),
 );
 
-const httpsUrl = placesCheck('tea/url-not-https', 'A download or server URL is absolute https; http only with a warning, for local tests.', (document, places) =>
-  places.urls.flatMap((pattern) =>
-    valuesAt(document, pattern).flatMap(({ pointer, value }): RawFinding[] => {
-      if (typeof value !== 'string') return [];
-      const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(value)?.[1]?.toLowerCase();
-      if (scheme === 'https') return [];
-      if (scheme === 'http') {
-        return [{ pointer, severity: 'warning', rule: 'tea/insecure-url', message: `${humanPath(pointer)} ${quoted(value)} uses http://, which is allowed for local testing only; published URLs use https` }];
-      }
-      return [{ pointer, severity: 'error', rule: 'tea/url-not-https', message: `${humanPath(pointer)} ${quoted(value)} is not an https:// URL` }];
-    }),
-  ),
+const httpsUrl = placesCheck(
+  'tea/url-not-https',
+  'A download or server URL is absolute https; http only with a warning, for local tests.',
+  (document, places) =>
+    places.urls.flatMap((pattern) =>
+      valuesAt(document, pattern).flatMap(({ pointer, value }): RawFinding[] => {
+        if (typeof value !== 'string') return [];
+        const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(value)?.[1]?.toLowerCase();
+        if (scheme === 'https') return [];
+        if (scheme === 'http') {
+          return [
+            {
+              pointer,
+              severity: 'warning',
+              rule: 'tea/insecure-url',
+              message: `${humanPath(pointer)} ${quoted(value)} uses http://, which is allowed for local testing only; published URLs use https`,
+            },
+          ];
+        }
+        return [{ pointer, severity: 'error', rule: 'tea/url-not-https', message: `${humanPath(pointer)} ${quoted(value)} is not an https:// URL` }];
+      }),
+    ),
 );
 
 const cleEventOrder: SemanticCheck = {
@@ -145,7 +196,12 @@ const cleEventOrder: SemanticCheck = {
       const id = own(item, 'id');
       if (typeof id !== 'number' || !Number.isInteger(id)) continue;
       if (previous !== undefined && id > previous.id) {
-        findings.push({ pointer: `${pointer}/id`, severity: 'error', rule: this.rule, message: `${humanPath(`${pointer}/id`)} ${id} comes after ${humanPath(previous.pointer)} ${previous.id}: events are listed newest first, by id from the highest down` });
+        findings.push({
+          pointer: `${pointer}/id`,
+          severity: 'error',
+          rule: this.rule,
+          message: `${humanPath(`${pointer}/id`)} ${id} comes after ${humanPath(previous.pointer)} ${previous.id}: events are listed newest first, by id from the highest down`,
+        });
       }
       previous = { id, pointer: `${pointer}/id` };
     }
@@ -179,20 +235,43 @@ const pageToken: SemanticCheck = {
     const hasNext = own(page, 'hasNext');
     const token = own(page, 'nextPageToken');
     if (hasNext === true && token === undefined) {
-      return [{ pointer: '/hasNext', severity: 'error', rule: this.rule, message: 'hasNext is true but the page has no nextPageToken: a client cannot ask for the next page' }];
+      return [
+        {
+          pointer: '/hasNext',
+          severity: 'error',
+          rule: this.rule,
+          message: 'hasNext is true but the page has no nextPageToken: a client cannot ask for the next page',
+        },
+      ];
     }
     if (hasNext === false && token !== undefined) {
-      return [{ pointer: '/nextPageToken', severity: 'error', rule: this.rule, message: 'nextPageToken is present but hasNext is false: a last page carries no token (TEA 1.0)' }];
+      return [
+        {
+          pointer: '/nextPageToken',
+          severity: 'error',
+          rule: this.rule,
+          message: 'nextPageToken is present but hasNext is false: a last page carries no token (TEA 1.0)',
+        },
+      ];
     }
     return [];
   },
 };
 
-const PAGES: ReadonlySet<TeaObjectKind> = new Set(['tea-product-page', 'tea-product-release-page', 'tea-component-page', 'tea-component-release-page', 'tea-collection-page']);
+const PAGES: ReadonlySet<TeaObjectKind> = new Set([
+  'tea-product-page',
+  'tea-product-release-page',
+  'tea-component-page',
+  'tea-component-release-page',
+  'tea-collection-page',
+]);
 
 const ALL = [purlIdentifier, teiIdentifier, checksumValue, duplicateId, httpsUrl];
 
 /** Each TEA object kind's checks beyond the schema, in the order they run. */
 export const TEA_OBJECT_CHECKS: { readonly [K in TeaObjectKind]: readonly SemanticCheck[] } = Object.fromEntries(
-  (Object.keys(TEA_PLACES) as TeaObjectKind[]).map((kind) => [kind, [...ALL.map((checks) => checks[kind]), ...(kind === 'tea-cle' ? [cleEventOrder, cleSupportReference] : []), ...(PAGES.has(kind) ? [pageToken] : [])]]),
+  (Object.keys(TEA_PLACES) as TeaObjectKind[]).map((kind) => [
+    kind,
+    [...ALL.map((checks) => checks[kind]), ...(kind === 'tea-cle' ? [cleEventOrder, cleSupportReference] : []), ...(PAGES.has(kind) ? [pageToken] : [])],
+  ]),
 ) as unknown as { readonly [K in TeaObjectKind]: readonly SemanticCheck[] };

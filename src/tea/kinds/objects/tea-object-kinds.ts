@@ -42,17 +42,19 @@ const TABLE: ReadonlyArray<readonly [TeaObjectKind, string, keyof typeof objects
  * createValidator(TEA_OBJECT_KINDS).detectKind({ uuid: 'x', name: 'x', formats: [], type: 'BOM' }, undefined)?.kind; // 'tea-artifact'
  * ```
  */
-export const TEA_OBJECT_KINDS: readonly KindDefinition<TeaObjectKind>[] = deepFreeze(TABLE.map(([kind, definition, exportName, aliases]) => {
-  const versFields = VERS_FIELDS[exportName] ?? [];
-  return {
-    name: kind,
-    schemaId: `${SCHEMA}#/definitions/${definition}`,
-    aliases,
-    recognise: {
-      fileName: (file: string) => teaObjectKindByFileName(file)?.kind === kind,
-      shape: (value: unknown) => teaObjectKindByShape(value)?.kind === kind,
-    },
-    validate: objects[exportName],
-    checks: [...TEA_OBJECT_CHECKS[kind], ...(versFields.length > 0 ? [versFieldsCheck(versFields)] : [])],
-  };
-}));
+export const TEA_OBJECT_KINDS: readonly KindDefinition<TeaObjectKind>[] = deepFreeze(
+  TABLE.map(([kind, definition, exportName, aliases]) => {
+    const versFields = VERS_FIELDS[exportName] ?? [];
+    return {
+      name: kind,
+      schemaId: `${SCHEMA}#/definitions/${definition}`,
+      aliases,
+      recognise: {
+        fileName: (file: string) => teaObjectKindByFileName(file)?.kind === kind,
+        shape: (value: unknown) => teaObjectKindByShape(value)?.kind === kind,
+      },
+      validate: objects[exportName],
+      checks: [...TEA_OBJECT_CHECKS[kind], ...(versFields.length > 0 ? [versFieldsCheck(versFields)] : [])],
+    };
+  }),
+);

@@ -60,7 +60,10 @@ const componentRelease = places({
   unique: [{ list: '/distributions', key: ['distributionId'], what: 'distributionId' }],
 });
 const artifact = places({ checksums: ['/formats/*/checksums'], urls: ['/formats/*/url', '/formats/*/signatureUrl'] });
-const collection = merged(places({ unique: [{ list: '/artifacts', key: ['uuid', 'version'], what: 'artefact UUID (and version)' }] }), under('/artifacts/*', artifact));
+const collection = merged(
+  places({ unique: [{ list: '/artifacts', key: ['uuid', 'version'], what: 'artefact UUID (and version)' }] }),
+  under('/artifacts/*', artifact),
+);
 const discoveryInfo = places({ urls: ['/servers/*/rootUrl'], unique: [{ list: '/servers', key: ['rootUrl'], what: 'rootUrl' }] });
 const cle = places({ identifiers: ['/events/*/identifiers'], unique: [{ list: '/events', key: ['id'], what: 'event id' }] });
 
@@ -79,7 +82,11 @@ export const TEA_PLACES: Readonly<Record<TeaObjectKind, TeaPlaces>> = {
   'tea-artifact': artifact,
   'tea-cle': cle,
   // The OpenAPI's list, or one object.
-  'tea-discovery-info': merged(discoveryInfo, under('/*', discoveryInfo), places({ unique: [{ list: '', key: ['productReleaseUuid'], what: 'productReleaseUuid' }] })),
+  'tea-discovery-info': merged(
+    discoveryInfo,
+    under('/*', discoveryInfo),
+    places({ unique: [{ list: '', key: ['productReleaseUuid'], what: 'productReleaseUuid' }] }),
+  ),
   'tea-product-page': page(product),
   'tea-product-release-page': page(productRelease),
   'tea-component-page': page(product),

@@ -1,4 +1,22 @@
-import type { TeaArtifact, TeaCle, TeaCollection, TeaCollectionList, TeaCollectionPage, TeaComponent, TeaComponentPage, TeaComponentRelease, TeaComponentReleaseList, TeaComponentReleasePage, TeaComponentReleaseWithCollection, TeaDiscoveryAnswer, TeaErrorResponse, TeaProduct, TeaProductPage, TeaProductRelease, TeaProductReleasePage } from '../../../../types/index.js';
+import type {
+  TeaArtifact,
+  TeaCle,
+  TeaCollection,
+  TeaCollectionList,
+  TeaCollectionPage,
+  TeaComponent,
+  TeaComponentPage,
+  TeaComponentRelease,
+  TeaComponentReleaseList,
+  TeaComponentReleasePage,
+  TeaComponentReleaseWithCollection,
+  TeaDiscoveryAnswer,
+  TeaErrorResponse,
+  TeaProduct,
+  TeaProductPage,
+  TeaProductRelease,
+  TeaProductReleasePage,
+} from '../../../../types/index.js';
 
 /**
  * The TEA objects' kinds, each with the generated type a valid one has.

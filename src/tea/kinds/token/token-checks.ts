@@ -37,4 +37,3 @@ const noRefreshToken: SemanticCheck = {
 
 /** The token-response rules beyond the schema. */
 export const TOKEN_RESPONSE_CHECKS: readonly SemanticCheck[] = [expiresIn, noRefreshToken];
-

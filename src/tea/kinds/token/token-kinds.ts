@@ -37,6 +37,8 @@ export const TEA_TOKEN_ERROR_KIND: KindDefinition<'tea-token-error'> = deepFreez
   schemaId: 'https://teapurl.dev/schemas/tea-token-error.schema.json',
   aliases: ['token-error'],
   // TEA's own error answers spell their value in capitals (OBJECT_UNKNOWN, kind tea-error); OAuth's in lower case.
-  recognise: { shape: (value) => isJsonObject(value) && hasOwn(value, 'error') && !hasOwn(value, 'access_token') && !/^[A-Z][A-Z_]*$/.test(String(value.error)) },
+  recognise: {
+    shape: (value) => isJsonObject(value) && hasOwn(value, 'error') && !hasOwn(value, 'access_token') && !/^[A-Z][A-Z_]*$/.test(String(value.error)),
+  },
   validate: teaTokenError,
 });

@@ -30,7 +30,17 @@ export interface ListedChecksum {
  * const failure: TeaDownloadFailure = 'checksum-mismatch';
  * ```
  */
-export type TeaDownloadFailure = 'no-checksum' | 'no-url' | 'unknown-algorithm' | 'checksum-mismatch' | 'http-status' | 'too-large' | 'timeout' | 'exists' | 'file-system' | 'network';
+export type TeaDownloadFailure =
+  | 'no-checksum'
+  | 'no-url'
+  | 'unknown-algorithm'
+  | 'checksum-mismatch'
+  | 'http-status'
+  | 'too-large'
+  | 'timeout'
+  | 'exists'
+  | 'file-system'
+  | 'network';
 
 /**
  * What a {@link TeaDownloadError} is made with.
@@ -90,7 +100,10 @@ export class TeaDownloadError extends TeapurlError<TeaDownloadFailure> {
   /** @deprecated pass `(message, { code, artifact, url, algorithm, expected, actual })`; the positional form goes in the next minor version. */
   constructor(code: TeaDownloadFailure, artifact: string, url: string, message: string, algorithm?: string, expected?: string, actual?: string);
   constructor(first: string, second: TeaDownloadErrorOptions | string, ...rest: Array<string | undefined>) {
-    const [message, options] = typeof second === 'object' ? [first, second] : [rest[1] ?? '', { code: first as TeaDownloadFailure, artifact: second, url: rest[0] ?? '', algorithm: rest[2], expected: rest[3], actual: rest[4] }];
+    const [message, options] =
+      typeof second === 'object'
+        ? [first, second]
+        : [rest[1] ?? '', { code: first as TeaDownloadFailure, artifact: second, url: rest[0] ?? '', algorithm: rest[2], expected: rest[3], actual: rest[4] }];
     super(message, { code: options.code, cause: options.cause });
     this.artifact = options.artifact;
     this.url = options.url;
@@ -137,7 +150,12 @@ export interface DownloadedFile {
 function hashersFor(checksums: readonly ListedChecksum[], artifact: string, url: string): Map<string, Hasher> {
   const hashers = new Map<string, Hasher>();
   for (const { algType } of checksums) {
-    if (!isChecksumAlgorithm(algType)) throw new TeaDownloadError(`${artifact}: ${url}: the checksum algorithm ${JSON.stringify(algType)} is not one teapurl knows`, { code: 'unknown-algorithm', artifact, url });
+    if (!isChecksumAlgorithm(algType))
+      throw new TeaDownloadError(`${artifact}: ${url}: the checksum algorithm ${JSON.stringify(algType)} is not one teapurl knows`, {
+        code: 'unknown-algorithm',
+        artifact,
+        url,
+      });
     if (!hashers.has(algType)) hashers.set(algType, HASHERS[algType]());
   }
   return hashers;
@@ -162,10 +180,18 @@ async function digestsOfFile(file: string, checksums: readonly ListedChecksum[],
  * Downloads `url` (through `client`, so a token goes only to the API's origin) to `dir/name`,
  * verifying every listed checksum. Throws a {@link TeaDownloadError}, or a `NetworkError`.
  */
-export async function downloadFile(client: TeaClient, url: string, checksums: readonly ListedChecksum[], target: { dir: string; name: string; artifact: string }, limits: FileLimits, hooks: FileHooks = {}): Promise<DownloadedFile> {
+export async function downloadFile(
+  client: TeaClient,
+  url: string,
+  checksums: readonly ListedChecksum[],
+  target: { dir: string; name: string; artifact: string },
+  limits: FileLimits,
+  hooks: FileHooks = {},
+): Promise<DownloadedFile> {
   const { artifact } = target;
   const fail = (code: TeaDownloadFailure, why: string) => new TeaDownloadError(`${artifact}: ${url}: ${why}`, { code, artifact, url });
-  if (checksums.length === 0 && !limits.allowNoChecksum) throw fail('no-checksum', 'the format lists no checksum, so the file cannot be verified; refused (allow it with the allowNoChecksum option)');
+  if (checksums.length === 0 && !limits.allowNoChecksum)
+    throw fail('no-checksum', 'the format lists no checksum, so the file cannot be verified; refused (allow it with the allowNoChecksum option)');
   const hashers = hashersFor(checksums, artifact, url);
   const file = path.join(target.dir, target.name);
   const temporary = temporaryBeside(file);
@@ -185,7 +211,11 @@ export async function downloadFile(client: TeaClient, url: string, checksums: re
   let handle: Awaited<ReturnType<typeof createExclusive>> | undefined;
   try {
     stillAlive();
-    const result = await client.request(url, { signal: limits.signal ? AbortSignal.any([controller.signal, limits.signal]) : controller.signal, idleTimeoutMs: limits.idleTimeoutMs, bodyTimeoutMs: limits.timeoutMs });
+    const result = await client.request(url, {
+      signal: limits.signal ? AbortSignal.any([controller.signal, limits.signal]) : controller.signal,
+      idleTimeoutMs: limits.idleTimeoutMs,
+      bodyTimeoutMs: limits.timeoutMs,
+    });
     if (!result.ok) {
       await discardBody(result.response);
       throw fail('http-status', `answered ${result.status}${result.outcome === 'unauthorized' ? ` (${result.unauthorizedReason ?? 'unauthorized'})` : ''}`);
@@ -228,14 +258,17 @@ export async function downloadFile(client: TeaClient, url: string, checksums: re
     const digests = new Map([...hashers].map(([name, hasher]) => [name, hasher.hex()]));
     const wrong = mismatch(checksums, digests);
     if (wrong) {
-      throw new TeaDownloadError(`${artifact}: ${url}: the ${wrong.checksum.algType} checksum does not match: expected ${wrong.checksum.algValue}, got ${wrong.actual}; the file was deleted`, {
-        code: 'checksum-mismatch',
-        artifact,
-        url,
-        algorithm: wrong.checksum.algType,
-        expected: wrong.checksum.algValue,
-        actual: wrong.actual,
-      });
+      throw new TeaDownloadError(
+        `${artifact}: ${url}: the ${wrong.checksum.algType} checksum does not match: expected ${wrong.checksum.algValue}, got ${wrong.actual}; the file was deleted`,
+        {
+          code: 'checksum-mismatch',
+          artifact,
+          url,
+          algorithm: wrong.checksum.algType,
+          expected: wrong.checksum.algValue,
+          actual: wrong.actual,
+        },
+      );
     }
     await hooks.beforeKeep?.(temporary);
     let linked: boolean;

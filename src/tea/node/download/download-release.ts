@@ -274,7 +274,10 @@ export function safeFileName(url: string, fallback: string): string {
   } catch {
     last = '';
   }
-  const name = last.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 120);
+  const name = last
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(0, 120);
   return name === '' ? fallback : name;
 }
 
@@ -290,7 +293,10 @@ async function collectSources(api: TeaApi, release: TeaProductRelease, failures:
   };
   await attempt(`the latest collection of product release ${release.uuid}`, async () => {
     const collection = await api.productReleaseLatestCollection(release.uuid);
-    sources.push({ object: { kind: 'product-release', uuid: release.uuid, version: release.version, ...(release.productName ? { name: release.productName } : {}) }, collection });
+    sources.push({
+      object: { kind: 'product-release', uuid: release.uuid, version: release.version, ...(release.productName ? { name: release.productName } : {}) },
+      collection,
+    });
   });
   for (const ref of release.components as TeaComponentRef[]) {
     await attempt(`component ${ref.uuid}${ref.release ? ` release ${ref.release}` : ''}`, async () => {
@@ -302,7 +308,12 @@ async function collectSources(api: TeaApi, release: TeaProductRelease, failures:
       }
       const { release: componentRelease, latestCollection } = await api.componentRelease(releaseUuid);
       sources.push({
-        object: { kind: 'component-release', uuid: componentRelease.uuid, version: componentRelease.version, ...(componentRelease.componentName ? { name: componentRelease.componentName } : {}) },
+        object: {
+          kind: 'component-release',
+          uuid: componentRelease.uuid,
+          version: componentRelease.version,
+          ...(componentRelease.componentName ? { name: componentRelease.componentName } : {}),
+        },
         collection: latestCollection,
       });
     });
@@ -367,7 +378,12 @@ async function writeManifest(out: string, content: object): Promise<string> {
     } catch {
       ours = false;
     }
-    if (!ours) throw new TeaDownloadError(`${file} is there and teapurl did not write it; it is left alone: choose another folder (the out option)`, { code: 'exists', artifact: 'the manifest', url: '' });
+    if (!ours)
+      throw new TeaDownloadError(`${file} is there and teapurl did not write it; it is left alone: choose another folder (the out option)`, {
+        code: 'exists',
+        artifact: 'the manifest',
+        url: '',
+      });
   }
   try {
     await writeFileAtomic(file, `${JSON.stringify(content, null, 2)}\n`);
@@ -403,7 +419,8 @@ export async function downloadProductRelease(api: TeaApi, productReleaseUuid: st
     allowNoChecksum: options.allowNoChecksum === true,
   };
   const trust = options.keyring || options.sigstoreKeys ? { keyring: options.keyring, sigstoreKeys: options.sigstoreKeys } : undefined;
-  if (options.requireSignatures && !trust) throw new TeapurlError('requireSignatures needs a keyring (or Sigstore keys) to verify the signatures with', { code: 'no-keyring' });
+  if (options.requireSignatures && !trust)
+    throw new TeapurlError('requireSignatures needs a keyring (or Sigstore keys) to verify the signatures with', { code: 'no-keyring' });
   if (options.signal) limits.signal = options.signal;
   const failures: TeaDownloadReport['failures'] = [];
   const release = await api.productRelease(productReleaseUuid);
@@ -418,19 +435,25 @@ export async function downloadProductRelease(api: TeaApi, productReleaseUuid: st
     const progress = { index: i + 1, total: planned.length, file: item.name };
     options.onProgress?.({ ...progress, step: 'start' });
     const folder = path.dirname(path.join(out, item.name));
-    const folderWasThere = await stat(folder).then(() => true, () => false);
+    const folderWasThere = await stat(folder).then(
+      () => true,
+      () => false,
+    );
     try {
       const checksums = item.format.checksums ?? [];
       const { signatureUrl } = item.format;
       let signatureCheck: TeaManifestSignature | undefined;
       let verify: ((temporary: string) => Promise<void>) | undefined;
       if (trust && !signatureUrl) {
-        if (options.requireSignatures) throw new TeaSignatureError('unsigned', `${item.format.url}: the format lists no signatureUrl, and signatures are required; not downloaded`);
+        if (options.requireSignatures)
+          throw new TeaSignatureError('unsigned', `${item.format.url}: the format lists no signatureUrl, and signatures are required; not downloaded`);
         signatureCheck = { verdict: 'unsigned' };
       } else if (trust && signatureUrl) {
         // The signature first: a missing or oversized one costs no download of the file.
         const signature = await fetchSignature(api.client, signatureUrl, limits.idleTimeoutMs).catch((error: unknown) => {
-          throw error instanceof TeaSignatureError ? new TeaSignatureError(error.code, `${item.format.url}: ${error.message}; the file was not downloaded`) : error;
+          throw error instanceof TeaSignatureError
+            ? new TeaSignatureError(error.code, `${item.format.url}: ${error.message}; the file was not downloaded`)
+            : error;
         });
         verify = async (temporary) => {
           const check = await verifyFileSignature(temporary, signature, signatureUrl, trust, options.signaturePolicy ?? {}).catch((error: unknown) => {
@@ -441,13 +464,26 @@ export async function downloadProductRelease(api: TeaApi, productReleaseUuid: st
         };
       }
       const got = await downloadFile(api.client, item.format.url, checksums, { dir: out, name: item.name, artifact: label }, limits, {
-        ...(options.onProgress ? { onBytes: (bytes: number, size: number | undefined) => options.onProgress!({ ...progress, step: 'bytes', bytes, ...(size !== undefined ? { size } : {}) }) } : {}),
+        ...(options.onProgress
+          ? {
+              onBytes: (bytes: number, size: number | undefined) =>
+                options.onProgress!({ ...progress, step: 'bytes', bytes, ...(size !== undefined ? { size } : {}) }),
+            }
+          : {}),
         ...(verify ? { beforeKeep: verify } : {}),
       });
       const entry: TeaManifestEntry = {
         object: item.source.object,
-        collection: { ...(item.source.collection.uuid ? { uuid: item.source.collection.uuid } : {}), ...(item.source.collection.version ? { version: item.source.collection.version } : {}) },
-        artifact: { uuid: item.artifact.uuid, version: item.artifact.version ?? 1, type: item.artifact.type, ...(item.artifact.name ? { name: item.artifact.name } : {}) },
+        collection: {
+          ...(item.source.collection.uuid ? { uuid: item.source.collection.uuid } : {}),
+          ...(item.source.collection.version ? { version: item.source.collection.version } : {}),
+        },
+        artifact: {
+          uuid: item.artifact.uuid,
+          version: item.artifact.version ?? 1,
+          type: item.artifact.type,
+          ...(item.artifact.name ? { name: item.artifact.name } : {}),
+        },
         format: { ...(item.format.mediaType ? { mediaType: item.format.mediaType } : {}), url: item.format.url },
         file: item.name,
         bytes: got.bytes,
@@ -459,7 +495,13 @@ export async function downloadProductRelease(api: TeaApi, productReleaseUuid: st
         // Beside the file, with the signature's own extension (.asc, .sig, .sigstore…).
         const extension = /\.([A-Za-z0-9]{1,16})$/.exec(safeFileName(item.format.signatureUrl, 'signature'))?.[1] ?? 'sig';
         const name = `${item.name}.${extension}`;
-        await downloadFile(api.client, item.format.signatureUrl, [], { dir: out, name, artifact: `the signature of ${label}` }, { ...limits, allowNoChecksum: true });
+        await downloadFile(
+          api.client,
+          item.format.signatureUrl,
+          [],
+          { dir: out, name, artifact: `the signature of ${label}` },
+          { ...limits, allowNoChecksum: true },
+        );
         entry.signature = name;
       }
       files.push(entry);

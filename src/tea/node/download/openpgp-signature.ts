@@ -157,7 +157,10 @@ export async function readKeyring(sources: readonly KeyringSource[]): Promise<Te
   const keys: OpenPgp.PublicKey[] = [];
   const revocations: Array<{ name: string; block: string }> = [];
   const refuseSecret = (name: string, where: string) =>
-    new TeaKeyringError('secret-key', `${name}${where} holds a secret (private) key; a keyring must hold public keys only (gpg --export, not --export-secret-keys): it was not read`);
+    new TeaKeyringError(
+      'secret-key',
+      `${name}${where} holds a secret (private) key; a keyring must hold public keys only (gpg --export, not --export-secret-keys): it was not read`,
+    );
   for (const { name, content } of sources) {
     const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
     const text = new TextDecoder('latin1').decode(bytes);
@@ -207,7 +210,9 @@ export async function readKeyring(sources: readonly KeyringSource[]): Promise<Te
   for (const { block } of revocations) {
     for (const [fingerprint, key] of byFingerprint) {
       // Throws unless the certificate is this key's, and valid.
-      const revoked = await (key as OpenPgp.PublicKey & { applyRevocationCertificate(certificate: string): Promise<OpenPgp.PublicKey> }).applyRevocationCertificate(block).catch(() => null);
+      const revoked = await (key as OpenPgp.PublicKey & { applyRevocationCertificate(certificate: string): Promise<OpenPgp.PublicKey> })
+        .applyRevocationCertificate(block)
+        .catch(() => null);
       if (revoked) byFingerprint.set(fingerprint, revoked);
     }
   }
@@ -325,9 +330,27 @@ export const MAX_SIGNATURE_BYTES = 65_536;
 const DEFAULT_WEAK_HASHES = ['MD5', 'SHA-1', 'RIPEMD-160'];
 
 /** OpenPGP.js's hash names, as checksums and messages name them. */
-const HASH_NAMES: Readonly<Record<string, string>> = { md5: 'MD5', sha1: 'SHA-1', ripemd: 'RIPEMD-160', sha256: 'SHA-256', sha384: 'SHA-384', sha512: 'SHA-512', sha224: 'SHA-224', sha3_256: 'SHA3-256', sha3_512: 'SHA3-512' };
+const HASH_NAMES: Readonly<Record<string, string>> = {
+  md5: 'MD5',
+  sha1: 'SHA-1',
+  ripemd: 'RIPEMD-160',
+  sha256: 'SHA-256',
+  sha384: 'SHA-384',
+  sha512: 'SHA-512',
+  sha224: 'SHA-224',
+  sha3_256: 'SHA3-256',
+  sha3_512: 'SHA3-512',
+};
 /** OpenPGP.js's public-key algorithm names, as people say them. */
-const KEY_ALGORITHM_NAMES: Readonly<Record<string, string>> = { rsaEncryptSign: 'RSA', rsaSign: 'RSA', dsa: 'DSA', ecdsa: 'ECDSA', eddsaLegacy: 'EdDSA', ed25519: 'Ed25519', ed448: 'Ed448' };
+const KEY_ALGORITHM_NAMES: Readonly<Record<string, string>> = {
+  rsaEncryptSign: 'RSA',
+  rsaSign: 'RSA',
+  dsa: 'DSA',
+  ecdsa: 'ECDSA',
+  eddsaLegacy: 'EdDSA',
+  ed25519: 'Ed25519',
+  ed448: 'Ed448',
+};
 
 /** OpenPGP.js's failure messages, and the verdict each means (the first that matches). */
 const FAILURES: ReadonlyArray<readonly [RegExp, TeaSignatureVerdict, string]> = [
@@ -381,7 +404,10 @@ export async function verifyDetachedSignature(
   const armor = /-----BEGIN PGP ([A-Z ]+)-----/.exec(head)?.[1];
   if (armor === 'SIGNED MESSAGE' || armor === 'MESSAGE') {
     await drain();
-    return { verdict: 'not-detached', message: `it is ${armor === 'MESSAGE' ? 'a signed OpenPGP message (the document inside the signature)' : 'a cleartext-signed message'}, not a detached signature over the file` };
+    return {
+      verdict: 'not-detached',
+      message: `it is ${armor === 'MESSAGE' ? 'a signed OpenPGP message (the document inside the signature)' : 'a cleartext-signed message'}, not a detached signature over the file`,
+    };
   }
   if (armor !== undefined && armor !== 'SIGNATURE') {
     await drain();
@@ -389,11 +415,15 @@ export async function verifyDetachedSignature(
   }
   let parsed: OpenPgp.Signature;
   try {
-    parsed = armor === 'SIGNATURE' ? await openpgp.readSignature({ armoredSignature: new TextDecoder().decode(bytes) }) : await openpgp.readSignature({ binarySignature: bytes });
+    parsed =
+      armor === 'SIGNATURE'
+        ? await openpgp.readSignature({ armoredSignature: new TextDecoder().decode(bytes) })
+        : await openpgp.readSignature({ binarySignature: bytes });
   } catch (error) {
     await drain();
     const why = (error as Error).message;
-    if (/onePassSignature|literalData|compressedData|Packet not allowed/i.test(why)) return { verdict: 'not-detached', message: 'it is a signed OpenPGP message (the document inside the signature), not a detached signature over the file' };
+    if (/onePassSignature|literalData|compressedData|Packet not allowed/i.test(why))
+      return { verdict: 'not-detached', message: 'it is a signed OpenPGP message (the document inside the signature), not a detached signature over the file' };
     return { verdict: 'malformed', message: `it cannot be read as an OpenPGP signature: ${why}` };
   }
   const packets = parsed.packets.filter((packet): packet is OpenPgp.SignaturePacket => packet instanceof openpgp.SignaturePacket);
@@ -423,7 +453,9 @@ export async function verifyDetachedSignature(
 
   const config = {
     ...openpgp.config,
-    rejectMessageHashAlgorithms: new Set([...openpgp.config.rejectMessageHashAlgorithms].filter((id) => weak.has(HASH_NAMES[openpgp.enums.read(openpgp.enums.hash, id) as string] ?? ''))),
+    rejectMessageHashAlgorithms: new Set(
+      [...openpgp.config.rejectMessageHashAlgorithms].filter((id) => weak.has(HASH_NAMES[openpgp.enums.read(openpgp.enums.hash, id) as string] ?? '')),
+    ),
   };
   const now = policy.now ?? new Date();
   const result = await openpgp.verify({
@@ -441,7 +473,9 @@ export async function verifyDetachedSignature(
     const packet = packets[i]!;
     const facts = describe(packet);
     const key = ring.openpgpKeys.find((k) => k.getKeys(packet.issuerKeyID).length > 0);
-    const signer: { fingerprint?: string; subkeyFingerprint?: string; userId?: string } = key ? { fingerprint: key.getFingerprint().toUpperCase(), ...(await subkeyOf(key, packet)), ...(await userIdOf(key, packet.created ?? undefined)) } : {};
+    const signer: { fingerprint?: string; subkeyFingerprint?: string; userId?: string } = key
+      ? { fingerprint: key.getFingerprint().toUpperCase(), ...(await subkeyOf(key, packet)), ...(await userIdOf(key, packet.created ?? undefined)) }
+      : {};
     try {
       await outcome.verified;
     } catch (error) {
@@ -453,7 +487,12 @@ export async function verifyDetachedSignature(
     // Valid when made; an expired key no longer vouches unless the policy says so.
     const expires = await expiryOf(key!, packet);
     if (expires !== null && expires <= now && policy.allowExpiredKeys !== true) {
-      checks.push({ verdict: 'expired-key', message: `the signing key expired on ${expires.toISOString()} (the signature was made on ${facts.created}, before)`, ...facts, ...signer });
+      checks.push({
+        verdict: 'expired-key',
+        message: `the signing key expired on ${expires.toISOString()} (the signature was made on ${facts.created}, before)`,
+        ...facts,
+        ...signer,
+      });
       continue;
     }
     checks.push({ verdict: 'verified', message: `a good signature by ${signer.userId ?? signer.fingerprint}`, ...facts, ...signer });

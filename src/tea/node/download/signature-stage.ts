@@ -11,7 +11,14 @@ import { discardBody } from '../../client/http.js';
 import { readLimitedBody } from '../../protocol/read-limited-body.js';
 import { TeapurlError } from '../../../shared/errors.js';
 import { errorText } from '../../../shared/messages.js';
-import { MAX_SIGNATURE_BYTES, verifyDetachedSignature, type TeaKeyring, type TeaSignatureCheck, type TeaSignaturePolicy, type TeaSignatureVerdict } from './openpgp-signature.js';
+import {
+  MAX_SIGNATURE_BYTES,
+  verifyDetachedSignature,
+  type TeaKeyring,
+  type TeaSignatureCheck,
+  type TeaSignaturePolicy,
+  type TeaSignatureVerdict,
+} from './openpgp-signature.js';
 import { isSigstoreBundle, verifySigstoreBundle, type SigstoreKeys } from './sigstore-bundle.js';
 
 /** The keys signatures are verified with: OpenPGP, Sigstore, or both. */
@@ -52,10 +59,14 @@ export async function fetchSignature(client: TeaClient, url: string, timeoutMs: 
     const result = await client.request(url, { signal: controller.signal });
     if (!result.ok) {
       await discardBody(result.response);
-      throw new TeaSignatureError('unavailable', `the signature ${url} answered ${result.status}${result.outcome === 'unauthorized' ? ` (${result.unauthorizedReason ?? 'unauthorized'})` : ''}`);
+      throw new TeaSignatureError(
+        'unavailable',
+        `the signature ${url} answered ${result.status}${result.outcome === 'unauthorized' ? ` (${result.unauthorizedReason ?? 'unauthorized'})` : ''}`,
+      );
     }
     const body = await readLimitedBody(result.response, MAX_SIGNATURE_BYTES);
-    if (body === null) throw new TeaSignatureError('too-large', `the signature ${url} is larger than ${MAX_SIGNATURE_BYTES} bytes, more than a detached signature has`);
+    if (body === null)
+      throw new TeaSignatureError('too-large', `the signature ${url} is larger than ${MAX_SIGNATURE_BYTES} bytes, more than a detached signature has`);
     return body;
   } catch (error) {
     if (error instanceof TeaSignatureError) throw error;
@@ -68,11 +79,21 @@ export async function fetchSignature(client: TeaClient, url: string, timeoutMs: 
 }
 
 /** Verifies the downloaded file at `file` (streamed) against `signature`; throws a {@link TeaSignatureError} unless it holds. */
-export async function verifyFileSignature(file: string, signature: Uint8Array, signatureUrl: string, trust: SignatureTrust, policy: TeaSignaturePolicy): Promise<TeaSignatureCheck> {
+export async function verifyFileSignature(
+  file: string,
+  signature: Uint8Array,
+  signatureUrl: string,
+  trust: SignatureTrust,
+  policy: TeaSignaturePolicy,
+): Promise<TeaSignatureCheck> {
   const check = await checkSignature(file, signature, trust, policy);
   if (check.verdict !== 'verified') {
     const key = check.fingerprint ? ` (key ${check.fingerprint}${check.userId ? ` ${check.userId}` : ''})` : '';
-    throw new TeaSignatureError(check.verdict, `the signature ${signatureUrl} does not vouch for the file: ${check.message}${key}; the file was not kept`, check);
+    throw new TeaSignatureError(
+      check.verdict,
+      `the signature ${signatureUrl} does not vouch for the file: ${check.message}${key}; the file was not kept`,
+      check,
+    );
   }
   return check;
 }
@@ -82,7 +103,11 @@ export async function checkSignature(file: string, signature: Uint8Array, trust:
   if (isSigstoreBundle(signature)) {
     if (!trust.sigstoreKeys) return { verdict: 'unknown-key', message: 'it is a Sigstore bundle, and no Sigstore public key was given to verify it with' };
     const { size } = await stat(file);
-    if (size > MAX_SIGSTORE_ARTIFACT_BYTES) return { verdict: 'too-large', message: `the file is ${size} bytes; a Sigstore bundle is verified over the file in memory, up to ${MAX_SIGSTORE_ARTIFACT_BYTES} bytes` };
+    if (size > MAX_SIGSTORE_ARTIFACT_BYTES)
+      return {
+        verdict: 'too-large',
+        message: `the file is ${size} bytes; a Sigstore bundle is verified over the file in memory, up to ${MAX_SIGSTORE_ARTIFACT_BYTES} bytes`,
+      };
     return verifySigstoreBundle(await readFile(file), signature, trust.sigstoreKeys);
   }
   if (!trust.keyring) return { verdict: 'unknown-key', message: 'it is not a Sigstore bundle, and no OpenPGP keyring was given to verify it with' };

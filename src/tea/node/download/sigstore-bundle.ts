@@ -40,7 +40,10 @@ function loadSigstore(): { verify: typeof SigstoreVerify; bundle: typeof Sigstor
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
-    throw new TeapurlError(`verifying Sigstore bundles needs the optional package ${PACKAGE}, which is not installed (npm i ${PACKAGE})`, { code: SIGSTORE_MISSING, cause: error });
+    throw new TeapurlError(`verifying Sigstore bundles needs the optional package ${PACKAGE}, which is not installed (npm i ${PACKAGE})`, {
+      code: SIGSTORE_MISSING,
+      cause: error,
+    });
   }
 }
 
@@ -87,16 +90,23 @@ export class SigstoreKeys {
 export function readSigstoreKeys(sources: ReadonlyArray<{ readonly name: string; readonly content: string }>): SigstoreKeys {
   loadSigstore();
   const keys = sources.map(({ name, content }) => {
-    if (/PRIVATE KEY/.test(content)) throw new TeapurlError(`${name} holds a private key; give the public key (cosign.pub), not the signing key: it was not read`, { code: 'secret-key' });
+    if (/PRIVATE KEY/.test(content))
+      throw new TeapurlError(`${name} holds a private key; give the public key (cosign.pub), not the signing key: it was not read`, { code: 'secret-key' });
     const blocks = content.match(/-----BEGIN PUBLIC KEY-----[\s\S]*?-----END PUBLIC KEY-----/g);
-    if (!blocks || blocks.length !== 1) throw new TeapurlError(`${name} holds ${blocks ? blocks.length : 'no'} PEM public key${blocks?.length === 1 ? '' : 's'}; one is expected`, { code: 'unreadable' });
+    if (blocks?.length !== 1)
+      throw new TeapurlError(`${name} holds ${blocks ? blocks.length : 'no'} PEM public key${blocks?.length === 1 ? '' : 's'}; one is expected`, {
+        code: 'unreadable',
+      });
     let key: KeyObject;
     try {
       key = createPublicKey(blocks[0]!);
     } catch (error) {
       throw new TeapurlError(`${name} cannot be read as a public key: ${(error as Error).message}`, { code: 'unreadable' });
     }
-    const fingerprint = createHash('sha256').update(key.export({ type: 'spki', format: 'der' })).digest('hex').toUpperCase();
+    const fingerprint = createHash('sha256')
+      .update(key.export({ type: 'spki', format: 'der' }))
+      .digest('hex')
+      .toUpperCase();
     return { key, fingerprint };
   });
   return new SigstoreKeys(keys);
@@ -139,24 +149,50 @@ export function verifySigstoreBundle(artifact: Uint8Array, bundleBytes: Uint8Arr
   } catch (error) {
     return { verdict: 'malformed', message: `it is not a Sigstore bundle: ${(error as Error).message}` };
   }
-  if (bundle.content.$case !== 'messageSignature') return { verdict: 'not-detached', message: 'it is a DSSE attestation (a signed statement about the file), not a signature over the file' };
+  if (bundle.content.$case !== 'messageSignature')
+    return { verdict: 'not-detached', message: 'it is a DSSE attestation (a signed statement about the file), not a signature over the file' };
   const material = bundle.verificationMaterial.content;
-  if (material.$case !== 'publicKey') return { verdict: 'unknown-key', message: 'it is signed by a certificate (keyless signing), which teapurl does not verify: only bundles signed by a public key given to it' };
+  if (material.$case !== 'publicKey')
+    return {
+      verdict: 'unknown-key',
+      message: 'it is signed by a certificate (keyless signing), which teapurl does not verify: only bundles signed by a public key given to it',
+    };
   const facts = { hashAlgorithm: DIGESTS[String(bundle.content.messageSignature.messageDigest?.algorithm)] ?? 'SHA-256' };
-  const emptyRoot = { mediaType: 'application/vnd.dev.sigstore.trustedroot+json;version=0.1', tlogs: [], certificateAuthorities: [], ctlogs: [], timestampAuthorities: [] };
+  const emptyRoot = {
+    mediaType: 'application/vnd.dev.sigstore.trustedroot+json;version=0.1',
+    tlogs: [],
+    certificateAuthorities: [],
+    ctlogs: [],
+    timestampAuthorities: [],
+  };
   let last = '';
   for (const { key, fingerprint } of keys.keys) {
-    const trust = sigstore.verify.toTrustMaterial(emptyRoot as unknown as Parameters<typeof sigstore.verify.toTrustMaterial>[0], () => ({ publicKey: key, validFor: () => true }));
+    const trust = sigstore.verify.toTrustMaterial(emptyRoot as unknown as Parameters<typeof sigstore.verify.toTrustMaterial>[0], () => ({
+      publicKey: key,
+      validFor: () => true,
+    }));
     const verifier = new sigstore.verify.Verifier(trust, { tlogThreshold: 0, ctlogThreshold: 0, timestampThreshold: 0 });
     try {
       verifier.verify(sigstore.verify.toSignedEntity(bundle, Buffer.from(artifact.buffer, artifact.byteOffset, artifact.byteLength)));
-      return { verdict: 'verified', message: `a good signature by the key ${fingerprint}`, fingerprint, keyId: material.publicKey.hint, ...facts, publicKeyAlgorithm: KEY_TYPES[key.asymmetricKeyType ?? ''] ?? String(key.asymmetricKeyType) };
+      return {
+        verdict: 'verified',
+        message: `a good signature by the key ${fingerprint}`,
+        fingerprint,
+        keyId: material.publicKey.hint,
+        ...facts,
+        publicKeyAlgorithm: KEY_TYPES[key.asymmetricKeyType ?? ''] ?? String(key.asymmetricKeyType),
+      };
     } catch (error) {
       last = (error as Error).message;
     }
   }
   // The digest in the bundle tells "other bytes" from "another key".
   const digest = bundle.content.messageSignature.messageDigest?.digest;
-  if (digest && Buffer.compare(Buffer.from(digest), createHash('sha256').update(artifact).digest()) !== 0) return { verdict: 'bad-signature', message: 'the signature does not match these bytes (the bundle is for other bytes)', ...facts };
-  return { verdict: 'unknown-key', message: `no key given verifies it (the bundle names the key ${JSON.stringify(material.publicKey.hint)}; ${last})`, ...facts };
+  if (digest && Buffer.compare(Buffer.from(digest), createHash('sha256').update(artifact).digest()) !== 0)
+    return { verdict: 'bad-signature', message: 'the signature does not match these bytes (the bundle is for other bytes)', ...facts };
+  return {
+    verdict: 'unknown-key',
+    message: `no key given verifies it (the bundle names the key ${JSON.stringify(material.publicKey.hint)}; ${last})`,
+    ...facts,
+  };
 }
