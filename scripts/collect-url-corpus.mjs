@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Collects the corpus of real URLs in corpus/real-urls/: URLs found on this machine, each with the
-// PURL it names, for test/purl-urls/real-urls.test.ts and scripts/compare-url-peers.mjs.
+// PURL it names, for test/purl/urls/real-urls.test.ts and scripts/compare-url-peers.mjs.
 //
 // The expected PURLs come from the sources' own metadata where they have it, and otherwise from
 // a per-host rule written here; never from teapurl's URL mapper (nothing from src/ is imported:

@@ -250,7 +250,7 @@ document.body.textContent = JSON.stringify([parsed.name, result.valid, check.val
 /**
  * The one-line switch from packageurl-js, compiled against the packed package rather than through
  * `paths`: packageurl-js's documented usage and its helper objects (test/types/packageurl-js-*.ts,
- * which test/package-url-types.test.ts compiles against packageurl-js itself) with the import
+ * which test/purl/package-url/package-url-types.test.ts compiles against packageurl-js itself) with the import
  * changed to teapurl/purl, in CommonJS projects under module node16 and under node10 resolution,
  * and in an ES module project under node16, with the strictest indexing options. `main.ts` runs.
  */

@@ -758,7 +758,7 @@ describe('engines from definitions', () => {
   });
 
   it('compiles a catastrophic permitted_characters pattern, and checks values with the pattern guard', async () => {
-    // Without the guard no long value is run on it (test/pattern-budget.test.ts).
+    // Without the guard no long value is run on it (test/purl/definitions/pattern-budget.test.ts).
     const risky = engineFromDefinitions([{ ...WIDGET, name_definition: { requirement: 'required', permitted_characters: '^([a-z]+)*$' } }], {
       patternGuard: await loadPatternGuard(),
     });

@@ -1,5 +1,5 @@
 // A teapurl PackageURL goes where a packageurl-js PackageURL is typed, and the other way round
-// (checked by test/package-url-types.test.ts).
+// (checked by test/purl/package-url/package-url-types.test.ts).
 import { PackageURL as PjPackageURL } from 'packageurl-js';
 import { PackageURL } from '../../src/purl/index.js';
 

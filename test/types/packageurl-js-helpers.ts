@@ -1,5 +1,5 @@
 // packageurl-js's helper objects and types, as code typed against its declarations uses them.
-// test/package-url-types.test.ts compiles this file as it is and with 'packageurl-js' mapped to
+// test/purl/package-url/package-url-types.test.ts compiles this file as it is and with 'packageurl-js' mapped to
 // teapurl's src/purl, under the strictest indexing options (noUncheckedIndexedAccess,
 // noPropertyAccessFromIndexSignature, exactOptionalPropertyTypes).
 import {

@@ -1,4 +1,4 @@
-// packageurl-js's documented usage, typed against its declarations. test/package-url-types.test.ts
+// packageurl-js's documented usage, typed against its declarations. test/purl/package-url/package-url-types.test.ts
 // compiles this file twice: as it is, and with 'packageurl-js' mapped to teapurl's src/purl, so the
 // same code must compile against both.
 import { PackageURL } from 'packageurl-js';
