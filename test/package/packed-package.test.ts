@@ -460,6 +460,16 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     // bin/teapurl.cjs runs dist/teapurl.cjs, the CLI bundle.
     expect(readFileSync(path.join(installed(), 'bin/teapurl.cjs'), 'utf8')).toContain("require('../dist/teapurl.cjs')");
     loaded.add('bin/teapurl.cjs').add('dist/teapurl.cjs');
+    // dist/teapurl.cjs requires its command bundles, and they the compiled validators and saxes, each
+    // by a name beside it (path.join(__dirname, '…')): follow those names.
+    const cli = ['dist/teapurl.cjs'];
+    for (const file of cli) {
+      for (const [, named] of readFileSync(path.join(installed(), file), 'utf8').matchAll(/__dirname,\s*"([^"]+\.cjs)"/g)) {
+        const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), named!));
+        if (!cli.includes(target) && existsSync(path.join(installed(), target))) cli.push(target);
+      }
+    }
+    for (const file of cli) loaded.add(file);
     // The docs site's live PURL box: not loaded by Node, copied into every HTML site teapurl docs writes (checked below).
     loaded.add('dist/assets/purl-box.js');
     const unloaded = tarballFiles.filter((file) => /\.[cm]?js$/.test(file) && !loaded.has(file));

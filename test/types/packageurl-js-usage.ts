@@ -22,7 +22,7 @@ export const fields: [string, string | undefined, string, string | undefined, st
   pkg.namespace,
   pkg.name,
   pkg.version,
-  pkg.qualifiers?.type,
+  pkg.qualifiers?.['type'],
   pkg.subpath,
 ];
 pkg.version = '5.5.6';

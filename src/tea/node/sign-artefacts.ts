@@ -10,7 +10,7 @@ import type * as OpenPgp from 'openpgp';
 import path from 'node:path';
 import { TeapurlError } from '../../shared/errors.js';
 import { fsReason } from '../../shared/node/fs-reason.js';
-import { loadOpenPgp } from './download/openpgp-signature.js';
+import { loadOpenPgp } from './download/load-openpgp.js';
 
 /** Names that are signatures already, never signed again. */
 const SIGNATURE_EXTENSIONS = ['.asc', '.sig', '.sigstore', '.sigstore.json'];

@@ -8,42 +8,11 @@
  * byte of it printed. A signature is verified over the exact bytes, and its verdict says what
  * held: the signing key, its user id, when the signature was made and with which algorithms.
  */
-import { createRequire } from 'node:module';
 import type * as OpenPgp from 'openpgp';
 import { TeapurlError } from '../../../shared/errors.js';
+import { loadOpenPgp } from './load-openpgp.js';
 
-type OpenPgpModule = typeof OpenPgp;
-
-/**
- * The `code` of the error thrown when the optional package `openpgp` is not installed.
- *
- * @example
- * ```ts
- * import { OPENPGP_MISSING, readKeyring } from 'teapurl/node';
- * const keyring = await readKeyring([{ name: 'KEYS', content: '…' }]).catch((error: { code?: string }) => {
- *   if (error.code === OPENPGP_MISSING) console.error('npm i openpgp');
- *   throw error;
- * });
- * ```
- */
-export const OPENPGP_MISSING = 'ERR_TEAPURL_OPENPGP_MISSING';
-
-/** Loads `openpgp` when first asked for (require, not import(): the CLI runs as a script compiled by node:vm). */
-export function loadOpenPgp(): OpenPgpModule {
-  try {
-    return createRequire(import.meta.url)('openpgp') as OpenPgpModule;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
-    const missing = /Cannot find (?:module|package) '([^']+)'/.exec((error as Error).message)?.[1] ?? 'openpgp';
-    throw new TeapurlError(
-      missing === 'openpgp'
-        ? 'verifying OpenPGP signatures needs the optional package openpgp, which is not installed (npm i openpgp)'
-        : `the optional package openpgp is installed but cannot load ${JSON.stringify(missing)}: reinstall it (npm i openpgp)`,
-      { code: OPENPGP_MISSING, cause: error },
-    );
-  }
-}
+export { OPENPGP_MISSING } from './openpgp-missing.js';
 
 /**
  * Why a keyring was refused.
@@ -89,11 +58,12 @@ export class TeaKeyringError extends TeapurlError<TeaKeyringFailure> {
  */
 export class TeaKeyring {
   /** @internal OpenPGP.js's keys. */
-  readonly openpgpKeys: readonly OpenPgp.PublicKey[];
+  /** The keys as OpenPGP.js reads them (its `PublicKey`s): typed apart, so that these declarations need no `openpgp`. */
+  readonly openpgpKeys: readonly unknown[];
   /** Each key of the keyring. */
   readonly keys: ReadonlyArray<TeaKeyringKey>;
   /** @internal */
-  constructor(openpgpKeys: readonly OpenPgp.PublicKey[], keys: TeaKeyring['keys']) {
+  constructor(openpgpKeys: readonly unknown[], keys: TeaKeyring['keys']) {
     this.openpgpKeys = openpgpKeys;
     this.keys = keys;
   }
@@ -461,7 +431,7 @@ export async function verifyDetachedSignature(
   const result = await openpgp.verify({
     message: await openpgp.createMessage({ binary: data as Uint8Array }),
     signature: parsed,
-    verificationKeys: [...ring.openpgpKeys],
+    verificationKeys: [...(ring.openpgpKeys as OpenPgp.PublicKey[])],
     date: now,
     config,
   });
@@ -472,7 +442,7 @@ export async function verifyDetachedSignature(
   for (const [i, outcome] of result.signatures.entries()) {
     const packet = packets[i]!;
     const facts = describe(packet);
-    const key = ring.openpgpKeys.find((k) => k.getKeys(packet.issuerKeyID).length > 0);
+    const key = (ring.openpgpKeys as OpenPgp.PublicKey[]).find((k) => k.getKeys(packet.issuerKeyID).length > 0);
     const signer: { fingerprint?: string; subkeyFingerprint?: string; userId?: string } = key
       ? { fingerprint: key.getFingerprint().toUpperCase(), ...(await subkeyOf(key, packet)), ...(await userIdOf(key, packet.created ?? undefined)) }
       : {};
