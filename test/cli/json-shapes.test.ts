@@ -9,14 +9,13 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/main.js';
-import type { CommandIo } from '../../src/cli/io.js';
 import { readTeaContent } from '../../src/tea/node/tea-content.js';
 import { startTeaServer, type RunningTeaServer } from '../../src/tea/server/test-server.js';
 import { ROOT } from '../support/paths.js';
 import { testCertificates } from '../support/tls.js';
 import { parseShape, shapeProblems, type Shape } from '../support/json-shape.js';
 import { widgetDefinition } from '../support/widget-definition.js';
+import { runInProcess } from '../support/fake-io.js';
 
 const GUIDE = path.join(ROOT, 'docs/command-line.md');
 const KEY = { keyId: 'reader', secret: 's3cret' };
@@ -42,18 +41,8 @@ let scratch: string;
 let caFile: string;
 let server: RunningTeaServer;
 
-async function cli(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CommandIo = {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    stdin: (async function* () {})(),
-    env: { TEAPURL_API_SECRET: KEY.secret },
-    cwd: scratch,
-  };
-  return { status: await run(args, io), stdout, stderr };
-}
+/** The CLI in-process, with the API key's secret in its environment. */
+const cli = (args: string[]) => runInProcess(args, scratch, [], { TEAPURL_API_SECRET: KEY.secret });
 
 beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), 'teapurl-shapes-'));

@@ -17,8 +17,16 @@ export function fakeIo(cwd: string, env: NodeJS.ProcessEnv = {}) {
   return { io, stdout: () => out.join(''), stderr: () => err.join('') };
 }
 
-/** Runs the CLI in-process with `stdin` (lines or chunks) as standard input; its exit code and output as text. */
-export async function runInProcess(args: string[], cwd: string, stdin: Iterable<string | Buffer> | AsyncIterable<string | Buffer> = []) {
+/**
+ * Runs the CLI in-process with `stdin` (lines or chunks) as standard input and `env` as its whole
+ * environment; its exit code and output as text.
+ */
+export async function runInProcess(
+  args: string[],
+  cwd: string,
+  stdin: Iterable<string | Buffer> | AsyncIterable<string | Buffer> = [],
+  env: NodeJS.ProcessEnv = {},
+) {
   const { run } = await import('../../src/cli/main.js');
   let stdout = '';
   let stderr = '';
@@ -28,7 +36,7 @@ export async function runInProcess(args: string[], cwd: string, stdin: Iterable<
     stdin: (async function* () {
       yield* stdin;
     })(),
-    env: {},
+    env,
     cwd,
   };
   const status = await run(args, io);

@@ -13,8 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/main.js';
-import type { CommandIo } from '../../src/cli/io.js';
+import { runInProcess } from '../support/fake-io.js';
 
 const PR = '123e4567-e89b-12d3-a456-426614174000';
 const TEI = 'urn:tei:uuid:products.example.com:d4d9f54a-abcf-11ee-ac79-1a52914d44b1';
@@ -86,18 +85,8 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => vo
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-async function cli(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CommandIo = {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    stdin: (async function* () {})(),
-    env: { TEAPURL_API_SECRET: KEY.secret },
-    cwd: scratch,
-  };
-  return { status: await run(args, io), stdout, stderr };
-}
+/** The CLI in-process, with the API key's secret in its environment. */
+const cli = (args: string[]) => runInProcess(args, scratch, [], { TEAPURL_API_SECRET: KEY.secret });
 
 beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), 'teapurl-round4-'));

@@ -9,12 +9,11 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/main.js';
-import type { CommandIo } from '../../src/cli/io.js';
 import { readTeaContent } from '../../src/tea/node/tea-content.js';
 import { startTeaServer, type RunningTeaServer } from '../../src/tea/server/test-server.js';
 import { ROOT } from '../support/paths.js';
 import { testCertificates } from '../support/tls.js';
+import { runInProcess } from '../support/fake-io.js';
 
 const FIXTURE = path.join(ROOT, 'test/fixtures/tea-content');
 const TEI = 'urn:tei:uuid:products.example.com:d4d9f54a-abcf-11ee-ac79-1a52914d44b1';
@@ -40,18 +39,8 @@ async function contentServer(folder: string, extra: Partial<Parameters<typeof st
   return server;
 }
 
-async function cli(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CommandIo = {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    stdin: (async function* () {})(),
-    env: { TEAPURL_API_SECRET: KEY.secret },
-    cwd: scratch,
-  };
-  return { status: await run(args, io), stdout, stderr };
-}
+/** The CLI in-process, with the API key's secret in its environment. */
+const cli = (args: string[]) => runInProcess(args, scratch, [], { TEAPURL_API_SECRET: KEY.secret });
 
 beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), 'teapurl-download-'));
