@@ -66,7 +66,9 @@ function fixLines(files: readonly FileFix[], dryRun: boolean): string {
 /** Said once, after the summary: the findings left without a fix, which need a person. */
 function leftToAPersonLine(files: readonly FileFix[]): string {
   const left = files.reduce((n, f) => n + needingAPerson(f.result.findings), 0);
-  return left === 0 ? '' : `${countOf(left, 'finding')} left ${left === 1 ? 'is' : 'are'} not fixable automatically: ${left === 1 ? 'it needs' : 'each needs'} a person\n`;
+  return left === 0
+    ? ''
+    : `${countOf(left, 'finding')} left ${left === 1 ? 'is' : 'are'} not fixable automatically: ${left === 1 ? 'it needs' : 'each needs'} a person\n`;
 }
 
 /** The same as GitHub workflow notices, so that a `--format github` log holds annotations only. */

@@ -98,7 +98,6 @@ const BLOCKING: Record<string, string> = {
 /** More fixes than this that together add a finding are not tried one by one (each try validates the text). */
 const MAX_SINGLE_TRIES = 50;
 
-
 /** Why a text with these findings must not be edited, or `null` when it may be. */
 export function refusal(findings: readonly Finding[]): string | null {
   const blocking = findings.find((f) => BLOCKING[f.rule] !== undefined);
