@@ -39,11 +39,14 @@ export interface TeaOperation {
   readonly byPurl?: boolean;
 }
 
-/** The sort fields of each listing (upstream #253): what an item of it can be ordered by; the first is the default. */
+/**
+ * The sort fields of each listing, as the merged text's `sort-field-*` parameters enumerate them
+ * (upstream #253): the first is the default; ties go by `uuid` (collections: `version`).
+ */
 const SORT = {
-  products: ['name', 'uuid'],
-  releases: ['createdDate', 'releaseDate', 'version', 'uuid'],
-  collections: ['version', 'date'],
+  products: ['name'],
+  releases: ['createdDate', 'releaseDate', 'version'],
+  collections: ['version'],
 } as const;
 
 const op = (
