@@ -92,7 +92,10 @@ describe('the content server pages by token', () => {
     try {
       for (const order of ['asc', 'desc'] as const) {
         const body = (await (await fetch(`${tied.url}/v1.0.0/products?sortOrder=${order}`)).json()) as { results: Array<{ uuid: string }> };
-        expect(body.results.map((r) => r.uuid), order).toEqual(sorted(order));
+        expect(
+          body.results.map((r) => r.uuid),
+          order,
+        ).toEqual(sorted(order));
       }
     } finally {
       await tied.close();

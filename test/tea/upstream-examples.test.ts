@@ -62,7 +62,16 @@ const CORRECTIONS: Record<string, (text: string) => string> = {
 describe('the merged upstream examples, each with its kind', () => {
   it('covers the page, discovery, 404, token and object kinds', () => {
     const kinds = new Set(FIXTURE.examples.map((e) => e.kind));
-    for (const kind of ['tea-product-page', 'tea-product-release-page', 'tea-component-page', 'tea-component-release-page', 'tea-collection-page', 'tea-discovery-info', 'tea-error', 'tea-token-response'])
+    for (const kind of [
+      'tea-product-page',
+      'tea-product-release-page',
+      'tea-component-page',
+      'tea-component-release-page',
+      'tea-collection-page',
+      'tea-discovery-info',
+      'tea-error',
+      'tea-token-response',
+    ])
       expect(kinds, kind).toContain(kind);
   });
 
@@ -152,8 +161,12 @@ const SHARED_DEFECTS: Record<string, string[]> = {
 
 describe.skipIf(!HAS_TEA_SPEC)(`every example of ${path.join(TEA_SPEC, 'spec/openapi.yaml')}`, () => {
   const readExamples = () => {
-    const openapi = parse(readFileSync(path.join(TEA_SPEC, 'spec/openapi.yaml'), 'utf8')) as { components: { schemas: Record<string, { examples?: unknown[] }> } };
-    return Object.entries(openapi.components.schemas).flatMap(([schema, definition]) => (definition.examples ?? []).map((value, index) => ({ schema, index, value })));
+    const openapi = parse(readFileSync(path.join(TEA_SPEC, 'spec/openapi.yaml'), 'utf8')) as {
+      components: { schemas: Record<string, { examples?: unknown[] }> };
+    };
+    return Object.entries(openapi.components.schemas).flatMap(([schema, definition]) =>
+      (definition.examples ?? []).map((value, index) => ({ schema, index, value })),
+    );
   };
 
   it('has a kind for every schema that carries examples', () => {

@@ -146,7 +146,10 @@ export async function checkTeaServer(options: TeaCheckOptions): Promise<TeaCheck
     }
   };
   const firstPage = async <T>(operationId: string, uuid?: string): Promise<T[]> =>
-    (await probe<{ results?: T[] }>(operationId, { ...(uuid ? { uuid } : {}), query: { pageSize: Math.min(maxObjects, MAX_PAGE_SIZE) } }))?.results?.slice(0, maxObjects) ?? [];
+    (await probe<{ results?: T[] }>(operationId, { ...(uuid ? { uuid } : {}), query: { pageSize: Math.min(maxObjects, MAX_PAGE_SIZE) } }))?.results?.slice(
+      0,
+      maxObjects,
+    ) ?? [];
 
   const collectionsOf = async (latest: string, all: string, byVersion: string, uuid: string): Promise<TeaCollection[]> => {
     const collection = await probe<TeaCollection>(latest, { uuid });
