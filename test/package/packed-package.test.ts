@@ -62,6 +62,11 @@ function shown(result: Run): string {
   return `exit ${result.status}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`;
 }
 
+/** A README command line split into words: single quotes kept together, as a POSIX shell reads them. */
+function words(line: string): string[] {
+  return [...line.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]!);
+}
+
 /** Package folders under a node_modules folder, nested ones included. */
 function packageFolders(nodeModules: string): string[] {
   if (!existsSync(nodeModules)) return [];
@@ -594,6 +599,64 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     const check = await run('npx', ['--no', 'teapurl', 'docs', '--types', 'definitions', '--out', 'site', '--check'], project);
     expect(check.status, shown(check)).toBe(0);
   });
+
+  it("the README's TEA quick start works as written: serve, tea check with 0 failed, tea get --all, download verifying every artefact", async () => {
+    // The commands are read from the README's block, so the test follows it; only the port changes (0: any free one).
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const block = /### A local TEA server with tokens\n+```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(block, 'the quick start block of README.md').toBeDefined();
+    const commands = block!
+      .replace(/\\\n\s*/g, '')
+      .trim()
+      .split('\n')
+      .map(words);
+    const [echo, serve, exported, ...clients] = commands;
+    expect(echo!.slice(0, 1).concat(echo!.slice(2))).toEqual(['echo', '>', 'keys.json']);
+    expect(exported![0]).toBe('export');
+    const [variable, secret] = exported![1]!.split('=');
+    const dir = await mkdtemp(path.join(work, 'quick-start-'));
+    await writeFile(path.join(dir, 'keys.json'), `${echo![1]}\n`);
+    expect(serve!.slice(0, 3)).toEqual(['npx', 'teapurl', 'serve']);
+    expect(serve!.at(-1)).toBe('&');
+    const serveArgs = serve!.slice(2, -1).map((word, i, all) => (all[i - 1] === '--port' ? '0' : word));
+    const env = { ...process.env, [variable!]: secret! };
+    delete env.NODE_OPTIONS;
+    const server = spawn(process.execPath, [path.join(installed(), 'bin/teapurl.cjs'), ...serveArgs], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const origin = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        server.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          out += chunk;
+          const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+          if (url) resolve(url);
+        });
+        server.on('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
+      });
+      const results: Run[] = [];
+      for (const command of clients) {
+        expect(command.slice(0, 2)).toEqual(['npx', 'teapurl']);
+        const args = command.slice(2).map((word) => word.replace('http://127.0.0.1:8080', origin));
+        results.push(await run(process.execPath, [path.join(installed(), 'bin/teapurl.cjs'), ...args], dir, { [variable!]: secret! }));
+      }
+      const [check, getAll, download] = results;
+      expect(check!.status, shown(check!)).toBe(0);
+      expect(check!.stdout).toMatch(/\b0 failed\b/);
+      expect(getAll!.status, shown(getAll!)).toBe(0);
+      expect((JSON.parse(getAll!.stdout) as Array<{ name: string }>).map((p) => p.name)).toEqual(['Acme Widget']);
+      expect(download!.status, shown(download!)).toBe(0);
+      const manifest = JSON.parse(readFileSync(path.join(dir, 'demo-artefacts/teapurl-download.json'), 'utf8')) as {
+        files: Array<{ verified: boolean }>;
+        failures: unknown[];
+      };
+      // README: "download resolves the TEI there and verifies the release's six files".
+      expect(manifest.files).toHaveLength(6);
+      expect(manifest.files.every((f) => f.verified)).toBe(true);
+      expect(manifest.failures).toEqual([]);
+    } finally {
+      server.kill('SIGTERM');
+    }
+    // Five commands of the installed package one after another: more than the 30 s of a test in an install on a loaded machine.
+  }, 120_000);
 
   it('teapurl serve --self-signed without the optional selfsigned package says what to install and exits 1', async () => {
     expect(existsSync(path.join(project, 'node_modules/selfsigned'))).toBe(false);
