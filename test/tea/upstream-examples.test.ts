@@ -28,6 +28,7 @@ interface UpstreamExample {
 }
 interface Fixture {
   'tei-parameter': { value: string; part: string };
+  'tei-examples': { values: string[] };
   examples: UpstreamExample[];
 }
 
@@ -99,6 +100,14 @@ describe('the merged upstream examples, each with its kind', () => {
     expect(start).toBeGreaterThan(0);
     const section = doc.slice(start, doc.indexOf('\n## ', start));
     for (const example of FIXTURE.examples.filter((e) => e.errors.length > 0)) expect(section, example.name).toContain(`\`${example.name}\``);
+  });
+
+  it('reads every TEI example of the merged discovery text (#261), a PURL one to its PURL', () => {
+    for (const tei of FIXTURE['tei-examples'].values) {
+      const parsed = parseTei(tei);
+      expect(parsed.form, tei).toBe('tei-url');
+      if (parsed.type === 'purl') expect(parsed.purl, tei).toMatch(/^pkg:[a-z]+\//);
+    }
   });
 
   it("refuses the discovery example's TEI: its uuid identifier is no UUID", () => {
