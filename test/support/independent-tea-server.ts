@@ -31,6 +31,12 @@ export interface IndependentTeaServer {
   releases: ReadonlyArray<{ uuid: string; tei: string; purl: string }>;
   /** Every artefact file served, by file name: what a verified download must produce. */
   files: ReadonlyMap<string, Buffer>;
+  /**
+   * Detached signatures by file name, served by the signature download endpoint for the formats
+   * of that file (`/artifact/{uuid}/{version}/signature/download?mediaType=`); 404
+   * `SIGNATURE_NOT_FOUND` for the others. Empty at start.
+   */
+  signatures: Map<string, string>;
   /** Every request, as `METHOD path?query`. */
   requests: string[];
   close(): Promise<void>;
@@ -276,6 +282,7 @@ const sameSecret = (a: string, b: string) => {
 /** Starts the server and its artefact host on 127.0.0.1, each on a port of its own. */
 export async function startIndependentTeaServer(options: IndependentTeaServerOptions = {}): Promise<IndependentTeaServer> {
   const requests: string[] = [];
+  const signatures = new Map<string, string>();
   const tokens = new Map<string, number>();
   // Page tokens are server-side cursors: a random handle for (listing, filter and order, position).
   const cursors = new Map<string, { listing: string; scope: string; offset: number }>();
@@ -488,6 +495,19 @@ export async function startIndependentTeaServer(options: IndependentTeaServerOpt
         res.writeHead(200, { 'content-type': chosen.mediaType as string, 'content-length': bytes.length, etag: `"${sha('sha256', bytes)}"` }).end(bytes);
         return;
       }
+      case 'artifact/{n}/signature/download':
+      case 'artifact/latest/signature/download': {
+        const revisions = data.artifacts.get(uuid!);
+        const revision = a === 'latest' ? revisions?.at(-1) : revisions?.find((x) => String(x.version) === a);
+        if (!revision) return unknown(res);
+        const mediaType = url.searchParams.get('mediaType');
+        const chosen = (revision.formats as Json[]).find((f) => mediaType === null || f.mediaType === mediaType);
+        if (!chosen) return send(res, 406, { error: 'NO_ACCEPTABLE_FORMAT' });
+        const signature = signatures.get(chosen.description as string);
+        if (signature === undefined) return send(res, 404, { error: 'SIGNATURE_NOT_FOUND' });
+        res.writeHead(200, { 'content-type': 'application/pgp-signature', 'content-length': Buffer.byteLength(signature) }).end(signature);
+        return;
+      }
       default:
         return unknown(res);
     }
@@ -516,6 +536,7 @@ export async function startIndependentTeaServer(options: IndependentTeaServerOpt
       purl: ((r.identifiers as Json[]).find((i) => i.idType === 'PURL')!.idValue as string) ?? '',
     })),
     files: FILES,
+    signatures,
     requests,
     close: async () => {
       await Promise.all([server, files].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));

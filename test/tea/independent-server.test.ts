@@ -5,7 +5,7 @@
  * artefacts protected), and `teapurl download` by TEI and by PURL verifies every artefact,
  * including the formats served by the download endpoint (upstream #262).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,6 +165,35 @@ describe('teapurl download against the independent server', () => {
     );
     // The two formats without url came from the download endpoint, under the API base.
     expect(manifest.files.filter((f) => f.format.url.startsWith(`${guarded.base}/artifact/`) && f.format.url.includes('/download?mediaType='))).toHaveLength(2);
+  });
+
+  it('with --keyring, verifies a signature the API serves by its signature download endpoint (no signatureUrl, upstream #262)', async () => {
+    const { makeKey, signDetached } = await import('../support/openpgp-keys.js');
+    const producer = await makeKey('Gadget Release Manager');
+    const keyring = path.join(scratch, 'gadget-keys.asc');
+    writeFileSync(keyring, producer.armored);
+    open.signatures.set('gadget-2.0.0.vex.json', String(await signDetached(open.files.get('gadget-2.0.0.vex.json')!, producer.privateKey)));
+    const out = path.join(scratch, 'signed');
+    const release = open.releases.find((r) => r.purl.endsWith('@2.0.0'))!;
+    const result = await runInProcess(
+      ['download', release.tei, '--out', out, '--discovery-origin', open.origin, '--allow-http', '--keyring', keyring, '--quiet'],
+      scratch,
+    );
+    expect(result.status, result.stderr).toBe(0);
+    const manifest = expectFiles(
+      out,
+      ['gadget-2.0.0.cdx.json', 'gadget-2.0.0.vex.json', 'gadget-2.0.0-notes.txt', 'gadget-core-1.1.0.cdx.xml', 'LICENSE.txt'],
+      open,
+    ) as unknown as {
+      files: Array<{ file: string; signatureCheck: { verdict: string; url?: string; fingerprint?: string } }>;
+    };
+    const verdicts = manifest.files.map((f) => f.signatureCheck.verdict).sort();
+    expect(verdicts).toEqual(['unsigned', 'unsigned', 'unsigned', 'unsigned', 'verified']);
+    const vex = manifest.files.find((f) => f.signatureCheck.verdict === 'verified')!;
+    expect(vex.signatureCheck.url).toMatch(
+      new RegExp(`^${open.base}/artifact/[0-9a-f-]{36}/2/signature/download\\?mediaType=application%2Fvnd\\.openvex%2Bjson$`),
+    );
+    expect(vex.signatureCheck.fingerprint).toBe(producer.publicKey.getFingerprint().toUpperCase());
   });
 
   it('downloads by PURL with --discovery-origin (GET /discovery?purl=, upstream #265)', async () => {

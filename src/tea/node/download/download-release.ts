@@ -323,6 +323,12 @@ async function collectSources(api: TeaApi, release: TeaProductRelease, failures:
 }
 
 /** Every format to fetch, after the filters; an artefact in several collections is fetched once. */
+/** The API's signature download endpoint for one format (upstream #262), or `undefined` without a media type to select it by. */
+function signatureEndpointUrl(baseUrl: string, artifact: TeaArtifact, format: TeaArtifactFormat): string | undefined {
+  if (!format.mediaType) return undefined;
+  return `${baseUrl.replace(/\/+$/, '')}/artifact/${encodeURIComponent(artifact.uuid)}/${artifact.version ?? 1}/signature/download?mediaType=${encodeURIComponent(format.mediaType)}`;
+}
+
 /** The file name of a format the download endpoint serves: `format-<n>`, with the extension its media type's suffix names. */
 function endpointFileName(mediaType: string, index: number): string {
   const suffix = /(?:\+|\/)(json|xml|pdf|html|zip|gzip)(?:;|$)/i.exec(mediaType)?.[1]?.toLowerCase() ?? (/^text\/plain/i.test(mediaType) ? 'txt' : undefined);
@@ -451,20 +457,30 @@ export async function downloadProductRelease(api: TeaApi, productReleaseUuid: st
     );
     try {
       const checksums = item.format.checksums ?? [];
-      const { signatureUrl } = item.format;
+      let signatureUrl = item.format.signatureUrl;
       let signatureCheck: TeaManifestSignature | undefined;
       let verify: ((temporary: string) => Promise<void>) | undefined;
-      if (trust && !signatureUrl) {
+      // The signature first: a missing or oversized one costs no download of the file. A format
+      // without signatureUrl has its signature at the API's signature download endpoint, which
+      // answers 404 when none is published (upstream #262).
+      const endpoint = trust && !signatureUrl ? signatureEndpointUrl(api.client.baseUrl, item.artifact, item.format) : undefined;
+      const signature =
+        trust && (signatureUrl ?? endpoint)
+          ? await (signatureUrl
+              ? fetchSignature(api.client, signatureUrl, limits.idleTimeoutMs)
+              : fetchSignature(api.client, endpoint!, limits.idleTimeoutMs, true)
+            ).catch((error: unknown) => {
+              throw error instanceof TeaSignatureError
+                ? new TeaSignatureError(error.code, `${item.format.url}: ${error.message}; the file was not downloaded`)
+                : error;
+            })
+          : null;
+      if (signature !== null && !signatureUrl) signatureUrl = endpoint;
+      if (trust && signature === null) {
         if (options.requireSignatures)
           throw new TeaSignatureError('unsigned', `${item.format.url}: the format lists no signatureUrl, and signatures are required; not downloaded`);
         signatureCheck = { verdict: 'unsigned' };
-      } else if (trust && signatureUrl) {
-        // The signature first: a missing or oversized one costs no download of the file.
-        const signature = await fetchSignature(api.client, signatureUrl, limits.idleTimeoutMs).catch((error: unknown) => {
-          throw error instanceof TeaSignatureError
-            ? new TeaSignatureError(error.code, `${item.format.url}: ${error.message}; the file was not downloaded`)
-            : error;
-        });
+      } else if (trust && signature !== null && signatureUrl) {
         verify = async (temporary) => {
           const check = await verifyFileSignature(temporary, signature, signatureUrl, trust, options.signaturePolicy ?? {}).catch((error: unknown) => {
             throw error instanceof TeaSignatureError ? new TeaSignatureError(error.code, `${item.format.url}: ${error.message}`, error.check) : error;
