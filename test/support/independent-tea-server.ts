@@ -27,8 +27,8 @@ export interface IndependentTeaServer {
   base: string;
   /** The origin of the artefact host (the formats' external `url`s). */
   filesOrigin: string;
-  /** The inventory's TEIs and PURLs, by product release UUID. */
-  releases: ReadonlyArray<{ uuid: string; tei: string; purl: string }>;
+  /** The inventory's TEIs (`urn:tei:` for 1.0.0; `tei://` for 2.0.0, with `purlTei` its PURL TEI) and PURLs, by product release UUID. */
+  releases: ReadonlyArray<{ uuid: string; tei: string; purl: string; purlTei?: string }>;
   /** Every artefact file served, by file name: what a verified download must produce. */
   files: ReadonlyMap<string, Buffer>;
   /**
@@ -138,7 +138,10 @@ function inventory(filesOrigin: string) {
     { uuid: id(2), name: 'Gadget Cloud', identifiers: [{ idType: 'CPE', idValue: 'cpe:2.3:a:acme:gadget_cloud' }] },
     { uuid: id(3), name: 'Gadget Archive', identifiers: [] },
   ];
-  const tei = (n: number) => `urn:tei:uuid:${DOMAIN}:${id(n)}`;
+  // Release 1.0.0 in the earlier URN spelling, 2.0.0 in the merged one (#261): a uuid TEI, and a
+  // purl TEI with the PURL in unpadded Base64URL.
+  const tei = (n: number) => (n === 10 ? `urn:tei:uuid:${DOMAIN}:${id(n)}` : `tei://${DOMAIN}/uuid/${id(n)}`);
+  const purlTei = (purl: string) => `tei://${DOMAIN}/purl/${Buffer.from(purl).toString('base64url')}`;
   const productReleases: Json[] = [
     {
       uuid: id(10),
@@ -161,6 +164,7 @@ function inventory(filesOrigin: string) {
       createdDate: '2026-10-01T00:00:00Z',
       identifiers: [
         { idType: 'TEI', idValue: tei(11) },
+        { idType: 'TEI', idValue: purlTei('pkg:generic/acme/gadget@2.0.0') },
         { idType: 'PURL', idValue: 'pkg:generic/acme/gadget@2.0.0' },
       ],
       components: [{ uuid: id(20), release: id(31) }, { uuid: id(21) }],
@@ -244,7 +248,7 @@ function inventory(filesOrigin: string) {
     [id(30), cle('1.0.0')],
     [id(31), cle('1.1.0')],
   ]);
-  return { products, productReleases, components, componentReleases, collections, artifacts, cles, tei };
+  return { products, productReleases, components, componentReleases, collections, artifacts, cles, tei, purlTei };
 }
 
 /** The `sortField` values of each listing and its tie-breaker (the merged `sort-field-*` parameters). */
@@ -534,6 +538,9 @@ export async function startIndependentTeaServer(options: IndependentTeaServerOpt
       uuid: r.uuid as string,
       tei: data.tei(Number((r.uuid as string).slice(-2))),
       purl: ((r.identifiers as Json[]).find((i) => i.idType === 'PURL')!.idValue as string) ?? '',
+      ...((r.identifiers as Json[]).filter((i) => i.idType === 'TEI').length > 1
+        ? { purlTei: (r.identifiers as Json[]).filter((i) => i.idType === 'TEI')[1]!.idValue as string }
+        : {}),
     })),
     files: FILES,
     signatures,

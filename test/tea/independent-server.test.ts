@@ -196,6 +196,15 @@ describe('teapurl download against the independent server', () => {
     expect(vex.signatureCheck.fingerprint).toBe(producer.publicKey.getFingerprint().toUpperCase());
   });
 
+  it('downloads by the PURL TEI of the merged form (tei://<domain>/purl/<Base64URL>, upstream #261)', async () => {
+    const release = open.releases.find((r) => r.purlTei !== undefined)!;
+    expect(release.purlTei).toMatch(/^tei:\/\/gadget\.example\.org\/purl\/cGtn[A-Za-z0-9_-]+$/);
+    const out = path.join(scratch, 'by-purl-tei');
+    const result = await runInProcess(['download', release.purlTei!, '--out', out, '--discovery-origin', open.origin, '--allow-http', '--quiet'], scratch);
+    expect(result.status, result.stderr).toBe(0);
+    expect(open.requests).toContain(`GET /v1.0.0/discovery?${new URLSearchParams({ tei: release.purlTei! }).toString()}`);
+  });
+
   it('downloads by PURL with --discovery-origin (GET /discovery?purl=, upstream #265)', async () => {
     const out = path.join(scratch, 'by-purl');
     const result = await runInProcess(

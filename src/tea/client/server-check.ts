@@ -10,6 +10,7 @@ import type { TeaArtifact, TeaCollection, TeaComponentRef, TeaProductRelease } f
 import { loadTeaValidator } from '../kinds/protocol-validator.js';
 import { TeaApi, TeaApiError, type TeaApiOptions } from './tea-api.js';
 import { TEA_OPERATIONS, artifactFormatUrl, operationPath } from '../protocol/api-operations.js';
+import { parseTei } from '../protocol/tei.js';
 import type { TeaClientOptions } from './tea-client.js';
 import { authCheck } from './auth-check/auth-check.js';
 import { discardBody, readBody, utf8 } from './http.js';
@@ -371,8 +372,16 @@ async function checkDiscovery(api: TeaApi, raw: (path: string) => Promise<RawAns
     }
   }
   if (checked.size === 0) record('discovery', 'discoveryByTei', '/discovery', 'skip', 'no product release carries a TEI or PURL to look up');
-  const domain = /^urn:tei:[^:]+:([^:]+):/i.exec(ids.find((id) => id.idType === 'TEI')?.value ?? '')?.[1] ?? 'example.com';
-  const unknown = `urn:tei:uuid:${domain}:${unknownUuid()}`;
+  // An unknown TEI of the server's own domain, in the spelling its first TEI uses (tei://, upstream #261, or urn:tei:).
+  const known = (() => {
+    try {
+      return parseTei(ids.find((id) => id.idType === 'TEI')?.value ?? '');
+    } catch {
+      return undefined;
+    }
+  })();
+  const domain = known?.domain ?? 'example.com';
+  const unknown = known?.form === 'tei-url' ? `tei://${domain}/uuid/${unknownUuid()}` : `urn:tei:uuid:${domain}:${unknownUuid()}`;
   const unknownPath = `/discovery?${new URLSearchParams({ tei: unknown }).toString()}`;
   const none = await raw(unknownPath);
   if (none.status === 200) {
