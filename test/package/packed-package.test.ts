@@ -600,28 +600,40 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     expect(check.status, shown(check)).toBe(0);
   });
 
-  it("the README's TEA quick start works as written: serve, tea check with 0 failed, tea get --all, download verifying every artefact", async () => {
+  it("the README's TEA quick start works as written: serve, tea check with 0 failed, tea get --all, download verifying every artefact and its signature", async () => {
     // The commands are read from the README's block, so the test follows it; only the port changes (0: any free one).
     const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     const block = /### A local TEA server with tokens\n+```sh\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(block, 'the quick start block of README.md').toBeDefined();
-    const commands = block!
+    const lines = block!
       .replace(/\\\n\s*/g, '')
       .trim()
-      .split('\n')
-      .map(words);
+      .split('\n');
+    // A trailing comment says what to install first (`# npm i openpgp first`): the test installs it, as a user would.
+    const firsts = lines.flatMap((line) => [...(/#\s*npm i ([\w@/.-]+) first\s*$/.exec(line)?.slice(1) ?? [])]);
+    const commands = lines.map((line) => words(line.replace(/\s+#.*$/, '')));
     const [echo, serve, exported, ...clients] = commands;
     expect(echo!.slice(0, 1).concat(echo!.slice(2))).toEqual(['echo', '>', 'keys.json']);
     expect(exported![0]).toBe('export');
     const [variable, secret] = exported![1]!.split('=');
+
+    // A project of its own (the other tests want a project without the optional packages): teapurl from the tarball, and what the README says to install first.
     const dir = await mkdtemp(path.join(work, 'quick-start-'));
+    await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: 'quick-start', version: '1.0.0', private: true }));
+    const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'))!;
+    const flags = ['install', path.join(work, tarball), ...firsts, '--omit=dev', '--no-audit', '--no-fund'];
+    let added = await run('npm', [...flags, '--offline'], dir);
+    if (added.status !== 0 && /ENOTCACHED/.test(added.stderr)) added = await run('npm', [...flags, '--prefer-offline'], dir);
+    expect(added.status, shown(added)).toBe(0);
+    const bin = path.join(dir, 'node_modules/teapurl/bin/teapurl.cjs');
     await writeFile(path.join(dir, 'keys.json'), `${echo![1]}\n`);
+
     expect(serve!.slice(0, 3)).toEqual(['npx', 'teapurl', 'serve']);
     expect(serve!.at(-1)).toBe('&');
     const serveArgs = serve!.slice(2, -1).map((word, i, all) => (all[i - 1] === '--port' ? '0' : word));
     const env = { ...process.env, [variable!]: secret! };
     delete env.NODE_OPTIONS;
-    const server = spawn(process.execPath, [path.join(installed(), 'bin/teapurl.cjs'), ...serveArgs], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = spawn(process.execPath, [bin, ...serveArgs], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       const origin = await new Promise<string>((resolve, reject) => {
         let out = '';
@@ -636,7 +648,7 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
       for (const command of clients) {
         expect(command.slice(0, 2)).toEqual(['npx', 'teapurl']);
         const args = command.slice(2).map((word) => word.replace('http://127.0.0.1:8080', origin));
-        results.push(await run(process.execPath, [path.join(installed(), 'bin/teapurl.cjs'), ...args], dir, { [variable!]: secret! }));
+        results.push(await run(process.execPath, [bin, ...args], dir, { [variable!]: secret! }));
       }
       const [check, getAll, download] = results;
       expect(check!.status, shown(check!)).toBe(0);
@@ -644,19 +656,22 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
       expect(getAll!.status, shown(getAll!)).toBe(0);
       expect((JSON.parse(getAll!.stdout) as Array<{ name: string }>).map((p) => p.name)).toEqual(['Acme Widget']);
       expect(download!.status, shown(download!)).toBe(0);
-      const manifest = JSON.parse(readFileSync(path.join(dir, 'demo-artefacts/teapurl-download.json'), 'utf8')) as {
-        files: Array<{ verified: boolean }>;
+      const out = download!.stdout;
+      const folder = /--out (\S+)/.exec(clients.at(-1)!.join(' '))?.[1] ?? 'demo-artefacts';
+      const manifest = JSON.parse(readFileSync(path.join(dir, folder, 'teapurl-download.json'), 'utf8')) as {
+        files: Array<{ verified: boolean; signatureCheck?: { verdict: string } }>;
         failures: unknown[];
       };
-      // README: "download resolves the TEI there and verifies the release's six files".
-      expect(manifest.files).toHaveLength(6);
+      // README: the release's six files, each kept once its checksums and (with --keyring) its signature hold.
+      expect(manifest.files, out).toHaveLength(6);
       expect(manifest.files.every((f) => f.verified)).toBe(true);
+      if (clients.at(-1)!.includes('--keyring')) expect(manifest.files.map((f) => f.signatureCheck?.verdict)).toEqual(Array(6).fill('verified'));
       expect(manifest.failures).toEqual([]);
     } finally {
       server.kill('SIGTERM');
     }
-    // Five commands of the installed package one after another: more than the 30 s of a test in an install on a loaded machine.
-  }, 120_000);
+    // An install and five commands of the installed package one after another: more than the 30 s of a test in an install on a loaded machine.
+  }, 240_000);
 
   it('teapurl serve --self-signed without the optional selfsigned package says what to install and exits 1', async () => {
     expect(existsSync(path.join(project, 'node_modules/selfsigned'))).toBe(false);
