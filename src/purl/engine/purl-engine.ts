@@ -372,7 +372,12 @@ export class PurlEngine {
    */
   #entryOf(purl: string, layout: SourceLayout | undefined): TypeEntry | null | undefined {
     if (layout === undefined || layout.pathStart === -1) return undefined;
-    return this.#entries.find(purl, layout.typeStart, layout.pathStart - 1) ?? null;
+    const { typeStart, pathStart } = layout;
+    const entry = this.#entries.find(purl, typeStart, pathStart - 1);
+    if (entry !== undefined) return entry;
+    // A type written with capitals (`pkg:Maven/…`): its entry all the same (parsing then knows the
+    // type was not written in lowercase, from the layout).
+    return layout.lowerEnd < pathStart - 1 ? (this.#entries.get(purl.slice(typeStart, pathStart - 1).toLowerCase()) ?? null) : null;
   }
 
   #plan(type: string): CompiledType {

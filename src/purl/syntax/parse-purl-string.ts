@@ -79,7 +79,12 @@ function readType(purl: string, layout: SourceLayout, words: Vocabulary, entry: 
   const { typeStart, pathStart } = layout;
   if (pathStart === -1) throw missingNameAfterType(purl, typeStart, layout.pathEnd);
   const known = entry === undefined ? words.types.find(purl, typeStart, pathStart - 1) : (entry ?? undefined);
-  if (known !== undefined) return known.type;
+  if (known !== undefined) {
+    // The caller's entry may be that of a type written with capitals: a character of the type
+    // that is not a lowercase one says so (the scheme's are `pkg:` or checked).
+    if (layout.lowerEnd < pathStart - 1) layout.tidy = false;
+    return known.type;
+  }
   const written = purl.slice(typeStart, pathStart - 1);
   const type = checkType(written);
   if (type !== written) layout.tidy = false;
