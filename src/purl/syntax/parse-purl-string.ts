@@ -8,6 +8,7 @@ import { QualifierRecord, readQualifiers } from './read-qualifiers.js';
 import { ParsedPurl } from './parsed-purl.js';
 import { locateParts, type SourceLayout } from './source-layout.js';
 import { hasCharIn } from './text-search.js';
+import { DOT_SEGMENT } from './char-classes.js';
 
 /**
  * A PURL split into decoded components by the type-agnostic rules of ECMA-427, before any
@@ -209,9 +210,6 @@ function badCharacter(input: string, component: PurlComponentName, at: number): 
     `${component} has ${quote(input[at] as string)} at offset ${at}: a raw control character or lone surrogate (percent-encode a control character)`,
   );
 }
-
-/** A `.` or `..` segment. */
-const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 
 /** Decodes a slash-separated path, dropping empty segments (and `.`/`..` for a subpath). */
 function decodePath(path: string, component: PurlComponentName, dropDots: boolean): string | null {
