@@ -296,14 +296,14 @@ export function createValidator<Name extends string, Options extends BaseValidat
   const checkDocument = (value: unknown, kind: Name, file?: string, setup?: Options): RawFinding[] => {
     const info = byName.get(kind)!;
     const checks = setup?.checks ?? ownChecks;
-    const given = { ...(file === undefined ? {} : { file }), setup: (setup ?? {}) as Readonly<Record<string, unknown>> };
-    if (info.validate(value)) return runChecks(checks, kind, value, checkContext({ ...given, schemaValid: true }));
+    const given = (setup ?? {}) as Readonly<Record<string, unknown>>;
+    if (info.validate(value)) return runChecks(checks, kind, value, checkContext({ file, setup: given, schemaValid: true }));
     const findings = schemaFindingsOf(info.validate.errors ?? []);
     // A missing property rejects no value: its pointer, the object that lacks it, may still be judged.
     const rejected = new Set<string>();
     for (const f of findings) if (f.rule !== 'schema/required') rejected.add(f.pointer);
     // The checks still run: each reads what it can of the document, so one run shows every finding.
-    const beyond = runChecks(checks, kind, value, checkContext({ ...given, schemaValid: false, rejected }));
+    const beyond = runChecks(checks, kind, value, checkContext({ file, setup: given, schemaValid: false, rejected }));
     if (beyond.length === 0) return findings;
     // A check that says why a value does not have the schema's form speaks for the schema there.
     const explaining = new Set(beyond.filter((f) => f.explainsSchema === true).map((f) => f.pointer));

@@ -138,6 +138,8 @@ const baseUrl: SemanticCheck = {
     'Each endpoint url is an absolute http(s) base URL: a lowercase scheme, a host, no userinfo, query, fragment, white space or trailing slash; each mistake is named with what to do.',
   check(document, context) {
     const findings: RawFinding[] = [];
+    // Only a URL the schema rejects is diagnosed: with nothing rejected, there is nothing to do.
+    if (context.rejected === undefined || context.rejected.size === 0) return findings;
     for (const { index, url } of endpointUrls(document)) {
       const pointer = toPointer(['endpoints', index, 'url']);
       // Only a URL the schema rejects is diagnosed: the finding speaks for the schema's.
