@@ -119,7 +119,9 @@ const cliEntries = {
     b.onResolve({ filter: /^(validate-command|commands)$/ }, (args) => ({ path: args.path, namespace: 'cli-entry' }));
     b.onLoad({ filter: /.*/, namespace: 'cli-entry' }, (args) => ({
       // validate's bundle also holds the body of a --jobs worker, so that the worker loads no code twice.
-      contents: (args.path === 'commands' ? shared : ['validate-command.ts', 'validate-worker.ts']).map((f) => `export * from './src/cli/${f.replace(/\.ts$/, '.js')}';`).join('\n'),
+      contents: (args.path === 'commands' ? shared : ['validate-command.ts', 'validate-worker.ts'])
+        .map((f) => `export * from './src/cli/${f.replace(/\.ts$/, '.js')}';`)
+        .join('\n'),
       resolveDir: process.cwd(),
       loader: 'ts',
     }));

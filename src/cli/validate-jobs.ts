@@ -77,7 +77,12 @@ export function workerRunner(requested: number | null, setup: { cwd: string; max
   };
 }
 
-async function runOnWorkers(file: string, files: readonly string[], jobs: number, setup: { cwd: string; maxBytes: number; kind?: string }): Promise<ValidationResult[]> {
+async function runOnWorkers(
+  file: string,
+  files: readonly string[],
+  jobs: number,
+  setup: { cwd: string; maxBytes: number; kind?: string },
+): Promise<ValidationResult[]> {
   const { Worker } = await import('node:worker_threads');
   const size = Math.min(CHUNK_MAX, Math.max(CHUNK_MIN, Math.ceil(files.length / (jobs * 8))));
   const chunks: (readonly string[])[] = [];
@@ -102,7 +107,8 @@ async function runOnWorkers(file: string, files: readonly string[], jobs: number
         });
         worker.on('error', (error) => reject(new TeapurlError(`a validation worker failed: ${error.message}`, { code: 'worker-failed', cause: error })));
         worker.on('exit', (code) => {
-          if (answered < chunks.length) reject(new TeapurlError(`a validation worker stopped (exit code ${code}) before it answered`, { code: 'worker-failed' }));
+          if (answered < chunks.length)
+            reject(new TeapurlError(`a validation worker stopped (exit code ${code}) before it answered`, { code: 'worker-failed' }));
         });
         give(worker);
       }
