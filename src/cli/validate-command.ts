@@ -60,9 +60,10 @@ Options:
                        named in. Each is replaced whole (never half-written), and only
                        if unchanged since read
   --dry-run            with --fix: print the fixes as a unified diff, write nothing
-  --jobs N             validate on N worker threads (default auto: the available
-                       parallelism from ${JOBS_THRESHOLD} files on, one thread below); the
-                       report is the same, in the same order. --fix runs on one thread
+  --jobs N             validate on N threads, the main one and N-1 workers (default
+                       auto: the available parallelism from ${JOBS_THRESHOLD} files on, one
+                       thread below); the report is the same, in the same order. --fix
+                       runs on one thread
   -h, --help           show this help
   -v, --version        print the version
 

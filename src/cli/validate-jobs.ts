@@ -61,10 +61,10 @@ export interface JobReply {
 }
 
 /**
- * A {@link FileListRunner} that validates the files on `requested` worker threads (or as many as
- * {@link jobCount} decides), `null` when one thread does (the caller validates in place). Files go
- * out in chunks, a worker getting the next as it answers; the results are put back in the files'
- * order, so that the report is the one a single thread makes.
+ * A {@link FileListRunner} that validates the files on `requested` threads (or as many as
+ * {@link jobCount} decides): the main thread and worker threads. `null` when one thread does (the
+ * caller validates in place). Files go out in chunks, a thread getting the next as it answers; the
+ * results are put back in the files' order, so that the report is the one a single thread makes.
  */
 export function workerRunner(requested: number | null, setup: { cwd: string; maxBytes: number; kind?: string }): FileListRunner | null {
   if (requested === 1) return null;
@@ -77,44 +77,69 @@ export function workerRunner(requested: number | null, setup: { cwd: string; max
   };
 }
 
-async function runOnWorkers(
-  file: string,
-  files: readonly string[],
-  jobs: number,
-  setup: { cwd: string; maxBytes: number; kind?: string },
-): Promise<ValidationResult[]> {
+/** Chunks a worker holds at once: the next is there when it finishes one, while the main thread is busy with its own. */
+const IN_FLIGHT = 2;
+
+/**
+ * Validates `files` on `jobs` threads: the main thread and `jobs - 1` workers, each taking the
+ * next chunk when it is done with one. The main thread validates too (a worker costs a start-up
+ * and a warm-up of its own), and between two of its chunks hands the workers theirs.
+ */
+async function runOnWorkers(file: string, files: readonly string[], jobs: number, setup: { cwd: string; maxBytes: number; kind?: string }): Promise<ValidationResult[]> {
   const { Worker } = await import('node:worker_threads');
   const size = Math.min(CHUNK_MAX, Math.max(CHUNK_MIN, Math.ceil(files.length / (jobs * 8))));
   const chunks: (readonly string[])[] = [];
   for (let at = 0; at < files.length; at += size) chunks.push(files.slice(at, at + size));
   const answers: ValidationResult[][] = new Array(chunks.length);
-  const workers = Array.from({ length: jobs }, () => new Worker(file));
+  const workers = Array.from({ length: jobs - 1 }, () => new Worker(file));
   let sent = 0;
+  let answered = 0;
+  let failure: TeapurlError | null = null;
+  let wake: (() => void) | null = null;
+  const settle = () => {
+    wake?.();
+    wake = null;
+  };
+  const give = (worker: InstanceType<typeof Worker>) => {
+    if (sent === chunks.length) return;
+    const id = sent++;
+    const request: JobRequest = { id, files: chunks[id]!, cwd: setup.cwd, maxBytes: setup.maxBytes, ...(setup.kind ? { kind: setup.kind } : {}) };
+    worker.postMessage(request);
+  };
   try {
-    await new Promise<void>((resolve, reject) => {
-      let answered = 0;
-      const give = (worker: InstanceType<typeof Worker>) => {
-        if (sent === chunks.length) return;
-        const id = sent++;
-        const request: JobRequest = { id, files: chunks[id]!, cwd: setup.cwd, maxBytes: setup.maxBytes, ...(setup.kind ? { kind: setup.kind } : {}) };
-        worker.postMessage(request);
-      };
-      for (const worker of workers) {
-        worker.on('message', (reply: JobReply) => {
-          answers[reply.id] = reply.results;
-          if (++answered === chunks.length) resolve();
-          else give(worker);
-        });
-        worker.on('error', (error) => reject(new TeapurlError(`a validation worker failed: ${error.message}`, { code: 'worker-failed', cause: error })));
-        worker.on('exit', (code) => {
-          if (answered < chunks.length)
-            reject(new TeapurlError(`a validation worker stopped (exit code ${code}) before it answered`, { code: 'worker-failed' }));
-        });
+    for (const worker of workers) {
+      worker.on('message', (reply: JobReply) => {
+        answers[reply.id] = reply.results;
+        answered++;
         give(worker);
+        settle();
+      });
+      worker.on('error', (error) => {
+        failure ??= new TeapurlError(`a validation worker failed: ${error.message}`, { code: 'worker-failed', cause: error });
+        settle();
+      });
+      worker.on('exit', (code) => {
+        if (answered < chunks.length) failure ??= new TeapurlError(`a validation worker stopped (exit code ${code}) before it answered`, { code: 'worker-failed' });
+        settle();
+      });
+      for (let i = 0; i < IN_FLIGHT; i++) give(worker);
+    }
+    while (failure === null && answered < chunks.length) {
+      if (sent < chunks.length) {
+        const id = sent++;
+        answers[id] = validateFileList(chunks[id]!, setup.cwd, setup.maxBytes, setup.kind);
+        answered++;
+        // Let the workers' answers in, and give them more.
+        await new Promise((resolve) => setImmediate(resolve));
+      } else {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
       }
-    });
+    }
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
+  if (failure !== null) throw failure;
   return answers.flat();
 }
