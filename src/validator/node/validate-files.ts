@@ -241,6 +241,13 @@ export type FileListRunner = (files: readonly string[]) => Promise<ValidationRes
 
 const itemPath = (item: Item) => (typeof item === 'string' ? item : item.file);
 const comparePaths = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const compareItems = (a: Item, b: Item) => comparePaths(itemPath(a), itemPath(b));
+
+/** Items in path order; the sort (stable) is skipped when they already are, as a glob's walk mostly gives them. */
+function inPathOrder(items: Item[]): Item[] {
+  for (let i = 1; i < items.length; i++) if (compareItems(items[i - 1]!, items[i]!) > 0) return items.sort(compareItems);
+  return items;
+}
 
 /** One finding for what a glob's walk could not get through; the walk itself went on. */
 function globProblem(problem: GlobProblem): ValidationResult {
@@ -333,14 +340,14 @@ export async function validateFilesWith(patterns: readonly string[], options: Va
       const expansion = expandGlob(base === '.' ? '**' : `${escaped}/**`, cwd, undefined, { skipFolders: SKIPPED_FOLDERS });
       const problems = expansion.problems.map(globProblem);
       for (const file of expansion.files) if (!fromFolders.has(file)) fromFolders.set(file, pattern);
-      found = [...expansion.files, ...problems].sort((a, b) => comparePaths(itemPath(a), itemPath(b)));
+      found = inPathOrder([...expansion.files, ...problems]);
     } else if (!readsAsGlob(pattern, cwd)) {
       const state = probePath(pattern, cwd);
       found = state === 'missing' ? [] : [state === 'ok' ? pattern : state];
     } else {
       const expansion = expandGlob(pattern, cwd);
       const problems = expansion.problems.map(globProblem);
-      found = [...expansion.files, ...problems].sort((a, b) => comparePaths(itemPath(a), itemPath(b)));
+      found = inPathOrder([...expansion.files, ...problems]);
     }
     if (found.length === 0) unmatched.push(pattern);
     for (const item of found) {
