@@ -12,7 +12,7 @@
 //       separate files to .bench/docs/, the glob passed unexpanded to both tools), timed 3 times each,
 //       interleaved; reports docs/s and µs a document from each median, the ratio teapurl/ajv, and the
 //       floor (list, read, JSON.parse: scripts/bench/read-floor.cjs) beside them. teapurl runs as a user
-//       runs it: --jobs auto (worker threads from 1,000 files on). Target (issue 38): a document costs
+//       runs it: --jobs auto (worker threads from 20,000 files on). Target (issue 38): a document costs
 //       at most ajv-cli's below 100,000 documents (ratio >= 1), and 1.5x faster from 100,000 on.
 //   (c) with --jobs-table: teapurl with --jobs 1, 2 and 4 on the same documents, interleaved.
 // Wall time is measured around spawnSync, so it includes process start-up; both tools' output goes to
