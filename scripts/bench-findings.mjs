@@ -39,7 +39,12 @@ const json = args.includes('--json');
 const runsAt = args.indexOf('--runs');
 const runs = runsAt === -1 ? 3 : Number(args[runsAt + 1]);
 const sizesAt = args.indexOf('--sizes');
-const SIZES = sizesAt === -1 ? [10_000, 100_000, 1_000_000] : String(args[sizesAt + 1]).split(',').map(Number);
+const SIZES =
+  sizesAt === -1
+    ? [10_000, 100_000, 1_000_000]
+    : String(args[sizesAt + 1])
+        .split(',')
+        .map(Number);
 // --growth-only: the unknown-keys table and its growth exponents, nothing else (a shorter run).
 const growthOnly = args.includes('--growth-only');
 if (!Number.isInteger(runs) || runs < 1 || SIZES.length < 2 || !SIZES.every((n) => Number.isInteger(n) && n > 0)) {
@@ -128,14 +133,17 @@ log('');
 function floor(text) {
   const value = JSON.parse(text);
   const messages = new Map();
-  for (const key of Object.keys(value)) if (key !== 'schemaVersion' && key !== 'endpoints') messages.set(`/${key}`, `document has the unknown property "${key}"`);
+  for (const key of Object.keys(value))
+    if (key !== 'schemaVersion' && key !== 'endpoints') messages.set(`/${key}`, `document has the unknown property "${key}"`);
   return messages.size;
 }
 
 /** The growth exponent between two sizes: 1 for a linear cost, 2 for a square one (log-log slope). */
 const exponent = (n0, t0, n1, t1) => Math.log(t1 / t0) / Math.log(n1 / n0);
 
-log('unknown keys     size      findings   capped (1,000 listed)   uncapped (all listed)   floor (parse, keys, map)   ratio to previous (capped / uncapped / floor)');
+log(
+  'unknown keys     size      findings   capped (1,000 listed)   uncapped (all listed)   floor (parse, keys, map)   ratio to previous (capped / uncapped / floor)',
+);
 let previous = null;
 for (const n of SIZES) {
   const text = unknownKeys(n);

@@ -337,7 +337,8 @@ if (options.jobsTable) {
   for (let i = 0; i < THROUGHPUT_RUNS; i++) {
     for (const jobs of i % 2 === 0 ? JOB_COUNTS : [...JOB_COUNTS].reverse()) {
       const result = run('teapurl', DOCS_GLOB, { extraArgs: ['--jobs', String(jobs)] });
-      if (result.status !== 0) fail(`teapurl --jobs ${jobs} failed: ${describeExit(run('teapurl', DOCS_GLOB, { capture: true, extraArgs: ['--jobs', String(jobs)] }))}`);
+      if (result.status !== 0)
+        fail(`teapurl --jobs ${jobs} failed: ${describeExit(run('teapurl', DOCS_GLOB, { capture: true, extraArgs: ['--jobs', String(jobs)] }))}`);
       jobsTimes[jobs].push(result.ms);
     }
   }
@@ -384,7 +385,11 @@ const summary = {
     floorDocsPerSec: Math.round(options.docs / (floorMs / 1000)),
     floorRatio: round(bulkAjv / floorMs, 2),
   },
-  jobs: options.jobsTable ? Object.fromEntries(JOB_COUNTS.map((jobs) => [jobs, { medianMs: round(median(jobsTimes[jobs])), usPerDoc: round((median(jobsTimes[jobs]) * 1000) / options.docs, 2) }])) : null,
+  jobs: options.jobsTable
+    ? Object.fromEntries(
+        JOB_COUNTS.map((jobs) => [jobs, { medianMs: round(median(jobsTimes[jobs])), usPerDoc: round((median(jobsTimes[jobs]) * 1000) / options.docs, 2) }]),
+      )
+    : null,
 };
 
 if (!options.json) {

@@ -87,7 +87,12 @@ const IN_FLIGHT = 2;
  * next chunk when it is done with one. The main thread validates too (a worker costs a start-up
  * and a warm-up of its own), and between two of its chunks hands the workers theirs.
  */
-async function runOnWorkers(file: string, files: readonly string[], jobs: number, setup: { cwd: string; maxBytes: number; kind?: string }): Promise<ValidationResult[]> {
+async function runOnWorkers(
+  file: string,
+  files: readonly string[],
+  jobs: number,
+  setup: { cwd: string; maxBytes: number; kind?: string },
+): Promise<ValidationResult[]> {
   const { Worker } = await import('node:worker_threads');
   const size = Math.min(CHUNK_MAX, Math.max(CHUNK_MIN, Math.ceil(files.length / (jobs * 8))));
   const chunks: (readonly string[])[] = [];
@@ -121,7 +126,8 @@ async function runOnWorkers(file: string, files: readonly string[], jobs: number
         settle();
       });
       worker.on('exit', (code) => {
-        if (answered < chunks.length) failure ??= new TeapurlError(`a validation worker stopped (exit code ${code}) before it answered`, { code: 'worker-failed' });
+        if (answered < chunks.length)
+          failure ??= new TeapurlError(`a validation worker stopped (exit code ${code}) before it answered`, { code: 'worker-failed' });
         settle();
       });
       for (let i = 0; i < IN_FLIGHT; i++) give(worker);
