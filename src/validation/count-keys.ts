@@ -27,14 +27,9 @@ export function measureText(text: string): TextMeasure {
       continue;
     }
     if (ch !== 34 /* " */) continue;
-    // Skip the string, honouring backslash escapes.
-    i++;
-    while (i < length) {
-      const c = text.charCodeAt(i);
-      if (c === 92 /* \ */) i += 2;
-      else if (c === 34) break;
-      else i++;
-    }
+    // Skip the string: the next quote not escaped (after an even run of backslashes). indexOf
+    // finds a character much faster than a loop over every one of a long string.
+    i = stringClose(text, i);
     let j = i + 1;
     while (j < length) {
       const c = text.charCodeAt(j);
@@ -44,6 +39,18 @@ export function measureText(text: string): TextMeasure {
     if (text.charCodeAt(j) === 58 /* : */) keys++;
   }
   return { keys, depth: maxDepth };
+}
+
+/** Where the JSON string opened at `open` closes: its closing quote's offset, or the text's length. */
+function stringClose(text: string, open: number): number {
+  let close = text.indexOf('"', open + 1);
+  while (close !== -1) {
+    let backslashes = 0;
+    while (text.charCodeAt(close - 1 - backslashes) === 92 /* \ */) backslashes++;
+    if (backslashes % 2 === 0) return close;
+    close = text.indexOf('"', close + 1);
+  }
+  return text.length;
 }
 
 /** Counts the own keys of every object in a parsed JSON value. */

@@ -567,6 +567,17 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     expect(invalid.stdout + invalid.stderr).toMatch(/^docs\/invalid\.json:4:63: error /m);
   });
 
+  it('npx teapurl validate --jobs 2: the installed worker entry gives the report of one thread', async () => {
+    const args = ['--no', 'teapurl', 'validate', '--format', 'json', 'docs/valid.json', 'docs/invalid.json'];
+    const one = await run('npx', [...args, '--jobs', '1'], project);
+    expect(one.status, shown(one)).toBe(1);
+    expect(existsSync(path.join(installed(), 'dist/commands/validate-worker.cjs'))).toBe(true);
+    const two = await run('npx', [...args, '--jobs', '2'], project);
+    expect(two.status, shown(two)).toBe(1);
+    expect(two.stdout).toBe(one.stdout);
+    expect(two.stderr).toBe(one.stderr);
+  });
+
   it('npx teapurl purl urls and from-url answer from the URL documents the package ships', async () => {
     const urls = await run('npx', ['--no', 'teapurl', 'purl', 'urls', 'pkg:maven/org.apache.commons/commons-lang3@3.12.0'], project);
     expect(urls.status, shown(urls)).toBe(0);
