@@ -3,7 +3,7 @@
  */
 import type { TeaDiscoveryDocument } from '../../../types/index.js';
 import type { Finding } from '../../shared/finding.js';
-import { teaProtocolValidator } from '../kinds/protocol-validator.js';
+import { loadTeaProtocolValidator } from '../kinds/protocol-validator.js';
 import { firstFindingMessage } from '../../shared/messages.js';
 import { BodyTooLargeError, discardBody, isJsonContentType, readBody, utf8 } from './http.js';
 import { type NetworkError, toNetworkError } from './network-error.js';
@@ -243,7 +243,7 @@ export async function discover(target: string, options: DiscoverOptions = {}): P
   const { url, response } = await fetchDocument(`${origin}/.well-known/tea`, options, options.transport ?? defaultTransport());
   const text = await readDocumentText(url, response, options.maxBytes ?? 1024 * 1024);
   // One pass: the validation hands back the value it parsed, and ranking takes it as validated.
-  const { result: verdict, value } = teaProtocolValidator.validateTextValue(text, { kind: 'tea-discovery', file: url });
+  const { result: verdict, value } = (await loadTeaProtocolValidator()).validateTextValue(text, { kind: 'tea-discovery', file: url });
   if (!verdict.valid) {
     const errors = verdict.findings.filter((f) => f.severity === 'error');
     const syntax = errors[0]!.rule === 'json/syntax' || errors[0]!.rule === 'json/too-deep' || errors[0]!.rule === 'file/empty';

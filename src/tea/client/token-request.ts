@@ -3,7 +3,7 @@
  * Authorization header at all for a mutual-TLS client (its transport presents the certificate).
  */
 import type { TokenResponse } from '../../../types/index.js';
-import { teaProtocolValidator } from '../kinds/protocol-validator.js';
+import { loadTeaProtocolValidator } from '../kinds/protocol-validator.js';
 import { cut } from '../../shared/messages.js';
 import { encodeBasicCredentials } from '../protocol/basic-credentials.js';
 import { BodyTooLargeError, discardBody, readBody, utf8 } from './http.js';
@@ -218,7 +218,9 @@ export async function requestToken(tokenUrl: string, credentials: ApiKeyCredenti
   const text = await readText(response, maxBytes, tokenUrl);
   // One pass: the validation parses the text and hands back the value.
   const { result: verdict, value } =
-    text === null ? { result: null, value: undefined } : teaProtocolValidator.validateTextValue(text, { kind: 'tea-token-response', file: tokenUrl });
+    text === null
+      ? { result: null, value: undefined }
+      : (await loadTeaProtocolValidator()).validateTextValue(text, { kind: 'tea-token-response', file: tokenUrl });
   if (verdict === null || value === undefined) throw new TokenRequestError('bad-response', tokenUrl, 200, `${tokenUrl} answered 200 but the body is not JSON`);
   if (!verdict.valid) {
     const first = verdict.findings.find((f) => f.severity === 'error')!;
