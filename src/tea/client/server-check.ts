@@ -22,6 +22,6 @@ export type { TeaCheckOptions, TeaCheckReport, TeaCheckResult } from './server-w
  * ```
  */
 export async function checkTeaServer(options: TeaCheckOptions): Promise<TeaCheckReport> {
-  const { walkTeaServer } = await import('./server-walk.js');
+  const { walkTeaServer } = await import('./server-flows.js');
   return walkTeaServer(options);
 }

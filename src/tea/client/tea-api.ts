@@ -15,85 +15,13 @@ import type {
   TeaProduct,
   TeaProductRelease,
 } from '../../../types/index.js';
-import type { Finding } from '../../shared/finding.js';
-import { loadTeaValidator } from '../kinds/protocol-validator.js';
 import type { TeaObjectKind, TeaObjectTypes } from '../kinds/objects/tea-object-types.js';
-import { andMore } from '../../shared/messages.js';
 import { TEA_OPERATIONS, operationPath, type TeaOperation } from '../protocol/api-operations.js';
-import { BodyTooLargeError, discardBody, isJsonContentType, JsonTooDeepError, readJsonBody, utf8 } from './http.js';
-import { toNetworkError } from './network-error.js';
-import { TeaClient, type TeaClientOptions, type TeaOutcome } from './tea-client.js';
-import { InvalidArgumentError, TeapurlError } from '../../shared/errors.js';
+import { TeaClient, type TeaClientOptions } from './tea-client.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
+import { TeaApiError } from './tea-api-error.js';
 
-/**
- * Why a typed call gave no object: the server answered 404, 403 or 401 (after the token flow),
- * another status, or an answer that is not the object the operation promises.
- *
- * @example
- * ```ts
- * import { TeaApiError, type TeaApiFailure } from 'teapurl/tea/client';
- * const failure: TeaApiFailure = new TeaApiError('not-found', 'getTeaProductByUuid', 'https://tea.example.com/v1.0.0/product/x', 404, 'absent').code;
- * ```
- */
-export type TeaApiFailure =
-  | 'not-found'
-  | 'forbidden'
-  | 'unauthorized'
-  | 'http-status'
-  | 'content-type'
-  | 'too-large'
-  | 'invalid-answer'
-  /** A listing went on past `maxPages` pages. */
-  | 'too-many-pages'
-  /** A listing held more than `maxItems` results. */
-  | 'too-many-items'
-  /** A listing's `nextPageToken` repeated an earlier one: the server pages in a loop. */
-  | 'page-loop';
-
-/**
- * A typed call that gave no object. The message names the operation and the URL; for an answer
- * that fails its schema, also the JSON Pointer, the line and column, and the rule of the first
- * problem (`findings` has them all).
- *
- * @example
- * ```ts
- * import { TeaApi, TeaApiError } from 'teapurl/tea/client';
- * const api = new TeaApi({ baseUrl: 'https://tea.example.com/v1.0.0' });
- * try {
- *   await api.product('09e8c73b-ac45-4475-acac-33e6a7314e6d');
- * } catch (e) {
- *   if (e instanceof TeaApiError && e.code === 'invalid-answer') console.error(e.operationId, e.pointer, e.rule);
- *   else throw e;
- * }
- * ```
- */
-export class TeaApiError extends TeapurlError<TeaApiFailure> {
-  /** Always `'TeaApiError'`. */
-  override name = 'TeaApiError';
-  /** The rule of the first problem of an invalid answer, such as `schema/required`; else `null`. */
-  readonly rule: string | null;
-  /** The JSON Pointer of the first problem of an invalid answer; else `null`. */
-  readonly pointer: string | null;
-
-  constructor(
-    /** Why no object was given: the error's `code`. */
-    code: TeaApiFailure,
-    /** The OpenAPI `operationId` of the call. */
-    readonly operationId: string,
-    /** The URL asked. */
-    readonly url: string,
-    /** The HTTP status of the answer. */
-    readonly status: number,
-    message: string,
-    /** Every finding of an invalid answer, with line and column. */
-    readonly findings: readonly Finding[] = [],
-  ) {
-    super(message, { code });
-    const first = findings.find((f) => f.severity === 'error');
-    this.rule = first?.rule ?? null;
-    this.pointer = first === undefined ? null : first.pointer || '/';
-  }
-}
+export { TeaApiError, type TeaApiFailure } from './tea-api-error.js';
 
 /**
  * A filter by identifier, as the listing operations take it.
@@ -182,7 +110,6 @@ interface ReadPage {
 }
 
 const OPERATIONS = new Map(TEA_OPERATIONS.map((operation) => [operation.operationId, operation]));
-const FAILURE: Partial<Record<TeaOutcome, TeaApiFailure>> = { 'not-found': 'not-found', forbidden: 'forbidden', unauthorized: 'unauthorized' };
 
 /**
  * The TEA API, typed: one method per GET operation of the OpenAPI description, each answer
@@ -505,72 +432,10 @@ export class TeaApi {
     path: string,
     readLegacy = false,
   ): Promise<{ url: string; value: unknown; legacy?: { form: string; results: unknown[]; nextOffset?: number } }> {
-    const { operationId, answer: kind } = operation;
     const result = await this.client.request(path, { headers: { accept: 'application/json' } });
-    const { url, status, response } = result;
-    if (!result.ok) {
-      await discardBody(response);
-      const failure = FAILURE[result.outcome] ?? 'http-status';
-      const why =
-        failure === 'not-found'
-          ? ' (absent, or not shown to this client)'
-          : failure === 'unauthorized'
-            ? ` (${result.unauthorizedReason ?? 'no token accepted'})`
-            : '';
-      throw new TeaApiError(failure, operationId, url, status, `${operationId}: ${url} answered ${status}${why}`);
-    }
-    const contentType = response.headers.get('content-type');
-    if (!isJsonContentType(contentType)) {
-      await discardBody(response);
-      throw new TeaApiError(
-        'content-type',
-        operationId,
-        url,
-        status,
-        `${operationId}: ${url} answered with content type ${JSON.stringify(contentType ?? '(none)')}, not application/json`,
-      );
-    }
-    let bytes: Uint8Array;
-    try {
-      // Size and depth are checked as the bytes arrive, before anything is parsed.
-      bytes = await readJsonBody(response, this.maxBytes);
-    } catch (error) {
-      if (error instanceof BodyTooLargeError)
-        throw new TeaApiError('too-large', operationId, url, status, `${operationId}: ${url} answered more than ${this.maxBytes} bytes`);
-      if (error instanceof JsonTooDeepError) {
-        const message = error.message.replace(/^the answer /, 'the document ');
-        const finding: Finding = { file: url, pointer: '', line: 1, column: 1, severity: 'error', rule: 'json/too-deep', message };
-        throw new TeaApiError('invalid-answer', operationId, url, status, `${operationId}: ${url} answered an invalid ${kind}: ${message} [json/too-deep]`, [
-          finding,
-        ]);
-      }
-      throw toNetworkError(error, url);
-    }
-    const text = utf8(bytes);
-    if (text === null) throw new TeaApiError('invalid-answer', operationId, url, status, `${operationId}: ${url} answered bytes that are not UTF-8 text`);
-    // One pass: validation parses, and hands back the value it judged.
-    const validator = await loadTeaValidator();
-    const { result: verdict, value } = validator.validateTextValue(text, { kind, file: url });
-    const legacy = !verdict.valid && readLegacy ? legacyPage(value) : undefined;
-    if (legacy !== undefined) {
-      // The items are judged as the page's would be: the old page read as a last page of TEA 1.0.
-      const { result: items } = validator.validateTextValue(JSON.stringify({ hasNext: false, results: legacy.results }), { kind, file: url });
-      if (items.valid) return { url, value: legacy, legacy };
-    }
-    if (!verdict.valid) {
-      const errors = verdict.findings.filter((f) => f.severity === 'error');
-      const first = errors[0]!;
-      const at = first.line === null ? '' : ` (line ${first.line}, column ${first.column})`;
-      throw new TeaApiError(
-        'invalid-answer',
-        operationId,
-        url,
-        status,
-        `${operationId}: ${url} answered an invalid ${kind}: at ${first.pointer || '/'}${at}: ${first.message} [${first.rule}]${andMore(errors.length)}`,
-        verdict.findings,
-      );
-    }
-    return { url, value };
+    // The reading and the validation load with the TEA objects' validator, on the first answer.
+    const { readAnswer } = await import('./reading.js');
+    return readAnswer(operation, result, this.maxBytes, readLegacy);
   }
 }
 
@@ -579,19 +444,6 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const all: T[] = [];
   for await (const item of items) all.push(item);
   return all;
-}
-
-/**
- * A listing answer in a form before TEA 1.0: an offset page (`pageStartIndex`, `totalResults`,
- * no `hasNext`) or a plain list; `undefined` for anything else.
- */
-function legacyPage(value: unknown): { form: string; results: unknown[]; nextOffset?: number } | undefined {
-  if (Array.isArray(value)) return { form: 'a plain list instead of a page', results: value };
-  if (value === null || typeof value !== 'object' || Object.hasOwn(value, 'hasNext')) return undefined;
-  const { pageStartIndex, totalResults, results = [] } = value as { pageStartIndex?: unknown; totalResults?: unknown; results?: unknown };
-  if (!Number.isSafeInteger(pageStartIndex) || !Number.isSafeInteger(totalResults) || !Array.isArray(results)) return undefined;
-  const next = (pageStartIndex as number) + results.length;
-  return { form: 'an offset page (pageStartIndex, totalResults)', results, ...(next < (totalResults as number) ? { nextOffset: next } : {}) };
 }
 
 /** Refuses parameters that would make another path than the operation's. */

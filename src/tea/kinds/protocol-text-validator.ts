@@ -6,9 +6,10 @@ import { TEA_TOKEN_ERROR_KIND, TEA_TOKEN_RESPONSE_KIND } from './token/token-kin
 export type TeaProtocolKind = 'tea-discovery' | 'tea-token-response' | 'tea-token-error';
 
 /**
- * The validator of the protocol's own documents, which the client reads before any object (no
- * PURL or VERS engine): `loadTeaProtocolValidator` (protocol-validator.ts) loads it the first time
- * the client reads an answer.
+ * The validator of the protocol's own texts (the discovery document and the token bodies, read
+ * with a line and column for every finding; no PURL or VERS engine): the client's modules that
+ * read answers import it, and they load on the client's first answer (src/tea/client/reading.ts),
+ * so that the client's entry carries neither it nor the JSON reader.
  */
 export const teaProtocolValidator: Validator<TeaProtocolKind, BaseValidateOptions<TeaProtocolKind>> = createValidator<TeaProtocolKind>([
   TEA_DISCOVERY_KIND,

@@ -1,6 +1,5 @@
 import { createDocumentValidator, type BaseValidateOptions, type DocumentValidator } from '../../validation/document-validator.js';
 import { TEA_DISCOVERY_KIND } from './discovery/discovery-kind.js';
-import type { teaProtocolValidator } from './protocol-text-validator.js';
 
 export type { TeaProtocolKind } from './protocol-text-validator.js';
 
@@ -12,15 +11,6 @@ export type { TeaProtocolKind } from './protocol-text-validator.js';
 export const discoveryDocumentValidator: DocumentValidator<'tea-discovery', BaseValidateOptions<'tea-discovery'>> = createDocumentValidator<'tea-discovery'>([
   TEA_DISCOVERY_KIND,
 ]);
-
-/**
- * The validator of the protocol's own texts (the discovery document and the token bodies, read
- * with a line and column for every finding): loaded the first time the client reads an answer,
- * so that a bundler puts it, and the JSON reader with positions, in a chunk of its own.
- */
-export function loadTeaProtocolValidator(): Promise<typeof teaProtocolValidator> {
-  return import('./protocol-text-validator.js').then((module) => module.teaProtocolValidator);
-}
 
 /**
  * The validator of every TEA kind, objects and pages included (their checks read PURLs and VERS

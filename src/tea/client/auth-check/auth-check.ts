@@ -25,6 +25,6 @@ import type { AuthCheckOptions, AuthCheckReport } from './rules.js';
  * ```
  */
 export async function authCheck(baseUrl: string, options: AuthCheckOptions = {}): Promise<AuthCheckReport> {
-  const { runAuthCheck } = await import('./run-auth-check.js');
+  const { runAuthCheck } = await import('../server-flows.js');
   return runAuthCheck(baseUrl, options);
 }

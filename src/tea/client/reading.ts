@@ -1,0 +1,10 @@
+/**
+ * What the client loads on its first answer to read, in one chunk rather than one per function
+ * (each split point makes a bundler cut the client's entry into more files): the discovery
+ * document's reading, an API answer's and the token request.
+ * The protocol's text validator and the JSON reader come with them; the TEA objects' validator
+ * only with the first object validated.
+ */
+export { readDiscovery } from './read-discovery.js';
+export { readAnswer } from './read-answer.js';
+export { requestTokenFlow } from './request-token-flow.js';
