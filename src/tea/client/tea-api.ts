@@ -96,19 +96,6 @@ export interface TeaApiOptions {
   onWarning?: (message: string) => void;
 }
 
-/** A page as the walk reads it: TEA 1.0's, or an old offset page or plain list read into that shape. */
-interface ReadPage {
-  readonly results: readonly unknown[];
-  readonly hasNext: boolean;
-  readonly nextPageToken?: string;
-  /** For an old offset page: the pageOffset of the next page. */
-  readonly nextOffset?: number;
-  /** The URL that answered it. */
-  readonly url: string;
-  /** Read from a form before TEA 1.0. */
-  readonly legacy: boolean;
-}
-
 const OPERATIONS = new Map(TEA_OPERATIONS.map((operation) => [operation.operationId, operation]));
 
 /**
@@ -196,48 +183,19 @@ export class TeaApi {
     if (operation === undefined) throw new TypeError(`${JSON.stringify(operationId)} is not an operation of the TEA API; see TEA_OPERATIONS`);
     if (!operation.paginated) throw new TypeError(`${operationId} answers no list; call it with call()`);
     checkParams(operation, params.uuid, undefined);
-    const { pageToken: _token, pageOffset: _offset, ...query } = params.query ?? {};
-    const seen = new Set<string>();
-    let token: string | undefined;
-    let offset: number | undefined;
-    let items = 0;
-    let warned = false;
-    for (let pages = 1; pages <= this.maxPages; pages++) {
-      const next = token !== undefined ? { pageToken: token } : offset !== undefined ? { pageOffset: offset } : {};
-      const page = await this.page(operation, this.pathOf(operation, { ...params, query: { ...query, ...next } }), !warned);
-      warned ||= page.legacy;
-      items += page.results.length;
-      if (items > this.maxItems) {
-        throw new TeaApiError(
-          'too-many-items',
-          operationId,
-          page.url,
-          200,
-          `${operationId}: ${page.url} brought the listing to ${items} results, more than ${this.maxItems} (maxItems); stopped`,
-        );
-      }
-      yield* page.results;
-      if (!page.hasNext) return;
-      if (page.nextOffset !== undefined) {
-        // An offset page: an empty one ends the walk, so an overstated totalResults cannot loop.
-        if (page.results.length === 0) return;
-        offset = page.nextOffset;
-        continue;
-      }
-      token = page.nextPageToken!;
-      if (seen.has(token)) {
-        throw new TeaApiError(
-          'page-loop',
-          operationId,
-          page.url,
-          200,
-          `${operationId}: ${page.url} answered a nextPageToken it had sent before (page ${pages}): the server pages in a loop; stopped`,
-        );
-      }
-      seen.add(token);
-    }
-    const url = `${this.client.baseUrl}${operationPath(operation, params.uuid)}`;
-    throw new TeaApiError('too-many-pages', operationId, url, 200, `${operationId}: ${url} went on past ${this.maxPages} pages (maxPages); stopped`);
+    // The walk (tokens, offsets, the bounds, a page TEA 1.0 replaced) loads with the first page.
+    const { listPages } = await import('./reading.js');
+    yield* listPages({
+      operation,
+      uuid: params.uuid,
+      query: params.query ?? {},
+      maxPages: this.maxPages,
+      maxItems: this.maxItems,
+      baseUrl: this.client.baseUrl,
+      pathOf: (query) => this.pathOf(operation, { ...params, query }),
+      get: (path) => this.get(operation, path, true),
+      ...(this.onWarning ? { onWarning: this.onWarning } : {}),
+    });
   }
 
   /** The path and query of one call. */
@@ -246,36 +204,6 @@ export class TeaApi {
     for (const [name, value] of Object.entries(params.query ?? {})) if (value !== undefined) search.set(name, String(value));
     const query = search.size > 0 ? `?${search.toString()}` : '';
     return `${operationPath(operation, params.uuid, params.version)}${query}`;
-  }
-
-  /**
-   * One page of a listing, validated. A page TEA 1.0 replaced is read into the same shape: an
-   * offset page (`pageStartIndex`, `totalResults`, no `hasNext`) continues by `pageOffset`; a
-   * plain list is the whole listing. `warn` says whether to tell `onWarning` about it.
-   */
-  private async page(operation: TeaOperation, path: string, warn: boolean): Promise<ReadPage> {
-    const { url, value, legacy } = await this.get(operation, path, true);
-    if (legacy === undefined) {
-      const page = value as { results?: unknown[]; hasNext: boolean; nextPageToken?: string };
-      return {
-        results: page.results ?? [],
-        hasNext: page.hasNext,
-        ...(page.nextPageToken !== undefined ? { nextPageToken: page.nextPageToken } : {}),
-        url,
-        legacy: false,
-      };
-    }
-    if (warn)
-      this.onWarning?.(
-        `${operation.operationId}: ${url} answered ${legacy.form}, the form before TEA 1.0; read it anyway. TEA 1.0 pages by opaque token: hasNext and nextPageToken in the page, pageToken in the request (TEA pull requests #231 and #253)`,
-      );
-    return {
-      results: legacy.results,
-      hasNext: legacy.nextOffset !== undefined,
-      ...(legacy.nextOffset !== undefined ? { nextOffset: legacy.nextOffset } : {}),
-      url,
-      legacy: true,
-    };
   }
 
   /** `GET /product/{uuid}` (getTeaProductByUuid). */
