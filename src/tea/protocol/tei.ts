@@ -3,7 +3,7 @@
  * and the earlier `urn:tei:<type>:<domain>:<identifier>`, read into their parts and checked, so
  * discovery knows which domain to ask and a user learns which part of a bad TEI is wrong.
  */
-import { validatePurl } from '../../purl/index.js';
+import { validatePurl } from '../../purl/default-engine.js';
 import { andMore } from '../../shared/messages.js';
 import { TeapurlError } from '../../shared/errors.js';
 import { quoted } from '../../shared/describe-value.js';
