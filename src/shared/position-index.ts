@@ -127,6 +127,11 @@ export class PositionIndex {
       }
       const node = top === undefined ? this.#root : top.array ? (top.wanted?.children?.get(String(top.index)) ?? null) : member;
       if (node) node.value = i;
+      if ((c === 123 /* { */ || c === 91) /* [ */ && node?.children == null) {
+        // Nothing is asked for inside: the value is passed over as a whole.
+        i = skipNested(text, i);
+        continue;
+      }
       if (c === 123 /* { */) {
         frames.push({ wanted: node, array: false, index: 0 });
         expectKey = true;
@@ -155,9 +160,32 @@ function stringEnd(text: string, start: number): number {
   for (;;) {
     const quote = text.indexOf('"', i);
     if (quote === -1) return text.length;
+    if (text.charCodeAt(quote - 1) !== 92 /* \ */) return quote + 1;
     let backslashes = 0;
     for (let j = quote - 1; text.charCodeAt(j) === 92; j--) backslashes++;
     if (backslashes % 2 === 0) return quote + 1;
     i = quote + 1;
   }
+}
+
+/** The offset just past the object or array that opens at `start`. */
+function skipNested(text: string, start: number): number {
+  const length = text.length;
+  let depth = 0;
+  let i = start;
+  while (i < length) {
+    const c = text.charCodeAt(i);
+    if (c <= 32 || c === 44 /* , */ || c === 58 /* : */) {
+      i++;
+      continue;
+    }
+    if (c === 34 /* " */) {
+      i = stringEnd(text, i);
+      continue;
+    }
+    if (c === 123 /* { */ || c === 91 /* [ */) depth++;
+    else if ((c === 125 /* } */ || c === 93) /* ] */ && --depth === 0) return i + 1;
+    i++;
+  }
+  return length;
 }

@@ -3,8 +3,8 @@ import { visit, printParseErrorCode } from 'jsonc-parser';
 import type { FindingFix } from '../../shared/finding.js';
 import { toPointer, humanPath } from '../../shared/pointer.js';
 import { PositionIndex, type PositionRequest } from '../../shared/position-index.js';
-import { measureText, countKeysInValue } from '../count-keys.js';
-import { lineStarts, positionAt, type DocumentSource, type PlacedFinding, type SourceOutcome, type SourcePosition, type TextEdit } from './document-source.js';
+import { measureText, countKeysInValue, keysBound, measureValue } from '../count-keys.js';
+import { lineStarts, positionAt, positionsAt, type DocumentSource, type PlacedFinding, type SourceOutcome, type SourcePosition, type TextEdit } from './document-source.js';
 
 /** A parsed JSON text that can say where any of its values stands. */
 export interface JsonSource extends DocumentSource {
@@ -171,7 +171,11 @@ export function parseJsonSource(rawText: string): ParseOutcome {
       findings: [{ pointer: '', severity: 'error', rule: 'json/syntax', message: `malformed JSON: ${(error as Error).message}`, position }],
     };
   }
-  const measure = measureText(text);
+  // Most texts repeat no key: the colons bound the keys written, and when the parsed value has
+  // as many, its nesting is the text's. Any other text is measured character by character.
+  const shape = measureValue(value, MAX_DEPTH);
+  const plain = shape.depth <= MAX_DEPTH && keysBound(text) === shape.keys;
+  const measure = plain ? { keys: shape.keys, depth: shape.depth } : measureText(text);
   if (measure.depth > MAX_DEPTH) {
     return {
       ok: false,
@@ -186,14 +190,9 @@ export function parseJsonSource(rawText: string): ParseOutcome {
       ],
     };
   }
-  const duplicates = measure.keys === countKeysInValue(value) ? [] : scan(text).duplicates;
+  const duplicates = plain || measure.keys === countKeysInValue(value) ? [] : scan(text).duplicates;
 
-  let starts: number[] | undefined;
-  const locateAll = (requests: readonly PositionRequest[]): SourcePosition[] => {
-    starts ??= lineStarts(text);
-    const lines = starts;
-    return new PositionIndex(text, requests).offsets().map((offset) => positionAt(lines, offset));
-  };
+  const locateAll = (requests: readonly PositionRequest[]): SourcePosition[] => positionsAt(text, new PositionIndex(text, requests).offsets());
   const bomLength = rawText.length - text.length;
   const source: JsonSource = {
     format: 'json',
