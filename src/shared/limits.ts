@@ -8,3 +8,11 @@
  * ```
  */
 export const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Heap bytes one byte of a document of most kinds may take while it is parsed twice (positions
+ * and values), checked and reported: parsing alone takes about 43 on documents of small values.
+ * A reader that sizes its limit from the heap lets a document have this share of it (SBOMs, whose
+ * bytes are mostly strings, have their own: `KindDefinition.large`).
+ */
+export const HEAP_PER_BYTE = 128;

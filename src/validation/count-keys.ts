@@ -97,10 +97,12 @@ export function measureValue(value: unknown, limit: number): ValueMeasure {
       return;
     }
     const record = node as Record<string, unknown>;
-    const names = Object.keys(record);
-    keys += names.length;
-    for (let i = 0; i < names.length; i++) {
-      const item = record[names[i]!];
+    // for…in lists the own keys in Object.keys's order without building their array; an
+    // enumerable key inherited from a prototype someone extended is passed over.
+    for (const name in record) {
+      if (!Object.hasOwn(record, name)) continue;
+      keys++;
+      const item = record[name];
       if (typeof item === 'object' && item !== null) walk(item, depth + 1);
     }
   };

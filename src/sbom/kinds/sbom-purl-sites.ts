@@ -101,8 +101,10 @@ export function cycloneDxPurlSites(document: unknown): PurlSite[] {
       return;
     }
     const object = node as Record<string, unknown>;
-    if (Object.hasOwn(object, 'purl')) sites.push(new FoundSite(object.purl, [...path, 'purl'], object, componentOf));
-    for (const key of Object.keys(object)) {
+    if (Object.hasOwn(object, 'purl')) sites.push(new FoundSite(object.purl, path.concat('purl'), object, componentOf));
+    // for…in lists the own keys in Object.keys's order without building their array.
+    for (const key in object) {
+      if (!Object.hasOwn(object, key)) continue;
       const child = object[key];
       if (typeof child !== 'object' || child === null) continue;
       path.push(key);

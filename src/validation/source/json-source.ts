@@ -4,7 +4,7 @@ import type { FindingFix } from '../../shared/finding.js';
 import { toPointer, humanPath } from '../../shared/pointer.js';
 import { PositionIndex, type PositionRequest } from '../../shared/position-index.js';
 import { measureText, countKeysInValue, keysBound, measureValue } from '../count-keys.js';
-import { lineStarts, positionAt, positionsAt, type DocumentSource, type PlacedFinding, type SourceOutcome, type SourcePosition, type TextEdit } from './document-source.js';
+import { lineStarts, positionAt, type DocumentSource, type PlacedFinding, type SourceOutcome, type SourcePosition, type TextEdit } from './document-source.js';
 
 /** A parsed JSON text that can say where any of its values stands. */
 export interface JsonSource extends DocumentSource {
@@ -192,7 +192,7 @@ export function parseJsonSource(rawText: string): ParseOutcome {
   }
   const duplicates = plain || measure.keys === countKeysInValue(value) ? [] : scan(text).duplicates;
 
-  const locateAll = (requests: readonly PositionRequest[]): SourcePosition[] => positionsAt(text, new PositionIndex(text, requests).offsets());
+  const locateAll = (requests: readonly PositionRequest[]): SourcePosition[] => new PositionIndex(text, requests).positions();
   const bomLength = rawText.length - text.length;
   const source: JsonSource = {
     format: 'json',
