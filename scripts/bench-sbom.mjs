@@ -18,7 +18,7 @@
 // and floor interleaved. Linear work shows as ratios 100k / 10k near 10.
 //
 // Run:   npm run bench:sbom               (builds first)
-//        node scripts/bench-sbom.mjs [--runs N] [--json] [--sizes 100000] [--formats 'CycloneDX JSON,SPDX JSON'] [--no-fix]
+//        node --expose-gc scripts/bench-sbom.mjs [--runs N] [--json] [--sizes 100000] [--formats 'CycloneDX JSON,SPDX JSON'] [--no-fix]
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,7 +51,7 @@ const formatsAt = args.indexOf('--formats');
 const chosen = formatsAt === -1 ? Object.keys(FORMATS) : args[formatsAt + 1].split(',');
 const withFix = !args.includes('--no-fix');
 if (!Number.isInteger(runs) || runs < 1 || SIZES.some((n) => !Number.isInteger(n) || n < 10) || chosen.some((f) => !(f in FORMATS))) {
-  console.error(`usage: node scripts/bench-sbom.mjs [--runs N] [--json] [--sizes N,N] [--formats ${Object.keys(FORMATS).join(',')}] [--no-fix]`);
+  console.error(`usage: node --expose-gc scripts/bench-sbom.mjs [--runs N] [--json] [--sizes N,N] [--formats ${Object.keys(FORMATS).join(',')}] [--no-fix]`);
   process.exit(2);
 }
 
@@ -59,6 +59,7 @@ function median(run) {
   run();
   const times = [];
   for (let i = 0; i < runs; i++) {
+    globalThis.gc?.();
     const start = process.hrtime.bigint();
     run();
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
@@ -73,6 +74,8 @@ function medians(a, b) {
   const times = [[], []];
   for (let i = 0; i < runs; i++) {
     for (const [k, run] of [a, b].entries()) {
+      // The garbage of one run is collected before the next starts, not during it.
+      globalThis.gc?.();
       const start = process.hrtime.bigint();
       run();
       times[k].push(Number(process.hrtime.bigint() - start) / 1e6);
