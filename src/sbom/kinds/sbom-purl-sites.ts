@@ -14,6 +14,7 @@
  */
 import { quoted } from '../../shared/describe-value.js';
 import { toPointer } from '../../shared/pointer.js';
+import { TeapurlError } from '../../shared/errors.js';
 import { asArray, asObject, own } from '../../validation/checks/read.js';
 
 /** One place a PURL stands. */
@@ -81,7 +82,12 @@ function componentOf(node: Record<string, unknown>): string {
 /** Nesting the recursive walk goes to; a deeper value (one given as a value, not read from a text) is walked without recursion. */
 const RECURSION = 1000;
 
-class TooDeep extends Error {}
+/** Why the recursive walk stopped: the value nests deeper than it goes. Caught below, never seen. */
+class TooDeep extends TeapurlError<'too-deep'> {
+  constructor() {
+    super('nested deeper than the recursive walk goes', { code: 'too-deep' });
+  }
+}
 
 /** The PURLs of a CycloneDX BOM, in document order. */
 export function cycloneDxPurlSites(document: unknown): PurlSite[] {

@@ -58,8 +58,6 @@ function defaultLimit(): SizeLimit {
   };
 }
 
-const latin1 = new TextDecoder('latin1');
-
 /**
  * The limits for files validated with `maxBytes` (the caller's limit, for every file) and `kind`
  * (the kind every file is read as), or without them.
@@ -81,7 +79,7 @@ export function sizeLimits(maxBytes: number | undefined, kind: string | undefine
     of(file, head) {
       const byName = LARGE_KINDS.find((k) => k.recognise?.fileName?.(file, undefined) === true);
       if (byName !== undefined) return largeLimit(byName);
-      const text = latin1.decode(head.subarray(0, HEAD_BYTES));
+      const text = Buffer.from(head.buffer, head.byteOffset, Math.min(head.byteLength, HEAD_BYTES)).toString('latin1');
       const byHead = LARGE_KINDS.find((k) => k.large!.head(text));
       return byHead === undefined ? fallback : largeLimit(byHead);
     },
