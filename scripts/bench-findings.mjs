@@ -17,10 +17,12 @@
 //       (findNodeAtLocation), on the 10,000-key document and a 30,000-key one, side by side with
 //       the index teapurl now builds in one pass for all findings.
 // Each figure is the median of --runs timed runs (default 3) after one untimed warm-up. Ratios:
-// time(10x findings) / time(N findings) should be close to 10 for a linear cost, ~100 for a square one.
+// time(10x findings) / time(N findings) should be close to 10 for a linear cost, ~100 for a square one;
+// the growth exponent (log-log slope from 10,000 to 1,000,000) is printed for each variant and for the
+// floor beside it (JSON.parse, Object.keys and a map of one message per key: V8's own structures).
 //
 // Run:   npm run bench:findings           (builds first)
-//        node scripts/bench-findings.mjs [--runs N] [--json]
+//        node scripts/bench-findings.mjs [--runs N] [--sizes 10000,100000,1000000] [--growth-only] [--json]
 
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -36,8 +38,17 @@ const args = process.argv.slice(2);
 const json = args.includes('--json');
 const runsAt = args.indexOf('--runs');
 const runs = runsAt === -1 ? 3 : Number(args[runsAt + 1]);
-if (!Number.isInteger(runs) || runs < 1) {
-  console.error('usage: node scripts/bench-findings.mjs [--runs N] [--json]');
+const sizesAt = args.indexOf('--sizes');
+const SIZES =
+  sizesAt === -1
+    ? [10_000, 100_000, 1_000_000]
+    : String(args[sizesAt + 1])
+        .split(',')
+        .map(Number);
+// --growth-only: the unknown-keys table and its growth exponents, nothing else (a shorter run).
+const growthOnly = args.includes('--growth-only');
+if (!Number.isInteger(runs) || runs < 1 || SIZES.length < 2 || !SIZES.every((n) => Number.isInteger(n) && n > 0)) {
+  console.error('usage: node scripts/bench-findings.mjs [--runs N] [--sizes N,N,...] [--growth-only] [--json]');
   process.exit(2);
 }
 
@@ -108,13 +119,33 @@ const log = (line) => {
   if (!json) console.log(line);
 };
 const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
-const results = { unknownKeys: [], duplicateEndpoints: null, slowPattern: null, peer: [] };
+const results = { unknownKeys: [], growth: null, duplicateEndpoints: null, slowPattern: null, peer: [] };
 
 log(`validator cost per number of findings (median of ${runs} runs, Node ${process.version})`);
 log('');
-log('unknown keys     size      findings   capped (1,000 listed)   uncapped (all listed)   ratio to previous (capped / uncapped)');
+/**
+ * The floor for a document with N unknown keys: what any validator of it in JavaScript does at
+ * least, with V8's own structures and nothing of teapurl's: parse the text, enumerate the keys,
+ * and keep one message per key in a map by its pointer. Its cost per key grows with N too (a
+ * parsed object of that many keys is a hash table, and so is the map; both outgrow the caches and
+ * the young generation), which is how far from linear the validator's growth can get.
+ */
+function floor(text) {
+  const value = JSON.parse(text);
+  const messages = new Map();
+  for (const key of Object.keys(value))
+    if (key !== 'schemaVersion' && key !== 'endpoints') messages.set(`/${key}`, `document has the unknown property "${key}"`);
+  return messages.size;
+}
+
+/** The growth exponent between two sizes: 1 for a linear cost, 2 for a square one (log-log slope). */
+const exponent = (n0, t0, n1, t1) => Math.log(t1 / t0) / Math.log(n1 / n0);
+
+log(
+  'unknown keys     size      findings   capped (1,000 listed)   uncapped (all listed)   floor (parse, keys, map)   ratio to previous (capped / uncapped / floor)',
+);
 let previous = null;
-for (const n of [10_000, 100_000, 1_000_000]) {
+for (const n of SIZES) {
   const text = unknownKeys(n);
   let count = 0;
   let listed = 0;
@@ -127,16 +158,30 @@ for (const n of [10_000, 100_000, 1_000_000]) {
       count = validateText(text, { kind: 'tea-discovery', maxFindings: Infinity }).findings.length;
     },
   );
-  if (count !== n || listed !== 1001) throw new Error(`expected ${n} findings (1,001 listed), got ${count} (${listed})`);
-  const ratio = previous ? `${(capped / previous.capped).toFixed(1)}x / ${(uncapped / previous.uncapped).toFixed(1)}x` : '';
+  let kept = 0;
+  const floorMs = time(() => {
+    kept = floor(text);
+  });
+  if (count !== n || listed !== 1001 || kept !== n) throw new Error(`expected ${n} findings (1,001 listed), got ${count} (${listed}); floor ${kept}`);
+  const ratio = previous
+    ? `${(capped / previous.capped).toFixed(1)}x / ${(uncapped / previous.uncapped).toFixed(1)}x / ${(floorMs / previous.floorMs).toFixed(1)}x`
+    : '';
   log(
-    `${String(n).padStart(12)}  ${`${(text.length / 1e6).toFixed(1)} MB`.padStart(8)}  ${String(count).padStart(10)}   ${fmt(capped).padStart(21)}   ${fmt(uncapped).padStart(21)}   ${ratio}`,
+    `${String(n).padStart(12)}  ${`${(text.length / 1e6).toFixed(1)} MB`.padStart(8)}  ${String(count).padStart(10)}   ${fmt(capped).padStart(21)}   ${fmt(uncapped).padStart(21)}   ${fmt(floorMs).padStart(24)}   ${ratio}`,
   );
-  results.unknownKeys.push({ findings: n, bytes: text.length, cappedMs: capped, uncappedMs: uncapped });
-  previous = { capped, uncapped };
+  results.unknownKeys.push({ findings: n, bytes: text.length, cappedMs: capped, uncappedMs: uncapped, floorMs });
+  previous = { capped, uncapped, floorMs };
+}
+{
+  const [first, last] = [results.unknownKeys[0], results.unknownKeys.at(-1)];
+  const growth = (key) => Number(exponent(first.findings, first[key], last.findings, last[key]).toFixed(3));
+  results.growth = { from: first.findings, to: last.findings, capped: growth('cappedMs'), uncapped: growth('uncappedMs'), floor: growth('floorMs') };
+  log(
+    `growth exponent ${first.findings.toLocaleString('en')} to ${last.findings.toLocaleString('en')} findings (1 = linear): capped ${results.growth.capped}, uncapped ${results.growth.uncapped}, floor ${results.growth.floor}`,
+  );
 }
 
-{
+if (!growthOnly) {
   const text = duplicateEndpoints(60_000);
   let count = 0;
   const ms = time(() => {
@@ -148,7 +193,7 @@ for (const n of [10_000, 100_000, 1_000_000]) {
   results.duplicateEndpoints = { endpoints: 60_000, findings: count, ms };
 }
 
-{
+if (!growthOnly) {
   const letters = (i) => i.toString(26).replace(/[0-9]/g, (d) => 'qrstuvwxyz'[Number(d)]);
   const definition = JSON.parse(readFileSync(path.join(ROOT, 'corpus/purl-types/cargo-definition.json'), 'utf8'));
   definition.name_definition.permitted_characters = '^(?:[a-z0-9]+|(A+)+b)$';
@@ -219,9 +264,9 @@ for (const n of [10_000, 100_000, 1_000_000]) {
   };
 }
 
-log('');
-log('placing N findings (after validation): one jsonc-parser tree search per finding (the peer) vs one pass for all (teapurl)');
-for (const n of [10_000, 30_000]) {
+if (!growthOnly) log('');
+if (!growthOnly) log('placing N findings (after validation): one jsonc-parser tree search per finding (the peer) vs one pass for all (teapurl)');
+for (const n of growthOnly ? [] : [10_000, 30_000]) {
   const text = unknownKeys(n);
   const keys = Array.from({ length: n }, (_, i) => `k${i}`);
   const peer = time(() => {

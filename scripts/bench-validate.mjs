@@ -10,7 +10,11 @@
 //       Target: teapurl median <= 1/3 of ajv-cli's.
 //   (b) throughput: one invocation of each CLI over --docs generated documents (default 10000, written as
 //       separate files to .bench/docs/, the glob passed unexpanded to both tools), timed 3 times each,
-//       interleaved; reports docs/s from each median and the ratio teapurl/ajv. Target: >= 3x.
+//       interleaved; reports docs/s and µs a document from each median, the ratio teapurl/ajv, and the
+//       floor (list, read, JSON.parse: scripts/bench/read-floor.cjs) beside them. teapurl runs as a user
+//       runs it: --jobs auto (worker threads from 20,000 files on). Target (issue 38): a document costs
+//       at most ajv-cli's below 100,000 documents (ratio >= 1), and 1.5x faster from 100,000 on.
+//   (c) with --jobs-table: teapurl with --jobs 1, 2 and 4 on the same documents, interleaved.
 // Wall time is measured around spawnSync, so it includes process start-up; both tools' output goes to
 // /dev/null. "Cold" means a new process, not a cold disk: one untimed warm-up run of each tool comes first.
 //
@@ -39,22 +43,24 @@ const ONE_DOC = '.bench/one.json';
 const CORRUPT_DOC = '.bench/corrupt.json';
 const THROUGHPUT_RUNS = 3;
 const COLD_TARGET = 1 / 3; // teapurl median / ajv median must be at most this
-const THROUGHPUT_TARGET = 3; // teapurl docs/s / ajv docs/s must be at least this
+const THROUGHPUT_TARGET = (docs) => (docs >= 100_000 ? 1.5 : 1); // teapurl docs/s / ajv docs/s must be at least this
+const JOB_COUNTS = [1, 2, 4];
 
 // ---------------------------------------------------------------------------------------------- options
 
 function usage(message) {
   if (message) console.error(`bench-validate: ${message}`);
-  console.error('usage: node scripts/bench-validate.mjs [--runs N (>=10, default 15)] [--docs N (default 10000)] [--json]');
+  console.error('usage: node scripts/bench-validate.mjs [--runs N (>=10, default 15)] [--docs N (default 10000)] [--jobs-table] [--json]');
   process.exit(2);
 }
 
 function parseArgs(argv) {
-  const options = { runs: 15, docs: 10000, json: false };
+  const options = { runs: 15, docs: 10000, json: false, jobsTable: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     if (name === '--json') options.json = true;
+    else if (name === '--jobs-table') options.jobsTable = true;
     else if (name === '--runs' || name === '--docs') {
       const raw = inline ?? argv[++i];
       const value = Number(raw);
@@ -324,6 +330,20 @@ for (let i = 0; i < THROUGHPUT_RUNS; i++) {
 }
 const floorMs = median(floorTimes);
 
+// (c) teapurl alone with 1, 2 and 4 worker threads, interleaved run by run.
+const jobsTimes = Object.fromEntries(JOB_COUNTS.map((jobs) => [jobs, []]));
+if (options.jobsTable) {
+  log(`(c) --jobs ${JOB_COUNTS.join(', ')}: ${THROUGHPUT_RUNS} interleaved runs of each`);
+  for (let i = 0; i < THROUGHPUT_RUNS; i++) {
+    for (const jobs of i % 2 === 0 ? JOB_COUNTS : [...JOB_COUNTS].reverse()) {
+      const result = run('teapurl', DOCS_GLOB, { extraArgs: ['--jobs', String(jobs)] });
+      if (result.status !== 0)
+        fail(`teapurl --jobs ${jobs} failed: ${describeExit(run('teapurl', DOCS_GLOB, { capture: true, extraArgs: ['--jobs', String(jobs)] }))}`);
+      jobsTimes[jobs].push(result.ms);
+    }
+  }
+}
+
 const coldTeapurl = median(cold.teapurl);
 const coldAjv = median(cold.ajv);
 const coldRatio = coldTeapurl / coldAjv;
@@ -355,13 +375,21 @@ const summary = {
     ajvMedianMs: round(bulkAjv),
     teapurlDocsPerSec: Math.round(rateTeapurl),
     ajvDocsPerSec: Math.round(rateAjv),
+    teapurlUsPerDoc: round((bulkTeapurl * 1000) / options.docs, 2),
+    ajvUsPerDoc: round((bulkAjv * 1000) / options.docs, 2),
     ratio: round(rateRatio, 2),
-    target: 'teapurl/ajv >= 3',
-    met: rateRatio >= THROUGHPUT_TARGET,
+    target: `teapurl/ajv >= ${THROUGHPUT_TARGET(options.docs)}`,
+    met: rateRatio >= THROUGHPUT_TARGET(options.docs),
     floorMedianMs: round(floorMs),
+    floorUsPerDoc: round((floorMs * 1000) / options.docs, 2),
     floorDocsPerSec: Math.round(options.docs / (floorMs / 1000)),
     floorRatio: round(bulkAjv / floorMs, 2),
   },
+  jobs: options.jobsTable
+    ? Object.fromEntries(
+        JOB_COUNTS.map((jobs) => [jobs, { medianMs: round(median(jobsTimes[jobs])), usPerDoc: round((median(jobsTimes[jobs]) * 1000) / options.docs, 2) }]),
+      )
+    : null,
 };
 
 if (!options.json) {
@@ -383,10 +411,22 @@ if (!options.json) {
       String(Math.round(rateTeapurl)),
       String(Math.round(rateAjv)),
       `${rateRatio.toFixed(2)}x (t/a)`,
-      '>= 3x',
+      `>= ${THROUGHPUT_TARGET(options.docs)}x`,
       yes(summary.throughput.met),
     ],
-    ['  floor: read + JSON.parse only (ms)', floorMs.toFixed(1), '', `${summary.throughput.floorRatio.toFixed(2)}x (floor/a)`, '', ''],
+    ['  a document (µs)', summary.throughput.teapurlUsPerDoc.toFixed(2), summary.throughput.ajvUsPerDoc.toFixed(2), '', '', ''],
+    ['  floor: list + read + JSON.parse only (ms)', floorMs.toFixed(1), '', `${summary.throughput.floorRatio.toFixed(2)}x (a/floor)`, '', ''],
+    ['  floor, a document (µs)', summary.throughput.floorUsPerDoc.toFixed(2), '', '', '', ''],
+    ...(options.jobsTable
+      ? JOB_COUNTS.map((jobs) => [
+          `  teapurl --jobs ${jobs} (ms; µs a document)`,
+          `${summary.jobs[jobs].medianMs.toFixed(1)}; ${summary.jobs[jobs].usPerDoc.toFixed(2)}`,
+          '',
+          `${(bulkAjv / summary.jobs[jobs].medianMs).toFixed(2)}x (t/a)`,
+          '',
+          '',
+        ])
+      : []),
   ];
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
   const line = (row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');

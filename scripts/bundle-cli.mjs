@@ -118,7 +118,10 @@ const cliEntries = {
   setup(b) {
     b.onResolve({ filter: /^(validate-command|commands)$/ }, (args) => ({ path: args.path, namespace: 'cli-entry' }));
     b.onLoad({ filter: /.*/, namespace: 'cli-entry' }, (args) => ({
-      contents: (args.path === 'commands' ? shared : ['validate-command.ts']).map((f) => `export * from './src/cli/${f.replace(/\.ts$/, '.js')}';`).join('\n'),
+      // validate's bundle also holds the body of a --jobs worker, so that the worker loads no code twice.
+      contents: (args.path === 'commands' ? shared : ['validate-command.ts', 'validate-worker.ts'])
+        .map((f) => `export * from './src/cli/${f.replace(/\.ts$/, '.js')}';`)
+        .join('\n'),
       resolveDir: process.cwd(),
       loader: 'ts',
     }));
@@ -157,6 +160,16 @@ const [cli, validateBundle, commands, compiled] = await Promise.all([
     define: {},
   }),
 ]);
+// The entry of a `validate --jobs N` worker thread: validate's own bundle, started as a worker.
+// Only a run with more than one job starts one.
+const worker = await build({
+  ...common,
+  stdin: { contents: "require('./validate-command.cjs').runValidateWorker();", loader: 'js', resolveDir: process.cwd() },
+  external: [...common.external, './validate-command.cjs'],
+  outfile: `${COMMANDS_DIR}/validate-worker.cjs`,
+  banner: {},
+  define: {},
+});
 const saxes = await build({
   ...common,
   entryPoints: { saxes: 'saxes' },
@@ -171,5 +184,6 @@ const inputs = {
   ...commands.metafile.inputs,
   ...compiled.metafile.inputs,
   ...saxes.metafile.inputs,
+  ...worker.metafile.inputs,
 };
 recordBundle(process.cwd(), 'cli', { inputs });

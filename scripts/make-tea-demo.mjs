@@ -1,19 +1,24 @@
 /**
  * Writes the example inventory `teapurl serve` serves without --content (examples/tea-demo/):
  * one product with two releases, two components with three releases, collections in several
- * versions, artefacts in several formats with their real checksums, and CLE documents. Run it
+ * versions, artefacts in several formats with their real checksums and a detached OpenPGP
+ * signature each (`<file>.asc`, by the test key test/fixtures/signing/sample-signing-key.secret.asc,
+ * whose public half is shipped as KEYS), and CLE documents. Run it
  * after changing an artefact file or an object here: `node scripts/make-tea-demo.mjs` (or
  * `node scripts/make-tea-demo.mjs DIR` to write it elsewhere). The
  * folder is committed and shipped; test/tea/tea-demo.test.ts checks it is what this writes.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as openpgp from 'openpgp';
 
 const root =
   process.argv[2] !== undefined ? path.resolve(process.argv[2]) : path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'tea-demo');
 const ORIGIN = 'https://teapurl.invalid';
+/** A test key, for this demo only: its secret half is in the repository, so it proves nothing. */
+const SIGNING_KEY = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test', 'fixtures', 'signing', 'sample-signing-key.secret.asc');
 const DOMAIN = 'demo.teapurl.dev';
 
 const ids = {
@@ -103,6 +108,7 @@ const format = (mediaType, file, description) => ({
   mediaType,
   ...(description ? { description } : {}),
   url: `${ORIGIN}/${file}`,
+  signatureUrl: `${ORIGIN}/${file}.asc`,
   checksums: [
     { algType: 'SHA-256', algValue: digest('sha256', file) },
     { algType: 'SHA-512', algValue: digest('sha512', file) },
@@ -304,5 +310,25 @@ for (const [file, text] of Object.entries(files)) {
   mkdirSync(path.dirname(path.join(root, 'files', file)), { recursive: true });
   writeFileSync(path.join(root, 'files', file), text);
 }
+// Ed25519 signatures are deterministic; without OpenPGP.js's random salt notation and with a
+// fixed date, the same key and bytes give the same signature, so the test can compare the folder.
+const key = await openpgp.readPrivateKey({ armoredKey: readFileSync(SIGNING_KEY, 'utf8') });
+// The signatures' creation time: the key's own, fixed, so the folder is the same each time it is written.
+const SIGNED_AT = key.getCreationTime();
+for (const [file, text] of Object.entries(files)) {
+  const message = await openpgp.createMessage({ binary: new TextEncoder().encode(text) });
+  const signature = await openpgp.sign({
+    message,
+    signingKeys: key,
+    detached: true,
+    date: SIGNED_AT,
+    config: { nonDeterministicSignaturesViaNotation: false },
+  });
+  writeFileSync(path.join(root, 'files', `${file}.asc`), signature);
+}
+// An Apache-style KEYS file at the top of a content folder: `serve` names it in its download line.
+writeFileSync(path.join(root, 'KEYS'), key.toPublic().armor());
 for (const [file, value] of Object.entries(objects)) writeFileSync(path.join(root, file), `${JSON.stringify(value, null, 2)}\n`);
-console.log(`wrote ${Object.keys(objects).length} objects and ${Object.keys(files).length} artefact files to ${path.relative(process.cwd(), root)}`);
+console.log(
+  `wrote ${Object.keys(objects).length} objects and ${Object.keys(files).length} artefact files (each signed) to ${path.relative(process.cwd(), root)}`,
+);

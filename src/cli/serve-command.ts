@@ -23,6 +23,8 @@ import { SignedTokens } from '../tea/server/signed-tokens.js';
 
 /** Where the example inventory `serve` answers without --content is, in teapurl's package. */
 export const DEMO_FOLDER = 'examples/tea-demo/';
+/** A content folder's public signing keys (an Apache-style KEYS file at its top), when it has them. */
+const KEYRING_FILE = 'KEYS';
 
 /** The limits `serve` runs with unless told otherwise: fit for a test server. */
 export const SERVE_DEFAULTS = {
@@ -56,7 +58,9 @@ Options:
                        the product releases whose identifiers name the TEI. Every
                        file is validated first (its schema and rules, a URL naming a
                        file that is there, each checksum matching its file, each
-                       object defined once), and a finding stops the start
+                       object defined once), and a finding stops the start; a
+                       KEYS file at its top (public OpenPGP keys) is named for
+                       download --keyring
   --samples            serve synthetic objects instead of an inventory (for auth
                        tests): GET /v<version>/<kind>/<uuid> answers any UUID
   --discovery FILE     discovery document to serve, validated first
@@ -361,7 +365,13 @@ function demoFolder(): string | null {
 }
 
 /** What `serve` prints once the server listens. */
-function bannerLines(server: RunningTeaServer, settings: ServeSettings, options: Partial<TeaServerOptions>, certificates: Certificates): string[] {
+function bannerLines(
+  server: RunningTeaServer,
+  settings: ServeSettings,
+  options: Partial<TeaServerOptions>,
+  certificates: Certificates,
+  keyring: string | undefined,
+): string[] {
   const { values } = settings;
   const lines = [`TEA test server listening on ${server.url}`, `  discovery   ${server.url}/.well-known/tea`];
   if (!values.samples) {
@@ -395,7 +405,8 @@ function bannerLines(server: RunningTeaServer, settings: ServeSettings, options:
   if (certificates.caFile) lines.push(`  CA          ${certificates.caFile} (trust it with --ca)`);
   if (certificates.tls === false) lines.push('  WARNING     plain HTTP: TEA servers are reachable only over TLS (5.4); use this for local experiments only');
   if (!isLoopback(values.host)) lines.push(`  WARNING     bound to ${values.host}, not loopback: other machines can reach this test server`);
-  lines.push(...tryLines(server.url, options, certificates, values['tls-cert'] !== undefined));
+  if (keyring !== undefined) lines.push(`  signatures  the artefacts' signing keys are in ${keyring} (give it to download --keyring)`);
+  lines.push(...tryLines(server.url, options, certificates, values['tls-cert'] !== undefined, keyring));
   lines.push('Press Ctrl+C to stop.');
   return lines;
 }
@@ -406,7 +417,7 @@ function firstVersion(discovery: unknown): string {
 }
 
 /** Ready-made client command lines for this server: a user copies them, with the trust and key options it needs. */
-function tryLines(url: string, options: Partial<TeaServerOptions>, certificates: Certificates, ownCertificate: boolean): string[] {
+function tryLines(url: string, options: Partial<TeaServerOptions>, certificates: Certificates, ownCertificate: boolean, keyring: string | undefined): string[] {
   const trust =
     certificates.tls === false
       ? ' --allow-http'
@@ -425,7 +436,9 @@ function tryLines(url: string, options: Partial<TeaServerOptions>, certificates:
   if (options.content) {
     lines.push(`              ${secret}teapurl tea check ${base}${trust}${key}`, `              teapurl tea get --all ${base}/products --format json${trust}`);
     if (tei !== undefined)
-      lines.push(`              ${secret}teapurl download ${quoteArg(tei)} --discovery-origin ${url} --out tea-demo-artefacts${trust}${key}`);
+      lines.push(
+        `              ${secret}teapurl download ${quoteArg(tei)} --discovery-origin ${url} --out tea-demo-artefacts${trust}${key}${keyring === undefined ? '' : ` --keyring ${quoteArg(keyring)}`}`,
+      );
   }
   lines.push(`              ${secret}teapurl auth-check ${base}${trust}${key}`);
   return lines;
@@ -471,12 +484,14 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
     for (const warning of tokenKeys.warnings) io.stderr.write(`teapurl serve: warning: ${warning}\n`);
     options.tokens = new SignedTokens({ keys: tokenKeys.keys, ttlSeconds: settings.ttl });
   }
+  let keyring: string | undefined;
   if (!values.samples) {
     const folder = values.content === undefined ? demoFolder() : path.resolve(io.cwd, values.content);
     if (folder === null) return refuse('the example inventory is not where teapurl ships it (examples/tea-demo/ of the package); give a folder with --content');
     const content = await readTeaContent(folder);
     if (!content.valid) return refuse(`--content ${escapeControls(values.content ?? folder)} holds what cannot be served:\n${findingLines(content.findings)}`);
     options.content = content.store;
+    keyring = existsSync(path.join(folder, KEYRING_FILE)) ? path.join(folder, KEYRING_FILE) : undefined;
   }
   const certificates = await setUpCertificates(values, io.cwd);
   if (typeof certificates === 'string') return refuse(certificates);
@@ -493,7 +508,7 @@ export async function serveCommand(argv: string[], io: CommandIo, control: Serve
     const err = error as NodeJS.ErrnoException;
     return refuse(`cannot start: ${err.code === 'EADDRINUSE' ? `port ${settings.port} on ${values.host} is in use` : err.message}`);
   }
-  io.stdout.write(`${bannerLines(server, settings, options, certificates).join('\n')}\n`);
+  io.stdout.write(`${bannerLines(server, settings, options, certificates, keyring).join('\n')}\n`);
   await untilStopped(control);
   await server.close();
   cleanup();

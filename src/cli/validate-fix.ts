@@ -1,5 +1,6 @@
 import { passes, type ValidationResult } from '../validator/index.js';
 import { fixFiles, fixStream, type FileFix } from '../validator/node/fix-files.js';
+import { needingAPerson } from '../validation/fix-text.js';
 import { humanPath } from '../shared/pointer.js';
 import { countOf } from '../shared/describe-value.js';
 import { ClosedOutputError, type CommandIo, type Output } from './io.js';
@@ -60,6 +61,14 @@ function fixLines(files: readonly FileFix[], dryRun: boolean): string {
   if (total !== null) lines.push(total);
   // File names, notes and examples come from the user's files: escape each whole line once.
   return lines.length > 0 ? `${lines.map(escapeControls).join('\n')}\n` : '';
+}
+
+/** Said once, after the summary: the findings left without a fix, which need a person. */
+function leftToAPersonLine(files: readonly FileFix[]): string {
+  const left = files.reduce((n, f) => n + needingAPerson(f.result.findings), 0);
+  return left === 0
+    ? ''
+    : `${countOf(left, 'finding')} left ${left === 1 ? 'is' : 'are'} not fixable automatically: ${left === 1 ? 'it needs' : 'each needs'} a person\n`;
 }
 
 /** The same as GitHub workflow notices, so that a `--format github` log holds annotations only. */
@@ -127,7 +136,7 @@ export async function validateFix(request: FixRequest, io: CommandIo): Promise<n
     if (format === 'json') reportOut.write(asJson(files, request.strict, dryRun));
     else if (format === 'sarif') reportOut.write(request.render(results, problems, reportOut, { dryRun, files }));
     else if (format === 'github') reportOut.write(fixNotices(files, dryRun) + request.render(results, problems, reportOut));
-    else reportOut.write(fixLines(files, dryRun) + request.render(results, problems, reportOut));
+    else reportOut.write(fixLines(files, dryRun) + request.render(results, problems, reportOut) + leftToAPersonLine(files));
   } catch (error) {
     // A reader that stops early (`| head`) changes neither the files written nor the verdict.
     if (!(error instanceof ClosedOutputError)) throw error;

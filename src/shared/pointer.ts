@@ -9,12 +9,16 @@ export function pointerTokens(pointer: string): string[] {
 
 /** One reference token of a JSON Pointer, escaped (RFC 6901: `~` as `~0`, `/` as `~1`). */
 export function escapePointerToken(token: string): string {
+  // Most keys hold neither character: two searches cost less than two replacements.
+  if (!token.includes('~') && !token.includes('/')) return token;
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** Builds a JSON Pointer from path segments. */
 export function toPointer(segments: readonly (string | number)[]): string {
-  return segments.map((s) => `/${escapePointerToken(String(s))}`).join('');
+  let pointer = '';
+  for (const segment of segments) pointer += `/${typeof segment === 'number' ? segment : escapePointerToken(segment)}`;
+  return pointer;
 }
 
 /** Longer keys are cut in paths shown to people. */

@@ -27,18 +27,9 @@ export function measureText(text: string): TextMeasure {
       continue;
     }
     if (ch !== 34 /* " */) continue;
-    // Skip the string to its closing quote: one not preceded by an odd run of backslashes.
-    for (;;) {
-      const quote = text.indexOf('"', i + 1);
-      if (quote === -1) {
-        i = length;
-        break;
-      }
-      let backslashes = 0;
-      for (let b = quote - 1; text.charCodeAt(b) === 92 /* \ */; b--) backslashes++;
-      i = quote;
-      if (backslashes % 2 === 0) break;
-    }
+    // Skip the string: the next quote not escaped (after an even run of backslashes). indexOf
+    // finds a character much faster than a loop over every one of a long string.
+    i = stringClose(text, i);
     let j = i + 1;
     while (j < length) {
       const c = text.charCodeAt(j);
@@ -108,6 +99,18 @@ export function measureValue(value: unknown, limit: number): ValueMeasure {
   };
   if (typeof value === 'object' && value !== null) walk(value, 1);
   return { keys, depth: deepest };
+}
+
+/** Where the JSON string opened at `open` closes: its closing quote's offset, or the text's length. */
+function stringClose(text: string, open: number): number {
+  let close = text.indexOf('"', open + 1);
+  while (close !== -1) {
+    let backslashes = 0;
+    while (text.charCodeAt(close - 1 - backslashes) === 92 /* \ */) backslashes++;
+    if (backslashes % 2 === 0) return close;
+    close = text.indexOf('"', close + 1);
+  }
+  return text.length;
 }
 
 /** Counts the own keys of every object in a parsed JSON value. */

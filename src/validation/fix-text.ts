@@ -98,8 +98,6 @@ const BLOCKING: Record<string, string> = {
 /** More fixes than this that together add a finding are not tried one by one (each try validates the text). */
 const MAX_SINGLE_TRIES = 50;
 
-const NEEDS_A_PERSON = 'not fixable automatically: needs a person';
-
 /** Why a text with these findings must not be edited, or `null` when it may be. */
 export function refusal(findings: readonly Finding[]): string | null {
   const blocking = findings.find((f) => BLOCKING[f.rule] !== undefined);
@@ -107,11 +105,21 @@ export function refusal(findings: readonly Finding[]): string | null {
 }
 
 /**
- * The findings, each message saying that it was not fixed: because it needs a person, or, for one
- * that carries a fix, `unapplied` (why the fix was not applied).
+ * The findings left when none of a document's fixes was applied. With `unapplied`, each that
+ * carries a fix says so; without it they stay as they are (a refused document's note says why,
+ * once). A finding without a fix is never changed: that it needs a person is said once, in the
+ * report's summary.
  */
-export function leftToAPerson(findings: readonly Finding[], unapplied = NEEDS_A_PERSON): Finding[] {
-  return findings.map((f) => (f.rule === 'findings/truncated' ? f : { ...f, message: `${f.message}; ${f.fix ? unapplied : NEEDS_A_PERSON}` }));
+export function leftToAPerson(findings: readonly Finding[], unapplied?: string): Finding[] {
+  if (unapplied === undefined) return [...findings];
+  return findings.map((f) => (f.fix === undefined || f.rule === 'findings/truncated' ? f : { ...f, message: `${f.message}; ${unapplied}` }));
+}
+
+/** How many of `findings` need a person: those without a fix (the cap's own note aside). */
+export function needingAPerson(findings: readonly Finding[]): number {
+  let count = 0;
+  for (const f of findings) if (f.fix === undefined && f.rule !== 'findings/truncated') count++;
+  return count;
 }
 
 function where(f: Finding): string {
@@ -283,8 +291,8 @@ export function fixTextWith<Name extends string, Options extends BaseValidateOpt
         ? `not fixed: the string cannot be rewritten in place (${cannot})`
         : f.fix && tooMany
           ? `not fixed: the ${all.length} fixes together would add a finding, and teapurl tries at most ${MAX_SINGLE_TRIES} one by one`
-          : NEEDS_A_PERSON;
-    return { ...f, message: `${f.message}; ${why}` };
+          : null;
+    return why === null ? f : { ...f, message: `${f.message}; ${why}` };
   });
   return {
     text: chosen.length > 0 ? fixed : text,

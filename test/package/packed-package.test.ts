@@ -62,6 +62,11 @@ function shown(result: Run): string {
   return `exit ${result.status}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`;
 }
 
+/** A README command line split into words: single quotes kept together, as a POSIX shell reads them. */
+function words(line: string): string[] {
+  return [...line.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]!);
+}
+
 /** Package folders under a node_modules folder, nested ones included. */
 function packageFolders(nodeModules: string): string[] {
   if (!existsSync(nodeModules)) return [];
@@ -562,6 +567,17 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     expect(invalid.stdout + invalid.stderr).toMatch(/^docs\/invalid\.json:4:63: error /m);
   });
 
+  it('npx teapurl validate --jobs 2: the installed worker entry gives the report of one thread', async () => {
+    const args = ['--no', 'teapurl', 'validate', '--format', 'json', 'docs/valid.json', 'docs/invalid.json'];
+    const one = await run('npx', [...args, '--jobs', '1'], project);
+    expect(one.status, shown(one)).toBe(1);
+    expect(existsSync(path.join(installed(), 'dist/commands/validate-worker.cjs'))).toBe(true);
+    const two = await run('npx', [...args, '--jobs', '2'], project);
+    expect(two.status, shown(two)).toBe(1);
+    expect(two.stdout).toBe(one.stdout);
+    expect(two.stderr).toBe(one.stderr);
+  });
+
   it('npx teapurl purl urls and from-url answer from the URL documents the package ships', async () => {
     const urls = await run('npx', ['--no', 'teapurl', 'purl', 'urls', 'pkg:maven/org.apache.commons/commons-lang3@3.12.0'], project);
     expect(urls.status, shown(urls)).toBe(0);
@@ -594,6 +610,79 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     const check = await run('npx', ['--no', 'teapurl', 'docs', '--types', 'definitions', '--out', 'site', '--check'], project);
     expect(check.status, shown(check)).toBe(0);
   });
+
+  it("the README's TEA quick start works as written: serve, tea check with 0 failed, tea get --all, download verifying every artefact and its signature", async () => {
+    // The commands are read from the README's block, so the test follows it; only the port changes (0: any free one).
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const block = /### A local TEA server with tokens\n+```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(block, 'the quick start block of README.md').toBeDefined();
+    const lines = block!
+      .replace(/\\\n\s*/g, '')
+      .trim()
+      .split('\n');
+    // A trailing comment says what to install first (`# npm i openpgp first`): the test installs it, as a user would.
+    const firsts = lines.flatMap((line) => [...(/#\s*npm i ([\w@/.-]+) first\s*$/.exec(line)?.slice(1) ?? [])]);
+    const commands = lines.map((line) => words(line.replace(/\s+#.*$/, '')));
+    const [echo, serve, exported, ...clients] = commands;
+    expect(echo!.slice(0, 1).concat(echo!.slice(2))).toEqual(['echo', '>', 'keys.json']);
+    expect(exported![0]).toBe('export');
+    const [variable, secret] = exported![1]!.split('=');
+
+    // A project of its own (the other tests want a project without the optional packages): teapurl from the tarball, and what the README says to install first.
+    const dir = await mkdtemp(path.join(work, 'quick-start-'));
+    await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: 'quick-start', version: '1.0.0', private: true }));
+    const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'))!;
+    const flags = ['install', path.join(work, tarball), ...firsts, '--omit=dev', '--no-audit', '--no-fund'];
+    let added = await run('npm', [...flags, '--offline'], dir);
+    if (added.status !== 0 && /ENOTCACHED/.test(added.stderr)) added = await run('npm', [...flags, '--prefer-offline'], dir);
+    expect(added.status, shown(added)).toBe(0);
+    const bin = path.join(dir, 'node_modules/teapurl/bin/teapurl.cjs');
+    await writeFile(path.join(dir, 'keys.json'), `${echo![1]}\n`);
+
+    expect(serve!.slice(0, 3)).toEqual(['npx', 'teapurl', 'serve']);
+    expect(serve!.at(-1)).toBe('&');
+    const serveArgs = serve!.slice(2, -1).map((word, i, all) => (all[i - 1] === '--port' ? '0' : word));
+    const env = { ...process.env, [variable!]: secret! };
+    delete env.NODE_OPTIONS;
+    const server = spawn(process.execPath, [bin, ...serveArgs], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const origin = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        server.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          out += chunk;
+          const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+          if (url) resolve(url);
+        });
+        server.on('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
+      });
+      const results: Run[] = [];
+      for (const command of clients) {
+        expect(command.slice(0, 2)).toEqual(['npx', 'teapurl']);
+        const args = command.slice(2).map((word) => word.replace('http://127.0.0.1:8080', origin));
+        results.push(await run(process.execPath, [bin, ...args], dir, { [variable!]: secret! }));
+      }
+      const [check, getAll, download] = results;
+      expect(check!.status, shown(check!)).toBe(0);
+      expect(check!.stdout).toMatch(/\b0 failed\b/);
+      expect(getAll!.status, shown(getAll!)).toBe(0);
+      expect((JSON.parse(getAll!.stdout) as Array<{ name: string }>).map((p) => p.name)).toEqual(['Acme Widget']);
+      expect(download!.status, shown(download!)).toBe(0);
+      const out = download!.stdout;
+      const folder = /--out (\S+)/.exec(clients.at(-1)!.join(' '))?.[1] ?? 'demo-artefacts';
+      const manifest = JSON.parse(readFileSync(path.join(dir, folder, 'teapurl-download.json'), 'utf8')) as {
+        files: Array<{ verified: boolean; signatureCheck?: { verdict: string } }>;
+        failures: unknown[];
+      };
+      // README: the release's six files, each kept once its checksums and (with --keyring) its signature hold.
+      expect(manifest.files, out).toHaveLength(6);
+      expect(manifest.files.every((f) => f.verified)).toBe(true);
+      if (clients.at(-1)!.includes('--keyring')) expect(manifest.files.map((f) => f.signatureCheck?.verdict)).toEqual(Array(6).fill('verified'));
+      expect(manifest.failures).toEqual([]);
+    } finally {
+      server.kill('SIGTERM');
+    }
+    // An install and five commands of the installed package one after another: more than the 30 s of a test in an install on a loaded machine.
+  }, 240_000);
 
   it('teapurl serve --self-signed without the optional selfsigned package says what to install and exits 1', async () => {
     expect(existsSync(path.join(project, 'node_modules/selfsigned'))).toBe(false);

@@ -243,21 +243,87 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
     }
   });
 
-  it('escapes printable ASCII written raw in the path, when the other parts hold canonical characters', () => {
+  it('escapes printable ASCII written raw in any part', () => {
     const escaped: [string, string][] = [
       ['pkg:deb/debian/libamd2@1:5.12.0+dfsg-2?arch=amd64&distro=debian-12', 'pkg:deb/debian/libamd2@1:5.12.0%2Bdfsg-2?arch=amd64&distro=debian-12'],
       ['pkg:deb/debian/libyajl2@2.1.0-3+deb12u2?distro=debian-12.15&arch=amd64', 'pkg:deb/debian/libyajl2@2.1.0-3%2Bdeb12u2?arch=amd64&distro=debian-12.15'],
       ['pkg:npm/@a/b c+d@1 2#x/y', 'pkg:npm/%40a/b%20c%2Bd@1%202#x/y'],
       ['pkg:generic/a&b=c@1?k=v', 'pkg:generic/a%26b%3Dc@1?k=v'],
       ['pkg:github/A+B/C@1', 'pkg:github/a%2Bb/c@1'],
+      // In qualifier values (the "/" of a URL) and the subpath, too.
+      ['pkg:deb/debian/a@1+x?arch=a+b', 'pkg:deb/debian/a@1%2Bx?arch=a%2Bb'],
+      ['pkg:hex/bar@1.2.3?repository_url=https://myrepo.example.com', 'pkg:hex/bar@1.2.3?repository_url=https:%2F%2Fmyrepo.example.com'],
+      [
+        'pkg:generic/openssl@1.1.10g?download_url=https://openssl.org/source/openssl-1.1.0g.tar.gz&checksum=sha256:de4d501267da',
+        'pkg:generic/openssl@1.1.10g?checksum=sha256:de4d501267da&download_url=https:%2F%2Fopenssl.org%2Fsource%2Fopenssl-1.1.0g.tar.gz',
+      ],
+      ['pkg:generic/b?vcs_url=git%2Bhttps://git.fsfe.org/b%40cc5', 'pkg:generic/b?vcs_url=git%2Bhttps:%2F%2Fgit.fsfe.org%2Fb%40cc5'],
+      ['pkg:cocoapods/GoogleUtilities@7.5.2#NSData+zlib', 'pkg:cocoapods/GoogleUtilities@7.5.2#NSData%2Bzlib'],
+      ['pkg:npm/@a/b@1+2?k=x y&a=@#c d/e', 'pkg:npm/%40a/b@1%2B2?a=%40&k=x%20y#c%20d/e'],
     ];
     for (const [s, canonical] of escaped) {
       expect(inPlaceForm(s), s).toBe(canonical);
       expect(fullCanonical(s), s).toBe(canonical);
     }
-    for (const s of ['pkg:deb/debian/a@1+x?arch=a+b', 'pkg:deb/debian/a@1+x#a+b', 'pkg:deb/debian/a@1é', 'pkg:deb/debian/a@1\t', 'pkg:deb/debian/a@1+x%2f']) {
+    for (const s of [
+      'pkg:deb/debian/a@1é',
+      'pkg:deb/debian/a@1\t',
+      'pkg:deb/debian/a@1+x%2f',
+      'pkg:npm/a@1?k=é',
+      'pkg:npm/a@1?k=a%2fb/c',
+      'pkg:npm/a@1#a/./b+c',
+    ]) {
       expect(inPlaceForm(s), s).toBeNull();
     }
+  });
+
+  it('writes a type spelled with capitals in lowercase, with the rest of the shortcut', () => {
+    const lowered: [string, string][] = [
+      ['pkg:Nuget/EnterpriseLibrary.Common@6.0.1304', 'pkg:nuget/EnterpriseLibrary.Common@6.0.1304'],
+      ['pkg:Maven/net.sf.jacob-project/jacob@1.14.3?classifier=x86&type=dll', 'pkg:maven/net.sf.jacob-project/jacob@1.14.3?classifier=x86&type=dll'],
+      ['pkg:GITHUB/Package-url/purl-Spec@1?b=x/y&a=1', 'pkg:github/package-url/purl-spec@1?a=1&b=x%2Fy'],
+      ['pkg:NPM/@a/B@1', 'pkg:npm/%40a/B@1'],
+    ];
+    for (const [s, canonical] of lowered) {
+      expect(engine.canonicalize(s), s).toBe(canonical);
+      expect(fullCanonical(s), s).toBe(canonical);
+      // parse knows the type was not written as building writes it.
+      expect(engine.build(engine.parse(s, { lenient: true })), s).toBe(canonical);
+    }
+  });
+
+  it('never rewrites in place what the full path writes differently: random spellings of the new rewrites', () => {
+    // Types in any case, and raw printable ASCII anywhere: the rewrites of a type's capitals and
+    // of raw characters in qualifier values and the subpath, against the full path.
+    const types = defaultPurlDefinitions().map((definition) => definition.type);
+    const cased = fc
+      .tuple(fc.constantFrom(...types), fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }))
+      .map(([type, caps]) => [...type].map((c, i) => (caps[i % 12] ? c.toUpperCase() : c)).join(''));
+    const pieces = ['a', 'B', '1', '.', '-', '_', '/', '@', '+', ' ', '!', '*', '%20', '%2F', '%40', ':', 'é'];
+    const part = fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 5 }).map((p) => p.join(''));
+    const key = fc.constantFrom('arch', 'distro', 'repository_url', 'vcs_url', 'type', 'z', 'Arch');
+    const purl = fc
+      .tuple(cased, fc.array(part, { minLength: 1, maxLength: 3 }), fc.option(part), fc.array(fc.tuple(key, part), { maxLength: 3 }), fc.option(part))
+      .map(
+        ([type, path, version, qualifiers, subpath]) =>
+          `pkg:${type}/${path.join('/')}${version === null ? '' : `@${version}`}${qualifiers.length === 0 ? '' : `?${qualifiers.map(([k, v]) => `${k}=${v}`).join('&')}`}${subpath === null ? '' : `#${subpath}`}`,
+      );
+    const slow = bundledPurlEngine({ canonicalFastPath: false });
+    const answer = (e: typeof engine, s: string) => {
+      try {
+        return e.canonicalize(s);
+      } catch (error) {
+        if (error instanceof PurlError) return `refused: ${error.code} ${error.component}`;
+        throw error;
+      }
+    };
+    fc.assert(
+      fc.property(purl, (s) => {
+        const form = inPlaceForm(s);
+        return (form === null || fullCanonical(s) === form) && answer(engine, s) === answer(slow, s);
+      }),
+      { numRuns: 20_000 },
+    );
   });
 
   it('never accepts a random string the full path refuses or rewrites', () => {

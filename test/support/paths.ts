@@ -20,5 +20,11 @@ export const VERS_SPEC = path.resolve(ROOT, '../shared/vers-spec');
 /** Whether the VERS reference data is there; tests that need it say so when it is not. */
 export const HAS_VERS_SPEC = existsSync(path.join(VERS_SPEC, 'tests'));
 
+/** `../shared/tea-spec`, the TEA specification project's files (its OpenAPI description), beside the checkout. */
+export const TEA_SPEC = path.resolve(ROOT, '../shared/tea-spec');
+
+/** Whether the TEA reference data is there; tests that need it say so when it is not. */
+export const HAS_TEA_SPEC = existsSync(path.join(TEA_SPEC, 'spec/openapi.yaml'));
+
 /** The built CLI launcher. */
 export const CLI = path.join(ROOT, 'bin/teapurl.cjs');

@@ -73,8 +73,37 @@ describe('the content server pages by token', () => {
     expect(await get('/products?pageToken=not-a-token!')).toMatchObject({ status: 400, body: { error: 'INVALID_PAGE_TOKEN' } });
   });
 
-  it('refuses a pageSize out of 1 to 1,000 and an unknown sortField with 400 INVALID_REQUEST', async () => {
-    for (const query of ['pageSize=0', 'pageSize=1001', 'pageSize=x', 'sortField=color', 'sortOrder=up']) {
+  it('a token is bound to its listing: used on another (or for another parent) it is refused (the merged page-token parameter)', async () => {
+    const token = (await get('/products?pageSize=1')).body.nextPageToken!;
+    expect((await get(`/products?pageToken=${token}`)).status).toBe(200);
+    expect(await get(`/components?pageToken=${token}`)).toMatchObject({ status: 400, body: { error: 'INVALID_PAGE_TOKEN' } });
+    expect(await get(`/product/${uuid(2)}/releases?pageToken=${token}`)).toMatchObject({ status: 400, body: { error: 'INVALID_PAGE_TOKEN' } });
+  });
+
+  it('answers 25 results when no pageSize is asked (the merged default), ties in the order asked', async () => {
+    expect((await get('/products')).body.pageSize).toBe(25);
+    const twins = NAMES.map((_, i) => ({ uuid: uuid(20 + i), name: 'same' }));
+    const sorted = (order: 'asc' | 'desc') => twins.map((t) => t.uuid).sort((a, b) => (order === 'asc' ? a.localeCompare(b) : b.localeCompare(a)));
+    const store = new TeaContentStore({
+      objects: twins.map((value, i) => ({ file: `t${i}.tea-product.json`, kind: 'tea-product' as const, value: { ...value, identifiers: [] } })),
+      files: new Map(),
+    });
+    const tied = await startTeaServer({ tls: false, content: store, logRequests: false });
+    try {
+      for (const order of ['asc', 'desc'] as const) {
+        const body = (await (await fetch(`${tied.url}/v1.0.0/products?sortOrder=${order}`)).json()) as { results: Array<{ uuid: string }> };
+        expect(
+          body.results.map((r) => r.uuid),
+          order,
+        ).toEqual(sorted(order));
+      }
+    } finally {
+      await tied.close();
+    }
+  });
+
+  it('refuses a pageSize out of 1 to 100 and an unknown sortField with 400 INVALID_REQUEST', async () => {
+    for (const query of ['pageSize=0', 'pageSize=101', 'pageSize=x', 'sortField=color', 'sortField=uuid', 'sortOrder=up']) {
       expect(await get(`/products?${query}`), query).toMatchObject({ status: 400, body: { error: 'INVALID_REQUEST' } });
     }
   });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serveCommand } from '../../src/cli/serve-command.js';
 import { readTeaContent } from '../../src/tea/node/tea-content.js';
-import { fakeIo } from '../support/fake-io.js';
+import { fakeIo, runInProcess } from '../support/fake-io.js';
 import { ROOT } from '../support/paths.js';
 
 const DEMO = path.join(ROOT, 'examples/tea-demo');
@@ -40,12 +40,52 @@ describe('the shipped example inventory', () => {
     const { valid, findings, counts, store } = await readTeaContent(DEMO);
     expect(findings).toEqual([]);
     expect(valid).toBe(true);
-    expect(counts).toEqual({ objects: 23, files: 8 });
+    // Eight artefact files and the detached signature of each.
+    expect(counts).toEqual({ objects: 23, files: 16 });
     expect(store.teis()).toHaveLength(2);
     const kinds = readdirSync(DEMO)
       .filter((f) => f.endsWith('.json'))
       .map((f) => /\.(tea-[a-z-]+)\.json$/.exec(f)?.[1]);
     expect(new Set(kinds)).toEqual(new Set(['tea-product', 'tea-product-release', 'tea-component', 'tea-component-release', 'tea-collection', 'tea-cle']));
+  });
+});
+
+describe('the example inventory is signed: the download line serve prints verifies every signature', () => {
+  it('serve names the KEYS file; its download line, with --require-signatures, keeps the 6 files of the release, each signed by the test key', async () => {
+    const fake = fakeIo(scratch);
+    const controller = new AbortController();
+    const exit = serveCommand(['--insecure-http', '--port', '0'], fake.io, { signal: controller.signal });
+    try {
+      let line: string | undefined;
+      for (let tries = 0; !(line = /^ +teapurl download (.*)$/m.exec(fake.stdout())?.[1]) && tries < 1000; tries++) {
+        const early = await Promise.race([exit, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 10))]);
+        if (early !== undefined) throw new Error(`serve exited ${early}: ${fake.stderr()}`);
+      }
+      expect(fake.stdout()).toContain(`  signatures  the artefacts' signing keys are in ${path.join(DEMO, 'KEYS')}`);
+      // The line as a user copies it: a quoted TEI, then plain words.
+      const args = line!.match(/'[^']*'|\S+/g)!.map((word) => word.replace(/^'(.*)'$/, '$1'));
+      expect(args).toContain('--keyring');
+      expect(args[args.indexOf('--keyring') + 1]).toBe(path.join(DEMO, 'KEYS'));
+      const out = path.join(scratch, 'signed-download');
+      const result = await runInProcess(
+        ['download', ...args.map((a) => (a === 'tea-demo-artefacts' ? out : a)), '--require-signatures', '--format', 'json'],
+        scratch,
+      );
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      const { readKey } = await import('openpgp');
+      const fingerprint = (await readKey({ armoredKey: readFileSync(path.join(DEMO, 'KEYS'), 'utf8') })).getFingerprint().toUpperCase();
+      const report = JSON.parse(result.stdout) as { files: Array<{ path: string; signatureCheck: { verdict: string; fingerprint: string; userId: string } }> };
+      expect(report.files).toHaveLength(6);
+      for (const file of report.files) {
+        expect(file.signatureCheck.verdict, file.path).toBe('verified');
+        expect(file.signatureCheck.userId).toContain('TEST KEY');
+      }
+      expect(new Set(report.files.map((f) => f.signatureCheck.fingerprint))).toEqual(new Set([fingerprint]));
+    } finally {
+      controller.abort();
+      await exit;
+    }
   });
 });
 

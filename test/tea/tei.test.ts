@@ -10,13 +10,17 @@ import { validatePurl } from '../../src/purl/index.js';
 
 const UUID = 'd4d9f54a-abcf-11ee-ac79-1a52914d44b1';
 const CDX = 'pkg:pypi/cyclonedx-python-lib@8.4.0?extension=whl&qualifier=py3-none-any';
+/** CDX in unpadded Base64URL, as the merged discovery text's example writes it. */
+const CDX_B64 = 'cGtnOnB5cGkvY3ljbG9uZWR4LXB5dGhvbi1saWJAOC40LjA_ZXh0ZW5zaW9uPXdobCZxdWFsaWZpZXI9cHkzLW5vbmUtYW55';
 
 describe('parseTei: both spellings', () => {
   it.each([
     [`tei://products.example.com/uuid/${UUID}`, { form: 'tei-url', type: 'uuid', domain: 'products.example.com', identifier: UUID }],
     [`urn:tei:uuid:products.example.com:${UUID}`, { form: 'urn', type: 'uuid', domain: 'products.example.com', identifier: UUID }],
-    [`tei://cyclonedx.org/purl/${CDX}`, { form: 'tei-url', type: 'purl', domain: 'cyclonedx.org', identifier: CDX }],
-    [`urn:tei:purl:cyclonedx.org:${CDX}`, { form: 'urn', type: 'purl', domain: 'cyclonedx.org', identifier: CDX }],
+    [`tei://cyclonedx.org/purl/${CDX}`, { form: 'tei-url', type: 'purl', domain: 'cyclonedx.org', identifier: CDX, purl: CDX }],
+    [`urn:tei:purl:cyclonedx.org:${CDX}`, { form: 'urn', type: 'purl', domain: 'cyclonedx.org', identifier: CDX, purl: CDX }],
+    // The merged text's form (upstream #261): the PURL in unpadded Base64URL, kept as written.
+    [`tei://cyclonedx.org/purl/${CDX_B64}`, { form: 'tei-url', type: 'purl', domain: 'cyclonedx.org', identifier: CDX_B64, purl: CDX }],
     [
       'TEI://Tea.Example.COM./hash/SHA256:fd44efd601f651c8865acf0dfeacb0df19a2b50ec69ead0262096fd2f67197b9',
       { type: 'hash', domain: 'tea.example.com', identifier: 'SHA256:fd44efd601f651c8865acf0dfeacb0df19a2b50ec69ead0262096fd2f67197b9' },
@@ -93,6 +97,26 @@ describe('parseTei: a purl TEI carries a PURL checked by the PURL engine', () =>
       expect(error?.part).toBe('identifier');
       expect(error?.message).toContain(`carries an invalid PURL: ${engine.errors[0]!.message}`);
     }
+  });
+
+  it('in the tei:// form a Base64URL identifier is decoded (upstream #261): the engine judges the PURL, the message shows it', () => {
+    expect(Buffer.from(CDX_B64, 'base64url').toString('utf8')).toBe(CDX);
+    expect(parseTei('tei://products.example.com/purl/cGtnOmRlYi9kZWJpYW4vY3VybEA3LjUwLjMtMT9hcmNoPWkzODYmZGlzdHJvPWplc3NpZQ').purl).toBe(
+      'pkg:deb/debian/curl@7.50.3-1?arch=i386&distro=jessie',
+    );
+    const bad = Buffer.from('pkg:vcpkg/boost/asio').toString('base64url');
+    let error: TeiError | undefined;
+    try {
+      parseTei(`tei://tea.example.com/purl/${bad}`);
+    } catch (e) {
+      error = e as TeiError;
+    }
+    expect(error?.part).toBe('identifier');
+    expect(error?.message).toContain(
+      `carries an invalid PURL (Base64URL of "pkg:vcpkg/boost/asio"): ${validatePurl('pkg:vcpkg/boost/asio').errors[0]!.message}`,
+    );
+    // The urn:tei: form carries the PURL as it is: Base64URL there is not a PURL.
+    expect(() => parseTei(`urn:tei:purl:cyclonedx.org:${CDX_B64}`)).toThrow(/carries an invalid PURL: .*pkg:/);
   });
 
   it('a valid PURL passes, canonical or not', () => {

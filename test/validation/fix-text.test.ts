@@ -7,6 +7,7 @@ import { fixText, validateText } from '../../src/index.js';
 import { parsePurl } from '../../src/purl/index.js';
 import { builtInChecks, type CheckTable } from '../../src/index.js';
 import { separatorsReadAsData } from '../../src/purl/kinds/canonical-fix.js';
+import { needingAPerson } from '../../src/validation/fix-text.js';
 import { widgetDefinition } from '../support/widget-definition.js';
 
 const FILE = 'widget-definition.json';
@@ -67,7 +68,10 @@ describe('fixText', () => {
     expect(fixed.text).toBe(replaced(before, [['pkg:widget/sprocket@1.0?os=linux&arch=x86', 'pkg:widget/sprocket@1.0?arch=x86&os=linux']]));
     expect(fixed.valid).toBe(false);
     expect(fixed.left.map((f) => [f.rule, f.pointer])).toEqual([['purl-type/example-type', '/examples/0']]);
-    expect(fixed.left[0]!.message).toMatch(/not of this definition's type "widget"; not fixable automatically: needs a person$/);
+    // It carries no fix, and its message is the finding's own: that it needs a person, a report says once.
+    expect(fixed.left[0]).not.toHaveProperty('fix');
+    expect(fixed.left[0]!.message).toMatch(/not of this definition's type "widget"$/);
+    expect(needingAPerson(fixed.left)).toBe(1);
   });
 
   it('does not fix an example whose canonical form escapes a separator written as is, and says why', () => {
@@ -79,7 +83,8 @@ describe('fixText', () => {
     expect(result.findings[0]!.message).toContain('the canonical form escapes "&" and "=" where the example writes them as separators');
     const fixed = fixText(before, { file: FILE });
     expect(fixed).toMatchObject({ changed: false, text: before, applied: [] });
-    expect(fixed.left[0]!.message).toMatch(/needs a person$/);
+    expect(fixed.left[0]!.message).toBe(result.findings[0]!.message);
+    expect(needingAPerson(fixed.left)).toBe(1);
     // The parser did read the "&" as data: the same components either way, which is why equality alone is not enough.
     expect(parsePurl(example).version).toBe('2.35&arch=x86');
   });

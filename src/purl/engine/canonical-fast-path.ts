@@ -7,9 +7,9 @@
  */
 import { sortedOrder, valueEscapesCanonical, RawQualifiers } from '../syntax/raw-qualifiers.js';
 import { isCanonicalSource } from '../syntax/canonical-source.js';
-import { NOT_QUALIFIERS, NOT_SUBPATH, type SourceLayout } from '../syntax/source-layout.js';
+import { NOT_LOWER_PATH, type SourceLayout } from '../syntax/source-layout.js';
 import type { Vocabulary } from '../syntax/vocabulary.js';
-import { LENIENT, parsePurlString } from '../syntax/parse-purl-string.js';
+import { parsePurlString } from '../syntax/parse-purl-string.js';
 import type { PurlComponents } from '../purl-components.js';
 import type { RuleContext } from '../rules/index.js';
 import { isLowerQualifierKey } from '../syntax/char-classes.js';
@@ -93,31 +93,38 @@ export function isCanonicalInPlace(input: string, layout: SourceLayout, rules: I
 /**
  * The canonical form of `input` when it is told in place (see {@link isCanonicalInPlace}):
  * `input` itself, or `input` with what alone keeps it from being canonical written as building
- * writes it: capitals of a type's lowercase namespace and name (and version) in lowercase, when
- * they hold no escape and the type has no rule or pattern for them; qualifiers in key order
- * (distinct lowercase keys given out of order: building sorts them, and moving whole pairs
- * changes nothing else); an `@` in the namespace or name as `%40` (an unencoded npm scope). All
- * are common spellings, and each leaves the string's length or layout before the qualifiers as it
- * was. `null` means "not known here".
+ * writes it: a type written with capitals in lowercase; capitals of a type's lowercase namespace
+ * and name (and version) in lowercase, when they hold no escape and the type has no rule or
+ * pattern for them; qualifiers in key order (distinct lowercase keys given out of order: building
+ * sorts them, and moving whole pairs changes nothing else); an `@` in the namespace or name as
+ * `%40` (an unencoded npm scope); printable ASCII that building escapes, written raw in any part
+ * (a `+` in a Debian version, the `/` of a URL in a qualifier value), as its escape. All are
+ * common spellings. `null` means "not known here".
  */
 export function canonicalInPlace(input: string, layout: SourceLayout, rules: InPlaceRules, words: Vocabulary): string | null {
   const { pathStart, nameStart, nameEnd, versionAt, pathEnd, question, hash } = layout;
   if (layout.scheme !== 'pkg:' || nameStart === nameEnd) return null;
-  // Characters building escapes, written raw in the path (a "+" in a Debian version), are escaped
-  // here when they are printable ASCII and every other part holds canonical characters only.
-  const rawInPath = !layout.canonicalCharacters;
-  if ((rawInPath && !escapableInPath(input, layout)) || !isCanonicalSource(input, layout, false, true, rawInPath)) return null;
+  // Characters building escapes, written raw (a "+" in a Debian version, the "/" of a URL in a
+  // qualifier value), are escaped here when they are printable ASCII.
+  const raw = !layout.canonicalCharacters;
+  if ((raw && firstFrom(NOT_PRINTABLE_ASCII, input, pathStart) < input.length) || !isCanonicalSource(input, layout, false, true, raw)) return null;
   if (!meets(rules.namespace, nameStart !== pathStart) || !meets(rules.version, versionAt !== -1) || !meets(rules.subpath, hash !== -1)) return null;
+  let form: string | null = input;
+  // A type written with capitals (the engine found it whatever its case) is written in lowercase.
+  let lowerEnd = layout.lowerEnd;
+  if (lowerEnd < pathStart) {
+    form = input.slice(0, pathStart).toLowerCase() + input.slice(pathStart);
+    lowerEnd = firstFrom(NOT_LOWER_PATH, input, pathStart);
+  }
   // Lowercase namespace and name (and version, when the type asks) are written in lowercase when
   // they hold capitals (ASCII: the characters are canonical ones) and no escape, whose hex digits
   // stay uppercase; an escape decodes to no letter (canonical escapes are of characters that are
   // not letters). Rules and patterns see lowercased values in the full path: left to it.
-  let form: string | null = input;
   const lowercaseEnd = rules.lowercaseVersion ? pathEnd : nameEnd;
-  if (rules.lowercasePath && layout.lowerEnd < lowercaseEnd) {
+  if (rules.lowercasePath && lowerEnd < lowercaseEnd) {
     if (!rules.lowercaseInPlace || (layout.percent !== -1 && layout.percent < lowercaseEnd) || rules.checked.length > 0) return null;
-    // From the start: scheme and type are lowercase already (the type was found as written).
-    form = input.slice(0, lowercaseEnd).toLowerCase() + input.slice(lowercaseEnd);
+    // From the start: scheme and type are lowercase already, or lowercased above.
+    form = form.slice(0, lowercaseEnd).toLowerCase() + form.slice(lowercaseEnd);
   }
   if (question === -1) {
     if (rules.requiredQualifiers.length > 0) return null;
@@ -127,41 +134,52 @@ export function canonicalInPlace(input: string, layout: SourceLayout, rules: InP
     if (order === NOT_IN_PLACE) return null;
     if (order === OUT_OF_ORDER) form = inKeyOrder(form, question + 1, end);
   }
-  if (form === null || (rules.checked.length > 0 && !valuesPass(input, words, rules.checked, layout))) return null;
-  return layout.strayAt || rawInPath ? escapeInPath(form, pathStart, pathEnd, versionAt) : form;
+  // Checked values with raw characters are left to the full path: a rule that reads the other
+  // components parses them, and that parse and the escapes cost more than parsing and building
+  // (measured on mlflow PURLs with URLs in their qualifiers).
+  if (form === null || (rules.checked.length > 0 && (raw || !valuesPass(input, words, rules.checked, layout)))) return null;
+  return raw || layout.strayAt ? escapeRaw(form, layout, raw ? form.length : pathEnd) : form;
 }
 
 /** From `lastIndex`: a character that is not printable ASCII. */
 const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/g;
 
+/** Where building escapes a printable ASCII character: in a path (namespace, name, version, subpath), in a qualifier value. */
+const IN_PATH = 1;
+const IN_VALUE = 2;
+
 /**
- * Whether the characters of `input` that are not canonical ones (`layout.canonicalCharacters` is
- * false) are all in its path and printable ASCII, which building escapes one by one: the
- * qualifiers and the subpath hold canonical characters only. ("?" and "#" in the path make the
- * layout untidy, which the caller refuses.)
+ * Per ASCII code, where building writes the character as its escape ({@link IN_PATH},
+ * {@link IN_VALUE}, both, or 0: nowhere). Kept everywhere: letters, digits, `._~:-` and `%`
+ * (escapes already there are canonical, and stay); `/` in a path, `&` and `=` in the qualifiers,
+ * where they are separators (a key is a valid one, which holds none of the others).
  */
-function escapableInPath(input: string, layout: SourceLayout): boolean {
-  const { pathStart, pathEnd, question, hash } = layout;
-  if (firstFrom(NOT_PRINTABLE_ASCII, input, pathStart) < pathEnd) return false;
-  const qualifiersEnd = hash === -1 ? input.length : hash;
-  if (question !== -1 && firstFrom(NOT_QUALIFIERS, input, question + 1) < qualifiersEnd) return false;
-  return hash === -1 || firstFrom(NOT_SUBPATH, input, hash + 1) === input.length;
+const ESCAPED_IN = new Uint8Array(128);
+for (let c = 0x20; c < 0x7f; c++) {
+  const s = String.fromCharCode(c);
+  if (!/[A-Za-z0-9._~:%-]/.test(s)) ESCAPED_IN[c] = s === '/' ? IN_VALUE : s === '&' || s === '=' ? IN_PATH : IN_PATH | IN_VALUE;
 }
 
 /**
- * `form` with each character of the path (from `from` to before `to`, the version's `@` at
- * `versionAt` aside) that building escapes written as its escape: an `@` of the namespace or name
- * (see `SourceLayout.strayAt`) as `%40`, and raw printable ASCII (see {@link escapableInPath}).
- * Escapes already there are canonical, and stay. (The characters building escapes in a path,
- * `@` among them, are those a canonical subpath does not hold as they are: `NOT_SUBPATH`.)
+ * `form` with each character from the path's start to before `end` that building escapes written
+ * as its escape, in one pass through {@link ESCAPED_IN}: in the path an `@` of the namespace or
+ * name (see `SourceLayout.strayAt`; the version's `@` aside) and raw printable ASCII, in qualifier
+ * values and the subpath raw printable ASCII. The separators `?` and `#` stay; anywhere else they
+ * make the layout untidy, which the caller refuses. Every character from the path on is printable
+ * ASCII, or canonical.
  */
-function escapeInPath(form: string, from: number, to: number, versionAt: number): string {
-  let out = form.slice(0, from);
-  let run = from;
-  for (let at = firstFrom(NOT_SUBPATH, form, from); at < to; at = firstFrom(NOT_SUBPATH, form, at + 1)) {
-    if (at === versionAt) continue;
-    out += `${form.slice(run, at)}${asciiEscape(form.charCodeAt(at))}`;
-    run = at + 1;
+function escapeRaw(form: string, layout: SourceLayout, end: number): string {
+  const { pathStart, pathEnd, versionAt, question, hash } = layout;
+  let out = '';
+  let run = 0;
+  for (let i = pathStart; i < end; i++) {
+    const c = form.charCodeAt(i);
+    const where = ESCAPED_IN[c] as number;
+    if (where === 0 || i === versionAt || i === question || i === hash) continue;
+    // In the qualifiers from the "?" to the "#" (or the end), else in a path.
+    if ((where & (i > pathEnd && (hash === -1 || i < hash) ? IN_VALUE : IN_PATH)) === 0) continue;
+    out += form.slice(run, i) + asciiEscape(c);
+    run = i + 1;
   }
   return out + form.slice(run);
 }
@@ -232,7 +250,7 @@ class InPlaceRuleContext implements RuleContext {
   get components(): Readonly<PurlComponents> {
     if (this.#components === null) {
       const raw = new RawQualifiers();
-      const components = parsePurlString(this.#input, LENIENT, this.#words, raw, this.#layout);
+      const components = parsePurlString(this.#input, { lenient: true, words: this.#words, rawQualifiers: raw }, this.#layout);
       components.qualifiers = raw.toRecord();
       this.#components = components;
     }

@@ -2,7 +2,7 @@ import type { PurlTypeDefinition } from '../../../types/index.js';
 import { hasTypeWarnings, typeWarnings } from './type-warnings.js';
 import { PurlError, quote, type PurlIssue } from '../purl-error.js';
 import { emptyQualifiers, type PurlComponents, type PurlComponentsInput, type PurlQualifiers } from '../purl-components.js';
-import { LENIENT, parsePurlString } from '../syntax/parse-purl-string.js';
+import { parsePurlString, type SyntaxContext } from '../syntax/parse-purl-string.js';
 import { buildPurlString } from '../syntax/build-purl-string.js';
 import { RawQualifiers } from '../syntax/raw-qualifiers.js';
 import { readComponents, type ReadComponents } from '../syntax/read-components.js';
@@ -114,8 +114,6 @@ function foldsCase(plan: CompiledType): boolean {
   return plan.namespace.lowercase || plan.name.lowercase || plan.version.lowercase;
 }
 
-const STRICT = { lenient: false } as const;
-
 /** What {@link NORMALISED_BUILD} returns. */
 export interface NormalisedBuild {
   /** The canonical PURL string, as {@link PurlEngine.build} writes it. */
@@ -157,6 +155,9 @@ export class PurlEngine {
   readonly #words: Vocabulary;
   /** The same types index, typed as the engine's own entries, for the canonical fast path. */
   readonly #entries: WordIndex<TypeEntry>;
+  /** How the syntax layer reads for this engine, strictly and leniently: made once, for every input. */
+  readonly #strict: SyntaxContext;
+  readonly #lenient: SyntaxContext;
 
   /**
    * Engines are made by {@link loadPurlEngine}, {@link bundledPurlEngine} and
@@ -177,6 +178,8 @@ export class PurlEngine {
     );
     this.#words = words;
     this.#entries = words.types;
+    this.#strict = { lenient: false, words };
+    this.#lenient = { lenient: true, words };
   }
 
   /**
@@ -209,7 +212,7 @@ export class PurlEngine {
     // is at hand for the type's plan (else looked up again by name, in a Map).
     const layout = typeof purl === 'string' && purl.length <= MAX_PURL_LENGTH ? locateParts(purl) : undefined;
     const entry = this.#entryOf(purl, layout);
-    const components = parsePurlString(purl, options?.lenient ? LENIENT : STRICT, this.#words, undefined, layout, entry);
+    const components = parsePurlString(purl, options?.lenient ? this.#lenient : this.#strict, layout, entry);
     const { namespace, name, version, subpath } = components;
     const plan = entry != null ? entry.compiled : this.#plan(components.type);
     applyTypeRules(components, plan, undefined, foldsCase(plan) ? ParsedPurl.caseFree(components) : 0);
@@ -262,7 +265,7 @@ export class PurlEngine {
     // Qualifiers are read as written; they are decoded into a record only when the type needs
     // them, else written back from what was read (canonical values as they are).
     const raw = new RawQualifiers();
-    const components = parsePurlString(purl, LENIENT, this.#words, raw, layout, entry);
+    const components = parsePurlString(purl, { lenient: true, words: this.#words, rawQualifiers: raw }, layout, entry);
     const plan = entry != null ? entry.compiled : this.#plan(components.type);
     if (plan.readsQualifiers) components.qualifiers = raw.toRecord();
     const { namespace, name, version, subpath } = components;
@@ -287,7 +290,7 @@ export class PurlEngine {
   validate(purl: string): PurlValidation {
     let components: PurlComponents;
     try {
-      components = parsePurlString(purl, STRICT, this.#words);
+      components = parsePurlString(purl, this.#strict);
     } catch (error) {
       if (error instanceof PurlError) return { valid: false, errors: [error.toIssue()], warnings: [], canonical: null, isCanonical: false };
       throw error;
@@ -372,7 +375,17 @@ export class PurlEngine {
    */
   #entryOf(purl: string, layout: SourceLayout | undefined): TypeEntry | null | undefined {
     if (layout === undefined || layout.pathStart === -1) return undefined;
-    return this.#entries.find(purl, layout.typeStart, layout.pathStart - 1) ?? null;
+    // A type written with capitals (`pkg:Maven/…`) has its entry all the same (parsing then knows
+    // the type was not written in lowercase, from the layout); looked up apart, so that this stays
+    // small enough for V8 to inline.
+    return (
+      this.#entries.find(purl, layout.typeStart, layout.pathStart - 1) ?? (layout.lowerEnd < layout.pathStart - 1 ? this.#entryInAnyCase(purl, layout) : null)
+    );
+  }
+
+  /** The entry of the type written with capitals where `layout` says, or `null`. */
+  #entryInAnyCase(purl: string, layout: SourceLayout): TypeEntry | null {
+    return this.#entries.get(purl.slice(layout.typeStart, layout.pathStart - 1).toLowerCase()) ?? null;
   }
 
   #plan(type: string): CompiledType {

@@ -1,6 +1,7 @@
 import type { SourceLayout } from './source-layout.js';
 import { valueEscapesCanonical } from './raw-qualifiers.js';
 import { foundIn, hasCharIn } from './text-search.js';
+import { DOT_SEGMENT, NOT_ASCII_VALUE_ESCAPE } from './char-classes.js';
 
 /**
  * Which components parsing read with no character that lowercasing changes: 0 none known; 1
@@ -32,9 +33,6 @@ const NOT_CANONICAL_PATH_ESCAPE = /%(?![01][0-9A-F]|2[0-9A-C]|3[B-F]|40|5[B-E]|6
 const NOT_CANONICAL_VALUE_ESCAPE = /%(?![01][0-9A-F]|2[0-9A-CF]|3[B-F]|40|5[B-E]|60|7[BCDF]|[89A-F][0-9A-F])/g;
 /** The same two before decoding: an escape of a non-ASCII octet is left to decoding, which checks its UTF-8. */
 const NOT_ASCII_PATH_ESCAPE = /%(?![01][0-9A-F]|2[0-9A-C]|3[B-F]|40|5[B-E]|60|7[BCDF])/g;
-const NOT_ASCII_VALUE_ESCAPE = /%(?![01][0-9A-F]|2[0-9A-CF]|3[B-F]|40|5[B-E]|60|7[BCDF])/g;
-/** A `.` or `..` segment. */
-const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 
 /**
  * Whether `input` writes its parts as building writes them: `pkg:` and the type in lowercase with

@@ -15,3 +15,9 @@ export function isLowerType(value: string): boolean {
 export function isLowerQualifierKey(value: string): boolean {
   return LOWER_QUALIFIER_KEY.test(value);
 }
+
+/** A `.` or `..` segment of a path. */
+export const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
+
+/** From `lastIndex`: a `%` that does not start an escape (uppercase hex) of an ASCII character that needs one in a value (`%2F` included). */
+export const NOT_ASCII_VALUE_ESCAPE = /%(?![01][0-9A-F]|2[0-9A-CF]|3[B-F]|40|5[B-E]|60|7[BCDF])/g;

@@ -8,6 +8,7 @@ import { QualifierRecord, readQualifiers } from './read-qualifiers.js';
 import { ParsedPurl } from './parsed-purl.js';
 import { locateParts, type SourceLayout } from './source-layout.js';
 import { hasCharIn } from './text-search.js';
+import { DOT_SEGMENT } from './char-classes.js';
 
 /**
  * A PURL split into decoded components by the type-agnostic rules of ECMA-427, before any
@@ -29,31 +30,40 @@ export interface SyntaxOptions {
 }
 
 /**
+ * How the syntax layer reads a PURL: how forgiving it is, the words it knows, and where the
+ * qualifiers go. An engine makes its contexts once (one strict, one lenient) and reuses them for
+ * every input; only `canonicalize`'s full path makes one per call, for the qualifiers it collects.
+ */
+export interface SyntaxContext extends SyntaxOptions {
+  /** The types and qualifier keys known before reading (default: ECMA-427's keys only). */
+  readonly words: Vocabulary;
+  /** Where the qualifiers go, undecoded, when given (`qualifiers` is then `null`); else they are decoded into the record. */
+  readonly rawQualifiers?: RawQualifiers;
+}
+
+/** Strict reading with the generic vocabulary. */
+export const GENERIC_STRICT: SyntaxContext = { lenient: false, words: GENERIC_VOCABULARY };
+
+/**
  * Splits a PURL string into decoded components, following ECMA-427's parsing procedure (the
  * PURL specification's how-to-parse; {@link locateParts} finds the parts) and refusing what it
- * does not allow. The parts are read in the procedure's order, so the error for a PURL with
- * several problems names the first one met: subpath, qualifiers, scheme, type, version, name,
- * namespace, and last any raw control character or lone surrogate. With `rawQualifiers` the
- * qualifiers go there, undecoded, and `qualifiers` is `null`. `layout`, when given, is the one
- * {@link locateParts} found for `input`; `known`, when given with it, what `words.types` holds for
- * the type written there (`null`: nothing), which the caller looked up already.
+ * does not allow, as `context` says (see {@link SyntaxContext}). The parts are read in the
+ * procedure's order, so the error for a PURL with several problems names the first one met:
+ * subpath, qualifiers, scheme, type, version, name, namespace, and last any raw control character
+ * or lone surrogate. `layout`, when given, is the one {@link locateParts} found for `input`;
+ * `known`, when given with it, what `context.words.types` holds for the type written there
+ * (`null`: nothing), which the caller looked up already.
  */
-export function parsePurlString(
-  input: unknown,
-  options: SyntaxOptions,
-  words: Vocabulary = GENERIC_VOCABULARY,
-  rawQualifiers?: RawQualifiers,
-  layout?: SourceLayout,
-  known?: KnownType | null,
-): SyntaxComponents {
+export function parsePurlString(input: unknown, context: SyntaxContext = GENERIC_STRICT, layout?: SourceLayout, known?: KnownType | null): SyntaxComponents {
   const purl = purlString(input);
   const parts = layout ?? locateParts(purl);
+  const words = context.words;
   const subpath = parts.hash === -1 ? null : decodePath(purl.slice(parts.hash + 1), 'subpath', true);
   let record: QualifierRecord | null = null;
   if (parts.question !== -1) {
-    const sink = rawQualifiers ?? (record = new QualifierRecord());
+    const sink = context.rawQualifiers ?? (record = new QualifierRecord());
     const end = parts.hash === -1 ? purl.length : parts.hash;
-    if (!readQualifiers(purl, parts.question + 1, end, options.lenient, words.qualifierKeys, sink, parts.plainEnd, parts.pathStart === -1 ? 0 : parts.percent))
+    if (!readQualifiers(purl, parts.question + 1, end, context.lenient, words.qualifierKeys, sink, parts.plainEnd, parts.pathStart === -1 ? 0 : parts.percent))
       parts.tidy = false;
   }
   const type = readType(purl, parts, words, known);
@@ -79,7 +89,12 @@ function readType(purl: string, layout: SourceLayout, words: Vocabulary, entry: 
   const { typeStart, pathStart } = layout;
   if (pathStart === -1) throw missingNameAfterType(purl, typeStart, layout.pathEnd);
   const known = entry === undefined ? words.types.find(purl, typeStart, pathStart - 1) : (entry ?? undefined);
-  if (known !== undefined) return known.type;
+  if (known !== undefined) {
+    // The caller's entry may be that of a type written with capitals: a character of the type
+    // that is not a lowercase one says so (the scheme's are `pkg:` or checked).
+    if (layout.lowerEnd < pathStart - 1) layout.tidy = false;
+    return known.type;
+  }
   const written = purl.slice(typeStart, pathStart - 1);
   const type = checkType(written);
   if (type !== written) layout.tidy = false;
@@ -195,9 +210,6 @@ function badCharacter(input: string, component: PurlComponentName, at: number): 
     `${component} has ${quote(input[at] as string)} at offset ${at}: a raw control character or lone surrogate (percent-encode a control character)`,
   );
 }
-
-/** A `.` or `..` segment. */
-const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 
 /** Decodes a slash-separated path, dropping empty segments (and `.`/`..` for a subpath). */
 function decodePath(path: string, component: PurlComponentName, dropDots: boolean): string | null {

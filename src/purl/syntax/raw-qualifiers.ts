@@ -3,11 +3,10 @@ import { emptyQualifiers, type PurlQualifiers } from '../purl-components.js';
 import { percentDecode, percentEncode } from './percent-encoding.js';
 import type { QualifierSink } from './read-qualifiers.js';
 import { foundIn, hasCharIn } from './text-search.js';
+import { NOT_ASCII_VALUE_ESCAPE } from './char-classes.js';
 
 /** From `lastIndex`: any character a canonical qualifier value does not hold (unreserved ones, `:` and escapes). */
 const NOT_VALUE = /[^A-Za-z0-9._~:%-]/g;
-/** From `lastIndex`: a `%` that does not start an escape (uppercase hex) of an ASCII character that needs one. */
-const NOT_CANONICAL_ESCAPE = /%(?![01][0-9A-F]|2[0-9A-CF]|3[B-F]|40|5[B-E]|60|7[BCDF])/g;
 
 /**
  * Whether the qualifier values of the section of `input` from `from` to before `to` hold only
@@ -26,12 +25,12 @@ export function valuesCanonical(input: string, from: number, to: number, plainEn
 /** Whether every `%` in the qualifiers from `from` to before `to` starts an escape building writes. */
 export function valueEscapesCanonical(input: string, from: number, to: number): boolean {
   const percent = input.indexOf('%', from);
-  return percent === -1 || percent >= to || !foundIn(NOT_CANONICAL_ESCAPE, input, percent, to);
+  return percent === -1 || percent >= to || !foundIn(NOT_ASCII_VALUE_ESCAPE, input, percent, to);
 }
 
 /** Whether a qualifier value (a whole string) is not in canonical percent-encoding (see {@link valuesCanonical}). */
 export function isNotCanonicalValue(value: string): boolean {
-  return foundIn(NOT_VALUE, value, 0, value.length) || (value.includes('%') && foundIn(NOT_CANONICAL_ESCAPE, value, 0, value.length));
+  return foundIn(NOT_VALUE, value, 0, value.length) || (value.includes('%') && foundIn(NOT_ASCII_VALUE_ESCAPE, value, 0, value.length));
 }
 
 /** The pairs of qualifiers with none: shared, never written to. */

@@ -1,7 +1,7 @@
 import { PurlError, quote, type PurlComponentName } from '../purl-error.js';
 import { emptyQualifiers, type PurlComponents, type PurlQualifiers } from '../purl-components.js';
 import { checkQualifierKey, checkType, pathSegments, trimSlashes } from './generic-rules.js';
-import { isLowerQualifierKey } from './char-classes.js';
+import { DOT_SEGMENT, isLowerQualifierKey } from './char-classes.js';
 import { sortKeys } from './build-purl-string.js';
 import { GENERIC_VOCABULARY, type Vocabulary } from './vocabulary.js';
 
@@ -58,9 +58,6 @@ function wellFormed(value: string, component: PurlComponentName): string {
   if (value.isWellFormed()) return value;
   throw new PurlError(component, 'invalid-characters', `${component} ${quote(value)} has a lone surrogate, which has no UTF-8 form`);
 }
-
-/** Whether a path has `.` or `..` segments. */
-const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 
 function path(value: string | null, dropDots: boolean): string | null {
   if (value === null) return null;

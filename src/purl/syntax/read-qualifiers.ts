@@ -108,9 +108,12 @@ export class QualifierRecord implements QualifierSink {
     const decoded = escaped ? percentDecode(value, 'qualifiers') : value;
     if (this.record === null) {
       this.record = emptyQualifiers();
-      this.pairs = [];
+      // Made with the first pair: an array of two, where an empty one would take room for 17 at
+      // its first push (most PURLs have one or two qualifiers).
+      this.pairs = [key, decoded];
+    } else {
+      (this.pairs as string[]).push(key, decoded);
     }
     this.record[key] = decoded;
-    (this.pairs as string[]).push(key, decoded);
   }
 }

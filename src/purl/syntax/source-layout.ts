@@ -75,7 +75,7 @@ export class SourceLayout {
 
 // Each of these finds, from `lastIndex`, the first character building would not write there as
 // it is (a `%` aside): in scheme, type and path (lowercase, or either case), qualifiers, subpath.
-const NOT_LOWER_PATH = /[^a-z0-9._~:/@%-]/g;
+export const NOT_LOWER_PATH = /[^a-z0-9._~:/@%-]/g;
 const NOT_PATH = /[^A-Za-z0-9._~:/@%-]/g;
 export const NOT_QUALIFIERS = /[^A-Za-z0-9._~:%&=-]/g;
 export const NOT_SUBPATH = /[^A-Za-z0-9._~:/%-]/g;

@@ -23,6 +23,13 @@ export interface KnownType {
 export const STANDARD_QUALIFIER_KEYS: readonly string[] = ['repository_url', 'download_url', 'vcs_url', 'file_name', 'checksum'];
 
 /**
+ * Qualifier keys common in real PURLs that neither ECMA-427 nor a bundled definition names (a
+ * Debian `upstream`, the settings of a Conan package), found in place like the others: a word
+ * looked up, not a rule (any key is still checked the same way).
+ */
+const COMMON_QUALIFIER_KEYS: readonly string[] = ['upstream', 'os', 'compiler', 'build_type', 'shared'];
+
+/**
  * A vocabulary of these types and qualifier keys; words that are not valid lowercase ones are left
  * out. The types index keeps the caller's objects, so an engine can find its own entry for a type
  * in place with the same look-up.
@@ -34,7 +41,7 @@ export function vocabulary<T extends KnownType>(
   const typeEntries: [string, T][] = [];
   for (const t of types) if (isLowerType(t.type)) typeEntries.push([t.type, t]);
   const keyEntries: [string, string][] = [];
-  for (const key of [...STANDARD_QUALIFIER_KEYS, ...qualifierKeys]) if (isLowerQualifierKey(key)) keyEntries.push([key, key]);
+  for (const key of [...STANDARD_QUALIFIER_KEYS, ...COMMON_QUALIFIER_KEYS, ...qualifierKeys]) if (isLowerQualifierKey(key)) keyEntries.push([key, key]);
   return { types: new WordIndex(typeEntries), qualifierKeys: new WordIndex(keyEntries) };
 }
 

@@ -44,7 +44,7 @@ export {
   type AuthCheckRuleId,
   type AuthCheckOptions,
 } from './auth-check/rules.js';
-export { TEA_OPERATIONS, matchOperation, type TeaOperation, type MatchedOperation } from '../protocol/api-operations.js';
+export { TEA_OPERATIONS, matchOperation, artifactFormatUrl, type TeaOperation, type MatchedOperation } from '../protocol/api-operations.js';
 export { TeaApi, TeaApiError, type TeaApiFailure, type TeaApiOptions, type TeaIdentifierQuery, type TeaListQuery, type TeaPageRequest } from './tea-api.js';
 export { resolvePurl, resolveTei, type PurlResolution, type ResolveTeiOptions, type TeiMatch, type TeiResolution } from './resolve-tei.js';
 export { checkTeaServer, type TeaCheckOptions, type TeaCheckReport, type TeaCheckResult } from './server-check.js';

@@ -9,7 +9,8 @@
 import type { TeaArtifact, TeaCollection, TeaComponentRef, TeaProductRelease } from '../../../types/index.js';
 import { loadTeaValidator } from '../kinds/protocol-validator.js';
 import { TeaApi, TeaApiError, type TeaApiOptions } from './tea-api.js';
-import { TEA_OPERATIONS, operationPath } from '../protocol/api-operations.js';
+import { TEA_OPERATIONS, artifactFormatUrl, operationPath } from '../protocol/api-operations.js';
+import { parseTei } from '../protocol/tei.js';
 import type { TeaClientOptions } from './tea-client.js';
 import { authCheck } from './auth-check/auth-check.js';
 import { discardBody, readBody, utf8 } from './http.js';
@@ -84,6 +85,8 @@ export interface TeaCheckOptions extends TeaClientOptions, TeaApiOptions {
 }
 
 const OPERATION = new Map(TEA_OPERATIONS.map((o) => [o.operationId, o]));
+/** The largest `pageSize` the merged text's `page-size` parameter allows: a check never asks more. */
+const MAX_PAGE_SIZE = 100;
 const LISTINGS = ['queryTeaProducts', 'queryTeaProductReleases', 'queryTeaComponents', 'queryTeaComponentReleases'] as const;
 
 type Params = { uuid?: string; version?: number; query?: Record<string, string | number> };
@@ -144,7 +147,10 @@ export async function checkTeaServer(options: TeaCheckOptions): Promise<TeaCheck
     }
   };
   const firstPage = async <T>(operationId: string, uuid?: string): Promise<T[]> =>
-    (await probe<{ results?: T[] }>(operationId, { ...(uuid ? { uuid } : {}), query: { pageSize: maxObjects } }))?.results?.slice(0, maxObjects) ?? [];
+    (await probe<{ results?: T[] }>(operationId, { ...(uuid ? { uuid } : {}), query: { pageSize: Math.min(maxObjects, MAX_PAGE_SIZE) } }))?.results?.slice(
+      0,
+      maxObjects,
+    ) ?? [];
 
   const collectionsOf = async (latest: string, all: string, byVersion: string, uuid: string): Promise<TeaCollection[]> => {
     const collection = await probe<TeaCollection>(latest, { uuid });
@@ -298,17 +304,18 @@ async function checkPagination(api: TeaApi, raw: (path: string) => Promise<RawAn
     }
     // The same listing in pages of maxPages results must list the same items in the same order (a deterministic order, #253).
     let whole: string[] = [];
+    const wholeSize = Math.min(maxPages, MAX_PAGE_SIZE);
     try {
-      const page = await api.call<{ results?: Array<{ uuid?: string }> }>(operationId, { query: { pageSize: maxPages } });
+      const page = await api.call<{ results?: Array<{ uuid?: string }> }>(operationId, { query: { pageSize: wholeSize } });
       whole = (page.results ?? []).map((r) => String(r.uuid));
     } catch (error) {
       if (!(error instanceof TeaApiError)) throw error;
-      record('pagination', operationId, `${operation.path}?pageSize=${maxPages}`, 'fail', error.message);
+      record('pagination', operationId, `${operation.path}?pageSize=${wholeSize}`, 'fail', error.message);
       continue;
     }
     const n = Math.min(walked.length, whole.length);
     if (walked.slice(0, n).join() !== whole.slice(0, n).join()) {
-      record('pagination', operationId, where, 'fail', `the order of pages of 1 differs from a page of ${maxPages}: the order is not stable`);
+      record('pagination', operationId, where, 'fail', `the order of pages of 1 differs from a page of ${wholeSize}: the order is not stable`);
       continue;
     }
     record(
@@ -365,8 +372,16 @@ async function checkDiscovery(api: TeaApi, raw: (path: string) => Promise<RawAns
     }
   }
   if (checked.size === 0) record('discovery', 'discoveryByTei', '/discovery', 'skip', 'no product release carries a TEI or PURL to look up');
-  const domain = /^urn:tei:[^:]+:([^:]+):/i.exec(ids.find((id) => id.idType === 'TEI')?.value ?? '')?.[1] ?? 'example.com';
-  const unknown = `urn:tei:uuid:${domain}:${unknownUuid()}`;
+  // An unknown TEI of the server's own domain, in the spelling its first TEI uses (tei://, upstream #261, or urn:tei:).
+  const known = (() => {
+    try {
+      return parseTei(ids.find((id) => id.idType === 'TEI')?.value ?? '');
+    } catch {
+      return undefined;
+    }
+  })();
+  const domain = known?.domain ?? 'example.com';
+  const unknown = known?.form === 'tei-url' ? `tei://${domain}/uuid/${unknownUuid()}` : `urn:tei:uuid:${domain}:${unknownUuid()}`;
   const unknownPath = `/discovery?${new URLSearchParams({ tei: unknown }).toString()}`;
   const none = await raw(unknownPath);
   if (none.status === 200) {
@@ -461,9 +476,12 @@ async function checkAuth(
 async function checkChecksums(api: TeaApi, record: Record_, artifacts: readonly TeaArtifact[], maxBytes: number): Promise<void> {
   const seen = new Set<string>();
   for (const artifact of artifacts) {
-    for (const format of artifact.formats) {
-      if (format.url === undefined || seen.has(format.url)) continue;
-      seen.add(format.url);
+    for (const listed of artifact.formats) {
+      // A format without url is served by the API's download endpoint (upstream #262).
+      const url = artifactFormatUrl(api.client.baseUrl, artifact, listed);
+      if (url === undefined || seen.has(url)) continue;
+      seen.add(url);
+      const format = { ...listed, url };
       const checksums = format.checksums ?? [];
       if (checksums.length === 0) {
         record('checksum', 'artifact', format.url, 'fail', `artefact ${artifact.uuid} lists no checksum for this format: a client cannot verify it`);

@@ -39,11 +39,14 @@ export interface TeaOperation {
   readonly byPurl?: boolean;
 }
 
-/** The sort fields of each listing (upstream #253): what an item of it can be ordered by; the first is the default. */
+/**
+ * The sort fields of each listing, as the merged text's `sort-field-*` parameters enumerate them
+ * (upstream #253): the first is the default; ties go by `uuid` (collections: `version`).
+ */
 const SORT = {
-  products: ['name', 'uuid'],
-  releases: ['createdDate', 'releaseDate', 'version', 'uuid'],
-  collections: ['version', 'date'],
+  products: ['name'],
+  releases: ['createdDate', 'releaseDate', 'version'],
+  collections: ['version'],
 } as const;
 
 const op = (
@@ -157,4 +160,28 @@ export function matchOperation(path: string): MatchedOperation | null {
  */
 export function operationPath(operation: TeaOperation, uuid?: string, version?: number): string {
   return operation.path.replace('{uuid}', encodeURIComponent(uuid ?? '')).replace('{version}', String(version ?? ''));
+}
+
+/**
+ * Where one format of an artefact is fetched from: its `url` when it has one (a location outside
+ * the TEA API), otherwise the API's own download endpoint,
+ * `{baseUrl}/artifact/{uuid}/{version}/download?mediaType=…` (upstream #262), which takes the
+ * client's token like every other path under the base. `undefined` for a format with neither a
+ * `url` nor a `mediaType` to select it by.
+ *
+ * @example
+ * ```ts
+ * import { artifactFormatUrl } from 'teapurl/tea/client';
+ * artifactFormatUrl('https://tea.example.com/v1.0.0', { uuid: '1cb47b95-8bf8-3bad-a5a4-0d54d86e10ce', version: 2 }, { mediaType: 'application/vnd.cyclonedx+json' });
+ * // 'https://tea.example.com/v1.0.0/artifact/1cb47b95-8bf8-3bad-a5a4-0d54d86e10ce/2/download?mediaType=application%2Fvnd.cyclonedx%2Bjson'
+ * ```
+ */
+export function artifactFormatUrl(
+  baseUrl: string,
+  artifact: { readonly uuid: string; readonly version?: number },
+  format: { readonly url?: string; readonly mediaType?: string },
+): string | undefined {
+  if (format.url !== undefined) return format.url;
+  if (format.mediaType === undefined || format.mediaType === '') return undefined;
+  return `${baseUrl.replace(/\/+$/, '')}/artifact/${encodeURIComponent(artifact.uuid)}/${artifact.version ?? 1}/download?mediaType=${encodeURIComponent(format.mediaType)}`;
 }

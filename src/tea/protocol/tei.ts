@@ -14,8 +14,9 @@ import { quoted } from '../../shared/describe-value.js';
  * @example
  * ```ts
  * import { parseTei, type Tei } from 'teapurl/tea';
- * const tei: Tei = parseTei('tei://cyclonedx.org/purl/pkg:pypi/cyclonedx-python-lib@8.4.0');
- * // { form: 'tei-url', type: 'purl', domain: 'cyclonedx.org', identifier: 'pkg:pypi/cyclonedx-python-lib@8.4.0' }
+ * const tei: Tei = parseTei('tei://cyclonedx.org/purl/cGtnOnB5cGkvY3ljbG9uZWR4LXB5dGhvbi1saWJAOC40LjA');
+ * // { form: 'tei-url', type: 'purl', domain: 'cyclonedx.org', identifier: 'cGtnOnB5cGkvY3ljbG9uZWR4LXB5dGhvbi1saWJAOC40LjA',
+ * //   purl: 'pkg:pypi/cyclonedx-python-lib@8.4.0' }
  * ```
  */
 export interface Tei {
@@ -25,8 +26,15 @@ export interface Tei {
   type: string;
   /** The domain whose `/.well-known/tea` describes the product, lowercased, without a trailing dot. */
   domain: string;
-  /** The identifier, as written (a `purl` identifier is a PURL, checked by the PURL engine). */
+  /** The identifier, as written: a TEI is used exactly as received (upstream #261). */
   identifier: string;
+  /**
+   * For a `purl` TEI, the PURL it carries, checked by the PURL engine: in the `tei://` form the
+   * identifier decoded from Base64URL (RFC 4648 section 5, upstream #261), or the identifier
+   * itself when it is written as a PURL (`pkg:…`, as earlier drafts did); in the `urn:tei:` form
+   * the identifier itself.
+   */
+  purl?: string;
 }
 
 /**
@@ -110,18 +118,37 @@ function checkType(tei: string, type: string): void {
   if (!TYPE.test(type)) throw new TeiError('type', `the TEI ${shown(tei)} has the type ${shown(type)}; a type is a lowercase word such as uuid, purl or hash`);
 }
 
-function checkIdentifier(tei: string, type: string, identifier: string): void {
+const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
+
+/** The text a Base64URL identifier encodes, or `undefined` when it is not Base64URL of UTF-8. */
+function fromBase64Url(identifier: string): string | undefined {
+  const bare = identifier.replace(/=+$/, '');
+  if (!BASE64URL.test(identifier) || bare.length % 4 === 1) return undefined;
+  try {
+    const binary = atob(bare.replace(/-/g, '+').replace(/_/g, '/'));
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Checks the identifier; for a `purl` TEI, returns the PURL it carries. */
+function checkIdentifier(tei: string, form: Tei['form'], type: string, identifier: string): string | undefined {
   const where = `the TEI ${shown(tei)}`;
   if (identifier === '') throw new TeiError('identifier', `${where} has no identifier after its ${type} type`);
   if (type === 'uuid' && !UUID.test(identifier)) {
     throw new TeiError('identifier', `${where} has the identifier ${shown(identifier)}, which is not a UUID`);
   }
-  if (type === 'purl') {
-    const { valid, errors } = validatePurl(identifier);
-    if (!valid) {
-      throw new TeiError('identifier', `${where} carries an invalid PURL: ${errors[0]?.message ?? 'not a PURL'}${andMore(errors.length)}`);
-    }
+  if (type !== 'purl') return undefined;
+  // The tei:// form carries the PURL as Base64URL (upstream #261); a PURL written as it is stays readable.
+  const decoded = form === 'tei-url' && !/^pkg:/i.test(identifier) ? fromBase64Url(identifier) : undefined;
+  const purl = decoded ?? identifier;
+  const { valid, errors } = validatePurl(purl);
+  if (!valid) {
+    const how = decoded !== undefined ? ` (Base64URL of ${shown(purl)})` : '';
+    throw new TeiError('identifier', `${where} carries an invalid PURL${how}: ${errors[0]?.message ?? 'not a PURL'}${andMore(errors.length)}`);
   }
+  return purl;
 }
 
 /**
@@ -129,7 +156,8 @@ function checkIdentifier(tei: string, type: string, identifier: string): void {
  * `urn:tei:<type>:<domain>:<identifier>`. The identifier is everything after the type (or the
  * domain), so it may hold `/` and `:`. Scheme and domain are case-insensitive; the domain is a
  * DNS name without a port. A `uuid` identifier must be a UUID, and a `purl` identifier a PURL
- * the PURL engine accepts (its first error is reported); other types need a non-empty identifier.
+ * the PURL engine accepts (its first error is reported), in the `tei://` form Base64URL-encoded
+ * (upstream #261; a `pkg:` PURL as written is read too); other types need a non-empty identifier.
  * Throws a {@link TeiError} naming the part that is wrong.
  *
  * @example
@@ -154,8 +182,8 @@ export function parseTei(text: string): Tei {
     const type = secondSlash < 0 ? afterDomain : afterDomain.slice(0, secondSlash);
     checkType(tei, type);
     const identifier = secondSlash < 0 ? '' : afterDomain.slice(secondSlash + 1);
-    checkIdentifier(tei, type, identifier);
-    return { form: 'tei-url', type, domain, identifier };
+    const purl = checkIdentifier(tei, 'tei-url', type, identifier);
+    return { form: 'tei-url', type, domain, identifier, ...(purl !== undefined ? { purl } : {}) };
   }
   const urn = /^urn:tei:(.*)$/is.exec(tei);
   if (urn) {
@@ -168,8 +196,8 @@ export function parseTei(text: string): Tei {
     const secondColon = afterType.indexOf(':');
     const domain = checkDomain(tei, secondColon < 0 ? afterType : afterType.slice(0, secondColon));
     const identifier = secondColon < 0 ? '' : afterType.slice(secondColon + 1);
-    checkIdentifier(tei, type, identifier);
-    return { form: 'urn', type, domain, identifier };
+    const purl = checkIdentifier(tei, 'urn', type, identifier);
+    return { form: 'urn', type, domain, identifier, ...(purl !== undefined ? { purl } : {}) };
   }
   throw new TeiError('scheme', `${shown(tei)} is not a TEI: expected tei://<domain>/<type>/<identifier> or urn:tei:<type>:<domain>:<identifier>`);
 }

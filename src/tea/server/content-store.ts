@@ -86,9 +86,9 @@ function invalid(error: 'INVALID_REQUEST' | 'INVALID_PAGE_TOKEN', reason: string
   return jsonResponse(400, { error, reason });
 }
 
-/** The largest page the server makes, and the one it makes when none is asked for. */
-export const MAX_PAGE_SIZE = 1000;
-const DEFAULT_PAGE_SIZE = 100;
+/** The largest page the server makes, and the one it makes when none is asked for (the merged text's `page-size`: 1 to 100, 25). */
+export const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 25;
 
 /** How two items of a listing compare by one field: dates as instants, the rest as strings; an item without the field last. */
 function compareBy(field: string): (a: Record<string, unknown>, b: Record<string, unknown>) => number {
@@ -106,10 +106,11 @@ function compareBy(field: string): (a: Record<string, unknown>, b: Record<string
   };
 }
 
-/** What a page token carries: where the next page starts, and the filter and order it was made for. */
+/** What a page token carries: where the next page starts, the filter and order, and the listing (operation and parent) it was made for. */
 interface PageState {
   readonly offset: number;
   readonly scope: string;
+  readonly path: string;
 }
 
 const base64url = (text: string) =>
@@ -122,8 +123,10 @@ function readToken(token: string): PageState | null {
   if (!/^[A-Za-z0-9_-]{1,512}$/.test(token)) return null;
   try {
     const bytes = Uint8Array.from(atob(token.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-    const state = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as { o?: unknown; s?: unknown };
-    return Number.isSafeInteger(state.o) && (state.o as number) > 0 && typeof state.s === 'string' ? { offset: state.o as number, scope: state.s } : null;
+    const state = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as { o?: unknown; s?: unknown; p?: unknown };
+    return Number.isSafeInteger(state.o) && (state.o as number) > 0 && typeof state.s === 'string' && typeof state.p === 'string'
+      ? { offset: state.o as number, scope: state.s, path: state.p }
+      : null;
   } catch {
     return null;
   }
@@ -131,10 +134,11 @@ function readToken(token: string): PageState | null {
 
 /**
  * One page of a listing (TEA 1.0, upstream #231 and #253): ordered by `sortField` (the
- * operation's first by default) in `sortOrder` (`asc` by default), ties by `tieBreak`; `hasNext`,
- * and `nextPageToken` exactly when another page follows. The token carries the position and the
- * filter and order it was made for: a request that sends it with another filter or order is
- * refused (400 `INVALID_PAGE_TOKEN`); one that leaves them out gets the token's.
+ * operation's first by default) in `sortOrder` (`asc` by default), ties by `tieBreak` in the same
+ * order; `hasNext`, and `nextPageToken` exactly when another page follows. The token carries the
+ * position, the filter and order, and the listing (`path`: operation and parent) it was made for:
+ * a request that sends it with another filter or order, or to another listing, is refused (400
+ * `INVALID_PAGE_TOKEN`); one that leaves filter and order out gets the token's.
  */
 function page<T extends object>(
   items: readonly T[],
@@ -142,6 +146,7 @@ function page<T extends object>(
   fields: readonly string[],
   tieBreak: string,
   scopeOf: (query: URLSearchParams) => string,
+  path: string,
 ): KitResponse {
   const sizeText = query.get('pageSize');
   const size = sizeText === null ? DEFAULT_PAGE_SIZE : Number(sizeText);
@@ -149,8 +154,9 @@ function page<T extends object>(
     return invalid('INVALID_REQUEST', `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
   }
   const token = query.get('pageToken');
-  const state = token === null ? { offset: 0, scope: undefined } : readToken(token);
+  const state = token === null ? { offset: 0, scope: undefined, path } : readToken(token);
   if (state === null) return invalid('INVALID_PAGE_TOKEN', 'pageToken is not a token this server made; start again without it');
+  if (state.path !== path) return invalid('INVALID_PAGE_TOKEN', 'pageToken was made for another listing (path or parent); start again without it');
   // Filter and order left out of a continued request are the token's.
   const effective = new URLSearchParams(query);
   if (state.scope !== undefined) {
@@ -168,7 +174,7 @@ function page<T extends object>(
   const direction = order === 'asc' ? 1 : -1;
   const sorted = [...items].sort(
     (a, b) =>
-      direction * byField(a as Record<string, unknown>, b as Record<string, unknown>) || byTie(a as Record<string, unknown>, b as Record<string, unknown>),
+      direction * (byField(a as Record<string, unknown>, b as Record<string, unknown>) || byTie(a as Record<string, unknown>, b as Record<string, unknown>)),
   );
   const results = sorted.slice(state.offset, state.offset + size);
   const next = state.offset + results.length;
@@ -177,7 +183,7 @@ function page<T extends object>(
     timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
     pageSize: size,
     hasNext,
-    ...(hasNext ? { nextPageToken: base64url(JSON.stringify({ o: next, s: scopeOf(effective) })) } : {}),
+    ...(hasNext ? { nextPageToken: base64url(JSON.stringify({ o: next, s: scopeOf(effective), p: path })) } : {}),
     results,
   });
 }
@@ -334,7 +340,7 @@ export class TeaContentStore {
     const collectionAnswer = (releaseKind: string, collection: TeaCollection | undefined, latest: boolean) =>
       collection === undefined ? NOT_FOUND : collectionVisible(releaseKind, collection, latest) ? found(collection) : NEEDS_TOKEN;
     const listing = <T extends object>(items: readonly T[], fields: readonly string[], tieBreak: string) =>
-      this.rewrite(page(items, query, fields, tieBreak, scope), context.origin);
+      this.rewrite(page(items, query, fields, tieBreak, scope, `${matched.operation.operationId}/${uuid}`), context.origin);
     const fields = matched.operation.sortFields;
     /** Every collection of a release, or the challenge when one holds what this client may not see. */
     const collectionsOf = (releaseKind: string, id: string) => {

@@ -49,19 +49,31 @@ export interface CheckContextInit {
 
 const NO_SETUP: Readonly<Record<string, unknown>> = Object.freeze({});
 
+/** One document's context: a class, so that a validation of a small document allocates one object and no map until a check shares work. */
+class DocumentContext implements CheckContext {
+  readonly file?: string;
+  readonly schemaValid: boolean;
+  readonly rejected?: ReadonlySet<string>;
+  readonly setup: Readonly<Record<string, unknown>>;
+  #work: Map<string, unknown> | undefined;
+
+  constructor(init: CheckContextInit) {
+    if (init.file !== undefined) this.file = init.file;
+    this.schemaValid = init.schemaValid;
+    if (init.rejected !== undefined) this.rejected = init.rejected;
+    this.setup = init.setup ?? NO_SETUP;
+  }
+
+  shared<T>(key: string, make: () => T): T {
+    const work = (this.#work ??= new Map());
+    if (work.has(key)) return work.get(key) as T;
+    const value = make();
+    work.set(key, value);
+    return value;
+  }
+}
+
 /** The context for the checks of one document. */
 export function checkContext(init: CheckContextInit): CheckContext {
-  const work = new Map<string, unknown>();
-  return {
-    ...(init.file === undefined ? {} : { file: init.file }),
-    schemaValid: init.schemaValid,
-    ...(init.rejected === undefined ? {} : { rejected: init.rejected }),
-    setup: init.setup ?? NO_SETUP,
-    shared<T>(key: string, make: () => T): T {
-      if (work.has(key)) return work.get(key) as T;
-      const value = make();
-      work.set(key, value);
-      return value;
-    },
-  };
+  return new DocumentContext(init);
 }

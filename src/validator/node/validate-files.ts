@@ -172,7 +172,10 @@ function validateOneFile(file: string, cwd: string, limits: SizeLimits, options:
     // The kernel resolves relative paths against the process's directory; path.resolve per file is measurable.
     const full = path.isAbsolute(file) ? file : cwd === process.cwd() ? file : `${cwd}${path.sep}${file}`;
     const bytes = readSmallFile(file, full, limits);
-    return Buffer.isBuffer(bytes) ? validateBytes(bytes, { ...options, file }) : bytes;
+    if (!Buffer.isBuffer(bytes)) return bytes;
+    // `options` already carry the pattern guard (validateBytes would add it once more per file).
+    const text = documentText(bytes, file);
+    return typeof text === 'string' ? validateText(text, { ...options, file }) : text;
   } catch (error) {
     return { file, kind: resolveKind(options.kind) ?? null, valid: false, findings: [internalErrorFinding(file, error, null)] };
   }
@@ -221,22 +224,42 @@ const BATCH = 512;
 /** A file to read, or what is already known about a path (a folder a glob could not search). */
 type Item = string | ValidationResult;
 
-async function validateInOrder(items: readonly Item[], cwd: string, limits: SizeLimits, options: ValidateOptions): Promise<ValidationResult[]> {
+async function validateInOrder(files: readonly string[], cwd: string, limits: SizeLimits, options: ValidateOptions): Promise<ValidationResult[]> {
   const results: ValidationResult[] = [];
-  for (let i = 0; i < items.length; i++) {
+  for (let i = 0; i < files.length; i++) {
     if (i > 0 && i % BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
-    const item = items[i]!;
-    if (typeof item !== 'string') {
-      results.push(item);
-      continue;
-    }
-    results.push(validateOneFile(item, cwd, limits, options));
+    results.push(validateOneFile(files[i]!, cwd, limits, options));
   }
   return results;
 }
 
+/**
+ * Validates the files named (paths relative to `cwd`), in order, with teapurl's own checks and the
+ * node pattern guard, synchronously: what one worker of `teapurl validate --jobs N` does with its
+ * share. Not public API.
+ */
+export function validateFileList(files: readonly string[], cwd: string, maxBytes: number | undefined, kind?: string): ValidationResult[] {
+  const resolved = resolveKind(kind);
+  const options: ValidateOptions = withNodeGuard<ValidateOptions>(resolved ? { kind: resolved } : {});
+  const limits = sizeLimits(maxBytes, resolved);
+  return files.map((file) => validateOneFile(file, cwd, limits, options));
+}
+
+/**
+ * What validates the files {@link validateFiles} found, in their order: one result per file, in
+ * the same order. Not public API: the CLI's `--jobs` hands them to worker threads.
+ */
+export type FileListRunner = (files: readonly string[]) => Promise<ValidationResult[]>;
+
 const itemPath = (item: Item) => (typeof item === 'string' ? item : item.file);
 const comparePaths = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const compareItems = (a: Item, b: Item) => comparePaths(itemPath(a), itemPath(b));
+
+/** Items in path order; the sort (stable) is skipped when they already are, as a glob's walk mostly gives them. */
+function inPathOrder(items: Item[]): Item[] {
+  for (let i = 1; i < items.length; i++) if (compareItems(items[i - 1]!, items[i]!) > 0) return items.sort(compareItems);
+  return items;
+}
 
 /** One finding for what a glob's walk could not get through; the walk itself went on. */
 function globProblem(problem: GlobProblem): ValidationResult {
@@ -310,6 +333,11 @@ function recognised(result: ValidationResult): boolean {
  * ```
  */
 export async function validateFiles(patterns: readonly string[], options: ValidateFilesOptions = {}): Promise<FilesReport> {
+  return validateFilesWith(patterns, options);
+}
+
+/** {@link validateFiles}, the files found validated by `runFiles` when given. Not public API. */
+export async function validateFilesWith(patterns: readonly string[], options: ValidateFilesOptions, runFiles?: FileListRunner): Promise<FilesReport> {
   const cwd = options.cwd ?? process.cwd();
   const kind = resolveKind(options.kind);
   const items: Item[] = [];
@@ -324,14 +352,14 @@ export async function validateFiles(patterns: readonly string[], options: Valida
       const expansion = expandGlob(base === '.' ? '**' : `${escaped}/**`, cwd, undefined, { skipFolders: SKIPPED_FOLDERS });
       const problems = expansion.problems.map(globProblem);
       for (const file of expansion.files) if (!fromFolders.has(file)) fromFolders.set(file, pattern);
-      found = [...expansion.files, ...problems].sort((a, b) => comparePaths(itemPath(a), itemPath(b)));
+      found = inPathOrder([...expansion.files, ...problems]);
     } else if (!readsAsGlob(pattern, cwd)) {
       const state = probePath(pattern, cwd);
       found = state === 'missing' ? [] : [state === 'ok' ? pattern : state];
     } else {
       const expansion = expandGlob(pattern, cwd);
       const problems = expansion.problems.map(globProblem);
-      found = [...expansion.files, ...problems].sort((a, b) => comparePaths(itemPath(a), itemPath(b)));
+      found = inPathOrder([...expansion.files, ...problems]);
     }
     if (found.length === 0) unmatched.push(pattern);
     for (const item of found) {
@@ -344,7 +372,10 @@ export async function validateFiles(patterns: readonly string[], options: Valida
   }
   const limits = sizeLimits(options.maxBytes, kind);
   const { cwd: _cwd, maxBytes: _maxBytes, ...setup } = options;
-  const checked = await validateInOrder(items, cwd, limits, withNodeGuard({ ...setup, ...(kind ? { kind } : {}) }));
+  const files = items.filter((item): item is string => typeof item === 'string');
+  const fileResults = runFiles ? await runFiles(files) : await validateInOrder(files, cwd, limits, withNodeGuard({ ...setup, ...(kind ? { kind } : {}) }));
+  let next = 0;
+  const checked = items.map((item) => (typeof item === 'string' ? fileResults[next++]! : item));
   const unrecognised: string[] = [];
   const results = kind
     ? checked

@@ -21,12 +21,16 @@ function endpointUrls(document: unknown): EndpointUrl[] {
 }
 
 const ORIGIN = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(.*)$/is;
+/** What sameEndpointKey may change: an uppercase letter, or what may be a default port. */
+const MAY_NORMALISE = /[A-Z]|:443|:80/;
 
 /**
  * Scheme and host compare without regard to case, and a default port is noise: `HTTPS://Tea.example.com:443/api`
  * is `https://tea.example.com/api`. The schema already confines endpoint URLs to this simple shape.
  */
 function sameEndpointKey(url: string): string {
+  // Nothing to lowercase and no default port: the URL is its own key (most URLs, without a match).
+  if (!MAY_NORMALISE.test(url)) return url;
   const match = ORIGIN.exec(url);
   if (!match) return url;
   const scheme = match[1]!.toLowerCase();
@@ -81,10 +85,10 @@ const duplicateVersion: SemanticCheck = {
       if (versions.length < 2) continue;
       const exact = new Map<string, number>();
       const precedence = new Map<string, number>();
+      const at = (index: number) => toPointer(['endpoints', e, 'versions', index]);
       for (let v = 0; v < versions.length; v++) {
         const version = versions[v];
         if (typeof version !== 'string') continue;
-        const at = (index: number) => toPointer(['endpoints', e, 'versions', index]);
         const earlier = exact.get(version);
         if (earlier !== undefined) {
           findings.push({
@@ -118,17 +122,20 @@ const insecureUrl: SemanticCheck = {
   rule: 'discovery/insecure-url',
   summary: 'An http:// endpoint is allowed for local testing only; deployments use https.',
   check(document) {
-    return endpointUrls(document)
-      .filter(({ url }) => url.startsWith('http://'))
-      .map(({ index, url }) => {
-        const pointer = toPointer(['endpoints', index, 'url']);
-        return {
-          pointer,
-          severity: 'warning' as const,
-          rule: this.rule,
-          message: `${humanPath(pointer)} ${quoted(url)} uses http://, which is allowed for local testing only (section 2.2); deployments use https`,
-        };
+    const findings: RawFinding[] = [];
+    const endpoints = asArray(own(asObject(document), 'endpoints'));
+    for (let index = 0; index < endpoints.length; index++) {
+      const url = own(asObject(endpoints[index]), 'url');
+      if (typeof url !== 'string' || !url.startsWith('http://')) continue;
+      const pointer = toPointer(['endpoints', index, 'url']);
+      findings.push({
+        pointer,
+        severity: 'warning',
+        rule: this.rule,
+        message: `${humanPath(pointer)} ${quoted(url)} uses http://, which is allowed for local testing only (section 2.2); deployments use https`,
       });
+    }
+    return findings;
   },
 };
 
@@ -138,6 +145,8 @@ const baseUrl: SemanticCheck = {
     'Each endpoint url is an absolute http(s) base URL: a lowercase scheme, a host, no userinfo, query, fragment, white space or trailing slash; each mistake is named with what to do.',
   check(document, context) {
     const findings: RawFinding[] = [];
+    // Only a URL the schema rejects is diagnosed: with nothing rejected, there is nothing to do.
+    if (context.rejected === undefined || context.rejected.size === 0) return findings;
     for (const { index, url } of endpointUrls(document)) {
       const pointer = toPointer(['endpoints', index, 'url']);
       // Only a URL the schema rejects is diagnosed: the finding speaks for the schema's.

@@ -7,6 +7,7 @@ import { lstat, mkdir, readdir, readFile, rmdir, stat, unlink } from 'node:fs/pr
 import path from 'node:path';
 import type { TeaArtifact, TeaArtifactFormat, TeaCollection, TeaComponentRef, TeaProductRelease } from '../../../../types/index.js';
 import type { TeaApi } from '../../client/tea-api.js';
+import { artifactFormatUrl } from '../../protocol/api-operations.js';
 import { failureReason } from '../../../shared/messages.js';
 import { fsReason } from '../../../shared/node/fs-reason.js';
 import { downloadFile, TeaDownloadError, type FileLimits } from './download-file.js';
@@ -322,7 +323,19 @@ async function collectSources(api: TeaApi, release: TeaProductRelease, failures:
 }
 
 /** Every format to fetch, after the filters; an artefact in several collections is fetched once. */
-function plan(sources: readonly Source[], options: TeaDownloadOptions, failures: TeaDownloadReport['failures']): Planned[] {
+/** The API's signature download endpoint for one format (upstream #262), or `undefined` without a media type to select it by. */
+function signatureEndpointUrl(baseUrl: string, artifact: TeaArtifact, format: TeaArtifactFormat): string | undefined {
+  if (!format.mediaType) return undefined;
+  return `${baseUrl.replace(/\/+$/, '')}/artifact/${encodeURIComponent(artifact.uuid)}/${artifact.version ?? 1}/signature/download?mediaType=${encodeURIComponent(format.mediaType)}`;
+}
+
+/** The file name of a format the download endpoint serves: `format-<n>`, with the extension its media type's suffix names. */
+function endpointFileName(mediaType: string, index: number): string {
+  const suffix = /(?:\+|\/)(json|xml|pdf|html|zip|gzip)(?:;|$)/i.exec(mediaType)?.[1]?.toLowerCase() ?? (/^text\/plain/i.test(mediaType) ? 'txt' : undefined);
+  return `format-${index + 1}${suffix === undefined ? '' : `.${suffix === 'gzip' ? 'gz' : suffix}`}`;
+}
+
+function plan(baseUrl: string, sources: readonly Source[], options: TeaDownloadOptions, failures: TeaDownloadReport['failures']): Planned[] {
   const planned: Planned[] = [];
   const seen = new Set<string>();
   const names = new Set<string>();
@@ -332,17 +345,20 @@ function plan(sources: readonly Source[], options: TeaDownloadOptions, failures:
       artifact.formats.forEach((format, index) => {
         if (options.mediaTypes && !options.mediaTypes.includes(format.mediaType ?? '')) return;
         const label = `artefact ${artifact.uuid}${artifact.name ? ` (${artifact.name})` : ''}`;
-        if (format.url === undefined) {
-          failures.push({ what: `${label}, format ${format.mediaType ?? index + 1}`, message: 'the format has no url to download' });
+        // No url: the API's own download endpoint serves the format, selected by its media type (upstream #262).
+        const url = artifactFormatUrl(baseUrl, artifact, format);
+        if (url === undefined) {
+          failures.push({ what: `${label}, format ${index + 1}`, message: 'the format has neither a url nor a mediaType to download it by' });
           return;
         }
-        const key = `${artifact.uuid}\u0000${artifact.version ?? 1}\u0000${format.url}`;
+        const key = `${artifact.uuid}\u0000${artifact.version ?? 1}\u0000${url}`;
         if (seen.has(key)) return;
         seen.add(key);
-        let name = `${artifact.uuid}/${safeFileName(format.url, `format-${index + 1}`)}`;
-        for (let n = 2; names.has(name); n++) name = `${artifact.uuid}/${n}-${safeFileName(format.url, `format-${index + 1}`)}`;
+        const fileName = format.url === undefined ? endpointFileName(format.mediaType!, index) : safeFileName(url, `format-${index + 1}`);
+        let name = `${artifact.uuid}/${fileName}`;
+        for (let n = 2; names.has(name); n++) name = `${artifact.uuid}/${n}-${fileName}`;
         names.add(name);
-        planned.push({ source, artifact, format: { ...format, url: format.url }, name });
+        planned.push({ source, artifact, format: { ...format, url }, name });
       });
     }
   }
@@ -424,7 +440,7 @@ export async function downloadProductRelease(api: TeaApi, productReleaseUuid: st
   if (options.signal) limits.signal = options.signal;
   const failures: TeaDownloadReport['failures'] = [];
   const release = await api.productRelease(productReleaseUuid);
-  const planned = plan(await collectSources(api, release, failures), options, failures);
+  const planned = plan(api.client.baseUrl, await collectSources(api, release, failures), options, failures);
   // What an interrupted run left: teapurl's own part files, untouched for longer than a live
   // download may be silent (so a run beside this one keeps its own).
   await removeStaleParts([out, ...new Set(planned.map((item) => path.dirname(path.join(out, item.name))))], limits.idleTimeoutMs);
@@ -441,20 +457,30 @@ export async function downloadProductRelease(api: TeaApi, productReleaseUuid: st
     );
     try {
       const checksums = item.format.checksums ?? [];
-      const { signatureUrl } = item.format;
+      let signatureUrl = item.format.signatureUrl;
       let signatureCheck: TeaManifestSignature | undefined;
       let verify: ((temporary: string) => Promise<void>) | undefined;
-      if (trust && !signatureUrl) {
+      // The signature first: a missing or oversized one costs no download of the file. A format
+      // without signatureUrl has its signature at the API's signature download endpoint, which
+      // answers 404 when none is published (upstream #262).
+      const endpoint = trust && !signatureUrl ? signatureEndpointUrl(api.client.baseUrl, item.artifact, item.format) : undefined;
+      const signature =
+        trust && (signatureUrl ?? endpoint)
+          ? await (signatureUrl
+              ? fetchSignature(api.client, signatureUrl, limits.idleTimeoutMs)
+              : fetchSignature(api.client, endpoint!, limits.idleTimeoutMs, true)
+            ).catch((error: unknown) => {
+              throw error instanceof TeaSignatureError
+                ? new TeaSignatureError(error.code, `${item.format.url}: ${error.message}; the file was not downloaded`)
+                : error;
+            })
+          : null;
+      if (signature !== null && !signatureUrl) signatureUrl = endpoint;
+      if (trust && signature === null) {
         if (options.requireSignatures)
           throw new TeaSignatureError('unsigned', `${item.format.url}: the format lists no signatureUrl, and signatures are required; not downloaded`);
         signatureCheck = { verdict: 'unsigned' };
-      } else if (trust && signatureUrl) {
-        // The signature first: a missing or oversized one costs no download of the file.
-        const signature = await fetchSignature(api.client, signatureUrl, limits.idleTimeoutMs).catch((error: unknown) => {
-          throw error instanceof TeaSignatureError
-            ? new TeaSignatureError(error.code, `${item.format.url}: ${error.message}; the file was not downloaded`)
-            : error;
-        });
+      } else if (trust && signature !== null && signatureUrl) {
         verify = async (temporary) => {
           const check = await verifyFileSignature(temporary, signature, signatureUrl, trust, options.signaturePolicy ?? {}).catch((error: unknown) => {
             throw error instanceof TeaSignatureError ? new TeaSignatureError(error.code, `${item.format.url}: ${error.message}`, error.check) : error;

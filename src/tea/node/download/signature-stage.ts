@@ -51,14 +51,21 @@ export class TeaSignatureError extends TeapurlError<Exclude<TeaSignatureVerdict,
   }
 }
 
-/** Fetches a detached signature: at most {@link MAX_SIGNATURE_BYTES}, within `timeoutMs`. */
-export async function fetchSignature(client: TeaClient, url: string, timeoutMs: number): Promise<Uint8Array> {
+/**
+ * Fetches a detached signature: at most {@link MAX_SIGNATURE_BYTES}, within `timeoutMs`. With
+ * `absentOn404` (the API's signature download endpoint, upstream #262, which answers 404 when
+ * no signature is published) a 404 is `null`: the format is unsigned.
+ */
+export async function fetchSignature(client: TeaClient, url: string, timeoutMs: number, absentOn404: true): Promise<Uint8Array | null>;
+export async function fetchSignature(client: TeaClient, url: string, timeoutMs: number): Promise<Uint8Array>;
+export async function fetchSignature(client: TeaClient, url: string, timeoutMs: number, absentOn404 = false): Promise<Uint8Array | null> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException(`the signature took longer than ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
   try {
     const result = await client.request(url, { signal: controller.signal });
     if (!result.ok) {
       await discardBody(result.response);
+      if (absentOn404 && result.status === 404) return null;
       throw new TeaSignatureError(
         'unavailable',
         `the signature ${url} answered ${result.status}${result.outcome === 'unauthorized' ? ` (${result.unauthorizedReason ?? 'unauthorized'})` : ''}`,
