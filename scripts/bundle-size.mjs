@@ -39,6 +39,8 @@ const SUBJECTS = [
   { label: `teapurl/purl ${own}`, contents: "export * from './dist/purl/index.js';" },
   { label: `teapurl ${own}`, contents: "export * from './dist/index.js';" },
   { label: `teapurl { validateText }`, contents: "export { validateText } from './dist/index.js';" },
+  // Issue 33's budget: at most 40,000 bytes gzip at first (test-browser/tea-client.browser.test.ts).
+  { label: `teapurl/tea/client ${own}`, contents: "export * from './dist/tea/client/index.js';" },
   { label: `packageurl-js ${version('packageurl-js')}`, contents: "export * from 'packageurl-js';", peer: true, reference: true },
   {
     label: `@socketregistry/packageurl-js ${peerVersion('@socketregistry/packageurl-js')}`,

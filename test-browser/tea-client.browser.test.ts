@@ -31,9 +31,15 @@ let site: StaticServer;
 let tea: RunningTeaServer;
 let browser: Browser;
 let bundleCode: string;
+let bundle: Awaited<ReturnType<typeof bundleForBrowser>>;
+
+// Issue 33: what a page loads at first of teapurl/tea/client as the package ships it (dist/, built
+// by npm run test:browser; the entry and the chunks it imports statically, minified, gzip per file
+// and summed: scripts/lib/browser-bundle.mjs, as npm run size measures) is at most 40 KB.
+const TEA_CLIENT_GZIP_BUDGET = 40_000;
 
 beforeAll(async () => {
-  const bundle = await bundleForBrowser({
+  bundle = await bundleForBrowser({
     contents: `export * from ${JSON.stringify(path.join(ROOT, 'src/tea/client/index.ts'))};`,
     resolveDir: ROOT,
     loader: 'ts',
@@ -61,6 +67,22 @@ afterAll(async () => {
 describe('teapurl/tea/client in Chromium', () => {
   it('bundles for the browser without Node built-ins or undici', () => {
     expect(bundleCode).not.toMatch(/\bundici\b|node:tls|node:crypto/);
+  });
+
+  it(`loads at most ${TEA_CLIENT_GZIP_BUDGET} bytes gzip at first; the JSON reader, the hashes and the TEA objects' validator come later`, async () => {
+    const shipped = await bundleForBrowser({ contents: "export * from './dist/tea/client/index.js';", resolveDir: ROOT });
+    expect(shipped.gzipBytes).toBeLessThanOrEqual(TEA_CLIENT_GZIP_BUDGET);
+    // What only a dynamic import() fetches, by the source files bundled into it (from src/, whose
+    // inputs name the modules).
+    const lazyInputs = bundle.lazy.flatMap((chunk) => chunk.inputs);
+    for (const part of [
+      'node_modules/jsonc-parser/',
+      'node_modules/@noble/hashes/',
+      'src/tea/kinds/compiled/tea-objects.js',
+      'src/tea/client/server-walk.ts',
+    ]) {
+      expect(lazyInputs.some((input) => input.includes(part))).toBe(true);
+    }
   });
 
   it('discovers the server, and the token flow runs: challenge, POST /token, the request again with the token', async () => {

@@ -16,3 +16,12 @@ export const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
  * bytes are mostly strings, have their own: `KindDefinition.large`).
  */
 export const HEAP_PER_BYTE = 128;
+
+/**
+ * Deepest nesting of arrays and objects read. Real documents of teapurl's kinds nest four or five
+ * levels; the limit keeps recursive code (positions, checks) far from the stack's end on hostile
+ * input. Not part of the public API.
+ *
+ * @internal
+ */
+export const MAX_DEPTH = 256;

@@ -3,76 +3,13 @@
  */
 import type { TeaDiscoveryDocument } from '../../../types/index.js';
 import type { Finding } from '../../shared/finding.js';
-import { teaProtocolValidator } from '../kinds/protocol-validator.js';
 import { firstFindingMessage } from '../../shared/messages.js';
-import { BodyTooLargeError, discardBody, isJsonContentType, readBody, utf8 } from './http.js';
-import { type NetworkError, toNetworkError } from './network-error.js';
 import { parseTei, TeiError } from './tei.js';
 import { InvalidDiscoveryDocumentError, NoSharedVersionError, rankValidatedDocument, type RankedEndpoint } from './rank-endpoints.js';
 import { defaultTransport, type TeaTransport } from './transport.js';
-import { TeapurlError } from '../../shared/errors.js';
+import { DiscoveryError } from './discovery-error.js';
 
-/**
- * Why discovery failed: the `code` of a {@link DiscoveryError}.
- *
- * @example
- * ```ts
- * import { discoveryOrigin, DiscoveryError, type DiscoveryFailure } from 'teapurl/tea';
- * let failure: DiscoveryFailure | undefined;
- * try { discoveryOrigin('http://tea.example.com'); } catch (e) { if (e instanceof DiscoveryError) failure = e.code; }
- * failure; // 'insecure-target'
- * ```
- */
-export type DiscoveryFailure =
-  | 'bad-target'
-  | 'insecure-target'
-  | 'dns'
-  | 'connection-refused'
-  | 'connection-reset'
-  | 'tls'
-  | 'timeout'
-  | 'aborted'
-  | 'network'
-  | 'redirect'
-  | 'http-status'
-  | 'content-type'
-  | 'too-large'
-  | 'bad-json'
-  | 'invalid-document'
-  | 'no-shared-version';
-
-/**
- * Discovery failed. `code` says at which step; the message is one line fit for a user.
- *
- * @example
- * ```ts
- * import { discover, DiscoveryError } from 'teapurl/tea';
- * try {
- *   await discover('tea.example.com');
- * } catch (e) {
- *   if (e instanceof DiscoveryError && e.code === 'tls') console.error('the certificate was refused:', e.message);
- *   else throw e;
- * }
- * ```
- */
-export class DiscoveryError extends TeapurlError<DiscoveryFailure> {
-  /** Always `'DiscoveryError'`. */
-  override name = 'DiscoveryError';
-  constructor(
-    /** The step that failed: the error's `code`. */
-    code: DiscoveryFailure,
-    message: string,
-    /** The discovery URL, when it got that far. */
-    readonly url?: string,
-    /** For `http-status`: the status received. */
-    readonly status?: number,
-    /** For `invalid-document` and `bad-json`: every finding, with line and column. */
-    readonly findings: readonly Finding[] = [],
-    options?: { cause?: unknown },
-  ) {
-    super(message, { code, cause: options?.cause });
-  }
-}
+export { DiscoveryError, type DiscoveryFailure } from './discovery-error.js';
 
 /**
  * Options for {@link discover}.
@@ -187,45 +124,6 @@ export function discoveryOrigin(target: string, options: { allowInsecureHttp?: b
   }
 }
 
-const REDIRECT = new Set([301, 302, 303, 307, 308]);
-
-function fromNetwork(error: NetworkError): DiscoveryError {
-  return new DiscoveryError(error.code, `cannot read ${error.url}: ${error.message.slice(error.url.length + 2)}`, error.url, undefined, [], { cause: error });
-}
-
-async function fetchDocument(start: string, options: DiscoverOptions, transport: TeaTransport): Promise<{ url: string; response: Response }> {
-  const maxRedirects = options.maxRedirects ?? 5;
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
-  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-  let url = start;
-  for (let hop = 0; ; hop++) {
-    let response: Response;
-    try {
-      response = await transport.send(url, { method: 'GET', headers: new Headers({ accept: 'application/json' }), signal, toService: false });
-    } catch (error) {
-      throw fromNetwork(toNetworkError(error, url));
-    }
-    if (response.type === 'opaqueredirect')
-      throw new DiscoveryError('redirect', `${url} redirects, and a browser does not reveal where; publish the discovery document at ${url} itself`, url);
-    if (!REDIRECT.has(response.status)) return { url, response };
-    await discardBody(response);
-    const location = response.headers.get('location');
-    if (hop >= maxRedirects) throw new DiscoveryError('redirect', `${start} redirects more than ${maxRedirects} times`, url);
-    let next: URL;
-    try {
-      next = new URL(location ?? '', url);
-    } catch {
-      throw new DiscoveryError('redirect', `${url} answered ${response.status} with an unusable Location ${JSON.stringify(location)}`, url);
-    }
-    if (location === null) throw new DiscoveryError('redirect', `${url} answered ${response.status} without a Location header`, url);
-    if (next.protocol === 'http:' && !options.allowInsecureHttp) {
-      throw new DiscoveryError('redirect', `${url} redirects to ${next.href}, which is not https; refused (section 5.4)`, url);
-    }
-    if (next.protocol !== 'https:' && next.protocol !== 'http:') throw new DiscoveryError('redirect', `${url} redirects to unsupported ${next.href}`, url);
-    url = next.href;
-  }
-}
-
 /**
  * Fetches `https://<host>/.well-known/tea` for `target` (see {@link discoveryOrigin}), checks that
  * it answers 200 with a JSON content type, validates the document and ranks its endpoints.
@@ -240,10 +138,10 @@ async function fetchDocument(start: string, options: DiscoverOptions, transport:
  */
 export async function discover(target: string, options: DiscoverOptions = {}): Promise<DiscoveryResult> {
   const origin = discoveryOrigin(target, options);
-  const { url, response } = await fetchDocument(`${origin}/.well-known/tea`, options, options.transport ?? defaultTransport());
-  const text = await readDocumentText(url, response, options.maxBytes ?? 1024 * 1024);
-  // One pass: the validation hands back the value it parsed, and ranking takes it as validated.
-  const { result: verdict, value } = teaProtocolValidator.validateTextValue(text, { kind: 'tea-discovery', file: url });
+  // The reading (redirects, status, content type, size, UTF-8) and the validation, with the JSON
+  // reader, load on the first discovery.
+  const { readDiscovery } = await import('./reading.js');
+  const { url, verdict, value } = await readDiscovery(`${origin}/.well-known/tea`, options, options.transport ?? defaultTransport());
   if (!verdict.valid) {
     const errors = verdict.findings.filter((f) => f.severity === 'error');
     const syntax = errors[0]!.rule === 'json/syntax' || errors[0]!.rule === 'json/too-deep' || errors[0]!.rule === 'file/empty';
@@ -261,28 +159,4 @@ export async function discover(target: string, options: DiscoverOptions = {}): P
     throw error;
   }
   return { url, document, ranked, selected: ranked[0]!, warnings: verdict.findings.filter((f) => f.severity === 'warning') };
-}
-
-/** The body of the discovery answer as text: 200, a JSON content type, at most `maxBytes`, UTF-8. */
-async function readDocumentText(url: string, response: Response, maxBytes: number): Promise<string> {
-  if (response.status !== 200) {
-    await discardBody(response);
-    const hint = response.status === 404 ? ' (no discovery document is published there)' : '';
-    throw new DiscoveryError('http-status', `${url} answered ${response.status}, not 200${hint}`, url, response.status);
-  }
-  const contentType = response.headers.get('content-type');
-  if (!isJsonContentType(contentType)) {
-    await discardBody(response);
-    throw new DiscoveryError('content-type', `${url} answered with content type ${JSON.stringify(contentType ?? '(none)')}, not application/json`, url, 200);
-  }
-  let bytes: Uint8Array;
-  try {
-    bytes = await readBody(response, maxBytes);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) throw new DiscoveryError('too-large', `${url}: the discovery document is larger than ${maxBytes} bytes`, url, 200);
-    throw fromNetwork(toNetworkError(error, url));
-  }
-  const text = utf8(bytes);
-  if (text === null) throw new DiscoveryError('bad-json', `${url}: the discovery document is not UTF-8 text`, url, 200);
-  return text;
 }

@@ -3,7 +3,7 @@
  * reads, content types, UTF-8, origins. Requests themselves go through a `TeaTransport`.
  */
 import { readLimitedBody } from '../protocol/read-limited-body.js';
-import { MAX_DEPTH } from '../../validation/source/json-source.js';
+import { MAX_DEPTH } from '../../shared/limits.js';
 import { TeapurlError } from '../../shared/errors.js';
 
 /** A body was larger than allowed; `code` is always `'too-large'`. */

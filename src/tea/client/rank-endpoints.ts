@@ -2,7 +2,7 @@
  * Endpoint selection (section 9): which API base URL of a discovery document a client uses.
  */
 import type { TeaDiscoveryDocument } from '../../../types/index.js';
-import { teaProtocolValidator } from '../kinds/protocol-validator.js';
+import { discoveryDocumentValidator } from '../kinds/protocol-validator.js';
 import type { Finding } from '../../shared/finding.js';
 import { andMore, findingPlace } from '../../shared/messages.js';
 import { compareSemVer, parseSemVer, type SemVer } from '../../shared/semver.js';
@@ -171,7 +171,7 @@ function parseClientVersions(clientVersions: readonly string[]): Array<{ raw: st
  */
 export function rankEndpoints(doc: unknown, clientVersions: readonly string[], options: RankOptions = {}): RankedEndpoint[] {
   const clients = parseClientVersions(clientVersions);
-  const verdict = teaProtocolValidator.validateDocument(doc, { kind: 'tea-discovery' });
+  const verdict = discoveryDocumentValidator.validateDocument(doc, { kind: 'tea-discovery' });
   if (!verdict.valid) throw new InvalidDiscoveryDocumentError(verdict.findings);
   return rankValidated(doc as TeaDiscoveryDocument, clients, options);
 }

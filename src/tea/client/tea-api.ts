@@ -15,85 +15,13 @@ import type {
   TeaProduct,
   TeaProductRelease,
 } from '../../../types/index.js';
-import type { Finding } from '../../shared/finding.js';
-import { loadTeaValidator } from '../kinds/protocol-validator.js';
 import type { TeaObjectKind, TeaObjectTypes } from '../kinds/objects/tea-object-types.js';
-import { andMore } from '../../shared/messages.js';
 import { TEA_OPERATIONS, operationPath, type TeaOperation } from '../protocol/api-operations.js';
-import { BodyTooLargeError, discardBody, isJsonContentType, JsonTooDeepError, readJsonBody, utf8 } from './http.js';
-import { toNetworkError } from './network-error.js';
-import { TeaClient, type TeaClientOptions, type TeaOutcome } from './tea-client.js';
-import { InvalidArgumentError, TeapurlError } from '../../shared/errors.js';
+import { TeaClient, type TeaClientOptions } from './tea-client.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
+import { TeaApiError } from './tea-api-error.js';
 
-/**
- * Why a typed call gave no object: the server answered 404, 403 or 401 (after the token flow),
- * another status, or an answer that is not the object the operation promises.
- *
- * @example
- * ```ts
- * import { TeaApiError, type TeaApiFailure } from 'teapurl/tea/client';
- * const failure: TeaApiFailure = new TeaApiError('not-found', 'getTeaProductByUuid', 'https://tea.example.com/v1.0.0/product/x', 404, 'absent').code;
- * ```
- */
-export type TeaApiFailure =
-  | 'not-found'
-  | 'forbidden'
-  | 'unauthorized'
-  | 'http-status'
-  | 'content-type'
-  | 'too-large'
-  | 'invalid-answer'
-  /** A listing went on past `maxPages` pages. */
-  | 'too-many-pages'
-  /** A listing held more than `maxItems` results. */
-  | 'too-many-items'
-  /** A listing's `nextPageToken` repeated an earlier one: the server pages in a loop. */
-  | 'page-loop';
-
-/**
- * A typed call that gave no object. The message names the operation and the URL; for an answer
- * that fails its schema, also the JSON Pointer, the line and column, and the rule of the first
- * problem (`findings` has them all).
- *
- * @example
- * ```ts
- * import { TeaApi, TeaApiError } from 'teapurl/tea/client';
- * const api = new TeaApi({ baseUrl: 'https://tea.example.com/v1.0.0' });
- * try {
- *   await api.product('09e8c73b-ac45-4475-acac-33e6a7314e6d');
- * } catch (e) {
- *   if (e instanceof TeaApiError && e.code === 'invalid-answer') console.error(e.operationId, e.pointer, e.rule);
- *   else throw e;
- * }
- * ```
- */
-export class TeaApiError extends TeapurlError<TeaApiFailure> {
-  /** Always `'TeaApiError'`. */
-  override name = 'TeaApiError';
-  /** The rule of the first problem of an invalid answer, such as `schema/required`; else `null`. */
-  readonly rule: string | null;
-  /** The JSON Pointer of the first problem of an invalid answer; else `null`. */
-  readonly pointer: string | null;
-
-  constructor(
-    /** Why no object was given: the error's `code`. */
-    code: TeaApiFailure,
-    /** The OpenAPI `operationId` of the call. */
-    readonly operationId: string,
-    /** The URL asked. */
-    readonly url: string,
-    /** The HTTP status of the answer. */
-    readonly status: number,
-    message: string,
-    /** Every finding of an invalid answer, with line and column. */
-    readonly findings: readonly Finding[] = [],
-  ) {
-    super(message, { code });
-    const first = findings.find((f) => f.severity === 'error');
-    this.rule = first?.rule ?? null;
-    this.pointer = first === undefined ? null : first.pointer || '/';
-  }
-}
+export { TeaApiError, type TeaApiFailure } from './tea-api-error.js';
 
 /**
  * A filter by identifier, as the listing operations take it.
@@ -168,21 +96,7 @@ export interface TeaApiOptions {
   onWarning?: (message: string) => void;
 }
 
-/** A page as the walk reads it: TEA 1.0's, or an old offset page or plain list read into that shape. */
-interface ReadPage {
-  readonly results: readonly unknown[];
-  readonly hasNext: boolean;
-  readonly nextPageToken?: string;
-  /** For an old offset page: the pageOffset of the next page. */
-  readonly nextOffset?: number;
-  /** The URL that answered it. */
-  readonly url: string;
-  /** Read from a form before TEA 1.0. */
-  readonly legacy: boolean;
-}
-
 const OPERATIONS = new Map(TEA_OPERATIONS.map((operation) => [operation.operationId, operation]));
-const FAILURE: Partial<Record<TeaOutcome, TeaApiFailure>> = { 'not-found': 'not-found', forbidden: 'forbidden', unauthorized: 'unauthorized' };
 
 /**
  * The TEA API, typed: one method per GET operation of the OpenAPI description, each answer
@@ -269,48 +183,19 @@ export class TeaApi {
     if (operation === undefined) throw new TypeError(`${JSON.stringify(operationId)} is not an operation of the TEA API; see TEA_OPERATIONS`);
     if (!operation.paginated) throw new TypeError(`${operationId} answers no list; call it with call()`);
     checkParams(operation, params.uuid, undefined);
-    const { pageToken: _token, pageOffset: _offset, ...query } = params.query ?? {};
-    const seen = new Set<string>();
-    let token: string | undefined;
-    let offset: number | undefined;
-    let items = 0;
-    let warned = false;
-    for (let pages = 1; pages <= this.maxPages; pages++) {
-      const next = token !== undefined ? { pageToken: token } : offset !== undefined ? { pageOffset: offset } : {};
-      const page = await this.page(operation, this.pathOf(operation, { ...params, query: { ...query, ...next } }), !warned);
-      warned ||= page.legacy;
-      items += page.results.length;
-      if (items > this.maxItems) {
-        throw new TeaApiError(
-          'too-many-items',
-          operationId,
-          page.url,
-          200,
-          `${operationId}: ${page.url} brought the listing to ${items} results, more than ${this.maxItems} (maxItems); stopped`,
-        );
-      }
-      yield* page.results;
-      if (!page.hasNext) return;
-      if (page.nextOffset !== undefined) {
-        // An offset page: an empty one ends the walk, so an overstated totalResults cannot loop.
-        if (page.results.length === 0) return;
-        offset = page.nextOffset;
-        continue;
-      }
-      token = page.nextPageToken!;
-      if (seen.has(token)) {
-        throw new TeaApiError(
-          'page-loop',
-          operationId,
-          page.url,
-          200,
-          `${operationId}: ${page.url} answered a nextPageToken it had sent before (page ${pages}): the server pages in a loop; stopped`,
-        );
-      }
-      seen.add(token);
-    }
-    const url = `${this.client.baseUrl}${operationPath(operation, params.uuid)}`;
-    throw new TeaApiError('too-many-pages', operationId, url, 200, `${operationId}: ${url} went on past ${this.maxPages} pages (maxPages); stopped`);
+    // The walk (tokens, offsets, the bounds, a page TEA 1.0 replaced) loads with the first page.
+    const { listPages } = await import('./reading.js');
+    yield* listPages({
+      operation,
+      uuid: params.uuid,
+      query: params.query ?? {},
+      maxPages: this.maxPages,
+      maxItems: this.maxItems,
+      baseUrl: this.client.baseUrl,
+      pathOf: (query) => this.pathOf(operation, { ...params, query }),
+      get: (path) => this.get(operation, path, true),
+      ...(this.onWarning ? { onWarning: this.onWarning } : {}),
+    });
   }
 
   /** The path and query of one call. */
@@ -319,36 +204,6 @@ export class TeaApi {
     for (const [name, value] of Object.entries(params.query ?? {})) if (value !== undefined) search.set(name, String(value));
     const query = search.size > 0 ? `?${search.toString()}` : '';
     return `${operationPath(operation, params.uuid, params.version)}${query}`;
-  }
-
-  /**
-   * One page of a listing, validated. A page TEA 1.0 replaced is read into the same shape: an
-   * offset page (`pageStartIndex`, `totalResults`, no `hasNext`) continues by `pageOffset`; a
-   * plain list is the whole listing. `warn` says whether to tell `onWarning` about it.
-   */
-  private async page(operation: TeaOperation, path: string, warn: boolean): Promise<ReadPage> {
-    const { url, value, legacy } = await this.get(operation, path, true);
-    if (legacy === undefined) {
-      const page = value as { results?: unknown[]; hasNext: boolean; nextPageToken?: string };
-      return {
-        results: page.results ?? [],
-        hasNext: page.hasNext,
-        ...(page.nextPageToken !== undefined ? { nextPageToken: page.nextPageToken } : {}),
-        url,
-        legacy: false,
-      };
-    }
-    if (warn)
-      this.onWarning?.(
-        `${operation.operationId}: ${url} answered ${legacy.form}, the form before TEA 1.0; read it anyway. TEA 1.0 pages by opaque token: hasNext and nextPageToken in the page, pageToken in the request (TEA pull requests #231 and #253)`,
-      );
-    return {
-      results: legacy.results,
-      hasNext: legacy.nextOffset !== undefined,
-      ...(legacy.nextOffset !== undefined ? { nextOffset: legacy.nextOffset } : {}),
-      url,
-      legacy: true,
-    };
   }
 
   /** `GET /product/{uuid}` (getTeaProductByUuid). */
@@ -505,72 +360,10 @@ export class TeaApi {
     path: string,
     readLegacy = false,
   ): Promise<{ url: string; value: unknown; legacy?: { form: string; results: unknown[]; nextOffset?: number } }> {
-    const { operationId, answer: kind } = operation;
     const result = await this.client.request(path, { headers: { accept: 'application/json' } });
-    const { url, status, response } = result;
-    if (!result.ok) {
-      await discardBody(response);
-      const failure = FAILURE[result.outcome] ?? 'http-status';
-      const why =
-        failure === 'not-found'
-          ? ' (absent, or not shown to this client)'
-          : failure === 'unauthorized'
-            ? ` (${result.unauthorizedReason ?? 'no token accepted'})`
-            : '';
-      throw new TeaApiError(failure, operationId, url, status, `${operationId}: ${url} answered ${status}${why}`);
-    }
-    const contentType = response.headers.get('content-type');
-    if (!isJsonContentType(contentType)) {
-      await discardBody(response);
-      throw new TeaApiError(
-        'content-type',
-        operationId,
-        url,
-        status,
-        `${operationId}: ${url} answered with content type ${JSON.stringify(contentType ?? '(none)')}, not application/json`,
-      );
-    }
-    let bytes: Uint8Array;
-    try {
-      // Size and depth are checked as the bytes arrive, before anything is parsed.
-      bytes = await readJsonBody(response, this.maxBytes);
-    } catch (error) {
-      if (error instanceof BodyTooLargeError)
-        throw new TeaApiError('too-large', operationId, url, status, `${operationId}: ${url} answered more than ${this.maxBytes} bytes`);
-      if (error instanceof JsonTooDeepError) {
-        const message = error.message.replace(/^the answer /, 'the document ');
-        const finding: Finding = { file: url, pointer: '', line: 1, column: 1, severity: 'error', rule: 'json/too-deep', message };
-        throw new TeaApiError('invalid-answer', operationId, url, status, `${operationId}: ${url} answered an invalid ${kind}: ${message} [json/too-deep]`, [
-          finding,
-        ]);
-      }
-      throw toNetworkError(error, url);
-    }
-    const text = utf8(bytes);
-    if (text === null) throw new TeaApiError('invalid-answer', operationId, url, status, `${operationId}: ${url} answered bytes that are not UTF-8 text`);
-    // One pass: validation parses, and hands back the value it judged.
-    const validator = await loadTeaValidator();
-    const { result: verdict, value } = validator.validateTextValue(text, { kind, file: url });
-    const legacy = !verdict.valid && readLegacy ? legacyPage(value) : undefined;
-    if (legacy !== undefined) {
-      // The items are judged as the page's would be: the old page read as a last page of TEA 1.0.
-      const { result: items } = validator.validateTextValue(JSON.stringify({ hasNext: false, results: legacy.results }), { kind, file: url });
-      if (items.valid) return { url, value: legacy, legacy };
-    }
-    if (!verdict.valid) {
-      const errors = verdict.findings.filter((f) => f.severity === 'error');
-      const first = errors[0]!;
-      const at = first.line === null ? '' : ` (line ${first.line}, column ${first.column})`;
-      throw new TeaApiError(
-        'invalid-answer',
-        operationId,
-        url,
-        status,
-        `${operationId}: ${url} answered an invalid ${kind}: at ${first.pointer || '/'}${at}: ${first.message} [${first.rule}]${andMore(errors.length)}`,
-        verdict.findings,
-      );
-    }
-    return { url, value };
+    // The reading and the validation load with the TEA objects' validator, on the first answer.
+    const { readAnswer } = await import('./reading.js');
+    return readAnswer(operation, result, this.maxBytes, readLegacy);
   }
 }
 
@@ -579,19 +372,6 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const all: T[] = [];
   for await (const item of items) all.push(item);
   return all;
-}
-
-/**
- * A listing answer in a form before TEA 1.0: an offset page (`pageStartIndex`, `totalResults`,
- * no `hasNext`) or a plain list; `undefined` for anything else.
- */
-function legacyPage(value: unknown): { form: string; results: unknown[]; nextOffset?: number } | undefined {
-  if (Array.isArray(value)) return { form: 'a plain list instead of a page', results: value };
-  if (value === null || typeof value !== 'object' || Object.hasOwn(value, 'hasNext')) return undefined;
-  const { pageStartIndex, totalResults, results = [] } = value as { pageStartIndex?: unknown; totalResults?: unknown; results?: unknown };
-  if (!Number.isSafeInteger(pageStartIndex) || !Number.isSafeInteger(totalResults) || !Array.isArray(results)) return undefined;
-  const next = (pageStartIndex as number) + results.length;
-  return { form: 'an offset page (pageStartIndex, totalResults)', results, ...(next < (totalResults as number) ? { nextOffset: next } : {}) };
 }
 
 /** Refuses parameters that would make another path than the operation's. */

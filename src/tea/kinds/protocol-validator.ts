@@ -1,19 +1,15 @@
-import { createValidator, type BaseValidateOptions, type Validator } from '../../validation/create-validator.js';
+import { createDocumentValidator, type BaseValidateOptions, type DocumentValidator } from '../../validation/document-validator.js';
 import { TEA_DISCOVERY_KIND } from './discovery/discovery-kind.js';
-import { TEA_TOKEN_ERROR_KIND, TEA_TOKEN_RESPONSE_KIND } from './token/token-kinds.js';
 
-/** The kinds of the protocol itself: the discovery document and the token bodies. */
-export type TeaProtocolKind = 'tea-discovery' | 'tea-token-response' | 'tea-token-error';
+export type { TeaProtocolKind } from './protocol-text-validator.js';
 
 /**
- * The validator of the protocol's own documents, which the client reads before any object:
- * small (no PURL or VERS engine), so that it loads with the client, while the objects' validator
- * ({@link loadTeaValidator}) loads the first time an object is read.
+ * The validator of discovery documents already parsed (`rankEndpoints` is synchronous): the
+ * discovery kind alone and no text reader, so that it is all of validation the client's entry
+ * loads at first.
  */
-export const teaProtocolValidator: Validator<TeaProtocolKind, BaseValidateOptions<TeaProtocolKind>> = createValidator<TeaProtocolKind>([
+export const discoveryDocumentValidator: DocumentValidator<'tea-discovery', BaseValidateOptions<'tea-discovery'>> = createDocumentValidator<'tea-discovery'>([
   TEA_DISCOVERY_KIND,
-  TEA_TOKEN_RESPONSE_KIND,
-  TEA_TOKEN_ERROR_KIND,
 ]);
 
 /**

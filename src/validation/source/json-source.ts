@@ -3,6 +3,7 @@ import { visit, printParseErrorCode } from 'jsonc-parser';
 import type { FindingFix } from '../../shared/finding.js';
 import { toPointer, humanPath } from '../../shared/pointer.js';
 import { PositionIndex, type PositionRequest } from '../../shared/position-index.js';
+import { MAX_DEPTH } from '../../shared/limits.js';
 import { measureText, countKeysInValue, keysBound, measureValue } from '../count-keys.js';
 import { lineStarts, positionAt, type DocumentSource, type PlacedFinding, type SourceOutcome, type SourcePosition, type TextEdit } from './document-source.js';
 
@@ -49,11 +50,9 @@ const SYNTAX_WORDS: Record<string, string> = {
  */
 export const FIXED_JSON_SYNTAX_MESSAGES: ReadonlySet<string> = new Set(Object.values(SYNTAX_WORDS).map((words) => `malformed JSON: ${words}`));
 
-/**
- * Deepest nesting read. Real documents of these kinds nest four or five levels; the limit keeps
- * recursive code (positions, checks) far from the stack's end on hostile input.
- */
-export const MAX_DEPTH = 256;
+// The deepest nesting read lives in shared/limits.ts, so that the TEA client's body reader takes
+// it without this module (and jsonc-parser) coming along.
+export { MAX_DEPTH };
 
 /** What closes where the scanner waited for a property name or a value: after a comma, a trailing one. */
 const TRAILING_COMMA: Readonly<Record<string, { readonly closer: string; readonly last: string }>> = {

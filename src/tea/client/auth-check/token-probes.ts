@@ -2,7 +2,7 @@
  * The probes that need a valid API key: a real token (sections 4, 2.3, 5.3.4, 5.3.6), its use on
  * the resource (5.3.1), and the refusal of an unknown grant (5.2.7).
  */
-import { teaProtocolValidator } from '../../kinds/protocol-validator.js';
+import { teaProtocolValidator } from '../../kinds/protocol-text-validator.js';
 import { isJsonContentType } from '../http.js';
 import { oauthError, oneLine, type Probe, type Seen } from './probe.js';
 import { skipUnprotected } from './challenge-probes.js';
