@@ -1,14 +1,8 @@
 import { getHeapStatistics } from 'node:v8';
-import { DEFAULT_MAX_BYTES } from '../validator/node/validate-files.js';
+import { HEAP_PER_BYTE } from '../shared/limits.js';
 import { UsageError } from './usage-error.js';
 
 const MIB = 1024 * 1024;
-/**
- * Heap bytes one document byte may take while it is parsed twice (positions and values), checked
- * and reported. Parsing alone takes about 43 (measured on 8 and 16 MiB documents of small values);
- * the rest is margin for validation and findings.
- */
-const HEAP_PER_BYTE = 128;
 
 /** The largest `--max-bytes` this process can hold: a share of V8's heap limit, in whole MiB. */
 export function maxBytesCeiling(): number {
@@ -24,14 +18,15 @@ export function readMaxBytes(value: string | undefined): number | undefined {
 }
 
 /**
- * The size limit `--max-bytes` asks for, or the default (lowered to the ceiling when the heap is
- * small). Above the ceiling a file would end the run with V8's out-of-memory abort instead of a
- * finding, so that is a usage error that says how to raise the heap.
+ * The size limit `--max-bytes` asks for, or `undefined` without it: each file's default then
+ * (`sizeLimits`: 16 MiB, an SBOM's sized from the heap, both lowered for a small heap). Above the
+ * ceiling a file would end the run with V8's out-of-memory abort instead of a finding, so that is
+ * a usage error that says how to raise the heap.
  */
-export function parseMaxBytes(value: string | undefined): number {
+export function parseMaxBytes(value: string | undefined): number | undefined {
   const ceiling = maxBytesCeiling();
   const bytes = readMaxBytes(value);
-  if (bytes === undefined) return Math.min(DEFAULT_MAX_BYTES, ceiling);
+  if (bytes === undefined) return undefined;
   if (bytes > ceiling) {
     const heap = Math.round(getHeapStatistics().heap_size_limit / MIB);
     throw new UsageError(

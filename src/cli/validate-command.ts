@@ -49,8 +49,9 @@ Options:
   --strict             warnings make a document invalid
   --quiet              print errors only
   --color WHEN         auto (default), always or never; NO_COLOR is honoured
-  --max-bytes N        refuse files larger than N bytes (default ${DEFAULT_MAX_BYTES}); at most
-                       what Node's heap can hold (1/128 of its limit)
+  --max-bytes N        refuse files larger than N bytes (default ${DEFAULT_MAX_BYTES}, and for an
+                       SBOM 1/32 of Node's heap limit); at most what Node's heap can
+                       hold (1/128 of its limit)
   --fix                rewrite each finding that has exactly one correct rewrite (PURL
                        type examples and SBOM PURLs not in canonical form, an endpoint
                        url's trailing slash or uppercase scheme, in place, in the
@@ -152,9 +153,11 @@ export async function validateCommand(argv: string[], io: CommandIo): Promise<nu
     const request = { patterns, readsStdin, maxBytes, dryRun: values['dry-run'], strict: values.strict, format, render };
     return (await import('./validate-fix.js')).validateFix(values.kind ? { ...request, kind: values.kind } : request, io);
   }
-  const setup = { cwd: io.cwd, maxBytes, ...(values.kind ? { kind: values.kind } : {}) };
+  const setup = { cwd: io.cwd, ...(maxBytes === undefined ? {} : { maxBytes }), ...(values.kind ? { kind: values.kind } : {}) };
   const report = await validateFilesWith(patterns, setup, workerRunner(jobs, setup) ?? undefined);
-  const stdin = readsStdin ? [await validateStream(io.stdin, { file: STDIN_NAME, maxBytes, ...(values.kind ? { kind: values.kind } : {}) })] : [];
+  const stdin = readsStdin
+    ? [await validateStream(io.stdin, { file: STDIN_NAME, ...(maxBytes === undefined ? {} : { maxBytes }), ...(values.kind ? { kind: values.kind } : {}) })]
+    : [];
   const { kept: files, problems } = inputProblems(report.unmatched, report.results, (result) => result, io.cwd);
   const results = [...stdin, ...files];
 

@@ -15,7 +15,7 @@ export interface FixRequest {
   patterns: string[];
   readsStdin: boolean;
   kind?: string;
-  maxBytes: number;
+  maxBytes: number | undefined;
   dryRun: boolean;
   strict: boolean;
   /** The report's format: `json` carries the fixes (and diffs) as data, `sarif` in the run's properties, `github` as notices, `text` as lines. */
@@ -111,7 +111,13 @@ function asJson(files: readonly FileFix[], strict: boolean, dryRun: boolean): st
  */
 export async function validateFix(request: FixRequest, io: CommandIo): Promise<number> {
   // The diff is built only when it is printed: under --dry-run.
-  const options = { cwd: io.cwd, maxBytes: request.maxBytes, dryRun: request.dryRun, diff: request.dryRun, ...(request.kind ? { kind: request.kind } : {}) };
+  const options = {
+    cwd: io.cwd,
+    ...(request.maxBytes === undefined ? {} : { maxBytes: request.maxBytes }),
+    dryRun: request.dryRun,
+    diff: request.dryRun,
+    ...(request.kind ? { kind: request.kind } : {}),
+  };
   const report = await fixFiles(request.patterns, options);
   const stdin = request.readsStdin ? await fixStream(io.stdin, options) : null;
   // Arguments that named nothing to check are usage problems, as in plain validation.

@@ -52,7 +52,7 @@ export interface JobRequest {
   id: number;
   files: readonly string[];
   cwd: string;
-  maxBytes: number;
+  maxBytes?: number;
   kind?: string;
 }
 
@@ -68,7 +68,7 @@ export interface JobReply {
  * caller validates in place). Files go out in chunks, a thread getting the next as it answers; the
  * results are put back in the files' order, so that the report is the one a single thread makes.
  */
-export function workerRunner(requested: number | null, setup: { cwd: string; maxBytes: number; kind?: string }): FileListRunner | null {
+export function workerRunner(requested: number | null, setup: { cwd: string; maxBytes?: number; kind?: string }): FileListRunner | null {
   if (requested === 1) return null;
   const file = workerPath();
   if (file === null) return null;
@@ -91,7 +91,7 @@ async function runOnWorkers(
   file: string,
   files: readonly string[],
   jobs: number,
-  setup: { cwd: string; maxBytes: number; kind?: string },
+  setup: { cwd: string; maxBytes?: number; kind?: string },
 ): Promise<ValidationResult[]> {
   const { Worker } = await import('node:worker_threads');
   const size = Math.min(CHUNK_MAX, Math.max(CHUNK_MIN, Math.ceil(files.length / (jobs * 8))));
@@ -110,7 +110,13 @@ async function runOnWorkers(
   const give = (worker: InstanceType<typeof Worker>) => {
     if (sent === chunks.length) return;
     const id = sent++;
-    const request: JobRequest = { id, files: chunks[id]!, cwd: setup.cwd, maxBytes: setup.maxBytes, ...(setup.kind ? { kind: setup.kind } : {}) };
+    const request: JobRequest = {
+      id,
+      files: chunks[id]!,
+      cwd: setup.cwd,
+      ...(setup.maxBytes === undefined ? {} : { maxBytes: setup.maxBytes }),
+      ...(setup.kind ? { kind: setup.kind } : {}),
+    };
     worker.postMessage(request);
   };
   try {

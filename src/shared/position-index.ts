@@ -24,6 +24,11 @@ interface Wanted {
   value: number;
   /** Where the property name starts, or -1 (array items and the root have none). */
   key: number;
+  /** The line and column (1-based, in UTF-16 code units) of `value` and of `key`, when found. */
+  valueLine: number;
+  valueColumn: number;
+  keyLine: number;
+  keyColumn: number;
 }
 
 interface Frame {
@@ -32,7 +37,13 @@ interface Frame {
   index: number;
 }
 
-const wanted = (parent: Wanted | null): Wanted => ({ parent, children: null, value: -1, key: -1 });
+const wanted = (parent: Wanted | null): Wanted => ({ parent, children: null, value: -1, key: -1, valueLine: 1, valueColumn: 1, keyLine: 1, keyColumn: 1 });
+
+/** A line and column, 1-based. */
+export interface LineColumn {
+  line: number;
+  column: number;
+}
 
 /**
  * Offsets of many values of one JSON text, found in a single pass. The requested pointers are
@@ -82,16 +93,46 @@ export class PositionIndex {
     });
   }
 
+  /**
+   * The line and column of each request, in request order, as {@link offsets} places them: lines
+   * end at a line feed, a carriage return and line feed, or a lone carriage return. The lines are
+   * counted in the same pass, so no table of the text's lines is built.
+   */
+  positions(): LineColumn[] {
+    this.#scan();
+    return this.#nodes.map((node, i) => {
+      if (node.value >= 0) {
+        return this.#atKey[i] && node.key >= 0 ? { line: node.keyLine, column: node.keyColumn } : { line: node.valueLine, column: node.valueColumn };
+      }
+      let ancestor = node.parent;
+      while (ancestor !== null && ancestor.value < 0) ancestor = ancestor.parent;
+      return ancestor === null ? { line: 1, column: 1 } : { line: ancestor.valueLine, column: ancestor.valueColumn };
+    });
+  }
+
+  #scanned = false;
+  /** The line the scan is on, and the offset where it starts. */
+  #line = 1;
+  #lineStart = 0;
+
   #scan(): void {
+    if (this.#scanned) return;
+    this.#scanned = true;
     const { text } = this;
     const length = text.length;
     const frames: Frame[] = [];
     let expectKey = false;
     let member: Wanted | null = null;
+    let line = 1;
+    let lineStart = 0;
     let i = 0;
     while (i < length) {
       const c = text.charCodeAt(i);
       if (c === 32 || c === 10 || c === 13 || c === 9 || c === 58 /* : */) {
+        if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
+          line++;
+          lineStart = i + 1;
+        }
         i++;
         continue;
       }
@@ -118,6 +159,8 @@ export class PositionIndex {
           const child = children.get(name.includes('\\') ? (JSON.parse(`"${name}"`) as string) : name);
           if (child) {
             child.key = i;
+            child.keyLine = line;
+            child.keyColumn = i - lineStart + 1;
             member = child;
           }
         }
@@ -126,7 +169,20 @@ export class PositionIndex {
         continue;
       }
       const node = top === undefined ? this.#root : top.array ? (top.wanted?.children?.get(String(top.index)) ?? null) : member;
-      if (node) node.value = i;
+      if (node) {
+        node.value = i;
+        node.valueLine = line;
+        node.valueColumn = i - lineStart + 1;
+      }
+      if ((c === 123 /* { */ || c === 91) /* [ */ && node?.children == null) {
+        // Nothing is asked for inside: the value is passed over as a whole.
+        this.#line = line;
+        this.#lineStart = lineStart;
+        i = this.#skipNested(i);
+        line = this.#line;
+        lineStart = this.#lineStart;
+        continue;
+      }
       if (c === 123 /* { */) {
         frames.push({ wanted: node, array: false, index: 0 });
         expectKey = true;
@@ -147,6 +203,40 @@ export class PositionIndex {
       }
     }
   }
+
+  /** The offset just past the object or array that opens at `start`, counting its lines into `#line`. */
+  #skipNested(start: number): number {
+    const { text } = this;
+    const length = text.length;
+    let line = this.#line;
+    let lineStart = this.#lineStart;
+    let depth = 0;
+    let i = start;
+    while (i < length) {
+      const c = text.charCodeAt(i);
+      if (c <= 32 || c === 44 /* , */ || c === 58 /* : */) {
+        if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
+          line++;
+          lineStart = i + 1;
+        }
+        i++;
+        continue;
+      }
+      if (c === 34 /* " */) {
+        i = stringEnd(text, i);
+        continue;
+      }
+      if (c === 123 /* { */ || c === 91 /* [ */) depth++;
+      else if ((c === 125 /* } */ || c === 93) /* ] */ && --depth === 0) {
+        i++;
+        break;
+      }
+      i++;
+    }
+    this.#line = line;
+    this.#lineStart = lineStart;
+    return i;
+  }
 }
 
 /** The offset just past the string that starts (with its quote) at `start`. */
@@ -155,6 +245,7 @@ function stringEnd(text: string, start: number): number {
   for (;;) {
     const quote = text.indexOf('"', i);
     if (quote === -1) return text.length;
+    if (text.charCodeAt(quote - 1) !== 92 /* \ */) return quote + 1;
     let backslashes = 0;
     for (let j = quote - 1; text.charCodeAt(j) === 92; j--) backslashes++;
     if (backslashes % 2 === 0) return quote + 1;

@@ -24,6 +24,26 @@ export interface KindRecognition {
 }
 
 /**
+ * What lets a kind's documents be larger than a reader's default limit (an SBOM of 100,000
+ * components is tens of MB, a discovery document a few KB): the limit of a file of this kind is
+ * sized from the memory the process may use, `heapPerByte` bytes of heap for each byte of text.
+ *
+ * @example
+ * ```ts
+ * import type { LargeDocuments } from 'teapurl';
+ * const large: LargeDocuments = { noun: 'an SBOM', heapPerByte: 32, head: (text) => text.includes('"bomFormat"') };
+ * ```
+ */
+export interface LargeDocuments {
+  /** The kind's documents in a message: `an SBOM`. */
+  readonly noun: string;
+  /** Heap bytes one byte of a document may take while it is read, checked and reported. */
+  readonly heapPerByte: number;
+  /** Whether a text's first characters (up to 64 KiB, read before the rest) say it is of this kind. */
+  readonly head: (text: string) => boolean;
+}
+
+/**
  * One kind of document teapurl validates: its name, its schema's compiled validator, how it is
  * recognised, the formats it is written in and its checks beyond the schema. A validator is made
  * from a list of them ({@link createValidator}); each domain of teapurl defines its own.
@@ -60,4 +80,6 @@ export interface KindDefinition<Name extends string = string> {
   readonly validate: ValidateFunction;
   /** The rules beyond the schema, in the order they run. */
   readonly checks?: readonly SemanticCheck[];
+  /** Set when the kind's documents may be far larger than others: their size limit follows the heap. */
+  readonly large?: LargeDocuments;
 }

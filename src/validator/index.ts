@@ -27,7 +27,7 @@ export {
   type BaseValidationResult,
   type ValidatedText,
 } from '../validation/create-validator.js';
-export type { KindDefinition, KindRecognition } from '../validation/kind-definition.js';
+export type { KindDefinition, KindRecognition, LargeDocuments } from '../validation/kind-definition.js';
 export type {
   SourceReader,
   SourceFormat,

@@ -20,7 +20,6 @@ import { purlContextOf } from '../../purl/kinds/purl-check-context.js';
 
 /** What the engine made of one PURL. */
 type Verdict =
-  | { readonly site: PurlSite; readonly status: 'valid' }
   | { readonly site: PurlSite; readonly status: 'not-a-string' }
   | { readonly site: PurlSite; readonly status: 'invalid'; readonly problems: readonly PurlIssue[] }
   | { readonly site: PurlSite; readonly status: 'unchecked'; readonly skipped: readonly PurlIssue[] }
@@ -37,26 +36,35 @@ function parsedOrNull(engine: PurlEngine, purl: string): PurlComponents | null {
   }
 }
 
-function verdictOf(site: PurlSite, engine: PurlEngine): Verdict {
+/** What the engine made of one PURL; `null` for a valid PURL in canonical form, which no check reports. */
+function verdictOf(site: PurlSite, engine: PurlEngine): Verdict | null {
   const { value } = site;
   if (typeof value !== 'string') return { site, status: 'not-a-string' };
   const validation = engine.validate(value);
   if (validation.valid) {
-    return validation.isCanonical ? { site, status: 'valid' } : { site, status: 'not-canonical', purl: value, canonical: validation.canonical!, engine };
+    return validation.isCanonical ? null : { site, status: 'not-canonical', purl: value, canonical: validation.canonical!, engine };
   }
   // A pattern not run on a long value (no pattern guard) is no verdict on the PURL.
   const problems = validation.errors.filter((issue) => issue.code !== 'pattern-skipped');
   return problems.length > 0 ? { site, status: 'invalid', problems } : { site, status: 'unchecked', skipped: validation.errors };
 }
 
-/** The verdicts on a document's PURLs, worked out once per validation for the checks that share them. */
+/**
+ * The verdicts on a document's PURLs that some check reports (a valid, canonical PURL has none),
+ * worked out once per validation for the checks that share them.
+ */
 function verdicts(document: unknown, context: CheckContext, sites: (document: unknown) => PurlSite[]): readonly Verdict[] {
   return context.shared('sbom/purl-verdicts', () => {
     const engine = purlContextOf(context).purlEngine();
-    // A value the schema rejected (a number where a PURL stands) is reported by the schema alone.
-    return sites(document)
-      .filter((site) => !context.rejected?.has(site.pointer))
-      .map((site) => verdictOf(site, engine));
+    const rejected = context.rejected !== undefined && context.rejected.size > 0 ? context.rejected : null;
+    const reported: Verdict[] = [];
+    for (const site of sites(document)) {
+      // A value the schema rejected (a number where a PURL stands) is reported by the schema alone.
+      if (rejected !== null && rejected.has(site.pointer)) continue;
+      const verdict = verdictOf(site, engine);
+      if (verdict !== null) reported.push(verdict);
+    }
+    return reported;
   });
 }
 

@@ -14,6 +14,7 @@
  */
 import { quoted } from '../../shared/describe-value.js';
 import { toPointer } from '../../shared/pointer.js';
+import { TeapurlError } from '../../shared/errors.js';
 import { asArray, asObject, own } from '../../validation/checks/read.js';
 
 /** One place a PURL stands. */
@@ -26,17 +27,42 @@ export interface PurlSite {
   readonly owner: string;
 }
 
-/** A node met walking a document, linked to its parent so that a pointer is built only when needed. */
+type Path = readonly (string | number)[];
+
+/**
+ * A site whose pointer and owner are written only when asked: most PURLs of an SBOM are valid
+ * and canonical, and a message is all that needs either.
+ */
+class FoundSite implements PurlSite {
+  private shownPointer: string | undefined;
+  private shownOwner: string | undefined;
+  constructor(
+    readonly value: unknown,
+    private readonly path: Path,
+    private readonly holder: Record<string, unknown>,
+    private readonly describe: (holder: Record<string, unknown>, path: Path) => string,
+  ) {}
+  get pointer(): string {
+    this.shownPointer ??= toPointer(this.path);
+    return this.shownPointer;
+  }
+  get owner(): string {
+    this.shownOwner ??= this.describe(this.holder, this.path);
+    return this.shownOwner;
+  }
+}
+
+/** A node met walking a document, linked to its parent so that a path is built only when needed. */
 interface Step {
   readonly node: unknown;
   readonly parent: Step | null;
   readonly key: string | number;
 }
 
-function pointerOf(step: Step | null, ...rest: (string | number)[]): string {
+function pathOf(step: Step | null, ...rest: (string | number)[]): (string | number)[] {
   const keys: (string | number)[] = [];
   for (let s = step; s !== null && s.parent !== null; s = s.parent) keys.push(s.key);
-  return toPointer([...keys.reverse(), ...rest]);
+  return [...keys.reverse(), ...rest];
 }
 
 /** `component "lodash" version "4.17.21"`, from what the object says of itself; `null` when it says nothing. */
@@ -53,8 +79,57 @@ function componentOf(node: Record<string, unknown>): string {
   return named('component', node, 'name', 'version', 'bom-ref') ?? 'the component';
 }
 
+/** Nesting the recursive walk goes to; a deeper value (one given as a value, not read from a text) is walked without recursion. */
+const RECURSION = 1000;
+
+/** Why the recursive walk stopped: the value nests deeper than it goes. Caught below, never seen. */
+class TooDeep extends TeapurlError<'too-deep'> {
+  constructor() {
+    super('nested deeper than the recursive walk goes', { code: 'too-deep' });
+  }
+}
+
 /** The PURLs of a CycloneDX BOM, in document order. */
 export function cycloneDxPurlSites(document: unknown): PurlSite[] {
+  const sites: PurlSite[] = [];
+  const path: (string | number)[] = [];
+  // One path array, extended and cut back as the walk goes: a site keeps a copy of its own.
+  const walk = (node: unknown, depth: number): void => {
+    if (depth > RECURSION) throw new TooDeep();
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const item: unknown = node[i];
+        if (typeof item !== 'object' || item === null) continue;
+        path.push(i);
+        walk(item, depth + 1);
+        path.pop();
+      }
+      return;
+    }
+    const object = node as Record<string, unknown>;
+    if (Object.hasOwn(object, 'purl')) sites.push(new FoundSite(object.purl, path.concat('purl'), object, componentOf));
+    // for…in lists the own keys in Object.keys's order without building their array.
+    for (const key in object) {
+      if (!Object.hasOwn(object, key)) continue;
+      const child = object[key];
+      if (typeof child !== 'object' || child === null) continue;
+      path.push(key);
+      walk(child, depth + 1);
+      path.pop();
+    }
+  };
+  if (typeof document !== 'object' || document === null) return sites;
+  try {
+    walk(document, 0);
+    return sites;
+  } catch (error) {
+    if (!(error instanceof TooDeep)) throw error;
+    return deepCycloneDxPurlSites(document);
+  }
+}
+
+/** {@link cycloneDxPurlSites} for a value nested deeper than the recursion goes: the same sites, with a stack of its own. */
+function deepCycloneDxPurlSites(document: unknown): PurlSite[] {
   const sites: PurlSite[] = [];
   const stack: Step[] = [{ node: document, parent: null, key: '' }];
   while (stack.length > 0) {
@@ -66,7 +141,7 @@ export function cycloneDxPurlSites(document: unknown): PurlSite[] {
     }
     const object = asObject(node);
     if (!object) continue;
-    if (Object.hasOwn(object, 'purl')) sites.push({ pointer: pointerOf(step, 'purl'), value: object.purl, owner: componentOf(object) });
+    if (Object.hasOwn(object, 'purl')) sites.push(new FoundSite(object.purl, pathOf(step, 'purl'), object, componentOf));
     const keys = Object.keys(object);
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i]!;
@@ -83,23 +158,23 @@ function isPurlReference(ref: Record<string, unknown>): boolean {
   return typeof type === 'string' && type.toLowerCase() === 'purl';
 }
 
+const packageOf = (pack: Record<string, unknown>, path: Path): string => named('package', pack, 'name', 'versionInfo', 'SPDXID') ?? `packages[${path[1]}]`;
+
 /** The PURLs of an SPDX 2.x document, in document order. */
 export function spdxPurlSites(document: unknown): PurlSite[] {
   const sites: PurlSite[] = [];
-  asArray(own(asObject(document), 'packages')).forEach((item, p) => {
-    const pack = asObject(item);
-    if (!pack) return;
-    const owner = named('package', pack, 'name', 'versionInfo', 'SPDXID') ?? `packages[${p}]`;
-    asArray(own(pack, 'externalRefs')).forEach((entry, r) => {
-      const ref = asObject(entry);
-      if (!ref || !isPurlReference(ref)) return;
+  const packages = asArray(own(asObject(document), 'packages'));
+  for (let p = 0; p < packages.length; p++) {
+    const pack = asObject(packages[p]);
+    if (!pack) continue;
+    const refs = asArray(own(pack, 'externalRefs'));
+    for (let r = 0; r < refs.length; r++) {
+      const ref = asObject(refs[r]);
+      if (!ref || !isPurlReference(ref)) continue;
       const has = Object.hasOwn(ref, 'referenceLocator');
-      sites.push({
-        pointer: toPointer(['packages', p, 'externalRefs', r, ...(has ? ['referenceLocator'] : [])]),
-        value: has ? ref.referenceLocator : undefined,
-        owner,
-      });
-    });
-  });
+      const path = has ? ['packages', p, 'externalRefs', r, 'referenceLocator'] : ['packages', p, 'externalRefs', r];
+      sites.push(new FoundSite(has ? ref.referenceLocator : undefined, path, pack, packageOf));
+    }
+  }
   return sites;
 }

@@ -148,24 +148,67 @@ export function positionAt(starts: readonly number[], offset: number): SourcePos
 }
 
 /**
+ * The line and column of each offset, as {@link positionAt} over {@link lineStarts} gives them,
+ * from one pass over the text up to the last offset: no table of every line is built, and a text
+ * without a carriage return is read a line at a time (`indexOf`), not a character at a time.
+ */
+export function positionsAt(text: string, offsets: readonly number[]): SourcePosition[] {
+  const positions = new Array<SourcePosition>(offsets.length);
+  if (offsets.length === 0) return positions;
+  const order = Array.from(offsets.keys()).sort((a, b) => offsets[a]! - offsets[b]!);
+  const plainLines = text.indexOf('\r') === -1;
+  let line = 1;
+  let lineStart = 0;
+  // Plain lines: the offset of the next line feed at or after lineStart (Infinity: none).
+  let next = -1;
+  // Other texts: the characters before this are counted.
+  let scanned = 0;
+  for (const k of order) {
+    const offset = offsets[k]!;
+    if (plainLines) {
+      for (;;) {
+        if (next < lineStart) {
+          const found = text.indexOf('\n', lineStart);
+          next = found === -1 ? Number.POSITIVE_INFINITY : found;
+        }
+        if (next >= offset) break;
+        line++;
+        lineStart = next + 1;
+      }
+    } else {
+      const end = Math.min(offset, text.length);
+      for (let i = scanned; i < end; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
+          line++;
+          lineStart = i + 1;
+        }
+      }
+      scanned = Math.max(scanned, end);
+    }
+    positions[k] = { line, column: offset - lineStart + 1 };
+  }
+  return positions;
+}
+
+/**
  * Positions by pointer for a format that records where each value it reads stands: a request the
  * map lacks gets its nearest recorded ancestor's, and the lines are counted only once asked.
  */
 function mappedLocator(text: string, offsets: ReadonlyMap<string, number>): (requests: readonly PositionRequest[]) => SourcePosition[] {
-  let starts: number[] | undefined;
-  return (requests) => {
-    starts ??= lineStarts(text);
-    const lines = starts;
-    return requests.map(({ pointer }) => {
-      let at = pointer;
-      let offset = offsets.get(at);
-      while (offset === undefined && at !== '') {
-        at = at.slice(0, at.lastIndexOf('/'));
-        offset = offsets.get(at);
-      }
-      return positionAt(lines, offset ?? 0);
-    });
-  };
+  return (requests) =>
+    positionsAt(
+      text,
+      requests.map(({ pointer }) => {
+        let at = pointer;
+        let offset = offsets.get(at);
+        while (offset === undefined && at !== '') {
+          at = at.slice(0, at.lastIndexOf('/'));
+          offset = offsets.get(at);
+        }
+        return offset ?? 0;
+      }),
+    );
 }
 
 /** A place in a text where a string stands, and how a new string is written there. */

@@ -4,7 +4,7 @@ import type { FindingFix } from '../../shared/finding.js';
 import { toPointer, humanPath } from '../../shared/pointer.js';
 import { PositionIndex, type PositionRequest } from '../../shared/position-index.js';
 import { MAX_DEPTH } from '../../shared/limits.js';
-import { measureText, countKeysInValue } from '../count-keys.js';
+import { measureText, countKeysInValue, keysBound, measureValue } from '../count-keys.js';
 import { lineStarts, positionAt, type DocumentSource, type PlacedFinding, type SourceOutcome, type SourcePosition, type TextEdit } from './document-source.js';
 
 /** A parsed JSON text that can say where any of its values stands. */
@@ -170,7 +170,11 @@ export function parseJsonSource(rawText: string): ParseOutcome {
       findings: [{ pointer: '', severity: 'error', rule: 'json/syntax', message: `malformed JSON: ${(error as Error).message}`, position }],
     };
   }
-  const measure = measureText(text);
+  // Most texts repeat no key: the colons bound the keys written, and when the parsed value has
+  // as many, its nesting is the text's. Any other text is measured character by character.
+  const shape = measureValue(value, MAX_DEPTH);
+  const plain = shape.depth <= MAX_DEPTH && keysBound(text) === shape.keys;
+  const measure = plain ? { keys: shape.keys, depth: shape.depth } : measureText(text);
   if (measure.depth > MAX_DEPTH) {
     return {
       ok: false,
@@ -185,14 +189,9 @@ export function parseJsonSource(rawText: string): ParseOutcome {
       ],
     };
   }
-  const duplicates = measure.keys === countKeysInValue(value) ? [] : scan(text).duplicates;
+  const duplicates = plain || measure.keys === countKeysInValue(value) ? [] : scan(text).duplicates;
 
-  let starts: number[] | undefined;
-  const locateAll = (requests: readonly PositionRequest[]): SourcePosition[] => {
-    starts ??= lineStarts(text);
-    const lines = starts;
-    return new PositionIndex(text, requests).offsets().map((offset) => positionAt(lines, offset));
-  };
+  const locateAll = (requests: readonly PositionRequest[]): SourcePosition[] => new PositionIndex(text, requests).positions();
   const bomLength = rawText.length - text.length;
   const source: JsonSource = {
     format: 'json',

@@ -8,6 +8,7 @@ import {
   ftruncateSync,
   lstatSync,
   openSync,
+  readSync,
   realpathSync,
   renameSync,
   statSync,
@@ -22,7 +23,8 @@ import { fixText } from '../fix.js';
 import type { DocumentKind } from '../all-kinds.js';
 import { hasFixPastCap, type ValidationResult } from '../validate.js';
 import { passes } from '../../shared/finding.js';
-import { DEFAULT_MAX_BYTES, documentText, readStream, readWhole, validateFiles, type ValidateFilesOptions } from './validate-files.js';
+import { documentText, readStream, readWhole, validateFiles, type ValidateFilesOptions } from './validate-files.js';
+import { HEAD_BYTES, sizeLimits, type SizeLimits } from './size-limit.js';
 import { withNodeGuard } from '../../purl/node/node-pattern-guard.js';
 import type { ValidateOptions } from '../validate.js';
 import { errorCode, fsReason, isPermissionCode } from '../../shared/node/fs-reason.js';
@@ -181,7 +183,7 @@ export function unifiedDiff(name: string, before: string, edits: readonly Replac
 }
 
 /** Reads a file's bytes again, or why it cannot be read now (it may have grown past the limit meanwhile). */
-function readBytes(full: string, maxBytes: number): Buffer | string {
+function readBytes(full: string, file: string, limits: SizeLimits): Buffer | string {
   let fd: number;
   try {
     fd = openSync(full, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -191,7 +193,11 @@ function readBytes(full: string, maxBytes: number): Buffer | string {
   try {
     const info = fstatSync(fd);
     if (!info.isFile()) return 'it is not a regular file';
-    if (info.size > maxBytes) return `it is now ${info.size} bytes, over the limit of ${maxBytes} bytes`;
+    if (info.size > limits.floor) {
+      const head = Buffer.alloc(Math.min(info.size, HEAD_BYTES));
+      const limit = limits.of(file, head.subarray(0, readSync(fd, head, 0, head.length, 0)));
+      if (info.size > limit.bytes) return `it is now ${info.size} bytes, over the limit of ${limit.bytes} bytes ${limit.why}`;
+    }
     return readWhole(fd, info.size);
   } catch (error) {
     return `it cannot be read again: ${fsReason(error)}`;
@@ -395,7 +401,7 @@ function fixTextOptions(file: string, options: Omit<FixFilesOptions, 'cwd'>): Va
 /** Reads a file that validation found fixable again and works out its fixes; writes nothing. */
 function planFix(found: ValidationResult, options: FixFilesOptions, full: string, notWritten: (note: string) => FileFix): FixPlan {
   const { file } = found;
-  const bytes = readBytes(full, options.maxBytes ?? DEFAULT_MAX_BYTES);
+  const bytes = readBytes(full, file, sizeLimits(options.maxBytes, options.kind));
   if (typeof bytes === 'string') return notWritten(bytes);
   const text = documentText(bytes, file);
   if (typeof text !== 'string') return notWritten('it changed on disk since teapurl read it (no longer text); it was left as it is');
@@ -535,7 +541,7 @@ export async function fixStream(
     },
     text: null,
   });
-  const bytes = await readStream(stream, file, options.maxBytes ?? DEFAULT_MAX_BYTES);
+  const bytes = await readStream(stream, file, sizeLimits(options.maxBytes, options.kind));
   if (!Buffer.isBuffer(bytes)) return refused(bytes);
   const text = documentText(bytes, file);
   if (typeof text !== 'string') return refused(text);

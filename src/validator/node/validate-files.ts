@@ -6,8 +6,8 @@ import { detectKind, internalErrorFinding, resolveKind, validateText, type Valid
 import type { DocumentKind } from '../all-kinds.js';
 import type { ValidateOptions } from '../validate.js';
 import { withNodeGuard } from '../../purl/node/node-pattern-guard.js';
-import { DEFAULT_MAX_BYTES } from '../../shared/limits.js';
 import { errorCode, fsReason, isPermissionCode } from '../../shared/node/fs-reason.js';
+import { HEAD_BYTES, sizeLimits, tooLargeMessage, type SizeLimit, type SizeLimits } from './size-limit.js';
 
 /**
  * Options for {@link validateFiles}.
@@ -24,7 +24,11 @@ export interface ValidateFilesOptions extends ValidationSetup {
   kind?: DocumentKind | string;
   /** Directory that relative paths and globs start from. Default: `process.cwd()`. */
   cwd?: string;
-  /** Files larger than this many bytes are refused unread. Default: 16 MiB. */
+  /**
+   * Files larger than this many bytes are refused unread. Default: 16 MiB, and for an SBOM (told
+   * by `kind`, its file name or its first 64 KiB) 1/32 of Node's heap limit (128 MiB with a heap
+   * of 4 GiB), what validating it may take.
+   */
   maxBytes?: number;
   /** The most findings listed per file; see {@link ValidateOptions.maxFindings}. */
   maxFindings?: number;
@@ -89,7 +93,7 @@ const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
  * reading all of them. Synchronous on purpose: for the small files this validator reads, one
  * open/read/close sequence is several times faster than the promise-based equivalent.
  */
-function readSmallFile(file: string, full: string, maxBytes: number): Buffer | ValidationResult {
+function readSmallFile(file: string, full: string, limits: SizeLimits): Buffer | ValidationResult {
   let fd: number;
   try {
     fd = openSync(full, OPEN_FLAGS);
@@ -106,11 +110,14 @@ function readSmallFile(file: string, full: string, maxBytes: number): Buffer | V
       first = -1; // a pipe, socket or device: fstat below says which
     }
     // A view of the shared buffer: the caller decodes it before the next read.
-    if (first >= 0 && first < FIRST_READ && first <= maxBytes) return firstReadBuffer.subarray(0, first);
+    if (first >= 0 && first < FIRST_READ && first <= limits.floor) return firstReadBuffer.subarray(0, first);
     const info = fstatSync(fd);
     if (info.isDirectory()) return directoryProblem(file);
     if (!info.isFile()) return fileProblem(file, 'file/unreadable', `${file} is not a regular file`);
-    if (info.size > maxBytes) return fileProblem(file, 'file/too-large', `${file} is ${info.size} bytes, over the limit of ${maxBytes} bytes`);
+    if (info.size > limits.floor) {
+      const limit = limits.of(file, firstReadBuffer.subarray(0, Math.max(first, 0)));
+      if (info.size > limit.bytes) return fileProblem(file, 'file/too-large', tooLargeMessage(file, info.size, limit));
+    }
     return readWhole(fd, info.size);
   } catch (error) {
     return describeFsError(file, error);
@@ -160,11 +167,11 @@ export function readWhole(fd: number, size: number): Buffer {
 }
 
 /** Reads, decodes and validates one file; every failure becomes a finding. */
-function validateOneFile(file: string, cwd: string, maxBytes: number, options: ValidateOptions): ValidationResult {
+function validateOneFile(file: string, cwd: string, limits: SizeLimits, options: ValidateOptions): ValidationResult {
   try {
     // The kernel resolves relative paths against the process's directory; path.resolve per file is measurable.
     const full = path.isAbsolute(file) ? file : cwd === process.cwd() ? file : `${cwd}${path.sep}${file}`;
-    const bytes = readSmallFile(file, full, maxBytes);
+    const bytes = readSmallFile(file, full, limits);
     if (!Buffer.isBuffer(bytes)) return bytes;
     // `options` already carry the pattern guard (validateBytes would add it once more per file).
     const text = documentText(bytes, file);
@@ -188,20 +195,24 @@ export async function validateStream(
   options: ValidateOptions & { maxBytes?: number } = {},
 ): Promise<ValidationResult> {
   const file = options.file ?? '<stdin>';
-  const bytes = await readStream(stream, file, options.maxBytes ?? DEFAULT_MAX_BYTES);
+  const bytes = await readStream(stream, file, sizeLimits(options.maxBytes, options.kind));
   if (!Buffer.isBuffer(bytes)) return bytes;
   const { maxBytes: _limit, ...validateOptions } = options;
   return validateBytes(bytes, { ...validateOptions, file });
 }
 
-/** Reads a byte stream whole, or the finding for one over `maxBytes`. */
-export async function readStream(stream: AsyncIterable<Uint8Array | string>, file: string, maxBytes: number): Promise<Buffer | ValidationResult> {
+/** Reads a byte stream whole, or the finding for one over its limit (told from its first bytes when it passes `limits.floor`). */
+export async function readStream(stream: AsyncIterable<Uint8Array | string>, file: string, limits: SizeLimits): Promise<Buffer | ValidationResult> {
   const chunks: Buffer[] = [];
   let size = 0;
+  let limit: SizeLimit | undefined;
   for await (const chunk of stream) {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (size + buf.length > limits.floor) {
+      limit ??= limits.of(file, Buffer.concat([...chunks, buf]).subarray(0, HEAD_BYTES));
+      if (size + buf.length > limit.bytes) return fileProblem(file, 'file/too-large', tooLargeMessage(file, null, limit));
+    }
     size += buf.length;
-    if (size > maxBytes) return fileProblem(file, 'file/too-large', `${file} is over the limit of ${maxBytes} bytes`);
     chunks.push(buf);
   }
   return Buffer.concat(chunks);
@@ -213,11 +224,11 @@ const BATCH = 512;
 /** A file to read, or what is already known about a path (a folder a glob could not search). */
 type Item = string | ValidationResult;
 
-async function validateInOrder(files: readonly string[], cwd: string, maxBytes: number, options: ValidateOptions): Promise<ValidationResult[]> {
+async function validateInOrder(files: readonly string[], cwd: string, limits: SizeLimits, options: ValidateOptions): Promise<ValidationResult[]> {
   const results: ValidationResult[] = [];
   for (let i = 0; i < files.length; i++) {
     if (i > 0 && i % BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
-    results.push(validateOneFile(files[i]!, cwd, maxBytes, options));
+    results.push(validateOneFile(files[i]!, cwd, limits, options));
   }
   return results;
 }
@@ -227,10 +238,11 @@ async function validateInOrder(files: readonly string[], cwd: string, maxBytes: 
  * node pattern guard, synchronously: what one worker of `teapurl validate --jobs N` does with its
  * share. Not public API.
  */
-export function validateFileList(files: readonly string[], cwd: string, maxBytes: number, kind?: string): ValidationResult[] {
+export function validateFileList(files: readonly string[], cwd: string, maxBytes: number | undefined, kind?: string): ValidationResult[] {
   const resolved = resolveKind(kind);
   const options: ValidateOptions = withNodeGuard<ValidateOptions>(resolved ? { kind: resolved } : {});
-  return files.map((file) => validateOneFile(file, cwd, maxBytes, options));
+  const limits = sizeLimits(maxBytes, resolved);
+  return files.map((file) => validateOneFile(file, cwd, limits, options));
 }
 
 /**
@@ -358,10 +370,10 @@ export async function validateFilesWith(patterns: readonly string[], options: Va
       }
     }
   }
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const limits = sizeLimits(options.maxBytes, kind);
   const { cwd: _cwd, maxBytes: _maxBytes, ...setup } = options;
   const files = items.filter((item): item is string => typeof item === 'string');
-  const fileResults = runFiles ? await runFiles(files) : await validateInOrder(files, cwd, maxBytes, withNodeGuard({ ...setup, ...(kind ? { kind } : {}) }));
+  const fileResults = runFiles ? await runFiles(files) : await validateInOrder(files, cwd, limits, withNodeGuard({ ...setup, ...(kind ? { kind } : {}) }));
   let next = 0;
   const checked = items.map((item) => (typeof item === 'string' ? fileResults[next++]! : item));
   const unrecognised: string[] = [];

@@ -85,6 +85,8 @@ describe('validateBytes and validateStream', () => {
     const half = Math.floor(VALID.length / 2);
     expect(await validateStream(chunks([VALID.slice(0, half), VALID.slice(half)]))).toMatchObject({ file: '<stdin>', valid: true });
     const tooBig = await validateStream(chunks(['{"a": ', '"'.padEnd(100, 'x'), '"}']), { maxBytes: 50 });
-    expect(tooBig.findings).toEqual([expect.objectContaining({ rule: 'file/too-large', message: '<stdin> is over the limit of 50 bytes' })]);
+    expect(tooBig.findings).toEqual([
+      expect.objectContaining({ rule: 'file/too-large', message: '<stdin> is over the limit of 50 bytes set by --max-bytes (maxBytes)' }),
+    ]);
   });
 });
