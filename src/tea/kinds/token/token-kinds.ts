@@ -38,7 +38,12 @@ export const TEA_TOKEN_ERROR_KIND: KindDefinition<'tea-token-error'> = deepFreez
   aliases: ['token-error'],
   // TEA's own error answers spell their value in capitals (OBJECT_UNKNOWN, kind tea-error); OAuth's in lower case.
   recognise: {
-    shape: (value) => isJsonObject(value) && hasOwn(value, 'error') && !hasOwn(value, 'access_token') && !/^[A-Z][A-Z_]*$/.test(String(value.error)),
+    // Not String(value.error): a parsed object may carry its own `toString` key (`{"toString": []}`).
+    shape: (value) =>
+      isJsonObject(value) &&
+      hasOwn(value, 'error') &&
+      !hasOwn(value, 'access_token') &&
+      !(typeof value.error === 'string' && /^[A-Z][A-Z_]*$/.test(value.error)),
   },
   validate: teaTokenError,
 });
