@@ -469,8 +469,9 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
     // by a name beside it (path.join(__dirname, '…')): follow those names.
     const cli = ['dist/teapurl.cjs'];
     for (const file of cli) {
-      for (const [, named] of readFileSync(path.join(installed(), file), 'utf8').matchAll(/__dirname,\s*"([^"]+\.cjs)"/g)) {
-        const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), named!));
+      // …or by a "./name.cjs" beside it, as validate names its worker thread's entry.
+      for (const [, named, besideIt] of readFileSync(path.join(installed(), file), 'utf8').matchAll(/__dirname,\s*"([^"]+\.cjs)"|"\.\/([\w.-]+\.cjs)"/g)) {
+        const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), (named ?? besideIt)!));
         if (!cli.includes(target) && existsSync(path.join(installed(), target))) cli.push(target);
       }
     }
