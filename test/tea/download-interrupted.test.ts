@@ -5,19 +5,18 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenOnLoopback, type LoopbackServer } from '../support/loopback-server.js';
 import { CLI } from '../support/paths.js';
 import { runInProcess } from '../support/fake-io.js';
 
 const PR = '123e4567-e89b-12d3-a456-426614174000';
 const ART = '5f1a7c1e-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
 const CONTENT = 'the artefact\n';
-let server: Server;
+let loopback: LoopbackServer;
 let origin: string;
 let scratch: string;
 
@@ -28,7 +27,7 @@ function json(res: import('node:http').ServerResponse, body: unknown): void {
 
 beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), 'teapurl-interrupted-'));
-  server = createServer((req, res) => {
+  loopback = await listenOnLoopback((req, res) => {
     const [prefix, rest] = (req.url ?? '').split('/v1.0.0');
     if (rest === `/productRelease/${PR}`) return json(res, { uuid: PR, version: '1.0.0', createdDate: '2024-12-10T10:51:00Z', components: [] });
     if (rest === `/productRelease/${PR}/collection/latest`) {
@@ -58,12 +57,10 @@ beforeAll(async () => {
     }
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = loopback.origin;
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await loopback.close();
   rmSync(scratch, { recursive: true, force: true });
 });
 

@@ -4,12 +4,12 @@
  * quoted in findings) with U+202E, U+2066, U+2028, DEL and C1 controls escaped, in text and in
  * JSON, while the JSON stays the same value.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenOnLoopback, type LoopbackServer } from '../support/loopback-server.js';
 import { runInProcess } from '../support/fake-io.js';
 
 /** What a terminal must not get raw: RLO, LRI, LINE SEPARATOR, DEL, a C1 control (CSI). */
@@ -17,7 +17,7 @@ const HOSTILE = 'Shop\u202eexe.txt\u2066x\u2028y\u007fz\u009b31m';
 const RAW = /[\u202e\u2066\u2028\u007f\u009b]/;
 const PRODUCT = '6f3f6a52-0f7e-4a43-9d2b-0c1e2f3a4b5c';
 
-let server: Server;
+let loopback: LoopbackServer;
 let origin: string;
 let scratch: string;
 
@@ -55,13 +55,11 @@ const cli = (args: string[]) => runInProcess(args, scratch);
 
 beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), 'teapurl-hostile-text-'));
-  server = createServer(hostile);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  loopback = await listenOnLoopback(hostile);
+  origin = loopback.origin;
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await loopback.close();
   rmSync(scratch, { recursive: true, force: true });
 });
 

@@ -4,12 +4,12 @@
  * product release URL and a TEI) and `resolveTei` give up with a timeout instead of hanging,
  * and so do the two transports on their own.
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenOnLoopback, type LoopbackServer } from '../support/loopback-server.js';
 import { runInProcess } from '../support/fake-io.js';
 import { tlsTransport } from '../../src/tea/node/tls-transport.js';
 import { TeaClient } from '../../src/tea/client/tea-client.js';
@@ -20,7 +20,7 @@ import { NetworkError } from '../../src/tea/client/network-error.js';
 const PR = '123e4567-e89b-12d3-a456-426614174000';
 const TEI = 'urn:tei:uuid:products.example.com:d4d9f54a-abcf-11ee-ac79-1a52914d44b1';
 
-let server: Server;
+let loopback: LoopbackServer;
 let origin: string;
 let scratch: string;
 
@@ -40,7 +40,7 @@ function drip(res: ServerResponse): void {
 
 beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), 'teapurl-stall-'));
-  server = createServer((req, res) => {
+  loopback = await listenOnLoopback((req, res) => {
     const url = req.url ?? '';
     if (url === '/.well-known/tea') {
       const text = JSON.stringify({ schemaVersion: 1, endpoints: [{ url: origin, versions: ['1.0.0'] }] });
@@ -50,12 +50,10 @@ beforeAll(async () => {
     if (url.startsWith('/drip/')) return drip(res);
     return stall(res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = loopback.origin;
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await loopback.close();
   rmSync(scratch, { recursive: true, force: true });
 });
 
