@@ -39,51 +39,25 @@ export class JsonTooDeepError extends TeapurlError<'too-deep'> {
  * Throws {@link BodyTooLargeError} past `limit` bytes and {@link JsonTooDeepError} past `maxDepth`.
  */
 export async function readJsonBody(response: Response, limit: number, maxDepth = MAX_DEPTH): Promise<Uint8Array> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) {
-    await discardBody(response);
-    throw new BodyTooLargeError(limit);
-  }
-  if (!response.body) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
   let depth = 0;
   let inString = false;
   let escaped = false;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new BodyTooLargeError(limit);
-    }
+  const body = await readLimitedBody(response, limit, (chunk) => {
     // Brackets, quotes and backslashes are ASCII: no byte of a multi-byte UTF-8 character is one.
-    for (let i = 0; i < value.length; i++) {
-      const byte = value[i]!;
+    for (let i = 0; i < chunk.length; i++) {
+      const byte = chunk[i]!;
       if (inString) {
         if (escaped) escaped = false;
         else if (byte === 0x5c) escaped = true;
         else if (byte === 0x22) inString = false;
       } else if (byte === 0x22) inString = true;
       else if (byte === 0x5b || byte === 0x7b) {
-        if (++depth > maxDepth) {
-          await reader.cancel().catch(() => undefined);
-          throw new JsonTooDeepError(maxDepth);
-        }
+        if (++depth > maxDepth) throw new JsonTooDeepError(maxDepth);
       } else if (byte === 0x5d || byte === 0x7d) depth--;
     }
-    chunks.push(value);
-  }
-  if (chunks.length === 1) return chunks[0]!;
-  const whole = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return whole;
+  });
+  if (body === null) throw new BodyTooLargeError(limit);
+  return body;
 }
 
 /** Discards a body we do not need, so the connection can be reused. */

@@ -1,10 +1,11 @@
 /**
  * Reads the body of a fetch `Request` or `Response` whole, stopping (and cancelling the rest) as
  * soon as it passes `limit` bytes, so a hostile peer cannot make us buffer without end.
- * Returns `null` when the body is, or says it is, larger than `limit`. Browser-safe: bytes are a
+ * Returns `null` when the body is, or says it is, larger than `limit`. `inspect` sees each chunk as
+ * it arrives; what it throws cancels the rest of the body and is thrown. Browser-safe: bytes are a
  * `Uint8Array`, not a Node `Buffer`.
  */
-export async function readLimitedBody(message: Request | Response, limit: number): Promise<Uint8Array | null> {
+export async function readLimitedBody(message: Request | Response, limit: number, inspect?: (chunk: Uint8Array) => void): Promise<Uint8Array | null> {
   const declared = Number(message.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) {
     await message.body?.cancel().catch(() => undefined);
@@ -21,6 +22,14 @@ export async function readLimitedBody(message: Request | Response, limit: number
     if (size > limit) {
       await reader.cancel().catch(() => undefined);
       return null;
+    }
+    if (inspect) {
+      try {
+        inspect(value);
+      } catch (error) {
+        await reader.cancel().catch(() => undefined);
+        throw error;
+      }
     }
     chunks.push(value);
   }
