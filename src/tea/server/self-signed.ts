@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
-import { TeapurlError } from '../../shared/errors.js';
+import { requireOptionalPackage } from '../../shared/node/optional-package.js';
 
 type Generate = typeof import('selfsigned').generate;
 
@@ -25,22 +24,7 @@ export const SELFSIGNED_MISSING = 'ERR_TEAPURL_SELFSIGNED_MISSING';
  * only `serve --self-signed` needs it, so teapurl leaves installing it to whoever wants that.
  */
 function loadGenerate(): Generate {
-  try {
-    // require, not import(): the CLI runs as a script compiled by node:vm, where import() has no
-    // loader. selfsigned is CommonJS either way.
-    return (createRequire(import.meta.url)('selfsigned') as typeof import('selfsigned')).generate;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
-    // Node names the module it could not find; when that is not selfsigned itself, its install is broken.
-    const missing = /Cannot find (?:module|package) '([^']+)'/.exec((error as Error).message)?.[1] ?? 'selfsigned';
-    throw new TeapurlError(
-      missing === 'selfsigned'
-        ? 'generating certificates needs the optional package selfsigned, which is not installed (npm i selfsigned)'
-        : `the optional package selfsigned is installed but cannot load ${JSON.stringify(missing)}: reinstall it (npm i selfsigned)`,
-      { code: SELFSIGNED_MISSING, cause: error },
-    );
-  }
+  return requireOptionalPackage<typeof import('selfsigned')>('selfsigned', { needs: 'generating certificates', code: SELFSIGNED_MISSING }).generate;
 }
 
 /**

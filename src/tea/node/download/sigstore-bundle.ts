@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import type * as SigstoreVerify from '@sigstore/verify';
 import type * as SigstoreBundle from '@sigstore/bundle';
 import { TeapurlError } from '../../../shared/errors.js';
+import { requireOptionalPackage } from '../../../shared/node/optional-package.js';
 import type { TeaSignatureCheck } from './openpgp-signature.js';
 
 /**
@@ -31,20 +32,15 @@ export const SIGSTORE_MISSING = 'ERR_TEAPURL_SIGSTORE_MISSING';
 const PACKAGE = '@sigstore/verify';
 
 function loadSigstore(): { verify: typeof SigstoreVerify; bundle: typeof SigstoreBundle } {
-  try {
-    const require = createRequire(import.meta.url);
-    const verify = require(PACKAGE) as typeof SigstoreVerify;
-    // Its own @sigstore/bundle, wherever npm placed it.
-    const bundle = createRequire(require.resolve(PACKAGE))('@sigstore/bundle') as typeof SigstoreBundle;
-    return { verify, bundle };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
-    throw new TeapurlError(`verifying Sigstore bundles needs the optional package ${PACKAGE}, which is not installed (npm i ${PACKAGE})`, {
-      code: SIGSTORE_MISSING,
-      cause: error,
-    });
-  }
+  return requireOptionalPackage(PACKAGE, {
+    needs: 'verifying Sigstore bundles',
+    code: SIGSTORE_MISSING,
+    load: (require) => ({
+      verify: require(PACKAGE) as typeof SigstoreVerify,
+      // Its own @sigstore/bundle, wherever npm placed it.
+      bundle: createRequire(require.resolve(PACKAGE))('@sigstore/bundle') as typeof SigstoreBundle,
+    }),
+  });
 }
 
 /**
