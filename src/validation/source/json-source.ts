@@ -4,7 +4,7 @@ import type { FindingFix } from '../../shared/finding.js';
 import { toPointer, humanPath } from '../../shared/pointer.js';
 import { PositionIndex, type PositionRequest } from '../../shared/position-index.js';
 import { MAX_DEPTH } from '../../shared/limits.js';
-import { measureText, countKeysInValue, keysBound, measureValue } from '../count-keys.js';
+import { measureText, keysBound, measureValue } from '../count-keys.js';
 import { lineStarts, positionAt, type DocumentSource, type PlacedFinding, type SourceOutcome, type SourcePosition, type TextEdit } from './document-source.js';
 
 /** A parsed JSON text that can say where any of its values stands. */
@@ -189,7 +189,9 @@ export function parseJsonSource(rawText: string): ParseOutcome {
       ],
     };
   }
-  const duplicates = plain || measure.keys === countKeysInValue(value) ? [] : scan(text).duplicates;
+  // Within the depth limit the value was measured whole: shape.keys are all its keys, and a text
+  // with more keys written than that repeats one.
+  const duplicates = plain || measure.keys === shape.keys ? [] : scan(text).duplicates;
 
   const locateAll = (requests: readonly PositionRequest[]): SourcePosition[] => new PositionIndex(text, requests).positions();
   const bomLength = rawText.length - text.length;
