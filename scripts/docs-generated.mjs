@@ -42,23 +42,30 @@ function help(args) {
   return r.stdout.replace(/\s+$/, '');
 }
 
-/** Every command and action with a help of its own, as arguments (`[]` is `teapurl` itself). */
-export function commands() {
+/**
+ * Every command and action with a help of its own, each as its arguments (`[]` is `teapurl`
+ * itself) and the help it prints: each help is asked for once.
+ */
+export function commandHelps() {
   const top = help([]);
   const listed = [...top.slice(top.indexOf('Commands:')).matchAll(/^ {2}([a-z][\w-]*) /gm)].map((m) => [m[1]]);
-  const all = [[]];
+  const all = [{ args: [], text: top }];
   for (const command of listed) {
-    all.push(command);
-    for (const m of help(command).matchAll(new RegExp(`teapurl ${command[0]} ([a-z][\\w-]*) --help`, 'g'))) all.push([command[0], m[1]]);
+    const text = help(command);
+    all.push({ args: command, text });
+    for (const m of text.matchAll(new RegExp(`teapurl ${command[0]} ([a-z][\\w-]*) --help`, 'g'))) {
+      const args = [command[0], m[1]];
+      all.push({ args, text: help(args) });
+    }
   }
   return all;
 }
 
-function helpSection() {
-  return commands()
-    .map((args) => {
+function helpSection(helps) {
+  return helps
+    .map(({ args, text }) => {
       const name = ['teapurl', ...args].join(' ');
-      return `### ${name}\n\n\`\`\`text\n$ ${name} --help\n${help(args)}\n\`\`\``;
+      return `### ${name}\n\n\`\`\`text\n$ ${name} --help\n${text}\n\`\`\``;
     })
     .join('\n\n');
 }
@@ -77,9 +84,9 @@ async function rulesSection() {
 }
 
 /** Every page with generated sections: the path and the page as it should be. */
-export async function generatedPages() {
+export async function generatedPages(helps = commandHelps()) {
   const pages = [
-    ['docs/command-line.md', [['help', helpSection()]]],
+    ['docs/command-line.md', [['help', helpSection(helps)]]],
     ['docs/validate.md', [['rules', await rulesSection()]]],
   ];
   return pages.map(([file, sections]) => {
