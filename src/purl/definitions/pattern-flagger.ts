@@ -8,6 +8,7 @@
 import { MAX_PURL_LENGTH } from '../syntax/generic-rules.js';
 import { permittedCharacters, type PermittedCharacters } from './permitted-characters.js';
 import type { PatternGuard } from './pattern-guard.js';
+import { readRegex, type RegexNode } from './regex-tree.js';
 
 /** The most backtracking steps (roughly) a pattern may take when run directly. */
 const DIRECT_STEPS = 1e6;
@@ -42,10 +43,6 @@ export interface BacktrackingCost {
 
 const NONE: BacktrackingCost = { degree: 0, log2: 0, exponential: false };
 const EXPONENTIAL: BacktrackingCost = { degree: 0, log2: 0, exponential: true };
-/** `{n}`, `{n,}` or `{n,m}` at `lastIndex`. */
-const REPEAT = /\{(\d+)(,(\d*))?\}/y;
-/** Group nesting beyond which a pattern's cost is not estimated but assumed exponential. */
-const MAX_GROUP_DEPTH = 200;
 /** A bounded repeat `{n,m}` with m above this is treated as unbounded. */
 const SHORT_REPEAT = 10;
 
@@ -67,105 +64,58 @@ function directLengthLimit(cost: BacktrackingCost): number {
  * slower on long values), never the classic catastrophic shapes underestimated.
  */
 export function backtrackingCost(source: string): BacktrackingCost {
-  let i = 0;
-  let depth = 0;
-  let topLevelAlternatives = false;
-
-  const sequence = (a: BacktrackingCost, b: BacktrackingCost): BacktrackingCost => ({
-    degree: a.degree + b.degree,
-    log2: a.log2 + b.log2,
-    exponential: a.exponential || b.exponential,
-  });
-
-  function alternation(): BacktrackingCost {
-    const branches = [branch()];
-    while (source[i] === '|') {
-      i++;
-      branches.push(branch());
-    }
-    if (branches.length === 1) return branches[0] ?? NONE;
-    if (depth === 0) topLevelAlternatives = true;
-    // A loop, not Math.max(...branches): a pattern may have more alternatives than a call has arguments.
-    let degree = 0;
-    let log2 = 0;
-    let exponential = false;
-    for (const b of branches) {
-      if (b.degree > degree) degree = b.degree;
-      if (b.log2 > log2) log2 = b.log2;
-      exponential ||= b.exponential;
-    }
-    return { degree, log2: log2 + Math.log2(branches.length), exponential };
-  }
-
-  function branch(): BacktrackingCost {
-    let cost = NONE;
-    while (i < source.length && source[i] !== '|' && source[i] !== ')') cost = sequence(cost, quantified(atom()));
-    return cost;
-  }
-
-  function atom(): BacktrackingCost {
-    const c = source[i];
-    if (c === '\\') {
-      i += 2;
-      return NONE;
-    }
-    if (c === '[') {
-      for (i++; i < source.length && source[i] !== ']'; i++) if (source[i] === '\\') i++;
-      i++;
-      return NONE;
-    }
-    if (c === '(') {
-      i++;
-      if (source[i] === '?') {
-        if (source[i + 1] === '<' && source[i + 2] !== '=' && source[i + 2] !== '!') i = source.indexOf('>', i) + 1 || source.length;
-        else i += source[i + 1] === '<' ? 3 : 2;
-      }
-      // Groups nested this deep are beyond estimating (and recursing further); assume the worst.
-      if (depth >= MAX_GROUP_DEPTH) {
-        i = source.length;
-        return EXPONENTIAL;
-      }
-      depth++;
-      const inner = alternation();
-      depth--;
-      if (source[i] === ')') i++;
-      return inner;
-    }
-    i++;
-    return NONE;
-  }
-
-  function quantified(cost: BacktrackingCost): BacktrackingCost {
-    const c = source[i];
-    let min: number;
-    let max: number;
-    if (c === '*' || c === '+' || c === '?') {
-      i++;
-      [min, max] = c === '?' ? [0, 1] : [c === '+' ? 1 : 0, Infinity];
-    } else if (c === '{') {
-      REPEAT.lastIndex = i;
-      const repeat = REPEAT.exec(source);
-      if (!repeat) return cost;
-      i += repeat[0].length;
-      min = Number(repeat[1]);
-      max = repeat[2] === undefined ? min : repeat[3] === '' ? Infinity : Number(repeat[3]);
-    } else {
-      return cost;
-    }
-    if (source[i] === '?') i++; // lazy
-    if (max > SHORT_REPEAT) {
-      const backtracks = cost.exponential || cost.degree > 0 || cost.log2 > 0;
-      return backtracks ? EXPONENTIAL : { degree: 1, log2: 0, exponential: false };
-    }
-    return {
-      degree: cost.degree * max,
-      log2: cost.log2 * max + Math.log2(max - min + 1),
-      exponential: cost.exponential,
-    };
-  }
-
-  const cost = alternation();
+  const tree = readRegex(source);
+  const cost = costOf(tree);
   // Alternatives at the top level (`^a|b`) are not all anchored.
-  const anchored = source.startsWith('^') && !topLevelAlternatives;
+  const anchored = source.startsWith('^') && tree.type !== 'alternation';
   return anchored ? cost : { ...cost, degree: cost.degree + 1 };
+}
+
+function costOf(node: RegexNode): BacktrackingCost {
+  switch (node.type) {
+    case 'sequence': {
+      let degree = 0;
+      let log2 = 0;
+      let exponential = false;
+      for (const item of node.items) {
+        const c = costOf(item);
+        degree += c.degree;
+        log2 += c.log2;
+        exponential ||= c.exponential;
+      }
+      return { degree, log2, exponential };
+    }
+    case 'alternation': {
+      // A loop, not Math.max(...branches): a pattern may have more alternatives than a call has arguments.
+      let degree = 0;
+      let log2 = 0;
+      let exponential = false;
+      for (const branch of node.branches) {
+        const c = costOf(branch);
+        if (c.degree > degree) degree = c.degree;
+        if (c.log2 > log2) log2 = c.log2;
+        exponential ||= c.exponential;
+      }
+      return { degree, log2: log2 + Math.log2(node.branches.length), exponential };
+    }
+    case 'group':
+      return costOf(node.body);
+    case 'repeat': {
+      const cost = costOf(node.body);
+      if (node.max > SHORT_REPEAT) {
+        const backtracks = cost.exponential || cost.degree > 0 || cost.log2 > 0;
+        return backtracks ? EXPONENTIAL : { degree: 1, log2: 0, exponential: false };
+      }
+      return {
+        degree: cost.degree * node.max,
+        log2: cost.log2 * node.max + Math.log2(node.max - node.min + 1),
+        exponential: cost.exponential,
+      };
+    }
+    // Groups nested this deep are beyond estimating; assume the worst.
+    case 'too-deep':
+      return EXPONENTIAL;
+    default:
+      return NONE;
+  }
 }

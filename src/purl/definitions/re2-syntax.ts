@@ -19,7 +19,8 @@
  * What RE2 cannot do, or does differently in ways not worth the risk, is refused with a reason,
  * and the caller treats the pattern as one the guard cannot run: backreferences (`\1`, `\k<n>`),
  * lookahead and lookbehind, Unicode property escapes (`\p{…}`: the two engines' Unicode tables
- * differ in version and in the names they accept), and modifiers such as `(?i:…)`. Captures are
+ * differ in version and in the names they accept), modifiers such as `(?i:…)`, and groups nested
+ * deeper than the tree reader reads (regex-tree.ts). Captures are
  * dropped (`(?:…)`): the guard only asks whether a value matches.
  *
  * The source must already compile as an ECMA-262 pattern with the `u` flag; this reads it, it
@@ -28,6 +29,8 @@
 
 /** RE2 syntax for the same language, or why there is none. */
 export type Re2Translation = { readonly ok: true; readonly pattern: string } | { readonly ok: false; readonly reason: string };
+
+import { MAX_GROUP_DEPTH, readRegex, type ClassEscape, type ClassMember, type RegexNode } from './regex-tree.js';
 
 type Ranges = readonly (readonly [number, number])[];
 
@@ -71,7 +74,7 @@ function complement(ranges: Ranges): Ranges {
   return out;
 }
 
-const CLASS_ESCAPES: Readonly<Record<string, Ranges>> = {
+const CLASS_ESCAPES: Readonly<Record<ClassEscape, Ranges>> = {
   d: DIGITS,
   D: complement(DIGITS),
   w: WORD,
@@ -79,8 +82,6 @@ const CLASS_ESCAPES: Readonly<Record<string, Ranges>> = {
   s: SPACE,
   S: complement(SPACE),
 };
-
-const CONTROL_ESCAPES: Readonly<Record<string, number>> = { f: 0x0c, n: 0x0a, r: 0x0d, t: 0x09, v: 0x0b };
 
 function literal(codePoint: number): string {
   const c = String.fromCodePoint(codePoint);
@@ -98,214 +99,62 @@ class Refusal {
   constructor(readonly reason: string) {}
 }
 
+function refuseEscape(escape: string): never {
+  const c = escape[0];
+  if (c === 'p' || c === 'P') throw new Refusal('it uses a Unicode property escape (\\p{…}), whose tables differ between the two engines');
+  if (c === 'k' || (c !== undefined && /[1-9]/.test(c))) throw new Refusal('it uses a backreference, which a linear-time engine cannot run');
+  throw new Refusal(`it uses the escape \\${c ?? ''}, which teapurl does not translate`);
+}
+
+function classBody(members: readonly ClassMember[]): string {
+  let out = '';
+  for (const member of members) {
+    if (member.type === 'unsupported') refuseEscape(member.escape);
+    if (member.type === 'set') out += rangesBody(CLASS_ESCAPES[member.escape]);
+    else out += member.low === member.high ? literal(member.low) : `${literal(member.low)}-${literal(member.high)}`;
+  }
+  return out;
+}
+
+function written(node: RegexNode): string {
+  switch (node.type) {
+    case 'alternation':
+      return node.branches.map(written).join('|');
+    case 'sequence':
+      return node.items.map(written).join('');
+    case 'group':
+      if (node.kind === 'lookaround') throw new Refusal('it uses lookahead or lookbehind, which a linear-time engine cannot run');
+      if (node.kind === 'modifier') throw new Refusal('it uses a group modifier such as (?i:…), which teapurl does not translate');
+      return `(?:${written(node.body)})`;
+    case 'repeat':
+      return written(node.body) + node.text;
+    case 'class':
+      if (node.members.length === 0) return node.negated ? `[${rangesBody(EVERYTHING)}]` : NOTHING;
+      return `[${node.negated ? '^' : ''}${classBody(node.members)}]`;
+    case 'any':
+      return `[^${rangesBody(LINE_TERMINATORS)}]`;
+    case 'assertion':
+      return node.text;
+    case 'set':
+      return `[${rangesBody(CLASS_ESCAPES[node.escape])}]`;
+    case 'char':
+      return literal(node.codePoint);
+    case 'unsupported':
+      return refuseEscape(node.escape);
+    case 'unbalanced':
+      throw new Refusal('it has an unbalanced parenthesis');
+    case 'too-deep':
+      throw new Refusal(`it nests groups more than ${MAX_GROUP_DEPTH} deep`);
+  }
+}
+
 /**
  * Translates `source` (ECMA-262, `u` flag) into RE2 syntax for the same language; see the
  * module comment for what differs and what is refused.
  */
 export function toRe2Syntax(source: string): Re2Translation {
-  let i = 0;
-
-  const peek = () => source.codePointAt(i);
-
-  /** A character escape after `\`, at `i` (past the backslash): its code point, or `null` when it is not one. */
-  function characterEscape(inClass: boolean): number | null {
-    const c = source[i]!;
-    if (c in CONTROL_ESCAPES) {
-      i++;
-      return CONTROL_ESCAPES[c]!;
-    }
-    if (c === 'c') {
-      i += 2;
-      return source.charCodeAt(i - 1) % 32;
-    }
-    if (c === '0' && !/[0-9]/.test(source[i + 1] ?? '')) {
-      i++;
-      return 0;
-    }
-    if (c === 'x') {
-      i += 3;
-      return parseInt(source.slice(i - 2, i), 16);
-    }
-    if (c === 'u') return unicodeEscape();
-    if (inClass && c === 'b') {
-      i++;
-      return 0x08;
-    }
-    if (inClass && c === '-') {
-      i++;
-      return 0x2d;
-    }
-    // Identity escapes: under `u`, only syntax characters and `/`.
-    if ('^$\\.*+?()[]{}|/'.includes(c)) {
-      i++;
-      return c.charCodeAt(0);
-    }
-    return null;
-  }
-
-  /** `\u{…}`, or `\uXXXX` (joined with a following `\uXXXX` low surrogate, as `u` reads it). */
-  function unicodeEscape(): number {
-    if (source[i + 1] === '{') {
-      const end = source.indexOf('}', i);
-      const value = parseInt(source.slice(i + 2, end), 16);
-      i = end + 1;
-      return value;
-    }
-    const value = parseInt(source.slice(i + 1, i + 5), 16);
-    i += 5;
-    if (value >= 0xd800 && value <= 0xdbff && source.startsWith('\\u', i) && source[i + 2] !== '{') {
-      const low = parseInt(source.slice(i + 2, i + 6), 16);
-      if (low >= 0xdc00 && low <= 0xdfff) {
-        i += 6;
-        return (value - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
-      }
-    }
-    return value;
-  }
-
-  function refuseUnsupportedEscape(): never {
-    const c = source[i];
-    if (c === 'p' || c === 'P') throw new Refusal('it uses a Unicode property escape (\\p{…}), whose tables differ between the two engines');
-    if (c === 'k' || (c !== undefined && /[1-9]/.test(c))) throw new Refusal('it uses a backreference, which a linear-time engine cannot run');
-    throw new Refusal(`it uses the escape \\${c ?? ''}, which teapurl does not translate`);
-  }
-
-  /** One class member at `i`: a set of ranges (`\d`) or one code point. */
-  function classAtom(): Ranges | number {
-    if (source[i] === '\\') {
-      i++;
-      const set = CLASS_ESCAPES[source[i]!];
-      if (set) {
-        i++;
-        return set;
-      }
-      const code = characterEscape(true);
-      if (code === null) refuseUnsupportedEscape();
-      return code;
-    }
-    const code = peek()!;
-    i += code > 0xffff ? 2 : 1;
-    return code;
-  }
-
-  function characterClass(): string {
-    i++; // [
-    const negated = source[i] === '^';
-    if (negated) i++;
-    const members: [number, number][] = [];
-    while (source[i] !== ']') {
-      const first = classAtom();
-      if (typeof first === 'number' && source[i] === '-' && source[i + 1] !== ']') {
-        i++;
-        const last = classAtom() as number; // under `u`, a range between sets is a syntax error
-        members.push([first, last]);
-      } else if (typeof first === 'number') {
-        members.push([first, first]);
-      } else {
-        members.push(...first.map(([low, high]): [number, number] => [low, high]));
-      }
-    }
-    i++; // ]
-    if (members.length === 0) return negated ? `[${rangesBody(EVERYTHING)}]` : NOTHING;
-    return `[${negated ? '^' : ''}${members.map(([low, high]) => (low === high ? literal(low) : `${literal(low)}-${literal(high)}`)).join('')}]`;
-  }
-
-  function group(): string {
-    i++; // (
-    if (source[i] !== '?') return `(?:${alternation()}${close()}`;
-    const kind = source[i + 1];
-    if (kind === ':') {
-      i += 2;
-      return `(?:${alternation()}${close()}`;
-    }
-    if (kind === '<' && source[i + 2] !== '=' && source[i + 2] !== '!') {
-      i = source.indexOf('>', i) + 1; // a named group: the name does not matter to a match
-      return `(?:${alternation()}${close()}`;
-    }
-    if (kind === '=' || kind === '!' || kind === '<') throw new Refusal('it uses lookahead or lookbehind, which a linear-time engine cannot run');
-    throw new Refusal('it uses a group modifier such as (?i:…), which teapurl does not translate');
-  }
-
-  function close(): string {
-    i++; // )
-    return ')';
-  }
-
-  function quantifier(): string {
-    const c = source[i];
-    let out = '';
-    if (c === '*' || c === '+' || c === '?') {
-      out = c;
-      i++;
-    } else if (c === '{') {
-      const end = source.indexOf('}', i);
-      out = source.slice(i, end + 1);
-      i = end + 1;
-    } else {
-      return '';
-    }
-    if (source[i] === '?') {
-      out += '?';
-      i++;
-    }
-    return out;
-  }
-
-  function atom(): string {
-    const c = source[i]!;
-    if (c === '(') return group();
-    if (c === '[') return characterClass();
-    if (c === '.') {
-      i++;
-      return `[^${rangesBody(LINE_TERMINATORS)}]`;
-    }
-    if (c === '^' || c === '$') {
-      i++;
-      return c;
-    }
-    if (c === '\\') {
-      i++;
-      const e = source[i]!;
-      if (e === 'b' || e === 'B') {
-        i++;
-        return `\\${e}`;
-      }
-      const set = CLASS_ESCAPES[e];
-      if (set) {
-        i++;
-        return `[${rangesBody(set)}]`;
-      }
-      const code = characterEscape(false);
-      if (code === null) refuseUnsupportedEscape();
-      return literal(code);
-    }
-    const code = peek()!;
-    i += code > 0xffff ? 2 : 1;
-    return literal(code);
-  }
-
-  function alternation(): string {
-    let out = '';
-    while (i < source.length && source[i] !== ')') {
-      if (source[i] === '|') {
-        i++;
-        out += '|';
-        continue;
-      }
-      out += atom();
-      out += quantifier();
-    }
-    return out;
-  }
-
   try {
-    let pattern = '';
-    while (i < source.length) {
-      pattern += alternation();
-      // A stray `)` cannot occur in a pattern that compiles; guard the loop all the same.
-      if (source[i] === ')') throw new Refusal('it has an unbalanced parenthesis');
-    }
-    return { ok: true, pattern };
+    return { ok: true, pattern: written(readRegex(source)) };
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, reason: error.reason };
     throw error;
