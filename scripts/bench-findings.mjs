@@ -21,8 +21,13 @@
 // the growth exponent (log-log slope from 10,000 to 1,000,000) is printed for each variant and for the
 // floor beside it (JSON.parse, Object.keys and a map of one message per key: V8's own structures).
 //
+// The variants and the floor run interleaved, and with --expose-gc (as npm run bench:findings runs
+// it) each run starts after the garbage of the one before is collected. Beside each size, the
+// variants' time over the floor's (constant when teapurl grows as V8's own structures do), and
+// with more than two sizes the exponent of the last step alone (the smallest fits the caches).
+//
 // Run:   npm run bench:findings           (builds first)
-//        node scripts/bench-findings.mjs [--runs N] [--sizes 10000,100000,1000000] [--growth-only] [--json]
+//        node --expose-gc scripts/bench-findings.mjs [--runs N] [--sizes 10000,100000,1000000] [--growth-only] [--json]
 
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -93,22 +98,20 @@ async function timeAsync(fn) {
   return median(samples);
 }
 
-function timeBoth(a, b) {
-  a();
-  b();
-  const samples = [[], []];
+/**
+ * The median time of each of `fns`, their runs interleaved (in turn forwards and backwards), so
+ * that heap growth and machine noise hit all alike; with --expose-gc, the garbage of one run is
+ * collected before the next starts.
+ */
+function timeAll(...fns) {
+  for (const fn of fns) fn();
+  const samples = fns.map(() => []);
+  const order = fns.map((_, k) => k);
   for (let i = 0; i < runs; i++) {
-    for (const [k, fn] of i % 2 === 0
-      ? [
-          [0, a],
-          [1, b],
-        ]
-      : [
-          [1, b],
-          [0, a],
-        ]) {
+    for (const k of i % 2 === 0 ? order : [...order].reverse()) {
+      globalThis.gc?.();
       const start = performance.now();
-      fn();
+      fns[k]();
       samples[k].push(performance.now() - start);
     }
   }
@@ -119,7 +122,7 @@ const log = (line) => {
   if (!json) console.log(line);
 };
 const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
-const results = { unknownKeys: [], growth: null, duplicateEndpoints: null, slowPattern: null, peer: [] };
+const results = { unknownKeys: [], growth: null, lastStep: null, duplicateEndpoints: null, slowPattern: null, peer: [] };
 
 log(`validator cost per number of findings (median of ${runs} runs, Node ${process.version})`);
 log('');
@@ -142,7 +145,7 @@ function floor(text) {
 const exponent = (n0, t0, n1, t1) => Math.log(t1 / t0) / Math.log(n1 / n0);
 
 log(
-  'unknown keys     size      findings   capped (1,000 listed)   uncapped (all listed)   floor (parse, keys, map)   ratio to previous (capped / uncapped / floor)',
+  'unknown keys     size      findings   capped (1,000 listed)   uncapped (all listed)   floor (parse, keys, map)   ratio to previous (capped / uncapped / floor)   to the floor (capped / uncapped)',
 );
 let previous = null;
 for (const n of SIZES) {
@@ -150,35 +153,43 @@ for (const n of SIZES) {
   let count = 0;
   let listed = 0;
   // The two variants alternate run by run, so heap growth and machine noise hit both alike.
-  const [capped, uncapped] = timeBoth(
+  let kept = 0;
+  // The variants and the floor alternate run by run, so heap growth and machine noise hit all alike.
+  const [capped, uncapped, floorMs] = timeAll(
     () => {
       listed = validateText(text, { kind: 'tea-discovery' }).findings.length;
     },
     () => {
       count = validateText(text, { kind: 'tea-discovery', maxFindings: Infinity }).findings.length;
     },
+    () => {
+      kept = floor(text);
+    },
   );
-  let kept = 0;
-  const floorMs = time(() => {
-    kept = floor(text);
-  });
   if (count !== n || listed !== 1001 || kept !== n) throw new Error(`expected ${n} findings (1,001 listed), got ${count} (${listed}); floor ${kept}`);
   const ratio = previous
     ? `${(capped / previous.capped).toFixed(1)}x / ${(uncapped / previous.uncapped).toFixed(1)}x / ${(floorMs / previous.floorMs).toFixed(1)}x`
     : '';
   log(
-    `${String(n).padStart(12)}  ${`${(text.length / 1e6).toFixed(1)} MB`.padStart(8)}  ${String(count).padStart(10)}   ${fmt(capped).padStart(21)}   ${fmt(uncapped).padStart(21)}   ${fmt(floorMs).padStart(24)}   ${ratio}`,
+    `${String(n).padStart(12)}  ${`${(text.length / 1e6).toFixed(1)} MB`.padStart(8)}  ${String(count).padStart(10)}   ${fmt(capped).padStart(21)}   ${fmt(uncapped).padStart(21)}   ${fmt(floorMs).padStart(24)}   ${ratio.padEnd(45)}   ${(capped / floorMs).toFixed(2)} / ${(uncapped / floorMs).toFixed(2)}`,
   );
   results.unknownKeys.push({ findings: n, bytes: text.length, cappedMs: capped, uncappedMs: uncapped, floorMs });
   previous = { capped, uncapped, floorMs };
 }
 {
-  const [first, last] = [results.unknownKeys[0], results.unknownKeys.at(-1)];
-  const growth = (key) => Number(exponent(first.findings, first[key], last.findings, last[key]).toFixed(3));
-  results.growth = { from: first.findings, to: last.findings, capped: growth('cappedMs'), uncapped: growth('uncappedMs'), floor: growth('floorMs') };
-  log(
-    `growth exponent ${first.findings.toLocaleString('en')} to ${last.findings.toLocaleString('en')} findings (1 = linear): capped ${results.growth.capped}, uncapped ${results.growth.uncapped}, floor ${results.growth.floor}`,
-  );
+  const [first, beforeLast, last] = [results.unknownKeys[0], results.unknownKeys.at(-2), results.unknownKeys.at(-1)];
+  const growthOf = (from, to) => {
+    const growth = (key) => Number(exponent(from.findings, from[key], to.findings, to[key]).toFixed(3));
+    return { from: from.findings, to: to.findings, capped: growth('cappedMs'), uncapped: growth('uncappedMs'), floor: growth('floorMs') };
+  };
+  results.growth = growthOf(first, last);
+  // The last step alone: the smallest document fits the caches, which the largest ones do not.
+  results.lastStep = growthOf(beforeLast, last);
+  for (const g of SIZES.length > 2 ? [results.growth, results.lastStep] : [results.growth]) {
+    log(
+      `growth exponent ${g.from.toLocaleString('en')} to ${g.to.toLocaleString('en')} findings (1 = linear): capped ${g.capped}, uncapped ${g.uncapped}, floor ${g.floor}`,
+    );
+  }
 }
 
 if (!growthOnly) {

@@ -1,5 +1,5 @@
 import { validateFileList } from '../validator/node/validate-files.js';
-import type { JobReply, JobRequest } from './validate-jobs.js';
+import { toAnswers, type JobReply, type JobRequest } from './validate-jobs.js';
 
 /**
  * The body of a `teapurl validate --jobs N` worker thread: validates each chunk of files the main
@@ -11,7 +11,8 @@ export async function runValidateWorker(): Promise<void> {
   if (parentPort === null) return;
   const port = parentPort;
   port.on('message', (request: JobRequest) => {
-    const reply: JobReply = { id: request.id, results: validateFileList(request.files, request.cwd, request.maxBytes, request.kind) };
+    const results = validateFileList(request.files, request.cwd, request.maxBytes, request.kind);
+    const reply: JobReply = { id: request.id, results: toAnswers(request.files, results) };
     port.postMessage(reply);
   });
 }

@@ -164,7 +164,8 @@ export function expandGlob(pattern: string, cwd: string, fs: GlobFs = NODE_FS, o
   const { glob, written, negated } = splitPattern(pattern);
   if (negated) return { files: [], problems: [] }; // `!x`: an exclusion with nothing to exclude from
   const base = (written.length > 1 ? written.replace(/\/+$/, '') : written).replace(/\\(.)/g, '$1');
-  const shown = (rel: string) => (base === '' ? rel : base.endsWith('/') ? `${base}${rel}` : `${base}/${rel}`);
+  const shownPrefix = base === '' || base.endsWith('/') ? base : `${base}/`;
+  const shown = (rel: string) => shownPrefix + rel;
   const matches = matcher(glob);
   const { maxDepth, canEnter } = folderFilter(glob);
 
@@ -206,13 +207,18 @@ export function expandGlob(pattern: string, cwd: string, fs: GlobFs = NODE_FS, o
     }
     const subfolders: Folder[] = [];
     const depth = folder.depth + 1;
+    const within = depth <= maxDepth;
+    const relPrefix = folder.rel === '' ? '' : `${folder.rel}/`;
     for (const entry of entries.sort(compareNames)) {
-      const rel = folder.rel === '' ? entry.name : `${folder.rel}/${entry.name}`;
-      const abs = () => path.join(folder.abs, entry.name);
-      const isMatch = () => depth <= maxDepth && matches(rel);
+      const rel = relPrefix + entry.name;
+      // The common entry, a file, is matched and named without the closures the rarer ones need.
       if (entry.isFile()) {
-        if (isMatch()) files.push(shown(rel));
-      } else if (entry.isDirectory()) {
+        if (within && matches(rel)) files.push(shownPrefix + rel);
+        continue;
+      }
+      const abs = () => path.join(folder.abs, entry.name);
+      const isMatch = () => within && matches(rel);
+      if (entry.isDirectory()) {
         if (!canEnter(entry.name, depth) || skipped.has(entry.name)) continue;
         let info: BigIntStats;
         try {
