@@ -4,7 +4,7 @@
  * Debian's Chromium. The page parses, builds, canonicalises and validates PURLs from the
  * real-world corpus and some broken ones, builds an engine from definitions given at run time,
  * and validates discovery documents; every answer must equal the one Node gives from the sources
- * for the same calls. The size of the teapurl/purl bundle is a deliverable (at most 15,000 bytes gzip
+ * for the same calls. The size of the teapurl/purl bundle is a deliverable (at most 16,000 bytes gzip
  * with the 42 bundled types' rules), checked here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -22,13 +22,13 @@ import { exerciseEngines, exercisePurls, exerciseValidation, type PurlCase } fro
 import { serveFiles, type StaticServer } from './support/serve.js';
 
 /**
- * The budget for `teapurl/purl` in a browser: 17,000 bytes of gzip. It was issue 28's 16 KB
- * (15,018 bytes measured); issue 36's engine warnings (registered namespaces, recommended
- * qualifiers), `purlEquals`/`comparePurls` and issue 33's error contract took it to 16,573 bytes
- * (docs/performance.md), so 16 KB is no longer met: this budget stops further growth while the
- * engine is made smaller again.
+ * The budget for `teapurl/purl` in a browser: 16,000 bytes of gzip (issue 33). It was issue 28's
+ * 16 KB (15,018 bytes measured); issue 36's engine warnings, `purlEquals`/`comparePurls` and issue
+ * 33's error contract took it to 16,826 bytes, held at 17,000 for a while; one eager chunk instead
+ * of five (shared modules the lazy chunks also reach, each a file gzipped apart) brought it back
+ * to 15,773 (docs/performance.md).
  */
-const PURL_GZIP_BUDGET = 17_000;
+const PURL_GZIP_BUDGET = 16_000;
 /** Corpus lines taken from each ecosystem file: a few hundred PURLs in all. */
 const PER_ECOSYSTEM = 40;
 

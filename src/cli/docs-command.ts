@@ -6,7 +6,7 @@ import { type PurlEngine, defaultPurlEngine } from '../purl/index.js';
 import { defaultPurlDefinitions } from '../purl/default-definitions.js';
 import { loadEngine } from './purl/load-engine.js';
 import { readUrlDocuments } from '../purl/node/purl-urls-from-directory.js';
-import { UrlDocumentError } from '../purl/urls/url-document-error.js';
+import { UrlDocumentError } from '../purl/document-errors.js';
 import { createPurlUrls } from '../purl/urls/create-purl-urls.js';
 import { generateDocsSite, writeDocsSite, checkDocsSite, DocsSiteError, type DocsFormat } from '../docs/index.js';
 import { MANIFEST_FILE } from '../docs/node/site-folder.js';

@@ -12,7 +12,7 @@ export { defaultPurlEngine, bundledPurlEngine, parsePurl, buildPurl, canonicaliz
 export { purlEquals, comparePurls, type PurlLike } from './compare-purls.js';
 export { PurlError, type PurlIssue, type PurlErrorCode, type PurlWarningCode, type PurlComponentName } from './purl-error.js';
 export type { PurlComponents, PurlComponentsInput, PurlQualifiers } from './purl-components.js';
-export { DefinitionSetError, type DefinitionSetFailure } from './definitions/definition-set-error.js';
+export { DefinitionSetError, type DefinitionSetFailure } from './document-errors.js';
 export { loadPurlEngine } from './load-purl-engine.js';
 export { DefinitionCompileError } from './definitions/compile-definition.js';
 export { defaultPurlRules, type PurlRule, type RuleContext, type RuleComponent } from './rules/index.js';
@@ -20,7 +20,7 @@ export { percentEncode } from './syntax/percent-encoding.js';
 export { loadPatternGuard, PatternGuardError, type PatternGuard, type Re2Pattern } from './definitions/pattern-guard.js';
 export { loadPurlDefinitions } from './load-purl-definitions.js';
 export { loadPurlUrls } from './urls/load-purl-urls.js';
-export { UrlDocumentError, type UrlDocumentFailure } from './urls/url-document-error.js';
+export { UrlDocumentError, type UrlDocumentFailure } from './document-errors.js';
 export type { PurlUrls, PurlUrlsResult, PurlUrlsOptions } from './urls/purl-urls.js';
 export {
   PackageURL,

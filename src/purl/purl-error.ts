@@ -109,4 +109,4 @@ export class PurlError extends TeapurlError<PurlErrorCode> implements PurlIssue 
 }
 
 /** Quotes a value for a message, shortened so a huge input cannot flood a terminal: the shared `quoted`. */
-export { quoted as quote } from '../shared/describe-value.js';
+export { quoted as quote } from '../shared/message-text.js';

@@ -1,16 +1,8 @@
-const MAX_SHOWN = 60;
-/** The most characters of a quoted string a message shows. */
-export const MAX_QUOTED = 80;
+import { quoted } from './message-text.js';
 
-/**
- * A value quoted for a message, a long string cut to its first {@link MAX_QUOTED} characters:
- * a 10 MB key must not make a 20 MB line.
- */
-export function quoted(value: unknown, max = MAX_QUOTED): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > max ? `${value.slice(0, max)}…` : value);
-  const json = JSON.stringify(value);
-  return json === undefined ? String(value) : json.length > max ? `${json.slice(0, max)}…` : json;
-}
+export { MAX_QUOTED, quoted } from './message-text.js';
+
+const MAX_SHOWN = 60;
 
 /** A short, safe rendering of a JSON value for a message: long strings are cut, structures named. */
 export function describeValue(value: unknown): string {

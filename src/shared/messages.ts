@@ -4,14 +4,9 @@
  * so they live in the lowest one.
  */
 import type { Finding } from './finding.js';
+import { andMore, cut, MAX_QUOTED_ERROR } from './message-text.js';
 
-/** The most characters of an error's own text that a message quotes. */
-export const MAX_QUOTED_ERROR = 200;
-
-/** `text`, cut to its first `max` characters with `…` when longer: a huge error must not make a huge line. */
-export function cut(text: string, max = MAX_QUOTED_ERROR): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
-}
+export { andMore, cut, MAX_QUOTED_ERROR } from './message-text.js';
 
 /**
  * A long URL shortened for a message: its origin, `…`, and its last two path segments
@@ -47,11 +42,6 @@ export function failureReason(error: unknown): string {
 /** What went wrong in a caught value, as a message quotes it: `Name: message`, cut. */
 export function errorText(error: unknown, max = MAX_QUOTED_ERROR): string {
   return cut(error instanceof Error ? `${error.name}: ${error.message}` : String(error), max);
-}
-
-/** ` (and N more)` after the first of `total` problems; empty when there is only one. */
-export function andMore(total: number): string {
-  return total > 1 ? ` (and ${total - 1} more)` : '';
 }
 
 /** Where a finding is: `line:column` when placed in a text, else its JSON Pointer (`/` for the whole document). */

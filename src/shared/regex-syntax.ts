@@ -1,10 +1,10 @@
+import { cut } from './message-text.js';
+
 /**
  * The one flag policy for a definition's `permitted_characters`: an ECMA-262 regular expression
  * compiled with the `u` flag. The schema's `format: regex` and the engine both use it.
  */
 export const PATTERN_FLAGS = 'u';
-
-const MAX_REASON = 200;
 
 /**
  * Why `source` is not a regular expression with `flags`, or `null` when it is one. V8 repeats the
@@ -19,9 +19,9 @@ export function regexSyntaxError(source: string, flags: string = PATTERN_FLAGS):
   } catch (error) {
     if (!(error instanceof SyntaxError)) return 'it is too large or too deeply nested for the JavaScript regular expression engine';
     const message = error.message;
-    const cut = message.startsWith('Invalid regular expression: /') ? /\/[a-z]*: ([^/]*)$/.exec(message) : null;
-    const reason = cut ? cut[1]! : message;
+    const tail = message.startsWith('Invalid regular expression: /') ? /\/[a-z]*: ([^/]*)$/.exec(message) : null;
+    const reason = tail ? tail[1]! : message;
     if (/too large|too many/i.test(reason)) return `it is too large for the JavaScript regular expression engine (${reason})`;
-    return reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON)}…` : reason;
+    return cut(reason);
   }
 }

@@ -243,6 +243,21 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
     }
   });
 
+  it('takes a type that lowercases the version alone (huggingface) when the version holds nothing lowercasing changes', () => {
+    for (const s of ['pkg:huggingface/EleutherAI/gpt-neo-1.3B@797174552ae4', 'pkg:huggingface/microsoft/deberta-v3-base', 'pkg:huggingface/A/B@1.0?x=Y']) {
+      expect(inPlaceForm(s), s).toBe(s);
+      expect(fullCanonical(s), s).toBe(s);
+    }
+    // Capitals or raw characters in the version: the full path, which writes them otherwise.
+    for (const s of ['pkg:huggingface/EleutherAI/gpt-neo@797174552AE4', 'pkg:huggingface/a/b@1.0-RC', 'pkg:huggingface/a/b@1+x']) {
+      expect(inPlaceForm(s), s).toBeNull();
+      expect(fullCanonical(s), s).not.toBe(s);
+    }
+    // An escape's hex digits are capitals too: the full path, which finds it canonical.
+    expect(inPlaceForm('pkg:huggingface/A/B@1%2F0')).toBeNull();
+    expect(fullCanonical('pkg:huggingface/A/B@1%2F0')).toBe('pkg:huggingface/A/B@1%2F0');
+  });
+
   it('escapes printable ASCII written raw in any part', () => {
     const escaped: [string, string][] = [
       ['pkg:deb/debian/libamd2@1:5.12.0+dfsg-2?arch=amd64&distro=debian-12', 'pkg:deb/debian/libamd2@1:5.12.0%2Bdfsg-2?arch=amd64&distro=debian-12'],

@@ -1,7 +1,7 @@
 import type { PurlUrls } from '../../purl/urls/purl-urls.js';
 import { bundledPurlUrls } from '../../purl/urls/default-urls.js';
 import { defaultPurlEngine } from '../../purl/default-engine.js';
-import { UrlDocumentError } from '../../purl/urls/url-document-error.js';
+import { UrlDocumentError } from '../../purl/document-errors.js';
 import { purlUrlsFromDirectory } from '../../purl/node/purl-urls-from-directory.js';
 import { UsageError } from '../usage-error.js';
 import { requireFolderArg } from '../path-args.js';

@@ -3,7 +3,7 @@ import { purlTypeDefinition } from '../kinds/compiled/purl-type-definition.js';
 import { documentSchemaErrors } from '../../validation/schema-findings.js';
 import type { Finding } from '../../shared/finding.js';
 import { firstFindingMessage } from '../../shared/messages.js';
-import { DefinitionSetError } from './definition-set-error.js';
+import { DefinitionSetError } from '../document-errors.js';
 
 export { DefinitionSetError };
 

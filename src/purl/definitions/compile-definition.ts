@@ -5,7 +5,7 @@ import { NO_RULES_LOOKUP, type PurlRule, type RuleComponent, type RulesLookup } 
 import { permittedCharacters, type PermittedCharacters } from './permitted-characters.js';
 import type { PatternGuard } from './pattern-guard.js';
 import { regexSyntaxError } from '../../shared/regex-syntax.js';
-import { cut } from '../../shared/messages.js';
+import { cut } from '../../shared/message-text.js';
 import { TeapurlError } from '../../shared/errors.js';
 
 /** What compiling a definition uses besides the definition: the engine's rules and pattern guard. */

@@ -25,8 +25,7 @@ export type InPlaceRequirement = 'required' | 'optional' | 'prohibited';
  * absence, lowercase namespace and name, required qualifiers, and the engine's rules and the
  * definition's `permitted_characters` of namespace, name and version (run on the values as
  * written, when those hold no escape). `null` on a type whose definition has a subpath rule or
- * pattern, a rule that moves namespace segments into the name, case folding of the subpath, or
- * of the version alone.
+ * pattern, a rule that moves namespace segments into the name, or case folding of the subpath.
  */
 export interface InPlaceRules {
   readonly namespace: InPlaceRequirement;
@@ -41,7 +40,7 @@ export interface InPlaceRules {
    * are wrong depends on where they stand, and the full path tells.
    */
   readonly lowercaseInPlace: boolean;
-  /** The version is lowercase in canonical form too (only with {@link lowercasePath}). */
+  /** The version is lowercase in canonical form (with {@link lowercasePath}: too; else alone, as in huggingface). */
   readonly lowercaseVersion: boolean;
   /** The qualifier keys the definition requires. */
   readonly requiredQualifiers: readonly string[];
@@ -62,7 +61,7 @@ export function inPlaceRules(compiled: CompiledType): InPlaceRules | null {
   const { namespace, name, version, subpath } = compiled;
   const lowercasePath = namespace.lowercase || name.lowercase;
   if (subpath.checked || subpath.lowercase || name.requirement !== 'required') return null;
-  if ((version.lowercase && !lowercasePath) || compiled.namespaceSegments !== null) return null;
+  if (compiled.namespaceSegments !== null) return null;
   return {
     namespace: namespace.requirement,
     version: version.requirement,
@@ -105,9 +104,15 @@ export function canonicalInPlace(input: string, layout: SourceLayout, rules: InP
   const { pathStart, nameStart, nameEnd, versionAt, pathEnd, question, hash } = layout;
   if (layout.scheme !== 'pkg:' || nameStart === nameEnd) return null;
   // Characters building escapes, written raw (a "+" in a Debian version, the "/" of a URL in a
-  // qualifier value), are escaped here when they are printable ASCII.
+  // qualifier value), are escaped here when they are printable ASCII. Before the layout's
+  // `plainEnd` every character is (plain ones are printable ASCII): the search starts there.
   const raw = !layout.canonicalCharacters;
-  if ((raw && firstFrom(NOT_PRINTABLE_ASCII, input, pathStart) < input.length) || !isCanonicalSource(input, layout, false, true, raw)) return null;
+  const plainEnd = layout.plainEnd;
+  if (
+    (raw && plainEnd < input.length && firstFrom(NOT_PRINTABLE_ASCII, input, Math.max(plainEnd, pathStart)) < input.length) ||
+    !isCanonicalSource(input, layout, false, true, raw)
+  )
+    return null;
   if (!meets(rules.namespace, nameStart !== pathStart) || !meets(rules.version, versionAt !== -1) || !meets(rules.subpath, hash !== -1)) return null;
   let form: string | null = input;
   // A type written with capitals (the engine found it whatever its case) is written in lowercase.
@@ -125,6 +130,14 @@ export function canonicalInPlace(input: string, layout: SourceLayout, rules: InP
     if (!rules.lowercaseInPlace || (layout.percent !== -1 && layout.percent < lowercaseEnd) || rules.checked.length > 0) return null;
     // From the start: scheme and type are lowercase already, or lowercased above.
     form = form.slice(0, lowercaseEnd).toLowerCase() + form.slice(lowercaseEnd);
+  } else if (
+    rules.lowercaseVersion &&
+    versionAt !== -1 &&
+    lowerEnd < pathEnd &&
+    firstFrom(NOT_LOWER_PATH, input, Math.max(lowerEnd, versionAt + 1)) < pathEnd
+  ) {
+    // A version lowercase alone (huggingface) holding what lowercasing could change is left to the full path.
+    return null;
   }
   if (question === -1) {
     if (rules.requiredQualifiers.length > 0) return null;

@@ -5,7 +5,7 @@
  */
 import type { PurlTypeDefinition } from '../../../types/index.js';
 import { checkDefinitions, type SourcedDocument } from '../definitions/check-definitions.js';
-import { DefinitionSetError } from '../definitions/definition-set-error.js';
+import { DefinitionSetError } from '../document-errors.js';
 import { DefinitionCompileError } from '../definitions/compile-definition.js';
 import { patternSafeLength } from '../definitions/pattern-flagger.js';
 import { faultMessage } from '../../shared/messages.js';

@@ -3,7 +3,7 @@ import { createPurlUrls } from '../urls/create-purl-urls.js';
 import type { PurlUrls } from '../urls/purl-urls.js';
 import type { PurlEngine } from '../engine/purl-engine.js';
 import { defaultPurlEngine } from '../default-engine.js';
-import { UrlDocumentError } from '../urls/url-document-error.js';
+import { UrlDocumentError } from '../document-errors.js';
 import { readJsonFolder } from '../../shared/node/read-json-folder.js';
 import { purlValidator } from '../kinds/purl-validator.js';
 import type { Finding } from '../../shared/finding.js';

@@ -1,5 +1,5 @@
 import { quote } from '../purl-error.js';
-import { andMore } from '../../shared/messages.js';
+import { andMore } from '../../shared/message-text.js';
 
 /**
  * Why a PURL string is not its canonical form, in the words every part of teapurl uses for it

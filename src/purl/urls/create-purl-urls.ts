@@ -5,7 +5,7 @@ import { firstFindingMessage } from '../../shared/messages.js';
 import type { PurlEngine } from '../engine/purl-engine.js';
 import { compileUrlDocument, type CompiledUrlDocument } from './url-document.js';
 import { purlUrlsFromCompiled, type PurlUrls } from './purl-urls.js';
-import { UrlDocumentError } from './url-document-error.js';
+import { UrlDocumentError } from '../document-errors.js';
 
 /** Checks and compiles documents, refusing the first bad one with a {@link UrlDocumentError}. */
 function compileUrlDocuments(documents: readonly unknown[], sources: readonly string[] = []): CompiledUrlDocument[] {

@@ -10,7 +10,9 @@ const mappers = new WeakMap<PurlEngine, PurlUrls>();
 /**
  * The URL mapper over teapurl's own URL documents (`corpus/purl-urls`, checked by the tests and
  * `teapurl validate`, so not again here) with the engine given: the default engine, passed in so
- * that this module imports nothing the eager bundle has, or the engine of `--types`. The documents
+ * that this chunk does not reach the bundled rules (the modules it shares with the eager bundle
+ * are the engine's, which the definitions' chunk shares too: one chunk), or the engine of
+ * `--types`. The documents
  * are compiled once, whatever the engines. Not public API: loadPurlUrls, the `teapurl/node`
  * functions and the CLI reach it.
  */

@@ -1,10 +1,11 @@
 import type { PurlTypeUrls } from '../../../types/index.js';
-import type { PurlEngine } from '../engine/purl-engine.js';
-import type { PurlComponents, PurlComponentsInput } from '../purl-components.js';
+import { PurlEngine } from '../engine/purl-engine.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
+import { emptyQualifiers, type PurlComponents, type PurlComponentsInput } from '../purl-components.js';
 import type { CompiledTemplate, CompiledUrlDocument } from './url-document.js';
 import { expandTemplate, templateApplies, templateValues } from './expand.js';
 import { downloadFromQualifier, registryFromQualifier, repositoryFromVcsUrl } from './overrides.js';
-import { emptyQualifiers, UrlReader } from './url-reader.js';
+import { UrlReader } from './url-reader.js';
 import { deriveValue } from './transforms.js';
 
 export { MAX_URL_LENGTH } from './url-reader.js';
@@ -273,12 +274,18 @@ class UrlMapper implements PurlUrls {
 }
 
 /**
- * A mapper over compiled documents and an engine. The one constructor of {@link PurlUrls}: this
- * module imports nothing the eager `teapurl/purl` entry has, so that the chunk loadPurlUrls
- * fetches shares no code with it (a shared chunk would cost the eager bundle its import list).
- * Not public API.
+ * A mapper over compiled documents and an engine. The one constructor of {@link PurlUrls}, so
+ * the one place that refuses an engine option that is not an engine (it would otherwise fail at
+ * the first PURL, with a stack trace). Not public API.
  */
 export function purlUrlsFromCompiled(documents: readonly CompiledUrlDocument[], engine: PurlEngine): PurlUrls {
+  // Also, for a bundle: with this import the URL chunk reaches the engine's modules as the
+  // definitions' chunk does, so the modules an eager page shares with either chunk are one chunk,
+  // not several (each eager chunk is a file a page fetches and gzips apart).
+  if (!(engine instanceof PurlEngine))
+    throw new InvalidArgumentError(
+      `the engine must be a PurlEngine (from loadPurlEngine or bundledPurlEngine), not ${engine === null ? 'null' : typeof engine}`,
+    );
   return new UrlMapper(
     [...documents].sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0)),
     engine,

@@ -1,5 +1,5 @@
 import type { PurlEngine } from '../engine/purl-engine.js';
-import type { PurlComponents, PurlQualifiers } from '../purl-components.js';
+import { emptyQualifiers, type PurlComponents } from '../purl-components.js';
 import { TEMPLATE_LISTS, startsAtBoundary, type CompiledTemplate, type CompiledUrlDocument } from './url-document.js';
 import { expandTemplate, normalisedUrl, templateApplies, templateValues } from './expand.js';
 import { UNDECIDED, type MatchedValues } from './reverse-template.js';
@@ -8,11 +8,6 @@ import { invertValue, LOST, type Value } from './transforms.js';
 
 /** The longest URL urlToPurl reads; longer ones name no package it knows (and would cost time to try). */
 export const MAX_URL_LENGTH = 8192;
-
-/** A qualifiers record with no prototype (the engine's own helper is in the eager bundle; see purlUrlsFromCompiled). */
-export function emptyQualifiers(): PurlQualifiers {
-  return Object.setPrototypeOf({}, null) as PurlQualifiers;
-}
 
 /** A template with its document. */
 interface Shape {

@@ -243,6 +243,14 @@ describe('bad URL documents', () => {
     await expect(loadPurlUrls(null as never)).rejects.toThrow(InvalidArgumentError);
   });
 
+  it('refuses an engine option that is not an engine, before any PURL is read', async () => {
+    for (const engine of [{}, { parse: () => null, build: () => '' }, 'npm'])
+      await expect(loadPurlUrls({ engine: engine as never })).rejects.toThrow(/the engine must be a PurlEngine/);
+    await expect(loadPurlUrls({ engine: {} as never, documents: [] })).rejects.toThrow(InvalidArgumentError);
+    const own = engineFromDefinitions([defaultPurlDefinition('cargo')!]);
+    expect((await loadPurlUrls({ engine: own })).purlToUrls('pkg:cargo/rand@0.8.5').repository).toBe('https://crates.io/crates/rand');
+  });
+
   it('the validator reports the same problems', () => {
     const findings = validateDocument({ ...CARGO, repository: [{ template: 'https://crates.io/crates/{nme}' }] }, { kind: 'purl-urls' }).findings;
     expect(findings.map((f) => f.rule)).toEqual(['purl-urls/unknown-variable', 'purl-urls/unchecked']);
