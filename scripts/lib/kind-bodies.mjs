@@ -82,6 +82,11 @@ function standIn(value, owner, name, where, strings) {
   if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return JSON.stringify(value);
   if (value === undefined) return 'undefined';
   const frozen = (text) => (Object.isFrozen(value) ? `Object.freeze(${text})` : text);
+  // A list of such checks: their rules and summaries, and where the list is.
+  if (Array.isArray(value) && value.length > 0 && value.every(isPlainCheck)) {
+    const pairs = value.map((c) => `[${standIn(c.rule, access, 'rule', where, strings)}, ${standIn(c.summary, access, 'summary', where, strings)}]`);
+    return frozen(`$$checks(() => ${access}, [${pairs.join(', ')}])`);
+  }
   if (Array.isArray(value)) return frozen(`[${value.map((item, i) => standIn(item, access, i, `${where}[${i}]`, strings)).join(', ')}]`);
   const prototype = Object.getPrototypeOf(value);
   if (typeof value === 'object' && (prototype === Object.prototype || prototype === null)) {
@@ -114,6 +119,7 @@ export function standInSource(body, load, preamble = []) {
     '  return fn;',
     '};',
     "const $$check = (real, rule, summary) => ({ rule, summary, check: $$standIn('check', real, 'check') });",
+    'const $$checks = (list, pairs) => pairs.map(([rule, summary], i) => $$check(() => list()[i], rule, summary));',
     // The texts that recur (the same check's summary for each TEA object kind), written once.
     ...[...strings].map(([text, id]) => `const ${id} = ${JSON.stringify(text)};`),
     ...exports,
