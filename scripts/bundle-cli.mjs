@@ -10,8 +10,10 @@
 // only evaluated when first required.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { recordBundle } from './lib/bundled-packages.mjs';
+import { BODY_FILE, bodyModules, standInSource } from './lib/kind-bodies.mjs';
 
 const COMMANDS_DIR = 'dist/commands';
 // What the CLI's modules import on demand (`import('./x.js')`): each command, and --fix.
@@ -40,6 +42,17 @@ const common = {
   banner: { js: "const __teapurlModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
 
+// The kinds' bodies (scripts/lib/kind-bodies.mjs): in the CLI all in one bundle,
+// dist/commands/kind-bodies.cjs, which the commands' bundles require the first time a document of
+// one of their kinds is validated (a discovery document needs none). One bundle, so that each
+// module is in it once (the PURL engine that the checks of several kinds use above all).
+const BODIES = bodyModules();
+const BODIES_BUNDLE = 'kind-bodies';
+/** Every body's exports, as tsc emitted them (dist/<domain>/…; bundle-entries.mjs checked their names are unique). */
+const bodyExports = {};
+for (const { file } of BODIES)
+  Object.assign(bodyExports, await import(pathToFileURL(path.resolve(file.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js'))).href));
+
 /** The names each generated validator module exports (`export function <name>(data, options)`). */
 function exportedValidators(file) {
   return [...readFileSync(file, 'utf8').matchAll(/^export function (\w+)\(data, options\)/gm)].map((m) => m[1]);
@@ -49,10 +62,23 @@ function exportedValidators(file) {
  * Commands the dispatcher imports become requires of their own bundles; a compiled validator
  * becomes a stand-in with the same exports that requires the validator's own file on first call.
  */
-function splitting(commandsFrom, compiledFrom) {
+function splitting(commandsFrom, compiledFrom, { bodies = true } = {}) {
   return {
     name: 'teapurl-cli-split',
     setup(b) {
+      // A body becomes its stand-in: the same exports, requiring the bodies' bundle on first use.
+      if (bodies) {
+        b.onResolve({ filter: /-body\.js$/ }, (args) =>
+          BODY_FILE.test(path.resolve(args.resolveDir, args.path)) ? { path: BODIES_BUNDLE, namespace: 'kind-bodies' } : undefined,
+        );
+        b.onLoad({ filter: /.*/, namespace: 'kind-bodies' }, () => ({
+          contents: standInSource(
+            bodyExports,
+            `require(require('node:path').join(__dirname, ${JSON.stringify(`${compiledFrom.replace(/compiled$/, '')}${BODIES_BUNDLE}.cjs`)}))`,
+          ),
+          loader: 'js',
+        }));
+      }
       b.onResolve({ filter: COMMAND }, (args) => {
         if (args.kind !== 'dynamic-import' || path.dirname(args.importer) !== path.resolve('src/cli')) return undefined;
         const name = COMMAND.exec(args.path)[1];
@@ -170,6 +196,12 @@ const worker = await build({
   banner: {},
   define: {},
 });
+const kindBodies = await build({
+  ...common,
+  stdin: { contents: BODIES.map(({ file }) => `export * from './${file.replace(/\.ts$/, '.js')}';`).join('\n'), loader: 'ts', resolveDir: process.cwd() },
+  outfile: `${COMMANDS_DIR}/${BODIES_BUNDLE}.cjs`,
+  plugins: [splitting('.', 'compiled', { bodies: false })],
+});
 const saxes = await build({
   ...common,
   entryPoints: { saxes: 'saxes' },
@@ -184,6 +216,7 @@ const inputs = {
   ...commands.metafile.inputs,
   ...compiled.metafile.inputs,
   ...saxes.metafile.inputs,
+  ...kindBodies.metafile.inputs,
   ...worker.metafile.inputs,
 };
 recordBundle(process.cwd(), 'cli', { inputs });

@@ -17,8 +17,11 @@ const targets = Object.values(exportsMap)
   .map((target) => target.import);
 const inDist = (file) => file.startsWith(`${dist}${path.sep}`);
 
+// The kinds' bodies and their stand-ins (scripts/bundle-entries.mjs), which entries import through
+// package.json `imports` and the stand-ins `require`.
+const bodies = readdirSync(path.join(dist, 'bodies')).map((file) => path.join(dist, 'bodies', file));
 const graph = await build({
-  entryPoints: targets.map((target) => path.join(root, target.default)),
+  entryPoints: [...targets.map((target) => path.join(root, target.default)), ...bodies],
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -13,7 +13,7 @@ export {
 } from './validate.js';
 export { ALL_KINDS, type DocumentKind } from './all-kinds.js';
 export { type Finding, type FindingFix, type Severity, passes } from '../shared/finding.js';
-export { definitionEdition, type DefinitionEdition, type PurlSpecEdition } from '../purl/kinds/type-definition/purl-type-edition-checks.js';
+export { definitionEdition, type DefinitionEdition, type PurlSpecEdition } from '../purl/kinds/type-definition/purl-type-edition.js';
 export type { RawFinding } from '../shared/finding.js';
 export { TeapurlError, isTeapurlError, InvalidArgumentError, type TeapurlErrorOptions, type InvalidArgumentCode } from '../shared/errors.js';
 export type { DetectedKind, KindEvidence, DetectKind } from '../validation/detect-kind.js';

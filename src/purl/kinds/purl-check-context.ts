@@ -1,8 +1,7 @@
 import type { CheckContext } from '../../validation/checks/check-context.js';
 import type { PatternGuard } from '../definitions/pattern-guard-contract.js';
 import type { PurlRule } from '../rules/purl-rule.js';
-import { defaultPurlRules } from '../rules/index.js';
-import { bundledPurlEngine, defaultPurlEngine } from '../default-engine.js';
+import { bundledPurlEngine, defaultPurlEngine, defaultPurlRules } from './purl-engine-body.js';
 import type { PurlEngine } from '../engine/purl-engine.js';
 
 /**
@@ -69,7 +68,8 @@ export interface PurlCheckContext {
 export function purlContextOf(context: CheckContext): PurlCheckContext {
   return context.shared('purl/context', () => {
     const setup = context.setup as PurlValidationSetup;
-    const purlRules = setup.purlRules ?? defaultPurlRules;
+    const defaults = defaultPurlRules();
+    const purlRules = setup.purlRules ?? defaults;
     const patternGuard = setup.patternGuard ?? null;
     let engine: PurlEngine | undefined;
     return {
@@ -77,7 +77,7 @@ export function purlContextOf(context: CheckContext): PurlCheckContext {
       patternGuard,
       purlEngine() {
         // The default engine when nothing differs from its options: no engine to make.
-        engine ??= purlRules === defaultPurlRules && patternGuard === null ? defaultPurlEngine() : bundledPurlEngine({ rules: purlRules, patternGuard });
+        engine ??= purlRules === defaults && patternGuard === null ? defaultPurlEngine() : bundledPurlEngine({ rules: purlRules, patternGuard });
         return engine;
       },
     };

@@ -6,11 +6,7 @@
 import type { KindDefinition } from '../../validation/kind-definition.js';
 import type { SourceReader } from '../../validation/source/document-source.js';
 import { hasOwn } from '../../shared/read-value.js';
-import { cycloneDxBom } from './compiled/cyclonedx-bom.js';
-import { spdxDocument } from './compiled/spdx-document.js';
-import { parseCycloneDxXml } from '../sources/cyclonedx-xml-source.js';
-import { parseSpdxTagValue } from '../sources/spdx-tag-value-source.js';
-import { CYCLONEDX_CHECKS, SPDX_CHECKS } from './sbom-purl-checks.js';
+import { CYCLONEDX_CHECKS, cycloneDxBom, parseCycloneDxXml, parseSpdxTagValue, SPDX_CHECKS, spdxDocument } from './sbom-body.js';
 import { deepFreeze } from '../../shared/deep-freeze.js';
 
 /**

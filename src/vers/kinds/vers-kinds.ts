@@ -1,9 +1,6 @@
 import type { KindDefinition } from '../../validation/kind-definition.js';
 import { hasOwn, isJsonObject } from '../../shared/read-value.js';
-import { versTypeDefinition } from './compiled/vers-type-definition.js';
-import { versTypesIndex } from './compiled/vers-types-index.js';
-import { VERS_FIELDS } from './compiled/vers-fields.js';
-import { VERS_INDEX_CHECKS, VERS_TYPE_CHECKS, versFieldsCheck } from './vers-checks.js';
+import { VERS_INDEX_CHECKS, VERS_TYPE_DEFINITION_CHECKS, versTypeDefinition, versTypesIndex } from './vers-kinds-body.js';
 import { deepFreeze } from '../../shared/deep-freeze.js';
 
 const TYPE_DEFINITION_FILE = /-definition\.json$/;
@@ -31,7 +28,7 @@ export const VERS_TYPE_DEFINITION_KIND: KindDefinition<'vers-type-definition'> =
   // PURL type definitions share the file name: the content tells which.
   recognise: { fileName: (file, value) => TYPE_DEFINITION_FILE.test(file) && isVersTypeDefinition(value), shape: isVersTypeDefinition },
   validate: versTypeDefinition,
-  checks: [...VERS_TYPE_CHECKS, versFieldsCheck(VERS_FIELDS.versTypeDefinition ?? [])],
+  checks: VERS_TYPE_DEFINITION_CHECKS,
 });
 
 /**

@@ -1,11 +1,6 @@
 import type { KindDefinition } from '../../../validation/kind-definition.js';
 import { hasOwn, isJsonObject } from '../../../shared/read-value.js';
-import { purlTypeDefinition } from '../compiled/purl-type-definition.js';
-import { PURL_TYPE_FIELD_CHECKS } from './purl-type-field-checks.js';
-import { PURL_TYPE_PATTERN_CHECKS } from './purl-type-pattern-checks.js';
-import { PURL_TYPE_EXAMPLE_CHECKS } from './purl-type-example-checks.js';
-import { PURL_TYPE_UNCHECKED_CHECKS } from './purl-type-unchecked.js';
-import { PURL_TYPE_EDITION_CHECKS } from './purl-type-edition-checks.js';
+import { PURL_TYPE_DEFINITION_CHECKS, purlTypeDefinition } from './type-definition-body.js';
 import { deepFreeze } from '../../../shared/deep-freeze.js';
 
 // A VERS type definition shares the file name; its kind comes first in the list, and tells by content.
@@ -36,5 +31,5 @@ export const PURL_TYPE_DEFINITION_KIND: KindDefinition<'purl-type-definition'> =
       (hasOwn(value, 'name_definition') || hasOwn(value, 'namespace_definition') || (hasOwn(value, 'type') && hasOwn(value, 'examples'))),
   },
   validate: purlTypeDefinition,
-  checks: [...PURL_TYPE_FIELD_CHECKS, ...PURL_TYPE_PATTERN_CHECKS, ...PURL_TYPE_EXAMPLE_CHECKS, ...PURL_TYPE_EDITION_CHECKS, ...PURL_TYPE_UNCHECKED_CHECKS],
+  checks: PURL_TYPE_DEFINITION_CHECKS,
 });

@@ -1,7 +1,6 @@
 import type { KindDefinition } from '../../../validation/kind-definition.js';
 import { hasOwn, isJsonObject } from '../../../shared/read-value.js';
-import { purlTypeUrls } from '../compiled/purl-type-urls.js';
-import { PURL_URLS_CHECKS } from './purl-urls-checks.js';
+import { PURL_URLS_CHECKS, purlTypeUrls } from './url-document-body.js';
 import { deepFreeze } from '../../../shared/deep-freeze.js';
 
 const TYPE_URLS_FILE = /-urls\.json$/;
