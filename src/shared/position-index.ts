@@ -206,7 +206,6 @@ export class PositionIndex {
 
   /** The offset just past the object or array that opens at `start`, counting its lines into `#line`. */
   #skipNested(start: number): number {
-    if (this.#lineFeedsOnly) return this.#skipNestedLf(start);
     const { text } = this;
     const length = text.length;
     let line = this.#line;
@@ -233,47 +232,6 @@ export class PositionIndex {
         break;
       }
       i++;
-    }
-    this.#line = line;
-    this.#lineStart = lineStart;
-    return i;
-  }
-  /** Whether every line of the text ends at a line feed (no carriage return), decided once. */
-  get #lineFeedsOnly(): boolean {
-    this.#noCarriageReturn ??= !this.text.includes('\r');
-    return this.#noCarriageReturn;
-  }
-
-  #noCarriageReturn: boolean | undefined;
-
-  /**
-   * {@link #skipNested} for a text without carriage returns: the value's end found without looking
-   * at its whitespace, then its lines counted by `indexOf`, which searches far faster than a loop
-   * over each character (most of a pretty-printed SBOM's skipped characters are indentation).
-   */
-  #skipNestedLf(start: number): number {
-    const { text } = this;
-    const length = text.length;
-    let depth = 0;
-    let i = start;
-    while (i < length) {
-      const c = text.charCodeAt(i);
-      if (c === 34 /* " */) {
-        i = stringEnd(text, i);
-        continue;
-      }
-      if (c === 123 /* { */ || c === 91 /* [ */) depth++;
-      else if ((c === 125 /* } */ || c === 93) /* ] */ && --depth === 0) {
-        i++;
-        break;
-      }
-      i++;
-    }
-    let line = this.#line;
-    let lineStart = this.#lineStart;
-    for (let feed = text.indexOf('\n', start); feed !== -1 && feed < i; feed = text.indexOf('\n', feed + 1)) {
-      line++;
-      lineStart = feed + 1;
     }
     this.#line = line;
     this.#lineStart = lineStart;
