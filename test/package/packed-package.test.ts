@@ -449,19 +449,23 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
       return path.join(installed(), target);
     });
     // esbuild follows every static and literal dynamic import from the entries; packages stay out.
-    const graph = await build({
-      entryPoints: entryFiles,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      write: false,
-      outdir: 'out',
-      metafile: true,
-      logLevel: 'silent',
-      absWorkingDir: installed(),
-    });
-    const loaded = new Set(Object.keys(graph.metafile.inputs));
+    // Twice: as a bundler reads package.json's `imports` (the `module` condition: the kinds' bodies)
+    // and as Node does (no `module`: the bodies' stand-ins, dist/bodies/*.node.js).
+    const graph = (conditions?: string[]) =>
+      build({
+        entryPoints: entryFiles,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        packages: 'external',
+        write: false,
+        outdir: 'out',
+        metafile: true,
+        logLevel: 'silent',
+        absWorkingDir: installed(),
+        ...(conditions === undefined ? {} : { conditions }),
+      });
+    const loaded = new Set([...(await Promise.all([graph(), graph([])])).flatMap((g) => Object.keys(g.metafile.inputs))]);
     // bin/teapurl.cjs runs dist/teapurl.cjs, the CLI bundle.
     expect(readFileSync(path.join(installed(), 'bin/teapurl.cjs'), 'utf8')).toContain("require('../dist/teapurl.cjs')");
     loaded.add('bin/teapurl.cjs').add('dist/teapurl.cjs');
