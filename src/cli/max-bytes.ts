@@ -1,12 +1,12 @@
-import { getHeapStatistics } from 'node:v8';
 import { HEAP_PER_BYTE } from '../shared/limits.js';
+import { heapSizeLimit } from '../shared/node/heap-size.js';
 import { UsageError } from './usage-error.js';
 
 const MIB = 1024 * 1024;
 
 /** The largest `--max-bytes` this process can hold: a share of V8's heap limit, in whole MiB. */
 export function maxBytesCeiling(): number {
-  return Math.max(MIB, Math.floor(getHeapStatistics().heap_size_limit / HEAP_PER_BYTE / MIB) * MIB);
+  return Math.max(MIB, Math.floor(heapSizeLimit() / HEAP_PER_BYTE / MIB) * MIB);
 }
 
 /** `--max-bytes` as given: a positive whole number of bytes, or `undefined` when it is not given. */
@@ -24,11 +24,11 @@ export function readMaxBytes(value: string | undefined): number | undefined {
  * a usage error that says how to raise the heap.
  */
 export function parseMaxBytes(value: string | undefined): number | undefined {
-  const ceiling = maxBytesCeiling();
   const bytes = readMaxBytes(value);
   if (bytes === undefined) return undefined;
+  const ceiling = maxBytesCeiling();
   if (bytes > ceiling) {
-    const heap = Math.round(getHeapStatistics().heap_size_limit / MIB);
+    const heap = Math.round(heapSizeLimit() / MIB);
     throw new UsageError(
       `--max-bytes ${bytes} is more than this process can hold: at most ${ceiling} (${ceiling / MIB} MiB) with Node's heap limit of ${heap} MiB. ` +
         `To check larger files, raise the heap, e.g. NODE_OPTIONS=--max-old-space-size=${Math.ceil((bytes * HEAP_PER_BYTE) / MIB)}`,

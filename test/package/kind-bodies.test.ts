@@ -8,7 +8,7 @@
  * bundlers' condition (`node -C module`, bodies with the entry).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -103,6 +103,28 @@ describe.skipIf(!BUILT)('the kinds’ bodies in Node (from dist/)', () => {
     expect(required('corpus/sbom/valid/every-place.cdx.json')).toEqual(
       expect.arrayContaining(['dist/commands/kind-bodies.cjs', 'dist/commands/compiled/cyclonedx-bom.cjs']),
     );
+  });
+
+  it('teapurl validate of small files loads neither node:v8 (and Node’s streams with it) nor node:module; a file over 1 MiB asks for the heap limit', () => {
+    const hook = path.join(scratch, 'list-builtins.cjs');
+    writeFileSync(
+      hook,
+      `const before = new Set(process.moduleLoadList);
+       process.on('exit', () => require('node:fs').writeSync(2, '\\nBUILTINS ' + JSON.stringify(process.moduleLoadList.filter((m) => !before.has(m) && m.startsWith('NativeModule ')).map((m) => m.slice(13))) + '\\n'));`,
+    );
+    const builtins = (file: string) => {
+      const run = spawnSync(process.execPath, ['-r', hook, CLI, 'validate', file], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      expect(run.status, run.stderr).toBe(0);
+      return JSON.parse(/BUILTINS (.*)/.exec(run.stderr)![1]!) as string[];
+    };
+    const small = builtins('corpus/discovery/valid/minimal.json');
+    expect(small).not.toContain('v8');
+    expect(small).not.toContain('stream');
+    expect(small).not.toContain('module');
+    // Past the least heap-sized limit the limit is worked out, and the file is still validated.
+    const padded = path.join(scratch, 'padded-discovery.json');
+    writeFileSync(padded, `${readFileSync(path.join(ROOT, 'corpus/discovery/valid/minimal.json'), 'utf8')}${' '.repeat(1024 * 1024 + 1)}`);
+    expect(builtins(padded)).toContain('v8');
   });
 });
 

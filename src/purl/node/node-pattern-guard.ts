@@ -4,11 +4,11 @@
  * backtrack catastrophically, on long values) never loads it, and a run that does gets the same
  * findings as one that had it from the start. No work is done twice and nothing is counted.
  */
-import { createRequire } from 'node:module';
 import type { RE2JS } from 're2js';
 import type { PatternGuard } from '../definitions/pattern-guard.js';
 import { re2PatternGuard } from '../definitions/re2-pattern-guard.js';
 import type { PurlValidationSetup } from '../kinds/purl-check-context.js';
+import { requireFrom } from '../../shared/node/require-from.js';
 
 // The loaded library: loading it again would give the same module.
 let loaded: PatternGuard | string | undefined;
@@ -17,7 +17,7 @@ function load(): PatternGuard | string {
   if (loaded === undefined) {
     try {
       // require, not import(): the guard answers synchronously, inside the engine's parse.
-      loaded = re2PatternGuard((createRequire(import.meta.url)('re2js') as { RE2JS: typeof RE2JS }).RE2JS);
+      loaded = re2PatternGuard((requireFrom(import.meta.url)('re2js') as { RE2JS: typeof RE2JS }).RE2JS);
     } catch (error) {
       // A broken install: every flagged value says it was not checked, and why.
       loaded = `teapurl could not load its pattern guard (the re2js package): ${error instanceof Error ? error.message : String(error)}`;

@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, statSync, type BigIntStats, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import type picomatchType from 'picomatch';
+import { requireFrom } from './require-from.js';
 
 /** A folder a glob could not search, or a matching link that leads nowhere: reported, not fatal. */
 export interface GlobProblem {
@@ -31,7 +31,7 @@ const NODE_FS: GlobFs = { readdirSync, statSync };
 let picomatch: typeof picomatchType | undefined;
 function loadPicomatch(): typeof picomatchType {
   // Loaded on first use: most pre-commit runs pass plain paths and never need it.
-  return (picomatch ??= createRequire(import.meta.url)('picomatch') as typeof picomatchType);
+  return (picomatch ??= requireFrom(import.meta.url)('picomatch') as typeof picomatchType);
 }
 
 function matcher(glob: string): (test: string) => boolean {

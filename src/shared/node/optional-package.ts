@@ -3,8 +3,8 @@
  * throws one `TeapurlError` that says what to install. `require`, not `import()`: the CLI runs as
  * a script compiled by node:vm, where `import()` has no loader.
  */
-import { createRequire } from 'node:module';
 import { TeapurlError } from '../errors.js';
+import { requireFrom } from './require-from.js';
 
 /** What {@link requireOptionalPackage} needs besides the package's name. */
 export interface OptionalPackageUse<T> {
@@ -22,7 +22,7 @@ export interface OptionalPackageUse<T> {
  * failure is thrown as it is.
  */
 export function requireOptionalPackage<T>(name: string, use: OptionalPackageUse<T>): T {
-  const require = createRequire(import.meta.url);
+  const require = requireFrom(import.meta.url);
   try {
     return use.load ? use.load(require) : (require(name) as T);
   } catch (error) {

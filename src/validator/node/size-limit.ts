@@ -4,8 +4,8 @@
  * limit, as much as validating it may take. The kind is told before the file is read whole: from
  * the kind given, the file name, or the file's first 64 KiB.
  */
-import { getHeapStatistics } from 'node:v8';
 import { DEFAULT_MAX_BYTES, HEAP_PER_BYTE } from '../../shared/limits.js';
+import { heapSizeLimit } from '../../shared/node/heap-size.js';
 import { ALL_KINDS } from '../all-kinds.js';
 import type { KindDefinition } from '../../validation/kind-definition.js';
 import { resolveKind } from '../validate.js';
@@ -32,10 +32,16 @@ export interface SizeLimits {
 
 const mib = (bytes: number) => `${Math.floor(bytes / MIB)} MiB`;
 
-/** A limit of `1/perByte` of the heap, in whole MiB (at least one), with the words that say so. */
+/**
+ * The least limit sized from the heap: every file of at most this many bytes fits whatever the heap
+ * is, so a run of small files never asks V8 for its heap statistics (see heap-size.ts).
+ */
+const LEAST_LIMIT = MIB;
+
+/** A limit of `1/perByte` of the heap, in whole MiB (at least {@link LEAST_LIMIT}), with the words that say so. */
 function heapShare(perByte: number, noun: string): SizeLimit {
-  const heap = getHeapStatistics().heap_size_limit;
-  const bytes = Math.max(MIB, Math.floor(heap / perByte / MIB) * MIB);
+  const heap = heapSizeLimit();
+  const bytes = Math.max(LEAST_LIMIT, Math.floor(heap / perByte / MIB) * MIB);
   return {
     bytes,
     why: `(${mib(bytes)}) for ${noun}: 1/${perByte} of Node's heap limit of ${mib(heap)}, what validating it may take; to check a larger file, raise the heap (NODE_OPTIONS=--max-old-space-size=MiB, e.g. ${Math.ceil((heap * 2) / MIB)})`,
@@ -68,20 +74,27 @@ export function sizeLimits(maxBytes: number | undefined, kind: string | undefine
     return { floor: maxBytes, of: () => set };
   }
   const named = resolveKind(kind);
+  // The heap-sized limits are worked out when a file passes the floor, and once per set of limits.
   if (named !== undefined) {
     const definition = ALL_KINDS.find((k) => k.name === named);
-    const limit = definition?.large === undefined ? defaultLimit() : largeLimit(definition);
-    return { floor: limit.bytes, of: () => limit };
+    let limit: SizeLimit | undefined;
+    return { floor: LEAST_LIMIT, of: () => (limit ??= definition?.large === undefined ? defaultLimit() : largeLimit(definition)) };
   }
-  const fallback = defaultLimit();
+  let fallback: SizeLimit | undefined;
+  const large = new Map<KindDefinition, SizeLimit>();
+  const largeOf = (kind: KindDefinition): SizeLimit => {
+    let limit = large.get(kind);
+    if (limit === undefined) large.set(kind, (limit = largeLimit(kind)));
+    return limit;
+  };
   return {
-    floor: fallback.bytes,
+    floor: LEAST_LIMIT,
     of(file, head) {
       const byName = LARGE_KINDS.find((k) => k.recognise?.fileName?.(file, undefined) === true);
-      if (byName !== undefined) return largeLimit(byName);
+      if (byName !== undefined) return largeOf(byName);
       const text = Buffer.from(head.buffer, head.byteOffset, Math.min(head.byteLength, HEAD_BYTES)).toString('latin1');
       const byHead = LARGE_KINDS.find((k) => k.large!.head(text));
-      return byHead === undefined ? fallback : largeLimit(byHead);
+      return byHead === undefined ? (fallback ??= defaultLimit()) : largeOf(byHead);
     },
   };
 }
