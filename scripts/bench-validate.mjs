@@ -17,6 +17,10 @@
 //   (c) with --jobs-table: teapurl with --jobs 1, 2 and 4 on the same documents, interleaved.
 // Wall time is measured around spawnSync, so it includes process start-up; both tools' output goes to
 // /dev/null. "Cold" means a new process, not a cold disk: one untimed warm-up run of each tool comes first.
+// The children run with Node's defaults: NODE_OPTIONS and NODE_EXTRA_CA_CERTS unset. The second adds
+// to every Node start the parsing of its certificates (on this project's machine, the system bundle
+// of 144: about 80% of `node -e 0`'s instructions), the same for both tools; when it is set, (a) is
+// run a second time with it and printed as its own row, with the same target.
 //
 // Sanity guard (exit 1 if it fails): both tools must reject a deliberately corrupted document and accept
 // every generated one (exit 0, and each must report all N files valid). Targets missed do not fail the run:
@@ -81,6 +85,21 @@ const log = options.json ? () => {} : (...args) => console.error(...args);
 const childEnv = { ...process.env };
 delete childEnv.NODE_OPTIONS; // no inherited --require/--inspect etc. skewing either tool
 childEnv.NO_COLOR = '1';
+// Node 20 reads and parses every certificate of NODE_EXTRA_CA_CERTS (and builds its whole root
+// store) when a process starts, before any script runs: on a machine that sets it to the system's
+// bundle that is most of `node -e 0`, the same for both tools. The tools are timed with Node's
+// defaults; when the variable is set, the cold start is timed again with it, as a second row.
+const EXTRA_CA = childEnv.NODE_EXTRA_CA_CERTS || undefined;
+delete childEnv.NODE_EXTRA_CA_CERTS;
+const extraCaEnv = EXTRA_CA === undefined ? null : { ...childEnv, NODE_EXTRA_CA_CERTS: EXTRA_CA };
+/** How many certificates the inherited NODE_EXTRA_CA_CERTS holds, for the row's label. */
+function extraCaCount() {
+  try {
+    return (fs.readFileSync(EXTRA_CA, 'latin1').match(/-----BEGIN CERTIFICATE-----/g) ?? []).length;
+  } catch {
+    return null;
+  }
+}
 
 const TOOLS = {
   teapurl: (target) => [path.join('bin', 'teapurl.cjs'), 'validate', '--kind', 'tea-discovery', target],
@@ -105,7 +124,7 @@ const TOOLS = {
  * calls process.exit(), which on a pipe drops what Node had not written yet (a pipe is written
  * asynchronously, a file synchronously), so a count read from a pipe could come up short.
  */
-function run(tool, target, { capture = false, extraArgs = [] } = {}) {
+function run(tool, target, { capture = false, extraArgs = [], env = childEnv } = {}) {
   const args = TOOLS[tool](target);
   args.splice(2, 0, ...extraArgs); // after `<script> validate`
   const dir = capture ? fs.mkdtempSync(path.join(os.tmpdir(), 'teapurl-bench-')) : null;
@@ -113,7 +132,7 @@ function run(tool, target, { capture = false, extraArgs = [] } = {}) {
   const fds = files.map((file) => fs.openSync(file, 'w'));
   try {
     const start = process.hrtime.bigint();
-    const result = spawnSync(process.execPath, args, { cwd: ROOT, env: childEnv, stdio: capture ? ['ignore', fds[0], fds[1]] : 'ignore' });
+    const result = spawnSync(process.execPath, args, { cwd: ROOT, env, stdio: capture ? ['ignore', fds[0], fds[1]] : 'ignore' });
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     if (result.error) fail(`could not start ${tool}: ${result.error.message}`);
     const [stdout, stderr] = files.map((file) => fs.readFileSync(file, 'utf8'));
@@ -205,15 +224,15 @@ function median(values) {
 const round = (value, digits = 1) => Number(value.toFixed(digits));
 
 /** Times each tool `runs` times on `target`, interleaved, alternating which tool goes first each round. */
-function interleaved(target, runs, label) {
+function interleaved(target, runs, label, env = childEnv) {
   const times = { teapurl: [], ajv: [] };
   for (let i = 0; i < runs; i++) {
     const order = i % 2 === 0 ? ['teapurl', 'ajv'] : ['ajv', 'teapurl'];
     for (const tool of order) {
-      const result = run(tool, target);
+      const result = run(tool, target, { env });
       if (result.status !== 0) {
         // A timed run must succeed, or the time is not that of a validation; rerun captured to explain.
-        fail(`${tool} failed on ${target} during ${label} run ${i + 1}: ${describeExit(run(tool, target, { capture: true }))}`);
+        fail(`${tool} failed on ${target} during ${label} run ${i + 1}: ${describeExit(run(tool, target, { capture: true, env }))}`);
       }
       times[tool].push(result.ms);
     }
@@ -316,6 +335,12 @@ for (const tool of ['teapurl', 'ajv']) {
 
 log(`(a) cold start: ${options.runs} interleaved runs of each on ${ONE_DOC}`);
 const cold = interleaved(ONE_DOC, options.runs, 'cold');
+const certificates = extraCaEnv === null ? null : extraCaCount();
+let coldCa = null;
+if (extraCaEnv !== null) {
+  log(`(a') cold start again with the inherited NODE_EXTRA_CA_CERTS (${certificates ?? '?'} certificates): ${options.runs} interleaved runs of each`);
+  coldCa = interleaved(ONE_DOC, options.runs, "cold'", extraCaEnv);
+}
 
 log(`(b) throughput: ${THROUGHPUT_RUNS} interleaved runs of each over '${DOCS_GLOB}' (${options.docs} files)`);
 const bulk = interleaved(DOCS_GLOB, THROUGHPUT_RUNS, 'bulk');
@@ -347,6 +372,22 @@ if (options.jobsTable) {
 const coldTeapurl = median(cold.teapurl);
 const coldAjv = median(cold.ajv);
 const coldRatio = coldTeapurl / coldAjv;
+/** The cold-start figures of one environment's runs. */
+function coldSummary(times, environment) {
+  const [teapurl, ajv] = [median(times.teapurl), median(times.ajv)];
+  return {
+    runs: options.runs,
+    document: ONE_DOC,
+    environment,
+    teapurlMedianMs: round(teapurl),
+    ajvMedianMs: round(ajv),
+    teapurlRangeMs: [round(Math.min(...times.teapurl)), round(Math.max(...times.teapurl))],
+    ajvRangeMs: [round(Math.min(...times.ajv)), round(Math.max(...times.ajv))],
+    ratio: round(teapurl / ajv, 3),
+    target: 'teapurl/ajv <= 0.333',
+    met: teapurl / ajv <= COLD_TARGET,
+  };
+}
 const bulkTeapurl = median(bulk.teapurl);
 const bulkAjv = median(bulk.ajv);
 const rateTeapurl = options.docs / (bulkTeapurl / 1000);
@@ -356,17 +397,8 @@ const rateRatio = rateTeapurl / rateAjv;
 const summary = {
   ok: true,
   machine,
-  coldStart: {
-    runs: options.runs,
-    document: ONE_DOC,
-    teapurlMedianMs: round(coldTeapurl),
-    ajvMedianMs: round(coldAjv),
-    teapurlRangeMs: [round(Math.min(...cold.teapurl)), round(Math.max(...cold.teapurl))],
-    ajvRangeMs: [round(Math.min(...cold.ajv)), round(Math.max(...cold.ajv))],
-    ratio: round(coldRatio, 3),
-    target: 'teapurl/ajv <= 0.333',
-    met: coldRatio <= COLD_TARGET,
-  },
+  coldStart: coldSummary(cold, "Node's defaults (NODE_OPTIONS and NODE_EXTRA_CA_CERTS unset)"),
+  coldStartExtraCa: coldCa === null ? null : coldSummary(coldCa, `NODE_EXTRA_CA_CERTS inherited: ${certificates ?? '?'} certificates`),
   throughput: {
     docs: options.docs,
     bytes: generated.bytes,
@@ -405,6 +437,18 @@ if (!options.json) {
       yes(summary.coldStart.met),
     ],
     ['  min..max (ms)', `${summary.coldStart.teapurlRangeMs.join('..')}`, `${summary.coldStart.ajvRangeMs.join('..')}`, '', '', ''],
+    ...(summary.coldStartExtraCa === null
+      ? []
+      : [
+          [
+            `  with NODE_EXTRA_CA_CERTS (${certificates ?? '?'} certs)`,
+            summary.coldStartExtraCa.teapurlMedianMs.toFixed(1),
+            summary.coldStartExtraCa.ajvMedianMs.toFixed(1),
+            `${summary.coldStartExtraCa.ratio.toFixed(3)} (t/a)`,
+            '<= 0.333',
+            yes(summary.coldStartExtraCa.met),
+          ],
+        ]),
     [`${options.docs} docs, median of ${THROUGHPUT_RUNS} (ms)`, bulkTeapurl.toFixed(1), bulkAjv.toFixed(1), '', '', ''],
     [
       '  throughput (docs/s)',
@@ -433,7 +477,9 @@ if (!options.json) {
   console.log('');
   console.log(`teapurl validate vs ajv-cli 5 (tea-discovery schema, ajv strict mode, output to /dev/null)`);
   console.log(`machine: node ${machine.node}, ${machine.platform}, ${machine.cpus} CPUs (${machine.cpuModel}), load avg ${machine.loadavg1}`);
-  console.log(`one untimed warm-up run of each tool before timing; runs interleaved`);
+  console.log(
+    `one untimed warm-up run of each tool before timing; runs interleaved; children run with Node's defaults (NODE_OPTIONS and NODE_EXTRA_CA_CERTS unset)`,
+  );
   console.log('');
   console.log(line(rows[0]));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
