@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { ValidationResult } from '../validator/index.js';
 import { validateFileList, type FileListRunner } from '../validator/node/validate-files.js';
@@ -35,8 +34,9 @@ export function parseJobs(value: string | undefined): number | null {
 }
 
 /** How many threads validate `files` files: `--jobs` when given, else the available parallelism from {@link JOBS_THRESHOLD} files on. */
-export function jobCount(requested: number | null, files: number, parallelism: number = availableParallelism()): number {
-  const wanted = requested ?? (files >= JOBS_THRESHOLD ? parallelism : 1);
+export function jobCount(requested: number | null, files: number, parallelism?: number): number {
+  // node:os is loaded only when the answer depends on it: a run of a few files never loads it.
+  const wanted = requested ?? (files >= JOBS_THRESHOLD ? (parallelism ?? process.getBuiltinModule('node:os').availableParallelism()) : 1);
   // No worker is left without a file.
   return Math.max(1, Math.min(wanted, files));
 }
