@@ -169,7 +169,8 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
 
   const materialize = (frame: Frame): Record<string, unknown> | unknown[] => {
     if (frame.node) return frame.node;
-    const node: Record<string, unknown> | unknown[] = frame.list ? [] : { ...frame.kept };
+    // The names and attributes kept become the node itself: nothing else holds them.
+    const node: Record<string, unknown> | unknown[] = frame.list ? [] : (frame.kept ?? {});
     const parent = materialize(frame.parent!) as Record<string, unknown> & unknown[];
     const slot = frame.slot!;
     if (typeof slot === 'number') fill(parent, slot, node);
