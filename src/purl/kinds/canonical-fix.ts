@@ -46,6 +46,9 @@ function escapeCount(text: string, char: string): number {
 
 /** The separators the canonical form escapes more often than the PURL: written as is, read as data. */
 export function separatorsReadAsData(purl: string, canonical: string): string[] {
+  // A canonical form that escapes nothing escapes no separator (most do not: an SBOM's PURLs
+  // not canonical are mostly so for their case), and ten searches are saved.
+  if (!canonical.includes('%')) return [];
   const before = outsideQualifiers(purl);
   const after = outsideQualifiers(canonical);
   return SEPARATORS.filter((char) => escapeCount(after, char) > escapeCount(before, char));

@@ -31,23 +31,27 @@ type Path = readonly (string | number)[];
 
 /**
  * A site whose pointer and owner are written only when asked: most PURLs of an SBOM are valid
- * and canonical, and a message is all that needs either.
+ * and canonical, and a message is all that needs either. It keeps the path to its holder and its
+ * member's name apart, so that the walk copies the path it is on without growing the copy.
  */
 class FoundSite implements PurlSite {
   private shownPointer: string | undefined;
   private shownOwner: string | undefined;
   constructor(
     readonly value: unknown,
-    private readonly path: Path,
+    /** The path to the object that holds the PURL (or should). */
+    private readonly at: Path,
+    /** The member the PURL stands in (or should), or `null` for the holder itself. */
+    private readonly member: string | null,
     private readonly holder: Record<string, unknown>,
     private readonly describe: (holder: Record<string, unknown>, path: Path) => string,
   ) {}
   get pointer(): string {
-    this.shownPointer ??= toPointer(this.path);
+    this.shownPointer ??= toPointer(this.at) + (this.member === null ? '' : toPointer([this.member]));
     return this.shownPointer;
   }
   get owner(): string {
-    this.shownOwner ??= this.describe(this.holder, this.path);
+    this.shownOwner ??= this.describe(this.holder, this.at);
     return this.shownOwner;
   }
 }
@@ -59,10 +63,10 @@ interface Step {
   readonly key: string | number;
 }
 
-function pathOf(step: Step | null, ...rest: (string | number)[]): (string | number)[] {
+function pathOf(step: Step | null): (string | number)[] {
   const keys: (string | number)[] = [];
   for (let s = step; s !== null && s.parent !== null; s = s.parent) keys.push(s.key);
-  return [...keys.reverse(), ...rest];
+  return keys.reverse();
 }
 
 /** `component "lodash" version "4.17.21"`, from what the object says of itself; `null` when it says nothing. */
@@ -92,30 +96,30 @@ class TooDeep extends TeapurlError<'too-deep'> {
 /** The PURLs of a CycloneDX BOM, in document order. */
 export function cycloneDxPurlSites(document: unknown): PurlSite[] {
   const sites: PurlSite[] = [];
+  // One path array, the key at each depth written over as the walk goes: a site keeps a copy of
+  // the part it is on (a copy cut to length, not grown, costs half as much as a path kept by
+  // pushing and popping and copied with its last key added).
   const path: (string | number)[] = [];
-  // One path array, extended and cut back as the walk goes: a site keeps a copy of its own.
   const walk = (node: unknown, depth: number): void => {
     if (depth > RECURSION) throw new TooDeep();
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
         const item: unknown = node[i];
         if (typeof item !== 'object' || item === null) continue;
-        path.push(i);
+        path[depth] = i;
         walk(item, depth + 1);
-        path.pop();
       }
       return;
     }
     const object = node as Record<string, unknown>;
-    if (Object.hasOwn(object, 'purl')) sites.push(new FoundSite(object.purl, path.concat('purl'), object, componentOf));
+    if (Object.hasOwn(object, 'purl')) sites.push(new FoundSite(object.purl, path.slice(0, depth), 'purl', object, componentOf));
     // for…in lists the own keys in Object.keys's order without building their array.
     for (const key in object) {
       if (!Object.hasOwn(object, key)) continue;
       const child = object[key];
       if (typeof child !== 'object' || child === null) continue;
-      path.push(key);
+      path[depth] = key;
       walk(child, depth + 1);
-      path.pop();
     }
   };
   if (typeof document !== 'object' || document === null) return sites;
@@ -141,7 +145,7 @@ function deepCycloneDxPurlSites(document: unknown): PurlSite[] {
     }
     const object = asObject(node);
     if (!object) continue;
-    if (Object.hasOwn(object, 'purl')) sites.push(new FoundSite(object.purl, pathOf(step, 'purl'), object, componentOf));
+    if (Object.hasOwn(object, 'purl')) sites.push(new FoundSite(object.purl, pathOf(step), 'purl', object, componentOf));
     const keys = Object.keys(object);
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i]!;
@@ -172,8 +176,7 @@ export function spdxPurlSites(document: unknown): PurlSite[] {
       const ref = asObject(refs[r]);
       if (!ref || !isPurlReference(ref)) continue;
       const has = Object.hasOwn(ref, 'referenceLocator');
-      const path = has ? ['packages', p, 'externalRefs', r, 'referenceLocator'] : ['packages', p, 'externalRefs', r];
-      sites.push(new FoundSite(has ? ref.referenceLocator : undefined, path, pack, packageOf));
+      sites.push(new FoundSite(has ? ref.referenceLocator : undefined, ['packages', p, 'externalRefs', r], has ? 'referenceLocator' : null, pack, packageOf));
     }
   }
   return sites;

@@ -14,7 +14,8 @@ import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { humanPath, toPointer } from '../../shared/pointer.js';
 import { cut } from '../../shared/messages.js';
 import { MAX_DEPTH } from '../../validation/source/json-source.js';
-import { lineStarts, positionAt, recordedSource, type PlacedFinding, type SourceOutcome, type StringSlot } from '../../validation/source/document-source.js';
+import { lineStarts, positionAt, type PlacedFinding, type SourceOutcome, type StringSlot } from '../../validation/source/document-source.js';
+import { nodeRecordedSource, type RecordedMember, type RecordedNode } from '../../validation/source/node-source.js';
 import { TeapurlError } from '../../shared/errors.js';
 
 const NAMESPACE = /^http:\/\/cyclonedx\.org\/schema\/bom\/(\d+)\.(\d+)$/;
@@ -61,6 +62,8 @@ class Frame {
   list: boolean | null = null;
   items = 0;
   seen: Set<string> | null = null;
+  /** What is recorded of its node, once it is made. */
+  record: RecordedNode<Claim> | null = null;
   /** Names and attributes, kept until the node is made (if ever). */
   kept: Record<string, string> | null = null;
   chars = '';
@@ -101,6 +104,14 @@ function tagStart(text: string, end: number): number {
 
 /** What every element read past stands as: a frame nothing is ever written to. */
 const SKIPPED = new Frame('', null, null, false, true, 0, '');
+
+/** A PURL (or VERS) read: what its slot is worked out from, if a fix asks. */
+interface Claim extends RecordedMember {
+  /** The offset just past its start tag, and that of its end tag's `<` (`null`: an empty element). */
+  readonly closeStart: number | null;
+  /** CDATA sections in its content. */
+  readonly cdata: number;
+}
 
 /** Why reading stopped. */
 class Stop extends TeapurlError<'stop'> {
@@ -147,8 +158,9 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
     return new Stop({ pointer: '', severity: 'error', rule, message, position: positionAt(starts, Math.max(0, offset)) });
   };
 
-  const offsets = new Map<string, number>();
-  const slots = new Map<string, StringSlot | string>();
+  // Where each node made stands, and its PURLs (and VERS): by the node, so that no pointer is
+  // written while reading (see node-source.ts).
+  const records = new Map<object, RecordedNode<Claim>>();
   const findings: PlacedFinding[] = [];
   const frames: Frame[] = [];
   let root: Record<string, unknown> | null = null;
@@ -157,14 +169,16 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
 
   const materialize = (frame: Frame): Record<string, unknown> | unknown[] => {
     if (frame.node) return frame.node;
-    const node: Record<string, unknown> | unknown[] = frame.list ? [] : { ...frame.kept };
+    // The names and attributes kept become the node itself: nothing else holds them.
+    const node: Record<string, unknown> | unknown[] = frame.list ? [] : (frame.kept ?? {});
     const parent = materialize(frame.parent!) as Record<string, unknown> & unknown[];
     const slot = frame.slot!;
     if (typeof slot === 'number') fill(parent, slot, node);
     // An element may be named __proto__: it becomes an own member, as JSON.parse would make it.
     else if (slot === '__proto__') Object.defineProperty(parent, slot, { value: node, enumerable: true, writable: true, configurable: true });
     else parent[slot] = node;
-    offsets.set(frame.pointer, frame.start(text) + shift);
+    frame.record = { start: frame.start(text) + shift, members: null };
+    records.set(node, frame.record);
     frame.node = node;
     return node;
   };
@@ -186,9 +200,10 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
       }
       rootUri = tag.uri;
       root = { bomFormat: 'CycloneDX', specVersion: `${version.major}.${version.minor}` };
-      offsets.set('', tagStart(text, end) + shift);
       const top = new Frame(tag.local, null, null, false, false, end, '');
       top.node = root;
+      top.record = { start: tagStart(text, end) + shift, members: null };
+      records.set(root, top.record);
       frames.push(top);
       return;
     }
@@ -243,8 +258,9 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
       return;
     }
     (materialize(parent) as Record<string, unknown>)[name] = frame.chars;
-    offsets.set(frame.pointer, frame.contentStart + shift);
-    slots.set(frame.pointer, claimSlot(text, frame, tag.isSelfClosing ? null : text.lastIndexOf('<', parser.position - 1), shift));
+    const record = parent.record!;
+    const closeStart = tag.isSelfClosing ? null : text.lastIndexOf('<', parser.position - 1);
+    record.members = { name, offset: frame.contentStart + shift, closeStart, cdata: frame.cdata, next: record.members };
   };
 
   // Only a text that holds the words can declare a DOCTYPE: one handler fewer (see MAX_HANDLERS).
@@ -282,7 +298,7 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
     throw error;
   }
   if (root === null) return { ok: false, findings: [stopAt(0, 'xml/syntax', 'malformed XML: the document has no root element').finding] };
-  return { ok: true, source: recordedSource('xml', rawText, root, offsets, slots), findings };
+  return { ok: true, source: nodeRecordedSource('xml', rawText, root, records, (claim) => claimSlot(text, claim, shift)), findings };
 }
 
 /**
@@ -311,13 +327,14 @@ function fill(array: unknown[], index: number, node: unknown): void {
  * place of the element's content, or inside its one CDATA section. Content mixed with comments or
  * several sections has no one place to write to.
  */
-function claimSlot(text: string, frame: Frame, closeStart: number | null, shift: number): StringSlot | string {
+function claimSlot(text: string, claim: Claim, shift: number): StringSlot | string {
+  const { closeStart } = claim;
   if (closeStart === null) return 'it is an empty element';
-  const start = frame.contentStart;
+  const start = claim.offset - shift;
   if (markupIn(text, start, closeStart)) return 'its text is mixed with comments, instructions or elements; rewrite it by hand';
-  if (frame.cdata === 0) return { start: start + shift, end: closeStart + shift, write: escapeText };
+  if (claim.cdata === 0) return { start: start + shift, end: closeStart + shift, write: escapeText };
   const inner = text.slice(start, closeStart);
-  if (frame.cdata === 1 && inner.startsWith(CDATA_OPEN) && inner.endsWith(CDATA_CLOSE)) {
+  if (claim.cdata === 1 && inner.startsWith(CDATA_OPEN) && inner.endsWith(CDATA_CLOSE)) {
     return {
       start: start + shift + CDATA_OPEN.length,
       end: closeStart + shift - CDATA_CLOSE.length,
