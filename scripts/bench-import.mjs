@@ -6,7 +6,8 @@
 // `await import(spec)` (teapurl's entries, by their package names, from the built dist/) or
 // `require(spec)` (packageurl-js, as CommonJS users load it); "+ first call" subjects also time
 // the first parse after loading (teapurl compiles a type when first asked for). Subjects alternate
-// within a round, in reversed order every other round; --runs rounds (default 21); medians reported.
+// within a round, in reversed order every other round; --runs rounds (default 61: on the project's
+// shared 2-core machine, medians of 21 rounds moved by a fifth from one run to the next); medians reported.
 // One more, untimed, run per subject counts the modules loaded: ES modules through a module.register
 // load hook, CommonJS through require.cache.
 //
@@ -27,7 +28,20 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Inside the package, so that `import('teapurl/purl')` resolves to this package through its exports map.
 const WORK = path.join(ROOT, '.bench/import');
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '21' }, json: { type: 'boolean', default: false } } });
+const USAGE = 'usage: node scripts/bench-import.mjs [--runs N (default 61)] [--json]';
+let values;
+try {
+  ({ values } = parseArgs({
+    options: { runs: { type: 'string', default: '61' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+  }));
+} catch (error) {
+  console.error(`bench-import: ${error.message}\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.error(USAGE);
+  process.exit(0);
+}
 const RUNS = Number(values.runs);
 if (!Number.isInteger(RUNS) || RUNS < 5) {
   console.error('bench-import: --runs must be an integer of at least 5');
