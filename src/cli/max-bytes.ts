@@ -1,12 +1,12 @@
 import { HEAP_PER_BYTE } from '../shared/limits.js';
-import { heapSizeLimit } from '../shared/node/heap-size.js';
+import { heapShareBytes, heapSizeLimit } from '../shared/node/heap-size.js';
 import { UsageError } from './usage-error.js';
 
 const MIB = 1024 * 1024;
 
 /** The largest `--max-bytes` this process can hold: a share of V8's heap limit, in whole MiB. */
 export function maxBytesCeiling(): number {
-  return Math.max(MIB, Math.floor(heapSizeLimit() / HEAP_PER_BYTE / MIB) * MIB);
+  return heapShareBytes(HEAP_PER_BYTE);
 }
 
 /** `--max-bytes` as given: a positive whole number of bytes, or `undefined` when it is not given. */

@@ -18,3 +18,21 @@
 export function heapSizeLimit(): number {
   return process.getBuiltinModule('node:v8').getHeapStatistics().heap_size_limit;
 }
+
+/** The least share of the heap {@link heapShareBytes} gives: every file this size or smaller fits whatever the heap. */
+export const LEAST_HEAP_SHARE = 1024 * 1024;
+
+/**
+ * `1/perByte` of the heap limit, in whole MiB and at least {@link LEAST_HEAP_SHARE}: the most
+ * bytes of a document that validating it may take the heap for, at `perByte` bytes of heap a byte.
+ *
+ * @example
+ * ```ts
+ * import { heapShareBytes } from './heap-size.js';
+ * const limit = heapShareBytes(128); // 32 MiB with a 4 GiB heap
+ * ```
+ */
+export function heapShareBytes(perByte: number): number {
+  const mib = 1024 * 1024;
+  return Math.max(LEAST_HEAP_SHARE, Math.floor(heapSizeLimit() / perByte / mib) * mib);
+}

@@ -5,7 +5,7 @@
  * the kind given, the file name, or the file's first 64 KiB.
  */
 import { DEFAULT_MAX_BYTES, HEAP_PER_BYTE } from '../../shared/limits.js';
-import { heapSizeLimit } from '../../shared/node/heap-size.js';
+import { heapShareBytes, heapSizeLimit, LEAST_HEAP_SHARE } from '../../shared/node/heap-size.js';
 import { ALL_KINDS } from '../all-kinds.js';
 import type { KindDefinition } from '../../validation/kind-definition.js';
 import { resolveKind } from '../validate.js';
@@ -33,15 +33,15 @@ export interface SizeLimits {
 const mib = (bytes: number) => `${Math.floor(bytes / MIB)} MiB`;
 
 /**
- * The least limit sized from the heap: every file of at most this many bytes fits whatever the heap
- * is, so a run of small files never asks V8 for its heap statistics (see heap-size.ts).
+ * The floor of every heap-sized set of limits: every file of at most this many bytes fits whatever
+ * the heap is, so a run of small files never asks V8 for its heap statistics (see heap-size.ts).
  */
-const LEAST_LIMIT = MIB;
+const LEAST_LIMIT = LEAST_HEAP_SHARE;
 
-/** A limit of `1/perByte` of the heap, in whole MiB (at least {@link LEAST_LIMIT}), with the words that say so. */
+/** A limit of `1/perByte` of the heap, with the words that say so. */
 function heapShare(perByte: number, noun: string): SizeLimit {
   const heap = heapSizeLimit();
-  const bytes = Math.max(LEAST_LIMIT, Math.floor(heap / perByte / MIB) * MIB);
+  const bytes = heapShareBytes(perByte);
   return {
     bytes,
     why: `(${mib(bytes)}) for ${noun}: 1/${perByte} of Node's heap limit of ${mib(heap)}, what validating it may take; to check a larger file, raise the heap (NODE_OPTIONS=--max-old-space-size=MiB, e.g. ${Math.ceil((heap * 2) / MIB)})`,
@@ -74,27 +74,19 @@ export function sizeLimits(maxBytes: number | undefined, kind: string | undefine
     return { floor: maxBytes, of: () => set };
   }
   const named = resolveKind(kind);
-  // The heap-sized limits are worked out when a file passes the floor, and once per set of limits.
+  // The heap-sized limits are worked out only for a file past the floor.
   if (named !== undefined) {
     const definition = ALL_KINDS.find((k) => k.name === named);
-    let limit: SizeLimit | undefined;
-    return { floor: LEAST_LIMIT, of: () => (limit ??= definition?.large === undefined ? defaultLimit() : largeLimit(definition)) };
+    return { floor: LEAST_LIMIT, of: () => (definition?.large === undefined ? defaultLimit() : largeLimit(definition)) };
   }
-  let fallback: SizeLimit | undefined;
-  const large = new Map<KindDefinition, SizeLimit>();
-  const largeOf = (kind: KindDefinition): SizeLimit => {
-    let limit = large.get(kind);
-    if (limit === undefined) large.set(kind, (limit = largeLimit(kind)));
-    return limit;
-  };
   return {
     floor: LEAST_LIMIT,
     of(file, head) {
       const byName = LARGE_KINDS.find((k) => k.recognise?.fileName?.(file, undefined) === true);
-      if (byName !== undefined) return largeOf(byName);
+      if (byName !== undefined) return largeLimit(byName);
       const text = Buffer.from(head.buffer, head.byteOffset, Math.min(head.byteLength, HEAD_BYTES)).toString('latin1');
       const byHead = LARGE_KINDS.find((k) => k.large!.head(text));
-      return byHead === undefined ? (fallback ??= defaultLimit()) : largeOf(byHead);
+      return byHead === undefined ? defaultLimit() : largeLimit(byHead);
     },
   };
 }
