@@ -19,6 +19,8 @@ export interface PositionRequest {
 /** One node of the tree of requested pointers, filled with offsets as the text is read. */
 interface Wanted {
   readonly parent: Wanted | null;
+  /** Whether a request names this node (not only one below it). */
+  asked: boolean;
   children: Map<string, Wanted> | null;
   /** Where the value starts, or -1 when the text has no such value. */
   value: number;
@@ -37,7 +39,17 @@ interface Frame {
   index: number;
 }
 
-const wanted = (parent: Wanted | null): Wanted => ({ parent, children: null, value: -1, key: -1, valueLine: 1, valueColumn: 1, keyLine: 1, keyColumn: 1 });
+const wanted = (parent: Wanted | null): Wanted => ({
+  parent,
+  asked: false,
+  children: null,
+  value: -1,
+  key: -1,
+  valueLine: 1,
+  valueColumn: 1,
+  keyLine: 1,
+  keyColumn: 1,
+});
 
 /** A line and column, 1-based. */
 export interface LineColumn {
@@ -57,9 +69,18 @@ export class PositionIndex {
   readonly #nodes: Wanted[];
   readonly #atKey: boolean[];
 
+  /** Requested nodes not found yet, when the scan may stop at the last one found; -1 when it reads the whole text. */
+  #pending: number;
+
+  /**
+   * With `uniqueKeys` (the text repeats no key in any object), the scan stops once every
+   * requested value is found: no later member can stand for it. Otherwise the last of two
+   * equal keys is the one `JSON.parse` keeps, and the whole text is read.
+   */
   constructor(
     private readonly text: string,
     requests: readonly PositionRequest[],
+    { uniqueKeys = false }: { readonly uniqueKeys?: boolean } = {},
   ) {
     this.#nodes = new Array<Wanted>(requests.length);
     this.#atKey = new Array<boolean>(requests.length);
@@ -76,7 +97,9 @@ export class PositionIndex {
       }
       this.#nodes[i] = node;
       this.#atKey[i] = atKey === true;
+      node.asked = true;
     });
+    this.#pending = uniqueKeys ? new Set(this.#nodes).size : -1;
   }
 
   /**
@@ -173,6 +196,8 @@ export class PositionIndex {
         node.value = i;
         node.valueLine = line;
         node.valueColumn = i - lineStart + 1;
+        // The last value asked for is found: nothing after it is needed.
+        if (node.asked && --this.#pending === 0) return;
       }
       if ((c === 123 /* { */ || c === 91) /* [ */ && node?.children == null) {
         // Nothing is asked for inside: the value is passed over as a whole.

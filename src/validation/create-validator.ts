@@ -6,6 +6,8 @@ import {
   createDocumentValidator,
   internalErrorFinding,
   placeFindings,
+  placeListed,
+  DEFAULT_MAX_FINDINGS,
   result,
   undetectedKind,
   type BaseValidateOptions,
@@ -51,35 +53,39 @@ export function createValidator<Name extends string, Options extends BaseValidat
   const allReaders: SourceReader[] = [JSON_READER];
   for (const k of list) for (const r of k.readers ?? []) if (!allReaders.some((known) => known.format === r.format)) allReaders.push(r);
 
-  const validateTextValue = (text: string, options: Options = {} as Options): ValidatedText<Name> => {
+  // `validateTextValue` hands back every finding placed; `validateText` gives the verdict alone,
+  // and places only the findings it lists.
+  const validated = (text: string, options: Options, everyPlaced: boolean): ValidatedText<Name> => {
     const file = options.file ?? '<input>';
     const explicit = resolveKind(options.kind);
-    const validated = (kind: Name | null, all: Finding[], source?: DocumentSource, maxFindings?: number): ValidatedText<Name> => ({
+    const verdict = (kind: Name | null, all: Finding[], source?: DocumentSource, maxFindings?: number): ValidatedText<Name> => ({
       result: result(file, kind, all, maxFindings),
       value: source?.value,
       all,
       ...(source ? { source } : {}),
     });
     if (!NON_BLANK.test(text)) {
-      return validated(explicit ?? null, placeFindings(file, [{ pointer: '', severity: 'error', rule: 'file/empty', message: 'the document is empty' }]));
+      return verdict(explicit ?? null, placeFindings(file, [{ pointer: '', severity: 'error', rule: 'file/empty', message: 'the document is empty' }]));
     }
     try {
       // The kind the option or the file name tells, before the text is read, narrows its formats.
       const presumed = detectKind(undefined, options.file, explicit)?.kind;
       const parsed = readSource(text, sourceReader(text, options.file, presumed === undefined ? allReaders : readersOf.get(presumed)!));
-      if (!parsed.ok) return validated(explicit ?? null, placeFindings(file, parsed.findings));
+      if (!parsed.ok) return verdict(explicit ?? null, placeFindings(file, parsed.findings));
       const { source } = parsed;
       const detected = detectKind(source.value, options.file, explicit);
       const raw = [...parsed.findings, ...(detected ? checkDocument(source.value, detected.kind, options.file, options) : [undetectedKind(kindNames)])];
-      return validated(detected?.kind ?? null, raw.length === 0 ? [] : placeFindings(file, raw, source), source, options.maxFindings);
+      const placed =
+        raw.length === 0 ? [] : everyPlaced ? placeFindings(file, raw, source) : placeListed(file, raw, source, options.maxFindings ?? DEFAULT_MAX_FINDINGS);
+      return verdict(detected?.kind ?? null, placed, source, options.maxFindings);
     } catch (error) {
-      return validated(explicit ?? null, [internalErrorFinding(file, error, { line: 1, column: 1 })]);
+      return verdict(explicit ?? null, [internalErrorFinding(file, error, { line: 1, column: 1 })]);
     }
   };
 
   return Object.freeze({
     ...core,
-    validateText: (text: string, options?: Options) => validateTextValue(text, options).result,
-    validateTextValue,
+    validateText: (text: string, options: Options = {} as Options) => validated(text, options, false).result,
+    validateTextValue: (text: string, options: Options = {} as Options) => validated(text, options, true),
   });
 }

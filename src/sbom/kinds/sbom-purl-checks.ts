@@ -13,7 +13,7 @@ import type { PurlComponents } from '../../purl/purl-components.js';
 import type { SemanticCheck } from '../../validation/checks/check-table.js';
 import type { CheckContext } from '../../validation/checks/check-context.js';
 import { canonicalFix } from '../../purl/kinds/canonical-fix.js';
-import { cycloneDxPurlSites, spdxPurlSites, type PurlSite } from './sbom-purl-sites.js';
+import { cycloneDxPurlSites, spdxPurlSites, type PurlSite, type SiteJudge } from './sbom-purl-sites.js';
 import { CYCLONEDX_VERS_CHECKS } from './sbom-vers-checks.js';
 import { asObject, own } from '../../validation/checks/read.js';
 import { purlContextOf } from '../../purl/kinds/purl-check-context.js';
@@ -37,36 +37,36 @@ function parsedOrNull(engine: PurlEngine, purl: string): PurlComponents | null {
 }
 
 /** What the engine made of one PURL; `null` for a valid PURL in canonical form, which no check reports. */
-function verdictOf(site: PurlSite, engine: PurlEngine): Verdict | null {
-  const { value } = site;
-  if (typeof value !== 'string') return { site, status: 'not-a-string' };
+function verdictOf(value: unknown, site: () => PurlSite, engine: PurlEngine): Verdict | null {
+  if (typeof value !== 'string') return { site: site(), status: 'not-a-string' };
   const validation = engine.validate(value);
   if (validation.valid) {
-    return validation.isCanonical ? null : { site, status: 'not-canonical', purl: value, canonical: validation.canonical!, engine };
+    return validation.isCanonical ? null : { site: site(), status: 'not-canonical', purl: value, canonical: validation.canonical!, engine };
   }
   // A pattern not run on a long value (no pattern guard) is no verdict on the PURL.
   const problems = validation.errors.filter((issue) => issue.code !== 'pattern-skipped');
-  return problems.length > 0 ? { site, status: 'invalid', problems } : { site, status: 'unchecked', skipped: validation.errors };
+  return problems.length > 0 ? { site: site(), status: 'invalid', problems } : { site: site(), status: 'unchecked', skipped: validation.errors };
 }
 
 /**
  * The verdicts on a document's PURLs that some check reports (a valid, canonical PURL has none),
  * worked out once per validation for the checks that share them.
  */
-function verdicts(document: unknown, context: CheckContext, sites: (document: unknown) => PurlSite[]): readonly Verdict[] {
+function verdicts(document: unknown, context: CheckContext, sites: SitesOf): readonly Verdict[] {
   return context.shared('sbom/purl-verdicts', () => {
     const engine = purlContextOf(context).purlEngine();
     const rejected = context.rejected !== undefined && context.rejected.size > 0 ? context.rejected : null;
-    const reported: Verdict[] = [];
-    for (const site of sites(document)) {
-      // A value the schema rejected (a number where a PURL stands) is reported by the schema alone.
-      if (rejected !== null && rejected.has(site.pointer)) continue;
-      const verdict = verdictOf(site, engine);
-      if (verdict !== null) reported.push(verdict);
-    }
-    return reported;
+    // A value the schema rejected (a number where a PURL stands) is reported by the schema alone.
+    const judge: SiteJudge<Verdict> =
+      rejected === null
+        ? (value, site) => verdictOf(value, site, engine)
+        : (value, site) => (rejected.has(site().pointer) ? null : verdictOf(value, site, engine));
+    return sites(document, judge);
   });
 }
+
+/** How a kind finds its PURLs: {@link cycloneDxPurlSites} or {@link spdxPurlSites}. */
+type SitesOf = (document: unknown, judge: SiteJudge<Verdict>) => Verdict[];
 
 /** `components[3].purl "pkg:…" of component "lodash" version "4.17.21"`. */
 function described(site: PurlSite, purl: string): string {
@@ -78,7 +78,7 @@ function issueText(issue: PurlIssue): string {
 }
 
 /** The checks of one SBOM kind, whose PURLs `sites` finds. */
-function purlChecks(sites: (document: unknown) => PurlSite[]): SemanticCheck[] {
+function purlChecks(sites: SitesOf): SemanticCheck[] {
   const invalid: SemanticCheck = {
     rule: 'sbom/purl-invalid',
     summary: "Every PURL in an SBOM is valid under ECMA-427 and its type's definition.",

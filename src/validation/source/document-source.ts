@@ -76,6 +76,14 @@ export interface DocumentSource {
    */
   locateAll(requests: readonly PositionRequest[]): SourcePosition[];
   /**
+   * Optional: the order in which the requested values stand in the text, told without reading
+   * it: a rank per request, its numbers compared in turn and a shorter rank first when one starts
+   * the other (equal ranks: the same place). `null`, or no such member, when the source cannot
+   * tell. A validation with more findings than it lists sorts them by it, and places only those
+   * it lists.
+   */
+  orderOf?(requests: readonly PositionRequest[]): readonly (readonly number[])[] | null;
+  /**
    * For each fix, the edit that writes its replacement in place of the string at its pointer, in
    * the format's own syntax (offsets into the text as it was given), or why that string cannot be
    * rewritten in place. Edits of different pointers never overlap.

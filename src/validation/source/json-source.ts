@@ -5,6 +5,7 @@ import { toPointer, humanPath } from '../../shared/pointer.js';
 import { PositionIndex, type PositionRequest } from '../../shared/position-index.js';
 import { MAX_DEPTH } from '../../shared/limits.js';
 import { measureText, keysBound, measureValue } from '../count-keys.js';
+import { ranksOf } from './value-order.js';
 import { lineStarts, positionAt, type DocumentSource, type PlacedFinding, type SourceOutcome, type SourcePosition, type TextEdit } from './document-source.js';
 
 /** A parsed JSON text that can say where any of its values stands. */
@@ -191,16 +192,20 @@ export function parseJsonSource(rawText: string): ParseOutcome {
   }
   // Within the depth limit the value was measured whole: shape.keys are all its keys, and a text
   // with more keys written than that repeats one.
-  const duplicates = plain || measure.keys === shape.keys ? [] : scan(text).duplicates;
+  const uniqueKeys = plain || measure.keys === shape.keys;
+  const duplicates = uniqueKeys ? [] : scan(text).duplicates;
 
-  const locateAll = (requests: readonly PositionRequest[]): SourcePosition[] => new PositionIndex(text, requests).positions();
+  const locateAll = (requests: readonly PositionRequest[]): SourcePosition[] => new PositionIndex(text, requests, { uniqueKeys }).positions();
   const bomLength = rawText.length - text.length;
   const source: JsonSource = {
     format: 'json',
     value,
     locate: (pointer, atKey = false) => locateAll([{ pointer, atKey }])[0]!,
     locateAll,
-    edits: (fixes) => stringEdits(text, fixes, bomLength),
+    // Of two equal keys JSON.parse keeps the first one's place and the last one's value: only a
+    // text without them has the value's order.
+    ...(uniqueKeys ? { orderOf: (requests: readonly PositionRequest[]) => ranksOf(value, requests) } : {}),
+    edits: (fixes) => stringEdits(text, fixes, bomLength, uniqueKeys),
   };
   return { ok: true, source, findings: duplicates };
 }
@@ -220,10 +225,11 @@ function stringEnd(text: string, start: number): number {
  * One pass finds every string, so the cost grows with the text and the number of fixes, never
  * with their product. Offsets are shifted by `shift`, the byte order mark the text was read without.
  */
-function stringEdits(text: string, fixes: readonly FindingFix[], shift: number): (TextEdit | string)[] {
+function stringEdits(text: string, fixes: readonly FindingFix[], shift: number, uniqueKeys: boolean): (TextEdit | string)[] {
   const starts = new PositionIndex(
     text,
     fixes.map((f) => ({ pointer: f.pointer })),
+    { uniqueKeys },
   ).offsets();
   return fixes.map((fix, i) => {
     const start = starts[i]!;

@@ -10,7 +10,7 @@ import { keysBound, measureText, measureValue } from '../../../src/validation/co
 import { countKeysInValue } from '../../support/count-keys-oracle.js';
 import { lineStarts, positionAt, positionsAt } from '../../../src/validation/source/document-source.js';
 import { PositionIndex } from '../../../src/shared/position-index.js';
-import { cycloneDxPurlSites } from '../../../src/sbom/kinds/sbom-purl-sites.js';
+import { cycloneDxPurlSites, spdxPurlSites, type PurlSite } from '../../../src/sbom/kinds/sbom-purl-sites.js';
 import { validateText } from '../../../src/validator/validate.js';
 
 /** Texts JSON.parse accepts, with escapes, colons and quotes inside strings, CR, CRLF and LF. */
@@ -87,7 +87,7 @@ describe('positions', () => {
 describe('CycloneDX PURL sites', () => {
   it('finds the same sites in document order, with pointers and owners, however deep the value', () => {
     const bom = JSON.parse(TEXTS[5]!) as unknown;
-    const shown = (sites: ReturnType<typeof cycloneDxPurlSites>) => sites.map((s) => [s.pointer, s.value, s.owner]);
+    const shown = (sites: readonly PurlSite[]) => sites.map((s) => [s.pointer, s.value, s.owner]);
     expect(shown(cycloneDxPurlSites(bom))).toEqual([
       ['/purl', 'pkg:npm/a@1', 'the component'],
       ['/components/0/purl', 'pkg:NPM/b@1', 'the component'],
@@ -100,5 +100,42 @@ describe('CycloneDX PURL sites', () => {
     expect(sites).toHaveLength(1);
     expect(sites[0]!.pointer).toBe(`${'/components/0'.repeat(3000)}/purl`);
     expect(sites[0]!.owner).toBe('component "leaf"');
+  });
+
+  it('asks a judge at every site and keeps only its judgements, writing a site only when the judge asks', () => {
+    const bom = JSON.parse(TEXTS[5]!) as unknown;
+    const asked: unknown[] = [];
+    // Only the non-strings and the uppercase type are judged worth keeping; the site is written for those alone.
+    const judged = cycloneDxPurlSites(bom, (value, site) => {
+      asked.push(value);
+      return typeof value === 'string' && !value.startsWith('pkg:NPM') ? null : site().pointer;
+    });
+    expect(asked).toEqual(['pkg:npm/a@1', 'pkg:NPM/b@1', 3]);
+    expect(judged).toEqual(['/components/0/purl', '/components/0/components/0/purl']);
+    // Deeper than the recursion goes: the judgements are the stack walk's alone, none twice.
+    let deep: unknown = { purl: 'pkg:npm/leaf@1' };
+    for (let i = 0; i < 3000; i++) deep = { components: [deep], purl: `pkg:npm/level-${i}@1` };
+    const deepJudged = cycloneDxPurlSites(deep, (value, site) => (value === 'pkg:npm/leaf@1' || value === 'pkg:npm/level-2999@1' ? site().pointer : null));
+    expect(deepJudged).toEqual(['/purl', `${'/components/0'.repeat(3000)}/purl`]);
+  });
+
+  it('judges the PURL references of SPDX packages, a reference without a locator included', () => {
+    const spdx = {
+      packages: [
+        {
+          name: 'a',
+          externalRefs: [
+            { referenceType: 'purl', referenceLocator: 'pkg:npm/a@1' },
+            { referenceType: 'cpe23Type', referenceLocator: 'x' },
+          ],
+        },
+        { SPDXID: 'SPDXRef-b', externalRefs: [{ referenceType: 'PURL' }] },
+      ],
+    };
+    expect(spdxPurlSites(spdx).map((s) => [s.pointer, s.value, s.owner])).toEqual([
+      ['/packages/0/externalRefs/0/referenceLocator', 'pkg:npm/a@1', 'package "a"'],
+      ['/packages/1/externalRefs/0', undefined, 'package SPDXID "SPDXRef-b"'],
+    ]);
+    expect(spdxPurlSites(spdx, (value, site) => (value === undefined ? site().owner : null))).toEqual(['package SPDXID "SPDXRef-b"']);
   });
 });

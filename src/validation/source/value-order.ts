@@ -1,0 +1,95 @@
+/**
+ * The order in which values stand in a JSON text, told from the value `JSON.parse` made of it,
+ * without reading the text again. A validation with more findings than it lists sorts them by
+ * this and places only those it shows: on a large SBOM with many findings, placing every one
+ * read the whole text once more.
+ *
+ * The order is the text's as long as each object lists its keys in the order they are written.
+ * `JSON.parse` keeps that order, except that JavaScript lists integer-like keys (`"0"`, `"10"`)
+ * first, in numeric order, and that of two equal keys it keeps the first one's place and the last
+ * one's value: for a value with either, no order is told.
+ */
+import type { PositionRequest } from '../../shared/position-index.js';
+import { pointerTokens } from '../../shared/pointer.js';
+
+/**
+ * Where a place stands among the others, as {@link compareRanks} compares them: at each depth,
+ * twice the index of the item or member on the way (plus one for its value, nothing for its
+ * member name), so that an object's opening comes before its first member's name, a name before
+ * its value, and a value before anything after it.
+ */
+export type TextRank = readonly number[];
+
+/** Negative when `a` stands before `b` in the text, zero when both stand at the same place. */
+export function compareRanks(a: TextRank, b: TextRank): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const step = a[i]! - b[i]!;
+    if (step !== 0) return step;
+  }
+  return a.length - b.length;
+}
+
+/** An array index as JSON Pointer writes it: no sign, no leading zero. */
+const INDEX = /^(?:0|[1-9][0-9]*)$/;
+
+/** The largest array index JavaScript has; a key read as an integer is one up to it. */
+const MAX_INDEX = 2 ** 32 - 2;
+
+/** Whether JavaScript lists `key` among an object's integer-like keys, ahead of the others. */
+function integerLike(key: string): boolean {
+  return INDEX.test(key) && Number(key) <= MAX_INDEX;
+}
+
+/**
+ * The rank of each request, as the text would place it (a value the document lacks at its nearest
+ * ancestor that is there; a member name asked of an array item at the item), or `null` when the
+ * value cannot tell the text's order: an object on the way has integer-like keys. The value must
+ * be one `JSON.parse` read from a text without repeated keys.
+ */
+export function ranksOf(value: unknown, requests: readonly PositionRequest[]): TextRank[] | null {
+  // Each object's keys by where they stand, worked out once per object that a request passes.
+  const keyIndexes = new Map<object, Map<string, number> | null>();
+  const indexOfKey = (object: Record<string, unknown>, key: string): number | null | undefined => {
+    let indexes = keyIndexes.get(object);
+    if (indexes === undefined) {
+      indexes = new Map();
+      const keys = Object.keys(object);
+      for (let i = 0; i < keys.length; i++) {
+        if (integerLike(keys[i]!)) {
+          indexes = null;
+          break;
+        }
+        indexes.set(keys[i]!, i);
+      }
+      keyIndexes.set(object, indexes);
+    }
+    return indexes === null ? null : indexes.get(key);
+  };
+  const ranks: TextRank[] = [];
+  for (const { pointer, atKey } of requests) {
+    const tokens = pointerTokens(pointer);
+    const rank: number[] = [];
+    let node: unknown = value;
+    let named = false;
+    for (const token of tokens) {
+      if (typeof node !== 'object' || node === null) break;
+      let index: number | null | undefined;
+      if (Array.isArray(node)) {
+        index = INDEX.test(token) && Number(token) < node.length ? Number(token) : undefined;
+      } else {
+        index = indexOfKey(node as Record<string, unknown>, token);
+        if (index === null) return null;
+      }
+      // Not there: the request stands at the ancestor reached.
+      if (index === undefined) break;
+      named = !Array.isArray(node);
+      rank.push(2 * index + 1);
+      node = (node as Record<string, unknown>)[token];
+    }
+    // A member's name stands one step before its value; an item, the root and an ancestor stood in for have none.
+    if (atKey === true && named && rank.length === tokens.length) rank[rank.length - 1]! -= 1;
+    ranks.push(rank);
+  }
+  return ranks;
+}
