@@ -96,6 +96,8 @@ export function nodeRecordedSource<M extends RecordedMember>(
         text,
         requests.map(({ pointer }) => offsetOf(value, records, pointer)),
       ),
+    // The offsets are known without counting lines: they are the order.
+    orderOf: (requests: readonly PositionRequest[]): number[][] => requests.map(({ pointer }) => [offsetOf(value, records, pointer)]),
     edits: (fixes: readonly FindingFix[]): (TextEdit | string)[] =>
       fixes.map(({ pointer, replacement }) => {
         const member = memberAt(value, records, pointer);

@@ -98,15 +98,26 @@ describe('a verdict that lists fewer findings than it has', () => {
     return JSON.stringify({ schemaVersion: 1, endpoints: list, tail: 1 }, null, '\t');
   }
 
+  /** {@link bom} in CycloneDX XML, whose reader records where each node and PURL stands. */
+  function xmlBom(components: number): string {
+    const items = Array.from({ length: components }, (_, i) =>
+      i % 2 === 0
+        ? `<component type="library"><name>n${i}</name><purl>pkg:NPM/n${i}@1</purl></component>`
+        : `<component type="library"><name>n${i}</name><purl>pkg:npm/</purl></component>`,
+    );
+    return `<?xml version="1.0"?>\n<bom xmlns="http://cyclonedx.org/schema/bom/1.6" version="1">\n<components>\n${items.join('\n')}\n</components>\n</bom>\n`;
+  }
+
   it('lists the same findings as a verdict that placed them all, whatever the cap', () => {
     for (const [text, options] of [
       [bom(400), { file: 'bom.cdx.json' }],
       [discovery(120), { kind: 'tea-discovery' }],
+      [xmlBom(400), { file: 'bom.cdx.xml' }],
     ] as const) {
       const everyPlaced = teapurlValidator.validateTextValue(text, options);
       expect(everyPlaced.all.length).toBeGreaterThan(300);
       // The findings were sorted: they did not come in the text's order.
-      const raw = teapurlValidator.checkDocument(JSON.parse(text), everyPlaced.result.kind!);
+      const raw = teapurlValidator.checkDocument(everyPlaced.value, everyPlaced.result.kind!);
       expect(raw.map((f) => f.pointer)).not.toEqual(everyPlaced.all.map((f) => f.pointer));
       for (const maxFindings of [0, 1, 7, 100, 299, everyPlaced.all.length - 1, everyPlaced.all.length, -3]) {
         const listed = validateText(text, { ...options, maxFindings });
