@@ -41,6 +41,30 @@ function integerLike(key: string): boolean {
   return INDEX.test(key) && Number(key) <= MAX_INDEX;
 }
 
+/** Objects with more keys than this get a map of them; a smaller one is searched. */
+const SEARCHED_KEYS = 16;
+
+/**
+ * Where a key stands among its object's own keys (`undefined`: not one of them), or `null` when
+ * the object has integer-like keys. Each object's keys are listed once per ranking.
+ */
+function keyIndexer(): (object: Record<string, unknown>, key: string) => number | null | undefined {
+  const known = new Map<object, readonly string[] | Map<string, number> | null>();
+  return (object, key) => {
+    let keys = known.get(object);
+    if (keys === undefined) {
+      const own = Object.keys(object);
+      // JavaScript lists the integer-like keys first: the first key tells whether there are any.
+      keys = own.length > 0 && integerLike(own[0]!) ? null : own.length > SEARCHED_KEYS ? new Map(own.map((k, i) => [k, i])) : own;
+      known.set(object, keys);
+    }
+    if (keys === null) return null;
+    if (keys instanceof Map) return keys.get(key);
+    const at = keys.indexOf(key);
+    return at === -1 ? undefined : at;
+  };
+}
+
 /**
  * The rank of each request, as the text would place it (a value the document lacks at its nearest
  * ancestor that is there; a member name asked of an array item at the item), or `null` when the
@@ -48,24 +72,7 @@ function integerLike(key: string): boolean {
  * be one `JSON.parse` read from a text without repeated keys.
  */
 export function ranksOf(value: unknown, requests: readonly PositionRequest[]): TextRank[] | null {
-  // Each object's keys by where they stand, worked out once per object that a request passes.
-  const keyIndexes = new Map<object, Map<string, number> | null>();
-  const indexOfKey = (object: Record<string, unknown>, key: string): number | null | undefined => {
-    let indexes = keyIndexes.get(object);
-    if (indexes === undefined) {
-      indexes = new Map();
-      const keys = Object.keys(object);
-      for (let i = 0; i < keys.length; i++) {
-        if (integerLike(keys[i]!)) {
-          indexes = null;
-          break;
-        }
-        indexes.set(keys[i]!, i);
-      }
-      keyIndexes.set(object, indexes);
-    }
-    return indexes === null ? null : indexes.get(key);
-  };
+  const indexOfKey = keyIndexer();
   const ranks: TextRank[] = [];
   for (const { pointer, atKey } of requests) {
     const tokens = pointerTokens(pointer);

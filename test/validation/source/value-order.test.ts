@@ -15,48 +15,88 @@ function pathsOf(value: unknown, at: (string | number)[] = [], out: (string | nu
 }
 
 const KEY = fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('__proto__', 'toString', 'a/b', '~0', 'é"\\', ' '));
-/** Objects whose keys are never integer-like, so that the value can always tell the text's order. */
-const value = fc.letrec<{ node: unknown }>((tie) => ({
-  node: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.boolean(), fc.constant(null)),
-    fc.array(tie('node'), { maxLength: 4 }),
-    fc
-      .uniqueArray(
-        fc.tuple(
-          KEY.filter((k) => !/^(?:0|[1-9][0-9]*)$/.test(k)),
-          tie('node'),
-        ),
-        { maxLength: 4, selector: ([k]) => k },
-      )
-      .map((entries) => {
+/** Values whose object keys are drawn from `key`. */
+const valueOf = (key: fc.Arbitrary<string>) =>
+  fc.letrec<{ node: unknown }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.boolean(), fc.constant(null)),
+      fc.array(tie('node'), { maxLength: 4 }),
+      fc.uniqueArray(fc.tuple(key, tie('node')), { maxLength: 4, selector: ([k]) => k }).map((entries) => {
         const object: Record<string, unknown> = {};
         // defineProperty: `__proto__` as an own key, as JSON.parse makes it.
         for (const [k, v] of entries) Object.defineProperty(object, k, { value: v, enumerable: true, writable: true, configurable: true });
         return object;
       }),
-  ),
-})).node;
+    ),
+  })).node;
+/** Objects whose keys are never integer-like, so that the value can always tell the text's order. */
+const value = valueOf(KEY.filter((k) => !/^(?:0|[1-9][0-9]*)$/.test(k)));
+/** Objects whose keys may be integer-like (`"7"`, `"4294967294"`), or look like it (`"07"`, `"4294967295"`). */
+const anyKeys = valueOf(fc.oneof(KEY, fc.constantFrom('7', '0', '10', '07', '-1', '4294967294', '4294967295')));
+
+/** Requests picked among a value's paths. */
+const requestsOf = (parsed: unknown, picks: readonly [number, boolean][]): PositionRequest[] => {
+  const paths = pathsOf(parsed);
+  return picks.map(([n, atKey]) => ({ pointer: toPointer(paths[n % paths.length]!), atKey }));
+};
+const PICKS = fc.array(fc.tuple(fc.nat(), fc.boolean()), { minLength: 1, maxLength: 12 });
+
+/** Whether the ranks sort the requests as their offsets in the text do, equal ranks at equal offsets. */
+function agrees(text: string, requests: readonly PositionRequest[], ranks: readonly (readonly number[])[]): boolean {
+  const offsets = new PositionIndex(text, requests).offsets();
+  for (let i = 0; i < requests.length; i++) {
+    for (let j = 0; j < requests.length; j++) if (Math.sign(compareRanks(ranks[i]!, ranks[j]!)) !== Math.sign(offsets[i]! - offsets[j]!)) return false;
+  }
+  return true;
+}
 
 describe('the order of values in a JSON text, told from the value', () => {
   it('sorts any requests as their offsets in the text do, equal ranks at equal offsets', () => {
     fc.assert(
-      fc.property(value, fc.constantFrom(0, 2, '\t'), fc.array(fc.tuple(fc.nat(), fc.boolean()), { minLength: 1, maxLength: 12 }), (doc, indent, picks) => {
+      fc.property(value, fc.constantFrom(0, 2, '\t'), PICKS, (doc, indent, picks) => {
         const text = JSON.stringify(doc, null, indent);
         const parsed = JSON.parse(text) as unknown;
-        const paths = pathsOf(parsed);
-        const requests: PositionRequest[] = picks.map(([n, atKey]) => ({ pointer: toPointer(paths[n % paths.length]!), atKey }));
+        const requests = requestsOf(parsed, picks);
         const ranks = ranksOf(parsed, requests);
         expect(ranks).not.toBeNull();
-        const offsets = new PositionIndex(text, requests).offsets();
-        for (let i = 0; i < requests.length; i++) {
-          for (let j = 0; j < requests.length; j++) {
-            expect(Math.sign(compareRanks(ranks![i]!, ranks![j]!))).toBe(Math.sign(offsets[i]! - offsets[j]!));
-          }
+        expect(agrees(text, requests, ranks!)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('with integer-like keys, tells no order or the right one', () => {
+    let told = 0;
+    let refused = 0;
+    fc.assert(
+      fc.property(anyKeys, PICKS, (doc, picks) => {
+        // The text as written, not as JavaScript lists the keys: integer-like keys last.
+        const text = JSON.stringify(doc, (_key, v: unknown) => {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+          const keys = Object.keys(v);
+          const integers = keys.filter((k) => /^(?:0|[1-9][0-9]*)$/.test(k) && Number(k) <= 2 ** 32 - 2);
+          if (integers.length === 0) return v;
+          return Object.fromEntries(
+            keys
+              .filter((k) => !integers.includes(k))
+              .map((k) => [`\u0000${k}`, (v as Record<string, unknown>)[k]])
+              .concat(integers.map((k) => [`\u0000${k}`, (v as Record<string, unknown>)[k]])),
+          );
+        }).replace(/"(?:\\u0000)/g, '"');
+        const parsed = JSON.parse(text) as unknown;
+        const requests = requestsOf(parsed, picks);
+        const ranks = ranksOf(parsed, requests);
+        if (ranks === null) refused++;
+        else {
+          told++;
+          expect(agrees(text, requests, ranks)).toBe(true);
         }
       }),
       { numRuns: 300 },
     );
+    expect(told).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
   });
 
   it('tells no order for an object with integer-like keys, which JavaScript lists first', () => {
