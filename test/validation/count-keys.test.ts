@@ -52,3 +52,20 @@ describe('measureText', () => {
     expect(countKeysInValue(JSON.parse(text))).toBe(1);
   });
 });
+
+describe('measureValue on a program that gave Object.prototype an enumerable key', () => {
+  it('counts own keys only, so that a repeated key is still found', async () => {
+    const { measureValue } = await import('../../src/validation/count-keys.js');
+    const { validateText } = await import('../../src/validator/validate.js');
+    const text = '{"bomFormat": "CycloneDX", "specVersion": "1.6", "a": {"b": 1}, "a": {"b": 1, "c": 2}}';
+    const clean = measureValue(JSON.parse(text), 256);
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.polluted = { deep: { deeper: 1 } };
+    try {
+      expect(measureValue(JSON.parse(text), 256)).toEqual(clean);
+      expect(validateText(text, { file: 'bom.json' }).findings.map((f) => f.rule)).toContain('json/duplicate-key');
+    } finally {
+      delete proto.polluted;
+    }
+  });
+});
