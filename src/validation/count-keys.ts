@@ -1,3 +1,5 @@
+import { prototypeEnumerates } from '../shared/read-value.js';
+
 /** What {@link measureText} finds. */
 export interface TextMeasure {
   /** Object keys written in the text: strings followed by a colon. */
@@ -77,12 +79,7 @@ export interface ValueMeasure {
 export function measureValue(value: unknown, limit: number): ValueMeasure {
   let keys = 0;
   let deepest = 0;
-  // A program may have given Object.prototype an enumerable key; then each key is asked.
-  let inherited = false;
-  for (const _ in Object.prototype) {
-    inherited = true;
-    break;
-  }
+  const inherited = prototypeEnumerates();
   const walk = (node: object, depth: number): void => {
     if (depth > deepest) deepest = depth;
     if (depth > limit) return;
@@ -94,9 +91,7 @@ export function measureValue(value: unknown, limit: number): ValueMeasure {
       return;
     }
     const record = node as Record<string, unknown>;
-    // for…in lists the own keys in Object.keys's order without building their array, and only
-    // them while Object.prototype, every parsed object's, has no enumerable key: asking each
-    // key whether it is its own costs a third of the walk.
+    // for…in lists the own keys in Object.keys's order without building their array.
     for (const name in record) {
       if (inherited && !Object.hasOwn(record, name)) continue;
       keys++;
