@@ -9,7 +9,6 @@ import { passes } from '../shared/finding.js';
 import { schemaFindingsOf } from './schema-alternatives.js';
 import { checkContext, runChecks, type CheckTable } from './checks/index.js';
 import type { DocumentSource, SourcePosition } from './source/document-source.js';
-import type { PositionRequest } from '../shared/position-index.js';
 import { compareRanks } from './source/value-order.js';
 import { kindDetector, type DetectKind } from './detect-kind.js';
 import type { KindDefinition } from './kind-definition.js';
@@ -109,7 +108,8 @@ function bounded(message: string): string {
  */
 export function placeFindings(file: string, raw: readonly (RawFinding & { position?: SourcePosition })[], source?: DocumentSource): Finding[] {
   const unplaced = source ? raw.filter((f) => f.position === undefined) : [];
-  const found = unplaced.length > 0 ? source!.locateAll(unplaced.map(requestOf)) : [];
+  // A finding is a request as it is: its pointer, and whether its property name is meant.
+  const found = unplaced.length > 0 ? source!.locateAll(unplaced) : [];
   let next = 0;
   const placed = raw.map((f): Finding => completed(file, f, f.position ?? (source ? found[next++] : undefined)));
   return inSourceOrder(placed);
@@ -126,16 +126,14 @@ export function placeListed(file: string, raw: readonly (RawFinding & { position
   const shown = Math.max(0, max) + 1;
   const orderOf = source.orderOf;
   if (!(raw.length > shown) || orderOf === undefined || raw.some((f) => f.position !== undefined)) return placeFindings(file, raw, source);
-  const ranks = orderOf.call(source, raw.map(requestOf));
+  const ranks = orderOf.call(source, raw);
   if (ranks === null) return placeFindings(file, raw, source);
   // Equal ranks stand at the same place: they keep the order they came in, as a stable sort by
   // line and column keeps them.
   const order = raw.map((_, i) => i).sort((a, b) => compareRanks(ranks[a]!, ranks[b]!) || a - b);
-  const found = source.locateAll(order.slice(0, shown).map((i) => requestOf(raw[i]!)));
+  const found = source.locateAll(order.slice(0, shown).map((i) => raw[i]!));
   return order.map((i, n) => completed(file, raw[i]!, found[n]));
 }
-
-const requestOf = ({ pointer, atKey }: RawFinding): PositionRequest => ({ pointer, atKey: atKey === true });
 
 /** A finding with its file and position (none when `at` is undefined), its message bounded. */
 function completed(file: string, { pointer, severity, rule, message, fix }: RawFinding, at: SourcePosition | undefined): Finding {

@@ -104,6 +104,23 @@ describe('the order of values in a JSON text, told from the value', () => {
     expect(ranksOf(parsed, [{ pointer: '/a/x' }])).toBeNull();
     // Keys that only look like numbers are ordinary keys.
     expect(ranksOf(JSON.parse('{"b": 1, "01": 2, "-1": 3, "4294967295": 4}'), [{ pointer: '/01' }, { pointer: '/b', atKey: true }])).toEqual([[3], [0]]);
+    // An object of many keys is mapped, one of few searched; both agree with the text, and with a
+    // prototype given an enumerable key.
+    const wide = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${39 - i}`, { v: i }]));
+    const text = JSON.stringify({ wide, narrow: { b: 1, a: 2 } }, null, 1);
+    const requests = ['/wide/k0/v', '/wide/k39', '/wide/k20/v', '/narrow/a', '/narrow/b', '/wide/none'].map((pointer) => ({ pointer, atKey: true }));
+    const proto = Object.prototype as Record<string, unknown>;
+    for (const polluted of [false, true]) {
+      if (polluted) proto.polluted = 1;
+      try {
+        const ranks = ranksOf(JSON.parse(text), requests);
+        expect(ranks).not.toBeNull();
+        expect(agrees(text, requests, ranks!)).toBe(true);
+      } finally {
+        delete proto.polluted;
+      }
+    }
+    expect(ranksOf(JSON.parse(`{${Array.from({ length: 30 }, (_, i) => `"k${i}": 0`).join(', ')}, "3": {"x": 1}}`), [{ pointer: '/k29' }])).toBeNull();
     // Objects no request passes through are not asked.
     expect(ranksOf(JSON.parse('[{"1": 0}, {"k": 0}]'), [{ pointer: '/1/k' }])).toEqual([[3, 1]]);
   });
