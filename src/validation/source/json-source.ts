@@ -22,6 +22,13 @@ export interface JsonSource extends DocumentSource {
   locateAll(requests: readonly PositionRequest[]): SourcePosition[];
 }
 
+/**
+ * How many characters of a text the position scan reads in the time a finding's rank takes to
+ * work out (measured: 100,000 findings on a 1.2 MB discovery document ranked in more time than
+ * the scan placed them all).
+ */
+const CHARACTERS_A_RANK = 64;
+
 /** Either the parsed text, or the findings that stopped it from parsing. */
 export type ParseOutcome = SourceOutcome<JsonSource>;
 
@@ -203,8 +210,11 @@ export function parseJsonSource(rawText: string): ParseOutcome {
     locate: (pointer, atKey = false) => locateAll([{ pointer, atKey }])[0]!,
     locateAll,
     // Of two equal keys JSON.parse keeps the first one's place and the last one's value: only a
-    // text without them has the value's order.
-    ...(uniqueKeys ? { orderOf: (requests: readonly PositionRequest[]) => ranksOf(value, requests) } : {}),
+    // text without them has the value's order. Ranking a request costs about what reading a few
+    // dozen characters does: for a short text with many findings one scan is cheaper.
+    ...(uniqueKeys
+      ? { orderOf: (requests: readonly PositionRequest[]) => (requests.length * CHARACTERS_A_RANK > text.length ? null : ranksOf(value, requests)) }
+      : {}),
     edits: (fixes) => stringEdits(text, fixes, bomLength, uniqueKeys),
   };
   return { ok: true, source, findings: duplicates };

@@ -11,7 +11,6 @@
  */
 import type { PositionRequest } from '../../shared/position-index.js';
 import { pointerTokens } from '../../shared/pointer.js';
-import { prototypeEnumerates } from '../../shared/read-value.js';
 
 /**
  * Where a place stands among the others, as {@link compareRanks} compares them: at each depth,
@@ -42,41 +41,27 @@ function integerLike(key: string): boolean {
   return INDEX.test(key) && Number(key) <= MAX_INDEX;
 }
 
-/** Objects with more keys than this get a map of them, kept for the ranking; a smaller one is searched each time. */
+/** Objects with more keys than this get a map of them; a smaller one is searched. */
 const SEARCHED_KEYS = 16;
 
 /**
  * Where a key stands among its object's own keys (`undefined`: not one of them), or `null` when
- * the object has integer-like keys: JavaScript lists those first, so the first key tells. A small
- * object is searched with for…in, which builds nothing (a ranking of 100,000 findings kept a list
- * of keys for each of their objects, for the collector to copy); a large one's keys are mapped
- * once per ranking.
+ * the object has integer-like keys. Each object's keys are listed once per ranking.
  */
 function keyIndexer(): (object: Record<string, unknown>, key: string) => number | null | undefined {
-  const mapped = new Map<object, Map<string, number> | null>();
-  // for…in lists inherited keys too when a program gave Object.prototype one: then Object.keys.
-  const inherited = prototypeEnumerates();
-  const map = (object: Record<string, unknown>): Map<string, number> | null => {
-    let keys = mapped.get(object);
+  const known = new Map<object, readonly string[] | Map<string, number> | null>();
+  return (object, key) => {
+    let keys = known.get(object);
     if (keys === undefined) {
       const own = Object.keys(object);
-      keys = own.length > 0 && integerLike(own[0]!) ? null : new Map(own.map((k, i) => [k, i]));
-      mapped.set(object, keys);
+      // JavaScript lists the integer-like keys first: the first key tells whether there are any.
+      keys = own.length > 0 && integerLike(own[0]!) ? null : own.length > SEARCHED_KEYS ? new Map(own.map((k, i) => [k, i])) : own;
+      known.set(object, keys);
     }
-    return keys;
-  };
-  return (object, key) => {
-    if (!inherited && !mapped.has(object)) {
-      let i = 0;
-      for (const name in object) {
-        if (i === 0 && integerLike(name)) return null;
-        if (name === key) return i;
-        if (++i > SEARCHED_KEYS) break;
-      }
-      if (i <= SEARCHED_KEYS) return undefined;
-    }
-    const keys = map(object);
-    return keys === null ? null : keys.get(key);
+    if (keys === null) return null;
+    if (keys instanceof Map) return keys.get(key);
+    const at = keys.indexOf(key);
+    return at === -1 ? undefined : at;
   };
 }
 

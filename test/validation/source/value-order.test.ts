@@ -152,7 +152,8 @@ describe('a verdict that lists fewer findings than it has', () => {
     const list = Array.from({ length: endpoints }, (_, i) =>
       i % 2 ? { url: 5, extra: 1 } : { url: 'https://x.example/tea', versions: ['1.0.0'], priority: 'high', more: { a: 1 } },
     );
-    return JSON.stringify({ schemaVersion: 1, endpoints: list, tail: 1 }, null, '\t');
+    // Blank lines pad it out: a short text with many findings is placed by one scan instead.
+    return JSON.stringify({ schemaVersion: 1, endpoints: list, tail: 1 }, null, '\t').replace(/\n/g, `\n${' '.repeat(80)}\n`);
   }
 
   /** {@link bom} in CycloneDX XML, whose reader records where each node and PURL stands. */
@@ -173,6 +174,8 @@ describe('a verdict that lists fewer findings than it has', () => {
     ] as const) {
       const everyPlaced = teapurlValidator.validateTextValue(text, options);
       expect(everyPlaced.all.length).toBeGreaterThan(300);
+      // The source tells their order, so that only those listed are placed.
+      expect(everyPlaced.source!.orderOf!(everyPlaced.all)).not.toBeNull();
       // The findings were sorted: they did not come in the text's order.
       const raw = teapurlValidator.checkDocument(everyPlaced.value, everyPlaced.result.kind!);
       expect(raw.map((f) => f.pointer)).not.toEqual(everyPlaced.all.map((f) => f.pointer));
@@ -181,6 +184,14 @@ describe('a verdict that lists fewer findings than it has', () => {
         expect(listed).toEqual(teapurlValidator.validateTextValue(text, { ...options, maxFindings }).result);
       }
     }
+  });
+
+  it('leaves a short text with many findings to the one scan that places them all', () => {
+    const text = JSON.stringify({ schemaVersion: 1, endpoints: [], ...Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`k${i}`, 0])) });
+    const everyPlaced = teapurlValidator.validateTextValue(text, { kind: 'tea-discovery' });
+    expect(everyPlaced.all.length).toBeGreaterThan(2000);
+    expect(everyPlaced.source!.orderOf!(everyPlaced.all)).toBeNull();
+    expect(validateText(text, { kind: 'tea-discovery' })).toEqual(everyPlaced.result);
   });
 
   it('places them all when the value cannot tell their order', () => {
