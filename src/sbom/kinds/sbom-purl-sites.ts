@@ -135,11 +135,12 @@ export function cycloneDxPurlSites<J>(document: unknown, judge?: SiteJudge<J>): 
       const judgement = ask(object.purl, site);
       if (judgement !== null) judged.push(judgement);
     }
-    // for…in lists the own keys in Object.keys's order without building their array.
+    // for…in lists the own keys in Object.keys's order without building their array (and any
+    // enumerable key a prototype was given: whether a key is its own is asked only of the few
+    // whose value is walked into, most being strings).
     for (const key in object) {
-      if (!Object.hasOwn(object, key)) continue;
       const child = object[key];
-      if (typeof child !== 'object' || child === null) continue;
+      if (typeof child !== 'object' || child === null || !Object.hasOwn(object, key)) continue;
       path[depth] = key;
       walk(child, depth + 1);
     }

@@ -102,6 +102,17 @@ describe('CycloneDX PURL sites', () => {
     expect(sites[0]!.owner).toBe('component "leaf"');
   });
 
+  it('walks no key an object inherits, whatever a program gave Object.prototype', () => {
+    const bom = JSON.parse(TEXTS[5]!) as unknown;
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.polluted = { purl: 'pkg:npm/inherited@1', components: [{ purl: 'pkg:npm/deeper@1' }] };
+    try {
+      expect(cycloneDxPurlSites(bom).map((s) => s.value)).toEqual(['pkg:npm/a@1', 'pkg:NPM/b@1', 3]);
+    } finally {
+      delete proto.polluted;
+    }
+  });
+
   it('asks a judge at every site and keeps only its judgements, writing a site only when the judge asks', () => {
     const bom = JSON.parse(TEXTS[5]!) as unknown;
     const asked: unknown[] = [];
