@@ -10,7 +10,6 @@
  * one's value: for a value with either, no order is told.
  */
 import type { PositionRequest } from '../../shared/position-index.js';
-import { pointerTokens } from '../../shared/pointer.js';
 
 /**
  * Where a place stands among the others, as {@link compareRanks} compares them: at each depth,
@@ -32,6 +31,20 @@ export function compareRanks(a: TextRank, b: TextRank): number {
 
 /** An array index as JSON Pointer writes it: no sign, no leading zero. */
 const INDEX = /^(?:0|[1-9][0-9]*)$/;
+
+/** `token` as an index of an array of `length` items, written as JSON Pointer writes one; `undefined` for none. */
+function arrayIndex(token: string, length: number): number | undefined {
+  const first = token.charCodeAt(0);
+  if (token.length === 0 || first < 48 || first > 57 || (first === 48 && token.length > 1)) return undefined;
+  let index = 0;
+  for (let i = 0; i < token.length; i++) {
+    const digit = token.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return undefined;
+    index = index * 10 + digit;
+    if (index >= length) return undefined;
+  }
+  return index;
+}
 
 /** The largest array index JavaScript has; a key read as an integer is one up to it. */
 const MAX_INDEX = 2 ** 32 - 2;
@@ -73,30 +86,42 @@ function keyIndexer(): (object: Record<string, unknown>, key: string) => number 
  */
 export function ranksOf(value: unknown, requests: readonly PositionRequest[]): TextRank[] | null {
   const indexOfKey = keyIndexer();
-  const ranks: TextRank[] = [];
-  for (const { pointer, atKey } of requests) {
-    const tokens = pointerTokens(pointer);
+  const ranks: TextRank[] = new Array(requests.length);
+  for (let r = 0; r < requests.length; r++) {
+    const { pointer, atKey } = requests[r]!;
     const rank: number[] = [];
     let node: unknown = value;
     let named = false;
-    for (const token of tokens) {
-      if (typeof node !== 'object' || node === null) break;
+    let reached = true;
+    // The pointer's tokens read in place, one slice each: a split and its array for each of
+    // 100,000 findings were a third of the ranking.
+    const escaped = pointer.includes('~');
+    for (let start = 1; start <= pointer.length && pointer !== ''; ) {
+      const slash = pointer.indexOf('/', start);
+      const end = slash === -1 ? pointer.length : slash;
+      const raw = pointer.slice(start, end);
+      const token = escaped ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
+      start = end + 1;
       let index: number | null | undefined;
-      if (Array.isArray(node)) {
-        index = INDEX.test(token) && Number(token) < node.length ? Number(token) : undefined;
-      } else {
+      if (typeof node !== 'object' || node === null) index = undefined;
+      else if (Array.isArray(node)) index = arrayIndex(token, node.length);
+      else {
         index = indexOfKey(node as Record<string, unknown>, token);
         if (index === null) return null;
       }
       // Not there: the request stands at the ancestor reached.
-      if (index === undefined) break;
+      if (index === undefined) {
+        reached = false;
+        break;
+      }
       named = !Array.isArray(node);
       rank.push(2 * index + 1);
       node = (node as Record<string, unknown>)[token];
+      if (slash === -1) break;
     }
     // A member's name stands one step before its value; an item, the root and an ancestor stood in for have none.
-    if (atKey === true && named && rank.length === tokens.length) rank[rank.length - 1]! -= 1;
-    ranks.push(rank);
+    if (atKey === true && named && reached) rank[rank.length - 1]! -= 1;
+    ranks[r] = rank;
   }
   return ranks;
 }
