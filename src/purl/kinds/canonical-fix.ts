@@ -12,7 +12,6 @@
  *   which. Qualifier values are left out of this test: there a `/` or `@` can only be data.
  */
 import type { FindingFix } from '../../shared/finding.js';
-import { jsonEqual } from '../../shared/json-equal.js';
 import type { PurlComponents } from '../purl-components.js';
 
 /** A PURL as written, its canonical form, and the components an engine reads from each (`null` where it reads none). */
@@ -54,10 +53,31 @@ export function separatorsReadAsData(purl: string, canonical: string): string[] 
   return SEPARATORS.filter((char) => escapeCount(after, char) > escapeCount(before, char));
 }
 
+/** Whether two qualifier records hold the same keys with the same values. */
+function sameQualifiers(a: PurlComponents['qualifiers'], b: PurlComponents['qualifiers']): boolean {
+  if (a === null || b === null) return a === b;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) if (!Object.hasOwn(b, key) || a[key] !== b[key]) return false;
+  return true;
+}
+
+/** Whether two readings name the same package: their six components equal (an SBOM compares thousands of pairs). */
+export function sameComponents(a: PurlComponents, b: PurlComponents): boolean {
+  return (
+    a.type === b.type &&
+    a.namespace === b.namespace &&
+    a.name === b.name &&
+    a.version === b.version &&
+    a.subpath === b.subpath &&
+    sameQualifiers(a.qualifiers, b.qualifiers)
+  );
+}
+
 /** The fix of a PURL that is not canonical, or why it needs a person; `noun` is what the message calls the PURL. */
 export function canonicalFix(reading: CanonicalReading, pointer: string, noun = 'example'): { fix: FindingFix } | { reason: string } {
   const { canonical, components, canonicalComponents } = reading;
-  if (canonical === null || components === null || canonicalComponents === null || !jsonEqual(components, canonicalComponents)) {
+  if (canonical === null || components === null || canonicalComponents === null || !sameComponents(components, canonicalComponents)) {
     return { reason: 'the canonical form does not read back as the same components' };
   }
   const separators = separatorsReadAsData(reading.purl, canonical);
