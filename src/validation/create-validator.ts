@@ -6,7 +6,6 @@ import {
   createDocumentValidator,
   internalErrorFinding,
   placeFindings,
-  placeListed,
   DEFAULT_MAX_FINDINGS,
   result,
   undetectedKind,
@@ -14,6 +13,7 @@ import {
   type ValidatedText,
   type Validator,
 } from './document-validator.js';
+import { placeListed } from './place-listed.js';
 
 // The engine's core lives in document-validator.ts (no text reader); what it exports is exported
 // from here too, where the package has always taken it from.
