@@ -3,7 +3,7 @@
  * sliced out, decoded or checked: parsing then reads each part from its place, and `canonicalize`
  * can tell most canonical PURLs from their layout alone, without reading them again when it cannot.
  */
-import { firstFrom } from './text-search.js';
+import { firstFrom, runEnd } from './text-search.js';
 
 /**
  * How the string starts, before the type: `pkg:` as building writes it; another spelling before
@@ -73,12 +73,15 @@ export class SourceLayout {
   }
 }
 
-// Each of these finds, from `lastIndex`, the first character building would not write there as
-// it is (a `%` aside): in scheme, type and path (lowercase, or either case), qualifiers, subpath.
+// Each of these matches, from `lastIndex`, the run of characters building writes there as they
+// are (a `%` aside), up to the first it would not (see runEnd): in scheme, type and path
+// (lowercase, or either case), qualifiers, subpath.
+const LOWER_PATH_RUN = /[a-z0-9._~:/@%-]*/y;
+const PATH_RUN = /[A-Za-z0-9._~:/@%-]*/y;
+const QUALIFIERS_RUN = /[A-Za-z0-9._~:%&=-]*/y;
+const SUBPATH_RUN = /[A-Za-z0-9._~:/%-]*/y;
+/** From `lastIndex`, the first character that is not a lowercase one of the path, for a search that starts elsewhere. */
 export const NOT_LOWER_PATH = /[^a-z0-9._~:/@%-]/g;
-const NOT_PATH = /[^A-Za-z0-9._~:/@%-]/g;
-export const NOT_QUALIFIERS = /[^A-Za-z0-9._~:%&=-]/g;
-export const NOT_SUBPATH = /[^A-Za-z0-9._~:/%-]/g;
 /** The first character that is not a letter, digit, `._~:-`, `%` or a separator. */
 const NOT_PLAIN = /[^A-Za-z0-9._~:/@%?#&=-]/g;
 
@@ -97,19 +100,19 @@ export function locateParts(purl: string): SourceLayout {
   // it ends at the end, and has then found the "?" and the "#", the only ones, and shown every
   // character canonical. A capital ends the lowercase scan of the path, which goes on with the
   // other class.
-  const lowerEnd = firstFrom(NOT_LOWER_PATH, purl, 0);
+  const lowerEnd = runEnd(LOWER_PATH_RUN, purl, 0);
   let stop = lowerEnd;
   let c = purl.charCodeAt(stop);
-  if (c >= 0x41 && c <= 0x5a) c = purl.charCodeAt((stop = firstFrom(NOT_PATH, purl, stop + 1)));
+  if (c >= 0x41 && c <= 0x5a) c = purl.charCodeAt((stop = runEnd(PATH_RUN, purl, stop + 1)));
   let question = -1;
   let hash = -1;
   if (c === 0x3f) {
     question = stop;
-    c = purl.charCodeAt((stop = firstFrom(NOT_QUALIFIERS, purl, stop + 1)));
+    c = purl.charCodeAt((stop = runEnd(QUALIFIERS_RUN, purl, stop + 1)));
   }
   if (c === 0x23) {
     hash = stop;
-    stop = firstFrom(NOT_SUBPATH, purl, stop + 1);
+    stop = runEnd(SUBPATH_RUN, purl, stop + 1);
   }
   const layout = new SourceLayout(lowerEnd, purl.length);
   if (stop === purl.length) {
