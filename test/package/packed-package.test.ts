@@ -370,6 +370,8 @@ describe.skipIf(!NPM_RUNS)('the packed package (npm pack, npm i --omit=dev into 
 
   it('the tarball ships the guides and THIRD_PARTY_NOTICES, with every package bundled into dist/ and its licence text', () => {
     expect(tarballFiles).toEqual(expect.arrayContaining(['THIRD_PARTY_NOTICES', 'CHANGELOG.md', 'docs/validate.md', 'docs/command-line.md']));
+    // The benchmarks' figures and their history stay in the repository (the install's 6 MB).
+    expect(tarballFiles).not.toContain('docs/performance.md');
     expect(tarballFiles.filter((file) => file.startsWith('dist/.'))).toEqual([]);
     const notices = readFileSync(path.join(installed(), 'THIRD_PARTY_NOTICES'), 'utf8');
     // What esbuild took from node_modules into each bundle, as the build recorded it.
