@@ -5,7 +5,7 @@
  * byte order mark, the final newline) stays as it was.
  */
 import type { Finding, FindingFix } from '../shared/finding.js';
-import { pointerTokens } from '../shared/pointer.js';
+import { ARRAY_INDEX_TOKEN, pointerTokens } from '../shared/pointer.js';
 import type { TextEdit } from './source/document-source.js';
 import type { BaseValidateOptions, Validator } from './create-validator.js';
 
@@ -131,7 +131,7 @@ function stringAt(document: unknown, pointer: string): string | null {
   let node = document;
   for (const token of pointerTokens(pointer)) {
     if (Array.isArray(node)) {
-      if (!/^(0|[1-9]\d*)$/.test(token) || Number(token) >= node.length) return null;
+      if (!ARRAY_INDEX_TOKEN.test(token) || Number(token) >= node.length) return null;
       node = node[Number(token)];
     } else if (node !== null && typeof node === 'object' && Object.hasOwn(node, token)) {
       node = (node as Record<string, unknown>)[token];

@@ -10,6 +10,7 @@
  * one's value: for a value with either, no order is told.
  */
 import type { PositionRequest } from '../../shared/position-index.js';
+import { ARRAY_INDEX_TOKEN, unescapePointerToken } from '../../shared/pointer.js';
 
 /**
  * Where a place stands among the others, as {@link compareRanks} compares them: at each depth,
@@ -28,9 +29,6 @@ export function compareRanks(a: TextRank, b: TextRank): number {
   }
   return a.length - b.length;
 }
-
-/** An array index as JSON Pointer writes it: no sign, no leading zero. */
-const INDEX = /^(?:0|[1-9][0-9]*)$/;
 
 /** `token` as an index of an array of `length` items, written as JSON Pointer writes one; `undefined` for none. */
 function arrayIndex(token: string, length: number): number | undefined {
@@ -51,7 +49,7 @@ const MAX_INDEX = 2 ** 32 - 2;
 
 /** Whether JavaScript lists `key` among an object's integer-like keys, ahead of the others. */
 function integerLike(key: string): boolean {
-  return INDEX.test(key) && Number(key) <= MAX_INDEX;
+  return ARRAY_INDEX_TOKEN.test(key) && Number(key) <= MAX_INDEX;
 }
 
 /** Objects with more keys than this get a map of them; a smaller one is searched. */
@@ -100,7 +98,7 @@ export function ranksOf(value: unknown, requests: readonly PositionRequest[]): T
       const slash = pointer.indexOf('/', start);
       const end = slash === -1 ? pointer.length : slash;
       const raw = pointer.slice(start, end);
-      const token = escaped ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
+      const token = escaped ? unescapePointerToken(raw) : raw;
       start = end + 1;
       let index: number | null | undefined;
       if (typeof node !== 'object' || node === null) index = undefined;

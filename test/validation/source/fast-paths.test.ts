@@ -105,7 +105,9 @@ describe('CycloneDX PURL sites', () => {
   it('walks no key an object inherits, whatever a program gave Object.prototype', () => {
     const bom = JSON.parse(TEXTS[5]!) as unknown;
     const proto = Object.prototype as Record<string, unknown>;
-    proto.polluted = { purl: 'pkg:npm/inherited@1', components: [{ purl: 'pkg:npm/deeper@1' }] };
+    // A value with no prototype, so that a walk into it would end (and find its PURL) rather than
+    // meet the inherited key again and again until the stack walk, which reads own keys, takes over.
+    proto.polluted = Object.assign(Object.create(null) as object, { purl: 'pkg:npm/inherited@1' });
     try {
       expect(cycloneDxPurlSites(bom).map((s) => s.value)).toEqual(['pkg:npm/a@1', 'pkg:NPM/b@1', 3]);
     } finally {
