@@ -10,13 +10,14 @@
  * anything after it is read, so no entity a DTD declares (an external one, or one that expands to
  * billions of characters) is ever expanded; a reference to an undeclared entity is a syntax error.
  */
-import { SaxesParser, type SaxesTagNS } from 'saxes';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { humanPath, toPointer } from '../../shared/pointer.js';
 import { cut } from '../../shared/messages.js';
 import { MAX_DEPTH } from '../../validation/source/json-source.js';
 import { lineStarts, positionAt, type PlacedFinding, type SourceOutcome, type StringSlot } from '../../validation/source/document-source.js';
 import { nodeRecordedSource, type RecordedMember, type RecordedNode } from '../../validation/source/node-source.js';
 import { TeapurlError } from '../../shared/errors.js';
+import { hasQualifiedAttribute, resolveTag, ROOT_SCOPE, type NamespaceScope } from './xml-namespaces.js';
 
 const NAMESPACE = /^http:\/\/cyclonedx\.org\/schema\/bom\/(\d+)\.(\d+)$/;
 
@@ -102,6 +103,16 @@ function tagStart(text: string, end: number): number {
   return text.lastIndexOf('<', end - 1);
 }
 
+/**
+ * Whether the start tag that ends just before `end`, of a name `length` long, is only its name
+ * (`<name>` or `<name/>`): no `<` stands inside a tag, so a `<` right before the name starts it.
+ * Most elements are, and then their attributes need no look (a loop over a prototype-less
+ * record's keys costs more than the rest of the element's handling).
+ */
+function bareTag(text: string, end: number, length: number): boolean {
+  return text.charCodeAt(end - length - 2) === 60 /* < */ || (text.charCodeAt(end - 2) === 47 /* / */ && text.charCodeAt(end - length - 3) === 60);
+}
+
 /** What every element read past stands as: a frame nothing is ever written to. */
 const SKIPPED = new Frame('', null, null, false, true, 0, '');
 
@@ -132,7 +143,9 @@ function escapeText(value: string): string {
  * parser, by a computed name; V8 turns an object's properties into a dictionary once a few such
  * stores have added more than it has room for, and from a seventh handler on every character the
  * parser reads then costs five times as much (30 µs a component against 6 on 100,000 components).
- * test/sbom/cyclonedx-xml-parser.test.ts holds both ends of this.
+ * test/sbom/cyclonedx-xml-parser.test.ts holds both ends of this. The DOCTYPE and instruction
+ * handlers are given only to a text that holds one: seven only for a text with both, which is
+ * refused at its DOCTYPE, in its prolog.
  */
 export const MAX_HANDLERS = 6;
 
@@ -140,8 +153,8 @@ const CDATA_OPEN = '<![CDATA[';
 const CDATA_CLOSE = ']]>';
 
 /** Whether the root tag is a CycloneDX `<bom>`, and of which 1.x version. */
-function bomVersion(tag: SaxesTagNS): { major: number; minor: number } | null {
-  const match = tag.local === 'bom' ? NAMESPACE.exec(tag.uri) : null;
+function bomVersion(local: string, uri: string): { major: number; minor: number } | null {
+  const match = local === 'bom' ? NAMESPACE.exec(uri) : null;
   return match ? { major: Number(match[1]), minor: Number(match[2]) } : null;
 }
 
@@ -165,7 +178,12 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
   const frames: Frame[] = [];
   let root: Record<string, unknown> | null = null;
   let rootUri = '';
-  const parser = new SaxesParser({ xmlns: true, position: true });
+  // Namespaces are worked out here rather than by saxes (xml-namespaces.ts), with its rules.
+  const parser = new SaxesParser({ xmlns: false, position: true });
+  const scopes: NamespaceScope[] = [ROOT_SCOPE];
+  const namespaceFail = (message: string): never => {
+    throw stopAt(parser.position - 1, 'xml/syntax', `malformed XML: ${cut(message)}`);
+  };
 
   const materialize = (frame: Frame): Record<string, unknown> | unknown[] => {
     if (frame.node) return frame.node;
@@ -183,35 +201,45 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
     return node;
   };
 
-  const open = (tag: SaxesTagNS): void => {
+  const open = (tag: SaxesTagPlain): void => {
     const end = parser.position;
+    // Every element's names are checked, those read past too, as a namespace-aware parser would.
+    const scope = scopes[scopes.length - 1]!;
+    const { attributes } = tag;
+    let local = tag.name;
+    let uri = scope.defaultUri;
+    if (local.includes(':') || (!bareTag(text, end, local.length) && hasQualifiedAttribute(attributes))) {
+      const resolved = resolveTag(tag.name, attributes, scope, (parser.xmlDecl.version ?? '1.0') === '1.0', namespaceFail);
+      ({ local, uri } = resolved);
+      scopes.push(resolved.scope);
+    } else scopes.push(scope);
     const parent = frames[frames.length - 1];
     if (frames.length >= MAX_DEPTH)
       throw stopAt(tagStart(text, end), 'xml/too-deep', `the document nests elements more than ${MAX_DEPTH} levels deep; teapurl reads at most ${MAX_DEPTH}`);
     if (parent === undefined) {
-      const version = bomVersion(tag);
+      const version = bomVersion(local, uri);
       if (version === null || version.major !== 1) {
-        const where = tag.uri === '' ? 'in no namespace' : `in the namespace ${JSON.stringify(cut(tag.uri))}`;
+        const where = uri === '' ? 'in no namespace' : `in the namespace ${JSON.stringify(cut(uri))}`;
         throw stopAt(
           tagStart(text, end),
           'xml/not-cyclonedx',
           `the root element is <${cut(tag.name, 80)}> ${where}; teapurl reads XML as a CycloneDX BOM only: a <bom> element in the namespace http://cyclonedx.org/schema/bom/1.x`,
         );
       }
-      rootUri = tag.uri;
+      rootUri = uri;
       root = { bomFormat: 'CycloneDX', specVersion: `${version.major}.${version.minor}` };
-      const top = new Frame(tag.local, null, null, false, false, end, '');
+      const top = new Frame(local, null, null, false, false, end, '');
       top.node = root;
       top.record = { start: tagStart(text, end) + shift, members: null };
       records.set(root, top.record);
       frames.push(top);
       return;
     }
-    if (parent.skip || parent.text || tag.uri !== rootUri) {
+    if (parent.skip || parent.text || uri !== rootUri) {
       frames.push(SKIPPED);
       return;
     }
-    const name = tag.local;
+    const name = local;
     parent.list ??= LIST_ITEMS.get(parent.name) === name;
     let slot: Slot;
     if (parent.list) {
@@ -242,12 +270,14 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
     // An item of a list (a <version> of <versions>) is a container, whatever its name.
     const isText = !parent.list && (isClaim(name, parent) || NAMES.has(name));
     const next = new Frame(name, parent, slot, isText, false, end);
-    const ref = Object.hasOwn(tag.attributes, 'bom-ref') ? tag.attributes['bom-ref'] : undefined;
-    if (!isText && ref !== undefined && ref.uri === '') next.kept = { 'bom-ref': ref.value };
+    // An attribute without a prefix is in no namespace, whatever the element's.
+    const ref = Object.hasOwn(attributes, 'bom-ref') ? attributes['bom-ref'] : undefined;
+    if (!isText && ref !== undefined) next.kept = { 'bom-ref': ref };
     frames.push(next);
   };
 
-  const close = (tag: SaxesTagNS): void => {
+  const close = (tag: SaxesTagPlain): void => {
+    scopes.pop();
     const frame = frames.pop()!;
     if (!frame.text || frame.skip) return;
     const parent = frame.parent!;
@@ -272,6 +302,12 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
         'xml/doctype',
         'the document declares a DOCTYPE; teapurl reads no DTD and expands no entity one declares (an external entity, or one that expands to billions of characters): CycloneDX needs none, remove it',
       );
+    });
+  // Only a text with an instruction beyond the XML declaration needs a handler for them: their
+  // targets are names without a colon in a namespace-aware document.
+  if (text.indexOf('<?', /^<\?xml[ \t\r\n]/.test(text) ? 1 : 0) !== -1)
+    parser.on('processinginstruction', (instruction) => {
+      if (instruction.target.includes(':')) namespaceFail('disallowed character in processing instruction name');
     });
   parser.on('error', (error) => {
     const message = error.message.replace(/^\d+:\d+: /, '').replace(/\.$/, '');
@@ -304,7 +340,7 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
 /**
  * Whether an element's content (from `start` to `end`, the `<` of its end tag) holds a comment,
  * a processing instruction or an element, not only character data and CDATA sections. Read from
- * the text rather than counted by handlers: the parser has no comment or instruction handler
+ * the text rather than counted by handlers: the parser has no comment handler and counts no instruction
  * (see {@link MAX_HANDLERS}), and most contents hold no `<` at all.
  */
 function markupIn(text: string, start: number, end: number): boolean {
