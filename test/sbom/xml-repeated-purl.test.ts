@@ -56,3 +56,12 @@ describe('a repeated <purl> in one XML component', () => {
     expect(fixText(json, { file: 'bom.cdx.json' }).refused).toMatch(/repeats a key/);
   });
 });
+
+describe('a repeated <purl> after many other children', () => {
+  it.each([3, 15, 16, 40])('is reported after %i other elements (the names kept in a list, then a set)', (others) => {
+    const fillers = Array.from({ length: others }, (_, i) => `<ext${i}/>`).join('');
+    const text = `<bom xmlns="${CDX_NS}"><components><component><name>a</name>${fillers}<purl>pkg:npm/a@1</purl>${fillers}<purl>pkg:npm/b@1</purl></component></components></bom>`;
+    const repeated = fixText(text, { file: 'bom.cdx.xml' }).left.filter((f) => f.rule === 'xml/repeated-element');
+    expect(repeated.map((f) => f.pointer)).toEqual(['/components/0/purl']);
+  });
+});

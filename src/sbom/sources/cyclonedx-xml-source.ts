@@ -62,7 +62,8 @@ class Frame {
   /** Whether its children are the items of a JSON array; decided by the first child. */
   list: boolean | null = null;
   items = 0;
-  seen: Set<string> | null = null;
+  /** The names of its children so far: a list while short (cheaper to make than a set), then a set. */
+  seen: string[] | Set<string> | null = null;
   /** What is recorded of its node, once it is made. */
   record: RecordedNode<Claim> | null = null;
   /** Names and attributes, kept until the node is made (if ever). */
@@ -111,6 +112,27 @@ function tagStart(text: string, end: number): number {
  */
 function bareTag(text: string, end: number, length: number): boolean {
   return text.charCodeAt(end - length - 2) === 60 /* < */ || (text.charCodeAt(end - 2) === 47 /* / */ && text.charCodeAt(end - length - 3) === 60);
+}
+
+/** The most child names a frame lists before it keeps them in a set: a list's look-up grows with it. */
+const SHORT_LIST = 16;
+
+/** Whether `frame` already has a child named `name`; it has one from now on. */
+function seenBefore(frame: Frame, name: string): boolean {
+  const seen = frame.seen;
+  if (seen === null) {
+    frame.seen = [name];
+    return false;
+  }
+  if (Array.isArray(seen)) {
+    if (seen.includes(name)) return true;
+    if (seen.length < SHORT_LIST) seen.push(name);
+    else frame.seen = new Set([...seen, name]);
+    return false;
+  }
+  if (seen.has(name)) return true;
+  seen.add(name);
+  return false;
 }
 
 /** What every element read past stands as: a frame nothing is ever written to. */
@@ -249,8 +271,7 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
       }
       slot = parent.items++;
     } else {
-      parent.seen ??= new Set();
-      if (parent.seen.has(name)) {
+      if (seenBefore(parent, name)) {
         if (isClaim(name, parent)) {
           starts ??= lineStarts(text);
           findings.push({
@@ -264,7 +285,6 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
         frames.push(SKIPPED);
         return;
       }
-      parent.seen.add(name);
       slot = name;
     }
     // An item of a list (a <version> of <versions>) is a container, whatever its name.
