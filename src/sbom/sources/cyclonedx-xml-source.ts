@@ -79,6 +79,8 @@ class Frame {
     readonly slot: Slot | null,
     /** Read for its text (a claim or a name); otherwise a container, unless skipped. */
     readonly text: boolean,
+    /** Its text is a claim (see {@link isClaim}), told once, when it opens. */
+    readonly claim: boolean,
     /** Foreign, repeated or inside a text element: read past. */
     readonly skip: boolean,
     /** Offset just past its start tag. */
@@ -136,7 +138,7 @@ function seenBefore(frame: Frame, name: string): boolean {
 }
 
 /** What every element read past stands as: a frame nothing is ever written to. */
-const SKIPPED = new Frame('', null, null, false, true, 0, '');
+const SKIPPED = new Frame('', null, null, false, false, true, 0, '');
 
 /** A PURL (or VERS) read: what its slot is worked out from, if a fix asks. */
 interface Claim extends RecordedMember {
@@ -230,7 +232,8 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
     const { attributes } = tag;
     let local = tag.name;
     let uri = scope.defaultUri;
-    if (local.includes(':') || (!bareTag(text, end, local.length) && hasQualifiedAttribute(attributes))) {
+    const bare = bareTag(text, end, local.length);
+    if (local.includes(':') || (!bare && hasQualifiedAttribute(attributes))) {
       const resolved = resolveTag(tag.name, attributes, scope, (parser.xmlDecl.version ?? '1.0') === '1.0', namespaceFail);
       ({ local, uri } = resolved);
       scopes.push(resolved.scope);
@@ -250,7 +253,7 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
       }
       rootUri = uri;
       root = { bomFormat: 'CycloneDX', specVersion: `${version.major}.${version.minor}` };
-      const top = new Frame(local, null, null, false, false, end, '');
+      const top = new Frame(local, null, null, false, false, false, end, '');
       top.node = root;
       top.record = { start: tagStart(text, end) + shift, members: null };
       records.set(root, top.record);
@@ -288,11 +291,11 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
       slot = name;
     }
     // An item of a list (a <version> of <versions>) is a container, whatever its name.
-    const isText = !parent.list && (isClaim(name, parent) || NAMES.has(name));
-    const next = new Frame(name, parent, slot, isText, false, end);
+    const claim = !parent.list && isClaim(name, parent);
+    const isText = claim || (!parent.list && NAMES.has(name));
+    const next = new Frame(name, parent, slot, isText, claim, false, end);
     // An attribute without a prefix is in no namespace, whatever the element's.
-    const ref = Object.hasOwn(attributes, 'bom-ref') ? attributes['bom-ref'] : undefined;
-    if (!isText && ref !== undefined) next.kept = { 'bom-ref': ref };
+    if (!isText && !bare && Object.hasOwn(attributes, 'bom-ref')) next.kept = { 'bom-ref': attributes['bom-ref']! };
     frames.push(next);
   };
 
@@ -302,7 +305,7 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
     if (!frame.text || frame.skip) return;
     const parent = frame.parent!;
     const name = frame.name;
-    if (!isClaim(name, parent)) {
+    if (!frame.claim) {
       if (parent.node && !Array.isArray(parent.node)) parent.node[name] ??= frame.chars;
       else (parent.kept ??= {})[name] ??= frame.chars;
       return;
