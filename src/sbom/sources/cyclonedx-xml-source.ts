@@ -294,6 +294,7 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
     const claim = !parent.list && isClaim(name, parent);
     const isText = claim || (!parent.list && NAMES.has(name));
     const next = new Frame(name, parent, slot, isText, claim, false, end);
+    if (isText) parser.on('text', onText);
     // An attribute without a prefix is in no namespace, whatever the element's.
     if (!isText && !bare && Object.hasOwn(attributes, 'bom-ref')) next.kept = { 'bom-ref': attributes['bom-ref']! };
     frames.push(next);
@@ -303,6 +304,7 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
     scopes.pop();
     const frame = frames.pop()!;
     if (!frame.text || frame.skip) return;
+    parser.off('text');
     const parent = frame.parent!;
     const name = frame.name;
     if (!frame.claim) {
@@ -338,10 +340,16 @@ export function parseCycloneDxXml(rawText: string): SourceOutcome {
   });
   parser.on('opentag', open);
   parser.on('closetag', close);
-  parser.on('text', (chars) => {
+  // Text is read only inside an element read for its text (a claim or a name): while saxes has a
+  // text handler, it copies every run of text, the blanks between all tags included, and joins
+  // the lines of each. The handler is set once, so that the parser has it among its properties
+  // from the start (see MAX_HANDLERS), and then given only while such an element is open.
+  const onText = (chars: string): void => {
     const top = frames[frames.length - 1];
     if (top?.text && !top.skip) top.chars += chars;
-  });
+  };
+  parser.on('text', onText);
+  parser.off('text');
   parser.on('cdata', (chars) => {
     const top = frames[frames.length - 1];
     if (top?.text && !top.skip) {
