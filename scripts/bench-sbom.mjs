@@ -7,7 +7,7 @@
 // and side by side:
 //   validate  validateText on the text (the built library, dist/), every PURL checked, findings placed;
 //   parse     the text parsed alone, by what any reader of the format needs at least: JSON.parse for
-//             JSON, saxes with no handler for XML, a split into "Tag: value" lines for tag-value;
+//             JSON, saxes (plain mode) with no handler for XML, a split into "Tag: value" lines for tag-value;
 //   fix       fixText on the text: the non-canonical PURLs rewritten, the result validated again;
 //   µs/comp   the file read (readFileSync) and validated, per component, beside the floor: the file
 //             read and parsed alone (issue 38: at most 5 µs a component); each run of either a

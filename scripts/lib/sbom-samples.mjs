@@ -57,7 +57,9 @@ export const SBOM_FORMATS = {
       parts.push('  </components>\n</bom>\n');
       return parts.join('');
     },
-    parse: (text) => new SaxesParser({ xmlns: true, position: true }).write(text).close(),
+    // The floor: saxes's plain mode, as teapurl's reader uses it (it resolves namespaces itself,
+    // cheaper than saxes's namespace mode, which costs a quarter more on this text).
+    parse: (text) => new SaxesParser({ xmlns: false, position: true }).write(text).close(),
   },
   'SPDX JSON': {
     file: 'sbom.spdx.json',
