@@ -70,6 +70,9 @@ describe('namespaces, as saxes reads them in namespace mode', () => {
     ['a prefixed root, unbound', '<c:bom><c:components/></c:bom>'],
     ['an unbound prefix inside a foreign element, read past', inBom('<x:ext xmlns:x="urn:x"><q:y/></x:ext>')],
     ['an unbound prefix inside a PURL', inBom('<component><purl><q:y/></purl></component>')],
+    ['a prefix named __proto__, bound', inBom('<x xmlns:__proto__="urn:p"><__proto__:y __proto__:a="1"/></x>')],
+    ['a prefix named toString, unbound', inBom('<toString:y/>')],
+    ['an attribute prefix named constructor, unbound', inBom('<y constructor:a="1"/>')],
   ])('%s', (_what, text) => {
     expect(reader(text)).toBe(oracle(text));
   });
