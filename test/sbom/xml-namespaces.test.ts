@@ -1,6 +1,6 @@
 /**
  * Issue 38, item 2: the CycloneDX XML reader works out namespaces itself (saxes's namespace
- * mode cost a quarter of its parse). It must refuse exactly the documents saxes's namespace mode
+ * mode cost a quarter of its parse), and reads text only inside the elements it keeps. It must refuse exactly the documents saxes's namespace mode
  * refuses, for the same reason, and read the others the same way: saxes in that mode is the
  * oracle here, on hand-picked tags and on random ones.
  */
@@ -74,6 +74,23 @@ describe('namespaces, as saxes reads them in namespace mode', () => {
     ['a prefix named toString, unbound', inBom('<toString:y/>')],
     ['an attribute prefix named constructor, unbound', inBom('<y constructor:a="1"/>')],
   ])('%s', (_what, text) => {
+    expect(reader(text)).toBe(oracle(text));
+  });
+
+  // The reader gives saxes a text handler only inside the elements it reads for their text:
+  // what saxes refuses in text, it must refuse outside them as well.
+  it.each([
+    ['"]]>" in a container', inBom('<component>]]></component>')],
+    ['"]]>" in a name', inBom('<component><name>]]></name></component>')],
+    ['an undeclared entity in a container', inBom('<component>&nope;</component>')],
+    ['an undeclared entity in a PURL', inBom('<component><purl>&nope;</purl></component>')],
+    ['a control character in a container', inBom('<component>\u0001</component>')],
+    ['a control character in a PURL', inBom('<component><purl>pkg:npm/a\u0001</purl></component>')],
+    ['a bad character reference between components', inBom('&#0;<component/>')],
+    ['text after the root', `${inBom('')}x`],
+    ['text before the root', `x${inBom('')}`],
+  ])('text: %s', (_what, text) => {
+    expect(oracle(text)).not.toBeNull();
     expect(reader(text)).toBe(oracle(text));
   });
 
