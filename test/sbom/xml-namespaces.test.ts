@@ -1,8 +1,8 @@
 /**
  * Issue 38, item 2: the CycloneDX XML reader works out namespaces itself (saxes's namespace
- * mode cost a quarter of its parse), and reads text only inside the elements it keeps. It must refuse exactly the documents saxes's namespace mode
- * refuses, for the same reason, and read the others the same way: saxes in that mode is the
- * oracle here, on hand-picked tags and on random ones.
+ * mode cost a quarter of its parse), and reads text only inside the elements it keeps. It must
+ * refuse exactly the documents saxes's namespace mode refuses, for the same reason, and read the
+ * others the same way: saxes in that mode is the oracle here, on hand-picked tags and random ones.
  */
 import fc from 'fast-check';
 import { SaxesParser } from 'saxes';
