@@ -21,6 +21,16 @@ export function quoted(value: unknown, max = MAX_QUOTED): string {
   return json === undefined ? String(value) : json.length > max ? `${json.slice(0, max)}…` : json;
 }
 
+/**
+ * The parts written out as one string. V8 makes a template literal or a `+` of several parts a
+ * tree of the parts (a cons string), flattened only when read: a message a verdict keeps keeps
+ * every part, and on a large SBOM with 10,000 findings the collector copied them all (2 % of the
+ * validation's instructions). `join` writes one string.
+ */
+export function joined(...parts: readonly string[]): string {
+  return parts.join('');
+}
+
 /** `text`, cut to its first `max` characters with `…` when longer: a huge error must not make a huge line. */
 export function cut(text: string, max = MAX_QUOTED_ERROR): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;

@@ -5,6 +5,7 @@
  * its canonical form as the fix, when that names the very same package.
  */
 import { describeValue, quoted } from '../../shared/describe-value.js';
+import { joined } from '../../shared/message-text.js';
 import type { RawFinding } from '../../shared/finding.js';
 import { humanPath } from '../../shared/pointer.js';
 import type { PurlIssue } from '../../purl/purl-error.js';
@@ -70,7 +71,7 @@ type SitesOf = (document: unknown, judge: SiteJudge<Verdict>) => Verdict[];
 
 /** `components[3].purl "pkg:…" of component "lodash" version "4.17.21"`. */
 function described(site: PurlSite, purl: string): string {
-  return `${humanPath(site.pointer)} ${quoted(purl)} of ${site.owner}`;
+  return joined(humanPath(site.pointer), ' ', quoted(purl), ' of ', site.owner);
 }
 
 function issueText(issue: PurlIssue): string {
@@ -126,7 +127,7 @@ function purlChecks(sites: SitesOf): SemanticCheck[] {
       const findings: RawFinding[] = [];
       for (const v of verdicts(document, context, sites)) {
         if (v.status !== 'not-canonical') continue;
-        const message = `${described(v.site, v.purl)} is not canonical; its canonical form is ${quoted(v.canonical, MAX_CANONICAL_SHOWN)}`;
+        const message = joined(described(v.site, v.purl), ' is not canonical; its canonical form is ', quoted(v.canonical, MAX_CANONICAL_SHOWN));
         const components = parsedOrNull(v.engine, v.purl);
         const canonicalComponents = components === null ? null : parsedOrNull(v.engine, v.canonical);
         const fixed = canonicalFix({ purl: v.purl, canonical: v.canonical, components, canonicalComponents }, v.site.pointer, 'PURL');
