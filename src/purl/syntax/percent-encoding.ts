@@ -47,7 +47,21 @@ for (let c = 0; c < 128; c++) {
  * ```
  */
 export function percentEncode(value: string): string {
-  return ANY_NEEDS_ENCODING.test(value) ? encodeEach(value, IN_VALUE) : value;
+  if (!ANY_NEEDS_ENCODING.test(value)) return value;
+  // A value whose only characters to escape are "/" (a URL, most often): each found with
+  // indexOf, where the loop reads every character (and cheaper than replaceAll, measured).
+  return ANY_PATH_NEEDS_ENCODING.test(value) ? encodeEach(value, IN_VALUE) : escapeSlashes(value);
+}
+
+/** `value` with each "/" written "%2F". */
+function escapeSlashes(value: string): string {
+  let out = '';
+  let run = 0;
+  for (let i = value.indexOf('/'); i !== -1; i = value.indexOf('/', i + 1)) {
+    out += `${value.slice(run, i)}%2F`;
+    run = i + 1;
+  }
+  return out + value.slice(run);
 }
 
 /** Percent-encodes each segment of a `/`-separated path (namespace, subpath), keeping the separators. */
