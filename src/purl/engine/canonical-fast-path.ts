@@ -16,6 +16,7 @@ import { isLowerQualifierKey } from '../syntax/char-classes.js';
 import { asciiEscape } from '../syntax/percent-encoding.js';
 import { firstFrom, hasCharIn } from '../syntax/text-search.js';
 import type { ComponentPlan, CompiledType } from '../definitions/compile-definition.js';
+import { moveNamespaceTailToName } from './apply-type-rules.js';
 
 /** What a component's definition asks of its value, when that can be told from where it is written. */
 export type InPlaceRequirement = 'required' | 'optional' | 'prohibited';
@@ -25,7 +26,7 @@ export type InPlaceRequirement = 'required' | 'optional' | 'prohibited';
  * absence, lowercase namespace and name, required qualifiers, and the engine's rules and the
  * definition's `permitted_characters` of namespace, name and version (run on the values as
  * written, when those hold no escape). `null` on a type whose definition has a subpath rule or
- * pattern, or a rule that moves namespace segments into the name.
+ * pattern.
  */
 export interface InPlaceRules {
   readonly namespace: InPlaceRequirement;
@@ -48,6 +49,12 @@ export interface InPlaceRules {
   readonly requiredQualifiers: readonly string[];
   /** The plans of the components whose values are checked (rules or a pattern), in the order the type layer runs them; empty for most types. */
   readonly checked: readonly ComponentPlan[];
+  /**
+   * How many leading segments the namespace keeps when a rule moves the others into the name
+   * (git: the host), or `null`. The checks then run on the values as the type layer sees them
+   * after the move; the string is the same either way, as the name's `/` are written as they are.
+   */
+  readonly namespaceSegments: number | null;
 }
 
 /** A type the fast path can look up: what of it is checked in place, or `null`. */
@@ -63,7 +70,7 @@ export function inPlaceRules(compiled: CompiledType): InPlaceRules | null {
   const { namespace, name, version, subpath } = compiled;
   const lowercasePath = namespace.lowercase || name.lowercase;
   if (subpath.checked || name.requirement !== 'required') return null;
-  if (compiled.namespaceSegments !== null) return null;
+  if (compiled.namespaceSegments !== null && compiled.namespaceSegments < 1) return null;
   return {
     namespace: namespace.requirement,
     version: version.requirement,
@@ -74,6 +81,7 @@ export function inPlaceRules(compiled: CompiledType): InPlaceRules | null {
     lowercaseSubpath: subpath.lowercase,
     requiredQualifiers: compiled.requiredQualifiers,
     checked: [namespace, name, version].filter((plan) => plan.checked),
+    namespaceSegments: compiled.namespaceSegments,
   };
 }
 
@@ -162,7 +170,7 @@ export function canonicalInPlace(input: string, layout: SourceLayout, rules: InP
     if (order === NOT_IN_PLACE) return null;
     if (order !== IN_ORDER) form = inKeyOrder(form, question + 1, end, order === KEYS_LOWERED);
   }
-  if (form === null || (rules.checked.length > 0 && !valuesPass(input, words, rules.checked, layout))) return null;
+  if (form === null || (rules.checked.length > 0 && !valuesPass(input, words, rules, layout))) return null;
   return raw || layout.strayAt ? escapeRaw(form, layout, raw) : form;
 }
 
@@ -267,15 +275,24 @@ function meets(requirement: InPlaceRequirement, present: boolean): boolean {
  * A rule that reads the other components gets them as the full parse would give it (read only
  * then).
  */
-function valuesPass(input: string, words: Vocabulary, plans: readonly ComponentPlan[], layout: SourceLayout): boolean {
+function valuesPass(input: string, words: Vocabulary, rules: InPlaceRules, layout: SourceLayout): boolean {
   const { pathStart, nameStart, nameEnd, versionAt, pathEnd, percent } = layout;
-  const context = new InPlaceRuleContext(input, words, layout);
+  const segments = rules.namespaceSegments;
+  // Where the namespace ends and the name starts as the type layer sees them: after the
+  // namespace's first `segments` segments when it has more (git: the host, then the repository path).
+  let namespaceEnd = nameStart - 1;
+  if (segments !== null && nameStart !== pathStart) {
+    let cut = pathStart - 1;
+    for (let i = 0; i < segments && cut < nameStart - 1; i++) cut = input.indexOf('/', cut + 1);
+    namespaceEnd = cut;
+  }
+  const context = new InPlaceRuleContext(input, words, layout, segments);
   try {
-    for (const plan of plans) {
+    for (const plan of rules.checked) {
       const component = plan.component;
       if (component === 'namespace' ? nameStart === pathStart : component === 'version' && versionAt === -1) continue;
-      const from = component === 'namespace' ? pathStart : component === 'name' ? nameStart : versionAt + 1;
-      const to = component === 'namespace' ? nameStart - 1 : component === 'name' ? nameEnd : pathEnd;
+      const from = component === 'namespace' ? pathStart : component === 'name' ? (nameStart === pathStart ? pathStart : namespaceEnd + 1) : versionAt + 1;
+      const to = component === 'namespace' ? namespaceEnd : component === 'name' ? nameEnd : pathEnd;
       if (!passes(plan, input, from, to, percent, context)) return false;
     }
     return true;
@@ -308,12 +325,15 @@ class InPlaceRuleContext implements RuleContext {
    * again (a parse only ever clears its `tidy`, as the full path's parse of the same layout would).
    */
   readonly #layout: SourceLayout;
+  /** The type's `namespaceSegments`: the components are those after the move, as the type layer hands them to its rules. */
+  readonly #segments: number | null;
   #components: PurlComponents | null = null;
 
-  constructor(input: string, words: Vocabulary, layout: SourceLayout) {
+  constructor(input: string, words: Vocabulary, layout: SourceLayout, segments: number | null) {
     this.#input = input;
     this.#words = words;
     this.#layout = layout;
+    this.#segments = segments;
   }
 
   get components(): Readonly<PurlComponents> {
@@ -321,6 +341,7 @@ class InPlaceRuleContext implements RuleContext {
       const raw = new RawQualifiers();
       const components = parsePurlString(this.#input, { lenient: true, words: this.#words, rawQualifiers: raw }, this.#layout);
       components.qualifiers = raw.toRecord();
+      if (this.#segments !== null) moveNamespaceTailToName(components, this.#segments);
       this.#components = components;
     }
     return this.#components;
@@ -394,25 +415,30 @@ const MANY_KEYS = 16;
  * (left to the full path).
  */
 function inKeyOrder(input: string, from: number, to: number, lower: boolean): string | null {
-  const pairs = input.slice(from, to).split('&');
-  if (pairs.length > MANY_KEYS) return null;
-  const keys = pairs.map((pair) => pair.slice(0, pair.indexOf('=')));
-  if (lower) {
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i] as string;
-      const lowered = key.toLowerCase();
-      if (lowered !== key) {
-        keys[i] = lowered;
-        pairs[i] = lowered + (pairs[i] as string).slice(key.length);
-      }
-    }
+  // Where each pair starts, found with indexOf, and one past the end of the last: no array of
+  // pairs split out (the pairs are sliced from the input as they are written, half the time).
+  const starts = [from];
+  for (let i = input.indexOf('&', from); i !== -1 && i < to; i = input.indexOf('&', i + 1)) {
+    if (starts.length === MANY_KEYS) return null;
+    starts.push(i + 1);
+  }
+  const count = starts.length;
+  starts.push(to + 1);
+  const keys: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = starts[i] as number;
+    const key = input.slice(start, input.indexOf('=', start));
+    keys.push(lower ? key.toLowerCase() : key);
   }
   const order = sortedOrder(keys);
   let out = input.slice(0, from);
-  for (let k = 0; k < order.length; k++) {
+  for (let k = 0; k < count; k++) {
     const i = order[k] as number;
     if (k > 0 && keys[i] === keys[order[k - 1] as number]) return null;
-    out += k === 0 ? pairs[i] : `&${pairs[i]}`;
+    const start = starts[i] as number;
+    const end = (starts[i + 1] as number) - 1;
+    const pair = lower ? (keys[i] as string) + input.slice(input.indexOf('=', start), end) : input.slice(start, end);
+    out += k === 0 ? pair : `&${pair}`;
   }
   return out + input.slice(to);
 }
