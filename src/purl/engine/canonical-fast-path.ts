@@ -14,7 +14,7 @@ import type { PurlComponents } from '../purl-components.js';
 import type { RuleContext } from '../rules/index.js';
 import { isLowerQualifierKey } from '../syntax/char-classes.js';
 import { asciiEscape } from '../syntax/percent-encoding.js';
-import { firstFrom, hasCharIn } from '../syntax/text-search.js';
+import { firstFrom } from '../syntax/text-search.js';
 import type { ComponentPlan, CompiledType } from '../definitions/compile-definition.js';
 import { moveNamespaceTailToName } from './apply-type-rules.js';
 
@@ -26,7 +26,7 @@ export type InPlaceRequirement = 'required' | 'optional' | 'prohibited';
  * absence, lowercase namespace and name, required qualifiers, and the engine's rules and the
  * definition's `permitted_characters` of namespace, name and version (run on the values as
  * written, when those hold no escape). `null` on a type whose definition has a subpath rule or
- * pattern.
+ * pattern, or case folding of the subpath.
  */
 export interface InPlaceRules {
   readonly namespace: InPlaceRequirement;
@@ -43,8 +43,6 @@ export interface InPlaceRules {
   readonly lowercaseInPlace: boolean;
   /** The version is lowercase in canonical form (with {@link lowercasePath}: too; else alone, as in huggingface). */
   readonly lowercaseVersion: boolean;
-  /** The subpath is lowercase in canonical form (otp). */
-  readonly lowercaseSubpath: boolean;
   /** The qualifier keys the definition requires. */
   readonly requiredQualifiers: readonly string[];
   /** The plans of the components whose values are checked (rules or a pattern), in the order the type layer runs them; empty for most types. */
@@ -69,7 +67,7 @@ export interface FastPathType {
 export function inPlaceRules(compiled: CompiledType): InPlaceRules | null {
   const { namespace, name, version, subpath } = compiled;
   const lowercasePath = namespace.lowercase || name.lowercase;
-  if (subpath.checked || name.requirement !== 'required') return null;
+  if (subpath.checked || subpath.lowercase || name.requirement !== 'required') return null;
   if (compiled.namespaceSegments !== null && compiled.namespaceSegments < 1) return null;
   return {
     namespace: namespace.requirement,
@@ -78,7 +76,6 @@ export function inPlaceRules(compiled: CompiledType): InPlaceRules | null {
     lowercasePath,
     lowercaseInPlace: name.lowercase && (namespace.lowercase || namespace.requirement === 'prohibited'),
     lowercaseVersion: version.lowercase,
-    lowercaseSubpath: subpath.lowercase,
     requiredQualifiers: compiled.requiredQualifiers,
     checked: [namespace, name, version].filter((plan) => plan.checked),
     namespaceSegments: compiled.namespaceSegments,
@@ -151,16 +148,8 @@ export function canonicalInPlace(input: string, layout: SourceLayout, rules: InP
     lowerEnd < pathEnd &&
     firstFrom(NOT_LOWER_PATH, input, Math.max(lowerEnd, versionAt + 1)) < pathEnd
   ) {
-    // A version lowercase alone (huggingface) is written in lowercase when it holds no escape
-    // and the type has no rule or pattern (which would see the lowercased value).
-    if (rules.checked.length > 0 || (layout.percent !== -1 && hasCharIn(input, '%', versionAt + 1, pathEnd))) return null;
-    form = form.slice(0, versionAt + 1) + form.slice(versionAt + 1, pathEnd).toLowerCase() + form.slice(pathEnd);
-  }
-  // A lowercase subpath (otp) with capitals and no escape (whose hex digits stay uppercase) is
-  // written in lowercase; it holds printable ASCII only, and escapes decode to no letter.
-  if (rules.lowercaseSubpath && hash !== -1 && firstFrom(CAPITAL, input, hash + 1) < input.length) {
-    if (hasCharIn(input, '%', hash + 1, input.length)) return null;
-    form = form.slice(0, hash + 1) + form.slice(hash + 1).toLowerCase();
+    // A version lowercase alone (huggingface) holding what lowercasing could change is left to the full path.
+    return null;
   }
   if (question === -1) {
     if (rules.requiredQualifiers.length > 0) return null;
@@ -168,14 +157,11 @@ export function canonicalInPlace(input: string, layout: SourceLayout, rules: InP
     const end = hash === -1 ? input.length : hash;
     const order = qualifiersInPlace(input, question + 1, end, words, rules.requiredQualifiers);
     if (order === NOT_IN_PLACE) return null;
-    if (order !== IN_ORDER) form = inKeyOrder(form, question + 1, end, order === KEYS_LOWERED);
+    if (order === OUT_OF_ORDER) form = inKeyOrder(form, question + 1, end);
   }
   if (form === null || (rules.checked.length > 0 && !valuesPass(input, words, rules, layout))) return null;
-  return raw || layout.strayAt ? escapeRaw(form, layout, raw) : form;
+  return raw || layout.strayAt ? escapeRaw(form, layout, raw ? form.length : pathEnd) : form;
 }
-
-/** From `lastIndex`: an ASCII capital. */
-const CAPITAL = /[A-Z]/g;
 
 /** From `lastIndex`: a character that is not printable ASCII. */
 const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/g;
@@ -196,69 +182,28 @@ for (let c = 0x20; c < 0x7f; c++) {
   if (!/[A-Za-z0-9._~:%-]/.test(s)) ESCAPED_IN[c] = s === '/' ? IN_VALUE : s === '&' || s === '=' ? IN_PATH : IN_PATH | IN_VALUE;
 }
 
-/** From `lastIndex`: a character building escapes in the path, other than an `@` (see {@link escapeRaw}). */
-const ESCAPED_IN_PATH = /[^A-Za-z0-9._~:%/@-]/g;
-/** From `lastIndex`: a character building escapes in the subpath. */
-const ESCAPED_IN_SUBPATH = /[^A-Za-z0-9._~:%/-]/g;
-
 /**
- * `form` with each character from the path's start on that building escapes written as its
- * escape, through {@link ESCAPED_IN}: in the path an `@` of the namespace or name (see
- * `SourceLayout.strayAt`; the version's `@` aside) and, when `raw`, raw printable ASCII; when
- * `raw`, in qualifier values and the subpath raw printable ASCII. The separators `?` and `#`
- * stay; anywhere else they make the layout untidy, which the caller refuses. Every character
- * from the path on is printable ASCII, or canonical. A part is gone through character by
- * character only when a search found something to escape in it; qualifiers whose only character
- * to escape is `/` (a URL's) have each found with `indexOf`.
+ * `form` with each character from the path's start to before `end` that building escapes written
+ * as its escape, in one pass through {@link ESCAPED_IN}: in the path an `@` of the namespace or
+ * name (see `SourceLayout.strayAt`; the version's `@` aside) and raw printable ASCII, in qualifier
+ * values and the subpath raw printable ASCII. The separators `?` and `#` stay; anywhere else they
+ * make the layout untidy, which the caller refuses. Every character from the path on is printable
+ * ASCII, or canonical.
  */
-function escapeRaw(form: string, layout: SourceLayout, raw: boolean): string {
+function escapeRaw(form: string, layout: SourceLayout, end: number): string {
   const { pathStart, pathEnd, versionAt, question, hash } = layout;
-  const pathEscapes = layout.strayAt || (raw && firstFrom(ESCAPED_IN_PATH, form, pathStart) < pathEnd);
-  let out = pathEscapes ? form.slice(0, pathStart) + escapeRange(form, pathStart, pathEnd, IN_PATH, versionAt) : form.slice(0, pathEnd);
-  if (!raw) return out + form.slice(pathEnd);
-  if (question !== -1) {
-    const end = hash === -1 ? form.length : hash;
-    // Plain characters there are letters, digits, `._~:-`, `%` (canonical escapes), the `&` and
-    // `=` that separate the pairs, and `/` and `@`, which building escapes; no `?` nor `#`. The
-    // `/` of URLs are the usual case.
-    out += `?${layout.plainEnd >= end && !hasCharIn(form, '@', question + 1, end) ? escapeSlashes(form, question + 1, end) : escapeRange(form, question + 1, end, IN_VALUE, -1)}`;
-  }
-  if (hash !== -1) {
-    out += firstFrom(ESCAPED_IN_SUBPATH, form, hash + 1) < form.length ? `#${escapeRange(form, hash + 1, form.length, IN_PATH, -1)}` : form.slice(hash);
-  }
-  return out;
-}
-
-/**
- * `form` from `from` to before `to`, qualifiers whose only character to escape is `/` (see
- * {@link escapeRaw}), with each `/` escaped: found with `indexOf`, cheaper than reading each
- * character, or `replaceAll` (measured).
- */
-function escapeSlashes(form: string, from: number, to: number): string {
   let out = '';
-  let run = from;
-  for (let i = form.indexOf('/', from); i !== -1 && i < to; i = form.indexOf('/', i + 1)) {
-    out += `${form.slice(run, i)}%2F`;
-    run = i + 1;
-  }
-  return out + form.slice(run, to);
-}
-
-/**
- * `form` from `from` to before `to` with each character that building escapes where `where` says
- * ({@link IN_PATH} or {@link IN_VALUE}) written as its escape; the character at `keep` (the
- * version's `@`) stays.
- */
-function escapeRange(form: string, from: number, to: number, where: number, keep: number): string {
-  let out = '';
-  let run = from;
-  for (let i = from; i < to; i++) {
+  let run = 0;
+  for (let i = pathStart; i < end; i++) {
     const c = form.charCodeAt(i);
-    if (((ESCAPED_IN[c] as number) & where) === 0 || i === keep) continue;
+    const where = ESCAPED_IN[c] as number;
+    if (where === 0 || i === versionAt || i === question || i === hash) continue;
+    // In the qualifiers from the "?" to the "#" (or the end), else in a path.
+    if ((where & (i > pathEnd && (hash === -1 || i < hash) ? IN_VALUE : IN_PATH)) === 0) continue;
     out += form.slice(run, i) + asciiEscape(c);
     run = i + 1;
   }
-  return out + form.slice(run, to);
+  return out + form.slice(run);
 }
 
 /** Whether a component's presence meets its requirement. */
@@ -356,16 +301,13 @@ class InPlaceRuleContext implements RuleContext {
 const IN_ORDER = 0;
 const OUT_OF_ORDER = 1;
 const NOT_IN_PLACE = 2;
-/** Valid keys once lowercased, some written with capitals (a lenient parse lowercases them): in any order. */
-const KEYS_LOWERED = 3;
 
 /**
  * Whether the qualifiers from `from` to before `to` have lowercase keys, the `required` ones among
  * them, each with one `=` and a non-empty value, the values in canonical encoding (their
  * characters are known canonical already: see `SourceLayout.canonicalCharacters`); and whether
  * the keys are in ascending order (a key met twice in a row is {@link NOT_IN_PLACE}; other
- * duplicates {@link inKeyOrder} finds), or {@link KEYS_LOWERED} when some keys are written with
- * capitals and valid once lowercased, as `canonicalize`'s lenient parse lowercases them.
+ * duplicates {@link inKeyOrder} finds).
  */
 function qualifiersInPlace(
   input: string,
@@ -373,24 +315,18 @@ function qualifiersInPlace(
   to: number,
   words: Vocabulary,
   required: readonly string[],
-): typeof IN_ORDER | typeof OUT_OF_ORDER | typeof NOT_IN_PLACE | typeof KEYS_LOWERED {
+): typeof IN_ORDER | typeof OUT_OF_ORDER | typeof NOT_IN_PLACE {
   if (from >= to || input.charCodeAt(to - 1) === 0x26) return NOT_IN_PLACE;
   const start = from;
   let previous = '';
   let order: typeof IN_ORDER | typeof OUT_OF_ORDER = IN_ORDER;
-  let lowered = false;
   let found = 0;
   let equals = input.indexOf('=', from);
   while (from < to) {
     let next = input.indexOf('&', from);
     if (next === -1 || next > to) next = to;
     if (equals === -1 || equals >= next - 1) return NOT_IN_PLACE;
-    let key = words.qualifierKeys.find(input, from, equals);
-    if (key === undefined) {
-      const written = input.slice(from, equals);
-      key = isLowerQualifierKey(written) ? written : loweredKey(written);
-      if (key !== written) lowered = true;
-    }
+    const key = words.qualifierKeys.find(input, from, equals) ?? lowercaseKey(input, from, equals);
     if (key === undefined || key === previous) return NOT_IN_PLACE;
     if (key < previous) order = OUT_OF_ORDER;
     const following = input.indexOf('=', equals + 1);
@@ -400,21 +336,19 @@ function qualifiersInPlace(
     equals = following;
     from = next + 1;
   }
-  if (found !== required.length || !valueEscapesCanonical(input, start, to)) return NOT_IN_PLACE;
-  return lowered ? KEYS_LOWERED : order;
+  return found === required.length && valueEscapesCanonical(input, start, to) ? order : NOT_IN_PLACE;
 }
 
 /** The most pairs put in key order in place; more go the full way. */
 const MANY_KEYS = 16;
 
 /**
- * `input` with the pairs of its qualifiers (from `from` to before `to`: each a valid key, one `=`
- * and a canonical value, as {@link qualifiersInPlace} found them) in key order, as building
- * writes them, the keys lowercased when `lower` (else they are lowercase already); `null` when a
- * key is given twice (the full parse refuses that), or for more pairs than {@link MANY_KEYS}
- * (left to the full path).
+ * `input` with the pairs of its qualifiers (from `from` to before `to`: each a lowercase key, one
+ * `=` and a canonical value, as {@link qualifiersInPlace} found them) in key order, as building
+ * writes them; `null` when a key is given twice (the full parse refuses that), or for more pairs
+ * than {@link MANY_KEYS} (left to the full path).
  */
-function inKeyOrder(input: string, from: number, to: number, lower: boolean): string | null {
+function inKeyOrder(input: string, from: number, to: number): string | null {
   // Where each pair starts, found with indexOf, and one past the end of the last: no array of
   // pairs split out (the pairs are sliced from the input as they are written, half the time).
   const starts = [from];
@@ -427,24 +361,21 @@ function inKeyOrder(input: string, from: number, to: number, lower: boolean): st
   const keys: string[] = [];
   for (let i = 0; i < count; i++) {
     const start = starts[i] as number;
-    const key = input.slice(start, input.indexOf('=', start));
-    keys.push(lower ? key.toLowerCase() : key);
+    keys.push(input.slice(start, input.indexOf('=', start)));
   }
   const order = sortedOrder(keys);
   let out = input.slice(0, from);
   for (let k = 0; k < count; k++) {
     const i = order[k] as number;
     if (k > 0 && keys[i] === keys[order[k - 1] as number]) return null;
-    const start = starts[i] as number;
-    const end = (starts[i + 1] as number) - 1;
-    const pair = lower ? (keys[i] as string) + input.slice(input.indexOf('=', start), end) : input.slice(start, end);
+    const pair = input.slice(starts[i] as number, (starts[i + 1] as number) - 1);
     out += k === 0 ? pair : `&${pair}`;
   }
   return out + input.slice(to);
 }
 
-/** `written` lowercased when that is a valid key, as a lenient parse reads it (see `checkQualifierKey`). */
-function loweredKey(written: string): string | undefined {
-  const key = written.toLowerCase();
+/** The key from `from` to `to` when it is a valid lowercase key the vocabulary does not hold. */
+function lowercaseKey(input: string, from: number, to: number): string | undefined {
+  const key = input.slice(from, to);
   return isLowerQualifierKey(key) ? key : undefined;
 }
