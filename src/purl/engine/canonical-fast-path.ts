@@ -13,8 +13,8 @@ import { parsePurlString } from '../syntax/parse-purl-string.js';
 import type { PurlComponents } from '../purl-components.js';
 import type { RuleContext } from '../rules/index.js';
 import { isLowerQualifierKey } from '../syntax/char-classes.js';
-import { asciiEscape } from '../syntax/percent-encoding.js';
-import { firstFrom } from '../syntax/text-search.js';
+import { asciiEscape, escapeSlashes } from '../syntax/percent-encoding.js';
+import { firstFrom, hasCharIn } from '../syntax/text-search.js';
 import type { ComponentPlan, CompiledType } from '../definitions/compile-definition.js';
 import { moveNamespaceTailToName } from './apply-type-rules.js';
 
@@ -68,7 +68,7 @@ export function inPlaceRules(compiled: CompiledType): InPlaceRules | null {
   const { namespace, name, version, subpath } = compiled;
   const lowercasePath = namespace.lowercase || name.lowercase;
   if (subpath.checked || subpath.lowercase || name.requirement !== 'required') return null;
-  if (compiled.namespaceSegments !== null && compiled.namespaceSegments < 1) return null;
+  if ((compiled.namespaceSegments ?? 1) < 1) return null;
   return {
     namespace: namespace.requirement,
     version: version.requirement,
@@ -192,9 +192,20 @@ for (let c = 0x20; c < 0x7f; c++) {
  */
 function escapeRaw(form: string, layout: SourceLayout, end: number): string {
   const { pathStart, pathEnd, versionAt, question, hash } = layout;
+  // Qualifiers of plain characters whose only ones to escape are "/" (a URL's, the usual case):
+  // each "/" found with indexOf, rather than every character read (the loop meets the "?" only
+  // when it goes on past the path).
+  const valuesEnd = hash === -1 ? end : hash;
+  const slashesFrom = layout.plainEnd >= valuesEnd && !hasCharIn(form, '@', question, valuesEnd) ? question : -1;
   let out = '';
   let run = 0;
   for (let i = pathStart; i < end; i++) {
+    if (i === slashesFrom) {
+      out += form.slice(run, i + 1) + escapeSlashes(form, i + 1, valuesEnd);
+      run = valuesEnd;
+      i = valuesEnd - 1;
+      continue;
+    }
     const c = form.charCodeAt(i);
     const where = ESCAPED_IN[c] as number;
     if (where === 0 || i === versionAt || i === question || i === hash) continue;
@@ -225,18 +236,14 @@ function valuesPass(input: string, words: Vocabulary, rules: InPlaceRules, layou
   const segments = rules.namespaceSegments;
   // Where the namespace ends and the name starts as the type layer sees them: after the
   // namespace's first `segments` segments when it has more (git: the host, then the repository path).
-  let namespaceEnd = nameStart - 1;
-  if (segments !== null && nameStart !== pathStart) {
-    let cut = pathStart - 1;
-    for (let i = 0; i < segments && cut < nameStart - 1; i++) cut = input.indexOf('/', cut + 1);
-    namespaceEnd = cut;
-  }
+  let namespaceEnd = segments === null ? nameStart - 1 : pathStart - 1;
+  for (let i = 0; segments !== null && i < segments && namespaceEnd < nameStart - 1; i++) namespaceEnd = input.indexOf('/', namespaceEnd + 1);
   const context = new InPlaceRuleContext(input, words, layout, segments);
   try {
     for (const plan of rules.checked) {
       const component = plan.component;
       if (component === 'namespace' ? nameStart === pathStart : component === 'version' && versionAt === -1) continue;
-      const from = component === 'namespace' ? pathStart : component === 'name' ? (nameStart === pathStart ? pathStart : namespaceEnd + 1) : versionAt + 1;
+      const from = component === 'namespace' ? pathStart : component === 'name' ? namespaceEnd + 1 : versionAt + 1;
       const to = component === 'namespace' ? namespaceEnd : component === 'name' ? nameEnd : pathEnd;
       if (!passes(plan, input, from, to, percent, context)) return false;
     }
@@ -349,27 +356,15 @@ const MANY_KEYS = 16;
  * than {@link MANY_KEYS} (left to the full path).
  */
 function inKeyOrder(input: string, from: number, to: number): string | null {
-  // Where each pair starts, found with indexOf, and one past the end of the last: no array of
-  // pairs split out (the pairs are sliced from the input as they are written, half the time).
-  const starts = [from];
-  for (let i = input.indexOf('&', from); i !== -1 && i < to; i = input.indexOf('&', i + 1)) {
-    if (starts.length === MANY_KEYS) return null;
-    starts.push(i + 1);
-  }
-  const count = starts.length;
-  starts.push(to + 1);
-  const keys: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const start = starts[i] as number;
-    keys.push(input.slice(start, input.indexOf('=', start)));
-  }
+  const pairs = input.slice(from, to).split('&');
+  if (pairs.length > MANY_KEYS) return null;
+  const keys = pairs.map((pair) => pair.slice(0, pair.indexOf('=')));
   const order = sortedOrder(keys);
   let out = input.slice(0, from);
-  for (let k = 0; k < count; k++) {
+  for (let k = 0; k < order.length; k++) {
     const i = order[k] as number;
     if (k > 0 && keys[i] === keys[order[k - 1] as number]) return null;
-    const pair = input.slice(starts[i] as number, (starts[i + 1] as number) - 1);
-    out += k === 0 ? pair : `&${pair}`;
+    out += k === 0 ? pairs[i] : `&${pairs[i]}`;
   }
   return out + input.slice(to);
 }

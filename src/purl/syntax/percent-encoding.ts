@@ -58,15 +58,14 @@ export function percentEncode(value: string): string {
  * need nothing or have other characters to escape, the second test costs more than it saves.
  */
 export function percentEncodeWritten(value: string): string {
-  if (!ANY_NEEDS_ENCODING.test(value)) return value;
-  return ANY_PATH_NEEDS_ENCODING.test(value) ? encodeEach(value, IN_VALUE) : escapeSlashes(value);
+  return ANY_PATH_NEEDS_ENCODING.test(value) ? encodeEach(value, IN_VALUE) : escapeSlashes(value, 0, value.length);
 }
 
 /**
  * `value` from `from` to before `to` with each "/" written "%2F": each found with indexOf,
  * cheaper than reading each character, or than replaceAll (measured).
  */
-export function escapeSlashes(value: string, from = 0, to = value.length): string {
+export function escapeSlashes(value: string, from: number, to: number): string {
   let out = '';
   let run = from;
   for (let i = value.indexOf('/', from); i !== -1 && i < to; i = value.indexOf('/', i + 1)) {

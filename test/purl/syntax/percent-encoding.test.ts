@@ -84,7 +84,7 @@ describe('percentEncode and percentEncodePath', () => {
       expect(percentEncodeWritten(url), url).toBe(model(url, KEEP));
     }
     expect(escapeSlashes('x?a/b/c#d', 2, 7)).toBe('a%2Fb%2Fc');
-    expect(escapeSlashes('/a//')).toBe('%2Fa%2F%2F');
+    expect(escapeSlashes('/a//', 0, 4)).toBe('%2Fa%2F%2F');
     expect(percentEncodePath('a b/c@d')).toBe('a%20b/c%40d');
   });
 });
