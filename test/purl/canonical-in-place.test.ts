@@ -151,7 +151,8 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
       'pkg:pypi/a%5Fb@1', // an escape in a value a rule reads: left to the full parse
       'pkg:cpan/URI::PackageURL@1', // the registry rule refuses a module name
       'pkg:mlflow/Model@1?repository_url=https:%2F%2Fadb-1.azuredatabricks.net', // lowercased by a rule that reads the qualifiers
-      'pkg:git/github.com/a/b@1', // a rule moves namespace segments into the name
+      'pkg:git/github.com/A/b@1', // the name as a rule sees it once the namespace's tail is moved into it: lowercased on GitHub
+      'pkg:git/GitHub.com/a/b@1', // the host is lowercased
       'pkg:pub/a-b@1', // the definition's permitted_characters refuse it
       'pkg:julia/Dates@1.9.0', // julia PURLs require the uuid qualifier
       'pkg:julia/Dates@1.9.0?uuid=', // an empty value is no value
@@ -198,6 +199,50 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
       'pkg:julia/Dates@1?b=1&a=2',
     ]) {
       expect(inPlaceForm(s), s).toBeNull();
+    }
+  });
+
+  it('checks the values of a type whose rule moves namespace segments into the name (git) as the rules see them', () => {
+    // The namespace keeps the host; the rest of the path is the name, written with its "/".
+    for (const s of [
+      'pkg:git/github.com/a/b@1',
+      'pkg:git/codeberg.org/Forgejo/Forgejo@a72d2c07#options/locale_readme.md',
+      'pkg:git/codeberg.org/a/b/c?k=v',
+      'pkg:git/github/a/b',
+      'pkg:git/example.com/x',
+    ]) {
+      expect(inPlace(s), s).toBe(true);
+      expect(fullCanonical(s), s).toBe(s);
+    }
+    // GitHub's names are lowercased by a rule that reads the host after the move; hosts are
+    // lowercased; an escape in a checked value is left to the full parse.
+    for (const [s, canonical] of [
+      ['pkg:git/github.com/Owner/Repo@1', 'pkg:git/github.com/owner/repo@1'],
+      ['pkg:git/github/Owner/Repo', 'pkg:git/github/owner/repo'],
+      ['pkg:git/Codeberg.org/a/b', 'pkg:git/codeberg.org/a/b'],
+      ['pkg:git/codeberg.org/a%20b/c', 'pkg:git/codeberg.org/a%20b/c'],
+      ['pkg:git/a%20b.com/c/d', 'pkg:git/a%20b.com/c/d'],
+    ]) {
+      expect(inPlaceForm(s as string), s).toBeNull();
+      expect(fullCanonical(s as string), s).toBe(canonical);
+    }
+  });
+
+  it('puts up to 16 pairs in key order in place, and leaves more to the full path', () => {
+    const keys = (n: number) => Array.from({ length: n }, (_, i) => `k${String.fromCharCode(0x61 + ((i * 7) % 26))}${i}=v${i}`);
+    for (const n of [2, 15, 16]) {
+      const s = `pkg:npm/a@1?${keys(n).join('&')}`;
+      const canonical = `pkg:npm/a@1?${keys(n)
+        .sort((a, b) => (a.slice(0, a.indexOf('=')) < b.slice(0, b.indexOf('=')) ? -1 : 1))
+        .join('&')}`;
+      expect(inPlaceForm(s), s).toBe(canonical);
+      expect(fullCanonical(s), s).toBe(canonical);
+      expect(inPlaceForm(`${s}#x`), s).toBe(`${canonical}#x`);
+    }
+    for (const n of [17, 20]) {
+      const s = `pkg:npm/a@1?${keys(n).join('&')}`;
+      expect(inPlaceForm(s), s).toBeNull();
+      expect(fullCanonical(s), s).not.toBe(s);
     }
   });
 
@@ -316,7 +361,7 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
       .map(([type, caps]) => [...type].map((c, i) => (caps[i % 12] ? c.toUpperCase() : c)).join(''));
     const pieces = ['a', 'B', '1', '.', '-', '_', '/', '@', '+', ' ', '!', '*', '%20', '%2F', '%40', ':', 'é'];
     const part = fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 5 }).map((p) => p.join(''));
-    const key = fc.constantFrom('arch', 'distro', 'repository_url', 'vcs_url', 'type', 'z', 'Arch');
+    const key = fc.constantFrom('arch', 'distro', 'repository_url', 'vcs_url', 'type', 'z', 'Arch', 'TYPE', 'repositorY_url', 'Z', '1a');
     const purl = fc
       .tuple(cased, fc.array(part, { minLength: 1, maxLength: 3 }), fc.option(part), fc.array(fc.tuple(key, part), { maxLength: 3 }), fc.option(part))
       .map(
@@ -423,11 +468,15 @@ describe('the canonical fast path switched off', () => {
       if (layout.pathStart === -1) return [];
       const upper = (from: number, to: number) => `${purl.slice(0, from)}${purl.slice(from, to).toUpperCase()}${purl.slice(to)}`;
       const versionEnd = layout.question === -1 ? (layout.hash === -1 ? purl.length : layout.hash) : layout.question;
+      const qualifiersEnd = layout.hash === -1 ? purl.length : layout.hash;
       return [
         upper(layout.pathStart, layout.nameStart),
         upper(layout.nameStart, layout.nameEnd),
         upper(layout.nameEnd, versionEnd),
         upper(layout.pathStart, versionEnd),
+        // The qualifiers (keys and values) and the subpath, and all from the name on.
+        ...(layout.question === -1 ? [] : [upper(layout.question, qualifiersEnd), upper(0, qualifiersEnd)]),
+        ...(layout.hash === -1 ? [] : [upper(layout.hash, purl.length), upper(layout.nameStart, purl.length)]),
       ];
     };
     const inputs = defaultPurlDefinitions().flatMap((definition) => (definition.examples ?? []).flatMap(variants));

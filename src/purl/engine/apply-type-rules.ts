@@ -129,7 +129,7 @@ function report(issues: PurlIssue[] | undefined, component: PurlIssue['component
  * `host/owner` + `repo` becomes `host` + `owner/repo` when the namespace keeps one segment. The
  * name's `/` are then separators, so its empty segments go, as parsing would drop them.
  */
-function moveNamespaceTailToName(c: PurlComponents, keep: number): void {
+export function moveNamespaceTailToName(c: PurlComponents, keep: number): void {
   if (c.name.includes('//'))
     c.name = c.name
       .split('/')

@@ -50,6 +50,31 @@ export function percentEncode(value: string): string {
   return ANY_NEEDS_ENCODING.test(value) ? encodeEach(value, IN_VALUE) : value;
 }
 
+/**
+ * {@link percentEncode} for a value that likely needs encoding, written by hand (a qualifier
+ * value that a PURL holds raw): one whose only characters to escape are "/" (a URL, most often)
+ * has each found with indexOf, where the loop reads every character (and cheaper than
+ * replaceAll, measured). Not the general encoder: for the values building usually meets, which
+ * need nothing or have other characters to escape, the second test costs more than it saves.
+ */
+export function percentEncodeWritten(value: string): string {
+  return ANY_PATH_NEEDS_ENCODING.test(value) ? encodeEach(value, IN_VALUE) : escapeSlashes(value, 0, value.length);
+}
+
+/**
+ * `value` from `from` to before `to` with each "/" written "%2F": each found with indexOf,
+ * cheaper than reading each character, or than replaceAll (measured).
+ */
+export function escapeSlashes(value: string, from: number, to: number): string {
+  let out = '';
+  let run = from;
+  for (let i = value.indexOf('/', from); i !== -1 && i < to; i = value.indexOf('/', i + 1)) {
+    out += `${value.slice(run, i)}%2F`;
+    run = i + 1;
+  }
+  return out + value.slice(run, to);
+}
+
 /** Percent-encodes each segment of a `/`-separated path (namespace, subpath), keeping the separators. */
 export function percentEncodePath(path: string): string {
   return ANY_PATH_NEEDS_ENCODING.test(path) ? encodeEach(path, IN_PATH) : path;

@@ -1,6 +1,6 @@
 import { PurlError, quote } from '../purl-error.js';
 import { emptyQualifiers, type PurlQualifiers } from '../purl-components.js';
-import { percentDecode, percentEncode } from './percent-encoding.js';
+import { percentDecode, percentEncodeWritten } from './percent-encoding.js';
 import type { QualifierSink } from './read-qualifiers.js';
 import { foundIn, hasCharIn } from './text-search.js';
 import { NOT_ASCII_VALUE_ESCAPE } from './char-classes.js';
@@ -101,7 +101,7 @@ export class RawQualifiers implements QualifierSink {
       const i = order === null ? k : (order[k] as number);
       const value = this.#values[i] as string;
       if (value === '') continue;
-      const canonical = this.#valuesCanonical || !isNotCanonicalValue(value) ? value : percentEncode(percentDecode(value, 'qualifiers'));
+      const canonical = this.#valuesCanonical || !isNotCanonicalValue(value) ? value : percentEncodeWritten(percentDecode(value, 'qualifiers'));
       out += `${out === '' ? '?' : '&'}${keys[i] as string}=${canonical}`;
     }
     return out;

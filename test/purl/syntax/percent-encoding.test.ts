@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { percentDecode, percentEncode, percentEncodePath } from '../../../src/purl/syntax/percent-encoding.js';
+import { escapeSlashes, percentDecode, percentEncode, percentEncodePath, percentEncodeWritten } from '../../../src/purl/syntax/percent-encoding.js';
 
 /** The model: each code point on its own, through TextEncoder. */
 function model(value: string, keep: RegExp): string {
@@ -64,6 +64,7 @@ describe('percentEncode and percentEncodePath', () => {
     fc.assert(
       fc.property(value, (s) => {
         expect(outcome(() => percentEncode(s))).toBe(outcome(() => model(s, KEEP)));
+        expect(outcome(() => percentEncodeWritten(s))).toBe(outcome(() => model(s, KEEP)));
         expect(outcome(() => percentEncodePath(s))).toBe(outcome(() => model(s, KEEP_PATH)));
       }),
       { numRuns: 20_000 },
@@ -78,6 +79,12 @@ describe('percentEncode and percentEncodePath', () => {
       expect(percentDecode(percentEncode(s), 'name')).toBe(s);
     }
     expect(percentEncode('https://example.com/a b')).toBe('https:%2F%2Fexample.com%2Fa%20b');
+    // The shortcut for values whose only characters to escape are "/" (a URL), and the general path beside it.
+    for (const url of ['https://example.com/a/b', '/', '//', 'a/', '/a', 'https://example.com/a b', 'git+https://x/y', 'a']) {
+      expect(percentEncodeWritten(url), url).toBe(model(url, KEEP));
+    }
+    expect(escapeSlashes('x?a/b/c#d', 2, 7)).toBe('a%2Fb%2Fc');
+    expect(escapeSlashes('/a//', 0, 4)).toBe('%2Fa%2F%2F');
     expect(percentEncodePath('a b/c@d')).toBe('a%20b/c%40d');
   });
 });
