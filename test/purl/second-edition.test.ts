@@ -94,6 +94,9 @@ describe('the engine of a 2nd-edition definition', () => {
       ['qualifiers', 'missing-recommended-qualifier'],
     ]);
     expect(verdict.canonical).toBe('pkg:distro/rocky/bash@5.1?distro=rocky-9');
+    // A PURL already canonical, which validate may tell so without parsing it, gets them too.
+    const canonical = (await engine).validate('pkg:distro/rocky/bash@5.1?distro=rocky-9');
+    expect(canonical).toMatchObject({ valid: true, isCanonical: true, warnings: verdict.warnings });
     // Registered values compare as the canonical form writes them: this namespace ignores case.
     expect((await engine).validate('pkg:distro/FEDORA/curl@1?arch=x86_64').warnings).toEqual([]);
   });

@@ -288,9 +288,22 @@ export class PurlEngine {
    * ```
    */
   validate(purl: string): PurlValidation {
+    // Most PURLs an SBOM holds are canonical: one told so in place (see canonicalize) is valid,
+    // its definition's checks run on it, and has no warning when its type gives none. Any other
+    // is parsed from the same layout.
+    const layout = typeof purl === 'string' && purl.length <= MAX_PURL_LENGTH ? locateParts(purl) : undefined;
+    const entry = this.#entryOf(purl, layout);
+    if (
+      entry?.inPlace &&
+      this.#settings.canonicalFastPath &&
+      !hasTypeWarnings(entry.compiled) &&
+      canonicalInPlace(purl, layout!, entry.inPlace, this.#words) === purl
+    ) {
+      return { valid: true, errors: [], warnings: [], canonical: purl, isCanonical: true };
+    }
     let components: PurlComponents;
     try {
-      components = parsePurlString(purl, this.#strict);
+      components = parsePurlString(purl, this.#strict, layout, entry);
     } catch (error) {
       if (error instanceof PurlError) return { valid: false, errors: [error.toIssue()], warnings: [], canonical: null, isCanonical: false };
       throw error;
@@ -298,7 +311,7 @@ export class PurlEngine {
     const errors: PurlIssue[] = [];
     let plan: CompiledType;
     try {
-      plan = this.#plan(components.type);
+      plan = entry != null ? entry.compiled : this.#plan(components.type);
     } catch (error) {
       if (error instanceof PurlError) return { valid: false, errors: [error.toIssue()], warnings: [], canonical: null, isCanonical: false };
       throw error;
