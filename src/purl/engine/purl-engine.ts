@@ -302,20 +302,15 @@ export class PurlEngine {
       return { valid: true, errors: [], warnings: [], canonical: purl, isCanonical: true };
     }
     let components: PurlComponents;
-    try {
-      components = parsePurlString(purl, this.#strict, layout, entry);
-    } catch (error) {
-      if (error instanceof PurlError) return { valid: false, errors: [error.toIssue()], warnings: [], canonical: null, isCanonical: false };
-      throw error;
-    }
-    const errors: PurlIssue[] = [];
     let plan: CompiledType;
     try {
+      components = parsePurlString(purl, this.#strict, layout, entry);
       plan = entry != null ? entry.compiled : this.#plan(components.type);
     } catch (error) {
       if (error instanceof PurlError) return { valid: false, errors: [error.toIssue()], warnings: [], canonical: null, isCanonical: false };
       throw error;
     }
+    const errors: PurlIssue[] = [];
     applyTypeRules(components, plan, errors, foldsCase(plan) ? ParsedPurl.caseFree(components) : 0);
     if (errors.length > 0) return { valid: false, errors, warnings: [], canonical: null, isCanonical: false };
     const canonical = buildPurlString(components, plan.namespaceSegments !== null);
