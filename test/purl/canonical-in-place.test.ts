@@ -21,6 +21,19 @@ import { rulesLookup } from '../../src/purl/rules/index.js';
 import { ROOT } from '../support/paths.js';
 
 const engine = defaultPurlEngine();
+/** The same types with the fast path switched off: every input goes the full way. */
+const slow = bundledPurlEngine({ canonicalFastPath: false });
+
+/** What canonicalize answers (the canonical form, or the refusal's code), and validate's whole verdict: validate takes the same shortcut. */
+function answer(e: typeof engine, s: string): string {
+  const verdict = JSON.stringify(e.validate(s));
+  try {
+    return `${e.canonicalize(s)} ${verdict}`;
+  } catch (error) {
+    if (error instanceof PurlError) return `refused: ${error.code} ${error.component} ${verdict}`;
+    throw error;
+  }
+}
 const compiled = defaultPurlDefinitions().map((definition) =>
   compileDefinition(definition, { rules: rulesLookup(defaultPurlRules), patternGuard: null, safeLength: patternSafeLength }),
 );
@@ -368,16 +381,6 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
         ([type, path, version, qualifiers, subpath]) =>
           `pkg:${type}/${path.join('/')}${version === null ? '' : `@${version}`}${qualifiers.length === 0 ? '' : `?${qualifiers.map(([k, v]) => `${k}=${v}`).join('&')}`}${subpath === null ? '' : `#${subpath}`}`,
       );
-    const slow = bundledPurlEngine({ canonicalFastPath: false });
-    const answer = (e: typeof engine, s: string) => {
-      const verdict = JSON.stringify(e.validate(s));
-      try {
-        return `${e.canonicalize(s)} ${verdict}`;
-      } catch (error) {
-        if (error instanceof PurlError) return `refused: ${error.code} ${error.component} ${verdict}`;
-        throw error;
-      }
-    };
     fc.assert(
       fc.property(purl, (s) => {
         const form = inPlaceForm(s);
@@ -441,18 +444,6 @@ describe('canonicalize shortcut for PURLs already canonical', () => {
 });
 
 describe('the canonical fast path switched off', () => {
-  const slow = bundledPurlEngine({ canonicalFastPath: false });
-  /** What canonicalize answers (the canonical form, or the refusal's code), and validate's whole verdict: validate takes the same shortcut. */
-  const answer = (e: typeof engine, s: string) => {
-    const verdict = JSON.stringify(e.validate(s));
-    try {
-      return `${e.canonicalize(s)} ${verdict}`;
-    } catch (error) {
-      if (error instanceof PurlError) return `refused: ${error.code} ${error.component} ${verdict}`;
-      throw error;
-    }
-  };
-
   it('changes no answer on the real-world corpus', () => {
     const inputs = corpusInputs();
     expect(inputs.length).toBeGreaterThan(1000);
